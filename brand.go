@@ -1,0 +1,134 @@
+package sightline
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Brand is a tracked brand of an organization: its name, its owned domains
+// and the other names answers use for it.
+type Brand struct {
+	ID        string    `json:"id"`
+	OrgID     string    `json:"-"`
+	Name      string    `json:"name"`
+	Domain    string    `json:"domain"`
+	Domains   []string  `json:"domains"`
+	Aliases   []string  `json:"aliases"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// Competitor is a brand tracked next to the customer's own (spec §2.2).
+type Competitor struct {
+	ID         string   `json:"id"`
+	BrandID    string   `json:"-"`
+	Name       string   `json:"name"`
+	Domain     string   `json:"domain"`
+	Aliases    []string `json:"-"`
+	Visibility float64  `json:"visibility"`
+}
+
+// CompetitorCreate describes a competitor to track.
+type CompetitorCreate struct {
+	ID      string
+	Name    string
+	Domain  string
+	Aliases []string
+}
+
+// BrandCreate is the input of CreateBrand. IDs may be set by callers that
+// need stable ids (the demo data set).
+type BrandCreate struct {
+	ID          string
+	OrgID       string
+	Name        string
+	Domains     []string // owned registrable domains; the first is the primary
+	Aliases     []string
+	Competitors []CompetitorCreate
+}
+
+// Validate checks the input.
+func (c *BrandCreate) Validate() error {
+	var v ValidationErrors
+	if c.ID != "" && !IsUUID(c.ID) {
+		v.Add("id", "invalid", "id must be a UUID")
+	}
+	if !IsUUID(c.OrgID) {
+		v.Add("org_id", "invalid", "org_id must be a UUID")
+	}
+	if strings.TrimSpace(c.Name) == "" {
+		v.Add("name", "required", "name is required")
+	}
+	for i, d := range c.Domains {
+		if !IsDomainName(d) {
+			v.Add(indexField("domains", i), "invalid", "%q is not a domain name", d)
+		}
+	}
+	for i, comp := range c.Competitors {
+		if comp.ID != "" && !IsUUID(comp.ID) {
+			v.Add(indexField("competitors", i)+".id", "invalid", "id must be a UUID")
+		}
+		if strings.TrimSpace(comp.Name) == "" {
+			v.Add(indexField("competitors", i)+".name", "required", "name is required")
+		}
+		if comp.Domain != "" && !IsDomainName(comp.Domain) {
+			v.Add(indexField("competitors", i)+".domain", "invalid", "%q is not a domain name", comp.Domain)
+		}
+	}
+	return v.Err()
+}
+
+// BrandFilter selects and orders brands.
+type BrandFilter struct {
+	Query string // case-insensitive substring of the name
+	PageRequest
+	Sort []SortKey
+}
+
+// BrandService reads and writes brands and their competitors.
+type BrandService interface {
+	// CreateBrand stores a brand with its domains, aliases and competitors in
+	// one transaction. NOT_FOUND when the organization does not exist;
+	// VALIDATION_FAILED on bad input.
+	CreateBrand(ctx context.Context, c BrandCreate) (*Brand, error)
+	// FindBrandByID returns a brand of orgID. NOT_FOUND when it does not
+	// exist or belongs to another organization.
+	FindBrandByID(ctx context.Context, orgID, id string) (*Brand, error)
+	// FindBrandByIDAnyOrg returns a brand whatever its organization; only
+	// for the operator's internal surface. NOT_FOUND when unknown.
+	FindBrandByIDAnyOrg(ctx context.Context, id string) (*Brand, error)
+	// FindBrands returns a page of orgID's brands and the total count.
+	FindBrands(ctx context.Context, orgID string, f BrandFilter) ([]*Brand, int, error)
+}
+
+// IsDomainName reports whether s looks like a lowercase host name with at
+// least one dot ("example.com").
+func IsDomainName(s string) bool {
+	if len(s) < 3 || len(s) > 253 || !strings.Contains(s, ".") || strings.HasPrefix(s, ".") || strings.HasSuffix(s, ".") {
+		return false
+	}
+	for _, label := range strings.Split(s, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for i := 0; i < len(label); i++ {
+			c := label[i]
+			if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func indexField(name string, i int) string {
+	return name + "[" + strconv.Itoa(i) + "]"
+}
+
+// Sort keys of the brands list; the default is by name.
+var (
+	BrandSortKeys    = []string{"name", "created_at"}
+	DefaultBrandSort = []SortKey{{Key: "name"}}
+)

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/sightline/sightline/internal/sqlstore"
+)
+
+// Config holds the settings shared by the subcommands, filled from the
+// environment and then from flags.
+type Config struct {
+	DB         string
+	Addr       string
+	AdminToken string `mask:"true"`
+	LogFormat  string // text or json
+	LogLevel   string
+}
+
+// DefaultConfig returns the built-in defaults.
+func DefaultConfig() Config {
+	return Config{DB: sqlstore.DefaultDSN, Addr: "127.0.0.1:8080", LogFormat: "text", LogLevel: "info"}
+}
+
+// envConfig applies SIGHTLINE_* variables to the defaults.
+func envConfig() Config {
+	c := DefaultConfig()
+	if v := os.Getenv("SIGHTLINE_DB"); v != "" {
+		c.DB = v
+	}
+	if v := os.Getenv("SIGHTLINE_ADDR"); v != "" {
+		c.Addr = v
+	}
+	c.AdminToken = os.Getenv("SIGHTLINE_ADMIN_TOKEN")
+	if v := os.Getenv("SIGHTLINE_LOG_FORMAT"); v != "" {
+		c.LogFormat = v
+	}
+	if v := os.Getenv("SIGHTLINE_LOG_LEVEL"); v != "" {
+		c.LogLevel = v
+	}
+	return c
+}
+
+// Validate checks the configuration.
+func (c Config) Validate() error {
+	if !strings.HasPrefix(c.DB, "sqlite:") && !strings.HasPrefix(c.DB, "postgres://") && !strings.HasPrefix(c.DB, "postgresql://") {
+		return fmt.Errorf("--db %q: use sqlite:PATH or postgres://…", c.DB)
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		return fmt.Errorf("--log-format %q: use text or json", c.LogFormat)
+	}
+	return nil
+}
+
+// newFlagSet returns a flag set that reports errors instead of exiting.
+func newFlagSet(name, usage string, out io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(out)
+	fs.Usage = func() {
+		fmt.Fprint(out, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// dbFlag registers --db on fs.
+func (c *Config) dbFlag(fs *flag.FlagSet) {
+	fs.StringVar(&c.DB, "db", c.DB, "database: sqlite:PATH or postgres://… (env SIGHTLINE_DB)")
+}
+
+// logger builds the process logger writing to w.
+func (c Config) logger(w io.Writer) *slog.Logger {
+	level := slog.LevelInfo
+	level.UnmarshalText([]byte(c.LogLevel))
+	opts := &slog.HandlerOptions{Level: level}
+	if c.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// openDB opens and migrates the configured database.
+func openDB(ctx context.Context, c Config, logger *slog.Logger) (*sqlstore.DB, error) {
+	db, err := sqlstore.Open(ctx, c.DB, logger)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// masked describes the configuration for the startup log, secrets hidden.
+func (c Config) masked() []any {
+	token := ""
+	if c.AdminToken != "" {
+		token = "set"
+	}
+	return []any{"addr", c.Addr, "db", sqlstore.RedactDSN(c.DB), "admin_token", token, "log_format", c.LogFormat}
+}

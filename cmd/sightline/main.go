@@ -1,0 +1,94 @@
+// Command sightline runs the Sightline service and its tools: serve, demo,
+// migrate, ingest, keys, orgs, brands and mcp.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/sightline/sightline"
+)
+
+const usage = `Sightline: brand visibility in AI answers.
+
+Usage:
+  sightline serve   [--addr 127.0.0.1:8080] [--db DSN] [--demo]   run the API server
+  sightline demo    [--db DSN] [--fixture FILE] [--seed N] [--days N] [--scale small|large]
+  sightline migrate [--db DSN]                                    apply schema migrations
+  sightline ingest  [--db DSN] [--strict] FILE.jsonl | -          load prompt runs
+  sightline keys    create|list|revoke …                          manage API keys
+  sightline orgs    create|list …                                 manage organizations
+  sightline brands  create …                                      add a tracked brand
+  sightline version
+
+DSN: sqlite:PATH (default sqlite:sightline.db) or postgres://…
+Environment: SIGHTLINE_DB, SIGHTLINE_ADDR, SIGHTLINE_ADMIN_TOKEN, SIGHTLINE_LOG_FORMAT.
+Run "sightline COMMAND -h" for the options of a command.
+`
+
+// command is one subcommand.
+type command interface {
+	Run(ctx context.Context, args []string) error
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "sightline:", errorText(err))
+		}
+		os.Exit(1)
+	}
+}
+
+// run dispatches to a subcommand; tests call it directly.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	env := envConfig()
+	var cmd command
+	switch args[0] {
+	case "serve":
+		cmd = &ServeCommand{env: env, stdout: stdout, stderr: stderr}
+	case "migrate":
+		cmd = &MigrateCommand{env: env, stdout: stdout, stderr: stderr}
+	case "keys":
+		cmd = &KeysCommand{env: env, stdout: stdout, stderr: stderr}
+	case "orgs":
+		cmd = &OrgsCommand{env: env, stdout: stdout, stderr: stderr}
+	case "brands":
+		cmd = &BrandsCommand{env: env, stdout: stdout, stderr: stderr}
+	case "version":
+		fmt.Fprintf(stdout, "sightline %s %s\n", sightline.Version, sightline.Commit)
+		return nil
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown command %q", args[0])
+	}
+	return cmd.Run(ctx, args[1:])
+}
+
+// errorText prints application errors by their message and details, and
+// anything else as is.
+func errorText(err error) string {
+	var e *sightline.Error
+	if !errors.As(err, &e) {
+		return err.Error()
+	}
+	msg := e.Message
+	for _, d := range e.Details {
+		if d.Field != nil && d.Message != e.Message {
+			msg += fmt.Sprintf("\n  %s: %s", *d.Field, d.Message)
+		}
+	}
+	return msg
+}

@@ -1,0 +1,196 @@
+// Package httpapi serves the public REST API (/api/v2, API keys) and the
+// internal surface (/internal, the operator's admin token) over one router.
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/sightline/sightline"
+)
+
+// Store is everything the HTTP layer needs from storage.
+type Store interface {
+	sightline.APIKeyService
+	sightline.BrandService
+	Ping(ctx context.Context) error
+}
+
+// DefaultMaxBodyBytes caps request bodies of the public API.
+const DefaultMaxBodyBytes = 1 << 20
+
+// Server is the HTTP interface of Sightline.
+type Server struct {
+	Store  Store
+	Logger *slog.Logger
+
+	// AdminToken authorizes the internal surface (Authorization: Bearer).
+	// Empty disables the internal surface.
+	AdminToken string
+	// MaxBodyBytes caps JSON bodies; 0 means DefaultMaxBodyBytes.
+	MaxBodyBytes int64
+	// RateLimit is the steady request rate allowed per API key (requests
+	// per second, per replica) and RateBurst the bucket size; 0 disables.
+	RateLimit float64
+	RateBurst int
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+
+	mux     *http.ServeMux
+	limiter *rateLimiter
+	handler http.Handler
+	http    *http.Server
+	ln      net.Listener
+}
+
+// Handler returns the root handler with every route and middleware.
+func (s *Server) Handler() http.Handler {
+	if s.handler == nil {
+		if s.Logger == nil {
+			s.Logger = slog.New(slog.DiscardHandler)
+		}
+		s.mux = http.NewServeMux()
+		s.limiter = newRateLimiter(s.RateLimit, s.RateBurst, s.now)
+		s.routes()
+		s.handler = s.requestID(s.recoverPanics(s.accessLog(http.HandlerFunc(s.dispatch))))
+	}
+	return s.handler
+}
+
+func (s *Server) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+func (s *Server) maxBody() int64 {
+	if s.MaxBodyBytes > 0 {
+		return s.MaxBodyBytes
+	}
+	return DefaultMaxBodyBytes
+}
+
+// Listen binds addr synchronously, so that a taken port fails at start.
+func (s *Server) Listen(addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	s.ln = ln
+	s.http = &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		WriteTimeout:      120 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(s.Logger.Handler(), slog.LevelWarn),
+	}
+	return nil
+}
+
+// Addr returns the bound address (useful with port 0).
+func (s *Server) Addr() string {
+	if s.ln == nil {
+		return ""
+	}
+	return s.ln.Addr().String()
+}
+
+// Serve serves until Shutdown; it returns nil after a graceful stop.
+func (s *Server) Serve() error {
+	if err := s.http.Serve(s.ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// Shutdown stops accepting connections and waits for in-flight requests
+// until ctx ends.
+func (s *Server) Shutdown(ctx context.Context) error {
+	if s.http == nil {
+		return nil
+	}
+	return s.http.Shutdown(ctx)
+}
+
+// handlerFunc is a handler that returns its error; fn writes it.
+type handlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+func (s *Server) fn(h handlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			s.writeError(w, r, err)
+		}
+	})
+}
+
+// public registers a route of the public API: API key required.
+func (s *Server) public(pattern string, h handlerFunc) {
+	s.mux.Handle(pattern, s.authenticate(sightline.SurfacePublic, s.rateLimit(s.fn(h))))
+}
+
+// internal registers a route outside the public surface: admin token
+// required; a valid API key gets 403.
+func (s *Server) internal(pattern string, h handlerFunc) {
+	s.mux.Handle(pattern, s.authenticate(sightline.SurfaceInternal, s.fn(h)))
+}
+
+// open registers a route that needs no credentials.
+func (s *Server) open(pattern string, h handlerFunc) {
+	s.mux.Handle(pattern, s.fn(h))
+}
+
+// dispatch routes a request; unknown paths and wrong methods get the JSON
+// envelope instead of the mux's plain-text answers.
+func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
+	if _, pattern := s.mux.Handler(r); pattern != "" {
+		s.mux.ServeHTTP(w, r)
+		return
+	}
+	if allow := s.allowedMethods(r); len(allow) > 0 {
+		for _, m := range allow {
+			w.Header().Add("Allow", m)
+		}
+		s.writeError(w, r, sightline.Errorf(sightline.EMETHOD, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
+		return
+	}
+	s.writeError(w, r, sightline.Errorf(sightline.ENOTFOUND, "No such endpoint: %s %s.", r.Method, r.URL.Path))
+}
+
+func (s *Server) allowedMethods(r *http.Request) []string {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		if m == r.Method {
+			continue
+		}
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := s.mux.Handler(probe); pattern != "" {
+			allow = append(allow, m)
+		}
+	}
+	return allow
+}
+
+// brandFromPath resolves {brand_id} for the caller: a brand of the key's
+// organization (NOT_FOUND otherwise, whether or not it exists elsewhere),
+// or any brand for the admin.
+func (s *Server) brandFromPath(r *http.Request) (*sightline.Brand, error) {
+	p := sightline.PrincipalFromContext(r.Context())
+	id := r.PathValue("brand_id")
+	if !sightline.IsUUID(id) {
+		return nil, sightline.Errorf(sightline.ENOTFOUND, "Brand not found.")
+	}
+	if p != nil && p.Admin {
+		return s.Store.FindBrandByIDAnyOrg(r.Context(), id)
+	}
+	if p == nil {
+		return nil, sightline.Errorf(sightline.EUNAUTHORIZED, "Missing or invalid API key.")
+	}
+	return s.Store.FindBrandByID(r.Context(), p.OrgID, id)
+}

@@ -1,0 +1,163 @@
+// Package sqlstore is the only package that speaks SQL. It implements the
+// sightline service interfaces on SQLite (embedded default) and PostgreSQL
+// with one set of queries; engine differences go through dialect.
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	_ "modernc.org/sqlite"             // registers the "sqlite" driver
+)
+
+// DefaultDSN is the database used when none is configured.
+const DefaultDSN = "sqlite:sightline.db"
+
+// DB is a handle on one Sightline database.
+type DB struct {
+	// write takes every transaction that writes; on SQLite it is one
+	// connection with BEGIN IMMEDIATE, so writers queue in-process instead of
+	// failing with SQLITE_BUSY. read serves read-only transactions. On
+	// PostgreSQL both are the same pool.
+	write *sql.DB
+	read  *sql.DB
+
+	dialect dialect
+	dsn     string
+	logger  *slog.Logger
+
+	// Now returns the current time; tests replace it for stable timestamps.
+	Now func() time.Time
+}
+
+// Open connects to dsn ("sqlite:PATH" or "postgres://…") without migrating.
+func Open(ctx context.Context, dsn string, logger *slog.Logger) (*DB, error) {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	db := &DB{dsn: dsn, logger: logger, Now: time.Now}
+	switch {
+	case strings.HasPrefix(dsn, "sqlite:"):
+		path := strings.TrimPrefix(dsn, "sqlite:")
+		if path == "" {
+			return nil, fmt.Errorf("open %q: empty sqlite path", dsn)
+		}
+		db.dialect = dialect{engine: engineSQLite}
+		var err error
+		if db.write, err = openSQLite(path, false); err != nil {
+			return nil, err
+		}
+		db.write.SetMaxOpenConns(1)
+		if db.read, err = openSQLite(path, true); err != nil {
+			db.write.Close()
+			return nil, err
+		}
+		db.read.SetMaxOpenConns(max(4, runtime.GOMAXPROCS(0)))
+	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
+		db.dialect = dialect{engine: enginePostgres}
+		pg, err := sql.Open("pgx", withPostgresDefaults(dsn))
+		if err != nil {
+			return nil, fmt.Errorf("open postgres: %w", err)
+		}
+		pg.SetMaxOpenConns(max(8, 4*runtime.GOMAXPROCS(0)))
+		pg.SetMaxIdleConns(max(8, 4*runtime.GOMAXPROCS(0)))
+		pg.SetConnMaxIdleTime(5 * time.Minute)
+		db.write, db.read = pg, pg
+	default:
+		return nil, sightlineInvalidDSN(dsn)
+	}
+	if err := db.Ping(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+func openSQLite(path string, readOnly bool) (*sql.DB, error) {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Add("_pragma", "cache_size(-65536)") // 64 MiB page cache per connection
+	q.Add("_pragma", "temp_store(MEMORY)")
+	if readOnly {
+		q.Add("_pragma", "query_only(1)")
+	} else {
+		q.Set("_txlock", "immediate")
+	}
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	return db, nil
+}
+
+// withPostgresDefaults pins the session time zone to UTC so that day
+// buckets are UTC on every server.
+func withPostgresDefaults(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return dsn
+	}
+	q := u.Query()
+	if q.Get("timezone") == "" {
+		q.Set("timezone", "UTC")
+	}
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+func sightlineInvalidDSN(dsn string) error {
+	return fmt.Errorf("unsupported database %q: use sqlite:PATH or postgres://…", RedactDSN(dsn))
+}
+
+// RedactDSN hides a password in a DSN for logs and errors.
+func RedactDSN(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil || u.User == nil {
+		return dsn
+	}
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), "xxxxx")
+	}
+	return u.String()
+}
+
+// Engine returns "sqlite" or "postgres".
+func (db *DB) Engine() string { return db.dialect.engine.String() }
+
+// DSN returns the data source name with any password masked.
+func (db *DB) DSN() string { return RedactDSN(db.dsn) }
+
+// Ping checks that the database answers (readiness).
+func (db *DB) Ping(ctx context.Context) error {
+	if err := db.read.PingContext(ctx); err != nil {
+		return fmt.Errorf("ping %s: %w", db.Engine(), err)
+	}
+	return nil
+}
+
+// Close closes every connection.
+func (db *DB) Close() error {
+	var errs []error
+	if db.write != nil {
+		errs = append(errs, db.write.Close())
+	}
+	if db.read != nil && db.read != db.write {
+		errs = append(errs, db.read.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// newID returns a fresh random UUID.
+func newID() string { return uuid.NewString() }

@@ -1,0 +1,99 @@
+package sqlstore
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+)
+
+type engine int
+
+const (
+	engineSQLite engine = iota
+	enginePostgres
+)
+
+func (e engine) String() string {
+	if e == enginePostgres {
+		return "postgres"
+	}
+	return "sqlite"
+}
+
+// dialect is the narrow seam between the engines. Queries are written once,
+// in the common subset of SQL, with ? placeholders; a method is added here
+// only when the engines really differ.
+type dialect struct {
+	engine engine
+}
+
+var rebound sync.Map // query text -> PostgreSQL form
+
+// rebind turns ? placeholders into $1, $2, … for PostgreSQL. Question marks
+// inside string literals are left alone.
+func (d dialect) rebind(q string) string {
+	if d.engine != enginePostgres || !strings.Contains(q, "?") {
+		return q
+	}
+	if v, ok := rebound.Load(q); ok {
+		return v.(string)
+	}
+	var b strings.Builder
+	b.Grow(len(q) + 16)
+	n, inString := 0, false
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		switch {
+		case c == '\'':
+			inString = !inString
+			b.WriteByte(c)
+		case c == '?' && !inString:
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+		default:
+			b.WriteByte(c)
+		}
+	}
+	out := b.String()
+	rebound.Store(q, out)
+	return out
+}
+
+// bucket returns an expression giving the first day ("YYYY-MM-DD", UTC) of
+// the day, ISO week (Monday) or month that the timestamp column falls in.
+func (d dialect) bucket(granularity, col string) string {
+	if d.engine == enginePostgres {
+		unit := map[string]string{"week": "week", "month": "month"}[granularity]
+		if unit == "" {
+			unit = "day"
+		}
+		return "to_char(date_trunc('" + unit + "', " + col + " AT TIME ZONE 'UTC'), 'YYYY-MM-DD')"
+	}
+	switch granularity {
+	case "week":
+		// step back six days, then forward to the next Monday (or stay):
+		// lands on the Monday that starts the week.
+		return "date(" + col + ", '-6 days', 'weekday 1')"
+	case "month":
+		return "strftime('%Y-%m-01', " + col + ")"
+	}
+	return "substr(" + col + ", 1, 10)"
+}
+
+// skipLocked is appended to a job-claim SELECT: PostgreSQL replicas skip rows
+// another replica holds; SQLite has a single writer, so nothing is needed.
+func (d dialect) skipLocked() string {
+	if d.engine == enginePostgres {
+		return " FOR UPDATE SKIP LOCKED"
+	}
+	return ""
+}
+
+// placeholders returns "?, ?, …" with n marks (n ≥ 1).
+func placeholders(n int) string {
+	if n <= 0 {
+		return "NULL"
+	}
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}

@@ -1,0 +1,156 @@
+package sqlstore
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+//go:embed migrations
+var migrationFS embed.FS
+
+// Migration is one numbered schema change.
+type Migration struct {
+	Version int
+	Name    string
+	SQL     string
+}
+
+// migrations returns the engine's migrations in order.
+func (d dialect) migrations() ([]Migration, error) {
+	return readMigrations(d.engine.String())
+}
+
+func readMigrations(engine string) ([]Migration, error) {
+	dir := path.Join("migrations", engine)
+	entries, err := fs.ReadDir(migrationFS, dir)
+	if err != nil {
+		return nil, fmt.Errorf("read migrations: %w", err)
+	}
+	var out []Migration
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".sql") {
+			continue
+		}
+		num, _, ok := strings.Cut(e.Name(), "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil {
+			return nil, fmt.Errorf("migration %s: name must start with a number and _", e.Name())
+		}
+		body, err := fs.ReadFile(migrationFS, path.Join(dir, e.Name()))
+		if err != nil {
+			return nil, fmt.Errorf("read migration %s: %w", e.Name(), err)
+		}
+		out = append(out, Migration{Version: v, Name: e.Name(), SQL: string(body)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Version < out[j].Version })
+	return out, nil
+}
+
+const createMigrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (
+    version     INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL,
+    applied_at  TEXT NOT NULL
+)`
+
+// Migrate applies every migration not applied yet, each in its own
+// transaction, and returns the names it applied. Several processes may call
+// it at once: on PostgreSQL the migrations table is locked for the duration
+// of each step, on SQLite the write transaction is exclusive.
+func (db *DB) Migrate(ctx context.Context) ([]string, error) {
+	ms, err := db.dialect.migrations()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := db.write.ExecContext(ctx, createMigrationsTable); err != nil {
+		return nil, fmt.Errorf("create schema_migrations: %w", err)
+	}
+	var applied []string
+	for _, m := range ms {
+		done, err := db.applyMigration(ctx, m)
+		if err != nil {
+			return applied, err
+		}
+		if done {
+			applied = append(applied, m.Name)
+			db.logger.Info("migration applied", "name", m.Name, "engine", db.Engine())
+		}
+	}
+	return applied, nil
+}
+
+func (db *DB) applyMigration(ctx context.Context, m Migration) (bool, error) {
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback()
+	if db.dialect.engine == enginePostgres {
+		if _, err := tx.exec(ctx, "LOCK TABLE schema_migrations IN EXCLUSIVE MODE"); err != nil {
+			return false, fmt.Errorf("lock schema_migrations: %w", err)
+		}
+	}
+	var n int
+	if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM schema_migrations WHERE version = ?", m.Version).Scan(&n); err != nil {
+		return false, fmt.Errorf("check migration %s: %w", m.Name, err)
+	}
+	if n > 0 {
+		return false, nil
+	}
+	if _, err := tx.tx.ExecContext(ctx, m.SQL); err != nil {
+		return false, fmt.Errorf("apply migration %s: %w", m.Name, err)
+	}
+	if _, err := tx.exec(ctx, "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)", m.Version, m.Name, ts(tx.now)); err != nil {
+		return false, fmt.Errorf("record migration %s: %w", m.Name, err)
+	}
+	return true, tx.Commit()
+}
+
+// Pending returns the names of migrations not applied yet.
+func (db *DB) Pending(ctx context.Context) ([]string, error) {
+	ms, err := db.dialect.migrations()
+	if err != nil {
+		return nil, err
+	}
+	applied := map[int]bool{}
+	rows, err := db.read.QueryContext(ctx, "SELECT version FROM schema_migrations")
+	if err == nil {
+		defer rows.Close()
+		for rows.Next() {
+			var v int
+			if err := rows.Scan(&v); err != nil {
+				return nil, err
+			}
+			applied[v] = true
+		}
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	var pending []string
+	for _, m := range ms {
+		if !applied[m.Version] {
+			pending = append(pending, m.Name)
+		}
+	}
+	return pending, nil
+}
+
+// MigrationNames lists the migration files of an engine ("sqlite" or
+// "postgres") in order.
+func MigrationNames(engine string) ([]string, error) {
+	ms, err := readMigrations(engine)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(ms))
+	for i, m := range ms {
+		names[i] = m.Name
+	}
+	return names, nil
+}

@@ -1,0 +1,123 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// Tx is one transaction. Every exported store method runs in exactly one,
+// so a use case that writes several tables is never half-written.
+type Tx struct {
+	tx  *sql.Tx
+	d   dialect
+	now time.Time
+}
+
+// begin starts a write transaction (BEGIN IMMEDIATE on SQLite).
+func (db *DB) begin(ctx context.Context) (*Tx, error) {
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("begin: %w", mapError(err))
+	}
+	return &Tx{tx: tx, d: db.dialect, now: db.Now().UTC()}, nil
+}
+
+// beginRead starts a read-only transaction, so that a page and its total
+// come from one snapshot.
+func (db *DB) beginRead(ctx context.Context) (*Tx, error) {
+	tx, err := db.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: db.dialect.engine == enginePostgres})
+	if err != nil {
+		return nil, fmt.Errorf("begin read: %w", mapError(err))
+	}
+	return &Tx{tx: tx, d: db.dialect, now: db.Now().UTC()}, nil
+}
+
+// Commit commits the transaction.
+func (tx *Tx) Commit() error {
+	if err := tx.tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", mapError(err))
+	}
+	return nil
+}
+
+// Rollback aborts the transaction; it is a no-op after Commit.
+func (tx *Tx) Rollback() error { return tx.tx.Rollback() }
+
+func (tx *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	res, err := tx.tx.ExecContext(ctx, tx.d.rebind(q), args...)
+	return res, mapError(err)
+}
+
+func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	rows, err := tx.tx.QueryContext(ctx, tx.d.rebind(q), args...)
+	return rows, mapError(err)
+}
+
+func (tx *Tx) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	return tx.tx.QueryRowContext(ctx, tx.d.rebind(q), args...)
+}
+
+func (tx *Tx) prepare(ctx context.Context, q string) (*sql.Stmt, error) {
+	st, err := tx.tx.PrepareContext(ctx, tx.d.rebind(q))
+	return st, mapError(err)
+}
+
+// timeLayout is how timestamps are written: fixed width, UTC, so that text
+// comparison on SQLite orders like time; PostgreSQL parses it as timestamptz.
+const timeLayout = "2006-01-02T15:04:05.000000Z"
+
+// ts formats t for a query parameter.
+func ts(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+// nullTS formats an optional time; nil stays NULL.
+func nullTS(t *time.Time) any {
+	if t == nil {
+		return nil
+	}
+	return ts(*t)
+}
+
+// Time scans a timestamp from either engine: time.Time from PostgreSQL,
+// text from SQLite. Valid is false for NULL.
+type Time struct {
+	Time  time.Time
+	Valid bool
+}
+
+// Scan implements sql.Scanner.
+func (t *Time) Scan(v any) error {
+	switch x := v.(type) {
+	case nil:
+		*t = Time{}
+	case time.Time:
+		*t = Time{Time: x.UTC(), Valid: true}
+	case string:
+		return t.parse(x)
+	case []byte:
+		return t.parse(string(x))
+	default:
+		return fmt.Errorf("scan time: unsupported type %T", v)
+	}
+	return nil
+}
+
+func (t *Time) parse(s string) error {
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02 15:04:05.999999999-07:00", "2006-01-02 15:04:05", "2006-01-02"} {
+		if p, err := time.Parse(layout, s); err == nil {
+			*t = Time{Time: p.UTC(), Valid: true}
+			return nil
+		}
+	}
+	return fmt.Errorf("scan time: cannot parse %q", s)
+}
+
+// Ptr returns nil for NULL, else a pointer to the time.
+func (t Time) Ptr() *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	v := t.Time
+	return &v
+}

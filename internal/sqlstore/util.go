@@ -1,0 +1,60 @@
+package sqlstore
+
+import (
+	"context"
+	"strings"
+)
+
+// eachRow runs a query and calls fn for every row with the row's Scan.
+func eachRow(ctx context.Context, tx *Tx, q string, args []any, fn func(scan func(...any) error) error) error {
+	rows, err := tx.query(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows.Scan); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// likePattern turns free text into a lowercase LIKE pattern matching it
+// anywhere, with the LIKE metacharacters escaped (ESCAPE '\').
+func likePattern(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(strings.ToLower(s)) + "%"
+}
+
+// nullString maps "" to NULL.
+func nullString(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// dedupe trims, drops empties and duplicates, keeping first-seen order.
+func dedupe(in []string) []string {
+	out := make([]string, 0, len(in))
+	seen := map[string]bool{}
+	for _, s := range in {
+		s = strings.TrimSpace(s)
+		if s == "" || seen[s] {
+			continue
+		}
+		seen[s] = true
+		out = append(out, s)
+	}
+	return out
+}
+
+// anys converts strings to query arguments.
+func anys(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}

@@ -1,0 +1,41 @@
+package sightline
+
+// Pagination limits (spec §8).
+const (
+	DefaultPageSize      = 25
+	DefaultBrandPageSize = 50
+	MaxPageSize          = 100
+)
+
+// PageRequest is a validated page/page_size pair.
+type PageRequest struct {
+	Page     int
+	PageSize int
+}
+
+// Offset returns the number of rows before the page.
+func (p PageRequest) Offset() int { return (p.Page - 1) * p.PageSize }
+
+// SortKey is one whitelisted sort key; Desc when it had a "-" prefix.
+type SortKey struct {
+	Key  string
+	Desc bool
+}
+
+// PageMeta is the pagination_meta object of every list response.
+type PageMeta struct {
+	Page       int            `json:"page"`
+	PageSize   int            `json:"page_size"`
+	TotalItems int            `json:"total_items"`
+	TotalPages int            `json:"total_pages"`
+	Counts     map[string]int `json:"counts,omitempty"`
+}
+
+// NewPageMeta computes the meta of a page of total items.
+func NewPageMeta(p PageRequest, total int) PageMeta {
+	pages := 0
+	if total > 0 && p.PageSize > 0 {
+		pages = (total + p.PageSize - 1) / p.PageSize
+	}
+	return PageMeta{Page: p.Page, PageSize: p.PageSize, TotalItems: total, TotalPages: pages}
+}

@@ -1,0 +1,53 @@
+package sightline
+
+import (
+	"context"
+	"strings"
+	"time"
+)
+
+// Organization owns brands, users and API keys; it is the unit of tenancy.
+type Organization struct {
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// User belongs to one organization and creates API keys.
+type User struct {
+	ID        string    `json:"id"`
+	OrgID     string    `json:"org_id"`
+	Email     string    `json:"email"`
+	Name      string    `json:"name"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// OrganizationCreate is the input of CreateOrganization. ID may be set by
+// callers that need stable ids (the demo data set); otherwise one is made.
+type OrganizationCreate struct {
+	ID   string
+	Name string
+}
+
+// Validate checks the input.
+func (c *OrganizationCreate) Validate() error {
+	var v ValidationErrors
+	if c.ID != "" && !IsUUID(c.ID) {
+		v.Add("id", "invalid", "id must be a UUID")
+	}
+	if strings.TrimSpace(c.Name) == "" {
+		v.Add("name", "required", "name is required")
+	}
+	return v.Err()
+}
+
+// OrganizationService manages organizations and their users.
+type OrganizationService interface {
+	// CreateOrganization stores a new organization. VALIDATION_FAILED on bad input.
+	CreateOrganization(ctx context.Context, c OrganizationCreate) (*Organization, error)
+	// FindOrganizations lists every organization (operator use).
+	FindOrganizations(ctx context.Context) ([]*Organization, error)
+	// CreateUser adds a user to an organization, or returns the existing one
+	// with that email. NOT_FOUND when the organization does not exist.
+	CreateUser(ctx context.Context, orgID, id, email, name string) (*User, error)
+}

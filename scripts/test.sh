@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The test command of Sightline (README "Run the tests"; .ci/run calls it).
+# Static checks, then the whole suite with -race on SQLite and again on
+# PostgreSQL. PostgreSQL comes from SIGHTLINE_TEST_PG, else the local server
+# on 127.0.0.1:5432 (database "test"), started here if installed but down.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "go vet"
+go vet ./...
+
+step "gofmt"
+unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
+if [ -n "$unformatted" ]; then
+  echo "gofmt would change:"; echo "$unformatted"; exit 1
+fi
+
+step "static build (CGO_ENABLED=0)"
+CGO_ENABLED=0 go build -o /dev/null ./cmd/sightline
+
+step "tests on SQLite"
+go test -race -count=1 -timeout 30m ./...
+
+step "tests on PostgreSQL"
+pg_required=0
+if [ -z "${SIGHTLINE_TEST_PG:-}" ]; then
+  export SIGHTLINE_TEST_PG="postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+  if [ -d /etc/postgresql ]; then
+    # PostgreSQL is installed on this machine: the PostgreSQL pass must run.
+    pg_required=1
+    if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+      echo "PostgreSQL is installed but not answering; starting it"
+      pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start || true
+      for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+    fi
+  fi
+else
+  pg_required=1
+fi
+if [ "$pg_required" = 1 ]; then
+  SIGHTLINE_TEST_DB=postgres SIGHTLINE_TEST_REQUIRE_PG=1 go test -race -count=1 -timeout 30m ./...
+else
+  echo "##############################################################"
+  echo "# WARNING: no PostgreSQL found (set SIGHTLINE_TEST_PG).       #"
+  echo "# The PostgreSQL pass is SKIPPED; only SQLite was tested.     #"
+  echo "##############################################################"
+  SIGHTLINE_TEST_DB=postgres go test -count=1 ./...
+fi
+step "all tests passed"
