@@ -1,0 +1,377 @@
+package analyze
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Tracked is a brand the customer tracks (its own brand or a competitor).
+type Tracked struct {
+	Name    string   // canonical display name, e.g. "HubSpot"
+	Aliases []string // other spellings, e.g. "Hubspot CRM", "HS"
+}
+
+// Mention is one brand found in an answer.
+type Mention struct {
+	Name      string  // Tracked.Name for tracked brands; the name as written (cleaned of markup) for others
+	Tracked   int     // index into the tracked slice, or -1 for an untracked brand
+	Position  int     // 1-based order of first appearance among all brands found in the answer
+	Count     int     // number of times named in the answer (>= 1)
+	Sentiment float64 // 0–100, 50 neutral: mean Sentiment of the sentences that name the brand
+}
+
+// Matcher finds brands in answers for one set of tracked brands. Build it once per
+// brand and competitor set and reuse it: Find does no per-call setup beyond the
+// answer itself. A Matcher is safe for concurrent use.
+type Matcher struct {
+	names    []string // Tracked.Name by index, copied so callers may reuse their slice
+	patterns []pattern
+	known    map[string]int // folded name or alias → tracked index
+}
+
+// pattern is one spelling of a brand to look for.
+type pattern struct {
+	text    string // folded, or verbatim when exact
+	brand   int    // tracked index, or -1-k for the k-th untracked name of one answer
+	exact   bool   // short names ("HS", "Box") match case-sensitively
+	capital bool   // common-word names ("Slack", "Notion") must start with a capital
+}
+
+// NewMatcher prepares the tracked names and aliases for matching. Matching is
+// case-insensitive on word boundaries, and a possessive counts ("Acme's" names Acme;
+// "Acmeville" does not). Two exceptions keep ordinary words from counting as brands:
+// names of at most three characters match with their exact case, and one-word names
+// that are common English words must be written with a capital. When two brands
+// share a spelling, the first one listed owns it.
+func NewMatcher(tracked []Tracked) *Matcher {
+	m := &Matcher{names: make([]string, len(tracked)), known: make(map[string]int)}
+	for i, t := range tracked {
+		m.names[i] = t.Name
+		for _, name := range append([]string{t.Name}, t.Aliases...) {
+			name = strings.Join(strings.Fields(name), " ")
+			if name == "" {
+				continue
+			}
+			f := fold(name)
+			if _, dup := m.known[f]; dup {
+				continue
+			}
+			m.known[f] = i
+			m.patterns = append(m.patterns, newPattern(name, i))
+		}
+	}
+	return m
+}
+
+func newPattern(name string, brand int) pattern {
+	if utf8.RuneCountInString(name) <= 3 {
+		return pattern{text: name, brand: brand, exact: true}
+	}
+	f := fold(name)
+	return pattern{text: f, brand: brand, capital: !strings.Contains(f, " ") && isGenericWord(f)}
+}
+
+// FindMentions finds the tracked brands and the untracked brands named in an answer,
+// ordered by first appearance. It is NewMatcher(tracked).Find(answer); callers that
+// analyze many answers for the same brands should keep the Matcher.
+func FindMentions(answer string, tracked []Tracked) []Mention {
+	return NewMatcher(tracked).Find(answer)
+}
+
+// match is one occurrence of a brand in the answer.
+type match struct {
+	start, end, brand int
+}
+
+// Find returns the brands named in answer, ordered by Position.
+//
+// Tracked brands are found by their names and aliases (see NewMatcher). Untracked
+// brands are read from the answer's markdown structure (list item leads, numbered
+// headings, first table cells, bold text) and kept when they look like names rather
+// than labels ("**Pricing:**", "Step 1", "Key Features"); every later plain-text
+// occurrence counts toward them too. A candidate that is, or overlaps, a tracked
+// brand's name is that tracked brand. Where spellings overlap, the longer one wins
+// ("HubSpot CRM" is one occurrence, not two).
+func (m *Matcher) Find(answer string) []Mention {
+	if strings.TrimSpace(answer) == "" {
+		return nil
+	}
+	folded := fold(answer)
+	var ms []match
+	for _, p := range m.patterns {
+		ms = appendMatches(ms, answer, folded, p)
+	}
+
+	untracked := m.untracked(answer, ms)
+	for k, name := range untracked {
+		ms = appendMatches(ms, answer, folded, pattern{
+			text: fold(name), brand: -1 - k, capital: startsUpper(name),
+		})
+	}
+	ms = dropInURLs(answer, ms)
+	if len(ms) == 0 {
+		return nil
+	}
+	ms = resolveOverlaps(answer, ms)
+
+	// ms is in answer order now, so brands are met in order of first appearance.
+	type tally struct {
+		brand, count int
+		sents        []int // sentences naming the brand, in order, without repeats
+	}
+	var tallies []*tally
+	byBrand := make(map[int]*tally)
+	sents := sentenceSpans(answer)
+	for _, x := range ms {
+		t := byBrand[x.brand]
+		if t == nil {
+			t = &tally{brand: x.brand}
+			byBrand[x.brand] = t
+			tallies = append(tallies, t)
+		}
+		t.count++
+		si := sentenceAt(sents, x.start)
+		if n := len(t.sents); si >= 0 && (n == 0 || t.sents[n-1] != si) {
+			t.sents = append(t.sents, si)
+		}
+	}
+
+	// Sentences are scored once, however many brands they name.
+	scores := make([]float64, len(sents))
+	for i := range scores {
+		scores[i] = -1
+	}
+	out := make([]Mention, len(tallies))
+	for i, t := range tallies {
+		mn := Mention{Tracked: t.brand, Position: i + 1, Count: t.count, Sentiment: 50}
+		if t.brand >= 0 {
+			mn.Name = m.names[t.brand]
+		} else {
+			mn.Name, mn.Tracked = untracked[-t.brand-1], -1
+		}
+		if len(t.sents) > 0 {
+			sum := 0.0
+			for _, si := range t.sents {
+				if scores[si] < 0 {
+					scores[si] = Sentiment(answer[sents[si].start:sents[si].end])
+				}
+				sum += scores[si]
+			}
+			mn.Sentiment = sum / float64(len(t.sents))
+		}
+		out[i] = mn
+	}
+	return out
+}
+
+// untracked returns the distinct untracked brand names read from the answer's
+// structure, given the tracked matches. A candidate that is a tracked spelling or
+// overlaps a tracked match is that tracked brand. When one name extends another by
+// whole words ("HubSpot CRM" and "HubSpot", "Zoho CRM" and "Zoho"), the shorter is
+// the brand and the longer one of its products, so only the shorter is kept.
+func (m *Matcher) untracked(answer string, tracked []match) []string {
+	var names, folded []string
+	for _, c := range candidates(answer) {
+		f := fold(c.name)
+		if _, ok := m.known[f]; ok || slices.Contains(folded, f) || overlaps(tracked, c.start, c.end) {
+			continue
+		}
+		names, folded = append(names, c.name), append(folded, f)
+	}
+	out := names[:0]
+	for i, name := range names {
+		extends := false
+		for j, g := range folded {
+			if j != i && strings.HasPrefix(folded[i], g+" ") {
+				extends = true
+				break
+			}
+		}
+		if !extends {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// appendMatches adds every occurrence of p in the answer that sits on word
+// boundaries and satisfies the pattern's case rule.
+func appendMatches(ms []match, answer, folded string, p pattern) []match {
+	hay := folded
+	if p.exact {
+		hay = answer
+	}
+	for i := 0; i <= len(hay)-len(p.text); {
+		j := strings.Index(hay[i:], p.text)
+		if j < 0 {
+			break
+		}
+		start, end := i+j, i+j+len(p.text)
+		i = start + 1
+		if !boundaryBefore(answer, start, p.text) || !boundaryAfter(answer, end, p.text) {
+			continue
+		}
+		if p.capital && !startsUpper(answer[start:]) {
+			continue
+		}
+		ms = append(ms, match{start: start, end: end, brand: p.brand})
+	}
+	return ms
+}
+
+// boundaryBefore reports whether a match of name at start does not continue a word.
+// Names that begin with a symbol ("@handle", ".NET") need no boundary.
+func boundaryBefore(s string, start int, name string) bool {
+	if start == 0 || !isWordRune(firstRune(name)) {
+		return true
+	}
+	r, _ := utf8.DecodeLastRuneInString(s[:start])
+	return !isWordRune(r)
+}
+
+// boundaryAfter is boundaryBefore's counterpart. An apostrophe is a boundary, so
+// possessives ("Notion's") match.
+func boundaryAfter(s string, end int, name string) bool {
+	if end >= len(s) {
+		return true
+	}
+	if last, _ := utf8.DecodeLastRuneInString(name); !isWordRune(last) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(s[end:])
+	return !isWordRune(r)
+}
+
+// isWordRune reports letters and digits; "_" is excluded so "_Notion_" matches.
+func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+func firstRune(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
+}
+
+func startsUpper(s string) bool {
+	return unicode.IsUpper(firstRune(s))
+}
+
+// overlaps reports whether [start, end) intersects one of ms.
+func overlaps(ms []match, start, end int) bool {
+	for _, x := range ms {
+		if x.start < end && start < x.end {
+			return true
+		}
+	}
+	return false
+}
+
+// resolveOverlaps keeps, among overlapping matches, the one that starts first, then
+// the longest, then a tracked brand over an untracked one. Adjacent matches of one
+// brand separated by spaces are one naming ("Salesforce Sales Cloud" with the alias
+// "Sales Cloud").
+func resolveOverlaps(answer string, ms []match) []match {
+	slices.SortFunc(ms, func(a, b match) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		if la, lb := a.end-a.start, b.end-b.start; la != lb {
+			return lb - la
+		}
+		return b.brand - a.brand // tracked indexes are >= 0, untracked < 0
+	})
+	out := ms[:0]
+	end := -1
+	for _, x := range ms {
+		if x.start < end {
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1].brand == x.brand && isSpaceGap(answer[end:x.start]) {
+			out[n-1].end = x.end
+		} else {
+			out = append(out, x)
+		}
+		end = x.end
+	}
+	return out
+}
+
+// dropInURLs removes matches inside http(s) URLs: "[HubSpot](https://hubspot.com/crm)"
+// names HubSpot once, not twice, and a cited link is not a mention.
+func dropInURLs(answer string, ms []match) []match {
+	var urls []span
+	for i := 0; ; {
+		j := strings.Index(answer[i:], "http")
+		if j < 0 {
+			break
+		}
+		start := i + j
+		rest := answer[start:]
+		if !strings.HasPrefix(rest, "https://") && !strings.HasPrefix(rest, "http://") {
+			i = start + 4
+			continue
+		}
+		end := strings.IndexAny(rest, " \t\n)>]\"'")
+		if end < 0 {
+			end = len(rest)
+		}
+		urls = append(urls, span{start, start + end})
+		i = start + end
+	}
+	if len(urls) == 0 {
+		return ms
+	}
+	return slices.DeleteFunc(ms, func(x match) bool {
+		for _, u := range urls {
+			if x.start < u.end && u.start < x.end {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// isSpaceGap reports whether two matches are separated by one or two spaces only,
+// within a line.
+func isSpaceGap(gap string) bool {
+	return (gap == " " || gap == "  ")
+}
+
+// fold lowercases s without changing byte offsets, so a match in the folded text is
+// a match at the same offsets in the original: ASCII letters are lowered, other runes
+// only when their lowercase form has the same UTF-8 length.
+func fold(s string) string {
+	i := 0
+	for i < len(s) && s[i] < utf8.RuneSelf && (s[i] < 'A' || s[i] > 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	b := make([]byte, i, len(s))
+	copy(b, s[:i])
+	for i < len(s) {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b = append(b, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if l := unicode.ToLower(r); r != utf8.RuneError && l != r && utf8.RuneLen(l) == size {
+			b = utf8.AppendRune(b, l)
+		} else {
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return string(b)
+}

@@ -1,0 +1,393 @@
+package analyze
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// mn builds an expected mention; sentiment is checked separately.
+func mn(name string, tracked, pos, count int) Mention {
+	return Mention{Name: name, Tracked: tracked, Position: pos, Count: count}
+}
+
+var crmTracked = []Tracked{
+	{Name: "HubSpot", Aliases: []string{"HubSpot CRM", "HS"}},
+	{Name: "Salesforce", Aliases: []string{"Sales Cloud"}},
+}
+
+func TestFindMentions(t *testing.T) {
+	tests := []struct {
+		name    string
+		answer  string
+		tracked []Tracked
+		want    []Mention
+	}{
+		{
+			name: "numbered list with bold names, tracked and untracked",
+			answer: `Here are the best CRM tools for small businesses in 2025:
+
+1. **HubSpot CRM** – A free CRM with excellent marketing tools. HubSpot is great for startups.
+2. **Salesforce** – The most powerful enterprise option, but expensive.
+3. **Pipedrive** – Simple, visual pipeline management.
+4. **Zoho CRM** – Affordable and flexible.
+
+**Bottom line:** Choose HubSpot if you want a free start.`,
+			tracked: crmTracked,
+			want: []Mention{
+				mn("HubSpot", 0, 1, 3), mn("Salesforce", 1, 2, 1),
+				mn("Pipedrive", -1, 3, 1), mn("Zoho CRM", -1, 4, 1),
+			},
+		},
+		{
+			name: "bullets with colons, generic lead rejected",
+			answer: `For project management, consider these options:
+
+- Asana: great for cross-team workflows.
+- Trello: simple Kanban boards.
+- Monday.com: highly visual and customizable.
+- Easy to use: all three have gentle learning curves.`,
+			want: []Mention{mn("Asana", -1, 1, 1), mn("Trello", -1, 2, 1), mn("Monday.com", -1, 3, 1)},
+		},
+		{
+			name:   "star bullets with bold only",
+			answer: "Top picks:\n\n* **ClickUp**\n* **Notion**\n* **Linear**\n",
+			want:   []Mention{mn("ClickUp", -1, 1, 1), mn("Notion", -1, 2, 1), mn("Linear", -1, 3, 1)},
+		},
+		{
+			name:    "name inside another word does not match, possessive does",
+			answer:  "Acme's platform is used in Acmeville and by AcmeCorp, and acmes are not a thing.",
+			tracked: []Tracked{{Name: "Acme"}},
+			want:    []Mention{mn("Acme", 0, 1, 1)},
+		},
+		{
+			name:    "possessive with curly apostrophe",
+			answer:  "Asana’s timeline view is handy. Many teams rely on Asana's rules.",
+			tracked: []Tracked{{Name: "Asana"}},
+			want:    []Mention{mn("Asana", 0, 1, 2)},
+		},
+		{
+			name:    "alias and short exact alias",
+			answer:  "HS is popular with marketers. hubspot crm has a generous free tier, and hs lowercase is not it.",
+			tracked: crmTracked,
+			want:    []Mention{mn("HubSpot", 0, 1, 2)},
+		},
+		{
+			name:    "named twice keeps first position",
+			answer:  "Asana and Trello both work. Trello is simpler, but Asana scales further.",
+			tracked: []Tracked{{Name: "Trello"}, {Name: "Asana"}},
+			want:    []Mention{mn("Asana", 1, 1, 2), mn("Trello", 0, 2, 2)},
+		},
+		{
+			name:    "case differences",
+			answer:  "Clickup is flexible. CLICKUP also has docs, and ClickUp Brain adds AI.",
+			tracked: []Tracked{{Name: "ClickUp"}},
+			want:    []Mention{mn("ClickUp", 0, 1, 3)},
+		},
+		{
+			name: "headings and labels are not brands",
+			answer: `## Pricing
+
+### Key Features
+
+**Pros:**
+- Fast
+- Reliable
+
+**Cons:**
+- Pricey
+
+## Conclusion
+
+**Note:** prices change often.`,
+			want: nil,
+		},
+		{
+			name:    "common-word brand needs a capital",
+			answer:  "Some people like the notion of a second brain. Notion is the tool most of them pick.",
+			tracked: []Tracked{{Name: "Notion"}},
+			want:    []Mention{mn("Notion", 0, 1, 1)},
+		},
+		{
+			name:    "common-word alias next to a domain name",
+			answer:  "monday.com shines for visual planning; teams check Monday every monday morning.",
+			tracked: []Tracked{{Name: "monday.com", Aliases: []string{"Monday"}}},
+			want:    []Mention{mn("monday.com", 0, 1, 2)},
+		},
+		{
+			name:    "untracked equal to a tracked alias is the tracked brand",
+			answer:  "1. **hubspot crm** – all-in-one.\n2. **Freshsales** – AI scoring.",
+			tracked: crmTracked,
+			want:    []Mention{mn("HubSpot", 0, 1, 1), mn("Freshsales", -1, 2, 1)},
+		},
+		{
+			name:   "bold names in prose",
+			answer: "For design teams, **Figma** is the standard, while **Miro** suits workshops and **FigJam** sits in between.",
+			want:   []Mention{mn("Figma", -1, 1, 1), mn("Miro", -1, 2, 1), mn("FigJam", -1, 3, 1)},
+		},
+		{
+			name:   "later plain occurrences count for untracked brands",
+			answer: "1. **Pipedrive** – pipeline-first CRM.\n\nMany sales teams pick Pipedrive because Pipedrive is visual.",
+			want:   []Mention{mn("Pipedrive", -1, 1, 3)},
+		},
+		{
+			name:   "untracked first seen in prose before its list item",
+			answer: "Pipedrive and Close are popular with SMBs, and both close deals fast.\n\n1. **Pipedrive** – visual.\n2. **Close** – built-in calling.",
+			want:   []Mention{mn("Pipedrive", -1, 1, 2), mn("Close", -1, 2, 2)},
+		},
+		{
+			name: "table first column, header skipped",
+			answer: `| Tool | Best for | Price |
+|------|----------|-------|
+| Notion | Docs and wikis | $10/user |
+| **Coda** | Interactive docs | $12/user |`,
+			want: []Mention{mn("Notion", -1, 1, 1), mn("Coda", -1, 2, 1)},
+		},
+		{
+			name:   "numbered headings",
+			answer: "## Best to-do apps\n\n### 1. Todoist\nGreat for personal tasks.\n\n### 2) TickTick\nHas a built-in Pomodoro timer.\n",
+			want:   []Mention{mn("Todoist", -1, 1, 1), mn("TickTick", -1, 2, 1)},
+		},
+		{
+			name: "emoji before the number, labels and a comparison table",
+			answer: `### 🏆 1. Asana
+**Why it stands out:** robust workflow automation and timeline views.[1]
+- **Best for:** Cross-functional teams
+
+### 2. **ClickUp**
+ClickUp is an all-in-one platform, but some users find it overwhelming.
+
+| Feature | Asana | ClickUp |
+|---|---|---|
+| Free plan | Yes | Yes |
+
+## Final Thoughts
+Would you like a deeper comparison of **Asana vs ClickUp**?`,
+			want: []Mention{mn("Asana", -1, 1, 3), mn("ClickUp", -1, 2, 4)},
+		},
+		{
+			name:   "linked list lead",
+			answer: "- [Airtable](https://airtable.com) – spreadsheet-database hybrid\n- **[Baserow](https://baserow.io)**: open-source alternative",
+			want:   []Mention{mn("Airtable", -1, 1, 1), mn("Baserow", -1, 2, 1)},
+		},
+		{
+			name:   "emoji and colon inside bold",
+			answer: "✅ **Calendly:** best for scheduling\n❌ **Doodle (free plan):** limited",
+			want:   []Mention{mn("Calendly", -1, 1, 1), mn("Doodle", -1, 2, 1)},
+		},
+		{
+			name: "bold labels under a list item",
+			answer: `1. **Notion**
+   - **Best for:** wikis
+   - **Pricing:** Free plan; Plus $10
+   - **Key Features:** databases, AI
+   - **Ease of Use:** high`,
+			want: []Mention{mn("Notion", -1, 1, 1)},
+		},
+		{
+			name:   "steps and imperative items are not brands",
+			answer: "**Step 1:** Sign up.\n**Step 2:** Import contacts.\n\n1. Open Settings\n2. Click Import\n3. Choose a CSV file",
+			want:   nil,
+		},
+		{
+			name:   "sentence list items are not brands",
+			answer: "- Notion is best for documentation and knowledge bases.\n- It syncs across devices.",
+			want:   nil,
+		},
+		{
+			name:   "multi-word brand names",
+			answer: "1. **Google Docs** – real-time editing\n2. **Microsoft Teams** – chat and calls\n3. **Bank of America** – business banking",
+			want:   []Mention{mn("Google Docs", -1, 1, 1), mn("Microsoft Teams", -1, 2, 1), mn("Bank of America", -1, 3, 1)},
+		},
+		{
+			name:    "tracked index follows the tracked slice, position the answer",
+			answer:  "Intercom leads chat support; Zendesk leads ticketing.",
+			tracked: []Tracked{{Name: "Zendesk"}, {Name: "Intercom"}},
+			want:    []Mention{mn("Intercom", 1, 1, 1), mn("Zendesk", 0, 2, 1)},
+		},
+		{
+			name:    "code blocks are not structure",
+			answer:  "Install the SDK:\n\n```\n- **NotABrand**\n1. Configure\n```\n\nThen call Stripe.",
+			tracked: []Tracked{{Name: "Stripe"}},
+			want:    []Mention{mn("Stripe", 0, 1, 1)},
+		},
+		{
+			name:    "longest overlapping tracked name wins",
+			answer:  "Notion Calendar syncs with Notion.",
+			tracked: []Tracked{{Name: "Notion"}, {Name: "Notion Calendar"}},
+			want:    []Mention{mn("Notion Calendar", 1, 1, 1), mn("Notion", 0, 2, 1)},
+		},
+		{
+			name:    "hyphen is a word boundary",
+			answer:  "Acme-powered dashboards beat the rest.",
+			tracked: []Tracked{{Name: "Acme"}},
+			want:    []Mention{mn("Acme", 0, 1, 1)},
+		},
+		{
+			name:    "short name matches with exact case",
+			answer:  "Box is secure. Put the files in a box.",
+			tracked: []Tracked{{Name: "Box"}},
+			want:    []Mention{mn("Box", 0, 1, 1)},
+		},
+		{
+			name:    "non-ASCII names fold case",
+			answer:  "SOCIÉTÉ GÉNÉRALE and société générale are the same bank.",
+			tracked: []Tracked{{Name: "Société Générale"}},
+			want:    []Mention{mn("Société Générale", 0, 1, 2)},
+		},
+		{
+			name:   "generic multi-word bold labels",
+			answer: "**Free Plan** is generous. **Customer Support** is fast. **Editor's Choice**: see below. **Mobile App** works offline.",
+			want:   nil,
+		},
+		{
+			name:   "untracked name in another case later",
+			answer: "1. **ClickUp** – everything app.\n\nClickup's docs are decent, and CLICKUP dashboards too.",
+			want:   []Mention{mn("ClickUp", -1, 1, 3)},
+		},
+		{
+			name:   "questions and sentences in bold",
+			answer: "1. **What is a CRM?**\n\n**This is the most important step for any team.**",
+			want:   nil,
+		},
+		{
+			name:   "parenthesis enumerator and em dash",
+			answer: "1) Basecamp — calm project management\n2) Height — autonomous PM",
+			want:   []Mention{mn("Basecamp", -1, 1, 1), mn("Height", -1, 2, 1)},
+		},
+		{
+			name:    "candidate overlapping a tracked name is the tracked brand",
+			answer:  "1. **Salesforce Sales Cloud** – enterprise\n2. **Zoho CRM** – budget",
+			tracked: crmTracked,
+			want:    []Mention{mn("Salesforce", 1, 1, 1), mn("Zoho CRM", -1, 2, 1)},
+		},
+		{
+			name:   "a name that extends another by words is its product",
+			answer: "1. **Zoho CRM** – budget pick\n2. **Zoho Desk** – help desk\n\n| Vendor | Plan |\n|---|---|\n| Zoho | Free |",
+			want:   []Mention{mn("Zoho", -1, 1, 3)},
+		},
+		{
+			name:    "URLs are not mentions",
+			answer:  "[HubSpot](https://www.hubspot.com/products/crm) is free to start. Pricing: https://hubspot.com/pricing.\n\nSources: <https://blog.hubspot.com/sales/crm>",
+			tracked: crmTracked,
+			want:    []Mention{mn("HubSpot", 0, 1, 1)},
+		},
+		{
+			name:    "tracked brand absent",
+			answer:  "Trello is a simple board tool.",
+			tracked: []Tracked{{Name: "Asana"}, {Name: "Trello"}},
+			want:    []Mention{mn("Trello", 1, 1, 1)},
+		},
+		{
+			name:    "empty answer",
+			answer:  "  \n",
+			tracked: crmTracked,
+			want:    nil,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := FindMentions(tt.answer, tt.tracked)
+			if diff := cmp.Diff(tt.want, got, cmpopts.IgnoreFields(Mention{}, "Sentiment"), cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("FindMentions (-want +got):\n%s", diff)
+			}
+			for _, m := range got {
+				if m.Sentiment < 0 || m.Sentiment > 100 {
+					t.Errorf("%s: sentiment %v out of range", m.Name, m.Sentiment)
+				}
+			}
+		})
+	}
+}
+
+func TestFindMentionsSentiment(t *testing.T) {
+	answer := `HubSpot is excellent and easy to use for growing teams.
+
+Salesforce is powerful, but it is expensive and clunky for small teams. Salesforce support is not great either.
+
+1. **Pipedrive** – solid pipeline views.
+2. **Zoho CRM** – cheap.`
+	got := FindMentions(answer, crmTracked)
+	mood := make(map[string]float64)
+	for _, m := range got {
+		mood[m.Name] = m.Sentiment
+	}
+	if mood["HubSpot"] <= 60 {
+		t.Errorf("HubSpot sentiment = %v, want clearly positive", mood["HubSpot"])
+	}
+	if mood["Salesforce"] >= 45 {
+		t.Errorf("Salesforce sentiment = %v, want negative", mood["Salesforce"])
+	}
+	if mood["Pipedrive"] <= 55 {
+		t.Errorf("Pipedrive sentiment = %v, want positive", mood["Pipedrive"])
+	}
+	if mood["Zoho CRM"] != 50 {
+		t.Errorf("Zoho CRM sentiment = %v, want neutral 50", mood["Zoho CRM"])
+	}
+}
+
+// TestMatcherReuse checks that one Matcher serves many answers and goroutines.
+func TestMatcherReuse(t *testing.T) {
+	m := NewMatcher(crmTracked)
+	done := make(chan []Mention)
+	for range 8 {
+		go func() { done <- m.Find(benchAnswer) }()
+	}
+	want := m.Find(benchAnswer)
+	for range 8 {
+		if diff := cmp.Diff(want, <-done); diff != "" {
+			t.Errorf("concurrent Find differs (-want +got):\n%s", diff)
+		}
+	}
+}
+
+func TestSentenceSpans(t *testing.T) {
+	s := "Intro line. Second one! Third, e.g. with an abbreviation?\n- Item one. Still item.\n| a | b |"
+	var got []string
+	for _, sp := range sentenceSpans(s) {
+		got = append(got, s[sp.start:sp.end])
+	}
+	want := []string{"Intro line.", "Second one!", "Third, e.g. with an abbreviation?", "Item one.", "Still item.", "| a | b |"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("sentenceSpans (-want +got):\n%s", diff)
+	}
+}
+
+// benchAnswer is a typical ~1.5 KB assistant answer.
+var benchAnswer = strings.TrimSpace(`
+Choosing a CRM depends on your team size, budget and sales process. Here are the strongest options in 2025:
+
+1. **HubSpot CRM** – The best free CRM for most small businesses. HubSpot bundles contact management, email tracking and a visual pipeline, and its marketing tools are excellent. Paid tiers get expensive quickly.
+2. **Salesforce Sales Cloud** – The most powerful and customizable platform, ideal for enterprises with complex processes. Salesforce has a steep learning curve and usually needs an admin.
+3. **Pipedrive** – A pipeline-first CRM that sales reps love for its simplicity. Pipedrive is not the best choice for marketing automation.
+4. **Zoho CRM** – Affordable, with AI assistance (Zia) and deep customization. Good value for budget-conscious teams.
+5. **Freshsales** – Built-in phone and AI lead scoring; a solid mid-market pick.
+
+### Quick comparison
+
+| CRM | Best for | Starting price |
+|-----|----------|----------------|
+| HubSpot | Small businesses | Free |
+| Salesforce | Enterprises | $25/user/month |
+| Pipedrive | Sales-led teams | $14/user/month |
+
+**Bottom line:** If you want to start free and grow, pick HubSpot. If you need deep customization and have the budget, Salesforce is hard to beat. Teams that live in their pipeline tend to prefer Pipedrive, while Zoho and Monday Sales CRM are strong budget alternatives.
+`)
+
+func BenchmarkFindMentions(b *testing.B) {
+	tracked := []Tracked{
+		{Name: "HubSpot", Aliases: []string{"HubSpot CRM"}},
+		{Name: "Salesforce", Aliases: []string{"Sales Cloud", "SFDC"}},
+		{Name: "Pipedrive"},
+		{Name: "Zoho", Aliases: []string{"Zoho CRM"}},
+		{Name: "Close", Aliases: []string{"Close CRM"}},
+	}
+	m := NewMatcher(tracked)
+	b.SetBytes(int64(len(benchAnswer)))
+	b.ReportAllocs()
+	for b.Loop() {
+		m.Find(benchAnswer)
+	}
+}

@@ -1,0 +1,321 @@
+package analyze
+
+import (
+	"math"
+	"sort"
+	"strings"
+)
+
+// Sentiment scores text from 0 (very negative) to 100 (very positive); 50 is neutral,
+// including text with no opinion words.
+//
+// Words of a lexicon carry weights from -3 to +3. A negator ("not", "no", "never",
+// "without", "lacks", any "n't") flips and damps the next three words ("not
+// reliable", "isn't great", "no longer recommended"; "not bad" is mildly positive),
+// up to the end of the clause; "not only" is not a negation. Intensifiers ("very",
+// "extremely") and dampeners ("somewhat", "slightly") scale the next opinion word.
+// After "but" or "however" the text before counts half and the text after one and a
+// half times, since that is where the writer lands. The sum s maps to
+// 50 + 50·s/√(s²+15), the normalization VADER uses, so scores never reach the ends.
+func Sentiment(text string) float64 {
+	var (
+		total   float64
+		negLeft int   // words still under a negation
+		boost   = 1.0 // pending intensifier factor
+		weight  = 1.0 // clause weight after "but"
+		prevNot bool  // previous word was "not" (for "not only")
+		buf     [32]byte
+	)
+	for i := 0; i < len(text); {
+		c := text[i]
+		if !isTokenByte(c) {
+			if strings.IndexByte(".,;:!?()[]|\n", c) >= 0 || strings.HasPrefix(text[i:], "–") || strings.HasPrefix(text[i:], "—") {
+				negLeft, boost, prevNot = 0, 1, false
+			}
+			i++
+			continue
+		}
+		j := i
+		n := 0
+		for j < len(text) && isTokenByte(text[j]) {
+			if n < len(buf) {
+				b := text[j]
+				if 'A' <= b && b <= 'Z' {
+					b += 'a' - 'A'
+				}
+				buf[n] = b
+				n++
+			}
+			j++
+		}
+		// Normalize a curly apostrophe (’ is 3 bytes: e2 80 99) inside a word.
+		if j+3 < len(text) && text[j] == 0xe2 && text[j+1] == 0x80 && text[j+2] == 0x99 && isTokenByte(text[j+3]) {
+			if n < len(buf)-1 {
+				buf[n] = '\''
+				n++
+			}
+			j += 3
+			for j < len(text) && isTokenByte(text[j]) {
+				if n < len(buf) {
+					buf[n] = text[j] | 0x20
+					n++
+				}
+				j++
+			}
+		}
+		i = j
+		a := 0
+		for a < n && (buf[a] == '\'' || buf[a] == '-') {
+			a++
+		}
+		for n > a && (buf[n-1] == '\'' || buf[n-1] == '-') {
+			n--
+		}
+		w := string(buf[a:n])
+		if w == "" {
+			continue
+		}
+		info, known := sentimentWords[w]
+		if !known && strings.HasSuffix(w, "n't") {
+			info, known = wordInfo{kind: negator}, true
+		}
+		switch info.kind {
+		case negator:
+			negLeft, prevNot = 3, w == "not"
+			continue
+		case contrast:
+			total *= 0.5
+			weight = 1.5
+			negLeft, boost, prevNot = 0, 1, false
+			continue
+		case intensifier:
+			prevNot = false
+			boost *= info.value
+			continue
+		}
+		if w == "only" && prevNot {
+			negLeft, prevNot = 0, false
+			continue
+		}
+		prevNot = false
+		v, ok := info.value, info.kind == opinion
+		if info.phrase {
+			if p, n := phraseAt(w, text[i:]); n > 0 {
+				v, ok = p, true
+				i += n
+			}
+		}
+		if !known && strings.IndexByte(w, '-') >= 0 {
+			for rest := w; rest != ""; {
+				var part string
+				part, rest, _ = strings.Cut(rest, "-")
+				v += lexicon[part]
+			}
+			ok = v != 0
+		}
+		if ok {
+			v *= boost * weight
+			if negLeft > 0 {
+				v *= -0.75
+			}
+			total += v
+		}
+		boost = 1
+		if negLeft > 0 {
+			negLeft--
+		}
+	}
+	return 50 + 50*total/math.Sqrt(total*total+15)
+}
+
+// isTokenByte reports bytes that belong to a word: ASCII letters and digits, the
+// apostrophe and the hyphen ("isn't", "user-friendly").
+func isTokenByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '\'' || c == '-'
+}
+
+// wordKind is the role of a word in Sentiment.
+type wordKind uint8
+
+const (
+	plain wordKind = iota
+	opinion
+	negator
+	intensifier
+	contrast
+)
+
+// wordInfo is what Sentiment knows of one word.
+type wordInfo struct {
+	kind   wordKind
+	value  float64 // opinion weight or intensifier factor
+	phrase bool    // the word may open one of phrases
+}
+
+// sentimentWords merges the word tables below so Sentiment does one lookup a word.
+var sentimentWords = func() map[string]wordInfo {
+	m := make(map[string]wordInfo, len(lexicon)+len(intensifiers)+len(negators)+8)
+	for w, v := range lexicon {
+		m[w] = wordInfo{kind: opinion, value: v}
+	}
+	for w, f := range intensifiers {
+		m[w] = wordInfo{kind: intensifier, value: f}
+	}
+	for w := range negators {
+		m[w] = wordInfo{kind: negator}
+	}
+	for _, w := range []string{"but", "however", "yet"} {
+		m[w] = wordInfo{kind: contrast}
+	}
+	for w := range phrases {
+		info := m[w]
+		info.phrase = true
+		m[w] = info
+	}
+	return m
+}()
+
+var negators = set(`not no never without lacks lack lacking neither nor hardly barely
+	isnt arent wasnt werent doesnt dont didnt cant couldnt wont wouldnt shouldnt hasnt havent cannot`)
+
+var intensifiers = map[string]float64{
+	"very": 1.5, "extremely": 1.75, "really": 1.3, "highly": 1.5, "super": 1.4,
+	"incredibly": 1.75, "exceptionally": 1.75, "particularly": 1.3, "especially": 1.3,
+	"truly": 1.3, "remarkably": 1.5, "most": 1.3, "so": 1.2, "too": 1.3,
+	"somewhat": 0.6, "slightly": 0.5, "fairly": 0.7, "relatively": 0.7, "rather": 0.8,
+	"bit": 0.6, "little": 0.6, "mostly": 0.8, "generally": 0.9,
+}
+
+// lexicon weighs opinion words as they read in product answers: "expensive" and
+// "limited" are complaints there, "popular" and "leading" praise.
+var lexicon = map[string]float64{
+	// positive
+	"excellent": 3, "outstanding": 3, "exceptional": 3, "superb": 3, "fantastic": 3,
+	"amazing": 3, "awesome": 3, "perfect": 3, "love": 3, "loved": 3, "loves": 3, "great": 3,
+	"best": 3, "go-to": 2, "no-brainer": 2.5, "top-notch": 3, "best-in-class": 3, "world-class": 3,
+	"good": 2, "solid": 2, "strong": 1.5, "reliable": 2, "robust": 2, "powerful": 2,
+	"intuitive": 2, "easy": 2, "user-friendly": 2, "easy-to-use": 2, "seamless": 2,
+	"seamlessly": 2, "flexible": 1.5, "versatile": 2, "efficient": 2, "effective": 2,
+	"helpful": 2, "recommend": 2, "recommended": 2, "recommends": 2, "favorite": 2,
+	"favourite": 2, "impressive": 2, "innovative": 2, "comprehensive": 2, "ideal": 2,
+	"affordable": 2, "trusted": 2, "standout": 2, "superior": 2, "well-designed": 2,
+	"feature-rich": 2, "polished": 2, "praised": 2, "winner": 2, "leader": 1.5,
+	"leading": 1.5, "popular": 1, "simple": 1, "fast": 1.5, "quick": 1, "smooth": 1.5,
+	"clean": 1, "secure": 1.5, "scalable": 1, "responsive": 1, "decent": 1, "nice": 1.5,
+	"valuable": 2, "worth": 1.5, "improved": 1, "better": 1.5, "benefit": 1, "benefits": 1,
+	"advantage": 1, "excels": 2, "shines": 2, "enjoy": 2, "happy": 2, "satisfied": 2,
+	"stable": 1.5, "generous": 1.5, "accurate": 1.5, "capable": 1.5, "convenient": 1.5,
+	// negative
+	"terrible": -3, "awful": -3, "horrible": -3, "worst": -3, "hate": -3, "hated": -3,
+	"scam": -3, "useless": -3, "fraud": -3, "disaster": -3,
+	"bad": -2, "poor": -2, "poorly": -2, "clunky": -2, "buggy": -2, "glitchy": -2,
+	"unreliable": -2, "frustrating": -2, "confusing": -2, "disappointing": -2,
+	"disappointed": -2, "overpriced": -2, "outdated": -2, "bloated": -2, "crashes": -2,
+	"crash": -2, "broken": -2, "avoid": -2, "downtime": -2, "unresponsive": -2,
+	"lawsuit": -2, "breach": -2, "complaints": -1.5, "complaint": -1.5, "annoying": -2,
+	"expensive": -1.5, "pricey": -1.5, "costly": -1.5, "limited": -1.5, "lacklustre": -2,
+	"lackluster": -2, "mediocre": -1.5, "slow": -1.5, "sluggish": -1.5, "difficult": -1.5,
+	"hard": -1, "complicated": -1.5, "complex": -1, "steep": -1, "weak": -1.5,
+	"issues": -1, "issue": -1, "problems": -1.5, "problem": -1.5, "bugs": -1.5, "bug": -1.5,
+	"drawback": -1, "drawbacks": -1, "downside": -1, "downsides": -1, "lags": -1.5,
+	"lagging": -1.5, "inconsistent": -1.5, "cumbersome": -2, "discontinued": -2,
+	"deprecated": -1, "risky": -1.5, "hidden": -1, "worse": -1.5, "inferior": -2,
+	"struggles": -1.5, "struggle": -1.5, "fails": -2, "failed": -2, "unfortunately": -1,
+	"concern": -1, "concerns": -1, "criticized": -1.5, "overwhelming": -1.5,
+}
+
+// phrases are idioms whose words mislead one by one ("hard to beat" is praise),
+// keyed by their first word.
+var phrases = map[string][]struct {
+	rest   string
+	weight float64
+}{
+	"hard":   {{"to beat", 2.5}},
+	"tough":  {{"to beat", 2.5}},
+	"stands": {{"out", 2}},
+	"stand":  {{"out", 2}},
+	"falls":  {{"short", -2}},
+	"fall":   {{"short", -2}},
+	"second": {{"to none", 3}},
+	"waste":  {{"of money", -2.5}, {"of time", -2.5}},
+}
+
+// phraseAt matches a phrase that starts with word w and continues in rest (the text
+// right after w), returning its weight and the bytes of rest it covers.
+func phraseAt(w, rest string) (float64, int) {
+	ps, ok := phrases[w]
+	if !ok {
+		return 0, 0
+	}
+	trimmed := strings.TrimLeft(rest, " ")
+	skip := len(rest) - len(trimmed)
+	for _, p := range ps {
+		n := len(p.rest)
+		if len(trimmed) >= n && strings.EqualFold(trimmed[:n], p.rest) &&
+			(len(trimmed) == n || !isTokenByte(trimmed[n])) {
+			return p.weight, skip + n
+		}
+	}
+	return 0, 0
+}
+
+// span is a byte range of the answer.
+type span struct{ start, end int }
+
+// sentenceSpans splits an answer into sentences: every line is at least one (list
+// items, table rows and headings are units of their own), and inside a line a
+// sentence ends at ".", "!" or "?" followed by a space, except after a few
+// abbreviations ("e.g.", "vs.", "Inc."). List markers are left out of the span.
+func sentenceSpans(s string) []span {
+	var out []span
+	add := func(a, b int) {
+		for a < b && (s[a] == ' ' || s[a] == '\t') {
+			a++
+		}
+		for b > a && (s[b-1] == ' ' || s[b-1] == '\t' || s[b-1] == '\r') {
+			b--
+		}
+		if a < b {
+			out = append(out, span{a, b})
+		}
+	}
+	for _, ln := range splitLines(s) {
+		text := strings.TrimLeft(ln.text, " \t>#")
+		if body, _, ok := cutListMarker(text); ok {
+			text = body
+		}
+		start := ln.off + len(ln.text) - len(text)
+		end := ln.off + len(ln.text)
+		for j := start; j < end; j++ {
+			c := s[j]
+			if (c != '.' && c != '!' && c != '?') || (j+1 < end && s[j+1] != ' ' && s[j+1] != '\t') {
+				continue
+			}
+			if c == '.' && isAbbreviation(s[start:j]) {
+				continue
+			}
+			add(start, j+1)
+			start = j + 1
+		}
+		add(start, end)
+	}
+	return out
+}
+
+var abbreviations = set("e.g i.e vs inc ltd co corp mr mrs ms dr st approx")
+
+// isAbbreviation reports whether the text before a period ends with an abbreviation.
+func isAbbreviation(before string) bool {
+	w := before[strings.LastIndexAny(before, " \t(")+1:]
+	return abbreviations[strings.ToLower(w)]
+}
+
+// sentenceAt returns the index of the sentence containing byte pos, or the nearest
+// one before it (a match never starts inside a stripped list marker, but be safe).
+func sentenceAt(sents []span, pos int) int {
+	i := sort.Search(len(sents), func(i int) bool { return sents[i].end > pos })
+	if i == len(sents) {
+		return len(sents) - 1
+	}
+	return i
+}

@@ -1,0 +1,92 @@
+package analyze
+
+import (
+	"math"
+	"testing"
+)
+
+func TestSentiment(t *testing.T) {
+	// Bands rather than exact scores: the lexicon will be tuned, the polarity and
+	// rough strength of these sentences must not change.
+	const (
+		neg     = "negative" // < 40
+		neutral = "neutral"  // exactly 50
+		pos     = "positive" // > 60
+		veryPos = "very pos" // > 75
+		veryNeg = "very neg" // < 25
+		anyPos  = "> 50"
+		anyNeg  = "< 50"
+	)
+	tests := []struct {
+		text, want string
+	}{
+		{"HubSpot is a CRM platform founded in 2006.", neutral},
+		{"", neutral},
+		{"Notion is great for wikis.", pos},
+		{"Notion is excellent, intuitive and extremely powerful.", veryPos},
+		{"Salesforce is expensive and clunky.", neg},
+		{"The support is terrible and the app is buggy.", veryNeg},
+		{"Zendesk is not reliable anymore.", neg},
+		{"The mobile app isn't great.", neg},
+		{"The mobile app isn’t great.", neg},
+		{"This plugin is no longer recommended.", neg},
+		{"Honestly, Trello is not bad for small teams.", anyPos},
+		{"Pipedrive is not only fast but also intuitive.", pos},
+		{"Asana works without issues.", anyPos},
+		{"ClickUp is feature-rich, but the interface is confusing.", anyNeg},
+		{"The interface is confusing, but ClickUp is powerful and reliable.", pos},
+		{"Airtable is very good.", pos},
+		{"If you need deep customization, Salesforce is hard to beat.", pos},
+		{"The free plan falls short for growing teams.", neg},
+		{"Monday.com lacks robust reporting.", anyNeg},
+		{"It doesn't have a steep learning curve.", anyPos},
+		{"Loved by teams: user-friendly and a go-to choice.", veryPos},
+		{"Pricing is slightly high, but it is a solid pick.", anyPos},
+	}
+	for _, tt := range tests {
+		got := Sentiment(tt.text)
+		ok := false
+		switch tt.want {
+		case neg:
+			ok = got < 40
+		case neutral:
+			ok = got == 50
+		case pos:
+			ok = got > 60
+		case veryPos:
+			ok = got > 75
+		case veryNeg:
+			ok = got < 25
+		case anyPos:
+			ok = got > 50
+		case anyNeg:
+			ok = got < 50
+		}
+		if !ok || math.IsNaN(got) || got <= 0 || got >= 100 {
+			t.Errorf("Sentiment(%q) = %.1f, want %s", tt.text, got, tt.want)
+		}
+	}
+}
+
+func TestSentimentNegationScope(t *testing.T) {
+	// Negation ends at the clause: "not" in the first clause must not flip "great".
+	a := Sentiment("It is not cheap, great support though.")
+	b := Sentiment("Great support though.")
+	if a <= 50 || math.Abs(a-b) > 15 {
+		t.Errorf("clause-scoped negation: got %.1f, want close to %.1f", a, b)
+	}
+}
+
+func TestSentimentIntensity(t *testing.T) {
+	// Intensifiers and dampeners order the same opinion by strength.
+	texts := []string{
+		"Airtable is extremely bad.", "Airtable is bad.", "Airtable is slightly bad.",
+		"Airtable is okay.", "Airtable is somewhat good.", "Airtable is good.", "Airtable is very good.",
+	}
+	for i := 1; i < len(texts); i++ {
+		lo, hi := Sentiment(texts[i-1]), Sentiment(texts[i])
+		if lo >= hi {
+			t.Errorf("Sentiment(%q) = %.1f, not below Sentiment(%q) = %.1f", texts[i-1], lo, texts[i], hi)
+		}
+	}
+}
