@@ -1,5 +1,7 @@
 package sightline
 
+import "math"
+
 // Pagination limits (spec §8).
 const (
 	DefaultPageSize      = 25
@@ -13,8 +15,17 @@ type PageRequest struct {
 	PageSize int
 }
 
-// Offset returns the number of rows before the page.
-func (p PageRequest) Offset() int { return (p.Page - 1) * p.PageSize }
+// Offset returns the number of rows before the page. It saturates instead
+// of overflowing, so that an absurdly large page is merely past the end.
+func (p PageRequest) Offset() int {
+	if p.Page <= 1 || p.PageSize <= 0 {
+		return 0
+	}
+	if p.Page-1 > math.MaxInt/p.PageSize {
+		return math.MaxInt
+	}
+	return (p.Page - 1) * p.PageSize
+}
 
 // SortKey is one whitelisted sort key; Desc when it had a "-" prefix.
 type SortKey struct {

@@ -1,6 +1,8 @@
 package sightline
 
 import (
+	"context"
+	"iter"
 	"time"
 )
 
@@ -54,3 +56,80 @@ const (
 	CitationSource = "source"
 	CitationInline = "inline"
 )
+
+// IngestTarget is what the ingester must know about a brand to analyze its
+// runs: the names answers use for it and its competitors, and its prompts.
+type IngestTarget struct {
+	BrandID     string
+	OrgID       string
+	Name        string
+	Aliases     []string
+	Competitors []Competitor
+	Prompts     map[string]string // prompt id -> topic id ("" for none)
+}
+
+// AnalyzedRun is a validated, analyzed run ready to be stored.
+type AnalyzedRun struct {
+	ID        string
+	BrandID   string
+	PromptID  string
+	TopicID   string // the prompt's topic, "" for none
+	Provider  string // code
+	Region    string // code
+	RanAt     time.Time
+	Model     string
+	Answer    string
+	Mentions  []AnalyzedMention
+	Citations []AnalyzedCitation
+	Ads       []AnalyzedAd
+}
+
+// AnalyzedMention is one brand found in an answer: the brand itself, a
+// tracked competitor, or an untracked brand identified by name.
+type AnalyzedMention struct {
+	Name         string
+	Self         bool
+	CompetitorID string
+	Position     int
+	Count        int
+	Sentiment    float64
+}
+
+// AnalyzedCitation is one cited URL with what analysis learned of it.
+type AnalyzedCitation struct {
+	URL            string // as cited
+	Page           string // normalized
+	Domain         string // registrable domain
+	PageType       string
+	DomainType     string // static class
+	Type           string // source or inline
+	Title          string
+	Author         string
+	YouTubeChannel string
+	Subreddit      string
+}
+
+// AnalyzedAd is one ad with its advertiser identified by domain.
+type AnalyzedAd struct {
+	Advertiser string
+	Domain     string
+	FaviconURL string
+	Text       string
+}
+
+// IngestStats counts what one IngestRuns call did.
+type IngestStats struct {
+	Inserted   int // new runs stored
+	Duplicates int // runs whose id was already stored (unchanged)
+}
+
+// RunService stores prompt runs.
+type RunService interface {
+	// FindIngestTarget returns what analysis needs about a brand. NOT_FOUND
+	// when the brand does not exist.
+	FindIngestTarget(ctx context.Context, brandID string) (*IngestTarget, error)
+	// IngestRuns stores every run the sequence yields in one transaction; a
+	// run whose id exists is left as it is. If the sequence yields an error,
+	// nothing is stored and that error is returned.
+	IngestRuns(ctx context.Context, runs iter.Seq2[*AnalyzedRun, error]) (IngestStats, error)
+}

@@ -36,3 +36,39 @@ const (
 
 // Granularities of time series; day is the default.
 var Granularities = []string{"day", "week", "month"}
+
+// BucketStart returns the first day of the bucket holding t: the UTC day,
+// the ISO week (starting Monday) or the month.
+func BucketStart(t time.Time, granularity string) time.Time {
+	y, m, d := t.UTC().Date()
+	day := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+	switch granularity {
+	case "week":
+		return day.AddDate(0, 0, -((int(day.Weekday()) + 6) % 7))
+	case "month":
+		return time.Date(y, m, 1, 0, 0, 0, 0, time.UTC)
+	}
+	return day
+}
+
+// Buckets lists the dates (YYYY-MM-DD, first day of each bucket) of every
+// bucket the window touches, so that series are dense.
+func Buckets(w Window, granularity string) []string {
+	var out []string
+	if !w.Start.Before(w.End) {
+		return out
+	}
+	last := w.End.Add(-time.Microsecond)
+	for b := BucketStart(w.Start, granularity); !b.After(last); {
+		out = append(out, b.Format(time.DateOnly))
+		switch granularity {
+		case "week":
+			b = b.AddDate(0, 0, 7)
+		case "month":
+			b = b.AddDate(0, 1, 0)
+		default:
+			b = b.AddDate(0, 0, 1)
+		}
+	}
+	return out
+}

@@ -40,8 +40,24 @@ func (c *KeysCommand) Run(ctx context.Context, args []string) error {
 	user := fs.String("user", "", "email of the user creating the key")
 	name := fs.String("name", "", "a name for the key")
 	expires := fs.String("expires", "", "expiry date YYYY-MM-DD (the key works until the end of that day, UTC)")
-	if err := fs.Parse(args[1:]); err != nil {
-		return err
+	// Flags may come after the key id, as the usage shows: parse again
+	// after each positional argument.
+	var pos []string
+	for rest := args[1:]; ; rest = fs.Args()[1:] {
+		if err := fs.Parse(rest); err != nil {
+			return err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+	}
+	// Check the arguments before opening (and perhaps creating) a database.
+	switch {
+	case args[0] == "revoke" && len(pos) != 1:
+		return fmt.Errorf("keys revoke: give exactly one key id")
+	case args[0] != "revoke" && len(pos) > 0:
+		return fmt.Errorf("keys %s: unexpected argument %q", args[0], pos[0])
 	}
 	db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
 	if err != nil {
@@ -79,13 +95,10 @@ func (c *KeysCommand) Run(ctx context.Context, args []string) error {
 		}
 		return tw.Flush()
 	case "revoke":
-		if fs.NArg() != 1 {
-			return fmt.Errorf("keys revoke: give exactly one key id")
-		}
-		if err := db.RevokeAPIKey(ctx, fs.Arg(0)); err != nil {
+		if err := db.RevokeAPIKey(ctx, pos[0]); err != nil {
 			return err
 		}
-		fmt.Fprintf(c.stdout, "API key %s revoked.\n", fs.Arg(0))
+		fmt.Fprintf(c.stdout, "API key %s revoked.\n", pos[0])
 		return nil
 	}
 	fmt.Fprint(c.stderr, keysUsage)

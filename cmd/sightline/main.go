@@ -40,7 +40,7 @@ type command interface {
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	if err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(os.Stderr, "sightline:", errorText(err))
 		}
@@ -49,7 +49,7 @@ func main() {
 }
 
 // run dispatches to a subcommand; tests call it directly.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -59,8 +59,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	switch args[0] {
 	case "serve":
 		cmd = &ServeCommand{env: env, stdout: stdout, stderr: stderr}
+	case "demo":
+		cmd = &DemoCommand{env: env, stdout: stdout, stderr: stderr}
 	case "migrate":
 		cmd = &MigrateCommand{env: env, stdout: stdout, stderr: stderr}
+	case "ingest":
+		cmd = &IngestCommand{env: env, stdin: stdin, stdout: stdout, stderr: stderr}
 	case "keys":
 		cmd = &KeysCommand{env: env, stdout: stdout, stderr: stderr}
 	case "orgs":

@@ -86,7 +86,6 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	m.Logger = m.Config.logger(m.stderr)
-	slog.SetDefault(m.Logger)
 	m.Logger.Info("starting", m.Config.masked()...)
 	db, err := openDB(ctx, m.Config, m.Logger)
 	if err != nil {

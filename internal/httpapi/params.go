@@ -32,9 +32,14 @@ func newParams(r *http.Request, now time.Time) *params {
 	if err != nil {
 		p.fail("", "malformed", "The query string is malformed: %v.", err)
 	}
-	for k, vs := range raw {
-		k = strings.TrimSuffix(k, "[]")
-		p.values[k] = append(p.values[k], vs...)
+	keys := make([]string, 0, len(raw))
+	for k := range raw {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // "filter[x]" before "filter[x][]": a stable value order
+	for _, k := range keys {
+		name := strings.TrimSuffix(k, "[]")
+		p.values[name] = append(p.values[name], raw[k]...)
 	}
 	return p
 }
@@ -244,4 +249,38 @@ func parseTime(s string) (t time.Time, dateOnly, ok bool) {
 // granularity reads filter[granularity]: day (default), week or month.
 func (p *params) granularity() string {
 	return p.enum("filter[granularity]", sightline.Granularities, "day")
+}
+
+// metricScope reads the filters every metric endpoint shares:
+// filter[target_brand], filter[brand_ids], filter[provider_ids],
+// filter[region_ids] and the ran_at window (default: the last days days).
+func (p *params) metricScope(brandID string, days int) sightline.Scope {
+	return sightline.Scope{
+		BrandID:       brandID,
+		Window:        p.window(days),
+		TargetBrand:   p.text("filter[target_brand]"),
+		FoundBrandIDs: p.uuids("filter[brand_ids]"),
+		ProviderIDs:   p.uuids("filter[provider_ids]"),
+		RegionIDs:     p.uuids("filter[region_ids]"),
+	}
+}
+
+// promptRegions reads filter[prompt_regions]: "promptId,regionId" pairs,
+// repeated keys or one flat comma-separated list of even length.
+func (p *params) promptRegions(name string) []sightline.PromptRegion {
+	vals := p.list(name)
+	if len(vals)%2 != 0 {
+		p.fail(name, "invalid", "%s must hold promptId,regionId pairs.", name)
+		return nil
+	}
+	var out []sightline.PromptRegion
+	for i := 0; i+1 < len(vals); i += 2 {
+		pid, rid := strings.ToLower(vals[i]), strings.ToLower(vals[i+1])
+		if !sightline.IsUUID(pid) || !sightline.IsUUID(rid) {
+			p.fail(name, "invalid", "%s must hold UUID pairs promptId,regionId.", name)
+			return nil
+		}
+		out = append(out, sightline.PromptRegion{PromptID: pid, RegionID: rid})
+	}
+	return out
 }

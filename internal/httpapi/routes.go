@@ -10,6 +10,19 @@ func (s *Server) routes() {
 	s.open("GET /readyz", s.handleReadyz)
 
 	s.public("GET /api/v2/brands", s.handleBrandList)
+	s.public("GET /api/v2/brands/{brand_id}/topics", s.handleTopicList)
+	s.public("POST /api/v2/brands/{brand_id}/topics", s.handleTopicCreate)
+	s.public("GET /api/v2/brands/{brand_id}/topics/{topic_id}", s.handleTopicGet)
+	s.public("DELETE /api/v2/brands/{brand_id}/topics/{topic_id}", s.handleTopicDelete)
+	s.public("GET /api/v2/brands/{brand_id}/citations/mention_share", s.handleMentionShare)
+	s.public("GET /api/v2/brands/{brand_id}/citations/overview", s.handleCitationsOverview)
+	s.public("GET /api/v2/brands/{brand_id}/citations/pages", s.handleCitationPages)
+	s.public("GET /api/v2/brands/{brand_id}/citations/domains", s.handleCitationDomains)
+	s.public("GET /api/v2/brands/{brand_id}/citations/domains/overview", s.handleDomainsOverview)
+	s.public("GET /api/v2/brands/{brand_id}/citations/summary", s.handleCitationSummary)
+
+	// Internal surface: the operator's admin token only.
+	s.internal("POST /internal/v1/brands/{brand_id}/runs", s.handleRunIngest)
 }
 
 func (s *Server) handleHealthz(w http.ResponseWriter, r *http.Request) error {

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/sightline/sightline"
@@ -17,6 +18,9 @@ import (
 type Store interface {
 	sightline.APIKeyService
 	sightline.BrandService
+	sightline.RunService
+	sightline.TopicService
+	sightline.CitationService
 	Ping(ctx context.Context) error
 }
 
@@ -182,7 +186,7 @@ func (s *Server) allowedMethods(r *http.Request) []string {
 // or any brand for the admin.
 func (s *Server) brandFromPath(r *http.Request) (*sightline.Brand, error) {
 	p := sightline.PrincipalFromContext(r.Context())
-	id := r.PathValue("brand_id")
+	id := strings.ToLower(r.PathValue("brand_id"))
 	if !sightline.IsUUID(id) {
 		return nil, sightline.Errorf(sightline.ENOTFOUND, "Brand not found.")
 	}
@@ -193,4 +197,14 @@ func (s *Server) brandFromPath(r *http.Request) (*sightline.Brand, error) {
 		return nil, sightline.Errorf(sightline.EUNAUTHORIZED, "Missing or invalid API key.")
 	}
 	return s.Store.FindBrandByID(r.Context(), p.OrgID, id)
+}
+
+// pathID reads a UUID path value; anything else cannot name a resource, so
+// it is NOT_FOUND like a missing one.
+func pathID(r *http.Request, name, kind string) (string, error) {
+	id := strings.ToLower(r.PathValue(name))
+	if !sightline.IsUUID(id) {
+		return "", sightline.Errorf(sightline.ENOTFOUND, "%s not found.", kind)
+	}
+	return id, nil
 }

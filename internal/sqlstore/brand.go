@@ -33,7 +33,7 @@ func (db *DB) CreateBrand(ctx context.Context, c sightline.BrandCreate) (*sightl
 	}
 	b := &sightline.Brand{
 		ID: strings.ToLower(c.ID), OrgID: orgID, Name: strings.TrimSpace(c.Name),
-		Domains: dedupe(c.Domains), Aliases: dedupe(c.Aliases), CreatedAt: tx.now, UpdatedAt: tx.now,
+		Domains: dedupe(c.Domains), Aliases: sortedCopy(dedupe(c.Aliases)), CreatedAt: tx.now, UpdatedAt: tx.now,
 	}
 	if b.ID == "" {
 		b.ID = newID()
@@ -158,7 +158,11 @@ func (db *DB) FindBrands(ctx context.Context, orgID string, f sightline.BrandFil
 		return nil, 0, err
 	}
 	defer tx.Rollback()
-	where, args := ` WHERE b.org_id = ?`, []any{strings.ToLower(orgID)}
+	orgID = strings.ToLower(orgID)
+	if !sightline.IsUUID(orgID) {
+		return nil, 0, notFound("Organization")
+	}
+	where, args := ` WHERE b.org_id = ?`, []any{orgID}
 	if f.Query != "" {
 		where += ` AND lower(b.name) LIKE ? ESCAPE '\'`
 		args = append(args, likePattern(f.Query))

@@ -21,7 +21,7 @@ func (db *DB) begin(ctx context.Context) (*Tx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("begin: %w", mapError(err))
 	}
-	return &Tx{tx: tx, d: db.dialect, now: db.Now().UTC()}, nil
+	return &Tx{tx: tx, d: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond)}, nil
 }
 
 // beginRead starts a read-only transaction, so that a page and its total
@@ -31,7 +31,7 @@ func (db *DB) beginRead(ctx context.Context) (*Tx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("begin read: %w", mapError(err))
 	}
-	return &Tx{tx: tx, d: db.dialect, now: db.Now().UTC()}, nil
+	return &Tx{tx: tx, d: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond)}, nil
 }
 
 // Commit commits the transaction.

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"slices"
 	"strings"
 )
 
@@ -21,10 +22,22 @@ func eachRow(ctx context.Context, tx *Tx, q string, args []any, fn func(scan fun
 }
 
 // likePattern turns free text into a lowercase LIKE pattern matching it
-// anywhere, with the LIKE metacharacters escaped (ESCAPE '\').
+// anywhere, with the LIKE metacharacters escaped (ESCAPE '\'). Only ASCII
+// is lowercased, as SQL lower() does on both engines (SQLite; PostgreSQL
+// with COLLATE "C"), so that "Éclair" still finds "Éclair".
 func likePattern(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(strings.ToLower(s)) + "%"
+	return "%" + r.Replace(asciiLower(s)) + "%"
+}
+
+// asciiLower lowercases A–Z only.
+func asciiLower(s string) string {
+	return strings.Map(func(r rune) rune {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, s)
 }
 
 // nullString maps "" to NULL.
@@ -56,5 +69,12 @@ func anys(ss []string) []any {
 	for i, s := range ss {
 		out[i] = s
 	}
+	return out
+}
+
+// sortedCopy returns ss sorted (bytewise, as both engines sort text).
+func sortedCopy(ss []string) []string {
+	out := slices.Clone(ss)
+	slices.Sort(out)
 	return out
 }

@@ -141,68 +141,74 @@ CREATE TABLE regions (
 );
 
 -- Prompt runs: one provider's answer to one prompt in one region at one time.
+-- id is the public idempotency key; seq is an internal, increasing key that
+-- the fact tables below reference. The prompt's topic is copied (a prompt
+-- never changes topic) so that topic filters need no join.
 CREATE TABLE runs (
-    id           TEXT PRIMARY KEY,
+    seq          INTEGER PRIMARY KEY,
+    id           TEXT NOT NULL UNIQUE,
     brand_id     TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
     prompt_id    TEXT NOT NULL REFERENCES prompts (id) ON DELETE CASCADE,
+    topic_id     TEXT,
     provider_id  TEXT NOT NULL REFERENCES providers (id),
     region_id    TEXT NOT NULL REFERENCES regions (id),
     ran_at       TEXT NOT NULL,
     model        TEXT NOT NULL DEFAULT '',
     created_at   TEXT NOT NULL
 );
-CREATE INDEX runs_brand_ran ON runs (brand_id, ran_at, prompt_id, provider_id, region_id);
-CREATE INDEX runs_prompt_ran ON runs (prompt_id, ran_at);
+-- covers the run counts of every metric: window first, then the filters
+CREATE INDEX runs_brand_ran ON runs (brand_id, ran_at, topic_id, prompt_id, provider_id, region_id);
 
 -- Answers live apart from runs so that scans over runs stay narrow.
 CREATE TABLE run_answers (
-    run_id    TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
+    run_seq   INTEGER PRIMARY KEY REFERENCES runs (seq) ON DELETE CASCADE,
     brand_id  TEXT NOT NULL,
     answer    TEXT NOT NULL
 );
 
--- Mentions: one found brand in one answer. The run's dimensions are copied
--- so that metric queries filter without joining runs.
+-- The fact tables below copy the run's dimensions so that metric queries
+-- filter without joining runs, and are keyed by (brand_id, ran_at, …): on
+-- SQLite they are clustered that way (WITHOUT ROWID), so a metrics window is
+-- one contiguous range of the table.
+
+-- Mentions: one found brand in one answer.
 CREATE TABLE mentions (
-    run_id          TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
-    found_brand_id  TEXT NOT NULL REFERENCES found_brands (id) ON DELETE CASCADE,
     brand_id        TEXT NOT NULL,
+    ran_at          TEXT NOT NULL,
+    run_seq         INTEGER NOT NULL REFERENCES runs (seq) ON DELETE CASCADE,
+    found_brand_id  TEXT NOT NULL REFERENCES found_brands (id) ON DELETE CASCADE,
     prompt_id       TEXT NOT NULL,
+    topic_id        TEXT,
     provider_id     TEXT NOT NULL,
     region_id       TEXT NOT NULL,
-    ran_at          TEXT NOT NULL,
     position        INTEGER NOT NULL,
     mention_count   INTEGER NOT NULL DEFAULT 1,
     sentiment       REAL NOT NULL DEFAULT 50,
-    PRIMARY KEY (run_id, found_brand_id)
-);
-CREATE INDEX mentions_brand_ran ON mentions (brand_id, ran_at, found_brand_id);
-CREATE INDEX mentions_brand_found ON mentions (brand_id, found_brand_id, ran_at);
+    PRIMARY KEY (brand_id, ran_at, run_seq, found_brand_id)
+) WITHOUT ROWID;
 
 -- Citations: one URL cited by one answer, analyzed at ingest.
 CREATE TABLE citations (
-    run_id           TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
-    ord              INTEGER NOT NULL,
     brand_id         TEXT NOT NULL,
+    ran_at           TEXT NOT NULL,
+    run_seq          INTEGER NOT NULL REFERENCES runs (seq) ON DELETE CASCADE,
+    ord              INTEGER NOT NULL,
     prompt_id        TEXT NOT NULL,
+    topic_id         TEXT,
     provider_id      TEXT NOT NULL,
     region_id        TEXT NOT NULL,
-    ran_at           TEXT NOT NULL,
-    url              TEXT NOT NULL,
     page             TEXT NOT NULL,
     domain           TEXT NOT NULL,
     page_type        TEXT NOT NULL,
     domain_type      TEXT NOT NULL,
     citation_type    TEXT NOT NULL DEFAULT 'source',
-    title            TEXT NOT NULL DEFAULT '',
-    author           TEXT NOT NULL DEFAULT '',
     youtube_channel  TEXT NOT NULL DEFAULT '',
     subreddit        TEXT NOT NULL DEFAULT '',
-    PRIMARY KEY (run_id, ord)
-);
-CREATE INDEX citations_brand_ran ON citations (brand_id, ran_at);
-CREATE INDEX citations_brand_page ON citations (brand_id, page, ran_at);
-CREATE INDEX citations_brand_domain ON citations (brand_id, domain, ran_at);
+    url              TEXT NOT NULL,
+    title            TEXT NOT NULL DEFAULT '',
+    author           TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (brand_id, ran_at, run_seq, ord)
+) WITHOUT ROWID;
 
 CREATE TABLE advertisers (
     id           TEXT PRIMARY KEY,
@@ -215,18 +221,18 @@ CREATE TABLE advertisers (
 );
 
 CREATE TABLE ads (
-    run_id         TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
-    ord            INTEGER NOT NULL,
     brand_id       TEXT NOT NULL,
+    ran_at         TEXT NOT NULL,
+    run_seq        INTEGER NOT NULL REFERENCES runs (seq) ON DELETE CASCADE,
+    ord            INTEGER NOT NULL,
     advertiser_id  TEXT NOT NULL REFERENCES advertisers (id) ON DELETE CASCADE,
     prompt_id      TEXT NOT NULL,
+    topic_id       TEXT,
     provider_id    TEXT NOT NULL,
     region_id      TEXT NOT NULL,
-    ran_at         TEXT NOT NULL,
     text           TEXT NOT NULL DEFAULT '',
-    PRIMARY KEY (run_id, ord)
-);
-CREATE INDEX ads_brand_ran ON ads (brand_id, ran_at);
+    PRIMARY KEY (brand_id, ran_at, run_seq, ord)
+) WITHOUT ROWID;
 CREATE INDEX ads_advertiser ON ads (advertiser_id, ran_at);
 
 -- Content recommendations; rec_key is the stable upsert key (type + target)

@@ -1,0 +1,123 @@
+package demo
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/ingest"
+)
+
+// Store is what loading the demo needs: the same services the product uses.
+type Store interface {
+	sightline.OrganizationService
+	sightline.BrandService
+	sightline.TopicService
+	sightline.PromptService
+	sightline.APIKeyService
+	sightline.ProviderService
+	ingest.Store
+}
+
+// Load creates the data set's organizations, brands, topics and prompts,
+// ingests every run through the real ingest pipeline (JSONL, analyzed like
+// any customer's data), creates API keys and returns the fixture. progress,
+// when set, receives human-readable progress lines.
+func Load(ctx context.Context, st Store, cfg Config, progress func(string)) (*Fixture, error) {
+	if progress == nil {
+		progress = func(string) {}
+	}
+	if cfg.Now.IsZero() {
+		cfg.Now = time.Now().UTC()
+	}
+	ds := New(cfg)
+	progress(fmt.Sprintf("creating %d organizations with their brands, topics and prompts", len(ds.Orgs)))
+	if err := CreateEntities(ctx, st, ds); err != nil {
+		return nil, err
+	}
+
+	total := ds.RunCount()
+	progress(fmt.Sprintf("ingesting %d prompt runs", total))
+	start := time.Now()
+	res, err := ingestRuns(ctx, st, ds, func(r ingest.Result) {
+		if r.Records%20000 < ingest.DefaultBatchSize {
+			progress(fmt.Sprintf("  %d/%d runs (%.0f%%)", r.Records, total, 100*float64(r.Records)/float64(max(total, 1))))
+		}
+	})
+	if err != nil {
+		return nil, fmt.Errorf("ingest demo runs: %w", err)
+	}
+	if res.Skipped > 0 {
+		return nil, fmt.Errorf("ingest demo runs: %d records rejected, first: %s", res.Skipped, res.Errors[0].String())
+	}
+	elapsed := time.Since(start)
+	progress(fmt.Sprintf("ingested %d runs (%d new) in %.1fs (%.0f runs/s)", res.Records, res.Inserted, elapsed.Seconds(), float64(res.Records)/max(elapsed.Seconds(), 1e-9)))
+	return buildFixture(ctx, st, ds, cfg)
+}
+
+// CreateEntities creates the data set's organizations, users, brands,
+// competitors, topics and prompts (everything but the runs).
+func CreateEntities(ctx context.Context, st Store, ds *Dataset) error {
+	for _, org := range ds.Orgs {
+		if err := createOrg(ctx, st, org); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func createOrg(ctx context.Context, st Store, org Org) error {
+	if _, err := st.CreateOrganization(ctx, sightline.OrganizationCreate{ID: org.ID, Name: org.Name}); err != nil {
+		return fmt.Errorf("create organization %s: %w", org.Name, err)
+	}
+	for _, u := range org.Users {
+		if _, err := st.CreateUser(ctx, org.ID, u.ID, u.Email, u.Name); err != nil {
+			return fmt.Errorf("create user %s: %w", u.Email, err)
+		}
+	}
+	for _, b := range org.Brands {
+		in := sightline.BrandCreate{ID: b.ID, OrgID: org.ID, Name: b.Name, Domains: b.Domains, Aliases: b.Aliases}
+		for _, c := range b.Competitors {
+			in.Competitors = append(in.Competitors, sightline.CompetitorCreate{ID: c.ID, Name: c.Name, Domain: c.Domain, Aliases: c.Aliases})
+		}
+		if _, err := st.CreateBrand(ctx, in); err != nil {
+			return fmt.Errorf("create brand %s: %w", b.Name, err)
+		}
+		topics := make([]sightline.TopicRef, len(b.Topics))
+		var prompts []sightline.PromptCreate
+		for i, t := range b.Topics {
+			topics[i] = sightline.TopicRef{ID: t.ID, Name: t.Name}
+			for _, p := range t.Prompts {
+				prompts = append(prompts, sightline.PromptCreate{ID: p.ID, TopicID: t.ID, Text: p.Text, Intent: p.Intent})
+			}
+		}
+		if _, err := st.CreateTopics(ctx, org.ID, b.ID, topics); err != nil {
+			return fmt.Errorf("create topics of %s: %w", b.Name, err)
+		}
+		if _, err := st.CreatePrompts(ctx, org.ID, b.ID, prompts); err != nil {
+			return fmt.Errorf("create prompts of %s: %w", b.Name, err)
+		}
+	}
+	return nil
+}
+
+// ingestRuns writes the data set as JSONL into the ingest pipeline.
+func ingestRuns(ctx context.Context, st Store, ds *Dataset, progress func(ingest.Result)) (ingest.Result, error) {
+	pr, pw := io.Pipe()
+	go func() {
+		bw := bufio.NewWriterSize(pw, 1<<20)
+		enc := json.NewEncoder(bw)
+		err := ds.Runs(func(r sightline.RunRecord) error { return enc.Encode(r) })
+		if err == nil {
+			err = bw.Flush()
+		}
+		pw.CloseWithError(err)
+	}()
+	res, err := ingest.New(st).Ingest(ctx, pr, ingest.Options{Progress: progress})
+	pr.Close()
+	return res, err
+}

@@ -1,0 +1,91 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/sightline/sightline"
+)
+
+// handleTopicCreate serves POST …/topics: bulk creation by name (spec §4.2).
+func (s *Server) handleTopicCreate(w http.ResponseWriter, r *http.Request) error {
+	brand, err := s.brandFromPath(r)
+	if err != nil {
+		return err
+	}
+	var body sightline.TopicCreate
+	if err := s.decodeJSON(w, r, &body); err != nil {
+		return err
+	}
+	names, err := body.Validate()
+	if err != nil {
+		return err
+	}
+	refs, err := s.Store.CreateTopics(r.Context(), brand.OrgID, brand.ID, names)
+	if err != nil {
+		return err
+	}
+	return writeData(w, http.StatusCreated, refs)
+}
+
+// handleTopicList serves GET …/topics: topics with their metrics.
+func (s *Server) handleTopicList(w http.ResponseWriter, r *http.Request) error {
+	brand, err := s.brandFromPath(r)
+	if err != nil {
+		return err
+	}
+	q := newParams(r, s.now())
+	f := sightline.TopicFilter{
+		Scope:          q.metricScope(brand.ID, sightline.DefaultWindowDays),
+		Query:          q.text("filter[query]"),
+		IncludeDeleted: q.boolean("filter[is_deleted]", false),
+		PageRequest:    q.page(sightline.DefaultPageSize),
+		Sort:           q.sort(sightline.TopicSortKeys),
+	}
+	if err := q.err(); err != nil {
+		return err
+	}
+	topics, total, err := s.Store.FindTopics(r.Context(), brand.OrgID, brand.ID, f)
+	if err != nil {
+		return err
+	}
+	return writeList(w, topics, sightline.NewPageMeta(f.PageRequest, total))
+}
+
+// handleTopicGet serves GET …/topics/{topic_id} (spec §4.3).
+func (s *Server) handleTopicGet(w http.ResponseWriter, r *http.Request) error {
+	brand, err := s.brandFromPath(r)
+	if err != nil {
+		return err
+	}
+	q := newParams(r, s.now())
+	scope := q.metricScope(brand.ID, sightline.DefaultWindowDays)
+	if err := q.err(); err != nil {
+		return err
+	}
+	topicID, err := pathID(r, "topic_id", "Topic")
+	if err != nil {
+		return err
+	}
+	t, err := s.Store.FindTopicByID(r.Context(), brand.OrgID, brand.ID, topicID, scope)
+	if err != nil {
+		return err
+	}
+	return writeData(w, http.StatusOK, t)
+}
+
+// handleTopicDelete serves DELETE …/topics/{topic_id} (spec §4.4).
+func (s *Server) handleTopicDelete(w http.ResponseWriter, r *http.Request) error {
+	brand, err := s.brandFromPath(r)
+	if err != nil {
+		return err
+	}
+	topicID, err := pathID(r, "topic_id", "Topic")
+	if err != nil {
+		return err
+	}
+	if err := s.Store.DeleteTopic(r.Context(), brand.OrgID, brand.ID, topicID); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, envelope{Data: struct{}{}, Meta: struct{}{}})
+	return nil
+}

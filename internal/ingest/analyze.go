@@ -1,0 +1,287 @@
+package ingest
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyze"
+)
+
+// record is the wire form of sightline.RunRecord with ran_at kept as text,
+// so that a bad timestamp is reported against its field.
+type record struct {
+	ID        string                  `json:"id"`
+	BrandID   string                  `json:"brand_id"`
+	PromptID  string                  `json:"prompt_id"`
+	Provider  string                  `json:"provider"`
+	Region    string                  `json:"region"`
+	RanAt     string                  `json:"ran_at"`
+	Model     string                  `json:"model"`
+	Answer    string                  `json:"answer"`
+	Citations []sightline.RunCitation `json:"citations"`
+	Ads       []sightline.RunAd       `json:"ads"`
+	Mentions  []sightline.RunMention  `json:"mentions"`
+}
+
+// target is a brand as analysis sees it.
+type target struct {
+	t       *sightline.IngestTarget
+	tracked []analyze.Tracked // [0] is the brand itself, then its competitors
+	matcher *analyze.Matcher
+	err     error
+}
+
+func (in *Ingester) target(ctx context.Context, brandID string) *target {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if t, ok := in.targets[brandID]; ok {
+		return t
+	}
+	t := &target{}
+	t.t, t.err = in.Store.FindIngestTarget(ctx, brandID)
+	if t.err == nil {
+		t.tracked = append(t.tracked, analyze.Tracked{Name: t.t.Name, Aliases: t.t.Aliases})
+		for _, c := range t.t.Competitors {
+			t.tracked = append(t.tracked, analyze.Tracked{Name: c.Name, Aliases: c.Aliases})
+		}
+		t.matcher = analyze.NewMatcher(t.tracked)
+	}
+	in.targets[brandID] = t
+	return t
+}
+
+// lineErrors collects the problems of one record.
+type lineErrors struct {
+	line int
+	errs []LineError
+}
+
+func (l *lineErrors) add(field, code, format string, args ...any) {
+	l.errs = append(l.errs, LineError{Line: l.line, Field: field, Code: code, Message: fmt.Sprintf(format, args...)})
+}
+
+// analyzeLine decodes, validates and analyzes one record.
+func (in *Ingester) analyzeLine(ctx context.Context, l rawLine, opts Options) (*sightline.AnalyzedRun, []LineError) {
+	le := &lineErrors{line: l.line}
+	var rec record
+	if err := json.Unmarshal(l.data, &rec); err != nil {
+		le.add("", "invalid_json", "not a valid JSON record: %v", err)
+		return nil, le.errs
+	}
+	run := &sightline.AnalyzedRun{
+		ID: strings.ToLower(strings.TrimSpace(rec.ID)), BrandID: strings.ToLower(strings.TrimSpace(rec.BrandID)),
+		PromptID: strings.ToLower(strings.TrimSpace(rec.PromptID)),
+		Provider: strings.ToLower(strings.TrimSpace(rec.Provider)), Region: strings.ToLower(strings.TrimSpace(rec.Region)),
+		Model: strings.TrimSpace(rec.Model), Answer: rec.Answer,
+	}
+	if run.ID != "" && !sightline.IsUUID(run.ID) {
+		le.add("id", "invalid", "must be a UUID")
+	}
+	switch {
+	case run.BrandID == "" && opts.BrandID != "":
+		run.BrandID = opts.BrandID
+	case run.BrandID == "":
+		le.add("brand_id", "required", "is required")
+	case !sightline.IsUUID(run.BrandID):
+		le.add("brand_id", "invalid", "must be a UUID")
+	case opts.BrandID != "" && run.BrandID != opts.BrandID:
+		le.add("brand_id", "mismatch", "must be %s, the brand of this request", opts.BrandID)
+	}
+	switch {
+	case run.PromptID == "":
+		le.add("prompt_id", "required", "is required")
+	case !sightline.IsUUID(run.PromptID):
+		le.add("prompt_id", "invalid", "must be a UUID")
+	}
+	if !sightline.IsCode(run.Provider) {
+		le.add("provider", "invalid", "must be a provider code such as chatgpt or perplexity")
+	}
+	if !sightline.IsCode(run.Region) {
+		le.add("region", "invalid", "must be a region code such as us or gb")
+	}
+	if rec.RanAt == "" {
+		le.add("ran_at", "required", "is required")
+	} else if t, err := time.Parse(time.RFC3339Nano, rec.RanAt); err != nil {
+		le.add("ran_at", "invalid", "must be an RFC 3339 timestamp")
+	} else {
+		run.RanAt = t.UTC().Truncate(time.Microsecond)
+	}
+	if strings.TrimSpace(run.Answer) == "" {
+		le.add("answer", "required", "is required")
+	}
+	if len(le.errs) > 0 {
+		return nil, le.errs
+	}
+	tg := in.target(ctx, run.BrandID)
+	if tg.err != nil {
+		if sightline.ErrorCode(tg.err) == sightline.ENOTFOUND {
+			le.add("brand_id", "not_found", "brand %s not found", run.BrandID)
+		} else {
+			le.add("brand_id", "unavailable", "brand could not be read: %v", sightline.ErrorMessage(tg.err))
+		}
+		return nil, le.errs
+	}
+	if topicID, ok := tg.t.Prompts[run.PromptID]; ok {
+		run.TopicID = topicID
+	} else {
+		le.add("prompt_id", "not_found", "prompt %s is not a prompt of brand %s", run.PromptID, run.BrandID)
+	}
+	run.Citations = analyzeCitations(rec.Citations, le)
+	run.Ads = analyzeAds(rec.Ads, le)
+	if rec.Mentions != nil {
+		run.Mentions = givenMentions(rec.Mentions, tg, le)
+	} else {
+		run.Mentions = foundMentions(run.Answer, tg)
+	}
+	if len(le.errs) > 0 {
+		return nil, le.errs
+	}
+	if run.ID == "" {
+		run.ID = derivedID(run)
+	}
+	return run, nil
+}
+
+// derivedID makes re-ingesting a record without id idempotent: the id is a
+// hash of what identifies the run.
+func derivedID(r *sightline.AnalyzedRun) string {
+	h := sha256.New()
+	for _, s := range []string{r.BrandID, r.PromptID, r.Provider, r.Region, r.RanAt.Format(time.RFC3339Nano), r.Answer} {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	b := h.Sum(nil)[:16]
+	b[6] = (b[6] & 0x0f) | 0x50 // version 5 layout (name-based, SHA)
+	b[8] = (b[8] & 0x3f) | 0x80 // RFC 4122 variant
+	x := hex.EncodeToString(b)
+	return x[0:8] + "-" + x[8:12] + "-" + x[12:16] + "-" + x[16:20] + "-" + x[20:32]
+}
+
+// analyzeCitations normalizes and classifies each URL; a page cited twice
+// in one answer is one citation.
+func analyzeCitations(in []sightline.RunCitation, le *lineErrors) []sightline.AnalyzedCitation {
+	out := make([]sightline.AnalyzedCitation, 0, len(in))
+	seen := make(map[string]bool, len(in))
+	for i, c := range in {
+		field := fmt.Sprintf("citations[%d]", i)
+		typ := strings.ToLower(strings.TrimSpace(c.Type))
+		if typ == "" {
+			typ = sightline.CitationSource
+		} else if typ != sightline.CitationSource && typ != sightline.CitationInline {
+			le.add(field+".type", "invalid", "must be source or inline")
+			continue
+		}
+		a, err := analyze.AnalyzeCitation(strings.TrimSpace(c.URL), c.Title, c.Author)
+		if err != nil {
+			le.add(field+".url", "invalid", "must be an absolute http(s) URL")
+			continue
+		}
+		if seen[a.Page] {
+			continue
+		}
+		seen[a.Page] = true
+		out = append(out, sightline.AnalyzedCitation{
+			URL: strings.TrimSpace(c.URL), Page: a.Page, Domain: a.Domain, PageType: a.PageType, DomainType: a.DomainType,
+			Type: typ, Title: strings.TrimSpace(c.Title), Author: strings.TrimSpace(c.Author),
+			YouTubeChannel: a.YouTubeChannel, Subreddit: a.Subreddit,
+		})
+	}
+	return out
+}
+
+func analyzeAds(in []sightline.RunAd, le *lineErrors) []sightline.AnalyzedAd {
+	out := make([]sightline.AnalyzedAd, 0, len(in))
+	for i, ad := range in {
+		a, err := analyze.AnalyzeAd(ad.Advertiser, ad.Domain)
+		if err != nil {
+			le.add(fmt.Sprintf("ads[%d].domain", i), "invalid", "must be a domain name or URL")
+			continue
+		}
+		out = append(out, sightline.AnalyzedAd{Advertiser: a.Name, Domain: a.Domain, FaviconURL: a.FaviconURL, Text: strings.TrimSpace(ad.Text)})
+	}
+	return out
+}
+
+// foundMentions runs the analyzer over the answer.
+func foundMentions(answer string, tg *target) []sightline.AnalyzedMention {
+	ms := tg.matcher.Find(answer)
+	out := make([]sightline.AnalyzedMention, 0, len(ms))
+	for _, m := range ms {
+		am := sightline.AnalyzedMention{Name: m.Name, Position: m.Position, Count: m.Count, Sentiment: m.Sentiment}
+		tg.link(&am, m.Tracked)
+		out = append(out, am)
+	}
+	return out
+}
+
+// givenMentions takes an upstream extractor's mentions as they are, mapping
+// names to the brand or a competitor when they match a name or alias.
+func givenMentions(in []sightline.RunMention, tg *target, le *lineErrors) []sightline.AnalyzedMention {
+	out := make([]sightline.AnalyzedMention, 0, len(in))
+	seen := map[string]bool{}
+	for i, m := range in {
+		field := fmt.Sprintf("mentions[%d]", i)
+		name := strings.TrimSpace(m.Name)
+		switch {
+		case name == "":
+			le.add(field+".name", "required", "is required")
+			continue
+		case m.Position < 0:
+			le.add(field+".position", "invalid", "must be ≥ 1")
+			continue
+		case m.Sentiment != nil && (*m.Sentiment < 0 || *m.Sentiment > 100):
+			le.add(field+".sentiment", "invalid", "must be between 0 and 100")
+			continue
+		case m.Count < 0:
+			le.add(field+".count", "invalid", "must be ≥ 1")
+			continue
+		}
+		am := sightline.AnalyzedMention{Name: name, Position: m.Position, Count: max(1, m.Count), Sentiment: 50}
+		if am.Position == 0 {
+			am.Position = i + 1
+		}
+		if m.Sentiment != nil {
+			am.Sentiment = *m.Sentiment
+		}
+		tg.link(&am, tg.trackedIndex(name))
+		key := strings.ToLower(am.Name)
+		if seen[key] { // one mention per found brand and answer
+			continue
+		}
+		seen[key] = true
+		out = append(out, am)
+	}
+	return out
+}
+
+// link marks a mention as the brand itself or a competitor by its index in
+// the tracked list (-1: untracked).
+func (tg *target) link(m *sightline.AnalyzedMention, idx int) {
+	switch {
+	case idx == 0:
+		m.Self, m.Name = true, tg.t.Name
+	case idx > 0:
+		c := tg.t.Competitors[idx-1]
+		m.CompetitorID, m.Name = c.ID, c.Name
+	}
+}
+
+func (tg *target) trackedIndex(name string) int {
+	for i, t := range tg.tracked {
+		if strings.EqualFold(t.Name, name) {
+			return i
+		}
+		for _, a := range t.Aliases {
+			if strings.EqualFold(a, name) {
+				return i
+			}
+		}
+	}
+	return -1
+}

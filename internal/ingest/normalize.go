@@ -1,0 +1,33 @@
+package ingest
+
+import (
+	"strings"
+
+	"github.com/sightline/sightline/internal/analyze"
+)
+
+// NormalizePage returns the normalized page of a URL as citations store it
+// (DESIGN §4), so that a URL filter matches however the URL is spelled.
+func NormalizePage(raw string) (string, bool) {
+	page, _, err := analyze.NormalizeURL(strings.TrimSpace(raw))
+	return page, err == nil
+}
+
+// NormalizeDomain returns the registrable domain of a domain name or URL,
+// as citations and competitors store it ("https://www.Shop.Example.co.uk/x"
+// → "example.co.uk").
+func NormalizeDomain(raw string) (string, bool) {
+	s := strings.ToLower(strings.TrimSpace(raw))
+	if s == "" {
+		return "", false
+	}
+	if !strings.Contains(s, "://") {
+		s = "https://" + s
+	}
+	_, host, err := analyze.NormalizeURL(s)
+	if err != nil || host == "" {
+		return "", false
+	}
+	d := analyze.RegistrableDomain(host)
+	return d, d != "" && strings.Contains(d, ".")
+}

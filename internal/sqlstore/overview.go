@@ -1,0 +1,285 @@
+package sqlstore
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/sightline/sightline"
+)
+
+// topGrowingLimit is how many rows each top_growing list holds.
+const topGrowingLimit = 10
+
+// CitationSummary counts the scope's citations by domain type (ownership
+// class when it applies, else the static class), largest first.
+func (db *DB) CitationSummary(ctx context.Context, orgID string, s sightline.Scope) (*sightline.CitationSummary, error) {
+	tx, q, err := db.beginScope(ctx, orgID, s)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	var b sqlb
+	q.citationScope(&b, q.Window, false)
+	b.add(` SELECT dtype, COUNT(*), ` + pct("COUNT(*)", "SUM(COUNT(*)) OVER ()") + `, SUM(COUNT(*)) OVER ()
+		FROM sel GROUP BY dtype ORDER BY COUNT(*) DESC, dtype`)
+	out := &sightline.CitationSummary{Categories: []sightline.CategoryCount{}}
+	err = eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
+		var c sightline.CategoryCount
+		if err := scan(&c.Category, &c.Count, &c.Percent, &out.TotalCitations); err != nil {
+			return err
+		}
+		out.Categories = append(out.Categories, c)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("citation summary: %w", err)
+	}
+	return out, nil
+}
+
+// DomainsOverview returns the owned-citation share series, the mention
+// share series and the ownership breakdown of the scope.
+func (db *DB) DomainsOverview(ctx context.Context, orgID string, s sightline.Scope, granularity string) (*sightline.DomainsOverview, error) {
+	tx, q, err := db.beginScope(ctx, orgID, s)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	out := &sightline.DomainsOverview{}
+	var nComp int
+	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM competitors WHERE brand_id = ? AND domain <> ''`, q.BrandID).Scan(&nComp); err != nil {
+		return nil, fmt.Errorf("count competitors: %w", err)
+	}
+	// your_citations: citations of owned domains per bucket; the average
+	// is over the tracked brands' own domains (brand + competitors).
+	var b sqlb
+	q.citationScope(&b, q.Window, false)
+	b.add(`, bk AS (SELECT `+q.d().bucket(granularity, "ran_at")+` AS d, COUNT(*) AS total,
+		SUM(CASE WHEN dtype = 'owned' THEN 1 ELSE 0 END) AS cnt,
+		CAST(SUM(CASE WHEN dtype IN ('owned', 'competitor_owned') THEN 1 ELSE 0 END) AS DOUBLE PRECISION) / ? AS avg_cnt
+		FROM sel GROUP BY 1)
+		SELECT d, total, cnt, `+pct("cnt", "total")+`, avg_cnt, `+pct("avg_cnt", "total")+`,
+		`+pct("SUM(cnt) OVER ()", "SUM(total) OVER ()")+`, `+pct("SUM(avg_cnt) OVER ()", "SUM(total) OVER ()")+`
+		FROM bk ORDER BY d`, 1+nComp)
+	series, err := scanShareSeries(ctx, tx, &b, sightline.Buckets(q.Window, granularity))
+	if err != nil {
+		return nil, err
+	}
+	out.YourCitations = *series
+	if series, err = q.mentionShare(ctx, tx, granularity); err != nil {
+		return nil, err
+	}
+	out.YourMentions = *series
+
+	var bd sqlb
+	q.citationScope(&bd, q.Window, false)
+	bd.add(`, cls AS (SELECT CASE WHEN dtype IN ('owned', 'competitor_owned', 'earned', 'competitor_earned') THEN dtype ELSE 'other' END AS t FROM sel)
+		SELECT t, COUNT(*), ` + pct("COUNT(*)", "SUM(COUNT(*)) OVER ()") + ` FROM cls GROUP BY t`)
+	counts := map[string]sightline.TypeCount{}
+	err = eachRow(ctx, tx, bd.String(), bd.args, func(scan func(...any) error) error {
+		var t sightline.TypeCount
+		if err := scan(&t.Type, &t.Count, &t.Percent); err != nil {
+			return err
+		}
+		counts[t.Type] = t
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("ownership breakdown: %w", err)
+	}
+	for _, t := range []string{sightline.DomainOwned, sightline.DomainCompetitorOwned, sightline.DomainEarned, sightline.DomainCompetitorEarned, "other"} {
+		c := counts[t]
+		c.Type = t
+		out.Breakdown = append(out.Breakdown, c)
+	}
+	return out, nil
+}
+
+// CitationsOverview returns summary stats, distributions and top growing
+// domains and pages of the scope.
+func (db *DB) CitationsOverview(ctx context.Context, orgID string, s sightline.Scope) (*sightline.CitationsOverview, error) {
+	tx, q, err := db.beginScope(ctx, orgID, s)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	out := &sightline.CitationsOverview{}
+	if err := q.summaryStats(ctx, tx, &out.SummaryStats); err != nil {
+		return nil, err
+	}
+	if err := q.distributions(ctx, tx, &out.Distributions); err != nil {
+		return nil, err
+	}
+	if err := q.topGrowing(ctx, tx, &out.TopGrowing); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// summaryStats counts, per day of the window and for the previous period,
+// all citations, citations in answers naming the target, owned citations,
+// youtube and reddit citations in answers naming the target, and runs
+// naming the target.
+func (q *scopeQ) summaryStats(ctx context.Context, tx *Tx, st *sightline.SummaryStats) error {
+	cur := ts(q.Window.Start)
+	var b sqlb
+	q.citationScope(&b, q.span(), false)
+	mf, margs := q.runFilter("m", q.span())
+	b.add(`, cd AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS cur, `+q.d().bucket("day", "ran_at")+` AS d,
+		COUNT(*) AS total, SUM(named) AS brand,
+		SUM(CASE WHEN dtype = 'owned' THEN 1 ELSE 0 END) AS own,
+		SUM(CASE WHEN named = 1 AND domain IN ('youtube.com', 'youtu.be') THEN 1 ELSE 0 END) AS yt,
+		SUM(CASE WHEN named = 1 AND domain = 'reddit.com' THEN 1 ELSE 0 END) AS rd
+		FROM sel GROUP BY 1, 2),
+		md AS (SELECT CASE WHEN m.ran_at >= ? THEN 1 ELSE 0 END AS cur, `+q.d().bucket("day", "m.ran_at")+` AS d,
+		COUNT(DISTINCT m.run_seq) AS runs
+		FROM mentions m WHERE m.found_brand_id IN (`+placeholders(len(q.nameTargetIDs))+`) AND `, cur, cur, anys(q.nameTargetIDs)).
+		add(mf, margs...).add(` GROUP BY 1, 2),
+		days AS (SELECT cur, d FROM cd UNION SELECT cur, d FROM md),
+		j AS (SELECT days.cur AS cur, days.d AS d, COALESCE(cd.total, 0) AS total, COALESCE(cd.brand, 0) AS brand,
+			COALESCE(cd.own, 0) AS own, COALESCE(cd.yt, 0) AS yt, COALESCE(cd.rd, 0) AS rd, COALESCE(md.runs, 0) AS runs
+			FROM days LEFT JOIN cd ON cd.cur = days.cur AND cd.d = days.d LEFT JOIN md ON md.cur = days.cur AND md.d = days.d),
+		p AS (SELECT SUM(CASE WHEN cur = 1 THEN total ELSE 0 END) AS total, SUM(CASE WHEN cur = 0 THEN total ELSE 0 END) AS total_p,
+			SUM(CASE WHEN cur = 1 THEN brand ELSE 0 END) AS brand,
+			SUM(CASE WHEN cur = 1 THEN own ELSE 0 END) AS own, SUM(CASE WHEN cur = 0 THEN own ELSE 0 END) AS own_p,
+			SUM(CASE WHEN cur = 1 THEN runs ELSE 0 END) AS runs, SUM(CASE WHEN cur = 0 THEN runs ELSE 0 END) AS runs_p,
+			SUM(CASE WHEN cur = 1 THEN yt ELSE 0 END) AS yt, SUM(CASE WHEN cur = 0 THEN yt ELSE 0 END) AS yt_p,
+			SUM(CASE WHEN cur = 1 THEN rd ELSE 0 END) AS rd, SUM(CASE WHEN cur = 0 THEN rd ELSE 0 END) AS rd_p FROM j)
+		SELECT 'day', d, total, own, runs, yt, rd, brand, 0, 0, 0, 0, 0, 0 FROM j WHERE cur = 1
+		UNION ALL
+		SELECT 'all', '', COALESCE(total, 0), COALESCE(own, 0), COALESCE(runs, 0), COALESCE(yt, 0), COALESCE(rd, 0), COALESCE(brand, 0),
+			` + pct("COALESCE(brand, 0)", "COALESCE(total, 0)") + `,
+			` + growth("COALESCE(total, 0)", "COALESCE(total_p, 0)") + `, ` + growth("COALESCE(own, 0)", "COALESCE(own_p, 0)") + `,
+			` + growth("COALESCE(runs, 0)", "COALESCE(runs_p, 0)") + `, ` + growth("COALESCE(yt, 0)", "COALESCE(yt_p, 0)") + `,
+			` + growth("COALESCE(rd, 0)", "COALESCE(rd_p, 0)") + ` FROM p`)
+	type day struct{ total, own, runs, yt, rd int }
+	days := map[string]day{}
+	err := eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
+		var kind, d string
+		var v day
+		var brand int
+		var rate, gTotal, gOwn, gRuns, gYT, gRD float64
+		if err := scan(&kind, &d, &v.total, &v.own, &v.runs, &v.yt, &v.rd, &brand, &rate, &gTotal, &gOwn, &gRuns, &gYT, &gRD); err != nil {
+			return err
+		}
+		if kind == "day" {
+			days[d] = v
+			return nil
+		}
+		st.TotalCitations = sightline.SummaryStat{Count: v.total, DeltaPercent: gTotal, BrandCount: &brand, BrandRate: &rate}
+		st.YourCitations = sightline.SummaryStat{Count: v.own, DeltaPercent: gOwn}
+		st.YourMentions = sightline.SummaryStat{Count: v.runs, DeltaPercent: gRuns}
+		st.YouTubeMention = sightline.SummaryStat{Count: v.yt, DeltaPercent: gYT}
+		st.RedditMentions = sightline.SummaryStat{Count: v.rd, DeltaPercent: gRD}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("summary stats: %w", err)
+	}
+	for _, d := range sightline.Buckets(q.Window, "day") {
+		v := days[d]
+		st.TotalCitations.DataPoints = append(st.TotalCitations.DataPoints, sightline.CountPoint{Date: d, Count: v.total})
+		st.YourCitations.DataPoints = append(st.YourCitations.DataPoints, sightline.CountPoint{Date: d, Count: v.own})
+		st.YourMentions.DataPoints = append(st.YourMentions.DataPoints, sightline.CountPoint{Date: d, Count: v.runs})
+		st.YouTubeMention.DataPoints = append(st.YouTubeMention.DataPoints, sightline.CountPoint{Date: d, Count: v.yt})
+		st.RedditMentions.DataPoints = append(st.RedditMentions.DataPoints, sightline.CountPoint{Date: d, Count: v.rd})
+	}
+	return nil
+}
+
+// distributions splits the window's citations and the target's mentions
+// (runs naming it) by provider, topic and region.
+func (q *scopeQ) distributions(ctx context.Context, tx *Tx, d *sightline.Distributions) error {
+	dims := []struct {
+		col, table string
+		citations  *[]sightline.Share
+		mentions   *[]sightline.Share
+	}{
+		{"provider_id", "providers", &d.Citations.ByProvider, &d.Mentions.ByProvider},
+		{"topic_id", "topics", &d.Citations.ByTopic, &d.Mentions.ByTopic},
+		{"region_id", "regions", &d.Citations.ByRegion, &d.Mentions.ByRegion},
+	}
+	for _, dim := range dims {
+		var b sqlb
+		q.citationScope(&b, q.Window, false)
+		mf, margs := q.runFilter("m", q.Window)
+		b.add(`, cc AS (SELECT `+dim.col+` AS k, COUNT(*) AS n FROM sel WHERE `+dim.col+` IS NOT NULL GROUP BY `+dim.col+`),
+			mc AS (SELECT m.`+dim.col+` AS k, COUNT(DISTINCT m.run_seq) AS n FROM mentions m
+				WHERE m.found_brand_id IN (`+placeholders(len(q.nameTargetIDs))+`) AND m.`+dim.col+` IS NOT NULL AND `, anys(q.nameTargetIDs)).
+			add(mf, margs...).add(` GROUP BY m.` + dim.col + `)
+			SELECT 'c', x.k, t.name, x.n, ` + pct("x.n", "SUM(x.n) OVER ()") + ` FROM cc x JOIN ` + dim.table + ` t ON t.id = x.k
+			UNION ALL
+			SELECT 'm', x.k, t.name, x.n, ` + pct("x.n", "SUM(x.n) OVER ()") + ` FROM mc x JOIN ` + dim.table + ` t ON t.id = x.k
+			ORDER BY 1, 4 DESC, 3, 2`)
+		*dim.citations, *dim.mentions = []sightline.Share{}, []sightline.Share{}
+		err := eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
+			var kind string
+			var sh sightline.Share
+			if err := scan(&kind, &sh.ID, &sh.Name, &sh.Count, &sh.Percent); err != nil {
+				return err
+			}
+			if kind == "c" {
+				*dim.citations = append(*dim.citations, sh)
+			} else {
+				*dim.mentions = append(*dim.mentions, sh)
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("distribution by %s: %w", dim.col, err)
+		}
+	}
+	return nil
+}
+
+// topGrowing lists domains and pages cited more in the window than in the
+// previous period, by growth rate; "just me" counts only citations in
+// answers naming the target.
+func (q *scopeQ) topGrowing(ctx context.Context, tx *Tx, tg *sightline.TopGrowing) error {
+	cur := ts(q.Window.Start)
+	tg.DomainsOverall, tg.DomainsJustMe = []sightline.GrowingDomain{}, []sightline.GrowingDomain{}
+	tg.PagesOverall, tg.PagesJustMe = []sightline.GrowingPage{}, []sightline.GrowingPage{}
+	for _, justMe := range []bool{false, true} {
+		for _, byPage := range []bool{false, true} {
+			var b sqlb
+			q.citationScope(&b, q.span(), false)
+			key, extra := "domain", "''"
+			if byPage {
+				key, extra = "page", "MIN(page_type)"
+			}
+			where := ""
+			if justMe {
+				where = " WHERE named = 1"
+			}
+			b.add(`, g AS (SELECT `+key+` AS k, MIN(domain) AS domain, `+extra+` AS page_type,
+				SUM(CASE WHEN ran_at >= ? THEN 1 ELSE 0 END) AS cur, SUM(CASE WHEN ran_at < ? THEN 1 ELSE 0 END) AS prev,
+				`+rowDomainType+` AS domain_type
+				FROM sel`+where+` GROUP BY `+key+`)
+				SELECT k, domain, page_type, domain_type, cur, prev, `+growth("cur", "prev")+` AS rate FROM g
+				WHERE cur > prev ORDER BY rate DESC, cur DESC, k LIMIT ?`, cur, cur, topGrowingLimit)
+			err := eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
+				var k, domain, pageType, domainType string
+				var c, p int
+				var rate float64
+				if err := scan(&k, &domain, &pageType, &domainType, &c, &p, &rate); err != nil {
+					return err
+				}
+				switch {
+				case byPage && justMe:
+					tg.PagesJustMe = append(tg.PagesJustMe, sightline.GrowingPage{Page: k, Domain: domain, PageType: pageType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
+				case byPage:
+					tg.PagesOverall = append(tg.PagesOverall, sightline.GrowingPage{Page: k, Domain: domain, PageType: pageType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
+				case justMe:
+					tg.DomainsJustMe = append(tg.DomainsJustMe, sightline.GrowingDomain{Domain: k, DomainType: domainType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
+				default:
+					tg.DomainsOverall = append(tg.DomainsOverall, sightline.GrowingDomain{Domain: k, DomainType: domainType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
+				}
+				return nil
+			})
+			if err != nil {
+				return fmt.Errorf("top growing: %w", err)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,128 @@
+package sqlstore
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/sightline/sightline"
+)
+
+// noMatchID never equals a stored id; it keeps "IN (…)" lists non-empty
+// when a target brand name matches no found brand.
+const noMatchID = "00000000-0000-0000-0000-000000000000"
+
+// scopeQ turns a sightline.Scope into SQL. Every fact table (runs,
+// mentions, citations, ads) carries brand_id, ran_at, prompt_id,
+// provider_id and region_id, so the same run filters apply to all of them.
+type scopeQ struct {
+	sightline.Scope
+	// targetIDs are the found brands counted as the target in numerators:
+	// filter[brand_ids] when given, else the found brands named like
+	// filter[target_brand] (default: the brand itself).
+	targetIDs []string
+	// nameTargetIDs are the found brands named like the target brand, used
+	// for ownership (earned vs competitor_earned) whatever brand_ids says.
+	nameTargetIDs []string
+	// competitorIDs are the found brands of tracked competitors.
+	competitorIDs []string
+
+	dialect dialect
+}
+
+// newScope resolves the target of s inside tx.
+func newScope(ctx context.Context, tx *Tx, s sightline.Scope) (*scopeQ, error) {
+	q := &scopeQ{Scope: s, dialect: tx.d}
+	var rows []string
+	var err error
+	if strings.TrimSpace(s.TargetBrand) == "" {
+		rows, err = queryStrings(ctx, tx, `SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?`, s.BrandID, true)
+	} else {
+		rows, err = queryStrings(ctx, tx, `SELECT id FROM found_brands WHERE brand_id = ? AND name_key = ?`,
+			s.BrandID, strings.ToLower(strings.TrimSpace(s.TargetBrand)))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("resolve target brand: %w", err)
+	}
+	q.nameTargetIDs = orNoMatch(rows)
+	q.targetIDs = q.nameTargetIDs
+	if len(s.FoundBrandIDs) > 0 {
+		q.targetIDs = s.FoundBrandIDs
+	}
+	rows, err = queryStrings(ctx, tx, `SELECT id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL`, s.BrandID)
+	if err != nil {
+		return nil, fmt.Errorf("resolve competitors: %w", err)
+	}
+	q.competitorIDs = orNoMatch(rows)
+	return q, nil
+}
+
+func orNoMatch(ids []string) []string {
+	if len(ids) == 0 {
+		return []string{noMatchID}
+	}
+	return ids
+}
+
+// runFilter returns the conditions selecting the scope's rows of a fact
+// table aliased a within [start, end), and their arguments.
+func (q *scopeQ) runFilter(a string, w sightline.Window) (string, []any) {
+	var b strings.Builder
+	args := []any{q.BrandID, ts(w.Start), ts(w.End)}
+	fmt.Fprintf(&b, "%[1]s.brand_id = ? AND %[1]s.ran_at >= ? AND %[1]s.ran_at < ?", a)
+	if len(q.ProviderIDs) > 0 {
+		fmt.Fprintf(&b, " AND %s.provider_id IN (%s)", a, placeholders(len(q.ProviderIDs)))
+		args = append(args, anys(q.ProviderIDs)...)
+	}
+	if len(q.RegionIDs) > 0 {
+		fmt.Fprintf(&b, " AND %s.region_id IN (%s)", a, placeholders(len(q.RegionIDs)))
+		args = append(args, anys(q.RegionIDs)...)
+	}
+	if len(q.TopicIDs) > 0 {
+		// Facts carry their prompt's topic (prompts never change topic), so
+		// "topic ids resolved to prompt ids" is a plain column match.
+		fmt.Fprintf(&b, " AND %s.topic_id IN (%s)", a, placeholders(len(q.TopicIDs)))
+		args = append(args, anys(q.TopicIDs)...)
+	}
+	if len(q.PromptIDs) > 0 {
+		fmt.Fprintf(&b, " AND %s.prompt_id IN (%s)", a, placeholders(len(q.PromptIDs)))
+		args = append(args, anys(q.PromptIDs)...)
+	}
+	if q.PromptID != "" {
+		fmt.Fprintf(&b, " AND %s.prompt_id = ?", a)
+		args = append(args, q.PromptID)
+	}
+	if len(q.PromptRegions) > 0 {
+		parts := make([]string, len(q.PromptRegions))
+		for i, pr := range q.PromptRegions {
+			parts[i] = fmt.Sprintf("(%[1]s.prompt_id = ? AND %[1]s.region_id = ?)", a)
+			args = append(args, pr.PromptID, pr.RegionID)
+		}
+		fmt.Fprintf(&b, " AND (%s)", strings.Join(parts, " OR "))
+	}
+	return b.String(), args
+}
+
+// span is the window covering the previous period and the current one, so
+// that one scan computes both (current rows have ran_at >= Window.Start).
+func (q *scopeQ) span() sightline.Window {
+	return sightline.Window{Start: q.Window.Previous().Start, End: q.Window.End}
+}
+
+// targetIn returns "col IN (targets)" and its arguments.
+func (q *scopeQ) targetIn(col string) (string, []any) {
+	return col + " IN (" + placeholders(len(q.targetIDs)) + ")", anys(q.targetIDs)
+}
+
+func queryStrings(ctx context.Context, tx *Tx, q string, args ...any) ([]string, error) {
+	var out []string
+	err := eachRow(ctx, tx, q, args, func(scan func(...any) error) error {
+		var s string
+		if err := scan(&s); err != nil {
+			return err
+		}
+		out = append(out, s)
+		return nil
+	})
+	return out, err
+}

@@ -1,0 +1,102 @@
+package sqlstore
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/sightline/sightline"
+)
+
+// MentionShare returns, per bucket, the runs in scope (total) and those
+// whose answer names the target (count), with the tracked brands' average.
+func (db *DB) MentionShare(ctx context.Context, orgID string, s sightline.Scope, granularity string) (*sightline.ShareSeries, error) {
+	tx, q, err := db.beginScope(ctx, orgID, s)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	return q.mentionShare(ctx, tx, granularity)
+}
+
+// trackedIDs returns the found brands of the brand itself and of its
+// competitors: the "tracked brands" averaged in share series.
+func (q *scopeQ) trackedIDs(ctx context.Context, tx *Tx) ([]string, error) {
+	ids, err := queryStrings(ctx, tx, `SELECT id FROM found_brands WHERE brand_id = ? AND (is_self = ? OR competitor_id IS NOT NULL)`, q.BrandID, true)
+	if err != nil {
+		return nil, fmt.Errorf("tracked brands: %w", err)
+	}
+	return ids, nil
+}
+
+// runNarrowing limits runs (their seq column given) to those citing
+// filter[domains] or filter[url], when given.
+func (q *scopeQ) runNarrowing(s *sqlb, seqCol string) {
+	if len(q.Domains) == 0 && q.URL == "" {
+		return
+	}
+	cf, cargs := q.runFilter("c", q.Window)
+	s.add(` AND `+seqCol+` IN (SELECT c.run_seq FROM citations c WHERE `).add(cf, cargs...)
+	if len(q.Domains) > 0 {
+		s.add(` AND c.domain IN (`+placeholders(len(q.Domains))+`)`, anys(q.Domains))
+	}
+	if q.URL != "" {
+		s.add(` AND c.page = ?`, q.URL)
+	}
+	s.add(`)`)
+}
+
+func (q *scopeQ) mentionShare(ctx context.Context, tx *Tx, granularity string) (*sightline.ShareSeries, error) {
+	tracked, err := q.trackedIDs(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	nTracked := max(1, len(tracked))
+	tracked = orNoMatch(tracked)
+	var s sqlb
+	rf, rargs := q.runFilter("r", q.Window)
+	s.add(`WITH r AS (SELECT `+q.d().bucket(granularity, "r.ran_at")+` AS d, COUNT(*) AS total FROM runs r WHERE `).add(rf, rargs...)
+	q.runNarrowing(&s, "r.seq")
+	s.add(` GROUP BY 1),`)
+	mf, margs := q.runFilter("m", q.Window)
+	s.add(` m AS (SELECT `+q.d().bucket(granularity, "m.ran_at")+` AS d,
+		COUNT(DISTINCT CASE WHEN m.found_brand_id IN (`+placeholders(len(q.targetIDs))+`) THEN m.run_seq END) AS cnt,
+		SUM(CASE WHEN m.found_brand_id IN (`+placeholders(len(tracked))+`) THEN 1 ELSE 0 END) AS tracked
+		FROM mentions m WHERE `, anys(q.targetIDs), anys(tracked)).add(mf, margs...)
+	q.runNarrowing(&s, "m.run_seq")
+	s.add(` GROUP BY 1),
+		b AS (SELECT r.d AS d, r.total AS total, COALESCE(m.cnt, 0) AS cnt, CAST(COALESCE(m.tracked, 0) AS DOUBLE PRECISION) / ? AS avg_cnt
+		FROM r LEFT JOIN m ON m.d = r.d)
+		SELECT d, total, cnt, `+pct("cnt", "total")+`, avg_cnt, `+pct("avg_cnt", "total")+`,
+		`+pct("SUM(cnt) OVER ()", "SUM(total) OVER ()")+`, `+pct("SUM(avg_cnt) OVER ()", "SUM(total) OVER ()")+`
+		FROM b ORDER BY d`, nTracked)
+	return scanShareSeries(ctx, tx, &s, sightline.Buckets(q.Window, granularity))
+}
+
+// scanShareSeries reads bucket rows (date, total, count, share, average
+// count, average percentage, window share, window average) into a dense
+// series: buckets without runs are zeros.
+func scanShareSeries(ctx context.Context, tx *Tx, s *sqlb, dates []string) (*sightline.ShareSeries, error) {
+	byDate := map[string]sightline.SeriesPoint{}
+	var current, average float64
+	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+		var p sightline.SeriesPoint
+		if err := scan(&p.Date, &p.Total, &p.Count, &p.SharePercent, &p.AverageCount, &p.AveragePercentage, &current, &average); err != nil {
+			return err
+		}
+		byDate[p.Date] = p
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("share series: %w", err)
+	}
+	out := &sightline.ShareSeries{CurrentValue: current, AboveAverage: current > average, DataPoints: make([]sightline.SeriesPoint, 0, len(dates))}
+	for _, d := range dates {
+		p := byDate[d]
+		p.Date = d
+		out.DataPoints = append(out.DataPoints, p)
+	}
+	return out, nil
+}
+
+// d returns the dialect of the scope's queries.
+func (q *scopeQ) d() dialect { return q.dialect }

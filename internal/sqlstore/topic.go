@@ -1,0 +1,182 @@
+package sqlstore
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/sightline/sightline"
+)
+
+var _ sightline.TopicService = (*DB)(nil)
+
+var topicSortColumns = map[string]string{
+	"name":       "t.name",
+	"created_at": "t.created_at",
+	"updated_at": "t.updated_at",
+}
+
+// CreateTopics creates, reactivates or returns topics by name.
+func (db *DB) CreateTopics(ctx context.Context, orgID, brandID string, topics []sightline.TopicRef) ([]*sightline.TopicRef, error) {
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if err := checkBrand(ctx, tx, orgID, brandID); err != nil {
+		return nil, err
+	}
+	out := make([]*sightline.TopicRef, 0, len(topics))
+	seen := map[string]*sightline.TopicRef{}
+	for _, t := range topics {
+		name := strings.TrimSpace(t.Name)
+		key := strings.ToLower(name)
+		if ref, ok := seen[key]; ok { // the same name twice in one request is one topic
+			out = append(out, ref)
+			continue
+		}
+		ref, err := upsertTopic(ctx, tx, brandID, strings.ToLower(t.ID), name, key)
+		if err != nil {
+			return nil, err
+		}
+		seen[key] = ref
+		out = append(out, ref)
+	}
+	return out, tx.Commit()
+}
+
+func upsertTopic(ctx context.Context, tx *Tx, brandID, id, name, key string) (*sightline.TopicRef, error) {
+	ref := &sightline.TopicRef{}
+	var deleted Time
+	err := tx.queryRow(ctx, `SELECT id, name, deleted_at FROM topics WHERE brand_id = ? AND name_key = ?`, brandID, key).
+		Scan(&ref.ID, &ref.Name, &deleted)
+	switch {
+	case err == nil && !deleted.Valid:
+		return ref, nil
+	case err == nil:
+		// Reactivate the topic and exactly the prompts its delete deactivated.
+		if _, err := tx.exec(ctx, `UPDATE topics SET deleted_at = NULL, updated_at = ? WHERE id = ?`, ts(tx.now), ref.ID); err != nil {
+			return nil, fmt.Errorf("reactivate topic: %w", err)
+		}
+		if _, err := tx.exec(ctx, `UPDATE prompts SET active = ?, deactivated_at = NULL, updated_at = ? WHERE topic_id = ? AND deactivated_at = ?`,
+			true, ts(tx.now), ref.ID, ts(deleted.Time)); err != nil {
+			return nil, fmt.Errorf("reactivate prompts: %w", err)
+		}
+		return ref, nil
+	case sightline.ErrorCode(mapError(err)) != sightline.ENOTFOUND:
+		return nil, fmt.Errorf("find topic: %w", err)
+	}
+	ref.ID, ref.Name = id, name
+	if ref.ID == "" {
+		ref.ID = newID()
+	}
+	if _, err := tx.exec(ctx, `INSERT INTO topics (id, brand_id, name, name_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		ref.ID, brandID, name, key, ts(tx.now), ts(tx.now)); err != nil {
+		return nil, fmt.Errorf("insert topic: %w", err)
+	}
+	return ref, nil
+}
+
+// DeleteTopic soft-deletes a topic and deactivates its prompts.
+func (db *DB) DeleteTopic(ctx context.Context, orgID, brandID, topicID string) error {
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := checkBrand(ctx, tx, orgID, brandID); err != nil {
+		return err
+	}
+	res, err := tx.exec(ctx, `UPDATE topics SET deleted_at = ?, updated_at = ? WHERE id = ? AND brand_id = ? AND deleted_at IS NULL`,
+		ts(tx.now), ts(tx.now), topicID, brandID)
+	if err != nil {
+		return fmt.Errorf("delete topic: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return notFound("Topic")
+	}
+	if _, err := tx.exec(ctx, `UPDATE prompts SET active = ?, deactivated_at = ?, updated_at = ? WHERE topic_id = ? AND active = ?`,
+		false, ts(tx.now), ts(tx.now), topicID, true); err != nil {
+		return fmt.Errorf("deactivate prompts: %w", err)
+	}
+	return tx.Commit()
+}
+
+// FindTopicByID returns an active topic with metrics.
+func (db *DB) FindTopicByID(ctx context.Context, orgID, brandID, topicID string, scope sightline.Scope) (*sightline.Topic, error) {
+	tx, err := db.beginRead(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if err := checkBrand(ctx, tx, orgID, brandID); err != nil {
+		return nil, err
+	}
+	topics, err := findTopicRows(ctx, tx, `WHERE t.brand_id = ? AND t.id = ? AND t.deleted_at IS NULL`, []any{brandID, topicID}, "", nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(topics) == 0 {
+		return nil, notFound("Topic")
+	}
+	scope.BrandID = brandID
+	if err := fillTopicMetrics(ctx, tx, scope, topics); err != nil {
+		return nil, err
+	}
+	return topics[0], nil
+}
+
+// FindTopics returns a page of topics with metrics.
+func (db *DB) FindTopics(ctx context.Context, orgID, brandID string, f sightline.TopicFilter) ([]*sightline.Topic, int, error) {
+	tx, err := db.beginRead(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer tx.Rollback()
+	if err := checkBrand(ctx, tx, orgID, brandID); err != nil {
+		return nil, 0, err
+	}
+	where, args := `WHERE t.brand_id = ?`, []any{brandID}
+	if !f.IncludeDeleted {
+		where += ` AND t.deleted_at IS NULL`
+	}
+	if f.Query != "" {
+		where += ` AND lower(t.name) LIKE ? ESCAPE '\'`
+		args = append(args, likePattern(f.Query))
+	}
+	var total int
+	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM topics t `+where, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("count topics: %w", err)
+	}
+	order := orderBy(f.Sort, topicSortColumns, sightline.DefaultTopicSort, "t.id")
+	topics, err := findTopicRows(ctx, tx, where, args, order+` LIMIT ? OFFSET ?`, []any{f.PageSize, f.Offset()})
+	if err != nil {
+		return nil, 0, err
+	}
+	f.Scope.BrandID = brandID
+	if err := fillTopicMetrics(ctx, tx, f.Scope, topics); err != nil {
+		return nil, 0, err
+	}
+	return topics, total, nil
+}
+
+func findTopicRows(ctx context.Context, tx *Tx, where string, args []any, tail string, tailArgs []any) ([]*sightline.Topic, error) {
+	var out []*sightline.Topic
+	q := `SELECT t.id, t.name, t.created_at, t.updated_at,
+		(SELECT COUNT(*) FROM prompts p WHERE p.topic_id = t.id AND p.active = ?)
+		FROM topics t ` + where + tail
+	err := eachRow(ctx, tx, q, append(append([]any{true}, args...), tailArgs...), func(scan func(...any) error) error {
+		t := &sightline.Topic{TopBrands: []sightline.TopBrand{}}
+		var created, updated Time
+		if err := scan(&t.ID, &t.Name, &created, &updated, &t.PromptCount); err != nil {
+			return err
+		}
+		t.CreatedAt, t.UpdatedAt = created.Time, updated.Time
+		out = append(out, t)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("find topics: %w", err)
+	}
+	return out, nil
+}
