@@ -132,3 +132,34 @@ var (
 	BrandSortKeys    = []string{"name", "created_at"}
 	DefaultBrandSort = []SortKey{{Key: "name"}}
 )
+
+// CompetitorUpdate is the body of PATCH …/competitors/{id} (spec §4.5).
+type CompetitorUpdate struct {
+	Domain *string `json:"domain"`
+}
+
+// Sort keys of the competitors list.
+var (
+	CompetitorSortKeys    = []string{"name", "domain", "visibility"}
+	DefaultCompetitorSort = []SortKey{{Key: "name"}}
+)
+
+// CompetitorFilter selects competitors and the scope of their visibility.
+type CompetitorFilter struct {
+	Scope Scope
+	PageRequest
+	Sort []SortKey
+}
+
+// CompetitorService reads and updates tracked competitors. Every method
+// answers NOT_FOUND when the brand does not exist or belongs to another
+// organization.
+type CompetitorService interface {
+	// FindCompetitors returns a page of the brand's competitors with their
+	// visibility over the scope, and the total.
+	FindCompetitors(ctx context.Context, orgID string, f CompetitorFilter) ([]*Competitor, int, error)
+	// UpdateCompetitorDomain sets a competitor's registrable domain and
+	// returns it with its visibility over scope. NOT_FOUND for an unknown
+	// competitor.
+	UpdateCompetitorDomain(ctx context.Context, orgID, competitorID, domain string, scope Scope) (*Competitor, error)
+}

@@ -41,8 +41,22 @@ func (c *OrganizationCreate) Validate() error {
 	return v.Err()
 }
 
+// Usage is what an organization used in a period (billing).
+type Usage struct {
+	OrgID         string    `json:"org_id"`
+	PeriodStart   time.Time `json:"period_start"`
+	PeriodEnd     time.Time `json:"period_end"`
+	Brands        int       `json:"brands"`
+	Prompts       int       `json:"active_prompts"`
+	Runs          int       `json:"runs"`
+	ActiveAPIKeys int       `json:"active_api_keys"`
+}
+
 // OrganizationService manages organizations and their users.
 type OrganizationService interface {
+	// OrganizationUsage counts an organization's brands, active prompts and
+	// API keys, and the runs stored in [start, end). NOT_FOUND when unknown.
+	OrganizationUsage(ctx context.Context, orgID string, start, end time.Time) (*Usage, error)
 	// CreateOrganization stores a new organization. VALIDATION_FAILED on bad input.
 	CreateOrganization(ctx context.Context, c OrganizationCreate) (*Organization, error)
 	// FindOrganizations lists every organization (operator use).

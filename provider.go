@@ -83,4 +83,10 @@ type ProviderService interface {
 	FindProviders(ctx context.Context) ([]*Provider, error)
 	// FindRegions lists every region by code.
 	FindRegions(ctx context.Context) ([]*Region, error)
+	// FindBrandProviders lists the providers of a brand's runs, by name.
+	// NOT_FOUND for another organization's brand.
+	FindBrandProviders(ctx context.Context, orgID, brandID string) ([]*Provider, error)
+	// FindBrandRegions lists the regions of a brand's runs, by code.
+	// NOT_FOUND for another organization's brand.
+	FindBrandRegions(ctx context.Context, orgID, brandID string) ([]*Region, error)
 }

@@ -20,9 +20,21 @@ func (s *Server) routes() {
 	s.public("GET /api/v2/brands/{brand_id}/citations/domains", s.handleCitationDomains)
 	s.public("GET /api/v2/brands/{brand_id}/citations/domains/overview", s.handleDomainsOverview)
 	s.public("GET /api/v2/brands/{brand_id}/citations/summary", s.handleCitationSummary)
+	s.public("GET /api/v2/brands/{brand_id}/share_of_voice", s.handleShareOfVoice)
+	s.public("GET /api/v2/brands/{brand_id}/competitors", s.handleCompetitorList)
+	s.public("PATCH /api/v2/brands/{brand_id}/competitors/{competitor_id}", s.handleCompetitorUpdate)
+	s.public("GET /api/v2/brands/{brand_id}/prompts", s.handlePromptList)
+	s.public("GET /api/v2/brands/{brand_id}/providers", s.handleProviderList)
+	s.public("GET /api/v2/brands/{brand_id}/regions", s.handleRegionList)
+	s.public("GET /api/v2/brands/{brand_id}/ads", s.handleAdList)
+	s.public("GET /api/v2/brands/{brand_id}/advertisers", s.handleAdvertiserList)
+	s.public("GET /api/v2/brands/{brand_id}/advertisers/{advertiser_id}", s.handleAdvertiserGet)
+	s.engineRoutes()
 
 	// Internal surface: the operator's admin token only.
 	s.internal("POST /internal/v1/brands/{brand_id}/runs", s.handleRunIngest)
+	s.internal("GET /internal/v1/admin/organizations", s.handleAdminOrganizations)
+	s.internal("GET /internal/v1/billing/organizations/{org_id}/usage", s.handleBillingUsage)
 }
 
 func (s *Server) handleHealthz(w http.ResponseWriter, r *http.Request) error {

@@ -17,10 +17,17 @@ import (
 // Store is everything the HTTP layer needs from storage.
 type Store interface {
 	sightline.APIKeyService
+	sightline.OrganizationService
 	sightline.BrandService
 	sightline.RunService
 	sightline.TopicService
 	sightline.CitationService
+	sightline.CompetitorService
+	sightline.PromptService
+	sightline.AdService
+	sightline.SOVService
+	sightline.ProviderService
+	engineStore
 	Ping(ctx context.Context) error
 }
 

@@ -104,35 +104,47 @@ var domainSortColumns = map[string]string{
 	"domain":               "domain",
 }
 
-// FindCitationPages returns the most-cited pages of the scope.
-func (db *DB) FindCitationPages(ctx context.Context, orgID string, f sightline.CitationFilter) ([]*sightline.CitationRow, int, error) {
-	tx, q, err := db.beginScope(ctx, orgID, f.Scope)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer tx.Rollback()
-	var s sqlb
-	q.citationScope(&s, q.Window, true)
-	s.add(`, agg AS (SELECT page, MIN(domain) AS domain, MIN(page_type) AS page_type, COUNT(*) AS total, SUM(brand) AS brand_count,
+// pageAgg writes the CTE agg: one row per cited page.
+func pageAgg(s *sqlb) {
+	s.add(`, agg AS (SELECT page, MIN(domain) AS domain, MIN(page_type) AS page_type, 1 AS pages, COUNT(*) AS total, SUM(brand) AS brand_count,
 		MAX(CASE WHEN citation_type = 'source' THEN 1 ELSE 0 END) AS has_source,
 		MAX(CASE WHEN citation_type = 'inline' THEN 1 ELSE 0 END) AS has_inline,
-		`+rowDomainType+` AS domain_type
-		FROM sel GROUP BY page)
-		SELECT page, domain, page_type, domain_type, has_source, has_inline, 1, total, brand_count,
-		`+pct("total", "SUM(total) OVER ()")+`, `+pct("brand_count", "SUM(brand_count) OVER ()")+`, COUNT(*) OVER ()
-		FROM agg`+orderBy(f.Sort, pageSortColumns, sightline.DefaultPageSort, "page")+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
-	rows, total, err := scanCitationRows(ctx, tx, &s)
-	if err != nil {
-		return nil, 0, fmt.Errorf("citation pages: %w", err)
-	}
-	if err := q.fillMentionedBrands(ctx, tx, rows, "page"); err != nil {
-		return nil, 0, err
-	}
-	return rows, total, nil
+		` + rowDomainType + ` AS domain_type
+		FROM sel GROUP BY page)`)
+}
+
+// domainAgg writes the CTE agg: one row per cited domain, with its
+// most-cited page (ties by page) and its number of distinct pages.
+func domainAgg(s *sqlb) {
+	s.add(`, pg AS (SELECT domain, page, MIN(page_type) AS page_type, COUNT(*) AS n,
+		ROW_NUMBER() OVER (PARTITION BY domain ORDER BY COUNT(*) DESC, page ASC) AS rn
+		FROM sel GROUP BY domain, page),
+		dm AS (SELECT domain, COUNT(*) AS total, SUM(brand) AS brand_count,
+		MAX(CASE WHEN citation_type = 'source' THEN 1 ELSE 0 END) AS has_source,
+		MAX(CASE WHEN citation_type = 'inline' THEN 1 ELSE 0 END) AS has_inline,
+		` + rowDomainType + ` AS domain_type
+		FROM sel GROUP BY domain),
+		pc AS (SELECT domain, COUNT(*) AS pages FROM pg GROUP BY domain),
+		agg AS (SELECT pg.page AS page, dm.domain AS domain, pg.page_type AS page_type, pc.pages AS pages,
+		dm.total AS total, dm.brand_count AS brand_count, dm.has_source AS has_source, dm.has_inline AS has_inline, dm.domain_type AS domain_type
+		FROM dm JOIN pg ON pg.domain = dm.domain AND pg.rn = 1 JOIN pc ON pc.domain = dm.domain)`)
+}
+
+// FindCitationPages returns the most-cited pages of the scope.
+func (db *DB) FindCitationPages(ctx context.Context, orgID string, f sightline.CitationFilter) ([]*sightline.CitationRow, int, error) {
+	return db.findCitationRows(ctx, orgID, f, pageAgg, pageSortColumns, sightline.DefaultPageSort, "page")
 }
 
 // FindCitationDomains returns the most-cited domains of the scope.
 func (db *DB) FindCitationDomains(ctx context.Context, orgID string, f sightline.CitationFilter) ([]*sightline.CitationRow, int, error) {
+	return db.findCitationRows(ctx, orgID, f, domainAgg, domainSortColumns, sightline.DefaultDomainSort, "domain")
+}
+
+// findCitationRows pages through the rows of agg: percentages are of all
+// citations (and of all brand citations) in the narrowed scope, so that
+// total_citation_percent sums to 100 over all rows.
+func (db *DB) findCitationRows(ctx context.Context, orgID string, f sightline.CitationFilter, agg func(*sqlb),
+	sortCols map[string]string, defaultSort []sightline.SortKey, key string) ([]*sightline.CitationRow, int, error) {
 	tx, q, err := db.beginScope(ctx, orgID, f.Scope)
 	if err != nil {
 		return nil, 0, err
@@ -140,26 +152,25 @@ func (db *DB) FindCitationDomains(ctx context.Context, orgID string, f sightline
 	defer tx.Rollback()
 	var s sqlb
 	q.citationScope(&s, q.Window, true)
-	s.add(`, pg AS (SELECT domain, page, MIN(page_type) AS page_type, COUNT(*) AS n,
-		ROW_NUMBER() OVER (PARTITION BY domain ORDER BY COUNT(*) DESC, page ASC) AS rn
-		FROM sel GROUP BY domain, page),
-		agg AS (SELECT domain, COUNT(*) AS total, SUM(brand) AS brand_count,
-		MAX(CASE WHEN citation_type = 'source' THEN 1 ELSE 0 END) AS has_source,
-		MAX(CASE WHEN citation_type = 'inline' THEN 1 ELSE 0 END) AS has_inline,
-		`+rowDomainType+` AS domain_type
-		FROM sel GROUP BY domain),
-		pc AS (SELECT domain, COUNT(*) AS pages FROM pg GROUP BY domain),
-		res AS (SELECT pg.page AS page, agg.domain AS domain, pg.page_type AS page_type, agg.domain_type AS domain_type,
-		agg.has_source AS has_source, agg.has_inline AS has_inline, pc.pages AS pages, agg.total AS total, agg.brand_count AS brand_count
-		FROM agg JOIN pg ON pg.domain = agg.domain AND pg.rn = 1 JOIN pc ON pc.domain = agg.domain)
-		SELECT page, domain, page_type, domain_type, has_source, has_inline, pages, total, brand_count,
+	agg(&s)
+	s.add(` SELECT page, domain, page_type, domain_type, has_source, has_inline, pages, total, brand_count,
 		`+pct("total", "SUM(total) OVER ()")+`, `+pct("brand_count", "SUM(brand_count) OVER ()")+`, COUNT(*) OVER ()
-		FROM res`+orderBy(f.Sort, domainSortColumns, sightline.DefaultDomainSort, "domain")+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
+		FROM agg`+orderBy(f.Sort, sortCols, defaultSort, key)+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
 	rows, total, err := scanCitationRows(ctx, tx, &s)
 	if err != nil {
-		return nil, 0, fmt.Errorf("citation domains: %w", err)
+		return nil, 0, fmt.Errorf("citation %ss: %w", key, err)
 	}
-	if err := q.fillMentionedBrands(ctx, tx, rows, "domain"); err != nil {
+	if len(rows) == 0 && f.Offset() > 0 {
+		// past the end: the window function saw no row, count them apart
+		var c sqlb
+		q.citationScope(&c, q.Window, true)
+		agg(&c)
+		c.add(` SELECT COUNT(*) FROM agg`)
+		if err := tx.queryRow(ctx, c.String(), c.args...).Scan(&total); err != nil {
+			return nil, 0, fmt.Errorf("count citation %ss: %w", key, err)
+		}
+	}
+	if err := q.fillMentionedBrands(ctx, tx, rows, key); err != nil {
 		return nil, 0, err
 	}
 	return rows, total, nil

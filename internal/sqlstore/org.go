@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/sightline/sightline"
 )
@@ -110,6 +111,33 @@ func ensureUser(ctx context.Context, tx *Tx, orgID, id, email, name string) (*si
 	if _, err := tx.exec(ctx, `INSERT INTO users (id, org_id, email, name, created_at) VALUES (?, ?, ?, ?, ?)`,
 		u.ID, orgID, email, name, ts(tx.now)); err != nil {
 		return nil, fmt.Errorf("insert user: %w", err)
+	}
+	return u, nil
+}
+
+// OrganizationUsage counts what an organization used in [start, end).
+func (db *DB) OrganizationUsage(ctx context.Context, orgID string, start, end time.Time) (*sightline.Usage, error) {
+	orgID = strings.ToLower(orgID)
+	if !sightline.IsUUID(orgID) {
+		return nil, notFound("Organization")
+	}
+	tx, err := db.beginRead(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if err := checkOrg(ctx, tx, orgID); err != nil {
+		return nil, err
+	}
+	u := &sightline.Usage{OrgID: orgID, PeriodStart: start, PeriodEnd: end}
+	err = tx.queryRow(ctx, `SELECT
+		(SELECT COUNT(*) FROM brands WHERE org_id = ?),
+		(SELECT COUNT(*) FROM prompts p JOIN brands b ON b.id = p.brand_id WHERE b.org_id = ? AND p.active = ?),
+		(SELECT COUNT(*) FROM runs r JOIN brands b ON b.id = r.brand_id WHERE b.org_id = ? AND r.ran_at >= ? AND r.ran_at < ?),
+		(SELECT COUNT(*) FROM api_keys WHERE org_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?))`,
+		orgID, orgID, true, orgID, ts(start), ts(end), orgID, ts(tx.now)).Scan(&u.Brands, &u.Prompts, &u.Runs, &u.ActiveAPIKeys)
+	if err != nil {
+		return nil, fmt.Errorf("organization usage: %w", err)
 	}
 	return u, nil
 }
