@@ -8,6 +8,7 @@ import (
 func (s *Server) routes() {
 	s.open("GET /healthz", s.handleHealthz)
 	s.open("GET /readyz", s.handleReadyz)
+	s.open("GET /api/v2/openapi.json", s.handleOpenAPI)
 
 	s.public("GET /api/v2/brands", s.handleBrandList)
 	s.public("GET /api/v2/brands/{brand_id}/topics", s.handleTopicList)

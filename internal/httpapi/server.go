@@ -52,6 +52,7 @@ type Server struct {
 	Now func() time.Time
 
 	mux     *http.ServeMux
+	table   []Route
 	limiter *rateLimiter
 	handler http.Handler
 	http    *http.Server
@@ -140,20 +141,40 @@ func (s *Server) fn(h handlerFunc) http.Handler {
 	})
 }
 
+// Route is one registered route.
+type Route struct {
+	Method string
+	Path   string // with {placeholders}
+	Access string // "public" (API key), "internal" (admin token) or "open"
+}
+
+// Routes lists every registered route, in registration order; tests compare
+// it with the OpenAPI document and the MCP tools.
+func (s *Server) Routes() []Route {
+	s.Handler()
+	return append([]Route(nil), s.table...)
+}
+
+func (s *Server) register(pattern, access string, h http.Handler) {
+	method, path, _ := strings.Cut(pattern, " ")
+	s.table = append(s.table, Route{Method: method, Path: path, Access: access})
+	s.mux.Handle(pattern, h)
+}
+
 // public registers a route of the public API: API key required.
 func (s *Server) public(pattern string, h handlerFunc) {
-	s.mux.Handle(pattern, s.authenticate(sightline.SurfacePublic, s.rateLimit(s.fn(h))))
+	s.register(pattern, "public", s.authenticate(sightline.SurfacePublic, s.rateLimit(s.fn(h))))
 }
 
 // internal registers a route outside the public surface: admin token
 // required; a valid API key gets 403.
 func (s *Server) internal(pattern string, h handlerFunc) {
-	s.mux.Handle(pattern, s.authenticate(sightline.SurfaceInternal, s.fn(h)))
+	s.register(pattern, "internal", s.authenticate(sightline.SurfaceInternal, s.fn(h)))
 }
 
 // open registers a route that needs no credentials.
 func (s *Server) open(pattern string, h handlerFunc) {
-	s.mux.Handle(pattern, s.fn(h))
+	s.register(pattern, "open", s.fn(h))
 }
 
 // dispatch routes a request; unknown paths and wrong methods get the JSON

@@ -1,0 +1,15 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/sightline/sightline/internal/openapi"
+)
+
+// handleOpenAPI serves the OpenAPI document; no key is needed.
+func (s *Server) handleOpenAPI(w http.ResponseWriter, r *http.Request) error {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "public, max-age=300")
+	_, err := w.Write(openapi.Document)
+	return err
+}
