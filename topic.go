@@ -84,7 +84,8 @@ func (c *TopicCreate) Validate() ([]TopicRef, error) {
 // TopicFilter selects topics and the scope of their metrics.
 type TopicFilter struct {
 	Scope          Scope
-	Query          string // case-insensitive substring of the name
+	TopicIDs       []string // only these topics
+	Query          string   // case-insensitive substring of the name
 	IncludeDeleted bool
 	PageRequest
 	Sort []SortKey

@@ -25,6 +25,7 @@ Usage:
   sightline keys    create|list|revoke …                          manage API keys
   sightline orgs    create|list …                                 manage organizations
   sightline brands  create …                                      add a tracked brand
+  sightline bench   [--db DSN] [--scale large|small]             measure the API on the demo data
   sightline version
 
 DSN: sqlite:PATH (default sqlite:sightline.db) or postgres://…
@@ -59,6 +60,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	switch args[0] {
 	case "serve":
 		cmd = &ServeCommand{env: env, stdout: stdout, stderr: stderr}
+	case "bench":
+		cmd = &BenchCommand{env: env, stdout: stdout, stderr: stderr}
 	case "demo":
 		cmd = &DemoCommand{env: env, stdout: stdout, stderr: stderr}
 	case "migrate":

@@ -36,6 +36,7 @@ func (s *Server) handleTopicList(w http.ResponseWriter, r *http.Request) error {
 	q := newParams(r, s.now())
 	f := sightline.TopicFilter{
 		Scope:          q.metricScope(brand.ID, sightline.DefaultWindowDays),
+		TopicIDs:       q.uuids("filter[topic_ids]"),
 		Query:          q.text("filter[query]"),
 		IncludeDeleted: q.boolean("filter[is_deleted]", false),
 		PageRequest:    q.page(sightline.DefaultPageSize),

@@ -70,7 +70,7 @@ func (q *scopeQ) citationFilters(s *sqlb) {
 		s.add(` AND lower(c.youtube_channel) = ?`, strings.ToLower(q.YouTubeChannel))
 	}
 	if q.Subreddit != "" {
-		s.add(` AND c.subreddit = ?`, strings.ToLower(strings.TrimPrefix(q.Subreddit, "r/")))
+		s.add(` AND c.subreddit = ?`, strings.TrimPrefix(strings.ToLower(q.Subreddit), "r/"))
 	}
 	if q.URL != "" {
 		s.add(` AND c.page = ?`, q.URL)

@@ -47,11 +47,13 @@ func (db *DB) DomainsOverview(ctx context.Context, orgID string, s sightline.Sco
 	defer tx.Rollback()
 	out := &sightline.DomainsOverview{}
 	var nComp int
-	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM competitors WHERE brand_id = ? AND domain <> ''`, q.BrandID).Scan(&nComp); err != nil {
+	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM competitors WHERE brand_id = ?`, q.BrandID).Scan(&nComp); err != nil {
 		return nil, fmt.Errorf("count competitors: %w", err)
 	}
 	// your_citations: citations of owned domains per bucket; the average
-	// is over the tracked brands' own domains (brand + competitors).
+	// is over the tracked brands' own domains (brand + competitors), divided
+	// by the number of tracked brands, competitors without a domain included
+	// (as the mention share's average).
 	var b sqlb
 	q.citationScope(&b, q.Window, false)
 	b.add(`, bk AS (SELECT `+q.d().bucket(granularity, "ran_at")+` AS d, COUNT(*) AS total,
@@ -126,14 +128,14 @@ func (q *scopeQ) summaryStats(ctx context.Context, tx *Tx, st *sightline.Summary
 	q.citationScope(&b, q.span(), false)
 	mf, margs := q.runFilter("m", q.span())
 	b.add(`, cd AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS cur, `+q.d().bucket("day", "ran_at")+` AS d,
-		COUNT(*) AS total, SUM(named) AS brand,
+		COUNT(*) AS total, SUM(brand) AS brand,
 		SUM(CASE WHEN dtype = 'owned' THEN 1 ELSE 0 END) AS own,
-		SUM(CASE WHEN named = 1 AND domain IN ('youtube.com', 'youtu.be') THEN 1 ELSE 0 END) AS yt,
-		SUM(CASE WHEN named = 1 AND domain = 'reddit.com' THEN 1 ELSE 0 END) AS rd
+		SUM(CASE WHEN brand = 1 AND domain IN ('youtube.com', 'youtu.be') THEN 1 ELSE 0 END) AS yt,
+		SUM(CASE WHEN brand = 1 AND domain = 'reddit.com' THEN 1 ELSE 0 END) AS rd
 		FROM sel GROUP BY 1, 2),
 		md AS (SELECT CASE WHEN m.ran_at >= ? THEN 1 ELSE 0 END AS cur, `+q.d().bucket("day", "m.ran_at")+` AS d,
 		COUNT(DISTINCT m.run_seq) AS runs
-		FROM mentions m WHERE m.found_brand_id IN (`+placeholders(len(q.nameTargetIDs))+`) AND `, cur, cur, anys(q.nameTargetIDs)).
+		FROM mentions m WHERE m.found_brand_id IN (`+placeholders(len(q.targetIDs))+`) AND `, cur, cur, anys(q.targetIDs)).
 		add(mf, margs...).add(` GROUP BY 1, 2),
 		days AS (SELECT cur, d FROM cd UNION SELECT cur, d FROM md),
 		j AS (SELECT days.cur AS cur, days.d AS d, COALESCE(cd.total, 0) AS total, COALESCE(cd.brand, 0) AS brand,
@@ -205,7 +207,7 @@ func (q *scopeQ) distributions(ctx context.Context, tx *Tx, d *sightline.Distrib
 		mf, margs := q.runFilter("m", q.Window)
 		b.add(`, cc AS (SELECT `+dim.col+` AS k, COUNT(*) AS n FROM sel WHERE `+dim.col+` IS NOT NULL GROUP BY `+dim.col+`),
 			mc AS (SELECT m.`+dim.col+` AS k, COUNT(DISTINCT m.run_seq) AS n FROM mentions m
-				WHERE m.found_brand_id IN (`+placeholders(len(q.nameTargetIDs))+`) AND m.`+dim.col+` IS NOT NULL AND `, anys(q.nameTargetIDs)).
+				WHERE m.found_brand_id IN (`+placeholders(len(q.targetIDs))+`) AND m.`+dim.col+` IS NOT NULL AND `, anys(q.targetIDs)).
 			add(mf, margs...).add(` GROUP BY m.` + dim.col + `)
 			SELECT 'c', x.k, t.name, x.n, ` + pct("x.n", "SUM(x.n) OVER ()") + ` FROM cc x JOIN ` + dim.table + ` t ON t.id = x.k
 			UNION ALL
@@ -249,7 +251,7 @@ func (q *scopeQ) topGrowing(ctx context.Context, tx *Tx, tg *sightline.TopGrowin
 			}
 			where := ""
 			if justMe {
-				where = " WHERE named = 1"
+				where = " WHERE brand = 1"
 			}
 			b.add(`, g AS (SELECT `+key+` AS k, MIN(domain) AS domain, `+extra+` AS page_type,
 				SUM(CASE WHEN ran_at >= ? THEN 1 ELSE 0 END) AS cur, SUM(CASE WHEN ran_at < ? THEN 1 ELSE 0 END) AS prev,

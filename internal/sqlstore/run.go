@@ -50,7 +50,7 @@ func (db *DB) FindIngestTarget(ctx context.Context, brandID string) (*sightline.
 	for _, c := range comps {
 		t.Competitors = append(t.Competitors, *c)
 	}
-	err = eachRow(ctx, tx, `SELECT id, COALESCE(topic_id, '') FROM prompts WHERE brand_id = ?`, []any{brandID}, func(scan func(...any) error) error {
+	err = eachRow(ctx, tx, `SELECT id, COALESCE(CAST(topic_id AS TEXT), '') FROM prompts WHERE brand_id = ?`, []any{brandID}, func(scan func(...any) error) error {
 		var id, topicID string
 		if err := scan(&id, &topicID); err != nil {
 			return err

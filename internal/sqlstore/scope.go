@@ -38,8 +38,13 @@ func newScope(ctx context.Context, tx *Tx, s sightline.Scope) (*scopeQ, error) {
 	if strings.TrimSpace(s.TargetBrand) == "" {
 		rows, err = queryStrings(ctx, tx, `SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?`, s.BrandID, true)
 	} else {
-		rows, err = queryStrings(ctx, tx, `SELECT id FROM found_brands WHERE brand_id = ? AND name_key = ?`,
-			s.BrandID, strings.ToLower(strings.TrimSpace(s.TargetBrand)))
+		// The name of a found brand, or an alias of the brand itself or of a
+		// competitor (aliases resolve to their found brand at ingest).
+		key := strings.ToLower(strings.TrimSpace(s.TargetBrand))
+		rows, err = queryStrings(ctx, tx, `SELECT id FROM found_brands WHERE brand_id = ? AND (name_key = ?
+			OR (is_self = ? AND EXISTS (SELECT 1 FROM brand_aliases a WHERE a.brand_id = ? AND lower(a.alias) = ?))
+			OR competitor_id IN (SELECT a.competitor_id FROM competitor_aliases a WHERE a.brand_id = ? AND lower(a.alias) = ?))`,
+			s.BrandID, key, true, s.BrandID, key, s.BrandID, key)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("resolve target brand: %w", err)

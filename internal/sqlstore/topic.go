@@ -140,6 +140,10 @@ func (db *DB) FindTopics(ctx context.Context, orgID, brandID string, f sightline
 	if !f.IncludeDeleted {
 		where += ` AND t.deleted_at IS NULL`
 	}
+	if len(f.TopicIDs) > 0 {
+		where += ` AND t.id IN (` + placeholders(len(f.TopicIDs)) + `)`
+		args = append(args, anys(f.TopicIDs)...)
+	}
 	if f.Query != "" {
 		where += ` AND lower(t.name) LIKE ? ESCAPE '\'`
 		args = append(args, likePattern(f.Query))

@@ -1,0 +1,265 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/demo"
+	"github.com/sightline/sightline/internal/httpapi"
+	"github.com/sightline/sightline/internal/sqlstore"
+)
+
+const benchUsage = `Usage: sightline bench [--db DSN] [--scale large|small] [--days N] [--requests N] [--concurrency N] [--duration D]
+
+Loads the demo data set into an empty database (or reuses the one already
+there), serves the API in-process on a loopback port and measures every
+read endpoint over real HTTP, with default parameters and with a topic +
+provider filter: median and p99 latency per endpoint, then requests per
+second for the whole suite with --concurrency clients. Prints a Markdown
+table (docs/performance.md records it).
+
+`
+
+// BenchCommand measures the API on the demo data set.
+type BenchCommand struct {
+	env            Config
+	stdout, stderr io.Writer
+}
+
+// Run loads (or reuses) the data and measures.
+func (c *BenchCommand) Run(ctx context.Context, args []string) error {
+	cfg := c.env
+	cfg.DB = "sqlite:sightline-bench.db"
+	fs := newFlagSet("bench", benchUsage, c.stderr)
+	cfg.dbFlag(fs)
+	scale := fs.String("scale", demo.ScaleLarge, "demo data set size: small or large")
+	days := fs.Int("days", 90, "days of history to load")
+	requests := fs.Int("requests", 40, "measured requests per endpoint and variant")
+	concurrency := fs.Int("concurrency", 4, "clients in the throughput phase")
+	duration := fs.Duration("duration", 20*time.Second, "length of the throughput phase")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	dcfg := demo.Config{Seed: 1, Days: *days, Scale: *scale, Now: time.Now().UTC()}
+	key, err := benchData(ctx, db, dcfg, c.stdout)
+	if err != nil {
+		return err
+	}
+	srv := &httpapi.Server{Store: db}
+	if err := srv.Listen("127.0.0.1:0"); err != nil {
+		return err
+	}
+	go srv.Serve()
+	defer srv.Shutdown(context.Background())
+
+	b := &bencher{base: "http://" + srv.Addr(), key: key, client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
+	cases, err := b.cases(ctx, demo.New(dcfg))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(c.stdout, "\n%s, %s scale, %d days; %d requests per case after 2 warm-up requests\n\n", db.Engine(), *scale, *days, *requests)
+	fmt.Fprintln(c.stdout, "| endpoint | params | median ms | p99 ms |")
+	fmt.Fprintln(c.stdout, "|---|---|---:|---:|")
+	for _, cs := range cases {
+		lat, err := b.measure(ctx, cs, *requests)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.stdout, "| %s | %s | %.1f | %.1f |\n", cs.name, cs.variant, quantile(lat, 0.5), quantile(lat, 0.99))
+	}
+	n, elapsed, err := b.throughput(ctx, cases, *concurrency, *duration)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(c.stdout, "\nwhole suite: %d requests in %.1fs with %d clients = %.1f requests/s\n", n, elapsed.Seconds(), *concurrency, float64(n)/elapsed.Seconds())
+	return nil
+}
+
+// benchData loads the demo into an empty database, or finds it, and
+// returns a fresh API key of the main organization.
+func benchData(ctx context.Context, db *sqlstore.DB, cfg demo.Config, out io.Writer) (string, error) {
+	orgs, err := db.FindOrganizations(ctx)
+	if err != nil {
+		return "", err
+	}
+	ds := demo.New(cfg)
+	if len(orgs) == 0 {
+		start := time.Now()
+		f, err := demo.Load(ctx, db, cfg, func(line string) { fmt.Fprintln(out, line) })
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(out, "loaded in %.0fs\n", time.Since(start).Seconds())
+		return f.APIKey, nil
+	}
+	if !slices.ContainsFunc(orgs, func(o *sightline.Organization) bool { return o.ID == ds.Orgs[0].ID }) {
+		return "", fmt.Errorf("the database holds data that is not the demo data set; use an empty database")
+	}
+	fmt.Fprintln(out, "reusing the demo data already loaded")
+	_, key, err := db.CreateAPIKey(ctx, sightline.APIKeyCreate{OrgID: ds.Orgs[0].ID, UserEmail: ds.Orgs[0].Users[0].Email, Name: "bench"})
+	return key, err
+}
+
+type benchCase struct {
+	name, variant, path string
+}
+
+type bencher struct {
+	base, key string
+	client    *http.Client
+}
+
+// cases lists every read endpoint twice: with default parameters and with
+// a topic + provider filter where the endpoint takes them.
+func (b *bencher) cases(ctx context.Context, ds *demo.Dataset) ([]benchCase, error) {
+	brand := ds.Orgs[0].Brands[0]
+	p := "/api/v2/brands/" + brand.ID
+	var providers struct {
+		Data []sightline.Provider `json:"data"`
+	}
+	if err := b.getJSON(ctx, p+"/providers", &providers); err != nil {
+		return nil, err
+	}
+	if len(providers.Data) == 0 {
+		return nil, fmt.Errorf("no providers: is the demo loaded?")
+	}
+	var advertisers struct {
+		Data []sightline.AdvertiserSummary `json:"data"`
+	}
+	if err := b.getJSON(ctx, p+"/advertisers", &advertisers); err != nil {
+		return nil, err
+	}
+	topic := brand.Topics[0].ID
+	filter := url.Values{"filter[topic_ids]": {topic}, "filter[provider_ids]": {providers.Data[0].ID}}.Encode()
+	filtered := []string{"topics", "topics/" + topic, "competitors", "share_of_voice", "citations/mention_share",
+		"citations/overview", "citations/pages", "citations/domains", "citations/domains/overview", "citations/summary", "ads", "advertisers"}
+	var cases []benchCase
+	cases = append(cases, benchCase{"brands", "default", "/api/v2/brands"})
+	byProvider := url.Values{"filter[provider_ids]": {providers.Data[0].ID}}.Encode()
+	for _, ep := range filtered {
+		name, variant, query := ep, "topic+provider", filter
+		if strings.Contains(ep, topic) { // one topic already: filter by provider
+			name, variant, query = strings.ReplaceAll(ep, topic, "{id}"), "provider", byProvider
+		}
+		cases = append(cases, benchCase{name, "default", p + "/" + ep}, benchCase{name, variant, p + "/" + ep + "?" + query})
+	}
+	cases = append(cases, benchCase{"prompts", "default", p + "/prompts"}, benchCase{"providers", "default", p + "/providers"})
+	if len(advertisers.Data) > 0 {
+		cases = append(cases, benchCase{"advertisers/{id}", "default", p + "/advertisers/" + advertisers.Data[0].AdvertiserID})
+	}
+	return cases, nil
+}
+
+func (b *bencher) do(ctx context.Context, path string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, b.base+path, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set(httpapi.APIKeyHeader, b.key)
+	resp, err := b.client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET %s: %d %s", path, resp.StatusCode, body)
+	}
+	return nil
+}
+
+func (b *bencher) getJSON(ctx context.Context, path string, v any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, b.base+path, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set(httpapi.APIKeyHeader, b.key)
+	resp, err := b.client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET %s: %d", path, resp.StatusCode)
+	}
+	return json.NewDecoder(resp.Body).Decode(v)
+}
+
+// measure returns the latencies in milliseconds of n sequential requests.
+func (b *bencher) measure(ctx context.Context, cs benchCase, n int) ([]float64, error) {
+	for range 2 {
+		if err := b.do(ctx, cs.path); err != nil {
+			return nil, err
+		}
+	}
+	lat := make([]float64, 0, n)
+	for range n {
+		start := time.Now()
+		if err := b.do(ctx, cs.path); err != nil {
+			return nil, err
+		}
+		lat = append(lat, float64(time.Since(start).Microseconds())/1000)
+	}
+	return lat, nil
+}
+
+// throughput runs the whole suite round-robin from several clients.
+func (b *bencher) throughput(ctx context.Context, cases []benchCase, clients int, d time.Duration) (int64, time.Duration, error) {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	var n atomic.Int64
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errc := make(chan error, clients)
+	start := time.Now()
+	for range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				cs := cases[int(next.Add(1))%len(cases)]
+				if err := b.do(ctx, cs.path); err != nil {
+					if ctx.Err() == nil {
+						errc <- err
+					}
+					return
+				}
+				n.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	select {
+	case err := <-errc:
+		return 0, 0, err
+	default:
+	}
+	return n.Load(), time.Since(start), nil
+}
+
+// quantile returns the q-quantile (nearest rank) of xs.
+func quantile(xs []float64, q float64) float64 {
+	s := slices.Clone(xs)
+	sort.Float64s(s)
+	if len(s) == 0 {
+		return 0
+	}
+	i := int(q*float64(len(s))+0.999999) - 1
+	return s[max(0, min(i, len(s)-1))]
+}
