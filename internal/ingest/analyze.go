@@ -6,7 +6,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sightline/sightline"
@@ -132,7 +134,7 @@ func (in *Ingester) analyzeLine(ctx context.Context, l rawLine, opts Options) (*
 	} else {
 		le.add("prompt_id", "not_found", "prompt %s is not a prompt of brand %s", run.PromptID, run.BrandID)
 	}
-	run.Citations = analyzeCitations(rec.Citations, le)
+	run.Citations = in.analyzeCitations(rec.Citations, le)
 	run.Ads = analyzeAds(rec.Ads, le)
 	if rec.Mentions != nil {
 		run.Mentions = givenMentions(rec.Mentions, tg, le)
@@ -165,37 +167,85 @@ func derivedID(r *sightline.AnalyzedRun) string {
 
 // analyzeCitations normalizes and classifies each URL; a page cited twice
 // in one answer is one citation.
-func analyzeCitations(in []sightline.RunCitation, le *lineErrors) []sightline.AnalyzedCitation {
-	out := make([]sightline.AnalyzedCitation, 0, len(in))
-	seen := make(map[string]bool, len(in))
-	for i, c := range in {
-		field := fmt.Sprintf("citations[%d]", i)
+func (in *Ingester) analyzeCitations(cites []sightline.RunCitation, le *lineErrors) []sightline.AnalyzedCitation {
+	if len(cites) == 0 {
+		return nil
+	}
+	out := make([]sightline.AnalyzedCitation, 0, len(cites))
+	var seen map[string]bool // for long lists; short ones are scanned
+	if len(cites) > 16 {
+		seen = make(map[string]bool, len(cites))
+	}
+	for i, c := range cites {
 		typ := strings.ToLower(strings.TrimSpace(c.Type))
 		if typ == "" {
 			typ = sightline.CitationSource
 		} else if typ != sightline.CitationSource && typ != sightline.CitationInline {
-			le.add(field+".type", "invalid", "must be source or inline")
+			le.add(fmt.Sprintf("citations[%d].type", i), "invalid", "must be source or inline")
 			continue
 		}
-		a, err := analyze.AnalyzeCitation(strings.TrimSpace(c.URL), c.Title, c.Author)
+		url, title, author := strings.TrimSpace(c.URL), strings.TrimSpace(c.Title), strings.TrimSpace(c.Author)
+		a, err := in.cites.analyze(url, c.Title, c.Author)
 		if err != nil {
-			le.add(field+".url", "invalid", "must be an absolute http(s) URL")
+			le.add(fmt.Sprintf("citations[%d].url", i), "invalid", "must be an absolute http(s) URL")
 			continue
 		}
-		if seen[a.Page] {
+		if seen != nil {
+			if seen[a.Page] {
+				continue
+			}
+			seen[a.Page] = true
+		} else if slices.ContainsFunc(out, func(o sightline.AnalyzedCitation) bool { return o.Page == a.Page }) {
 			continue
 		}
-		seen[a.Page] = true
 		out = append(out, sightline.AnalyzedCitation{
-			URL: strings.TrimSpace(c.URL), Page: a.Page, Domain: a.Domain, PageType: a.PageType, DomainType: a.DomainType,
-			Type: typ, Title: strings.TrimSpace(c.Title), Author: strings.TrimSpace(c.Author),
-			YouTubeChannel: a.YouTubeChannel, Subreddit: a.Subreddit,
+			URL: url, Page: a.Page, Domain: a.Domain, PageType: a.PageType, DomainType: a.DomainType,
+			Type: typ, Title: title, Author: author, YouTubeChannel: a.YouTubeChannel, Subreddit: a.Subreddit,
 		})
 	}
 	return out
 }
 
+// citeCache remembers the analysis of cited URLs. Answers cite the same
+// pages over and over, and the analysis is a pure function of (URL, title,
+// author), so most citations of an ingest are found here.
+type citeCache struct {
+	mu sync.RWMutex
+	m  map[citeKey]citeResult
+}
+
+type citeKey struct{ url, title, author string }
+
+type citeResult struct {
+	c   analyze.Citation
+	err error
+}
+
+// maxCachedCitations bounds the cache; when full it starts over.
+const maxCachedCitations = 1 << 15
+
+func (cc *citeCache) analyze(url, title, author string) (analyze.Citation, error) {
+	k := citeKey{url, title, author}
+	cc.mu.RLock()
+	r, ok := cc.m[k]
+	cc.mu.RUnlock()
+	if ok {
+		return r.c, r.err
+	}
+	r.c, r.err = analyze.AnalyzeCitation(url, title, author)
+	cc.mu.Lock()
+	if cc.m == nil || len(cc.m) >= maxCachedCitations {
+		cc.m = make(map[citeKey]citeResult, 1024)
+	}
+	cc.m[k] = r
+	cc.mu.Unlock()
+	return r.c, r.err
+}
+
 func analyzeAds(in []sightline.RunAd, le *lineErrors) []sightline.AnalyzedAd {
+	if len(in) == 0 {
+		return nil
+	}
 	out := make([]sightline.AnalyzedAd, 0, len(in))
 	for i, ad := range in {
 		a, err := analyze.AnalyzeAd(ad.Advertiser, ad.Domain)
@@ -226,20 +276,20 @@ func givenMentions(in []sightline.RunMention, tg *target, le *lineErrors) []sigh
 	out := make([]sightline.AnalyzedMention, 0, len(in))
 	seen := map[string]bool{}
 	for i, m := range in {
-		field := fmt.Sprintf("mentions[%d]", i)
+		field := func(f string) string { return fmt.Sprintf("mentions[%d].%s", i, f) }
 		name := strings.TrimSpace(m.Name)
 		switch {
 		case name == "":
-			le.add(field+".name", "required", "is required")
+			le.add(field("name"), "required", "is required")
 			continue
 		case m.Position < 0:
-			le.add(field+".position", "invalid", "must be ≥ 1")
+			le.add(field("position"), "invalid", "must be ≥ 1")
 			continue
 		case m.Sentiment != nil && (*m.Sentiment < 0 || *m.Sentiment > 100):
-			le.add(field+".sentiment", "invalid", "must be between 0 and 100")
+			le.add(field("sentiment"), "invalid", "must be between 0 and 100")
 			continue
 		case m.Count < 0:
-			le.add(field+".count", "invalid", "must be ≥ 1")
+			le.add(field("count"), "invalid", "must be ≥ 1")
 			continue
 		}
 		am := sightline.AnalyzedMention{Name: name, Position: m.Position, Count: max(1, m.Count), Sentiment: 50}

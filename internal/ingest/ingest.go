@@ -4,10 +4,7 @@
 package ingest
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -29,6 +26,11 @@ type Store interface {
 // DefaultBatchSize is how many records one transaction stores.
 const DefaultBatchSize = 1000
 
+// chunkSize is how many records a worker analyzes at a time: small, so that
+// every worker stays busy and the next batch is ready when the store wants
+// it; large enough that handing chunks around costs nothing.
+const chunkSize = 128
+
 // Options tune one ingest.
 type Options struct {
 	// Strict rejects the whole input when any record is bad; otherwise bad
@@ -46,8 +48,8 @@ type Options struct {
 	Progress func(Result)
 }
 
-// LineError is one rejected record: its line (JSONL) or 1-based position
-// (JSON array), the offending field and why.
+// LineError is one problem with a rejected record: its line (JSONL) or
+// 1-based position (JSON array), the offending field and why.
 type LineError struct {
 	Line    int    `json:"line"`
 	Field   string `json:"field,omitempty"`
@@ -68,8 +70,8 @@ type Result struct {
 	Records    int           `json:"records"`    // records read
 	Inserted   int           `json:"inserted"`   // new runs stored
 	Duplicates int           `json:"duplicates"` // runs already stored, left unchanged
-	Skipped    int           `json:"skipped"`    // bad records not stored
-	Errors     []LineError   `json:"errors"`
+	Skipped    int           `json:"skipped"`    // bad records not stored (all records in a rejected strict ingest)
+	Errors     []LineError   `json:"errors"`     // every problem of every bad record (at most 1000)
 	Elapsed    time.Duration `json:"-"`
 }
 
@@ -83,6 +85,7 @@ type Ingester struct {
 
 	mu      sync.Mutex
 	targets map[string]*target
+	cites   citeCache
 }
 
 // New returns an Ingester writing to st.
@@ -93,8 +96,9 @@ func New(st Store) *Ingester {
 // Ingest reads every record from r and stores it. In strict mode a bad
 // record makes Ingest store nothing and return a VALIDATION_FAILED error
 // listing the bad lines; otherwise bad records are skipped and listed in
-// the result. A storage failure stops the ingest; batches already committed
-// stay (each is one transaction, never half-written).
+// the result. A read or storage failure stops the ingest; batches already
+// committed stay (each is one transaction, never half-written), in strict
+// mode nothing does.
 func (in *Ingester) Ingest(ctx context.Context, r io.Reader, opts Options) (Result, error) {
 	start := time.Now()
 	if opts.BatchSize <= 0 {
@@ -103,69 +107,84 @@ func (in *Ingester) Ingest(ctx context.Context, r io.Reader, opts Options) (Resu
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
-	opts.BrandID = strings.ToLower(opts.BrandID)
+	opts.BrandID = strings.ToLower(strings.TrimSpace(opts.BrandID))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	batches := make(chan *batch, 1) // analyze the next batch while one is stored
-	var readErr error
-	go func() {
-		defer close(batches)
-		readErr = in.produce(ctx, r, opts, batches)
-	}()
-
+	p := in.start(ctx, r, opts)
 	var res Result
 	var err error
 	if opts.Strict {
-		err = in.storeStrict(ctx, batches, &res)
+		err = in.storeStrict(ctx, p, &res)
 	} else {
-		err = in.storeBatches(ctx, batches, opts, &res)
+		err = in.storeBatches(ctx, p, opts, &res)
 	}
 	cancel()
-	for range batches { // let the producer finish
-	}
+	p.stop()
 	res.Elapsed = time.Since(start)
-	if err == nil {
-		err = readErr
-	}
 	return res, err
 }
 
-func (in *Ingester) storeBatches(ctx context.Context, batches <-chan *batch, opts Options, res *Result) error {
-	for b := range batches {
-		res.add(b)
-		if len(b.runs) > 0 {
-			stats, err := in.Store.IngestRuns(ctx, iterRuns(b.runs))
+// storeBatches stores the runs of each batch in one transaction as soon as
+// the whole batch is analyzed, so a transaction never waits for input.
+func (in *Ingester) storeBatches(ctx context.Context, p *pipeline, opts Options, res *Result) error {
+	var runs []*sightline.AnalyzedRun
+	for {
+		clear(runs) // let the stored batch be collected
+		runs = runs[:0]
+		records, ended := 0, true
+		for c := range p.queue {
+			<-c.done
+			res.add(c)
+			records += c.records
+			runs = append(runs, c.runs...)
+			if c.last {
+				ended = false
+				break
+			}
+		}
+		if ended && p.readErr != nil {
+			return p.readErr // the batch being read is incomplete: dropped
+		}
+		if len(runs) > 0 {
+			stats, err := in.Store.IngestRuns(ctx, iterRuns(runs))
 			if err != nil {
 				return err
 			}
 			res.Inserted += stats.Inserted
 			res.Duplicates += stats.Duplicates
 		}
-		if opts.Progress != nil {
+		if records > 0 && opts.Progress != nil {
 			opts.Progress(*res)
 		}
+		if ended {
+			return nil
+		}
 	}
-	return nil
 }
 
 // errRejected aborts the strict transaction when a bad record was seen.
 var errRejected = errors.New("ingest rejected")
 
-func (in *Ingester) storeStrict(ctx context.Context, batches <-chan *batch, res *Result) error {
+// storeStrict streams every run into one transaction and aborts it when a
+// record is bad or the input cannot be read to its end.
+func (in *Ingester) storeStrict(ctx context.Context, p *pipeline, res *Result) error {
 	seq := func(yield func(*sightline.AnalyzedRun, error) bool) {
-		for b := range batches {
-			res.add(b)
-			if len(res.Errors) > 0 {
+		for c := range p.queue {
+			<-c.done
+			res.add(c)
+			if res.Skipped > 0 {
 				continue // keep reading to report every bad line; nothing will be kept
 			}
-			for _, run := range b.runs {
+			for _, run := range c.runs {
 				if !yield(run, nil) {
 					return
 				}
 			}
 		}
-		if len(res.Errors) > 0 {
+		if p.readErr != nil {
+			yield(nil, p.readErr)
+		} else if res.Skipped > 0 {
 			yield(nil, errRejected)
 		}
 	}
@@ -191,10 +210,10 @@ func rejection(errs []LineError) error {
 	return err
 }
 
-func (r *Result) add(b *batch) {
-	r.Records += b.records
-	r.Skipped += len(b.errors)
-	for _, e := range b.errors {
+func (r *Result) add(c *chunk) {
+	r.Records += c.records
+	r.Skipped += c.bad
+	for _, e := range c.errors {
 		if len(r.Errors) < maxReportedErrors {
 			r.Errors = append(r.Errors, e)
 		}
@@ -211,9 +230,24 @@ func iterRuns(runs []*sightline.AnalyzedRun) iter.Seq2[*sightline.AnalyzedRun, e
 	}
 }
 
-// batch is a slice of input analyzed in parallel.
-type batch struct {
+// pipeline reads records, analyzes them on several workers and hands the
+// results over in input order.
+type pipeline struct {
+	queue   chan *chunk // chunks in input order; closed after readErr is set
+	readErr error       // why reading stopped early, nil at the end of the input
+	workers sync.WaitGroup
+}
+
+// chunk is a run of consecutive records analyzed by one worker.
+type chunk struct {
+	lines []rawLine
+	buf   []byte // holds the lines' bytes
+	last  bool   // the last chunk of a batch
+	done  chan struct{}
+
+	// set by analysis
 	records int
+	bad     int // records rejected
 	runs    []*sightline.AnalyzedRun
 	errors  []LineError
 }
@@ -223,127 +257,92 @@ type rawLine struct {
 	data []byte
 }
 
-// produce reads records batch by batch, analyzes each batch on all
-// workers, and sends it on.
-func (in *Ingester) produce(ctx context.Context, r io.Reader, opts Options, out chan<- *batch) error {
-	next, err := records(r)
+// start launches the reader and the workers.
+func (in *Ingester) start(ctx context.Context, r io.Reader, opts Options) *pipeline {
+	perBatch := (opts.BatchSize + chunkSize - 1) / chunkSize
+	// Two batches in flight: one analyzed while the other is stored.
+	p := &pipeline{queue: make(chan *chunk, 2*perBatch)}
+	work := make(chan *chunk, opts.Workers)
+	for range opts.Workers {
+		p.workers.Add(1)
+		go func() {
+			defer p.workers.Done()
+			for c := range work {
+				in.analyzeChunk(ctx, c, opts)
+				close(c.done)
+			}
+		}()
+	}
+	go func() {
+		defer close(p.queue)
+		defer close(work)
+		p.readErr = in.read(ctx, r, opts, work, p.queue)
+	}()
+	return p
+}
+
+// stop waits for the reader and the workers to finish; ctx must be done.
+func (p *pipeline) stop() {
+	for range p.queue {
+	}
+	p.workers.Wait()
+}
+
+// read cuts the input into chunks that never straddle two batches, and
+// hands each to the workers and then to the queue, so that every chunk in
+// the queue gets analyzed.
+func (in *Ingester) read(ctx context.Context, r io.Reader, opts Options, work, queue chan<- *chunk) error {
+	rr, err := newRecordReader(r)
 	if err != nil {
 		return err
 	}
+	inBatch := 0
 	for {
-		lines := make([]rawLine, 0, opts.BatchSize)
-		for len(lines) < opts.BatchSize {
-			l, ok, err := next()
+		n := min(chunkSize, opts.BatchSize-inBatch)
+		c := &chunk{lines: make([]rawLine, 0, n), done: make(chan struct{})}
+		for len(c.lines) < n {
+			ok, err := rr.next(c)
 			if err != nil {
 				return err
 			}
 			if !ok {
 				break
 			}
-			lines = append(lines, l)
 		}
-		if len(lines) == 0 {
+		got := len(c.lines) // c belongs to the workers once handed over
+		if got == 0 {
 			return nil
 		}
-		b := in.analyzeBatch(ctx, lines, opts)
+		if inBatch += got; inBatch == opts.BatchSize {
+			c.last, inBatch = true, 0
+		}
 		select {
-		case out <- b:
+		case work <- c:
 		case <-ctx.Done():
 			return ctx.Err()
 		}
+		select {
+		case queue <- c:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if got < n {
+			return nil // end of input
+		}
 	}
 }
 
-func (in *Ingester) analyzeBatch(ctx context.Context, lines []rawLine, opts Options) *batch {
-	runs := make([]*sightline.AnalyzedRun, len(lines))
-	errs := make([][]LineError, len(lines))
-	var wg sync.WaitGroup
-	chunk := (len(lines) + opts.Workers - 1) / opts.Workers
-	for lo := 0; lo < len(lines); lo += chunk {
-		hi := min(lo+chunk, len(lines))
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := lo; i < hi; i++ {
-				runs[i], errs[i] = in.analyzeLine(ctx, lines[i], opts)
-			}
-		}()
-	}
-	wg.Wait()
-	b := &batch{records: len(lines)}
-	for i := range lines {
-		if len(errs[i]) > 0 {
-			b.errors = append(b.errors, errs[i]...)
-		} else if runs[i] != nil {
-			b.runs = append(b.runs, runs[i])
+// analyzeChunk validates and analyzes every record of c.
+func (in *Ingester) analyzeChunk(ctx context.Context, c *chunk, opts Options) {
+	c.records = len(c.lines)
+	for _, l := range c.lines {
+		run, errs := in.analyzeLine(ctx, l, opts)
+		if len(errs) > 0 {
+			c.bad++
+			c.errors = append(c.errors, errs...)
+		} else if run != nil {
+			c.runs = append(c.runs, run)
 		}
 	}
-	return b
-}
-
-// records returns an iterator over the input's records: the elements of a
-// JSON array, or the non-blank lines of JSONL.
-func records(r io.Reader) (func() (rawLine, bool, error), error) {
-	br := bufio.NewReaderSize(r, 1<<20)
-	first, skipped, err := peekNonSpace(br)
-	if err == io.EOF {
-		return func() (rawLine, bool, error) { return rawLine{}, false, nil }, nil
-	} else if err != nil {
-		return nil, fmt.Errorf("read input: %w", err)
-	}
-	if first == '[' {
-		dec := json.NewDecoder(br)
-		if _, err := dec.Token(); err != nil {
-			return nil, sightline.Errorf(sightline.EINVALIDBODY, "Input is not a valid JSON array: %v.", err)
-		}
-		n := 0
-		return func() (rawLine, bool, error) {
-			if !dec.More() {
-				return rawLine{}, false, nil
-			}
-			var raw json.RawMessage
-			n++
-			if err := dec.Decode(&raw); err != nil {
-				return rawLine{}, false, sightline.Errorf(sightline.EINVALIDBODY, "Record %d is not valid JSON: %v.", n, err)
-			}
-			return rawLine{line: n, data: raw}, true, nil
-		}, nil
-	}
-	n := skipped
-	return func() (rawLine, bool, error) {
-		for {
-			data, err := br.ReadBytes('\n')
-			if len(data) == 0 && err == io.EOF {
-				return rawLine{}, false, nil
-			} else if err != nil && err != io.EOF {
-				return rawLine{}, false, fmt.Errorf("read input: %w", err)
-			}
-			n++
-			if data = bytes.TrimSpace(data); len(data) > 0 {
-				return rawLine{line: n, data: data}, true, nil
-			}
-			if err == io.EOF {
-				return rawLine{}, false, nil
-			}
-		}
-	}, nil
-}
-
-// peekNonSpace skips leading blanks (and a UTF-8 byte order mark) and
-// returns the first other byte, unread, and how many newlines it skipped.
-func peekNonSpace(br *bufio.Reader) (byte, int, error) {
-	newlines := 0
-	for {
-		c, err := br.ReadByte()
-		if err != nil {
-			return 0, newlines, err
-		}
-		switch c {
-		case '\n':
-			newlines++
-		case ' ', '\t', '\r', 0xEF, 0xBB, 0xBF:
-		default:
-			return c, newlines, br.UnreadByte()
-		}
-	}
+	c.lines, c.buf = nil, nil // analysis copied what it keeps
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/sightline/sightline"
 )
@@ -13,71 +14,142 @@ var _ sightline.CitationService = (*DB)(nil)
 // competitorDomains is the subquery of a brand's competitors' domains.
 const competitorDomains = `(SELECT domain FROM competitors WHERE brand_id = ? AND domain <> '')`
 
-// citationScope writes the common table expressions every citation metric
-// starts from:
-//
-//	rf:  per run in the scope, whether its answer names a brand-count
-//	     target (brand), the target brand by name (named), a competitor (comp);
-//	sel: the scope's citations over w with their ownership class (dtype,
-//	     DESIGN §4) and the run flags, narrowed by the citation filters
-//	     when narrow is set.
-func (q *scopeQ) citationScope(s *sqlb, w sightline.Window, narrow bool) {
-	mf, margs := q.runFilter("m", w)
-	s.add(`WITH rf AS MATERIALIZED (SELECT m.run_seq AS run_seq,
-		MAX(CASE WHEN m.found_brand_id IN (`+placeholders(len(q.targetIDs))+`) THEN 1 ELSE 0 END) AS brand,
-		MAX(CASE WHEN m.found_brand_id IN (`+placeholders(len(q.nameTargetIDs))+`) THEN 1 ELSE 0 END) AS named,
-		MAX(CASE WHEN m.found_brand_id IN (`+placeholders(len(q.competitorIDs))+`) THEN 1 ELSE 0 END) AS comp
-		FROM mentions m WHERE `, anys(q.targetIDs), anys(q.nameTargetIDs), anys(q.competitorIDs)).
-		add(mf, margs...).add(` GROUP BY m.run_seq),`)
-	cf, cargs := q.runFilter("c", w)
-	s.add(` cl AS (SELECT c.run_seq AS run_seq, c.ran_at AS ran_at, c.page AS page, c.domain AS domain,
-		c.page_type AS page_type, c.citation_type AS citation_type, c.domain_type AS static_type,
-		c.provider_id AS provider_id, c.region_id AS region_id, c.topic_id AS topic_id,
-		COALESCE(rf.brand, 0) AS brand, COALESCE(rf.named, 0) AS named,
-		CASE WHEN c.domain IN `+ownedDomains+` THEN 'owned'
-			WHEN c.domain IN `+competitorDomains+` THEN 'competitor_owned'
-			WHEN rf.named = 1 THEN 'earned'
-			WHEN rf.comp = 1 THEN 'competitor_earned'
-			ELSE c.domain_type END AS dtype
-		FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq
-		WHERE `, q.BrandID, q.BrandID).add(cf, cargs...)
-	if narrow {
-		q.citationFilters(s)
+// pagePlan returns the whole days of w that the page rollups answer and
+// the ranges the fact tables answer.
+func (q *scopeQ) pagePlan(w sightline.Window, cuts ...time.Time) (full, raw []sightline.Window) {
+	if !q.pageRollups() {
+		return nil, []sightline.Window{w}
 	}
-	s.add(`), sel AS MATERIALIZED (SELECT * FROM cl`)
+	p := planRollup(w, cuts...)
+	if len(p.full) == 0 {
+		return nil, []sightline.Window{w}
+	}
+	return p.full, p.raw
+}
+
+// citationScope writes the common table expressions every citation metric
+// starts from, over w (split at cuts for the rollups):
+//
+//	rf:  per run of the fact ranges, whether its answer names a brand-count
+//	     target (brand), the target brand by name (named), a competitor (comp);
+//	sel: the scope's citations with their ownership class (dtype, DESIGN §4),
+//	     the run flags and a count n (1 per fact row; a day's count per
+//	     rollup row), narrowed by the citation filters when narrow is set.
+//
+// Every aggregate over sel sums n.
+func (q *scopeQ) citationScope(s *sqlb, w sightline.Window, narrow bool, cuts ...time.Time) {
+	full, raw := q.pagePlan(w, cuts...)
+	q.writeSel(s, full, raw, narrow)
+}
+
+func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool) {
+	s.add(`WITH `)
+	if len(raw) > 0 {
+		s.add(`rf AS MATERIALIZED (`)
+		eachRange(s, raw, func(s *sqlb, r sightline.Window) {
+			s.add(`SELECT m.run_seq AS run_seq,
+				MAX(CASE WHEN m.found_brand_id IN (`+placeholders(len(q.targetIDs))+`) THEN 1 ELSE 0 END) AS brand,
+				MAX(CASE WHEN m.found_brand_id IN (`+placeholders(len(q.nameTargetIDs))+`) THEN 1 ELSE 0 END) AS named,
+				MAX(CASE WHEN m.found_brand_id IN (`+placeholders(len(q.competitorIDs))+`) THEN 1 ELSE 0 END) AS comp
+				FROM mentions m WHERE `, anys(q.targetIDs), anys(q.nameTargetIDs), anys(q.competitorIDs))
+			q.filterIn(s, "m", r)
+			s.add(` GROUP BY m.run_seq`)
+		})
+		s.add(`), `)
+	}
+	s.add(`sel AS MATERIALIZED (SELECT * FROM (`)
+	eachRange(s, full, func(s *sqlb, r sightline.Window) {
+		s.add(`SELECT p.ran_at AS ran_at, 0 AS run_seq, p.page AS page, p.domain AS domain, p.page_type AS page_type,
+			p.domain_type AS static_type, p.citation_type AS citation_type, p.youtube_channel AS youtube_channel, p.subreddit AS subreddit,
+			p.named AS brand, p.named AS named,
+			CASE WHEN p.domain IN `+ownedDomains+` THEN 'owned'
+				WHEN p.domain IN `+competitorDomains+` THEN 'competitor_owned'
+				WHEN p.named = 1 THEN 'earned'
+				WHEN p.comp = 1 THEN 'competitor_earned'
+				ELSE p.domain_type END AS dtype,
+			p.citations AS n
+			FROM daily_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ?`,
+			q.BrandID, q.BrandID, q.BrandID, ts(r.Start), ts(r.End))
+		if narrow {
+			q.citationFilters(s, "p")
+		}
+	})
+	if len(full) > 0 && len(raw) > 0 {
+		s.add(` UNION ALL `)
+	}
+	eachRange(s, raw, func(s *sqlb, r sightline.Window) {
+		s.add(`SELECT c.ran_at AS ran_at, c.run_seq AS run_seq, c.page AS page, c.domain AS domain, c.page_type AS page_type,
+			c.domain_type AS static_type, c.citation_type AS citation_type, c.youtube_channel AS youtube_channel, c.subreddit AS subreddit,
+			COALESCE(rf.brand, 0) AS brand, COALESCE(rf.named, 0) AS named,
+			CASE WHEN c.domain IN `+ownedDomains+` THEN 'owned'
+				WHEN c.domain IN `+competitorDomains+` THEN 'competitor_owned'
+				WHEN rf.named = 1 THEN 'earned'
+				WHEN rf.comp = 1 THEN 'competitor_earned'
+				ELSE c.domain_type END AS dtype,
+			1 AS n
+			FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE `, q.BrandID, q.BrandID)
+		q.filterIn(s, "c", r)
+		if narrow {
+			q.citationFilters(s, "c")
+			if len(q.FoundBrandIDs) > 0 {
+				// keep only citations attributed to the chosen found brands
+				s.add(` AND rf.brand = 1`)
+			}
+		}
+	})
+	s.add(`) u`)
 	if narrow && len(q.DomainTypes) > 0 {
 		s.add(` WHERE dtype IN (`+placeholders(len(q.DomainTypes))+`)`, anys(q.DomainTypes))
 	}
 	s.add(`)`)
 }
 
-// citationFilters narrows citations (alias c) by the page/domain filters.
-func (q *scopeQ) citationFilters(s *sqlb) {
+// rangesOf returns "(a.ran_at >= ? AND a.ran_at < ?) OR …" for ranges.
+func rangesOf(a string, ranges []sightline.Window) string {
+	parts := make([]string, len(ranges))
+	for i := range ranges {
+		parts[i] = "(" + a + ".ran_at >= ? AND " + a + ".ran_at < ?)"
+	}
+	return strings.Join(parts, " OR ")
+}
+
+func rangeArgs(ranges []sightline.Window) []any {
+	args := make([]any, 0, 2*len(ranges))
+	for _, w := range ranges {
+		args = append(args, ts(w.Start), ts(w.End))
+	}
+	return args
+}
+
+// pageFiltered reports whether a citation filter narrows the pages.
+func (q *scopeQ) pageFiltered() bool {
+	return q.Query != "" || len(q.Domains) > 0 || len(q.PageTypes) > 0 || q.YouTubeChannel != "" || q.Subreddit != "" || q.URL != ""
+}
+
+// citationFilters narrows citations (alias a: facts or page rollups) by the
+// page and domain filters; all are attributes of the page.
+func (q *scopeQ) citationFilters(s *sqlb, a string) {
 	if q.Query != "" {
 		if q.QueryDomain {
-			s.add(` AND lower(c.domain) LIKE ? ESCAPE '\'`, likePattern(q.Query))
+			s.add(` AND lower(`+a+`.domain) LIKE ? ESCAPE '\'`, likePattern(q.Query))
 		} else {
-			s.add(` AND (lower(c.page) LIKE ? ESCAPE '\' OR lower(c.domain) LIKE ? ESCAPE '\')`, likePattern(q.Query), likePattern(q.Query))
+			s.add(` AND (lower(`+a+`.page) LIKE ? ESCAPE '\' OR lower(`+a+`.domain) LIKE ? ESCAPE '\')`, likePattern(q.Query), likePattern(q.Query))
 		}
 	}
 	if len(q.Domains) > 0 {
-		s.add(` AND c.domain IN (`+placeholders(len(q.Domains))+`)`, anys(q.Domains))
+		s.add(` AND `+a+`.domain IN (`+placeholders(len(q.Domains))+`)`, anys(q.Domains))
 	}
 	if len(q.PageTypes) > 0 {
-		s.add(` AND c.page_type IN (`+placeholders(len(q.PageTypes))+`)`, anys(q.PageTypes))
+		s.add(` AND `+a+`.page_type IN (`+placeholders(len(q.PageTypes))+`)`, anys(q.PageTypes))
 	}
 	if q.YouTubeChannel != "" {
-		s.add(` AND lower(c.youtube_channel) = ?`, strings.ToLower(q.YouTubeChannel))
+		s.add(` AND lower(`+a+`.youtube_channel) = ?`, asciiLower(q.YouTubeChannel))
 	}
 	if q.Subreddit != "" {
-		s.add(` AND c.subreddit = ?`, strings.TrimPrefix(strings.ToLower(q.Subreddit), "r/"))
+		s.add(` AND `+a+`.subreddit = ?`, strings.TrimPrefix(asciiLower(q.Subreddit), "r/"))
 	}
 	if q.URL != "" {
-		s.add(` AND c.page = ?`, q.URL)
-	}
-	if len(q.FoundBrandIDs) > 0 {
-		// keep only citations attributed to the chosen found brands
-		s.add(` AND rf.brand = 1`)
+		s.add(` AND `+a+`.page = ?`, q.URL)
 	}
 }
 
@@ -106,7 +178,7 @@ var domainSortColumns = map[string]string{
 
 // pageAgg writes the CTE agg: one row per cited page.
 func pageAgg(s *sqlb) {
-	s.add(`, agg AS (SELECT page, MIN(domain) AS domain, MIN(page_type) AS page_type, 1 AS pages, COUNT(*) AS total, SUM(brand) AS brand_count,
+	s.add(`, agg AS (SELECT page, MIN(domain) AS domain, MIN(page_type) AS page_type, 1 AS pages, SUM(n) AS total, SUM(brand * n) AS brand_count,
 		MAX(CASE WHEN citation_type = 'source' THEN 1 ELSE 0 END) AS has_source,
 		MAX(CASE WHEN citation_type = 'inline' THEN 1 ELSE 0 END) AS has_inline,
 		` + rowDomainType + ` AS domain_type
@@ -116,10 +188,10 @@ func pageAgg(s *sqlb) {
 // domainAgg writes the CTE agg: one row per cited domain, with its
 // most-cited page (ties by page) and its number of distinct pages.
 func domainAgg(s *sqlb) {
-	s.add(`, pg AS (SELECT domain, page, MIN(page_type) AS page_type, COUNT(*) AS n,
-		ROW_NUMBER() OVER (PARTITION BY domain ORDER BY COUNT(*) DESC, page ASC) AS rn
+	s.add(`, pg AS (SELECT domain, page, MIN(page_type) AS page_type, SUM(n) AS n,
+		ROW_NUMBER() OVER (PARTITION BY domain ORDER BY SUM(n) DESC, page ASC) AS rn
 		FROM sel GROUP BY domain, page),
-		dm AS (SELECT domain, COUNT(*) AS total, SUM(brand) AS brand_count,
+		dm AS (SELECT domain, SUM(n) AS total, SUM(brand * n) AS brand_count,
 		MAX(CASE WHEN citation_type = 'source' THEN 1 ELSE 0 END) AS has_source,
 		MAX(CASE WHEN citation_type = 'inline' THEN 1 ELSE 0 END) AS has_inline,
 		` + rowDomainType + ` AS domain_type
@@ -200,7 +272,8 @@ func scanCitationRows(ctx context.Context, tx *Tx, s *sqlb) ([]*sightline.Citati
 }
 
 // fillMentionedBrands lists, for the rows of one page of results, the
-// found brands named in the answers that cite each row (by name).
+// found brands named in the answers that cite each row (by name): from the
+// page-brand rollups for whole days, from the facts for the rest.
 func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightline.CitationRow, key string) error {
 	if len(rows) == 0 {
 		return nil
@@ -215,16 +288,33 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 		byKey[k] = r
 		keys = append(keys, k)
 	}
+	full, raw := q.pagePlan(q.Window)
 	var s sqlb
-	q.citationScope(&s, q.Window, true)
-	// CROSS JOIN keeps SQLite's planner from putting mentions outside:
-	// hit is small, and each of its runs is one primary-key range.
-	s.add(`, hit AS MATERIALIZED (SELECT DISTINCT sel.`+key+` AS k, sel.run_seq AS run_seq, sel.ran_at AS ran_at FROM sel WHERE sel.`+key+` IN (`+placeholders(len(keys))+`))
-		SELECT DISTINCT hit.k, fb.name FROM hit
-		CROSS JOIN mentions m
-		JOIN found_brands fb ON fb.id = m.found_brand_id
-		WHERE m.brand_id = ? AND m.ran_at = hit.ran_at AND m.run_seq = hit.run_seq
-		ORDER BY hit.k, fb.name`, keys, q.BrandID)
+	if len(raw) > 0 {
+		q.writeSel(&s, nil, raw, true)
+		s.add(`, hit AS MATERIALIZED (SELECT DISTINCT sel.`+key+` AS k, sel.run_seq AS run_seq, sel.ran_at AS ran_at FROM sel WHERE sel.`+key+` IN (`+placeholders(len(keys))+`))`, keys)
+		s.add(` SELECT DISTINCT x.k, fb.name FROM (`)
+		// CROSS JOIN keeps SQLite's planner from putting mentions outside:
+		// hit is small, and each of its runs is one primary-key range.
+		s.add(`SELECT hit.k AS k, m.found_brand_id AS id FROM hit CROSS JOIN mentions m
+			WHERE m.brand_id = ? AND m.ran_at = hit.ran_at AND m.run_seq = hit.run_seq`, q.BrandID)
+	} else {
+		s.add(`SELECT DISTINCT x.k, fb.name FROM (`)
+	}
+	if len(full) > 0 {
+		if len(raw) > 0 {
+			s.add(` UNION `)
+		}
+		s.add(`SELECT d.`+key+` AS k, d.found_brand_id AS id FROM daily_page_brands d
+			WHERE d.brand_id = ? AND d.`+key+` IN (`+placeholders(len(keys))+`) AND (`+rangesOf("d", full)+`)`, q.BrandID, keys, rangeArgs(full))
+		if key == "domain" && q.pageFiltered() {
+			// a domain row counts only its pages that pass the filters
+			s.add(` AND d.page IN (SELECT p.page FROM daily_pages p WHERE p.brand_id = ? AND (`+rangesOf("p", full)+`)`, q.BrandID, rangeArgs(full))
+			q.citationFilters(&s, "p")
+			s.add(`)`)
+		}
+	}
+	s.add(`) x JOIN found_brands fb ON fb.id = x.id ORDER BY x.k, fb.name`)
 	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
 		var k, name string
 		if err := scan(&k, &name); err != nil {

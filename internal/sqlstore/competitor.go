@@ -63,11 +63,11 @@ func (db *DB) UpdateCompetitorDomain(ctx context.Context, orgID, competitorID, d
 // runs in scope naming the competitor / runs in scope.
 func (q *scopeQ) competitors(ctx context.Context, tx *Tx, onlyID string, sort []sightline.SortKey, page sightline.PageRequest) ([]*sightline.Competitor, int, error) {
 	var s sqlb
-	rf, rargs := q.runFilter("r", q.Window)
-	mf, margs := q.runFilter("m", q.Window)
-	s.add(`WITH r AS (SELECT COUNT(*) AS runs FROM runs r WHERE `).add(rf, rargs...).
-		add(`), m AS (SELECT m.found_brand_id AS id, COUNT(*) AS n FROM mentions m WHERE `).add(mf, margs...).
-		add(` GROUP BY m.found_brand_id),
+	s.add(`WITH r AS (SELECT COALESCE(SUM(x.n), 0) AS runs FROM (`)
+	q.runsSrc(&s, q.Window)
+	s.add(`) x), m AS (SELECT x.found_brand_id AS id, SUM(x.n) AS n FROM (`)
+	q.mentionsSrc(&s, q.Window)
+	s.add(`) x GROUP BY x.found_brand_id),
 		c AS (SELECT c.id AS id, c.name AS name, c.domain AS domain, `+pct("COALESCE(m.n, 0)", "r.runs")+` AS visibility
 		FROM competitors c LEFT JOIN found_brands fb ON fb.competitor_id = c.id LEFT JOIN m ON m.id = fb.id CROSS JOIN r
 		WHERE c.brand_id = ?`, q.BrandID)

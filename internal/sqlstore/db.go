@@ -37,6 +37,9 @@ type DB struct {
 
 	// Now returns the current time; tests replace it for stable timestamps.
 	Now func() time.Time
+	// NoRollups makes metric queries read only the fact tables; tests set it
+	// to check that the daily rollups give the same numbers.
+	NoRollups bool
 }
 
 // Open connects to dsn ("sqlite:PATH" or "postgres://…") without migrating.

@@ -81,6 +81,15 @@ func (d dialect) bucket(granularity, col string) string {
 	return "substr(" + col + ", 1, 10)"
 }
 
+// dayStart returns an expression giving the midnight (UTC) that starts the
+// day of a timestamp column, in the column's own representation.
+func (d dialect) dayStart(col string) string {
+	if d.engine == enginePostgres {
+		return "(date_trunc('day', " + col + " AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')"
+	}
+	return "(substr(" + col + ", 1, 10) || 'T00:00:00.000000Z')"
+}
+
 // skipLocked is appended to a job-claim SELECT: PostgreSQL replicas skip rows
 // another replica holds; SQLite has a single writer, so nothing is needed.
 func (d dialect) skipLocked() string {

@@ -45,10 +45,23 @@ import (
 	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 )
 
+// TestMetricsGolden checks every value twice: with the daily rollups (the
+// default; the data's windows cut days, so facts answer the edges) and with
+// the fact tables only. Both must give the hand-computed numbers.
 func TestMetricsGolden(t *testing.T) {
+	for _, mode := range []struct {
+		name      string
+		noRollups bool
+	}{{"rollups", false}, {"facts", true}} {
+		t.Run(mode.name, func(t *testing.T) { testMetricsGolden(t, mode.noRollups) })
+	}
+}
+
+func testMetricsGolden(t *testing.T, noRollups bool) {
 	g := seedGolden(t)
 	ctx := context.Background()
 	db := g.db
+	db.NoRollups = noRollups
 
 	t.Run("Topics", func(t *testing.T) {
 		// T1 "CRM Software" (P1, P2): runs in W r01 r02 r03 r04 r05 (5), in P p01 p02 (2).

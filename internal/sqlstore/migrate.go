@@ -52,6 +52,12 @@ func readMigrations(engine string) ([]Migration, error) {
 	return out, nil
 }
 
+// migrationSteps are Go steps run right after a migration's SQL, in its
+// transaction, for data changes that need the dialect (e.g. day buckets).
+var migrationSteps = map[int]func(ctx context.Context, tx *Tx) error{
+	2: rebuildRollups, // fill the new rollups from the facts already stored
+}
+
 const createMigrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (
     version     INTEGER PRIMARY KEY,
     name        TEXT NOT NULL,
@@ -104,6 +110,11 @@ func (db *DB) applyMigration(ctx context.Context, m Migration) (bool, error) {
 	}
 	if _, err := tx.tx.ExecContext(ctx, m.SQL); err != nil {
 		return false, fmt.Errorf("apply migration %s: %w", m.Name, err)
+	}
+	if step := migrationSteps[m.Version]; step != nil {
+		if err := step(ctx, tx); err != nil {
+			return false, fmt.Errorf("apply migration %s: %w", m.Name, err)
+		}
 	}
 	if _, err := tx.exec(ctx, "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)", m.Version, m.Name, ts(tx.now)); err != nil {
 		return false, fmt.Errorf("record migration %s: %w", m.Name, err)

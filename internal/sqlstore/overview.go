@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/sightline/sightline"
 )
@@ -20,8 +21,8 @@ func (db *DB) CitationSummary(ctx context.Context, orgID string, s sightline.Sco
 	defer tx.Rollback()
 	var b sqlb
 	q.citationScope(&b, q.Window, false)
-	b.add(` SELECT dtype, COUNT(*), ` + pct("COUNT(*)", "SUM(COUNT(*)) OVER ()") + `, SUM(COUNT(*)) OVER ()
-		FROM sel GROUP BY dtype ORDER BY COUNT(*) DESC, dtype`)
+	b.add(` SELECT dtype, SUM(n), ` + pct("SUM(n)", "SUM(SUM(n)) OVER ()") + `, SUM(SUM(n)) OVER ()
+		FROM sel GROUP BY dtype ORDER BY SUM(n) DESC, dtype`)
 	out := &sightline.CitationSummary{Categories: []sightline.CategoryCount{}}
 	err = eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
 		var c sightline.CategoryCount
@@ -56,9 +57,9 @@ func (db *DB) DomainsOverview(ctx context.Context, orgID string, s sightline.Sco
 	// (as the mention share's average).
 	var b sqlb
 	q.citationScope(&b, q.Window, false)
-	b.add(`, bk AS (SELECT `+q.d().bucket(granularity, "ran_at")+` AS d, COUNT(*) AS total,
-		SUM(CASE WHEN dtype = 'owned' THEN 1 ELSE 0 END) AS cnt,
-		CAST(SUM(CASE WHEN dtype IN ('owned', 'competitor_owned') THEN 1 ELSE 0 END) AS DOUBLE PRECISION) / ? AS avg_cnt
+	b.add(`, bk AS (SELECT `+q.d().bucket(granularity, "ran_at")+` AS d, SUM(n) AS total,
+		SUM(CASE WHEN dtype = 'owned' THEN n ELSE 0 END) AS cnt,
+		CAST(SUM(CASE WHEN dtype IN ('owned', 'competitor_owned') THEN n ELSE 0 END) AS DOUBLE PRECISION) / ? AS avg_cnt
 		FROM sel GROUP BY 1)
 		SELECT d, total, cnt, `+pct("cnt", "total")+`, avg_cnt, `+pct("avg_cnt", "total")+`,
 		`+pct("SUM(cnt) OVER ()", "SUM(total) OVER ()")+`, `+pct("SUM(avg_cnt) OVER ()", "SUM(total) OVER ()")+`
@@ -75,8 +76,8 @@ func (db *DB) DomainsOverview(ctx context.Context, orgID string, s sightline.Sco
 
 	var bd sqlb
 	q.citationScope(&bd, q.Window, false)
-	bd.add(`, cls AS (SELECT CASE WHEN dtype IN ('owned', 'competitor_owned', 'earned', 'competitor_earned') THEN dtype ELSE 'other' END AS t FROM sel)
-		SELECT t, COUNT(*), ` + pct("COUNT(*)", "SUM(COUNT(*)) OVER ()") + ` FROM cls GROUP BY t`)
+	bd.add(`, cls AS (SELECT CASE WHEN dtype IN ('owned', 'competitor_owned', 'earned', 'competitor_earned') THEN dtype ELSE 'other' END AS t, n FROM sel)
+		SELECT t, SUM(n), ` + pct("SUM(n)", "SUM(SUM(n)) OVER ()") + ` FROM cls GROUP BY t`)
 	counts := map[string]sightline.TypeCount{}
 	err = eachRow(ctx, tx, bd.String(), bd.args, func(scan func(...any) error) error {
 		var t sightline.TypeCount
@@ -125,18 +126,16 @@ func (db *DB) CitationsOverview(ctx context.Context, orgID string, s sightline.S
 func (q *scopeQ) summaryStats(ctx context.Context, tx *Tx, st *sightline.SummaryStats) error {
 	cur := ts(q.Window.Start)
 	var b sqlb
-	q.citationScope(&b, q.span(), false)
-	mf, margs := q.runFilter("m", q.span())
+	q.citationScope(&b, q.span(), false, q.Window.Start)
 	b.add(`, cd AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS cur, `+q.d().bucket("day", "ran_at")+` AS d,
-		COUNT(*) AS total, SUM(brand) AS brand,
-		SUM(CASE WHEN dtype = 'owned' THEN 1 ELSE 0 END) AS own,
-		SUM(CASE WHEN brand = 1 AND domain IN ('youtube.com', 'youtu.be') THEN 1 ELSE 0 END) AS yt,
-		SUM(CASE WHEN brand = 1 AND domain = 'reddit.com' THEN 1 ELSE 0 END) AS rd
+		SUM(n) AS total, SUM(brand * n) AS brand,
+		SUM(CASE WHEN dtype = 'owned' THEN n ELSE 0 END) AS own,
+		SUM(CASE WHEN brand = 1 AND domain IN ('youtube.com', 'youtu.be') THEN n ELSE 0 END) AS yt,
+		SUM(CASE WHEN brand = 1 AND domain = 'reddit.com' THEN n ELSE 0 END) AS rd
 		FROM sel GROUP BY 1, 2),
-		md AS (SELECT CASE WHEN m.ran_at >= ? THEN 1 ELSE 0 END AS cur, `+q.d().bucket("day", "m.ran_at")+` AS d,
-		COUNT(DISTINCT m.run_seq) AS runs
-		FROM mentions m WHERE m.found_brand_id IN (`+placeholders(len(q.targetIDs))+`) AND `, cur, cur, anys(q.targetIDs)).
-		add(mf, margs...).add(` GROUP BY 1, 2),
+		md AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS cur, `+q.d().bucket("day", "ran_at")+` AS d, SUM(n) AS runs FROM (`, cur, cur)
+	q.targetRunsSrc(&b, q.span(), q.Window.Start)
+	b.add(`) t GROUP BY 1, 2),
 		days AS (SELECT cur, d FROM cd UNION SELECT cur, d FROM md),
 		j AS (SELECT days.cur AS cur, days.d AS d, COALESCE(cd.total, 0) AS total, COALESCE(cd.brand, 0) AS brand,
 			COALESCE(cd.own, 0) AS own, COALESCE(cd.yt, 0) AS yt, COALESCE(cd.rd, 0) AS rd, COALESCE(md.runs, 0) AS runs
@@ -203,12 +202,11 @@ func (q *scopeQ) distributions(ctx context.Context, tx *Tx, d *sightline.Distrib
 	}
 	for _, dim := range dims {
 		var b sqlb
-		q.citationScope(&b, q.Window, false)
-		mf, margs := q.runFilter("m", q.Window)
-		b.add(`, cc AS (SELECT `+dim.col+` AS k, COUNT(*) AS n FROM sel WHERE `+dim.col+` IS NOT NULL GROUP BY `+dim.col+`),
-			mc AS (SELECT m.`+dim.col+` AS k, COUNT(DISTINCT m.run_seq) AS n FROM mentions m
-				WHERE m.found_brand_id IN (`+placeholders(len(q.targetIDs))+`) AND m.`+dim.col+` IS NOT NULL AND `, anys(q.targetIDs)).
-			add(mf, margs...).add(` GROUP BY m.` + dim.col + `)
+		b.add(`WITH cc AS (SELECT ` + dim.col + ` AS k, SUM(n) AS n FROM (`)
+		q.citeCountSrc(&b, q.Window)
+		b.add(`) c GROUP BY ` + dim.col + `), mc AS (SELECT ` + dim.col + ` AS k, SUM(n) AS n FROM (`)
+		q.targetRunsSrc(&b, q.Window)
+		b.add(`) t GROUP BY ` + dim.col + `)
 			SELECT 'c', x.k, t.name, x.n, ` + pct("x.n", "SUM(x.n) OVER ()") + ` FROM cc x JOIN ` + dim.table + ` t ON t.id = x.k
 			UNION ALL
 			SELECT 'm', x.k, t.name, x.n, ` + pct("x.n", "SUM(x.n) OVER ()") + ` FROM mc x JOIN ` + dim.table + ` t ON t.id = x.k
@@ -236,52 +234,56 @@ func (q *scopeQ) distributions(ctx context.Context, tx *Tx, d *sightline.Distrib
 
 // topGrowing lists domains and pages cited more in the window than in the
 // previous period, by growth rate; "just me" counts only citations in
-// answers naming the target.
+// answers naming the target. One statement reads the citations once.
 func (q *scopeQ) topGrowing(ctx context.Context, tx *Tx, tg *sightline.TopGrowing) error {
 	cur := ts(q.Window.Start)
 	tg.DomainsOverall, tg.DomainsJustMe = []sightline.GrowingDomain{}, []sightline.GrowingDomain{}
 	tg.PagesOverall, tg.PagesJustMe = []sightline.GrowingPage{}, []sightline.GrowingPage{}
-	for _, justMe := range []bool{false, true} {
-		for _, byPage := range []bool{false, true} {
-			var b sqlb
-			q.citationScope(&b, q.span(), false)
-			key, extra := "domain", "''"
-			if byPage {
-				key, extra = "page", "MIN(page_type)"
-			}
-			where := ""
-			if justMe {
-				where = " WHERE brand = 1"
-			}
-			b.add(`, g AS (SELECT `+key+` AS k, MIN(domain) AS domain, `+extra+` AS page_type,
-				SUM(CASE WHEN ran_at >= ? THEN 1 ELSE 0 END) AS cur, SUM(CASE WHEN ran_at < ? THEN 1 ELSE 0 END) AS prev,
-				`+rowDomainType+` AS domain_type
-				FROM sel`+where+` GROUP BY `+key+`)
-				SELECT k, domain, page_type, domain_type, cur, prev, `+growth("cur", "prev")+` AS rate FROM g
-				WHERE cur > prev ORDER BY rate DESC, cur DESC, k LIMIT ?`, cur, cur, topGrowingLimit)
-			err := eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
-				var k, domain, pageType, domainType string
-				var c, p int
-				var rate float64
-				if err := scan(&k, &domain, &pageType, &domainType, &c, &p, &rate); err != nil {
-					return err
-				}
-				switch {
-				case byPage && justMe:
-					tg.PagesJustMe = append(tg.PagesJustMe, sightline.GrowingPage{Page: k, Domain: domain, PageType: pageType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
-				case byPage:
-					tg.PagesOverall = append(tg.PagesOverall, sightline.GrowingPage{Page: k, Domain: domain, PageType: pageType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
-				case justMe:
-					tg.DomainsJustMe = append(tg.DomainsJustMe, sightline.GrowingDomain{Domain: k, DomainType: domainType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
-				default:
-					tg.DomainsOverall = append(tg.DomainsOverall, sightline.GrowingDomain{Domain: k, DomainType: domainType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
-				}
-				return nil
-			})
-			if err != nil {
-				return fmt.Errorf("top growing: %w", err)
-			}
+	var b sqlb
+	q.citationScope(&b, q.span(), false, q.Window.Start)
+	lists := []struct{ name, key, extra, where string }{
+		{"domains_overall", "domain", "''", ""},
+		{"domains_just_me", "domain", "''", " WHERE brand = 1"},
+		{"pages_overall", "page", "MIN(page_type)", ""},
+		{"pages_just_me", "page", "MIN(page_type)", " WHERE brand = 1"},
+	}
+	for i, l := range lists {
+		b.add(`, g`+strconv.Itoa(i)+` AS (SELECT '`+l.name+`' AS list, `+l.key+` AS k, MIN(domain) AS domain, `+l.extra+` AS page_type,
+			SUM(CASE WHEN ran_at >= ? THEN n ELSE 0 END) AS cur, SUM(CASE WHEN ran_at < ? THEN n ELSE 0 END) AS prev,
+			`+rowDomainType+` AS domain_type
+			FROM sel`+l.where+` GROUP BY `+l.key+`),
+			r`+strconv.Itoa(i)+` AS (SELECT list, k, domain, page_type, domain_type, cur, prev, `+growth("cur", "prev")+` AS rate,
+			ROW_NUMBER() OVER (ORDER BY `+growth("cur", "prev")+` DESC, cur DESC, k) AS rn FROM g`+strconv.Itoa(i)+` WHERE cur > prev)`, cur, cur)
+	}
+	b.add(` SELECT list, k, domain, page_type, domain_type, cur, prev, rate FROM (`)
+	for i := range lists {
+		if i > 0 {
+			b.add(` UNION ALL `)
 		}
+		b.add(`SELECT * FROM r`+strconv.Itoa(i)+` WHERE rn <= ?`, topGrowingLimit)
+	}
+	b.add(`) x ORDER BY list, rate DESC, cur DESC, k`)
+	err := eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
+		var list, k, domain, pageType, domainType string
+		var c, p int
+		var rate float64
+		if err := scan(&list, &k, &domain, &pageType, &domainType, &c, &p, &rate); err != nil {
+			return err
+		}
+		switch list {
+		case "pages_just_me":
+			tg.PagesJustMe = append(tg.PagesJustMe, sightline.GrowingPage{Page: k, Domain: domain, PageType: pageType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
+		case "pages_overall":
+			tg.PagesOverall = append(tg.PagesOverall, sightline.GrowingPage{Page: k, Domain: domain, PageType: pageType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
+		case "domains_just_me":
+			tg.DomainsJustMe = append(tg.DomainsJustMe, sightline.GrowingDomain{Domain: k, DomainType: domainType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
+		default:
+			tg.DomainsOverall = append(tg.DomainsOverall, sightline.GrowingDomain{Domain: k, DomainType: domainType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("top growing: %w", err)
 	}
 	return nil
 }

@@ -3,10 +3,12 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"fmt"
 	"iter"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sightline/sightline"
 )
@@ -98,22 +100,37 @@ func findCompetitors(ctx context.Context, tx *Tx, brandID string) ([]*sightline.
 	return out, nil
 }
 
-// ingestTx holds the lookup caches of one ingest transaction.
+// ingestTx holds the lookup caches and the pending fact rows of one ingest
+// transaction.
 type ingestTx struct {
 	tx    *Tx
+	lite  bool                 // SQLite: foreign keys are not enforced, see beginIngest
 	stmts map[string]*sql.Stmt // multi-row INSERTs by table and row count
 
-	providers   map[string]string // code -> id
-	regions     map[string]string
-	selfFound   map[string]string // brand id -> found brand id of the brand itself
-	compFound   map[string]string // competitor id -> found brand id
-	foundByKey  map[string]string // brand id + "\x00" + name key -> found brand id
-	advertisers map[string]string // brand id + "\x00" + domain -> advertiser id
+	prompts     map[string]map[string]bool // brand id -> its prompt ids (SQLite only)
+	owned       map[string]map[string]bool // brand id -> its domains
+	providers   map[string]any             // code -> id
+	regions     map[string]any
+	selfFound   map[string]foundRef // brand id -> found brand of the brand itself
+	compFound   map[string]foundRef // competitor id -> found brand
+	foundByKey  map[string]foundRef // brand id + "\x00" + name key -> found brand
+	advertisers map[string]any      // brand id + "\x00" + domain -> advertiser id
+
+	// Fact rows wait here until a full statement's worth is ready, so that
+	// almost every INSERT has the same, largest shape.
+	answers, mentions, cites, ads *factRows
+
+	// The daily rollups of the runs this transaction stores.
+	days *dayRollups
 }
 
-// ingestChunk is how many runs go into one multi-row INSERT per table:
-// statements, not rows, dominate the cost of ingest.
-const ingestChunk = 100
+// ingestChunk is how many runs one INSERT … RETURNING stores (their fact
+// rows then wait in factRows for full statements).
+const ingestChunk = 128
+
+// maxParams bounds the parameters of one multi-row INSERT: far below both
+// engines' limits, and small enough that preparing it stays cheap.
+const maxParams = 2400
 
 var (
 	runCols     = []string{"id", "brand_id", "prompt_id", "topic_id", "provider_id", "region_id", "ran_at", "model", "created_at"}
@@ -123,17 +140,23 @@ var (
 	adCols      = []string{"brand_id", "ran_at", "run_seq", "ord", "advertiser_id", "prompt_id", "topic_id", "provider_id", "region_id", "text"}
 )
 
-// IngestRuns stores runs in one transaction; existing ids are skipped.
+// IngestRuns stores runs with their facts (answer, mentions, citations,
+// ads) and adds them to the daily rollups, all in one transaction; a run
+// whose id is stored already is skipped.
 func (db *DB) IngestRuns(ctx context.Context, runs iter.Seq2[*sightline.AnalyzedRun, error]) (sightline.IngestStats, error) {
 	var stats sightline.IngestStats
-	tx, err := db.begin(ctx)
+	tx, done, err := db.beginIngest(ctx)
 	if err != nil {
 		return stats, err
 	}
+	defer done()
 	defer tx.Rollback()
 	it := &ingestTx{
-		tx: tx, stmts: map[string]*sql.Stmt{}, providers: map[string]string{}, regions: map[string]string{}, selfFound: map[string]string{},
-		compFound: map[string]string{}, foundByKey: map[string]string{}, advertisers: map[string]string{},
+		tx: tx, lite: db.dialect.engine == engineSQLite, stmts: map[string]*sql.Stmt{}, prompts: map[string]map[string]bool{}, owned: map[string]map[string]bool{},
+		providers: map[string]any{}, regions: map[string]any{}, selfFound: map[string]foundRef{},
+		compFound: map[string]foundRef{}, foundByKey: map[string]foundRef{}, advertisers: map[string]any{}, days: newDayRollups(),
+		answers: newFactRows("run_answers", answerCols), mentions: newFactRows("mentions", mentionCols),
+		cites: newFactRows("citations", citeCols), ads: newFactRows("ads", adCols),
 	}
 	defer it.close()
 	chunk := make([]*sightline.AnalyzedRun, 0, ingestChunk)
@@ -145,7 +168,7 @@ func (db *DB) IngestRuns(ctx context.Context, runs iter.Seq2[*sightline.Analyzed
 		stats.Inserted += inserted
 		stats.Duplicates += len(chunk) - inserted
 		chunk = chunk[:0]
-		return nil
+		return it.flushFacts(ctx, false)
 	}
 	for run, err := range runs {
 		if err != nil {
@@ -160,23 +183,34 @@ func (db *DB) IngestRuns(ctx context.Context, runs iter.Seq2[*sightline.Analyzed
 	if err := flush(); err != nil {
 		return sightline.IngestStats{}, err
 	}
+	if err := it.flushFacts(ctx, true); err != nil {
+		return sightline.IngestStats{}, err
+	}
+	if err := it.flushRollups(ctx); err != nil {
+		return sightline.IngestStats{}, err
+	}
 	if err := tx.Commit(); err != nil {
 		return sightline.IngestStats{}, err
 	}
 	return stats, nil
 }
 
-// insertChunk stores a chunk of runs with one multi-row INSERT per table
-// and returns how many were new.
+// insertChunk stores a chunk of runs with one multi-row INSERT, queues
+// their fact rows, and returns how many runs were new.
 func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedRun) (int, error) {
 	if len(runs) == 0 {
 		return 0, nil
 	}
-	type dims struct{ provider, region string }
+	// Values shared by a run's rows are boxed once: every conversion of a
+	// string to an interface allocates.
+	type dims struct{ brand, ranAt, prompt, topic, provider, region any }
 	rd := make([]dims, len(runs))
-	rows := make([][]any, len(runs))
-	now := ts(it.tx.now)
+	args := make([]any, 0, len(runs)*len(runCols))
+	now := any(ts(it.tx.now))
 	for i, r := range runs {
+		if err := it.checkPrompt(ctx, r); err != nil {
+			return 0, err
+		}
 		p, err := it.reference(ctx, "providers", it.providers, r.Provider, sightline.ProviderName(r.Provider))
 		if err != nil {
 			return 0, err
@@ -185,100 +219,145 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 		if err != nil {
 			return 0, err
 		}
-		rd[i] = dims{p, g}
-		rows[i] = []any{r.ID, r.BrandID, r.PromptID, nullString(r.TopicID), p, g, ts(r.RanAt), r.Model, now}
+		rd[i] = dims{brand: r.BrandID, ranAt: ts(r.RanAt), prompt: r.PromptID, topic: nullString(r.TopicID), provider: p, region: g}
+		args = append(args, r.ID, rd[i].brand, rd[i].prompt, rd[i].topic, p, g, rd[i].ranAt, r.Model, now)
 	}
 	// Only runs not stored yet come back: re-ingesting changes nothing.
+	st, err := it.stmt(ctx, "runs", runCols, len(runs), " ON CONFLICT (id) DO NOTHING RETURNING id, seq")
+	if err != nil {
+		return 0, err
+	}
 	seqs := make(map[string]int64, len(runs))
-	q := "INSERT INTO runs (" + strings.Join(runCols, ", ") + ") VALUES " + valuesList(len(runs), len(runCols)) +
-		" ON CONFLICT (id) DO NOTHING RETURNING id, seq"
-	err := eachRow(ctx, it.tx, q, flattenRows(rows), func(scan func(...any) error) error {
+	rows, err := st.QueryContext(ctx, args...)
+	if err != nil {
+		return 0, fmt.Errorf("insert runs: %w", mapError(err))
+	}
+	defer rows.Close()
+	for rows.Next() {
 		var id string
 		var seq int64
-		if err := scan(&id, &seq); err != nil {
-			return err
+		if err := rows.Scan(&id, &seq); err != nil {
+			return 0, fmt.Errorf("insert runs: %w", err)
 		}
 		seqs[id] = seq
-		return nil
-	})
-	if err != nil {
-		return 0, fmt.Errorf("insert runs: %w", err)
 	}
-	var answers, mentions, cites, ads [][]any
-	inserted := map[string]bool{}
+	if err := rows.Err(); err != nil {
+		return 0, fmt.Errorf("insert runs: %w", mapError(err))
+	}
+	rows.Close()
+	inserted := 0
 	for i, r := range runs {
 		seq, ok := seqs[r.ID]
-		if !ok || inserted[r.ID] {
+		if !ok {
 			continue // already stored, or twice in this chunk
 		}
-		inserted[r.ID] = true
-		ranAt, topic := ts(r.RanAt), nullString(r.TopicID)
-		answers = append(answers, []any{seq, r.BrandID, r.Answer})
-		for _, m := range r.Mentions {
-			foundID, err := it.foundBrand(ctx, r.BrandID, m)
+		delete(seqs, r.ID)
+		inserted++
+		d, sq := &rd[i], any(seq)
+		it.answers.add(sq, d.brand, r.Answer)
+		found := make([]foundRef, len(r.Mentions))
+		for j, m := range r.Mentions {
+			f, err := it.foundBrand(ctx, r.BrandID, m)
 			if err != nil {
 				return 0, err
 			}
-			mentions = append(mentions, []any{r.BrandID, ranAt, seq, foundID, r.PromptID, topic, rd[i].provider, rd[i].region, m.Position, max(1, m.Count), m.Sentiment})
+			found[j] = f
+			it.mentions.add(d.brand, d.ranAt, sq, f.id, d.prompt, d.topic, d.provider, d.region,
+				int64(m.Position), int64(max(1, m.Count)), m.Sentiment)
 		}
+		owned, err := it.ownedDomains(ctx, r.BrandID)
+		if err != nil {
+			return 0, err
+		}
+		it.days.add(r, d.provider.(string), d.region.(string), found, owned)
 		for j, c := range r.Citations {
-			cites = append(cites, []any{r.BrandID, ranAt, seq, j, r.PromptID, topic, rd[i].provider, rd[i].region,
-				c.Page, c.Domain, c.PageType, c.DomainType, c.Type, c.YouTubeChannel, c.Subreddit, c.URL, c.Title, c.Author})
+			it.cites.add(d.brand, d.ranAt, sq, int64(j), d.prompt, d.topic, d.provider, d.region,
+				c.Page, c.Domain, c.PageType, c.DomainType, c.Type, c.YouTubeChannel, c.Subreddit, c.URL, c.Title, c.Author)
 		}
 		for j, a := range r.Ads {
 			advID, err := it.advertiser(ctx, r.BrandID, a)
 			if err != nil {
 				return 0, err
 			}
-			ads = append(ads, []any{r.BrandID, ranAt, seq, j, advID, r.PromptID, topic, rd[i].provider, rd[i].region, a.Text})
+			it.ads.add(d.brand, d.ranAt, sq, int64(j), advID, d.prompt, d.topic, d.provider, d.region, a.Text)
 		}
 	}
-	for _, t := range []struct {
-		table string
-		cols  []string
-		rows  [][]any
-	}{{"run_answers", answerCols, answers}, {"mentions", mentionCols, mentions}, {"citations", citeCols, cites}, {"ads", adCols, ads}} {
-		if err := it.insertRows(ctx, t.table, t.cols, t.rows); err != nil {
-			return 0, err
-		}
-	}
-	return len(inserted), nil
+	return inserted, nil
 }
 
-// maxParams keeps multi-row statements under both engines' parameter limits.
-const maxParams = 8000
+// factRows are pending rows of one table, flattened.
+type factRows struct {
+	table  string
+	cols   []string
+	suffix string // after VALUES: an ON CONFLICT clause
+	per    int    // rows per full statement
+	args   []any
+}
 
-// insertRows inserts rows with few multi-row statements. Statements hold
-// a power-of-two number of rows, so that a handful of prepared statements
-// serve every batch instead of one fresh statement per row count.
-func (it *ingestTx) insertRows(ctx context.Context, table string, cols []string, rows [][]any) error {
+func newFactRows(table string, cols []string) *factRows {
 	per := 1
 	for per*2*len(cols) <= maxParams {
 		per *= 2
 	}
-	for len(rows) > 0 {
-		n := per
-		for n > len(rows) {
-			n /= 2
-		}
-		st, err := it.stmt(ctx, table, cols, n)
-		if err != nil {
+	return &factRows{table: table, cols: cols, per: per}
+}
+
+func (f *factRows) add(values ...any) { f.args = append(f.args, values...) }
+
+// flushFacts inserts the pending fact rows: only full statements, or with
+// all, everything.
+func (it *ingestTx) flushFacts(ctx context.Context, all bool) error {
+	for _, f := range []*factRows{it.answers, it.mentions, it.cites, it.ads} {
+		if err := it.insertRows(ctx, f, all); err != nil {
 			return err
 		}
-		if _, err := st.ExecContext(ctx, flattenRows(rows[:n])...); err != nil {
-			return fmt.Errorf("insert %s: %w", table, mapError(err))
-		}
-		rows = rows[n:]
 	}
 	return nil
 }
 
-func (it *ingestTx) stmt(ctx context.Context, table string, cols []string, n int) (*sql.Stmt, error) {
+// insertRows inserts pending rows with multi-row statements of a
+// power-of-two number of rows, so that a handful of prepared statements
+// serve every batch instead of one fresh statement per row count. Without
+// all, a remainder smaller than a full statement stays pending.
+func (it *ingestTx) insertRows(ctx context.Context, f *factRows, all bool) error {
+	width := len(f.cols)
+	done := 0
+	for rows := len(f.args) / width; rows > 0; rows = (len(f.args) - done) / width {
+		n := f.per
+		if rows < n && !all {
+			break
+		}
+		for n > rows {
+			n /= 2
+		}
+		st, err := it.stmt(ctx, f.table, f.cols, n, f.suffix)
+		if err != nil {
+			return err
+		}
+		if _, err := st.ExecContext(ctx, f.args[done:done+n*width]...); err != nil {
+			return fmt.Errorf("insert %s: %w", f.table, mapError(err))
+		}
+		done += n * width
+	}
+	if done > 0 {
+		rest := copy(f.args, f.args[done:])
+		clear(f.args[rest:]) // let the inserted values be collected
+		f.args = f.args[:rest]
+	}
+	return nil
+}
+
+// stmt returns the prepared INSERT of n rows into table, with suffix.
+func (it *ingestTx) stmt(ctx context.Context, table string, cols []string, n int, suffix string) (*sql.Stmt, error) {
 	key := table + "/" + strconv.Itoa(n)
 	if st, ok := it.stmts[key]; ok {
 		return st, nil
 	}
-	st, err := it.tx.prepare(ctx, "INSERT INTO "+table+" ("+strings.Join(cols, ", ")+") VALUES "+valuesList(n, len(cols)))
+	verb := "INSERT INTO "
+	if it.lite {
+		verb = "INSERT OR FAIL INTO " // see beginIngest
+	}
+	st, err := it.tx.prepare(ctx, verb+table+" ("+strings.Join(cols, ", ")+") VALUES "+valuesList(n, len(cols))+suffix)
 	if err != nil {
 		return nil, fmt.Errorf("prepare insert %s: %w", table, err)
 	}
@@ -306,93 +385,160 @@ func valuesList(rows, cols int) string {
 	return b.String()
 }
 
-func flattenRows(rows [][]any) []any {
-	n := 0
-	for _, r := range rows {
-		n += len(r)
+// ingestCheckpointPages is the WAL size (in pages) at which an ingest
+// commit checkpoints, instead of SQLite's 1000: batches rewrite the same
+// index, rollup and interior pages, and a checkpoint copies each page once
+// however often the WAL holds it. The WAL then grows to about 64 MiB.
+const ingestCheckpointPages = 16384
+
+// beginIngest starts the transaction of one IngestRuns; done gives the
+// connection back. On SQLite it takes the write connection and switches
+// foreign-key enforcement off for the transaction: enforced, every
+// multi-row INSERT into a table with a foreign key looks up each parent row
+// and keeps a statement journal (a copy of every page it changes, to undo
+// the statement alone), about a tenth of the cost of ingest. The WAL is
+// checkpointed less often meanwhile (ingestCheckpointPages). Nothing is
+// lost: the transaction creates or finds in itself every row its rows
+// point to (runs, providers, regions, found brands, advertisers), checks
+// the brands' prompts (checkPrompt), and uses INSERT OR FAIL, which needs
+// no statement journal either, since any error rolls back everything.
+func (db *DB) beginIngest(ctx context.Context) (tx *Tx, done func(), err error) {
+	if db.dialect.engine != engineSQLite {
+		tx, err := db.begin(ctx)
+		return tx, func() {}, err
 	}
-	out := make([]any, 0, n)
-	for _, r := range rows {
-		out = append(out, r...)
+	conn, err := db.write.Conn(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("begin: %w", mapError(err))
 	}
-	return out
+	var checkpoint int
+	if err := conn.QueryRowContext(ctx, "PRAGMA wal_autocheckpoint").Scan(&checkpoint); err != nil {
+		conn.Close()
+		return nil, nil, fmt.Errorf("begin: %w", mapError(err))
+	}
+	done = func() {
+		// Back to what every connection has; one that cannot be is
+		// discarded, and the pool opens a fresh one.
+		restore := "PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = " + strconv.Itoa(checkpoint)
+		if _, err := conn.ExecContext(context.Background(), restore); err != nil {
+			conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+		conn.Close()
+	}
+	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF; PRAGMA wal_autocheckpoint = "+strconv.Itoa(ingestCheckpointPages)); err != nil {
+		done()
+		return nil, nil, fmt.Errorf("begin: %w", mapError(err))
+	}
+	stx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		done()
+		return nil, nil, fmt.Errorf("begin: %w", mapError(err))
+	}
+	return &Tx{tx: stx, d: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond), noRollups: db.NoRollups}, done, nil
+}
+
+// checkPrompt makes sure, on SQLite, that the run's prompt is still one of
+// its brand's, which the foreign keys of runs would otherwise check: the
+// ingester validated it in an earlier read.
+func (it *ingestTx) checkPrompt(ctx context.Context, r *sightline.AnalyzedRun) error {
+	if !it.lite {
+		return nil
+	}
+	ps, ok := it.prompts[r.BrandID]
+	if !ok {
+		ps = map[string]bool{}
+		err := eachRow(ctx, it.tx, `SELECT id FROM prompts WHERE brand_id = ?`, []any{r.BrandID}, func(scan func(...any) error) error {
+			var id string
+			if err := scan(&id); err != nil {
+				return err
+			}
+			ps[id] = true
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("find prompts: %w", err)
+		}
+		it.prompts[r.BrandID] = ps
+	}
+	if !ps[r.PromptID] {
+		return fmt.Errorf("insert run %s: prompt %s of brand %s does not exist", r.ID, r.PromptID, r.BrandID)
+	}
+	return nil
 }
 
 // reference returns the id of a provider or region by code, creating it on
 // first sight (ON CONFLICT: concurrent ingests may race to create it).
-func (it *ingestTx) reference(ctx context.Context, table string, cache map[string]string, code, name string) (string, error) {
+func (it *ingestTx) reference(ctx context.Context, table string, cache map[string]any, code, name string) (any, error) {
 	if id, ok := cache[code]; ok {
 		return id, nil
 	}
 	if _, err := it.tx.exec(ctx, `INSERT INTO `+table+` (id, code, name, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (code) DO NOTHING`,
 		newID(), code, name, ts(it.tx.now)); err != nil {
-		return "", fmt.Errorf("create %s %s: %w", table, code, err)
+		return nil, fmt.Errorf("create %s %s: %w", table, code, err)
 	}
 	var id string
 	if err := it.tx.queryRow(ctx, `SELECT id FROM `+table+` WHERE code = ?`, code).Scan(&id); err != nil {
-		return "", fmt.Errorf("find %s %s: %w", table, code, err)
+		return nil, fmt.Errorf("find %s %s: %w", table, code, err)
 	}
 	cache[code] = id
 	return id, nil
 }
 
+// foundRef is a found-brand row: its id, and whether it is the brand
+// itself or a tracked competitor (which the rollups count apart).
+type foundRef struct {
+	id         any
+	self, comp bool
+}
+
 // foundBrand maps a mention to its found-brand row: the brand itself, a
 // competitor, or an untracked name (created on first sight).
-func (it *ingestTx) foundBrand(ctx context.Context, brandID string, m sightline.AnalyzedMention) (string, error) {
+func (it *ingestTx) foundBrand(ctx context.Context, brandID string, m sightline.AnalyzedMention) (foundRef, error) {
+	const cols = `SELECT id, is_self, competitor_id IS NOT NULL FROM found_brands WHERE brand_id = ? AND `
+	find := func(cache map[string]foundRef, key, where string, arg any) (foundRef, error) {
+		if f, ok := cache[key]; ok {
+			return f, nil
+		}
+		var id string
+		var f foundRef
+		if err := it.tx.queryRow(ctx, cols+where, brandID, arg).Scan(&id, &f.self, &f.comp); err != nil {
+			return foundRef{}, fmt.Errorf("find found brand: %w", err)
+		}
+		f.id = id
+		cache[key] = f
+		return f, nil
+	}
 	switch {
 	case m.Self:
-		if id, ok := it.selfFound[brandID]; ok {
-			return id, nil
-		}
-		var id string
-		err := it.tx.queryRow(ctx, `SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?`, brandID, true).Scan(&id)
-		if err != nil {
-			return "", fmt.Errorf("find own found brand: %w", err)
-		}
-		it.selfFound[brandID] = id
-		return id, nil
+		return find(it.selfFound, brandID, `is_self = ?`, true)
 	case m.CompetitorID != "":
-		if id, ok := it.compFound[m.CompetitorID]; ok {
-			return id, nil
-		}
-		var id string
-		err := it.tx.queryRow(ctx, `SELECT id FROM found_brands WHERE brand_id = ? AND competitor_id = ?`, brandID, m.CompetitorID).Scan(&id)
-		if err != nil {
-			return "", fmt.Errorf("find competitor found brand: %w", err)
-		}
-		it.compFound[m.CompetitorID] = id
-		return id, nil
+		return find(it.compFound, m.CompetitorID, `competitor_id = ?`, m.CompetitorID)
 	}
 	key := strings.ToLower(strings.TrimSpace(m.Name))
 	ck := brandID + "\x00" + key
-	if id, ok := it.foundByKey[ck]; ok {
-		return id, nil
+	if f, ok := it.foundByKey[ck]; ok {
+		return f, nil
 	}
 	if _, err := it.tx.exec(ctx, `INSERT INTO found_brands (id, brand_id, name, name_key, is_self, competitor_id, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?) ON CONFLICT (brand_id, name_key) DO NOTHING`,
 		newID(), brandID, strings.TrimSpace(m.Name), key, false, ts(it.tx.now)); err != nil {
-		return "", fmt.Errorf("create found brand: %w", err)
+		return foundRef{}, fmt.Errorf("create found brand: %w", err)
 	}
-	var id string
-	if err := it.tx.queryRow(ctx, `SELECT id FROM found_brands WHERE brand_id = ? AND name_key = ?`, brandID, key).Scan(&id); err != nil {
-		return "", fmt.Errorf("find found brand: %w", err)
-	}
-	it.foundByKey[ck] = id
-	return id, nil
+	return find(it.foundByKey, ck, `name_key = ?`, key)
 }
 
 // advertiser returns the brand's advertiser with the ad's domain, creating it.
-func (it *ingestTx) advertiser(ctx context.Context, brandID string, a sightline.AnalyzedAd) (string, error) {
+func (it *ingestTx) advertiser(ctx context.Context, brandID string, a sightline.AnalyzedAd) (any, error) {
 	ck := brandID + "\x00" + a.Domain
 	if id, ok := it.advertisers[ck]; ok {
 		return id, nil
 	}
 	if _, err := it.tx.exec(ctx, `INSERT INTO advertisers (id, brand_id, name, domain, favicon_url, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (brand_id, domain) DO NOTHING`,
 		newID(), brandID, a.Advertiser, a.Domain, a.FaviconURL, ts(it.tx.now)); err != nil {
-		return "", fmt.Errorf("create advertiser: %w", err)
+		return nil, fmt.Errorf("create advertiser: %w", err)
 	}
 	var id string
 	if err := it.tx.queryRow(ctx, `SELECT id FROM advertisers WHERE brand_id = ? AND domain = ?`, brandID, a.Domain).Scan(&id); err != nil {
-		return "", fmt.Errorf("find advertiser: %w", err)
+		return nil, fmt.Errorf("find advertiser: %w", err)
 	}
 	it.advertisers[ck] = id
 	return id, nil

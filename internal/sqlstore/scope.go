@@ -28,11 +28,15 @@ type scopeQ struct {
 	competitorIDs []string
 
 	dialect dialect
+
+	rollups    bool // the daily rollups may answer (DB.NoRollups unset)
+	selfTarget bool // the target is the brand itself, as in the page rollups
+	narrowRuns bool // runs are narrowed by the domains or page they cite
 }
 
 // newScope resolves the target of s inside tx.
 func newScope(ctx context.Context, tx *Tx, s sightline.Scope) (*scopeQ, error) {
-	q := &scopeQ{Scope: s, dialect: tx.d}
+	q := &scopeQ{Scope: s, dialect: tx.d, rollups: !tx.noRollups}
 	var rows []string
 	var err error
 	if strings.TrimSpace(s.TargetBrand) == "" {
@@ -49,6 +53,11 @@ func newScope(ctx context.Context, tx *Tx, s sightline.Scope) (*scopeQ, error) {
 	if err != nil {
 		return nil, fmt.Errorf("resolve target brand: %w", err)
 	}
+	self, err := queryStrings(ctx, tx, `SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?`, s.BrandID, true)
+	if err != nil {
+		return nil, fmt.Errorf("resolve brand: %w", err)
+	}
+	q.selfTarget = len(rows) == 1 && len(self) == 1 && rows[0] == self[0]
 	q.nameTargetIDs = orNoMatch(rows)
 	q.targetIDs = q.nameTargetIDs
 	if len(s.FoundBrandIDs) > 0 {
@@ -72,9 +81,22 @@ func orNoMatch(ids []string) []string {
 // runFilter returns the conditions selecting the scope's rows of a fact
 // table aliased a within [start, end), and their arguments.
 func (q *scopeQ) runFilter(a string, w sightline.Window) (string, []any) {
+	dims, dargs := q.dimFilter(a)
+	return fmt.Sprintf("%[1]s.brand_id = ? AND %[1]s.ran_at >= ? AND %[1]s.ran_at < ?", a) + dims,
+		append([]any{q.BrandID, ts(w.Start), ts(w.End)}, dargs...)
+}
+
+// filterIn writes runFilter's conditions.
+func (q *scopeQ) filterIn(s *sqlb, a string, w sightline.Window) {
+	f, args := q.runFilter(a, w)
+	s.add(f, args...)
+}
+
+// dimFilter returns the provider, region, topic and prompt conditions on a
+// table aliased a, each starting with " AND ".
+func (q *scopeQ) dimFilter(a string) (string, []any) {
 	var b strings.Builder
-	args := []any{q.BrandID, ts(w.Start), ts(w.End)}
-	fmt.Fprintf(&b, "%[1]s.brand_id = ? AND %[1]s.ran_at >= ? AND %[1]s.ran_at < ?", a)
+	var args []any
 	if len(q.ProviderIDs) > 0 {
 		fmt.Fprintf(&b, " AND %s.provider_id IN (%s)", a, placeholders(len(q.ProviderIDs)))
 		args = append(args, anys(q.ProviderIDs)...)

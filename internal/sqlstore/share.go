@@ -52,24 +52,53 @@ func (q *scopeQ) mentionShare(ctx context.Context, tx *Tx, granularity string) (
 	}
 	nTracked := max(1, len(tracked))
 	tracked = orNoMatch(tracked)
+	// Runs narrowed by the domains or page they cite can only come from the
+	// fact tables.
+	q.narrowRuns = len(q.Domains) > 0 || q.URL != ""
+	defer func() { q.narrowRuns = false }()
 	var s sqlb
-	rf, rargs := q.runFilter("r", q.Window)
-	s.add(`WITH r AS (SELECT `+q.d().bucket(granularity, "r.ran_at")+` AS d, COUNT(*) AS total FROM runs r WHERE `).add(rf, rargs...)
-	q.runNarrowing(&s, "r.seq")
-	s.add(` GROUP BY 1),`)
-	mf, margs := q.runFilter("m", q.Window)
-	s.add(` m AS (SELECT `+q.d().bucket(granularity, "m.ran_at")+` AS d,
-		COUNT(DISTINCT CASE WHEN m.found_brand_id IN (`+placeholders(len(q.targetIDs))+`) THEN m.run_seq END) AS cnt,
-		SUM(CASE WHEN m.found_brand_id IN (`+placeholders(len(tracked))+`) THEN 1 ELSE 0 END) AS tracked
-		FROM mentions m WHERE `, anys(q.targetIDs), anys(tracked)).add(mf, margs...)
-	q.runNarrowing(&s, "m.run_seq")
-	s.add(` GROUP BY 1),
-		b AS (SELECT r.d AS d, r.total AS total, COALESCE(m.cnt, 0) AS cnt, CAST(COALESCE(m.tracked, 0) AS DOUBLE PRECISION) / ? AS avg_cnt
-		FROM r LEFT JOIN m ON m.d = r.d)
+	s.add(`WITH r AS (SELECT ` + q.d().bucket(granularity, "x.ran_at") + ` AS d, SUM(x.n) AS total FROM (`)
+	q.runsSrcNarrowed(&s, q.Window)
+	s.add(`) x GROUP BY 1), t AS (SELECT ` + q.d().bucket(granularity, "x.ran_at") + ` AS d, SUM(x.n) AS cnt FROM (`)
+	q.targetRunsSrcNarrowed(&s, q.Window)
+	s.add(`) x GROUP BY 1), m AS (SELECT `+q.d().bucket(granularity, "x.ran_at")+` AS d,
+		SUM(CASE WHEN x.found_brand_id IN (`+placeholders(len(tracked))+`) THEN x.n ELSE 0 END) AS tracked FROM (`, anys(tracked))
+	q.mentionsSrcNarrowed(&s, q.Window)
+	s.add(`) x GROUP BY 1),
+		b AS (SELECT r.d AS d, r.total AS total, COALESCE(t.cnt, 0) AS cnt, CAST(COALESCE(m.tracked, 0) AS DOUBLE PRECISION) / ? AS avg_cnt
+		FROM r LEFT JOIN t ON t.d = r.d LEFT JOIN m ON m.d = r.d)
 		SELECT d, total, cnt, `+pct("cnt", "total")+`, avg_cnt, `+pct("avg_cnt", "total")+`,
 		`+pct("SUM(cnt) OVER ()", "SUM(total) OVER ()")+`, `+pct("SUM(avg_cnt) OVER ()", "SUM(total) OVER ()")+`
 		FROM b ORDER BY d`, nTracked)
 	return scanShareSeries(ctx, tx, &s, sightline.Buckets(q.Window, granularity))
+}
+
+// The narrowed sources add "the run cites filter[domains] / filter[url]"
+// to the fact rows (narrowRuns keeps the rollups out).
+
+func (q *scopeQ) runsSrcNarrowed(s *sqlb, w sightline.Window) {
+	q.runsSrc(s, w)
+	q.runNarrowing(s, "r.seq")
+}
+
+func (q *scopeQ) targetRunsSrcNarrowed(s *sqlb, w sightline.Window) {
+	if len(q.targetIDs) > 1 {
+		// the grouped form: narrow before GROUP BY
+		s.add(`SELECT m.ran_at AS ran_at, COALESCE(m.topic_id, '` + nilTopic + `') AS topic_id, m.provider_id AS provider_id, m.region_id AS region_id, 1 AS n
+			FROM mentions m WHERE `)
+		q.filterIn(s, "m", w)
+		s.add(` AND m.found_brand_id IN (`+placeholders(len(q.targetIDs))+`)`, anys(q.targetIDs))
+		q.runNarrowing(s, "m.run_seq")
+		s.add(` GROUP BY m.run_seq, m.ran_at, m.topic_id, m.provider_id, m.region_id`)
+		return
+	}
+	q.targetRunsSrc(s, w)
+	q.runNarrowing(s, "m.run_seq")
+}
+
+func (q *scopeQ) mentionsSrcNarrowed(s *sqlb, w sightline.Window) {
+	q.mentionsSrc(s, w)
+	q.runNarrowing(s, "m.run_seq")
 }
 
 // scanShareSeries reads bucket rows (date, total, count, share, average

@@ -30,23 +30,23 @@ func (db *DB) FindShareOfVoice(ctx context.Context, orgID string, f sightline.SO
 	}
 	defer tx.Rollback()
 	cur := ts(q.Window.Start)
+	span, cut := q.span(), q.Window.Start
 	var s sqlb
-	rf, rargs := q.runFilter("r", q.span())
-	mf, margs := q.runFilter("m", q.span())
-	s.add(`WITH r AS (SELECT SUM(CASE WHEN r.ran_at >= ? THEN 1 ELSE 0 END) AS cur, SUM(CASE WHEN r.ran_at < ? THEN 1 ELSE 0 END) AS prev
-		FROM runs r WHERE `, cur, cur).add(rf, rargs...).
-		add(`), m AS (SELECT m.found_brand_id AS id,
-		SUM(CASE WHEN m.ran_at >= ? THEN 1 ELSE 0 END) AS n, SUM(CASE WHEN m.ran_at < ? THEN 1 ELSE 0 END) AS n_p,
-		AVG(CASE WHEN m.ran_at >= ? THEN m.sentiment END) AS sent, AVG(CASE WHEN m.ran_at < ? THEN m.sentiment END) AS sent_p
-		FROM mentions m WHERE `, cur, cur, cur, cur).add(mf, margs...).
-		add(` GROUP BY m.found_brand_id),
+	s.add(`WITH r AS (SELECT SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS cur, SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS prev FROM (`, cur, cur)
+	q.runsSrc(&s, span, cut)
+	s.add(`) x), m AS (SELECT x.found_brand_id AS id,
+		SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS n, SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS n_p,
+		SUM(CASE WHEN x.ran_at >= ? THEN x.sent ELSE 0 END) AS sent, SUM(CASE WHEN x.ran_at < ? THEN x.sent ELSE 0 END) AS sent_p FROM (`, cur, cur, cur, cur)
+	q.mentionsSrc(&s, span, cut)
+	s.add(`) x GROUP BY x.found_brand_id),
 		tot AS (SELECT COALESCE(SUM(n), 0) AS n, COALESCE(SUM(n_p), 0) AS n_p FROM m),
 		x AS (SELECT fb.id AS id, fb.name AS name,
 			CASE WHEN fb.is_self = ? THEN 'own' WHEN fb.competitor_id IS NOT NULL THEN 'competitor' ELSE 'other' END AS kind,
 			fb.competitor_id AS competitor_id,
 			`+pct("COALESCE(m.n, 0)", "COALESCE(r.cur, 0)")+` AS vis, `+pct("COALESCE(m.n_p, 0)", "COALESCE(r.prev, 0)")+` AS vis_p,
 			`+pct("COALESCE(m.n, 0)", "tot.n")+` AS sov, `+pct("COALESCE(m.n_p, 0)", "tot.n_p")+` AS sov_p,
-			COALESCE(m.sent, 0) AS sent, COALESCE(m.sent_p, 0) AS sent_p, COALESCE(m.n, 0) AS n, COALESCE(m.n_p, 0) AS n_p
+			`+mean("COALESCE(m.sent, 0)", "COALESCE(m.n, 0)")+` AS sent, `+mean("COALESCE(m.sent_p, 0)", "COALESCE(m.n_p, 0)")+` AS sent_p,
+			COALESCE(m.n, 0) AS n, COALESCE(m.n_p, 0) AS n_p
 			FROM found_brands fb LEFT JOIN m ON m.id = fb.id CROSS JOIN r CROSS JOIN tot
 			WHERE fb.brand_id = ? AND (m.id IS NOT NULL OR fb.is_self = ? OR fb.competitor_id IS NOT NULL)`, true, q.BrandID, true)
 	if len(q.FoundBrandIDs) > 0 {
@@ -89,9 +89,10 @@ func (db *DB) FindShareOfVoice(ctx context.Context, orgID string, f sightline.SO
 // countSOVRows counts the rows FindShareOfVoice would list.
 func (q *scopeQ) countSOVRows(ctx context.Context, tx *Tx) (int, error) {
 	var s sqlb
-	mf, margs := q.runFilter("m", q.span())
 	s.add(`SELECT COUNT(*) FROM found_brands fb WHERE fb.brand_id = ? AND (fb.is_self = ? OR fb.competitor_id IS NOT NULL
-		OR fb.id IN (SELECT m.found_brand_id FROM mentions m WHERE `, q.BrandID, true).add(mf, margs...).add(`))`)
+		OR fb.id IN (SELECT x.found_brand_id FROM (`, q.BrandID, true)
+	q.mentionsSrc(&s, q.span(), q.Window.Start)
+	s.add(`) x))`)
 	if len(q.FoundBrandIDs) > 0 {
 		s.add(` AND fb.id IN (`+placeholders(len(q.FoundBrandIDs))+`)`, anys(q.FoundBrandIDs))
 	}
@@ -109,15 +110,15 @@ func (q *scopeQ) sovSeries(ctx context.Context, tx *Tx, granularity string, rows
 		ids = append(ids, id)
 	}
 	var s sqlb
-	rf, rargs := q.runFilter("r", q.Window)
-	mf, margs := q.runFilter("m", q.Window)
-	s.add(`WITH r AS (SELECT `+q.d().bucket(granularity, "r.ran_at")+` AS d, COUNT(*) AS runs FROM runs r WHERE `).add(rf, rargs...).
-		add(` GROUP BY 1), a AS (SELECT `+q.d().bucket(granularity, "m.ran_at")+` AS d, COUNT(*) AS n FROM mentions m WHERE `).add(mf, margs...).
-		add(` GROUP BY 1), m AS (SELECT `+q.d().bucket(granularity, "m.ran_at")+` AS d, m.found_brand_id AS id, COUNT(*) AS n, AVG(m.sentiment) AS sent
-		FROM mentions m WHERE m.found_brand_id IN (`+placeholders(len(ids))+`) AND `, ids).add(mf, margs...).
-		add(` GROUP BY 1, 2)
-		SELECT m.d, m.id, ` + pct("m.n", "r.runs") + `, ` + pct("m.n", "a.n") + `, m.sent, m.n
-		FROM m JOIN r ON r.d = m.d JOIN a ON a.d = m.d ORDER BY m.d`)
+	s.add(`WITH src AS MATERIALIZED (`)
+	q.mentionsSrc(&s, q.Window)
+	s.add(`), r AS (SELECT ` + q.d().bucket(granularity, "x.ran_at") + ` AS d, SUM(x.n) AS runs FROM (`)
+	q.runsSrc(&s, q.Window)
+	s.add(`) x GROUP BY 1), a AS (SELECT `+q.d().bucket(granularity, "ran_at")+` AS d, SUM(n) AS n FROM src GROUP BY 1),
+		m AS (SELECT `+q.d().bucket(granularity, "ran_at")+` AS d, found_brand_id AS id, SUM(n) AS n, SUM(sent) AS sent
+		FROM src WHERE found_brand_id IN (`+placeholders(len(ids))+`) GROUP BY 1, 2)
+		SELECT m.d, m.id, `+pct("m.n", "r.runs")+`, `+pct("m.n", "a.n")+`, `+mean("m.sent", "m.n")+`, m.n
+		FROM m JOIN r ON r.d = m.d JOIN a ON a.d = m.d ORDER BY m.d`, ids)
 	points := map[string]map[string]sightline.SOVMetrics{}
 	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
 		var d, id string

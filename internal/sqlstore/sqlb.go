@@ -41,3 +41,8 @@ func pct(num, den string) string {
 func growth(cur, prev string) string {
 	return "(100 * " + dbl("("+cur+") - ("+prev+")") + " / (CASE WHEN " + prev + " > 1 THEN " + dbl(prev) + " ELSE 1 END))"
 }
+
+// mean is sum/n, 0 when n is 0 (sentiment without mentions).
+func mean(sum, n string) string {
+	return "(CASE WHEN " + n + " > 0 THEN " + dbl(sum) + " / " + dbl(n) + " ELSE 0 END)"
+}

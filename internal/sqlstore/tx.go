@@ -10,9 +10,10 @@ import (
 // Tx is one transaction. Every exported store method runs in exactly one,
 // so a use case that writes several tables is never half-written.
 type Tx struct {
-	tx  *sql.Tx
-	d   dialect
-	now time.Time
+	tx        *sql.Tx
+	d         dialect
+	now       time.Time
+	noRollups bool
 }
 
 // begin starts a write transaction (BEGIN IMMEDIATE on SQLite).
@@ -21,7 +22,7 @@ func (db *DB) begin(ctx context.Context) (*Tx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("begin: %w", mapError(err))
 	}
-	return &Tx{tx: tx, d: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond)}, nil
+	return &Tx{tx: tx, d: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond), noRollups: db.NoRollups}, nil
 }
 
 // beginRead starts a read-only transaction, so that a page and its total
@@ -31,7 +32,7 @@ func (db *DB) beginRead(ctx context.Context) (*Tx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("begin read: %w", mapError(err))
 	}
-	return &Tx{tx: tx, d: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond)}, nil
+	return &Tx{tx: tx, d: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond), noRollups: db.NoRollups}, nil
 }
 
 // Commit commits the transaction.

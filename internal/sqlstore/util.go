@@ -4,10 +4,14 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"time"
 )
 
 // eachRow runs a query and calls fn for every row with the row's Scan.
 func eachRow(ctx context.Context, tx *Tx, q string, args []any, fn func(scan func(...any) error) error) error {
+	if debugSQL != nil {
+		defer debugSQL(time.Now(), q, args)
+	}
 	rows, err := tx.query(ctx, q, args...)
 	if err != nil {
 		return err
@@ -78,3 +82,6 @@ func sortedCopy(ss []string) []string {
 	slices.Sort(out)
 	return out
 }
+
+// debugSQL, when set (by a test), sees every query eachRow runs.
+var debugSQL func(start time.Time, q string, args []any)

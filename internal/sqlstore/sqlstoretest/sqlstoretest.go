@@ -7,6 +7,7 @@
 //	SIGHTLINE_TEST_DB        "sqlite" (default) or "postgres"
 //	SIGHTLINE_TEST_PG        PostgreSQL URL (default postgres://postgres@127.0.0.1:5432/test?sslmode=disable)
 //	SIGHTLINE_TEST_REQUIRE_PG=1  fail instead of skipping when PostgreSQL cannot be reached (CI)
+//	SIGHTLINE_TEST_NO_ROLLUPS=1  metric queries read the fact tables only (DB.NoRollups)
 package sqlstoretest
 
 import (
@@ -56,6 +57,7 @@ func MustOpenDB(tb testing.TB) *sqlstore.DB {
 		tb.Fatalf("open %s: %v", Engine(), err)
 	}
 	tb.Cleanup(func() { db.Close() })
+	db.NoRollups = os.Getenv("SIGHTLINE_TEST_NO_ROLLUPS") == "1"
 	if _, err := db.Migrate(context.Background()); err != nil {
 		tb.Fatalf("migrate: %v", err)
 	}

@@ -1,0 +1,68 @@
+-- Daily rollups of the fact tables, kept up to date by ingest in the same
+-- transaction as the runs they count (and filled here from existing facts
+-- by the Go step of this migration). ran_at holds the UTC day's midnight,
+-- so that the fact tables' filters and buckets apply unchanged; a run
+-- without topic has the nil UUID as topic_id. Metric queries read them for
+-- whole days and the fact tables for the partial days at a window's edges.
+
+-- Runs and their citations per day and dimension: every denominator.
+-- owned_citations counts citations of the brand's domains, which are fixed
+-- when the brand is created.
+CREATE TABLE daily_runs (
+    brand_id         UUID NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    ran_at           TIMESTAMPTZ NOT NULL,
+    topic_id         UUID NOT NULL,
+    provider_id      UUID NOT NULL,
+    region_id        UUID NOT NULL,
+    runs             BIGINT NOT NULL,
+    citations        BIGINT NOT NULL,
+    owned_citations  BIGINT NOT NULL,
+    PRIMARY KEY (brand_id, ran_at, topic_id, provider_id, region_id)
+);
+
+-- Mentions per day, dimension and found brand (= runs naming it).
+CREATE TABLE daily_mentions (
+    brand_id        UUID NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    ran_at          TIMESTAMPTZ NOT NULL,
+    topic_id        UUID NOT NULL,
+    provider_id     UUID NOT NULL,
+    region_id       UUID NOT NULL,
+    found_brand_id  UUID NOT NULL,
+    mentions        BIGINT NOT NULL,
+    sentiment_sum   DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (brand_id, ran_at, topic_id, provider_id, region_id, found_brand_id)
+);
+
+-- Citations per day and page, split by citation type and by whether the
+-- answer named the brand itself (named) or a tracked competitor (comp).
+CREATE TABLE daily_pages (
+    brand_id         UUID NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    ran_at           TIMESTAMPTZ NOT NULL,
+    page             TEXT COLLATE "C" NOT NULL,
+    citation_type    TEXT COLLATE "C" NOT NULL,
+    named            INTEGER NOT NULL,
+    comp             INTEGER NOT NULL,
+    domain           TEXT COLLATE "C" NOT NULL,
+    page_type        TEXT COLLATE "C" NOT NULL,
+    domain_type      TEXT COLLATE "C" NOT NULL,
+    youtube_channel  TEXT COLLATE "C" NOT NULL,
+    subreddit        TEXT COLLATE "C" NOT NULL,
+    citations        BIGINT NOT NULL,
+    PRIMARY KEY (brand_id, ran_at, page, citation_type, named, comp)
+);
+
+-- Found brands named in the answers citing a page, per day.
+CREATE TABLE daily_page_brands (
+    brand_id        UUID NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    page            TEXT COLLATE "C" NOT NULL,
+    ran_at          TIMESTAMPTZ NOT NULL,
+    found_brand_id  UUID NOT NULL,
+    domain          TEXT COLLATE "C" NOT NULL,
+    citations       BIGINT NOT NULL,
+    PRIMARY KEY (brand_id, page, ran_at, found_brand_id)
+);
+CREATE INDEX daily_page_brands_domain ON daily_page_brands (brand_id, domain, ran_at);
+
+-- Ingest refreshes the rollups from the runs it just stored, by seq.
+CREATE INDEX mentions_run ON mentions (run_seq);
+CREATE INDEX citations_run ON citations (run_seq);

@@ -1,0 +1,68 @@
+-- Daily rollups of the fact tables, kept up to date by ingest in the same
+-- transaction as the runs they count (and filled here from existing facts
+-- by the Go step of this migration). ran_at holds the UTC day's midnight,
+-- so that the fact tables' filters and buckets apply unchanged; a run
+-- without topic has the nil UUID as topic_id. Metric queries read them for
+-- whole days and the fact tables for the partial days at a window's edges.
+
+-- Runs and their citations per day and dimension: every denominator.
+-- owned_citations counts citations of the brand's domains, which are fixed
+-- when the brand is created.
+CREATE TABLE daily_runs (
+    brand_id         TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    ran_at           TEXT NOT NULL,
+    topic_id         TEXT NOT NULL,
+    provider_id      TEXT NOT NULL,
+    region_id        TEXT NOT NULL,
+    runs             INTEGER NOT NULL,
+    citations        INTEGER NOT NULL,
+    owned_citations  INTEGER NOT NULL,
+    PRIMARY KEY (brand_id, ran_at, topic_id, provider_id, region_id)
+) WITHOUT ROWID;
+
+-- Mentions per day, dimension and found brand (= runs naming it).
+CREATE TABLE daily_mentions (
+    brand_id        TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    ran_at          TEXT NOT NULL,
+    topic_id        TEXT NOT NULL,
+    provider_id     TEXT NOT NULL,
+    region_id       TEXT NOT NULL,
+    found_brand_id  TEXT NOT NULL,
+    mentions        INTEGER NOT NULL,
+    sentiment_sum   REAL NOT NULL,
+    PRIMARY KEY (brand_id, ran_at, topic_id, provider_id, region_id, found_brand_id)
+) WITHOUT ROWID;
+
+-- Citations per day and page, split by citation type and by whether the
+-- answer named the brand itself (named) or a tracked competitor (comp).
+CREATE TABLE daily_pages (
+    brand_id         TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    ran_at           TEXT NOT NULL,
+    page             TEXT NOT NULL,
+    citation_type    TEXT NOT NULL,
+    named            INTEGER NOT NULL,
+    comp             INTEGER NOT NULL,
+    domain           TEXT NOT NULL,
+    page_type        TEXT NOT NULL,
+    domain_type      TEXT NOT NULL,
+    youtube_channel  TEXT NOT NULL,
+    subreddit        TEXT NOT NULL,
+    citations        INTEGER NOT NULL,
+    PRIMARY KEY (brand_id, ran_at, page, citation_type, named, comp)
+) WITHOUT ROWID;
+
+-- Found brands named in the answers citing a page, per day.
+CREATE TABLE daily_page_brands (
+    brand_id        TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    page            TEXT NOT NULL,
+    ran_at          TEXT NOT NULL,
+    found_brand_id  TEXT NOT NULL,
+    domain          TEXT NOT NULL,
+    citations       INTEGER NOT NULL,
+    PRIMARY KEY (brand_id, page, ran_at, found_brand_id)
+) WITHOUT ROWID;
+CREATE INDEX daily_page_brands_domain ON daily_page_brands (brand_id, domain, ran_at);
+
+-- Ingest refreshes the rollups from the runs it just stored, by seq.
+CREATE INDEX mentions_run ON mentions (run_seq);
+CREATE INDEX citations_run ON citations (run_seq);

@@ -1,0 +1,150 @@
+package sqlstore
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/sightline/sightline"
+)
+
+// Daily rollups (migration 0002) answer metric queries for whole UTC days;
+// the fact tables answer for the partial days at a window's edges. Both
+// sides yield rows of the same shape with a count n, and every metric sums
+// n, so each formula is written once whichever side a row comes from.
+
+// nilTopic stands for "no topic" in the rollups, whose keys cannot be NULL.
+const nilTopic = noMatchID
+
+// refreshRollups adds the facts of the runs with seq in [lo, hi] to the
+// rollups. Ingest calls it for the runs it just stored, in the same
+// transaction; the migration calls it for every run.
+func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64) error {
+	day := tx.d.dayStart
+	stmts := []struct {
+		name, sql string
+		ranges    int // how many "BETWEEN ? AND ?" the statement has
+	}{
+		{"daily_runs", `INSERT INTO daily_runs (brand_id, ran_at, topic_id, provider_id, region_id, runs, citations, owned_citations)
+			SELECT r.brand_id, ` + day("r.ran_at") + `, COALESCE(r.topic_id, '` + nilTopic + `'), r.provider_id, r.region_id,
+				COUNT(*), COALESCE(SUM(c.n), 0), COALESCE(SUM(c.owned), 0)
+			FROM runs r LEFT JOIN (SELECT c.run_seq AS run_seq, COUNT(*) AS n,
+				SUM(CASE WHEN c.domain IN (SELECT bd.domain FROM brand_domains bd WHERE bd.brand_id = c.brand_id) THEN 1 ELSE 0 END) AS owned
+				FROM citations c WHERE c.run_seq BETWEEN ? AND ? GROUP BY c.run_seq) c ON c.run_seq = r.seq
+			WHERE r.seq BETWEEN ? AND ?
+			GROUP BY r.brand_id, ` + day("r.ran_at") + `, COALESCE(r.topic_id, '` + nilTopic + `'), r.provider_id, r.region_id
+			ON CONFLICT (brand_id, ran_at, topic_id, provider_id, region_id) DO UPDATE SET
+				runs = daily_runs.runs + excluded.runs, citations = daily_runs.citations + excluded.citations,
+				owned_citations = daily_runs.owned_citations + excluded.owned_citations`, 2},
+		{"daily_mentions", `INSERT INTO daily_mentions (brand_id, ran_at, topic_id, provider_id, region_id, found_brand_id, mentions, sentiment_sum)
+			SELECT m.brand_id, ` + day("m.ran_at") + `, COALESCE(m.topic_id, '` + nilTopic + `'), m.provider_id, m.region_id, m.found_brand_id,
+				COUNT(*), SUM(m.sentiment)
+			FROM mentions m WHERE m.run_seq BETWEEN ? AND ?
+			GROUP BY m.brand_id, ` + day("m.ran_at") + `, COALESCE(m.topic_id, '` + nilTopic + `'), m.provider_id, m.region_id, m.found_brand_id
+			ON CONFLICT (brand_id, ran_at, topic_id, provider_id, region_id, found_brand_id) DO UPDATE SET
+				mentions = daily_mentions.mentions + excluded.mentions, sentiment_sum = daily_mentions.sentiment_sum + excluded.sentiment_sum`, 1},
+		{"daily_pages", `INSERT INTO daily_pages (brand_id, ran_at, page, citation_type, named, comp, domain, page_type, domain_type, youtube_channel, subreddit, citations)
+			SELECT c.brand_id, ` + day("c.ran_at") + `, c.page, c.citation_type, COALESCE(f.named, 0), COALESCE(f.comp, 0),
+				MIN(c.domain), MIN(c.page_type), MIN(c.domain_type), MIN(c.youtube_channel), MIN(c.subreddit), COUNT(*)
+			FROM citations c LEFT JOIN (SELECT m.run_seq AS run_seq,
+				MAX(CASE WHEN fb.is_self THEN 1 ELSE 0 END) AS named,
+				MAX(CASE WHEN fb.competitor_id IS NOT NULL THEN 1 ELSE 0 END) AS comp
+				FROM mentions m JOIN found_brands fb ON fb.id = m.found_brand_id
+				WHERE m.run_seq BETWEEN ? AND ? GROUP BY m.run_seq) f ON f.run_seq = c.run_seq
+			WHERE c.run_seq BETWEEN ? AND ?
+			GROUP BY c.brand_id, ` + day("c.ran_at") + `, c.page, c.citation_type, COALESCE(f.named, 0), COALESCE(f.comp, 0)
+			ON CONFLICT (brand_id, ran_at, page, citation_type, named, comp) DO UPDATE SET
+				citations = daily_pages.citations + excluded.citations`, 2},
+		{"daily_page_brands", `INSERT INTO daily_page_brands (brand_id, page, ran_at, found_brand_id, domain, citations)
+			SELECT c.brand_id, c.page, ` + day("c.ran_at") + `, m.found_brand_id, MIN(c.domain), COUNT(*)
+			FROM citations c JOIN mentions m ON m.run_seq = c.run_seq
+			WHERE c.run_seq BETWEEN ? AND ?
+			GROUP BY c.brand_id, c.page, ` + day("c.ran_at") + `, m.found_brand_id
+			ON CONFLICT (brand_id, page, ran_at, found_brand_id) DO UPDATE SET
+				citations = daily_page_brands.citations + excluded.citations`, 1},
+	}
+	for _, st := range stmts {
+		var args []any
+		for range st.ranges {
+			args = append(args, lo, hi)
+		}
+		if _, err := tx.exec(ctx, st.sql, args...); err != nil {
+			return fmt.Errorf("refresh %s: %w", st.name, err)
+		}
+	}
+	return nil
+}
+
+// rebuildRollups fills the rollups from every stored run (migration 0002).
+func rebuildRollups(ctx context.Context, tx *Tx) error {
+	var lo, hi int64
+	if err := tx.queryRow(ctx, `SELECT COALESCE(MIN(seq), 0), COALESCE(MAX(seq), -1) FROM runs`).Scan(&lo, &hi); err != nil {
+		return fmt.Errorf("run range: %w", err)
+	}
+	if hi < lo {
+		return nil
+	}
+	return refreshRollups(ctx, tx, lo, hi)
+}
+
+// rollupPlan splits a span at cut points (the start of the current period,
+// say) into whole UTC days, served by the rollups, and the partial-day
+// ranges around the cuts, served by the fact tables. A rollup row counts for
+// one day, so no day that a cut splits may come from the rollups.
+type rollupPlan struct {
+	full []sightline.Window
+	raw  []sightline.Window
+}
+
+func planRollup(span sightline.Window, cuts ...time.Time) rollupPlan {
+	points := []time.Time{span.Start, span.End}
+	for _, c := range cuts {
+		if c.After(span.Start) && c.Before(span.End) {
+			points = append(points, c)
+		}
+	}
+	sort.Slice(points, func(i, j int) bool { return points[i].Before(points[j]) })
+	var p rollupPlan
+	for i := 0; i+1 < len(points); i++ {
+		a, b := points[i], points[i+1]
+		if !a.Before(b) {
+			continue
+		}
+		fs, fe := ceilDay(a), floorDay(b)
+		if !fs.Before(fe) {
+			p.raw = appendRange(p.raw, sightline.Window{Start: a, End: b})
+			continue
+		}
+		if a.Before(fs) {
+			p.raw = appendRange(p.raw, sightline.Window{Start: a, End: fs})
+		}
+		p.full = appendRange(p.full, sightline.Window{Start: fs, End: fe})
+		if fe.Before(b) {
+			p.raw = appendRange(p.raw, sightline.Window{Start: fe, End: b})
+		}
+	}
+	return p
+}
+
+// appendRange appends w, merging it with the last range when they touch.
+func appendRange(ws []sightline.Window, w sightline.Window) []sightline.Window {
+	if n := len(ws); n > 0 && ws[n-1].End.Equal(w.Start) {
+		ws[n-1].End = w.End
+		return ws
+	}
+	return append(ws, w)
+}
+
+func floorDay(t time.Time) time.Time {
+	y, m, d := t.UTC().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+func ceilDay(t time.Time) time.Time {
+	f := floorDay(t)
+	if f.Equal(t) {
+		return f
+	}
+	return f.AddDate(0, 0, 1)
+}
