@@ -25,6 +25,7 @@ Usage:
   sightline keys    create|list|revoke …                          manage API keys
   sightline orgs    create|list …                                 manage organizations
   sightline brands  create …                                      add a tracked brand
+  sightline mcp     [--addr …] --upstream URL [--stdio]           serve the API as MCP tools
   sightline bench   [--db DSN] [--scale large|small]             measure the API on the demo data
   sightline version
 
@@ -74,6 +75,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		cmd = &OrgsCommand{env: env, stdout: stdout, stderr: stderr}
 	case "brands":
 		cmd = &BrandsCommand{env: env, stdout: stdout, stderr: stderr}
+	case "mcp":
+		cmd = &MCPCommand{env: env, stdin: stdin, stdout: stdout, stderr: stderr}
 	case "version":
 		fmt.Fprintf(stdout, "sightline %s %s\n", sightline.Version, sightline.Commit)
 		return nil

@@ -7,15 +7,22 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/httpapi"
 	"github.com/sightline/sightline/internal/sqlstore"
+	"github.com/sightline/sightline/internal/worker"
 )
 
-const serveUsage = `Usage: sightline serve [--addr 127.0.0.1:8080] [--db DSN] [--demo]
+const serveUsage = `Usage: sightline serve [--addr 127.0.0.1:8080] [--db DSN] [--demo] [--workers N]
+       [--regenerate-quota N] [--compute-quota N] [--dismiss-cooldown 336h]
 
-Migrates the database, then serves the REST API until SIGINT/SIGTERM, and
-finishes in-flight requests before exiting. With --demo, an empty database
-is loaded with the demo data set first and a ready API key is printed.
+Migrates the database, then serves the REST API and runs the background
+job worker (opportunity compute, brief generation) until SIGINT/SIGTERM.
+On shutdown it finishes in-flight requests, then lets running jobs finish
+or releases them to the queue, then closes the database. Several serve
+processes may share one PostgreSQL database: jobs are claimed with a lease
+and quotas are counted in the database. With --demo, an empty database is
+loaded with the demo data set first and a ready API key is printed.
 
 `
 
@@ -35,7 +42,14 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 	fs.BoolVar(&m.Demo, "demo", false, "load the demo data set into an empty database and print its API key")
 	fs.Float64Var(&m.RateLimit, "rate-limit", 0, "requests per second allowed per API key and replica (0: unlimited)")
 	fs.IntVar(&m.RateBurst, "rate-burst", 0, "burst size of the per-key rate limit (default: one second's worth)")
-	fs.DurationVar(&m.ShutdownTimeout, "shutdown-timeout", m.ShutdownTimeout, "how long to wait for in-flight requests on shutdown")
+	fs.DurationVar(&m.ShutdownTimeout, "shutdown-timeout", m.ShutdownTimeout, "how long to wait for in-flight requests and running jobs on shutdown")
+	fs.IntVar(&m.Workers, "workers", m.Workers, "background jobs run at once by this process (0: no worker)")
+	fs.DurationVar(&m.JobLease, "job-lease", m.JobLease, "how long a claimed job stays claimed without a heartbeat (a dead worker's job is retried after it)")
+	fs.DurationVar(&m.WorkerPoll, "worker-poll", m.WorkerPoll, "how often an idle worker looks for jobs")
+	fs.DurationVar(&m.JobDelay, "worker-job-delay", 0, "pause before each job (fault-injection testing only)")
+	fs.IntVar(&m.RegenerateQuota, "regenerate-quota", m.RegenerateQuota, "daily recommendation regenerations per brand")
+	fs.IntVar(&m.ComputeQuota, "compute-quota", m.ComputeQuota, "daily opportunity recomputes per brand")
+	fs.DurationVar(&m.DismissCooldown, "dismiss-cooldown", m.DismissCooldown, "how long a dismissed recommendation stays dismissed before regeneration may revive it")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -59,8 +73,8 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 	return m.Close()
 }
 
-// Main is the running server: configuration, database and HTTP server. The
-// end-to-end tests drive it directly.
+// Main is the running server: configuration, database, HTTP server and
+// job worker. The end-to-end tests drive it directly.
 type Main struct {
 	Config          Config
 	Demo            bool
@@ -68,21 +82,58 @@ type Main struct {
 	RateBurst       int
 	ShutdownTimeout time.Duration
 
+	// Engines: the job worker and the quotas.
+	Workers         int
+	JobLease        time.Duration
+	WorkerPoll      time.Duration
+	JobDelay        time.Duration
+	RegenerateQuota int
+	ComputeQuota    int
+	DismissCooldown time.Duration
+
 	Logger *slog.Logger
 	DB     *sqlstore.DB
 	Server *httpapi.Server
+	Worker *worker.Worker // nil with Workers 0
 
 	stdout, stderr io.Writer
 }
 
 // NewMain returns a Main with defaults.
 func NewMain(cfg Config, stdout, stderr io.Writer) *Main {
-	return &Main{Config: cfg, ShutdownTimeout: 20 * time.Second, stdout: stdout, stderr: stderr}
+	return &Main{
+		Config: cfg, ShutdownTimeout: 20 * time.Second, stdout: stdout, stderr: stderr,
+		Workers: worker.DefaultConcurrency, JobLease: sightline.DefaultJobLease, WorkerPoll: worker.DefaultPoll,
+		RegenerateQuota: sightline.DefaultRegenerateQuota, ComputeQuota: sightline.DefaultComputeQuota,
+		DismissCooldown: sightline.DefaultDismissCooldown,
+	}
+}
+
+// validateEngines checks the engine settings.
+func (m *Main) validateEngines() error {
+	switch {
+	case m.Workers < 0:
+		return fmt.Errorf("--workers %d: use 0 or more", m.Workers)
+	case m.JobLease < time.Second:
+		return fmt.Errorf("--job-lease %s: use at least 1s", m.JobLease)
+	case m.WorkerPoll <= 0:
+		return fmt.Errorf("--worker-poll %s: use a positive duration", m.WorkerPoll)
+	case m.RegenerateQuota < 1 || m.ComputeQuota < 1:
+		return fmt.Errorf("--regenerate-quota and --compute-quota must be at least 1")
+	case m.DismissCooldown <= 0:
+		return fmt.Errorf("--dismiss-cooldown %s: use a positive duration", m.DismissCooldown)
+	case m.JobDelay < 0:
+		return fmt.Errorf("--worker-job-delay %s: use 0 or more", m.JobDelay)
+	}
+	return nil
 }
 
 // Open migrates the database and binds the listener.
 func (m *Main) Open(ctx context.Context) error {
 	if err := m.Config.Validate(); err != nil {
+		return err
+	}
+	if err := m.validateEngines(); err != nil {
 		return err
 	}
 	m.Logger = m.Config.logger(m.stderr)
@@ -92,29 +143,53 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	m.DB = db
+	m.Server = &httpapi.Server{
+		Store: db, Logger: m.Logger, AdminToken: m.Config.AdminToken,
+		RateLimit: m.RateLimit, RateBurst: m.RateBurst,
+		Engine: httpapi.EngineConfig{RegenerateQuota: m.RegenerateQuota, ComputeQuota: m.ComputeQuota, DismissCooldown: m.DismissCooldown},
+	}
+	if err := m.Server.Listen(m.Config.Addr); err != nil {
+		return err
+	}
+	// The bound address (a port 0 resolved) is what --demo's curl line
+	// must name.
+	m.Config.Addr = m.Server.Addr()
 	if m.Demo {
 		if err := m.loadDemo(ctx); err != nil {
 			return err
 		}
 	}
-	m.Server = &httpapi.Server{
-		Store: db, Logger: m.Logger, AdminToken: m.Config.AdminToken,
-		RateLimit: m.RateLimit, RateBurst: m.RateBurst,
+	if m.Workers > 0 {
+		m.Worker = worker.New(db, worker.Config{
+			Concurrency: m.Workers, Lease: m.JobLease, Poll: m.WorkerPoll, JobDelay: m.JobDelay, Logger: m.Logger,
+		})
+		m.Server.Engine.Wake = m.Worker.Wake
+		m.Worker.Start()
+		m.Logger.Info("worker started", "worker_id", m.Worker.ID(), "concurrency", m.Workers, "lease", m.JobLease.String())
 	}
-	return m.Server.Listen(m.Config.Addr)
+	return nil
 }
 
 // Addr returns the bound address.
 func (m *Main) Addr() string { return m.Server.Addr() }
 
-// Close stops accepting requests, waits for in-flight ones, then closes
-// the database — in that order, so no request loses its database.
+// Close stops accepting requests and waits for in-flight ones, then stops
+// the worker (running jobs finish, or are released to the queue when the
+// timeout ends), then closes the database — in that order, so that neither
+// a request nor a job loses its database.
 func (m *Main) Close() error {
 	if m.Server != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), m.ShutdownTimeout)
 		defer cancel()
 		if err := m.Server.Shutdown(ctx); err != nil {
 			m.Logger.Warn("shutdown", "error", err.Error())
+		}
+	}
+	if m.Worker != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), m.ShutdownTimeout)
+		defer cancel()
+		if err := m.Worker.Shutdown(ctx); err != nil {
+			m.Logger.Warn("worker shutdown: running jobs released", "error", err.Error())
 		}
 	}
 	if m.DB != nil {

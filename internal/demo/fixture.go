@@ -141,6 +141,8 @@ func buildFixture(ctx context.Context, st Store, ds *Dataset, cfg Config) (*Fixt
 		{Method: "POST", Path: "/internal/v1/brands/" + brand.ID + "/runs"},
 		{Method: "GET", Path: "/internal/v1/admin/organizations"},
 		{Method: "GET", Path: "/internal/v1/billing/organizations/" + main.ID + "/usage"},
+		// content generation: creating a brief
+		{Method: "POST", Path: "/api/v2/brands/" + brand.ID + "/content_studio/briefs"},
 	}
 	days := cfg.Days
 	if days <= 0 {

@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/engine"
 	"github.com/sightline/sightline/internal/ingest"
+	"github.com/sightline/sightline/internal/worker"
 )
 
 // Store is what loading the demo needs: the same services the product uses.
@@ -20,7 +22,11 @@ type Store interface {
 	sightline.PromptService
 	sightline.APIKeyService
 	sightline.ProviderService
+	sightline.RecommendationService
+	sightline.OpportunityService
+	sightline.BriefService
 	ingest.Store
+	worker.Store
 }
 
 // Load creates the data set's organizations, brands, topics and prompts,
@@ -56,7 +62,117 @@ func Load(ctx context.Context, st Store, cfg Config, progress func(string)) (*Fi
 	}
 	elapsed := time.Since(start)
 	progress(fmt.Sprintf("ingested %d runs (%d new) in %.1fs (%.0f runs/s)", res.Records, res.Inserted, elapsed.Seconds(), float64(res.Records)/max(elapsed.Seconds(), 1e-9)))
-	return buildFixture(ctx, st, ds, cfg)
+	f, err := buildFixture(ctx, st, ds, cfg)
+	if err != nil {
+		return nil, err
+	}
+	start = time.Now()
+	eng, err := RunEngines(ctx, st, f.OrgID, f.BrandID, cfg.Now)
+	if err != nil {
+		return nil, fmt.Errorf("run the engines on the demo data: %w", err)
+	}
+	f.RecommendationIDs, f.OpportunityIDs, f.BriefIDs = eng.RecommendationIDs, eng.OpportunityIDs, eng.BriefIDs
+	progress(fmt.Sprintf("engines: %d recommendations, %d opportunities, %d briefs in %.1fs",
+		len(f.RecommendationIDs), len(f.OpportunityIDs), len(f.BriefIDs), time.Since(start).Seconds()))
+	return f, nil
+}
+
+// EngineResult lists what RunEngines produced.
+type EngineResult struct {
+	RecommendationIDs []string // every state: new, saved, done, dismissed
+	OpportunityIDs    []string
+	BriefIDs          []string
+}
+
+// Demo settings of the engine run.
+const (
+	demoBriefs   = 2
+	demoWorkerID = "demo-loader"
+)
+
+// RunEngines runs the engines on a brand's data through the code the
+// product uses: it regenerates the recommendations (one unit of the
+// regenerate quota), gives some of them the states a user would (the
+// second most severe actionable one saved, the least severe done, no_action
+// dismissed), enqueues briefs for the most severe actionable ones and an
+// opportunity compute job (one unit of the compute quota), and runs the
+// jobs to completion in this goroutine with a worker. now anchors the
+// 30-day evidence window.
+func RunEngines(ctx context.Context, st Store, orgID, brandID string, now time.Time) (*EngineResult, error) {
+	window := sightline.DefaultWindow(now, sightline.RecommendationWindowDays)
+	if _, err := st.RegenerateRecommendations(ctx, orgID, brandID, sightline.RegenerateOptions{
+		QuotaLimit: sightline.DefaultRegenerateQuota, Cooldown: sightline.DefaultDismissCooldown, Window: window,
+		Generate: engine.GenerateRecommendations,
+	}); err != nil {
+		return nil, err
+	}
+	all := sightline.RecommendationFilter{States: sightline.RecommendationStates, PageRequest: sightline.PageRequest{Page: 1, PageSize: sightline.MaxPageSize}}
+	recs, _, err := st.FindRecommendations(ctx, orgID, brandID, all)
+	if err != nil {
+		return nil, err
+	}
+	var actionable []*sightline.Recommendation
+	states := map[string]string{}
+	for _, r := range recs { // most severe first
+		if r.Type == sightline.RecNoAction {
+			states[r.ID] = sightline.RecStateDismissed
+		} else if r.State == sightline.RecStateNew {
+			actionable = append(actionable, r)
+		}
+	}
+	if n := len(actionable); n >= 3 {
+		states[actionable[1].ID] = sightline.RecStateSaved
+		states[actionable[n-1].ID] = sightline.RecStateDone
+	}
+	for _, r := range recs {
+		if to, ok := states[r.ID]; ok && r.State == sightline.RecStateNew {
+			if _, err := st.UpdateRecommendation(ctx, orgID, brandID, r.ID, sightline.RecommendationUpdate{State: &to}); err != nil {
+				return nil, fmt.Errorf("set recommendation state: %w", err)
+			}
+		}
+	}
+	for _, r := range actionable[:min(len(actionable), demoBriefs)] {
+		id := r.ID
+		if _, err := st.CreateBrief(ctx, orgID, brandID, sightline.BriefCreate{RecommendationID: &id}); err != nil {
+			return nil, fmt.Errorf("create brief: %w", err)
+		}
+	}
+	if _, _, err := st.EnqueueOpportunityCompute(ctx, orgID, brandID, sightline.DefaultComputeQuota); err != nil {
+		return nil, err
+	}
+	w := worker.New(st, worker.Config{ID: demoWorkerID, Now: func() time.Time { return now }})
+	if err := w.Drain(ctx); err != nil {
+		return nil, fmt.Errorf("run jobs: %w", err)
+	}
+
+	res := &EngineResult{RecommendationIDs: []string{}, OpportunityIDs: []string{}, BriefIDs: []string{}}
+	if recs, _, err = st.FindRecommendations(ctx, orgID, brandID, all); err != nil {
+		return nil, err
+	}
+	for _, r := range recs {
+		res.RecommendationIDs = append(res.RecommendationIDs, r.ID)
+	}
+	opps, _, err := st.FindOpportunities(ctx, orgID, brandID, sightline.OpportunityFilter{PageRequest: sightline.PageRequest{Page: 1, PageSize: sightline.MaxPageSize}})
+	if err != nil {
+		return nil, err
+	}
+	for _, o := range opps {
+		res.OpportunityIDs = append(res.OpportunityIDs, o.ID)
+	}
+	briefs, _, err := st.FindBriefs(ctx, orgID, brandID, sightline.BriefFilter{PageRequest: sightline.PageRequest{Page: 1, PageSize: sightline.MaxPageSize}})
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range briefs {
+		res.BriefIDs = append(res.BriefIDs, b.ID)
+	}
+	return res, nil
+}
+
+// Ingest writes the data set's runs through the ingest pipeline (after
+// CreateEntities), as Load does.
+func Ingest(ctx context.Context, st Store, ds *Dataset) (ingest.Result, error) {
+	return ingestRuns(ctx, st, ds, nil)
 }
 
 // CreateEntities creates the data set's organizations, users, brands,

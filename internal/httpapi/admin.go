@@ -10,6 +10,9 @@ import (
 // handleAdminOrganizations serves GET /internal/v1/admin/organizations:
 // every organization (operator view).
 func (s *Server) handleAdminOrganizations(w http.ResponseWriter, r *http.Request) error {
+	if err := newParams(r, s.now()).err(); err != nil {
+		return err
+	}
 	orgs, err := s.Store.FindOrganizations(r.Context())
 	if err != nil {
 		return err
@@ -20,6 +23,9 @@ func (s *Server) handleAdminOrganizations(w http.ResponseWriter, r *http.Request
 // handleBillingUsage serves GET /internal/v1/billing/organizations/{org_id}/usage:
 // the organization's usage in the current UTC calendar month.
 func (s *Server) handleBillingUsage(w http.ResponseWriter, r *http.Request) error {
+	if err := newParams(r, s.now()).err(); err != nil {
+		return err
+	}
 	orgID, err := pathID(r, "org_id", "Organization")
 	if err != nil {
 		return err

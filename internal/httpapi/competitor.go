@@ -33,6 +33,9 @@ func (s *Server) handleCompetitorUpdate(w http.ResponseWriter, r *http.Request) 
 	if err != nil {
 		return err
 	}
+	if err := newParams(r, s.now()).err(); err != nil {
+		return err
+	}
 	id, err := pathID(r, "competitor_id", "Competitor")
 	if err != nil {
 		return err

@@ -50,6 +50,8 @@ type Server struct {
 	RateBurst int
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Engine tunes the engine endpoints (quotas, dismiss cooldown).
+	Engine EngineConfig
 
 	mux     *http.ServeMux
 	table   []Route

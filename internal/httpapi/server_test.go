@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/httpapi"
+	"github.com/sightline/sightline/internal/openapi/openapitest"
 	"github.com/sightline/sightline/internal/sqlstore"
 	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 )
@@ -101,8 +102,20 @@ type response struct {
 	body   []byte
 }
 
-// get sends method path with the API key (none when key is "").
+// do sends method path with the API key (none when key is "").
 func (e *env) do(t *testing.T, method, path, key string) response {
+	t.Helper()
+	return send(t, e.request(t, method, path, key))
+}
+
+// doInvalid is do for a request that breaks the OpenAPI document on
+// purpose (openapitest.ExpectInvalid).
+func (e *env) doInvalid(t *testing.T, method, path, key string) response {
+	t.Helper()
+	return send(t, openapitest.ExpectInvalid(e.request(t, method, path, key)))
+}
+
+func (e *env) request(t *testing.T, method, path, key string) *http.Request {
 	t.Helper()
 	req, err := http.NewRequest(method, e.url+path, nil)
 	if err != nil {
@@ -111,12 +124,14 @@ func (e *env) do(t *testing.T, method, path, key string) response {
 	if key != "" {
 		req.Header.Set(httpapi.APIKeyHeader, key)
 	}
-	return send(t, req)
+	return req
 }
 
+// send sends req through the client that validates requests and responses
+// against the OpenAPI document: a mismatch fails the test here.
 func send(t *testing.T, req *http.Request) response {
 	t.Helper()
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := apiClient().Do(req)
 	if err != nil {
 		t.Fatalf("%s %s: %v", req.Method, req.URL, err)
 	}
@@ -289,30 +304,33 @@ func TestServer_Auth(t *testing.T) {
 		t.Fatalf("%q should be well-formed", unknown)
 	}
 
+	// invalid: the request breaks the OpenAPI document (no key header,
+	// undocumented parameters), which must say so
 	tests := []struct {
-		name   string
-		header map[string]string
-		query  string
-		status int
+		name    string
+		header  map[string]string
+		query   string
+		status  int
+		invalid bool
 	}{
-		{"NoKey", nil, "", 401},
-		{"EmptyKey", map[string]string{"X-API-KEY": ""}, "", 401},
-		{"Malformed", map[string]string{"X-API-KEY": "not-a-key"}, "", 401},
-		{"TooShort", map[string]string{"X-API-KEY": valid[:len(valid)-1]}, "", 401},
-		{"TooLong", map[string]string{"X-API-KEY": valid + "A"}, "", 401},
-		{"WrongPrefix", map[string]string{"X-API-KEY": "SLK_" + valid[4:]}, "", 401},
-		{"BearerInKeyHeader", map[string]string{"X-API-KEY": "Bearer " + valid}, "", 401},
-		{"OneCharChanged", map[string]string{"X-API-KEY": flipLast(valid)}, "", 401},
-		{"UnknownWellFormed", map[string]string{"X-API-KEY": unknown}, "", 401},
-		{"Revoked", map[string]string{"X-API-KEY": revoked}, "", 401},
-		{"Expired", map[string]string{"X-API-KEY": expired}, "", 401},
-		{"KeyInAuthorization", map[string]string{"Authorization": "Bearer " + valid}, "", 401},
-		{"KeyInQuery", nil, "?api_key=" + valid, 401},
+		{"NoKey", nil, "", 401, true},
+		{"EmptyKey", map[string]string{"X-API-KEY": ""}, "", 401, true},
+		{"Malformed", map[string]string{"X-API-KEY": "not-a-key"}, "", 401, false},
+		{"TooShort", map[string]string{"X-API-KEY": valid[:len(valid)-1]}, "", 401, false},
+		{"TooLong", map[string]string{"X-API-KEY": valid + "A"}, "", 401, false},
+		{"WrongPrefix", map[string]string{"X-API-KEY": "SLK_" + valid[4:]}, "", 401, false},
+		{"BearerInKeyHeader", map[string]string{"X-API-KEY": "Bearer " + valid}, "", 401, false},
+		{"OneCharChanged", map[string]string{"X-API-KEY": flipLast(valid)}, "", 401, false},
+		{"UnknownWellFormed", map[string]string{"X-API-KEY": unknown}, "", 401, false},
+		{"Revoked", map[string]string{"X-API-KEY": revoked}, "", 401, false},
+		{"Expired", map[string]string{"X-API-KEY": expired}, "", 401, false},
+		{"KeyInAuthorization", map[string]string{"Authorization": "Bearer " + valid}, "", 401, true},
+		{"KeyInQuery", nil, "?api_key=" + valid, 401, true},
 		// authentication comes before parameter checks
-		{"NoKeyBadParams", nil, "?limit=5&page=0", 401},
-		{"Valid", map[string]string{"X-API-KEY": valid}, "", 200},
-		{"ValidLowercaseHeader", map[string]string{"x-api-key": valid}, "", 200},
-		{"NotYetExpired", map[string]string{"X-API-KEY": future}, "", 200},
+		{"NoKeyBadParams", nil, "?limit=5&page=0", 401, true},
+		{"Valid", map[string]string{"X-API-KEY": valid}, "", 200, false},
+		{"ValidLowercaseHeader", map[string]string{"x-api-key": valid}, "", 200, false},
+		{"NotYetExpired", map[string]string{"X-API-KEY": future}, "", 200, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -323,6 +341,9 @@ func TestServer_Auth(t *testing.T) {
 			}
 			for k, v := range tt.header {
 				req.Header[k] = []string{v} // as given, not canonicalized
+			}
+			if tt.invalid {
+				req = openapitest.ExpectInvalid(req)
 			}
 			r := send(t, req)
 			if tt.status == 200 {
@@ -453,7 +474,7 @@ func TestServer_NotFoundAndMethod(t *testing.T) {
 	for _, tt := range notFound {
 		t.Run("404 "+tt.method+" "+tt.path, func(t *testing.T) {
 			t.Parallel()
-			wantError(t, e.do(t, tt.method, tt.path, tt.key), http.StatusNotFound, sightline.ENOTFOUND)
+			wantError(t, e.doInvalid(t, tt.method, tt.path, tt.key), http.StatusNotFound, sightline.ENOTFOUND)
 		})
 	}
 
@@ -466,7 +487,7 @@ func TestServer_NotFoundAndMethod(t *testing.T) {
 	for _, tt := range wrongMethod {
 		t.Run("405 "+tt.method+" "+tt.path, func(t *testing.T) {
 			t.Parallel()
-			r := e.do(t, tt.method, tt.path, tt.key)
+			r := e.doInvalid(t, tt.method, tt.path, tt.key)
 			wantError(t, r, http.StatusMethodNotAllowed, sightline.EMETHOD)
 			if got := strings.Join(r.header.Values("Allow"), ", "); got != tt.allow {
 				t.Errorf("Allow = %q, want %q", got, tt.allow)
@@ -649,7 +670,7 @@ func TestServer_BrandPaging(t *testing.T) {
 	for _, tt := range invalid {
 		t.Run("400"+tt.query, func(t *testing.T) {
 			t.Parallel()
-			fields := wantError(t, e.do(t, "GET", "/api/v2/brands"+tt.query, key), http.StatusBadRequest, sightline.EINVALIDPARAM)
+			fields := wantError(t, e.doInvalid(t, "GET", "/api/v2/brands"+tt.query, key), http.StatusBadRequest, sightline.EINVALIDPARAM)
 			if diff := cmp.Diff(tt.fields, fields); diff != "" {
 				t.Errorf("detail fields (-want +got):\n%s", diff)
 			}
@@ -740,7 +761,7 @@ func TestServer_RateLimit(t *testing.T) {
 	// buckets are per key
 	wantList(t, e.do(t, "GET", "/api/v2/brands", key2))
 	// anonymous requests are refused by authentication, not the limiter
-	wantError(t, e.do(t, "GET", "/api/v2/brands", ""), 401, sightline.EUNAUTHORIZED)
+	wantError(t, e.doInvalid(t, "GET", "/api/v2/brands", ""), 401, sightline.EUNAUTHORIZED)
 	// a second later one token is back
 	e.clock.Advance(time.Second)
 	wantList(t, e.do(t, "GET", "/api/v2/brands", key1))

@@ -80,6 +80,9 @@ func (s *Server) handleTopicDelete(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
+	if err := newParams(r, s.now()).err(); err != nil {
+		return err
+	}
 	topicID, err := pathID(r, "topic_id", "Topic")
 	if err != nil {
 		return err

@@ -1,0 +1,150 @@
+package sightline
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Job statuses. A job is queued, claimed by one worker (running, under a
+// lease), then completed or failed. "idle" is what the compute status says
+// when a brand never had a job.
+const (
+	JobQueued    = "queued"
+	JobRunning   = "running"
+	JobCompleted = "completed"
+	JobFailed    = "failed"
+	ComputeIdle  = "idle"
+)
+
+// Job kinds. A brief job's kind names its brief ("brief:<id>"), so that the
+// one-live-job-per-brand-and-kind rule means one live job per brief.
+const (
+	JobKindOpportunities = "opportunities"
+	JobKindBriefPrefix   = "brief:"
+)
+
+// BriefJobKind returns the job kind that generates one brief.
+func BriefJobKind(briefID string) string { return JobKindBriefPrefix + briefID }
+
+// BriefIDOfJob returns the brief a job generates, or "" for other kinds.
+func BriefIDOfJob(kind string) string {
+	id, ok := strings.CutPrefix(kind, JobKindBriefPrefix)
+	if !ok {
+		return ""
+	}
+	return id
+}
+
+// Job error classes.
+const (
+	JobErrorCompute   = "compute_error" // the job's work failed
+	JobErrorAbandoned = "lease_expired" // every attempt lost its worker
+	JobErrorInput     = "invalid_input" // nothing to retry: the input is gone or unusable
+)
+
+// Job defaults.
+const (
+	DefaultJobLease    = 30 * time.Second // how long a claim lasts without a heartbeat
+	DefaultJobAttempts = 3                // attempts before a job fails for good
+	maxJobErrorLength  = 500              // error messages are cut to this many bytes
+)
+
+// Sentinel conditions of the job protocol; workers branch on them, users
+// never see them.
+var (
+	// ErrNoJob means there is nothing to claim right now.
+	ErrNoJob = errors.New("no job to claim")
+	// ErrJobLost means the claim is no longer this worker's: the lease
+	// expired and another worker took the job, or it was finished.
+	ErrJobLost = errors.New("job claim lost")
+)
+
+// Job is one unit of background work, stored as a row and claimed with a
+// lease by any replica's worker.
+type Job struct {
+	ID          string
+	OrgID       string
+	BrandID     string
+	Kind        string
+	Status      string
+	Attempts    int
+	MaxAttempts int
+	// Token identifies the current claim ("<worker>/<nonce>"): every write
+	// of a running job is conditional on it, so a worker whose lease
+	// expired can never complete a job that another worker re-claimed.
+	Token          string
+	LeaseExpiresAt *time.Time
+	EnqueuedAt     time.Time
+	StartedAt      *time.Time
+	CompletedAt    *time.Time
+	DurationMS     *int64
+	Error          *JobError
+}
+
+// JobError is the error object of the compute status (spec §2.9).
+type JobError struct {
+	Class   string `json:"class"`
+	Message string `json:"message"`
+}
+
+// NewJobError builds a job error with its message cut to a storable size.
+func NewJobError(class, message string) JobError {
+	if len(message) > maxJobErrorLength {
+		cut := maxJobErrorLength
+		for cut > 0 && !utf8.RuneStart(message[cut]) {
+			cut--
+		}
+		message = message[:cut] + "…"
+	}
+	return JobError{Class: class, Message: message}
+}
+
+// ComputeStatus is the compute status object of spec §2.9. Timestamps,
+// duration and error are present only once they exist.
+type ComputeStatus struct {
+	Status      string     `json:"status"`
+	Quota       DailyQuota `json:"quota"`
+	StartedAt   *time.Time `json:"started_at,omitempty"`
+	CompletedAt *time.Time `json:"completed_at,omitempty"`
+	DurationMS  *int64     `json:"duration_ms,omitempty"`
+	Error       *JobError  `json:"error,omitempty"`
+}
+
+// NewComputeStatus describes job (nil: idle) with the quota.
+func NewComputeStatus(job *Job, quota DailyQuota) *ComputeStatus {
+	if job == nil {
+		return &ComputeStatus{Status: ComputeIdle, Quota: quota}
+	}
+	st := &ComputeStatus{Status: job.Status, Quota: quota, DurationMS: job.DurationMS, Error: job.Error}
+	if job.Status != JobQueued {
+		st.StartedAt = job.StartedAt
+	}
+	st.CompletedAt = job.CompletedAt
+	return st
+}
+
+// JobClaim says who claims and for how long.
+type JobClaim struct {
+	WorkerID string
+	Lease    time.Duration
+}
+
+// JobService is the claim protocol workers use. Methods taking a *Job
+// answer ErrJobLost when the job's Token no longer holds the claim.
+type JobService interface {
+	// ClaimJob takes the oldest claimable job: queued, or running with an
+	// expired lease (its worker died). It marks jobs whose expired lease
+	// used their last attempt as failed. ErrNoJob when there is none.
+	ClaimJob(ctx context.Context, c JobClaim) (*Job, error)
+	// ExtendJobLease renews the claim for lease from now.
+	ExtendJobLease(ctx context.Context, job *Job, lease time.Duration) error
+	// ReleaseJob gives a claimed job back to the queue without counting the
+	// attempt (graceful shutdown).
+	ReleaseJob(ctx context.Context, job *Job) error
+	// FailJob records an error: the job is queued again while attempts
+	// remain and retry is set, else failed for good.
+	FailJob(ctx context.Context, job *Job, e JobError, retry bool) error
+}
