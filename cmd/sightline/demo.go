@@ -89,7 +89,7 @@ func (m *Main) loadDemo(ctx context.Context) error {
 	var orgID, email string
 	if len(orgs) == 0 {
 		fmt.Fprintln(m.stdout, "Loading the demo data set (small)…")
-		f, err := demo.Load(ctx, m.DB, demo.Config{Seed: 1, Now: time.Now().UTC()}, func(line string) { fmt.Fprintln(m.stdout, line) })
+		f, err := demo.Load(ctx, m.DB, demo.Config{Seed: 1, Days: m.DemoDays, Now: time.Now().UTC()}, func(line string) { fmt.Fprintln(m.stdout, line) })
 		if err != nil {
 			return err
 		}

@@ -276,10 +276,10 @@ func TestServe_TwoProcesses(t *testing.T) {
 	}
 	dsn := sqlstoretest.NewDSN(t)
 	brandID, key := seedCompute(t, dsn)
-	// The job pauses 3 s before its work, so that it is still live while
-	// the burst of compute requests arrives (a finished job is not: the
+	// The job pauses 8 s before its work, so that it is still live while
+	// the burst of compute requests arrives, even under -race (a finished job is not: the
 	// next compute would rightly enqueue another one).
-	flags := []string{"--regenerate-quota", "3", "--compute-quota", "3", "--worker-poll", "20ms", "--worker-job-delay", "3s"}
+	flags := []string{"--regenerate-quota", "3", "--compute-quota", "3", "--worker-poll", "20ms", "--worker-job-delay", "8s"}
 	procs := []*proc{startServe(t, bin, dsn, flags...), startServe(t, bin, dsn, flags...)}
 
 	race := func(path string) map[int]int {

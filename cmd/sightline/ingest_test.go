@@ -20,9 +20,6 @@ import (
 	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 )
 
-// raceEnabled is set in race builds (race_test.go).
-var raceEnabled bool
-
 // runWith runs the program with stdin and returns what it printed.
 func runWith(t *testing.T, stdin string, args ...string) (stdout, stderr string, err error) {
 	t.Helper()
@@ -256,6 +253,7 @@ func serveDemo(t *testing.T, dsn string) (m *Main, key, curlURL string) {
 	var out lockedBuffer
 	m = NewMain(cfg, &out, io.Discard)
 	m.Demo = true
+	m.DemoDays = 3 // serve --demo-days 3: the default 60 days take minutes under -race
 	if err := m.Open(context.Background()); err != nil {
 		m.Close()
 		t.Fatalf("serve --demo: %v", err)
@@ -299,11 +297,6 @@ func curl(t *testing.T, key, rawURL string) (int, error) {
 // works too, and loads nothing.
 func TestEndToEnd_ServeDemo(t *testing.T) {
 	t.Parallel()
-	if testing.Short() || raceEnabled {
-		// 60 days of demo data: seconds normally, minutes with -race;
-		// serve --demo has no smaller setting.
-		t.Skip("loads the default demo data set (60 days); skipped with -short and -race")
-	}
 	dsn := sqlstoretest.NewDSN(t)
 	m, key1, url1 := serveDemo(t, dsn)
 	status, ids, code := listBrands(t, m.Addr(), key1)

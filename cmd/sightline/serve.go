@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/demo"
 	"github.com/sightline/sightline/internal/httpapi"
 	"github.com/sightline/sightline/internal/sqlstore"
 	"github.com/sightline/sightline/internal/worker"
@@ -40,6 +41,7 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 	fs.StringVar(&m.Config.Addr, "addr", m.Config.Addr, "listen address (env SIGHTLINE_ADDR)")
 	fs.StringVar(&m.Config.LogFormat, "log-format", m.Config.LogFormat, "log format: text or json")
 	fs.BoolVar(&m.Demo, "demo", false, "load the demo data set into an empty database and print its API key")
+	fs.IntVar(&m.DemoDays, "demo-days", demo.DefaultDays, "days of history the --demo data set holds")
 	fs.Float64Var(&m.RateLimit, "rate-limit", 0, "requests per second allowed per API key and replica (0: unlimited)")
 	fs.IntVar(&m.RateBurst, "rate-burst", 0, "burst size of the per-key rate limit (default: one second's worth)")
 	fs.DurationVar(&m.ShutdownTimeout, "shutdown-timeout", m.ShutdownTimeout, "how long to wait for in-flight requests and running jobs on shutdown")
@@ -78,6 +80,7 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 type Main struct {
 	Config          Config
 	Demo            bool
+	DemoDays        int // history of the --demo data set; 0 means demo.DefaultDays
 	RateLimit       float64
 	RateBurst       int
 	ShutdownTimeout time.Duration

@@ -59,6 +59,10 @@ func (s *Server) handleRecommendationList(w http.ResponseWriter, r *http.Request
 
 // handleRecommendationGet serves GET …/content_studio/recommendations/{id}.
 func (s *Server) handleRecommendationGet(w http.ResponseWriter, r *http.Request) error {
+	// no query parameters: unknown filter[...] keys and limit/offset are refused
+	if err := newParams(r, s.now()).err(); err != nil {
+		return err
+	}
 	brand, err := s.brandFromPath(r)
 	if err != nil {
 		return err
@@ -77,6 +81,10 @@ func (s *Server) handleRecommendationGet(w http.ResponseWriter, r *http.Request)
 // handleRecommendationUpdate serves PATCH …/content_studio/recommendations/{id}
 // with {"state": …, "action_url": …}: a user state change (DESIGN §5).
 func (s *Server) handleRecommendationUpdate(w http.ResponseWriter, r *http.Request) error {
+	// no query parameters: unknown filter[...] keys and limit/offset are refused
+	if err := newParams(r, s.now()).err(); err != nil {
+		return err
+	}
 	brand, err := s.brandFromPath(r)
 	if err != nil {
 		return err
@@ -104,6 +112,10 @@ func (s *Server) handleRecommendationUpdate(w http.ResponseWriter, r *http.Reque
 // regenerate quota (429 when spent), then the generator over the last 30
 // days, upserted so that user states survive.
 func (s *Server) handleRecommendationRegenerate(w http.ResponseWriter, r *http.Request) error {
+	// no query parameters: unknown filter[...] keys and limit/offset are refused
+	if err := newParams(r, s.now()).err(); err != nil {
+		return err
+	}
 	brand, err := s.brandFromPath(r)
 	if err != nil {
 		return err

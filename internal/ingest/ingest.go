@@ -24,7 +24,7 @@ type Store interface {
 }
 
 // DefaultBatchSize is how many records one transaction stores.
-const DefaultBatchSize = 1000
+const DefaultBatchSize = 4096
 
 // chunkSize is how many records a worker analyzes at a time: small, so that
 // every worker stays busy and the next batch is ready when the store wants
@@ -121,9 +121,24 @@ func (in *Ingester) Ingest(ctx context.Context, r io.Reader, opts Options) (Resu
 	}
 	cancel()
 	p.stop()
+	if a, ok := in.Store.(analyzer); ok && res.Inserted >= analyzeAfter {
+		// A bulk load leaves PostgreSQL's statistics stale; refresh them
+		// (best effort: the data is stored either way).
+		if aerr := a.Analyze(context.WithoutCancel(ctx)); aerr != nil && err == nil {
+			err = aerr
+		}
+	}
 	res.Elapsed = time.Since(start)
 	return res, err
 }
+
+// analyzer is a store that can refresh its planner statistics.
+type analyzer interface {
+	Analyze(ctx context.Context) error
+}
+
+// analyzeAfter is how many new runs make an ingest refresh the statistics.
+const analyzeAfter = 1000
 
 // storeBatches stores the runs of each batch in one transaction as soon as
 // the whole batch is analyzed, so a transaction never waits for input.

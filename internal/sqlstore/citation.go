@@ -121,6 +121,19 @@ func rangeArgs(ranges []sightline.Window) []any {
 	return args
 }
 
+// rowDomains returns the distinct domains of rows.
+func rowDomains(rows []*sightline.CitationRow) []any {
+	var out []any
+	seen := map[string]bool{}
+	for _, r := range rows {
+		if !seen[r.Domain] {
+			seen[r.Domain] = true
+			out = append(out, r.Domain)
+		}
+	}
+	return out
+}
+
 // pageFiltered reports whether a citation filter narrows the pages.
 func (q *scopeQ) pageFiltered() bool {
 	return q.Query != "" || len(q.Domains) > 0 || len(q.PageTypes) > 0 || q.YouTubeChannel != "" || q.Subreddit != "" || q.URL != ""
@@ -305,8 +318,15 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 		if len(raw) > 0 {
 			s.add(` UNION `)
 		}
+		// the primary key starts (brand_id, domain, page): name the domains
+		// of page rows too, so both kinds of row read key ranges
+		domains := keys
+		if key == "page" {
+			domains = rowDomains(rows)
+		}
 		s.add(`SELECT d.`+key+` AS k, d.found_brand_id AS id FROM daily_page_brands d
-			WHERE d.brand_id = ? AND d.`+key+` IN (`+placeholders(len(keys))+`) AND (`+rangesOf("d", full)+`)`, q.BrandID, keys, rangeArgs(full))
+			WHERE d.brand_id = ? AND d.domain IN (`+placeholders(len(domains))+`) AND d.`+key+` IN (`+placeholders(len(keys))+`)
+			AND (`+rangesOf("d", full)+`)`, q.BrandID, domains, keys, rangeArgs(full))
 		if key == "domain" && q.pageFiltered() {
 			// a domain row counts only its pages that pass the filters
 			s.add(` AND d.page IN (SELECT p.page FROM daily_pages p WHERE p.brand_id = ? AND (`+rangesOf("p", full)+`)`, q.BrandID, rangeArgs(full))

@@ -65,7 +65,11 @@ func findJob(ctx context.Context, tx *Tx, where string, args ...any) (*sightline
 
 // latestJob returns the brand's most recently enqueued job of kind, or nil.
 func latestJob(ctx context.Context, tx *Tx, brandID, kind string) (*sightline.Job, error) {
-	j, err := findJob(ctx, tx, `WHERE j.brand_id = ? AND j.kind = ? ORDER BY j.enqueued_at DESC, j.id DESC LIMIT 1`, brandID, kind)
+	// A live (queued or running) job is the latest whatever the clock says:
+	// two jobs enqueued within one clock tick must not hide it.
+	j, err := findJob(ctx, tx, `WHERE j.brand_id = ? AND j.kind = ?
+		ORDER BY CASE WHEN j.status IN (?, ?) THEN 0 ELSE 1 END, j.enqueued_at DESC, j.id DESC LIMIT 1`,
+		brandID, kind, sightline.JobQueued, sightline.JobRunning)
 	if sightline.ErrorCode(err) == sightline.ENOTFOUND {
 		return nil, nil
 	}

@@ -56,12 +56,12 @@ func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64) error {
 			GROUP BY c.brand_id, ` + day("c.ran_at") + `, c.page, c.citation_type, COALESCE(f.named, 0), COALESCE(f.comp, 0)
 			ON CONFLICT (brand_id, ran_at, page, citation_type, named, comp) DO UPDATE SET
 				citations = daily_pages.citations + excluded.citations`, 2},
-		{"daily_page_brands", `INSERT INTO daily_page_brands (brand_id, page, ran_at, found_brand_id, domain, citations)
-			SELECT c.brand_id, c.page, ` + day("c.ran_at") + `, m.found_brand_id, MIN(c.domain), COUNT(*)
+		{"daily_page_brands", `INSERT INTO daily_page_brands (brand_id, domain, page, ran_at, found_brand_id, citations)
+			SELECT c.brand_id, c.domain, c.page, ` + day("c.ran_at") + `, m.found_brand_id, COUNT(*)
 			FROM citations c JOIN mentions m ON m.run_seq = c.run_seq
 			WHERE c.run_seq BETWEEN ? AND ?
-			GROUP BY c.brand_id, c.page, ` + day("c.ran_at") + `, m.found_brand_id
-			ON CONFLICT (brand_id, page, ran_at, found_brand_id) DO UPDATE SET
+			GROUP BY c.brand_id, c.domain, c.page, ` + day("c.ran_at") + `, m.found_brand_id
+			ON CONFLICT (brand_id, domain, page, ran_at, found_brand_id) DO UPDATE SET
 				citations = daily_page_brands.citations + excluded.citations`, 1},
 	}
 	for _, st := range stmts {

@@ -35,7 +35,7 @@ type pageDayKey struct {
 	named, comp           bool
 }
 
-type pageBrandDayKey struct{ brand, page, day, found string }
+type pageBrandDayKey struct{ brand, domain, page, day, found string }
 
 type runSum struct{ runs, citations, owned int64 }
 
@@ -51,10 +51,7 @@ type pageSum struct {
 	citations                                        int64
 }
 
-type pageBrandSum struct {
-	domain    string
-	citations int64
-}
+type pageBrandSum struct{ citations int64 }
 
 func newDayRollups() *dayRollups {
 	return &dayRollups{runs: map[dayKey]*runSum{}, mentions: map[mentionDayKey]*mentionSum{},
@@ -102,11 +99,10 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 			ps.citations++
 		}
 		for _, f := range found {
-			bk := pageBrandDayKey{brand: r.BrandID, page: c.Page, day: day, found: f.id.(string)}
+			bk := pageBrandDayKey{brand: r.BrandID, domain: c.Domain, page: c.Page, day: day, found: f.id.(string)}
 			if bs := d.pageBrands[bk]; bs == nil {
-				d.pageBrands[bk] = &pageBrandSum{domain: c.Domain, citations: 1}
+				d.pageBrands[bk] = &pageBrandSum{citations: 1}
 			} else {
-				bs.domain = min(bs.domain, c.Domain)
 				bs.citations++
 			}
 		}
@@ -166,14 +162,14 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 		v := d.pages[k]
 		pages.add(k.brand, k.day, k.page, k.typ, rollupBool(k.named), rollupBool(k.comp), v.domain, v.pageType, v.domainType, v.channel, v.subreddit, v.citations)
 	}
-	pageBrands := &factRows{table: "daily_page_brands", cols: []string{"brand_id", "page", "ran_at", "found_brand_id", "domain", "citations"},
-		suffix: ` ON CONFLICT (brand_id, page, ran_at, found_brand_id) DO UPDATE SET
+	pageBrands := &factRows{table: "daily_page_brands", cols: []string{"brand_id", "domain", "page", "ran_at", "found_brand_id", "citations"},
+		suffix: ` ON CONFLICT (brand_id, domain, page, ran_at, found_brand_id) DO UPDATE SET
 			citations = daily_page_brands.citations + excluded.citations`}
 	for _, k := range sortedRollupKeys(d.pageBrands, func(a, b pageBrandDayKey) int {
-		return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.page, b.page), strings.Compare(a.day, b.day), strings.Compare(a.found, b.found))
+		return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.domain, b.domain),
+			strings.Compare(a.page, b.page), strings.Compare(a.day, b.day), strings.Compare(a.found, b.found))
 	}) {
-		v := d.pageBrands[k]
-		pageBrands.add(k.brand, k.page, k.day, k.found, v.domain, v.citations)
+		pageBrands.add(k.brand, k.domain, k.page, k.day, k.found, d.pageBrands[k].citations)
 	}
 	for _, f := range []*factRows{runs, mentions, pages, pageBrands} {
 		f.per = newFactRows(f.table, f.cols).per

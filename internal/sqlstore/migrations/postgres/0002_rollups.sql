@@ -51,18 +51,15 @@ CREATE TABLE daily_pages (
     PRIMARY KEY (brand_id, ran_at, page, citation_type, named, comp)
 );
 
--- Found brands named in the answers citing a page, per day.
+-- Found brands named in the answers citing a page, per day. Keyed by
+-- domain first: a domain row and a page row (whose domain is known) both
+-- read one key range.
 CREATE TABLE daily_page_brands (
     brand_id        UUID NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    domain          TEXT COLLATE "C" NOT NULL,
     page            TEXT COLLATE "C" NOT NULL,
     ran_at          TIMESTAMPTZ NOT NULL,
     found_brand_id  UUID NOT NULL,
-    domain          TEXT COLLATE "C" NOT NULL,
     citations       BIGINT NOT NULL,
-    PRIMARY KEY (brand_id, page, ran_at, found_brand_id)
+    PRIMARY KEY (brand_id, domain, page, ran_at, found_brand_id)
 );
-CREATE INDEX daily_page_brands_domain ON daily_page_brands (brand_id, domain, ran_at);
-
--- Ingest refreshes the rollups from the runs it just stored, by seq.
-CREATE INDEX mentions_run ON mentions (run_seq);
-CREATE INDEX citations_run ON citations (run_seq);
