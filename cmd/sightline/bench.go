@@ -163,6 +163,30 @@ func (b *bencher) cases(ctx context.Context, ds *demo.Dataset) ([]benchCase, err
 	if len(advertisers.Data) > 0 {
 		cases = append(cases, benchCase{"advertisers/{id}", "default", p + "/advertisers/" + advertisers.Data[0].AdvertiserID})
 	}
+	cases = append(cases,
+		benchCase{"content_studio/recommendations", "default", p + "/content_studio/recommendations"},
+		benchCase{"opportunities", "default", p + "/opportunities"},
+		benchCase{"opportunities/compute", "default", p + "/opportunities/compute"},
+		benchCase{"content_studio/briefs", "default", p + "/content_studio/briefs"},
+		benchCase{"watch_list", "default", p + "/watch_list"})
+	// detail endpoints: the first item of each list
+	for _, d := range []struct{ name, list, detail string }{
+		{"content_studio/recommendations/{id}", "/content_studio/recommendations?filter[states]=new,saved,done,dismissed", "/content_studio/recommendations/"},
+		{"opportunities/{id}", "/opportunities", "/opportunities/"},
+		{"content_studio/briefs/{id}", "/content_studio/briefs", "/content_studio/briefs/"},
+	} {
+		var list struct {
+			Data []struct {
+				ID string `json:"id"`
+			} `json:"data"`
+		}
+		if err := b.getJSON(ctx, p+d.list, &list); err != nil {
+			return nil, err
+		}
+		if len(list.Data) > 0 {
+			cases = append(cases, benchCase{d.name, "default", p + d.detail + list.Data[0].ID})
+		}
+	}
 	return cases, nil
 }
 

@@ -637,17 +637,32 @@ func TestIngest_Rollups(t *testing.T) {
 			`SELECT brand_id, ` + day("ran_at") + `, topic_id, provider_id, region_id, found_brand_id, mentions, sentiment_sum FROM daily_mentions`,
 			`SELECT m.brand_id, ` + day("m.ran_at") + `, ` + strings.ReplaceAll(topic, "r.", "m.") + `, m.provider_id, m.region_id, m.found_brand_id, COUNT(*), SUM(m.sentiment)
 			FROM mentions m GROUP BY m.brand_id, ` + day("m.ran_at") + `, ` + strings.ReplaceAll(topic, "r.", "m.") + `, m.provider_id, m.region_id, m.found_brand_id`},
+		{"daily_topic_mentions",
+			`SELECT brand_id, ` + day("ran_at") + `, topic_id, found_brand_id, mentions, sentiment_sum FROM daily_topic_mentions`,
+			`SELECT m.brand_id, ` + day("m.ran_at") + `, m.topic_id, m.found_brand_id, COUNT(*), SUM(m.sentiment)
+			FROM mentions m GROUP BY m.brand_id, ` + day("m.ran_at") + `, m.topic_id, m.found_brand_id`},
 		{"daily_pages",
-			`SELECT brand_id, ` + day("ran_at") + `, page, citation_type, named, comp, domain, page_type, domain_type, youtube_channel, subreddit, citations FROM daily_pages`,
-			`SELECT c.brand_id, ` + day("c.ran_at") + `, c.page, c.citation_type,
-				COALESCE((SELECT MAX(CASE WHEN f.is_self THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0) AS named,
-				COALESCE((SELECT MAX(CASE WHEN f.competitor_id IS NOT NULL THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0) AS comp,
-				MIN(c.domain), MIN(c.page_type), MIN(c.domain_type), MIN(c.youtube_channel), MIN(c.subreddit), COUNT(*)
-			FROM citations c GROUP BY c.brand_id, ` + day("c.ran_at") + `, c.page, c.citation_type, named, comp`},
+			`SELECT brand_id, ` + day("ran_at") + `, page, domain, page_type, domain_type, subreddit, has_source, has_inline, citations, named, comp_only FROM daily_pages`,
+			`SELECT c.brand_id, ` + day("c.ran_at") + `, c.page, MIN(c.domain), MIN(c.page_type), MIN(c.domain_type), MIN(c.subreddit),
+				MAX(CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END), MAX(CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END),
+				COUNT(*), CAST(SUM(COALESCE((SELECT MAX(CASE WHEN f.is_self THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0)) AS BIGINT),
+				CAST(SUM(CASE WHEN COALESCE((SELECT MAX(CASE WHEN f.is_self THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0) = 0 AND COALESCE((SELECT MAX(CASE WHEN f.competitor_id IS NOT NULL THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0) = 1 THEN 1 ELSE 0 END) AS BIGINT)
+			FROM citations c GROUP BY c.brand_id, ` + day("c.ran_at") + `, c.page`},
+		{"daily_domains",
+			`SELECT brand_id, ` + day("ran_at") + `, domain, domain_type, has_source, has_inline, citations, named, comp_only FROM daily_domains`,
+			`SELECT c.brand_id, ` + day("c.ran_at") + `, c.domain, MIN(c.domain_type),
+				MAX(CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END), MAX(CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END),
+				COUNT(*), CAST(SUM(COALESCE((SELECT MAX(CASE WHEN f.is_self THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0)) AS BIGINT),
+				CAST(SUM(CASE WHEN COALESCE((SELECT MAX(CASE WHEN f.is_self THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0) = 0 AND COALESCE((SELECT MAX(CASE WHEN f.competitor_id IS NOT NULL THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0) = 1 THEN 1 ELSE 0 END) AS BIGINT)
+			FROM citations c GROUP BY c.brand_id, ` + day("c.ran_at") + `, c.domain`},
 		{"daily_page_brands",
-			`SELECT brand_id, page, ` + day("ran_at") + `, found_brand_id, domain, citations FROM daily_page_brands`,
-			`SELECT c.brand_id, c.page, ` + day("c.ran_at") + `, m.found_brand_id, MIN(c.domain), COUNT(*)
-			FROM citations c JOIN mentions m ON m.run_seq = c.run_seq GROUP BY c.brand_id, c.page, ` + day("c.ran_at") + `, m.found_brand_id`},
+			`SELECT brand_id, domain, page, ` + day("ran_at") + `, found_brand_id, citations FROM daily_page_brands`,
+			`SELECT c.brand_id, c.domain, c.page, ` + day("c.ran_at") + `, m.found_brand_id, COUNT(*)
+			FROM citations c JOIN mentions m ON m.run_seq = c.run_seq GROUP BY c.brand_id, c.domain, c.page, ` + day("c.ran_at") + `, m.found_brand_id`},
+		{"daily_domain_brands",
+			`SELECT brand_id, domain, ` + day("ran_at") + `, found_brand_id, citations FROM daily_domain_brands`,
+			`SELECT c.brand_id, c.domain, ` + day("c.ran_at") + `, m.found_brand_id, COUNT(DISTINCT c.run_seq)
+			FROM citations c JOIN mentions m ON m.run_seq = c.run_seq GROUP BY c.brand_id, c.domain, ` + day("c.ran_at") + `, m.found_brand_id`},
 	} {
 		got, want := w.lines(t, tt.got), w.lines(t, tt.want)
 		if len(want) < 10 {

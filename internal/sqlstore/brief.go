@@ -365,9 +365,12 @@ func briefPages(ctx context.Context, tx *Tx, in *sightline.BriefInput, ids []str
 	brandID := in.Brief.BrandID
 	err := eachRow(ctx, tx, `SELECT c.page, MIN(c.domain), MIN(c.page_type), MIN(c.domain_type), MAX(c.title), COUNT(*),
 		CASE WHEN MIN(c.domain) IN `+ownedDomains+` THEN 'owned' WHEN MIN(c.domain) IN `+competitorDomains+` THEN 'competitor_owned' ELSE '' END
-		FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.prompt_id IN (`+placeholders(len(ids))+`)
+		FROM citations c WHERE c.brand_id = ?
+		AND c.topic_id IN (SELECT COALESCE(p.topic_id, '`+nilTopic+`') FROM prompts p WHERE p.id IN (`+placeholders(len(ids))+`))
+		AND c.provider_id IN (SELECT id FROM providers)
+		AND c.ran_at >= ? AND c.ran_at < ? AND c.prompt_id IN (`+placeholders(len(ids))+`)
 		GROUP BY c.page ORDER BY COUNT(*) DESC, c.page LIMIT ?`,
-		append(append([]any{brandID, brandID, brandID, ts(w.Start), ts(w.End)}, anys(ids)...), maxBriefPages),
+		append(append(append(append([]any{brandID, brandID, brandID}, anys(ids)...), ts(w.Start), ts(w.End)), anys(ids)...), maxBriefPages),
 		func(scan func(...any) error) error {
 			p := &sightline.PageFacts{}
 			if err := scan(&p.Page, &p.Domain, &p.PageType, &p.StaticType, &p.Title, &p.Citations, &p.Ownership); err != nil {

@@ -14,8 +14,8 @@ var _ sightline.CitationService = (*DB)(nil)
 // competitorDomains is the subquery of a brand's competitors' domains.
 const competitorDomains = `(SELECT domain FROM competitors WHERE brand_id = ? AND domain <> '')`
 
-// pagePlan returns the whole days of w that the page rollups answer and
-// the ranges the fact tables answer.
+// pagePlan returns the whole days of w that the page and domain rollups
+// answer and the ranges the fact tables answer.
 func (q *scopeQ) pagePlan(w sightline.Window, cuts ...time.Time) (full, raw []sightline.Window) {
 	if !q.pageRollups() {
 		return nil, []sightline.Window{w}
@@ -27,23 +27,36 @@ func (q *scopeQ) pagePlan(w sightline.Window, cuts ...time.Time) (full, raw []si
 	return p.full, p.raw
 }
 
+// Levels of citation rows: one per page, or one per domain (the domain
+// rollups are smaller; page, page_type and subreddit are then empty).
+const (
+	pageLevel   = "page"
+	domainLevel = "domain"
+)
+
 // citationScope writes the common table expressions every citation metric
 // starts from, over w (split at cuts for the rollups):
 //
-//	rf:  per run of the fact ranges, whether its answer names a brand-count
-//	     target (brand), the target brand by name (named), a competitor (comp);
-//	sel: the scope's citations with their ownership class (dtype, DESIGN §4),
-//	     the run flags and a count n (1 per fact row; a day's count per
-//	     rollup row), narrowed by the citation filters when narrow is set.
+//	od, cd: the brand's owned domains and its competitors' domains;
+//	rf:     per run of the fact ranges, whether its answer names a
+//	        brand-count target (brand), the target brand by name (named), a
+//	        competitor (comp);
+//	sel:    the scope's citations at the given level, narrowed by the
+//	        citation filters when narrow is set: per row n citations, nb of
+//	        them in answers naming a brand-count target, nn naming the target
+//	        brand, nc naming a competitor but not the target; has_source,
+//	        has_inline. A fact row is one citation; a rollup row a page's or
+//	        domain's day.
 //
-// Every aggregate over sel sums n.
-func (q *scopeQ) citationScope(s *sqlb, w sightline.Window, narrow bool, cuts ...time.Time) {
+// Every aggregate over sel sums these counts.
+func (q *scopeQ) citationScope(s *sqlb, w sightline.Window, narrow bool, level string, cuts ...time.Time) {
 	full, raw := q.pagePlan(w, cuts...)
-	q.writeSel(s, full, raw, narrow)
+	q.writeSel(s, full, raw, narrow, level)
 }
 
-func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool) {
-	s.add(`WITH `)
+func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, level string) {
+	s.add(`WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+		cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), `, q.BrandID, q.BrandID)
 	if len(raw) > 0 {
 		s.add(`rf AS MATERIALIZED (`)
 		eachRange(s, raw, func(s *sqlb, r sightline.Window) {
@@ -52,56 +65,83 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool) {
 				MAX(CASE WHEN m.found_brand_id IN (`+placeholders(len(q.nameTargetIDs))+`) THEN 1 ELSE 0 END) AS named,
 				MAX(CASE WHEN m.found_brand_id IN (`+placeholders(len(q.competitorIDs))+`) THEN 1 ELSE 0 END) AS comp
 				FROM mentions m WHERE `, anys(q.targetIDs), anys(q.nameTargetIDs), anys(q.competitorIDs))
-			q.filterIn(s, "m", r)
+			q.factFilter(s, "m", r)
 			s.add(` GROUP BY m.run_seq`)
 		})
 		s.add(`), `)
 	}
-	s.add(`sel AS MATERIALIZED (SELECT * FROM (`)
+	s.add(`sel AS MATERIALIZED (`)
 	eachRange(s, full, func(s *sqlb, r sightline.Window) {
-		s.add(`SELECT p.ran_at AS ran_at, 0 AS run_seq, p.page AS page, p.domain AS domain, p.page_type AS page_type,
-			p.domain_type AS static_type, p.citation_type AS citation_type, p.youtube_channel AS youtube_channel, p.subreddit AS subreddit,
-			p.named AS brand, p.named AS named,
-			CASE WHEN p.domain IN `+ownedDomains+` THEN 'owned'
-				WHEN p.domain IN `+competitorDomains+` THEN 'competitor_owned'
-				WHEN p.named = 1 THEN 'earned'
-				WHEN p.comp = 1 THEN 'competitor_earned'
-				ELSE p.domain_type END AS dtype,
-			p.citations AS n
-			FROM daily_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ?`,
-			q.BrandID, q.BrandID, q.BrandID, ts(r.Start), ts(r.End))
+		if level == pageLevel {
+			s.add(`SELECT p.ran_at AS ran_at, ` + q.d().nilUUID() + ` AS topic_id, ` + q.d().nilUUID() + ` AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
+				p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
+				p.has_source AS has_source, p.has_inline AS has_inline,
+				p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
+				FROM daily_pages p`)
+		} else {
+			s.add(`SELECT p.ran_at AS ran_at, ` + q.d().nilUUID() + ` AS topic_id, ` + q.d().nilUUID() + ` AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
+				'' AS page_type, p.domain_type AS static_type, '' AS subreddit, '' AS youtube_channel,
+				p.has_source AS has_source, p.has_inline AS has_inline,
+				p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
+				FROM daily_domains p`)
+		}
+		s.add(` WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ?`, q.BrandID, ts(r.Start), ts(r.End))
 		if narrow {
-			q.citationFilters(s, "p")
+			q.citationFilters(s, "p", level)
 		}
 	})
 	if len(full) > 0 && len(raw) > 0 {
 		s.add(` UNION ALL `)
 	}
 	eachRange(s, raw, func(s *sqlb, r sightline.Window) {
-		s.add(`SELECT c.ran_at AS ran_at, c.run_seq AS run_seq, c.page AS page, c.domain AS domain, c.page_type AS page_type,
-			c.domain_type AS static_type, c.citation_type AS citation_type, c.youtube_channel AS youtube_channel, c.subreddit AS subreddit,
-			COALESCE(rf.brand, 0) AS brand, COALESCE(rf.named, 0) AS named,
-			CASE WHEN c.domain IN `+ownedDomains+` THEN 'owned'
-				WHEN c.domain IN `+competitorDomains+` THEN 'competitor_owned'
-				WHEN rf.named = 1 THEN 'earned'
-				WHEN rf.comp = 1 THEN 'competitor_earned'
-				ELSE c.domain_type END AS dtype,
-			1 AS n
-			FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE `, q.BrandID, q.BrandID)
-		q.filterIn(s, "c", r)
+		s.add(`SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
+			c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
+			CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
+			CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
+			1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
+			CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
+			FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE `)
+		q.factFilter(s, "c", r)
 		if narrow {
-			q.citationFilters(s, "c")
+			q.citationFilters(s, "c", pageLevel)
 			if len(q.FoundBrandIDs) > 0 {
 				// keep only citations attributed to the chosen found brands
 				s.add(` AND rf.brand = 1`)
 			}
+			if len(q.DomainTypes) > 0 {
+				// each citation's own class (pageRollups keeps this case here)
+				s.add(` AND (CASE WHEN c.domain IN (SELECT domain FROM od) THEN 'owned'
+					WHEN c.domain IN (SELECT domain FROM cd) THEN 'competitor_owned'
+					WHEN rf.named = 1 THEN 'earned'
+					WHEN rf.comp = 1 THEN 'competitor_earned'
+					ELSE c.domain_type END) IN (`+placeholders(len(q.DomainTypes))+`)`, anys(q.DomainTypes))
+			}
 		}
 	})
-	s.add(`) u`)
-	if narrow && len(q.DomainTypes) > 0 {
-		s.add(` WHERE dtype IN (`+placeholders(len(q.DomainTypes))+`)`, anys(q.DomainTypes))
-	}
 	s.add(`)`)
+}
+
+// rowType is the domain_type of a page or domain row from the sums of its
+// citations: owned / competitor_owned by its domain, else earned when any
+// of its answers names the target, else competitor_earned when any names a
+// competitor, else its static class. (nn, nc name the columns summed.)
+func rowType(nn, nc string) string {
+	return `CASE WHEN MIN(domain) IN (SELECT domain FROM od) THEN 'owned'
+		WHEN MIN(domain) IN (SELECT domain FROM cd) THEN 'competitor_owned'
+		WHEN SUM(` + nn + `) > 0 THEN 'earned' WHEN SUM(` + nc + `) > 0 THEN 'competitor_earned'
+		ELSE MIN(static_type) END`
+}
+
+// classes writes the CTE cls: the citations of sel split by ownership class
+// (owned, competitor_owned, earned, competitor_earned, else the static
+// class), one row per sel row and class with its count n.
+func classes(s *sqlb) {
+	neither := ` WHERE domain NOT IN (SELECT domain FROM od) AND domain NOT IN (SELECT domain FROM cd)`
+	s.add(`, cls AS (SELECT ran_at, 'owned' AS t, n FROM sel WHERE domain IN (SELECT domain FROM od)
+		UNION ALL SELECT ran_at, 'competitor_owned', n FROM sel WHERE domain NOT IN (SELECT domain FROM od) AND domain IN (SELECT domain FROM cd)
+		UNION ALL SELECT ran_at, 'earned', nn FROM sel` + neither + `
+		UNION ALL SELECT ran_at, 'competitor_earned', nc FROM sel` + neither + `
+		UNION ALL SELECT ran_at, static_type, n - nn - nc FROM sel` + neither + `)`)
 }
 
 // rangesOf returns "(a.ran_at >= ? AND a.ran_at < ?) OR …" for ranges.
@@ -139,11 +179,12 @@ func (q *scopeQ) pageFiltered() bool {
 	return q.Query != "" || len(q.Domains) > 0 || len(q.PageTypes) > 0 || q.YouTubeChannel != "" || q.Subreddit != "" || q.URL != ""
 }
 
-// citationFilters narrows citations (alias a: facts or page rollups) by the
-// page and domain filters; all are attributes of the page.
-func (q *scopeQ) citationFilters(s *sqlb, a string) {
+// citationFilters narrows citations (alias a: facts or rollups of the
+// level) by the page and domain filters; the rollups never see the filters
+// on what they lack (see pageRollups).
+func (q *scopeQ) citationFilters(s *sqlb, a, level string) {
 	if q.Query != "" {
-		if q.QueryDomain {
+		if q.QueryDomain || level == domainLevel {
 			s.add(` AND lower(`+a+`.domain) LIKE ? ESCAPE '\'`, likePattern(q.Query))
 		} else {
 			s.add(` AND (lower(`+a+`.page) LIKE ? ESCAPE '\' OR lower(`+a+`.domain) LIKE ? ESCAPE '\')`, likePattern(q.Query), likePattern(q.Query))
@@ -151,6 +192,9 @@ func (q *scopeQ) citationFilters(s *sqlb, a string) {
 	}
 	if len(q.Domains) > 0 {
 		s.add(` AND `+a+`.domain IN (`+placeholders(len(q.Domains))+`)`, anys(q.Domains))
+	}
+	if level == domainLevel {
+		return
 	}
 	if len(q.PageTypes) > 0 {
 		s.add(` AND `+a+`.page_type IN (`+placeholders(len(q.PageTypes))+`)`, anys(q.PageTypes))
@@ -165,12 +209,6 @@ func (q *scopeQ) citationFilters(s *sqlb, a string) {
 		s.add(` AND `+a+`.page = ?`, q.URL)
 	}
 }
-
-// rowDomainType ranks the ownership classes of a row's citations: a row is
-// owned / competitor_owned by its domain, else earned when any of its
-// citations is, else competitor_earned, else its static class.
-const rowDomainType = `CASE MAX(CASE dtype WHEN 'owned' THEN 4 WHEN 'competitor_owned' THEN 3 WHEN 'earned' THEN 2 WHEN 'competitor_earned' THEN 1 ELSE 0 END)
-	WHEN 4 THEN 'owned' WHEN 3 THEN 'competitor_owned' WHEN 2 THEN 'earned' WHEN 1 THEN 'competitor_earned' ELSE MIN(static_type) END`
 
 var pageSortColumns = map[string]string{
 	"total_citation_count":   "total",
@@ -189,76 +227,117 @@ var domainSortColumns = map[string]string{
 	"domain":               "domain",
 }
 
-// pageAgg writes the CTE agg: one row per cited page.
-func pageAgg(s *sqlb) {
-	s.add(`, agg AS (SELECT page, MIN(domain) AS domain, MIN(page_type) AS page_type, 1 AS pages, SUM(n) AS total, SUM(brand * n) AS brand_count,
-		MAX(CASE WHEN citation_type = 'source' THEN 1 ELSE 0 END) AS has_source,
-		MAX(CASE WHEN citation_type = 'inline' THEN 1 ELSE 0 END) AS has_inline,
-		` + rowDomainType + ` AS domain_type
-		FROM sel GROUP BY page)`)
-}
-
-// domainAgg writes the CTE agg: one row per cited domain, with its
-// most-cited page (ties by page) and its number of distinct pages.
-func domainAgg(s *sqlb) {
-	s.add(`, pg AS (SELECT domain, page, MIN(page_type) AS page_type, SUM(n) AS n,
-		ROW_NUMBER() OVER (PARTITION BY domain ORDER BY SUM(n) DESC, page ASC) AS rn
-		FROM sel GROUP BY domain, page),
-		dm AS (SELECT domain, SUM(n) AS total, SUM(brand * n) AS brand_count,
-		MAX(CASE WHEN citation_type = 'source' THEN 1 ELSE 0 END) AS has_source,
-		MAX(CASE WHEN citation_type = 'inline' THEN 1 ELSE 0 END) AS has_inline,
-		` + rowDomainType + ` AS domain_type
-		FROM sel GROUP BY domain),
-		pc AS (SELECT domain, COUNT(*) AS pages FROM pg GROUP BY domain),
-		agg AS (SELECT pg.page AS page, dm.domain AS domain, pg.page_type AS page_type, pc.pages AS pages,
-		dm.total AS total, dm.brand_count AS brand_count, dm.has_source AS has_source, dm.has_inline AS has_inline, dm.domain_type AS domain_type
-		FROM dm JOIN pg ON pg.domain = dm.domain AND pg.rn = 1 JOIN pc ON pc.domain = dm.domain)`)
-}
-
 // FindCitationPages returns the most-cited pages of the scope.
 func (db *DB) FindCitationPages(ctx context.Context, orgID string, f sightline.CitationFilter) ([]*sightline.CitationRow, int, error) {
-	return db.findCitationRows(ctx, orgID, f, pageAgg, pageSortColumns, sightline.DefaultPageSort, "page")
-}
-
-// FindCitationDomains returns the most-cited domains of the scope.
-func (db *DB) FindCitationDomains(ctx context.Context, orgID string, f sightline.CitationFilter) ([]*sightline.CitationRow, int, error) {
-	return db.findCitationRows(ctx, orgID, f, domainAgg, domainSortColumns, sightline.DefaultDomainSort, "domain")
-}
-
-// findCitationRows pages through the rows of agg: percentages are of all
-// citations (and of all brand citations) in the narrowed scope, so that
-// total_citation_percent sums to 100 over all rows.
-func (db *DB) findCitationRows(ctx context.Context, orgID string, f sightline.CitationFilter, agg func(*sqlb),
-	sortCols map[string]string, defaultSort []sightline.SortKey, key string) ([]*sightline.CitationRow, int, error) {
 	tx, q, err := db.beginScope(ctx, orgID, f.Scope)
 	if err != nil {
 		return nil, 0, err
 	}
 	defer tx.Rollback()
+	rows, total, err := q.citationRows(ctx, tx, f, pageLevel, pageSortColumns, sightline.DefaultPageSort)
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, r := range rows {
+		r.PageCount = 1
+	}
+	if err := q.fillMentionedBrands(ctx, tx, rows, pageLevel); err != nil {
+		return nil, 0, err
+	}
+	return rows, total, nil
+}
+
+// FindCitationDomains returns the most-cited domains of the scope, each
+// with its number of distinct pages and its most-cited page.
+func (db *DB) FindCitationDomains(ctx context.Context, orgID string, f sightline.CitationFilter) ([]*sightline.CitationRow, int, error) {
+	tx, q, err := db.beginScope(ctx, orgID, f.Scope)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer tx.Rollback()
+	rows, total, err := q.citationRows(ctx, tx, f, domainLevel, domainSortColumns, sightline.DefaultDomainSort)
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := q.fillTopPages(ctx, tx, rows); err != nil {
+		return nil, 0, err
+	}
+	if err := q.fillMentionedBrands(ctx, tx, rows, domainLevel); err != nil {
+		return nil, 0, err
+	}
+	return rows, total, nil
+}
+
+// citationRows pages through the rows of one level: percentages are of all
+// citations (and of all brand citations) in the narrowed scope, so that
+// total_citation_percent sums to 100 over all rows.
+func (q *scopeQ) citationRows(ctx context.Context, tx *Tx, f sightline.CitationFilter, level string,
+	sortCols map[string]string, defaultSort []sightline.SortKey) ([]*sightline.CitationRow, int, error) {
+	selLevel := level
+	if level == domainLevel && q.pageFiltered() {
+		selLevel = pageLevel // the domain rollups cannot tell which pages pass
+	}
+	agg := func(s *sqlb) {
+		q.citationScope(s, q.Window, true, selLevel)
+		s.add(`, agg AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
+			SUM(n) AS total, SUM(nb) AS brand_count, MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
+			` + rowType("nn", "nc") + ` AS domain_type
+			FROM sel GROUP BY ` + level + `)`)
+	}
 	var s sqlb
-	q.citationScope(&s, q.Window, true)
 	agg(&s)
-	s.add(` SELECT page, domain, page_type, domain_type, has_source, has_inline, pages, total, brand_count,
+	s.add(` SELECT page, domain, page_type, domain_type, has_source, has_inline, total, brand_count,
 		`+pct("total", "SUM(total) OVER ()")+`, `+pct("brand_count", "SUM(brand_count) OVER ()")+`, COUNT(*) OVER ()
-		FROM agg`+orderBy(f.Sort, sortCols, defaultSort, key)+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
+		FROM agg`+orderBy(f.Sort, sortCols, defaultSort, level)+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
 	rows, total, err := scanCitationRows(ctx, tx, &s)
 	if err != nil {
-		return nil, 0, fmt.Errorf("citation %ss: %w", key, err)
+		return nil, 0, fmt.Errorf("citation %ss: %w", level, err)
 	}
 	if len(rows) == 0 && f.Offset() > 0 {
 		// past the end: the window function saw no row, count them apart
 		var c sqlb
-		q.citationScope(&c, q.Window, true)
 		agg(&c)
 		c.add(` SELECT COUNT(*) FROM agg`)
 		if err := tx.queryRow(ctx, c.String(), c.args...).Scan(&total); err != nil {
-			return nil, 0, fmt.Errorf("count citation %ss: %w", key, err)
+			return nil, 0, fmt.Errorf("count citation %ss: %w", level, err)
 		}
 	}
-	if err := q.fillMentionedBrands(ctx, tx, rows, key); err != nil {
-		return nil, 0, err
-	}
 	return rows, total, nil
+}
+
+// fillTopPages sets each domain row's distinct pages and most-cited page
+// (ties by page) from the page level of the same scope.
+func (q *scopeQ) fillTopPages(ctx context.Context, tx *Tx, rows []*sightline.CitationRow) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	byDomain := map[string]*sightline.CitationRow{}
+	for _, r := range rows {
+		byDomain[r.Domain] = r
+	}
+	domains := rowDomains(rows)
+	var s sqlb
+	q.citationScope(&s, q.Window, true, pageLevel)
+	s.add(`, pg AS (SELECT domain, page, MIN(page_type) AS page_type, SUM(n) AS n,
+		ROW_NUMBER() OVER (PARTITION BY domain ORDER BY SUM(n) DESC, page ASC) AS rn,
+		COUNT(*) OVER (PARTITION BY domain) AS pages
+		FROM sel WHERE domain IN (`+placeholders(len(domains))+`) GROUP BY domain, page)
+		SELECT domain, page, page_type, pages FROM pg WHERE rn = 1`, domains)
+	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+		var domain, page, pageType string
+		var pages int
+		if err := scan(&domain, &page, &pageType, &pages); err != nil {
+			return err
+		}
+		if r := byDomain[domain]; r != nil {
+			r.Page, r.PageType, r.PageCount = page, pageType, pages
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("top pages: %w", err)
+	}
+	return nil
 }
 
 func scanCitationRows(ctx context.Context, tx *Tx, s *sqlb) ([]*sightline.CitationRow, int, error) {
@@ -267,7 +346,7 @@ func scanCitationRows(ctx context.Context, tx *Tx, s *sqlb) ([]*sightline.Citati
 	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
 		r := &sightline.CitationRow{CitationTypes: []string{}, MentionedBrands: []string{}}
 		var source, inline int
-		if err := scan(&r.Page, &r.Domain, &r.PageType, &r.DomainType, &source, &inline, &r.PageCount,
+		if err := scan(&r.Page, &r.Domain, &r.PageType, &r.DomainType, &source, &inline,
 			&r.TotalCitationCount, &r.BrandCitationCount, &r.TotalCitationPercent, &r.BrandCitationPercent, &total); err != nil {
 			return err
 		}
@@ -304,13 +383,13 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 	full, raw := q.pagePlan(q.Window)
 	var s sqlb
 	if len(raw) > 0 {
-		q.writeSel(&s, nil, raw, true)
-		s.add(`, hit AS MATERIALIZED (SELECT DISTINCT sel.`+key+` AS k, sel.run_seq AS run_seq, sel.ran_at AS ran_at FROM sel WHERE sel.`+key+` IN (`+placeholders(len(keys))+`))`, keys)
+		q.writeSel(&s, nil, raw, true, pageLevel)
+		s.add(`, hit AS MATERIALIZED (SELECT DISTINCT sel.`+key+` AS k, sel.topic_id AS topic_id, sel.provider_id AS provider_id, sel.run_seq AS run_seq, sel.ran_at AS ran_at FROM sel WHERE sel.`+key+` IN (`+placeholders(len(keys))+`))`, keys)
 		s.add(` SELECT DISTINCT x.k, fb.name FROM (`)
 		// CROSS JOIN keeps SQLite's planner from putting mentions outside:
 		// hit is small, and each of its runs is one primary-key range.
 		s.add(`SELECT hit.k AS k, m.found_brand_id AS id FROM hit CROSS JOIN mentions m
-			WHERE m.brand_id = ? AND m.ran_at = hit.ran_at AND m.run_seq = hit.run_seq`, q.BrandID)
+			WHERE m.brand_id = ? AND m.topic_id = hit.topic_id AND m.provider_id = hit.provider_id AND m.ran_at = hit.ran_at AND m.run_seq = hit.run_seq`, q.BrandID)
 	} else {
 		s.add(`SELECT DISTINCT x.k, fb.name FROM (`)
 	}
@@ -318,20 +397,23 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 		if len(raw) > 0 {
 			s.add(` UNION `)
 		}
-		// the primary key starts (brand_id, domain, page): name the domains
-		// of page rows too, so both kinds of row read key ranges
-		domains := keys
-		if key == "page" {
-			domains = rowDomains(rows)
-		}
-		s.add(`SELECT d.`+key+` AS k, d.found_brand_id AS id FROM daily_page_brands d
-			WHERE d.brand_id = ? AND d.domain IN (`+placeholders(len(domains))+`) AND d.`+key+` IN (`+placeholders(len(keys))+`)
-			AND (`+rangesOf("d", full)+`)`, q.BrandID, domains, keys, rangeArgs(full))
-		if key == "domain" && q.pageFiltered() {
+		if key == pageLevel {
+			// the primary key starts (brand_id, domain, page): name the
+			// domains of the page rows too
+			s.add(`SELECT d.page AS k, d.found_brand_id AS id FROM daily_page_brands d
+				WHERE d.brand_id = ? AND d.domain IN (`+placeholders(len(rowDomains(rows)))+`) AND d.page IN (`+placeholders(len(keys))+`)
+				AND (`+rangesOf("d", full)+`)`, q.BrandID, rowDomains(rows), keys, rangeArgs(full))
+		} else if q.pageFiltered() {
 			// a domain row counts only its pages that pass the filters
-			s.add(` AND d.page IN (SELECT p.page FROM daily_pages p WHERE p.brand_id = ? AND (`+rangesOf("p", full)+`)`, q.BrandID, rangeArgs(full))
-			q.citationFilters(&s, "p")
+			s.add(`SELECT d.domain AS k, d.found_brand_id AS id FROM daily_page_brands d
+				WHERE d.brand_id = ? AND d.domain IN (`+placeholders(len(keys))+`) AND (`+rangesOf("d", full)+`)
+				AND d.page IN (SELECT p.page FROM daily_pages p WHERE p.brand_id = ? AND (`+rangesOf("p", full)+`)`,
+				q.BrandID, keys, rangeArgs(full), q.BrandID, rangeArgs(full))
+			q.citationFilters(&s, "p", pageLevel)
 			s.add(`)`)
+		} else {
+			s.add(`SELECT d.domain AS k, d.found_brand_id AS id FROM daily_domain_brands d
+				WHERE d.brand_id = ? AND d.domain IN (`+placeholders(len(keys))+`) AND (`+rangesOf("d", full)+`)`, q.BrandID, keys, rangeArgs(full))
 		}
 	}
 	s.add(`) x JOIN found_brands fb ON fb.id = x.id ORDER BY x.k, fb.name`)

@@ -90,6 +90,15 @@ func (d dialect) dayStart(col string) string {
 	return "(substr(" + col + ", 1, 10) || 'T00:00:00.000000Z')"
 }
 
+// nilUUID is the nil UUID as a typed value: a bare literal would be text to
+// PostgreSQL where a UNION needs a uuid.
+func (d dialect) nilUUID() string {
+	if d.engine == enginePostgres {
+		return "CAST('" + nilTopic + "' AS UUID)"
+	}
+	return "'" + nilTopic + "'"
+}
+
 // skipLocked is appended to a job-claim SELECT: PostgreSQL replicas skip rows
 // another replica holds; SQLite has a single writer, so nothing is needed.
 func (d dialect) skipLocked() string {

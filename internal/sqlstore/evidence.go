@@ -56,17 +56,18 @@ type evidenceQ struct {
 // planner's statistics are stale after a bulk ingest (joining two
 // aggregated CTEs made PostgreSQL loop over one for every row of the other).
 func (e *evidenceQ) runFlags(s *sqlb) {
-	s.add(`WITH mf AS MATERIALIZED (SELECT r.seq AS run_seq, r.prompt_id AS prompt_id, r.ran_at AS ran_at,
+	s.add(`WITH mf AS MATERIALIZED (SELECT r.seq AS run_seq, r.prompt_id AS prompt_id, COALESCE(r.topic_id, '`+nilTopic+`') AS topic_id, r.provider_id AS provider_id, r.ran_at AS ran_at,
 		MIN(CASE WHEN m.found_brand_id IN (`+placeholders(len(e.selfIDs))+`) THEN m.position END) AS pos, 0`, anys(e.selfIDs))
 	for i, ids := range e.compFB {
 		s.add(` + `+strconv.FormatInt(int64(1)<<i, 10)+` * MAX(CASE WHEN m.found_brand_id IN (`+placeholders(len(ids))+`) THEN 1 ELSE 0 END)`, anys(ids))
 	}
 	s.add(` AS cmask
 		FROM runs r JOIN prompts p ON p.id = r.prompt_id
-		LEFT JOIN mentions m ON m.brand_id = r.brand_id AND m.ran_at = r.ran_at AND m.run_seq = r.seq
+		LEFT JOIN mentions m ON m.brand_id = r.brand_id AND m.topic_id = COALESCE(r.topic_id, '`+nilTopic+`') AND m.provider_id = r.provider_id
+			AND m.ran_at = r.ran_at AND m.run_seq = r.seq
 		WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ? AND p.active = ?
-		GROUP BY r.seq, r.prompt_id, r.ran_at),
-	rf AS MATERIALIZED (SELECT run_seq, prompt_id, ran_at, pos, cmask,
+		GROUP BY r.seq, r.prompt_id, r.topic_id, r.provider_id, r.ran_at),
+	rf AS MATERIALIZED (SELECT run_seq, prompt_id, topic_id, provider_id, ran_at, pos, cmask,
 		CASE WHEN pos IS NULL OR pos >= ? THEN 1 ELSE 0 END AS weak FROM mf)`,
 		e.brandID, ts(e.w.Start), ts(e.w.End), true, sightline.WeakPosition)
 }
@@ -266,7 +267,7 @@ func (e *evidenceQ) pages(ctx context.Context, tx *Tx, ev *sightline.BrandEviden
 	s.add(` SELECT rf.prompt_id, c.page, MIN(c.domain), MIN(c.page_type), MIN(c.domain_type), MAX(c.title),
 		MAX(c.subreddit), MAX(c.youtube_channel), COUNT(*), COUNT(*), SUM(rf.weak),
 		SUM(CASE WHEN rf.weak = 1 AND rf.cmask <> 0 THEN 1 ELSE 0 END), `+e.weakNamedColumns("rf")+`
-		FROM rf JOIN citations c ON c.brand_id = ? AND c.ran_at = rf.ran_at AND c.run_seq = rf.run_seq
+		FROM rf JOIN citations c ON c.brand_id = ? AND c.topic_id = rf.topic_id AND c.provider_id = rf.provider_id AND c.ran_at = rf.ran_at AND c.run_seq = rf.run_seq
 		GROUP BY rf.prompt_id, c.page
 		ORDER BY c.page, rf.prompt_id`, e.brandID)
 	named := map[string][]int{}
@@ -321,7 +322,7 @@ func (e *evidenceQ) domains(ctx context.Context, tx *Tx, ev *sightline.BrandEvid
 	var s sqlb
 	e.runFlags(&s)
 	s.add(`, cd AS MATERIALIZED (SELECT c.domain AS domain, c.run_seq AS run_seq, MIN(rf.pos) AS pos, MIN(rf.weak) AS weak, MIN(rf.cmask) AS cmask
-		FROM rf JOIN citations c ON c.brand_id = ? AND c.ran_at = rf.ran_at AND c.run_seq = rf.run_seq
+		FROM rf JOIN citations c ON c.brand_id = ? AND c.topic_id = rf.topic_id AND c.provider_id = rf.provider_id AND c.ran_at = rf.ran_at AND c.run_seq = rf.run_seq
 		WHERE c.domain_type IN ('editorial', 'review', 'social')
 		GROUP BY c.domain, c.run_seq)
 		SELECT cd.domain, `+e.namedColumns("cd")+` FROM cd GROUP BY cd.domain ORDER BY cd.domain`, e.brandID)

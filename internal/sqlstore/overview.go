@@ -20,9 +20,10 @@ func (db *DB) CitationSummary(ctx context.Context, orgID string, s sightline.Sco
 	}
 	defer tx.Rollback()
 	var b sqlb
-	q.citationScope(&b, q.Window, false)
-	b.add(` SELECT dtype, SUM(n), ` + pct("SUM(n)", "SUM(SUM(n)) OVER ()") + `, SUM(SUM(n)) OVER ()
-		FROM sel GROUP BY dtype ORDER BY SUM(n) DESC, dtype`)
+	q.citationScope(&b, q.Window, false, domainLevel)
+	classes(&b)
+	b.add(` SELECT t, SUM(n), ` + pct("SUM(n)", "SUM(SUM(n)) OVER ()") + `, SUM(SUM(n)) OVER ()
+		FROM cls GROUP BY t HAVING SUM(n) > 0 ORDER BY SUM(n) DESC, t`)
 	out := &sightline.CitationSummary{Categories: []sightline.CategoryCount{}}
 	err = eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
 		var c sightline.CategoryCount
@@ -56,10 +57,10 @@ func (db *DB) DomainsOverview(ctx context.Context, orgID string, s sightline.Sco
 	// by the number of tracked brands, competitors without a domain included
 	// (as the mention share's average).
 	var b sqlb
-	q.citationScope(&b, q.Window, false)
+	q.citationScope(&b, q.Window, false, domainLevel)
 	b.add(`, bk AS (SELECT `+q.d().bucket(granularity, "ran_at")+` AS d, SUM(n) AS total,
-		SUM(CASE WHEN dtype = 'owned' THEN n ELSE 0 END) AS cnt,
-		CAST(SUM(CASE WHEN dtype IN ('owned', 'competitor_owned') THEN n ELSE 0 END) AS DOUBLE PRECISION) / ? AS avg_cnt
+		SUM(CASE WHEN domain IN (SELECT domain FROM od) THEN n ELSE 0 END) AS cnt,
+		CAST(SUM(CASE WHEN domain IN (SELECT domain FROM od) OR domain IN (SELECT domain FROM cd) THEN n ELSE 0 END) AS DOUBLE PRECISION) / ? AS avg_cnt
 		FROM sel GROUP BY 1)
 		SELECT d, total, cnt, `+pct("cnt", "total")+`, avg_cnt, `+pct("avg_cnt", "total")+`,
 		`+pct("SUM(cnt) OVER ()", "SUM(total) OVER ()")+`, `+pct("SUM(avg_cnt) OVER ()", "SUM(total) OVER ()")+`
@@ -75,9 +76,10 @@ func (db *DB) DomainsOverview(ctx context.Context, orgID string, s sightline.Sco
 	out.YourMentions = *series
 
 	var bd sqlb
-	q.citationScope(&bd, q.Window, false)
-	bd.add(`, cls AS (SELECT CASE WHEN dtype IN ('owned', 'competitor_owned', 'earned', 'competitor_earned') THEN dtype ELSE 'other' END AS t, n FROM sel)
-		SELECT t, SUM(n), ` + pct("SUM(n)", "SUM(SUM(n)) OVER ()") + ` FROM cls GROUP BY t`)
+	q.citationScope(&bd, q.Window, false, domainLevel)
+	classes(&bd)
+	bd.add(`, ct AS (SELECT CASE WHEN t IN ('owned', 'competitor_owned', 'earned', 'competitor_earned') THEN t ELSE 'other' END AS t, n FROM cls)
+		SELECT t, SUM(n), ` + pct("SUM(n)", "SUM(SUM(n)) OVER ()") + ` FROM ct GROUP BY t`)
 	counts := map[string]sightline.TypeCount{}
 	err = eachRow(ctx, tx, bd.String(), bd.args, func(scan func(...any) error) error {
 		var t sightline.TypeCount
@@ -126,20 +128,20 @@ func (db *DB) CitationsOverview(ctx context.Context, orgID string, s sightline.S
 func (q *scopeQ) summaryStats(ctx context.Context, tx *Tx, st *sightline.SummaryStats) error {
 	cur := ts(q.Window.Start)
 	var b sqlb
-	q.citationScope(&b, q.span(), false, q.Window.Start)
-	b.add(`, cd AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS cur, `+q.d().bucket("day", "ran_at")+` AS d,
-		SUM(n) AS total, SUM(brand * n) AS brand,
-		SUM(CASE WHEN dtype = 'owned' THEN n ELSE 0 END) AS own,
-		SUM(CASE WHEN brand = 1 AND domain IN ('youtube.com', 'youtu.be') THEN n ELSE 0 END) AS yt,
-		SUM(CASE WHEN brand = 1 AND domain = 'reddit.com' THEN n ELSE 0 END) AS rd
+	q.citationScope(&b, q.span(), false, domainLevel, q.Window.Start)
+	b.add(`, cday AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS cur, `+q.d().bucket("day", "ran_at")+` AS d,
+		SUM(n) AS total, SUM(nb) AS brand,
+		SUM(CASE WHEN domain IN (SELECT domain FROM od) THEN n ELSE 0 END) AS own,
+		SUM(CASE WHEN domain IN ('youtube.com', 'youtu.be') THEN nb ELSE 0 END) AS yt,
+		SUM(CASE WHEN domain = 'reddit.com' THEN nb ELSE 0 END) AS rd
 		FROM sel GROUP BY 1, 2),
 		md AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS cur, `+q.d().bucket("day", "ran_at")+` AS d, SUM(n) AS runs FROM (`, cur, cur)
 	q.targetRunsSrc(&b, q.span(), q.Window.Start)
 	b.add(`) t GROUP BY 1, 2),
-		days AS (SELECT cur, d FROM cd UNION SELECT cur, d FROM md),
-		j AS (SELECT days.cur AS cur, days.d AS d, COALESCE(cd.total, 0) AS total, COALESCE(cd.brand, 0) AS brand,
-			COALESCE(cd.own, 0) AS own, COALESCE(cd.yt, 0) AS yt, COALESCE(cd.rd, 0) AS rd, COALESCE(md.runs, 0) AS runs
-			FROM days LEFT JOIN cd ON cd.cur = days.cur AND cd.d = days.d LEFT JOIN md ON md.cur = days.cur AND md.d = days.d),
+		days AS (SELECT cur, d FROM cday UNION SELECT cur, d FROM md),
+		j AS (SELECT days.cur AS cur, days.d AS d, COALESCE(cday.total, 0) AS total, COALESCE(cday.brand, 0) AS brand,
+			COALESCE(cday.own, 0) AS own, COALESCE(cday.yt, 0) AS yt, COALESCE(cday.rd, 0) AS rd, COALESCE(md.runs, 0) AS runs
+			FROM days LEFT JOIN cday ON cday.cur = days.cur AND cday.d = days.d LEFT JOIN md ON md.cur = days.cur AND md.d = days.d),
 		p AS (SELECT SUM(CASE WHEN cur = 1 THEN total ELSE 0 END) AS total, SUM(CASE WHEN cur = 0 THEN total ELSE 0 END) AS total_p,
 			SUM(CASE WHEN cur = 1 THEN brand ELSE 0 END) AS brand,
 			SUM(CASE WHEN cur = 1 THEN own ELSE 0 END) AS own, SUM(CASE WHEN cur = 0 THEN own ELSE 0 END) AS own_p,
@@ -200,69 +202,90 @@ func (q *scopeQ) distributions(ctx context.Context, tx *Tx, d *sightline.Distrib
 		{"topic_id", "topics", &d.Citations.ByTopic, &d.Mentions.ByTopic},
 		{"region_id", "regions", &d.Citations.ByRegion, &d.Mentions.ByRegion},
 	}
-	for _, dim := range dims {
-		var b sqlb
-		b.add(`WITH cc AS (SELECT ` + dim.col + ` AS k, SUM(n) AS n FROM (`)
-		q.citeCountSrc(&b, q.Window)
-		b.add(`) c GROUP BY ` + dim.col + `), mc AS (SELECT ` + dim.col + ` AS k, SUM(n) AS n FROM (`)
-		q.targetRunsSrc(&b, q.Window)
-		b.add(`) t GROUP BY ` + dim.col + `)
-			SELECT 'c', x.k, t.name, x.n, ` + pct("x.n", "SUM(x.n) OVER ()") + ` FROM cc x JOIN ` + dim.table + ` t ON t.id = x.k
-			UNION ALL
-			SELECT 'm', x.k, t.name, x.n, ` + pct("x.n", "SUM(x.n) OVER ()") + ` FROM mc x JOIN ` + dim.table + ` t ON t.id = x.k
-			ORDER BY 1, 4 DESC, 3, 2`)
-		*dim.citations, *dim.mentions = []sightline.Share{}, []sightline.Share{}
-		err := eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
-			var kind string
-			var sh sightline.Share
-			if err := scan(&kind, &sh.ID, &sh.Name, &sh.Count, &sh.Percent); err != nil {
-				return err
-			}
-			if kind == "c" {
-				*dim.citations = append(*dim.citations, sh)
-			} else {
-				*dim.mentions = append(*dim.mentions, sh)
-			}
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("distribution by %s: %w", dim.col, err)
+	// One statement reads each source once for the three splits.
+	var b sqlb
+	b.add(`WITH cs AS MATERIALIZED (`)
+	q.citeCountSrc(&b, q.Window)
+	b.add(`), ts AS MATERIALIZED (`)
+	q.targetRunsByDimSrc(&b, q.Window)
+	b.add(`)`)
+	for i, dim := range dims {
+		n := strconv.Itoa(i)
+		b.add(`, cc` + n + ` AS (SELECT ` + dim.col + ` AS k, SUM(n) AS n FROM cs GROUP BY ` + dim.col + `),
+			mc` + n + ` AS (SELECT ` + dim.col + ` AS k, SUM(n) AS n FROM ts GROUP BY ` + dim.col + `)`)
+	}
+	b.add(` SELECT * FROM (`)
+	for i, dim := range dims {
+		n := strconv.Itoa(i)
+		if i > 0 {
+			b.add(` UNION ALL `)
 		}
+		b.add(`SELECT ` + n + ` AS dim, 'c' AS kind, x.k AS id, t.name AS name, x.n AS n, ` + pct("x.n", "SUM(x.n) OVER ()") + ` AS pct
+			FROM cc` + n + ` x JOIN ` + dim.table + ` t ON t.id = x.k
+			UNION ALL
+			SELECT ` + n + `, 'm', x.k, t.name, x.n, ` + pct("x.n", "SUM(x.n) OVER ()") + `
+			FROM mc` + n + ` x JOIN ` + dim.table + ` t ON t.id = x.k`)
+	}
+	b.add(`) r ORDER BY dim, kind, n DESC, name, id`)
+	for _, dim := range dims {
+		*dim.citations, *dim.mentions = []sightline.Share{}, []sightline.Share{}
+	}
+	err := eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
+		var dim int
+		var kind string
+		var sh sightline.Share
+		if err := scan(&dim, &kind, &sh.ID, &sh.Name, &sh.Count, &sh.Percent); err != nil {
+			return err
+		}
+		if kind == "c" {
+			*dims[dim].citations = append(*dims[dim].citations, sh)
+		} else {
+			*dims[dim].mentions = append(*dims[dim].mentions, sh)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("distributions: %w", err)
 	}
 	return nil
 }
 
 // topGrowing lists domains and pages cited more in the window than in the
 // previous period, by growth rate; "just me" counts only citations in
-// answers naming the target. One statement reads the citations once.
+// answers naming the target. One statement per level reads the citations
+// once for both lists.
 func (q *scopeQ) topGrowing(ctx context.Context, tx *Tx, tg *sightline.TopGrowing) error {
-	cur := ts(q.Window.Start)
 	tg.DomainsOverall, tg.DomainsJustMe = []sightline.GrowingDomain{}, []sightline.GrowingDomain{}
 	tg.PagesOverall, tg.PagesJustMe = []sightline.GrowingPage{}, []sightline.GrowingPage{}
-	var b sqlb
-	q.citationScope(&b, q.span(), false, q.Window.Start)
-	lists := []struct{ name, key, extra, where string }{
-		{"domains_overall", "domain", "''", ""},
-		{"domains_just_me", "domain", "''", " WHERE brand = 1"},
-		{"pages_overall", "page", "MIN(page_type)", ""},
-		{"pages_just_me", "page", "MIN(page_type)", " WHERE brand = 1"},
-	}
-	for i, l := range lists {
-		b.add(`, g`+strconv.Itoa(i)+` AS (SELECT '`+l.name+`' AS list, `+l.key+` AS k, MIN(domain) AS domain, `+l.extra+` AS page_type,
-			SUM(CASE WHEN ran_at >= ? THEN n ELSE 0 END) AS cur, SUM(CASE WHEN ran_at < ? THEN n ELSE 0 END) AS prev,
-			`+rowDomainType+` AS domain_type
-			FROM sel`+l.where+` GROUP BY `+l.key+`),
-			r`+strconv.Itoa(i)+` AS (SELECT list, k, domain, page_type, domain_type, cur, prev, `+growth("cur", "prev")+` AS rate,
-			ROW_NUMBER() OVER (ORDER BY `+growth("cur", "prev")+` DESC, cur DESC, k) AS rn FROM g`+strconv.Itoa(i)+` WHERE cur > prev)`, cur, cur)
-	}
-	b.add(` SELECT list, k, domain, page_type, domain_type, cur, prev, rate FROM (`)
-	for i := range lists {
-		if i > 0 {
-			b.add(` UNION ALL `)
+	for _, level := range []string{domainLevel, pageLevel} {
+		if err := q.topGrowingLevel(ctx, tx, tg, level); err != nil {
+			return err
 		}
-		b.add(`SELECT * FROM r`+strconv.Itoa(i)+` WHERE rn <= ?`, topGrowingLimit)
 	}
-	b.add(`) x ORDER BY list, rate DESC, cur DESC, k`)
+	return nil
+}
+
+func (q *scopeQ) topGrowingLevel(ctx context.Context, tx *Tx, tg *sightline.TopGrowing, level string) error {
+	cur := ts(q.Window.Start)
+	var b sqlb
+	q.citationScope(&b, q.span(), false, level, q.Window.Start)
+	// One pass counts both lists: all citations (n) and the brand's (nb).
+	// Among the brand's, those naming the target or only a competitor (for
+	// the row's type) are all of a rollup row's nn and none of its nc (the
+	// brand is its target), and a fact row's nn and nc where nb is set.
+	b.add(`, g AS (SELECT `+level+` AS k, MIN(domain) AS domain, MIN(page_type) AS page_type,
+		SUM(CASE WHEN ran_at >= ? THEN n ELSE 0 END) AS cur, SUM(CASE WHEN ran_at < ? THEN n ELSE 0 END) AS prev,
+		SUM(CASE WHEN ran_at >= ? THEN nb ELSE 0 END) AS jcur, SUM(CASE WHEN ran_at < ? THEN nb ELSE 0 END) AS jprev,
+		`+rowType("nn", "nc")+` AS domain_type,
+		`+rowType("CASE WHEN run_seq = 0 THEN nn ELSE nn * nb END", "CASE WHEN run_seq = 0 THEN 0 ELSE nc * nb END")+` AS jm_type
+		FROM sel GROUP BY `+level+`),
+		r0 AS (SELECT 'overall' AS list, k, domain, page_type, domain_type, cur, prev, `+growth("cur", "prev")+` AS rate,
+			ROW_NUMBER() OVER (ORDER BY `+growth("cur", "prev")+` DESC, cur DESC, k) AS rn FROM g WHERE cur > prev),
+		r1 AS (SELECT 'just_me' AS list, k, domain, page_type, jm_type, jcur, jprev, `+growth("jcur", "jprev")+` AS rate,
+			ROW_NUMBER() OVER (ORDER BY `+growth("jcur", "jprev")+` DESC, jcur DESC, k) AS rn FROM g WHERE jcur > jprev)
+		SELECT list, k, domain, page_type, domain_type, cur, prev, rate FROM (
+			SELECT * FROM r0 WHERE rn <= ? UNION ALL SELECT * FROM r1 WHERE rn <= ?) x
+		ORDER BY list, rate DESC, cur DESC, k`, cur, cur, cur, cur, topGrowingLimit, topGrowingLimit)
 	err := eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
 		var list, k, domain, pageType, domainType string
 		var c, p int
@@ -270,12 +293,12 @@ func (q *scopeQ) topGrowing(ctx context.Context, tx *Tx, tg *sightline.TopGrowin
 		if err := scan(&list, &k, &domain, &pageType, &domainType, &c, &p, &rate); err != nil {
 			return err
 		}
-		switch list {
-		case "pages_just_me":
+		switch {
+		case level == pageLevel && list == "just_me":
 			tg.PagesJustMe = append(tg.PagesJustMe, sightline.GrowingPage{Page: k, Domain: domain, PageType: pageType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
-		case "pages_overall":
+		case level == pageLevel:
 			tg.PagesOverall = append(tg.PagesOverall, sightline.GrowingPage{Page: k, Domain: domain, PageType: pageType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
-		case "domains_just_me":
+		case list == "just_me":
 			tg.DomainsJustMe = append(tg.DomainsJustMe, sightline.GrowingDomain{Domain: k, DomainType: domainType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
 		default:
 			tg.DomainsOverall = append(tg.DomainsOverall, sightline.GrowingDomain{Domain: k, DomainType: domainType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
@@ -283,7 +306,7 @@ func (q *scopeQ) topGrowing(ctx context.Context, tx *Tx, tg *sightline.TopGrowin
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("top growing: %w", err)
+		return fmt.Errorf("top growing %ss: %w", level, err)
 	}
 	return nil
 }

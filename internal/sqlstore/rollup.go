@@ -22,6 +22,12 @@ const nilTopic = noMatchID
 // transaction; the migration calls it for every run.
 func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64) error {
 	day := tx.d.dayStart
+	// per stored run: does its answer name the brand itself, a competitor
+	flags := `(SELECT m.run_seq AS run_seq,
+		MAX(CASE WHEN fb.is_self THEN 1 ELSE 0 END) AS named,
+		MAX(CASE WHEN fb.competitor_id IS NOT NULL THEN 1 ELSE 0 END) AS comp
+		FROM mentions m JOIN found_brands fb ON fb.id = m.found_brand_id
+		WHERE m.run_seq BETWEEN ? AND ? GROUP BY m.run_seq) f`
 	stmts := []struct {
 		name, sql string
 		ranges    int // how many "BETWEEN ? AND ?" the statement has
@@ -38,24 +44,35 @@ func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64) error {
 				runs = daily_runs.runs + excluded.runs, citations = daily_runs.citations + excluded.citations,
 				owned_citations = daily_runs.owned_citations + excluded.owned_citations`, 2},
 		{"daily_mentions", `INSERT INTO daily_mentions (brand_id, ran_at, topic_id, provider_id, region_id, found_brand_id, mentions, sentiment_sum)
-			SELECT m.brand_id, ` + day("m.ran_at") + `, COALESCE(m.topic_id, '` + nilTopic + `'), m.provider_id, m.region_id, m.found_brand_id,
+			SELECT m.brand_id, ` + day("m.ran_at") + `, m.topic_id, m.provider_id, m.region_id, m.found_brand_id,
 				COUNT(*), SUM(m.sentiment)
 			FROM mentions m WHERE m.run_seq BETWEEN ? AND ?
-			GROUP BY m.brand_id, ` + day("m.ran_at") + `, COALESCE(m.topic_id, '` + nilTopic + `'), m.provider_id, m.region_id, m.found_brand_id
+			GROUP BY m.brand_id, ` + day("m.ran_at") + `, m.topic_id, m.provider_id, m.region_id, m.found_brand_id
 			ON CONFLICT (brand_id, ran_at, topic_id, provider_id, region_id, found_brand_id) DO UPDATE SET
 				mentions = daily_mentions.mentions + excluded.mentions, sentiment_sum = daily_mentions.sentiment_sum + excluded.sentiment_sum`, 1},
-		{"daily_pages", `INSERT INTO daily_pages (brand_id, ran_at, page, citation_type, named, comp, domain, page_type, domain_type, youtube_channel, subreddit, citations)
-			SELECT c.brand_id, ` + day("c.ran_at") + `, c.page, c.citation_type, COALESCE(f.named, 0), COALESCE(f.comp, 0),
-				MIN(c.domain), MIN(c.page_type), MIN(c.domain_type), MIN(c.youtube_channel), MIN(c.subreddit), COUNT(*)
-			FROM citations c LEFT JOIN (SELECT m.run_seq AS run_seq,
-				MAX(CASE WHEN fb.is_self THEN 1 ELSE 0 END) AS named,
-				MAX(CASE WHEN fb.competitor_id IS NOT NULL THEN 1 ELSE 0 END) AS comp
-				FROM mentions m JOIN found_brands fb ON fb.id = m.found_brand_id
-				WHERE m.run_seq BETWEEN ? AND ? GROUP BY m.run_seq) f ON f.run_seq = c.run_seq
+		{"daily_topic_mentions", `INSERT INTO daily_topic_mentions (brand_id, ran_at, topic_id, found_brand_id, mentions, sentiment_sum)
+			SELECT m.brand_id, ` + day("m.ran_at") + `, m.topic_id, m.found_brand_id, COUNT(*), SUM(m.sentiment)
+			FROM mentions m WHERE m.run_seq BETWEEN ? AND ?
+			GROUP BY m.brand_id, ` + day("m.ran_at") + `, m.topic_id, m.found_brand_id
+			ON CONFLICT (brand_id, ran_at, topic_id, found_brand_id) DO UPDATE SET
+				mentions = daily_topic_mentions.mentions + excluded.mentions,
+				sentiment_sum = daily_topic_mentions.sentiment_sum + excluded.sentiment_sum`, 1},
+		{"daily_pages", `INSERT INTO daily_pages (brand_id, ran_at, page, domain, page_type, domain_type, subreddit, has_source, has_inline, citations, named, comp_only)
+			SELECT c.brand_id, ` + day("c.ran_at") + `, c.page, MIN(c.domain), MIN(c.page_type), MIN(c.domain_type), MIN(c.subreddit),
+				MAX(CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END), MAX(CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END),
+				COUNT(*), SUM(COALESCE(f.named, 0)), SUM(CASE WHEN COALESCE(f.named, 0) = 0 AND f.comp = 1 THEN 1 ELSE 0 END)
+			FROM citations c LEFT JOIN ` + flags + ` ON f.run_seq = c.run_seq
 			WHERE c.run_seq BETWEEN ? AND ?
-			GROUP BY c.brand_id, ` + day("c.ran_at") + `, c.page, c.citation_type, COALESCE(f.named, 0), COALESCE(f.comp, 0)
-			ON CONFLICT (brand_id, ran_at, page, citation_type, named, comp) DO UPDATE SET
-				citations = daily_pages.citations + excluded.citations`, 2},
+			GROUP BY c.brand_id, ` + day("c.ran_at") + `, c.page
+			ON CONFLICT (brand_id, ran_at, page) DO UPDATE SET ` + citeSumUpdate("daily_pages"), 2},
+		{"daily_domains", `INSERT INTO daily_domains (brand_id, ran_at, domain, domain_type, has_source, has_inline, citations, named, comp_only)
+			SELECT c.brand_id, ` + day("c.ran_at") + `, c.domain, MIN(c.domain_type),
+				MAX(CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END), MAX(CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END),
+				COUNT(*), SUM(COALESCE(f.named, 0)), SUM(CASE WHEN COALESCE(f.named, 0) = 0 AND f.comp = 1 THEN 1 ELSE 0 END)
+			FROM citations c LEFT JOIN ` + flags + ` ON f.run_seq = c.run_seq
+			WHERE c.run_seq BETWEEN ? AND ?
+			GROUP BY c.brand_id, ` + day("c.ran_at") + `, c.domain
+			ON CONFLICT (brand_id, ran_at, domain) DO UPDATE SET ` + citeSumUpdate("daily_domains"), 2},
 		{"daily_page_brands", `INSERT INTO daily_page_brands (brand_id, domain, page, ran_at, found_brand_id, citations)
 			SELECT c.brand_id, c.domain, c.page, ` + day("c.ran_at") + `, m.found_brand_id, COUNT(*)
 			FROM citations c JOIN mentions m ON m.run_seq = c.run_seq
@@ -63,6 +80,13 @@ func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64) error {
 			GROUP BY c.brand_id, c.domain, c.page, ` + day("c.ran_at") + `, m.found_brand_id
 			ON CONFLICT (brand_id, domain, page, ran_at, found_brand_id) DO UPDATE SET
 				citations = daily_page_brands.citations + excluded.citations`, 1},
+		{"daily_domain_brands", `INSERT INTO daily_domain_brands (brand_id, domain, ran_at, found_brand_id, citations)
+			SELECT c.brand_id, c.domain, ` + day("c.ran_at") + `, m.found_brand_id, COUNT(DISTINCT c.run_seq)
+			FROM citations c JOIN mentions m ON m.run_seq = c.run_seq
+			WHERE c.run_seq BETWEEN ? AND ?
+			GROUP BY c.brand_id, c.domain, ` + day("c.ran_at") + `, m.found_brand_id
+			ON CONFLICT (brand_id, domain, ran_at, found_brand_id) DO UPDATE SET
+				citations = daily_domain_brands.citations + excluded.citations`, 1},
 	}
 	for _, st := range stmts {
 		var args []any

@@ -203,7 +203,9 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 	}
 	// Values shared by a run's rows are boxed once: every conversion of a
 	// string to an interface allocates.
-	type dims struct{ brand, ranAt, prompt, topic, provider, region any }
+	// topic is the run's (NULL when none); factTopic the fact tables' key
+	// (nilTopic when none).
+	type dims struct{ brand, ranAt, prompt, topic, factTopic, provider, region any }
 	rd := make([]dims, len(runs))
 	args := make([]any, 0, len(runs)*len(runCols))
 	now := any(ts(it.tx.now))
@@ -219,7 +221,7 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 		if err != nil {
 			return 0, err
 		}
-		rd[i] = dims{brand: r.BrandID, ranAt: ts(r.RanAt), prompt: r.PromptID, topic: nullString(r.TopicID), provider: p, region: g}
+		rd[i] = dims{brand: r.BrandID, ranAt: ts(r.RanAt), prompt: r.PromptID, topic: nullString(r.TopicID), factTopic: orNilTopic(r.TopicID), provider: p, region: g}
 		args = append(args, r.ID, rd[i].brand, rd[i].prompt, rd[i].topic, p, g, rd[i].ranAt, r.Model, now)
 	}
 	// Only runs not stored yet come back: re-ingesting changes nothing.
@@ -262,7 +264,7 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 				return 0, err
 			}
 			found[j] = f
-			it.mentions.add(d.brand, d.ranAt, sq, f.id, d.prompt, d.topic, d.provider, d.region,
+			it.mentions.add(d.brand, d.ranAt, sq, f.id, d.prompt, d.factTopic, d.provider, d.region,
 				int64(m.Position), int64(max(1, m.Count)), m.Sentiment)
 		}
 		owned, err := it.ownedDomains(ctx, r.BrandID)
@@ -271,7 +273,7 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 		}
 		it.days.add(r, d.provider.(string), d.region.(string), found, owned)
 		for j, c := range r.Citations {
-			it.cites.add(d.brand, d.ranAt, sq, int64(j), d.prompt, d.topic, d.provider, d.region,
+			it.cites.add(d.brand, d.ranAt, sq, int64(j), d.prompt, d.factTopic, d.provider, d.region,
 				c.Page, c.Domain, c.PageType, c.DomainType, c.Type, c.YouTubeChannel, c.Subreddit, c.URL, c.Title, c.Author)
 		}
 		for j, a := range r.Ads {
@@ -542,4 +544,12 @@ func (it *ingestTx) advertiser(ctx context.Context, brandID string, a sightline.
 	}
 	it.advertisers[ck] = id
 	return id, nil
+}
+
+// orNilTopic is the topic key of fact and rollup rows: nilTopic for none.
+func orNilTopic(topicID string) string {
+	if topicID == "" {
+		return nilTopic
+	}
+	return topicID
 }

@@ -17,10 +17,13 @@ import (
 // without reading the new facts back, which took more than half the time
 // of an ingest.
 type dayRollups struct {
-	runs       map[dayKey]*runSum
-	mentions   map[mentionDayKey]*mentionSum
-	pages      map[pageDayKey]*pageSum
-	pageBrands map[pageBrandDayKey]*pageBrandSum
+	runs         map[dayKey]*runSum
+	mentions     map[mentionDayKey]*mentionSum
+	topicMents   map[topicMentionKey]*mentionSum
+	pages        map[pageDayKey]*citeSum
+	domains      map[domainDayKey]*citeSum
+	pageBrands   map[pageBrandDayKey]*brandSum
+	domainBrands map[domainBrandDayKey]*brandSum
 }
 
 type dayKey struct{ brand, day, topic, provider, region string }
@@ -30,12 +33,15 @@ type mentionDayKey struct {
 	found string
 }
 
-type pageDayKey struct {
-	brand, day, page, typ string
-	named, comp           bool
-}
+type topicMentionKey struct{ brand, day, topic, found string }
+
+type pageDayKey struct{ brand, day, page string }
+
+type domainDayKey struct{ brand, day, domain string }
 
 type pageBrandDayKey struct{ brand, domain, page, day, found string }
+
+type domainBrandDayKey struct{ brand, domain, day, found string }
 
 type runSum struct{ runs, citations, owned int64 }
 
@@ -44,18 +50,32 @@ type mentionSum struct {
 	sentiment float64
 }
 
-// pageSum keeps, like the SQL's MIN(…), the least value of each column
-// among the day's citations of the page.
-type pageSum struct {
-	domain, pageType, domainType, channel, subreddit string
-	citations                                        int64
+// citeSum counts a page's or a domain's citations of a day: all, in
+// answers naming the brand, in answers naming a competitor but not the
+// brand; the attributes are the page's (for a domain, its static type).
+type citeSum struct {
+	domain, pageType, domainType, subreddit string
+	source, inline                          bool
+	citations, named, compOnly              int64
 }
 
-type pageBrandSum struct{ citations int64 }
+func (c *citeSum) add(cit sightline.AnalyzedCitation, named, comp bool) {
+	c.source = c.source || cit.Type == sightline.CitationSource
+	c.inline = c.inline || cit.Type == sightline.CitationInline
+	c.citations++
+	if named {
+		c.named++
+	} else if comp {
+		c.compOnly++
+	}
+}
+
+type brandSum struct{ citations int64 }
 
 func newDayRollups() *dayRollups {
-	return &dayRollups{runs: map[dayKey]*runSum{}, mentions: map[mentionDayKey]*mentionSum{},
-		pages: map[pageDayKey]*pageSum{}, pageBrands: map[pageBrandDayKey]*pageBrandSum{}}
+	return &dayRollups{runs: map[dayKey]*runSum{}, mentions: map[mentionDayKey]*mentionSum{}, topicMents: map[topicMentionKey]*mentionSum{},
+		pages: map[pageDayKey]*citeSum{}, domains: map[domainDayKey]*citeSum{},
+		pageBrands: map[pageBrandDayKey]*brandSum{}, domainBrands: map[domainBrandDayKey]*brandSum{}}
 }
 
 // add counts one new run with its found brands (one per mention) and its
@@ -84,24 +104,54 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 		}
 		ms.mentions++
 		ms.sentiment += m.Sentiment
+		tk := topicMentionKey{brand: k.brand, day: day, topic: k.topic, found: mk.found}
+		ts := d.topicMents[tk]
+		if ts == nil {
+			ts = &mentionSum{}
+			d.topicMents[tk] = ts
+		}
+		ts.mentions++
+		ts.sentiment += m.Sentiment
 		named, comp = named || found[i].self, comp || found[i].comp
 	}
 	for _, c := range r.Citations {
 		if owned[c.Domain] {
 			rs.owned++
 		}
-		pk := pageDayKey{brand: r.BrandID, day: day, page: c.Page, typ: c.Type, named: named, comp: comp}
-		if ps := d.pages[pk]; ps == nil {
-			d.pages[pk] = &pageSum{domain: c.Domain, pageType: c.PageType, domainType: c.DomainType, channel: c.YouTubeChannel, subreddit: c.Subreddit, citations: 1}
-		} else {
-			ps.domain, ps.pageType, ps.domainType = min(ps.domain, c.Domain), min(ps.pageType, c.PageType), min(ps.domainType, c.DomainType)
-			ps.channel, ps.subreddit = min(ps.channel, c.YouTubeChannel), min(ps.subreddit, c.Subreddit)
-			ps.citations++
+		pk := pageDayKey{brand: r.BrandID, day: day, page: c.Page}
+		ps := d.pages[pk]
+		if ps == nil {
+			ps = &citeSum{domain: c.Domain, pageType: c.PageType, domainType: c.DomainType, subreddit: c.Subreddit}
+			d.pages[pk] = ps
 		}
+		ps.add(c, named, comp)
+		dk := domainDayKey{brand: r.BrandID, day: day, domain: c.Domain}
+		ds := d.domains[dk]
+		if ds == nil {
+			ds = &citeSum{domain: c.Domain, domainType: c.DomainType}
+			d.domains[dk] = ds
+		}
+		ds.add(c, named, comp)
 		for _, f := range found {
 			bk := pageBrandDayKey{brand: r.BrandID, domain: c.Domain, page: c.Page, day: day, found: f.id.(string)}
 			if bs := d.pageBrands[bk]; bs == nil {
-				d.pageBrands[bk] = &pageBrandSum{citations: 1}
+				d.pageBrands[bk] = &brandSum{citations: 1}
+			} else {
+				bs.citations++
+			}
+		}
+	}
+	// a run counts once per domain it cites and found brand it names
+	seen := map[string]bool{}
+	for _, c := range r.Citations {
+		if seen[c.Domain] {
+			continue
+		}
+		seen[c.Domain] = true
+		for _, f := range found {
+			bk := domainBrandDayKey{brand: r.BrandID, domain: c.Domain, day: day, found: f.id.(string)}
+			if bs := d.domainBrands[bk]; bs == nil {
+				d.domainBrands[bk] = &brandSum{citations: 1}
 			} else {
 				bs.citations++
 			}
@@ -152,15 +202,34 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 		v := d.mentions[k]
 		mentions.add(k.brand, k.day, k.topic, k.provider, k.region, k.found, v.mentions, v.sentiment)
 	}
-	pages := &factRows{table: "daily_pages", cols: []string{"brand_id", "ran_at", "page", "citation_type", "named", "comp", "domain", "page_type", "domain_type", "youtube_channel", "subreddit", "citations"},
-		suffix: ` ON CONFLICT (brand_id, ran_at, page, citation_type, named, comp) DO UPDATE SET
-			citations = daily_pages.citations + excluded.citations`}
+	topicMents := &factRows{table: "daily_topic_mentions", cols: []string{"brand_id", "ran_at", "topic_id", "found_brand_id", "mentions", "sentiment_sum"},
+		suffix: ` ON CONFLICT (brand_id, ran_at, topic_id, found_brand_id) DO UPDATE SET
+			mentions = daily_topic_mentions.mentions + excluded.mentions,
+			sentiment_sum = daily_topic_mentions.sentiment_sum + excluded.sentiment_sum`}
+	for _, k := range sortedRollupKeys(d.topicMents, func(a, b topicMentionKey) int {
+		return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.day, b.day), strings.Compare(a.topic, b.topic), strings.Compare(a.found, b.found))
+	}) {
+		v := d.topicMents[k]
+		topicMents.add(k.brand, k.day, k.topic, k.found, v.mentions, v.sentiment)
+	}
+	pages := &factRows{table: "daily_pages", cols: []string{"brand_id", "ran_at", "page", "domain", "page_type", "domain_type", "subreddit",
+		"has_source", "has_inline", "citations", "named", "comp_only"},
+		suffix: ` ON CONFLICT (brand_id, ran_at, page) DO UPDATE SET ` + citeSumUpdate("daily_pages")}
 	for _, k := range sortedRollupKeys(d.pages, func(a, b pageDayKey) int {
-		return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.day, b.day), strings.Compare(a.page, b.page),
-			strings.Compare(a.typ, b.typ), compareRollupBool(a.named, b.named), compareRollupBool(a.comp, b.comp))
+		return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.day, b.day), strings.Compare(a.page, b.page))
 	}) {
 		v := d.pages[k]
-		pages.add(k.brand, k.day, k.page, k.typ, rollupBool(k.named), rollupBool(k.comp), v.domain, v.pageType, v.domainType, v.channel, v.subreddit, v.citations)
+		pages.add(k.brand, k.day, k.page, v.domain, v.pageType, v.domainType, v.subreddit,
+			rollupBool(v.source), rollupBool(v.inline), v.citations, v.named, v.compOnly)
+	}
+	domains := &factRows{table: "daily_domains", cols: []string{"brand_id", "ran_at", "domain", "domain_type",
+		"has_source", "has_inline", "citations", "named", "comp_only"},
+		suffix: ` ON CONFLICT (brand_id, ran_at, domain) DO UPDATE SET ` + citeSumUpdate("daily_domains")}
+	for _, k := range sortedRollupKeys(d.domains, func(a, b domainDayKey) int {
+		return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.day, b.day), strings.Compare(a.domain, b.domain))
+	}) {
+		v := d.domains[k]
+		domains.add(k.brand, k.day, k.domain, v.domainType, rollupBool(v.source), rollupBool(v.inline), v.citations, v.named, v.compOnly)
 	}
 	pageBrands := &factRows{table: "daily_page_brands", cols: []string{"brand_id", "domain", "page", "ran_at", "found_brand_id", "citations"},
 		suffix: ` ON CONFLICT (brand_id, domain, page, ran_at, found_brand_id) DO UPDATE SET
@@ -171,7 +240,16 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 	}) {
 		pageBrands.add(k.brand, k.domain, k.page, k.day, k.found, d.pageBrands[k].citations)
 	}
-	for _, f := range []*factRows{runs, mentions, pages, pageBrands} {
+	domainBrands := &factRows{table: "daily_domain_brands", cols: []string{"brand_id", "domain", "ran_at", "found_brand_id", "citations"},
+		suffix: ` ON CONFLICT (brand_id, domain, ran_at, found_brand_id) DO UPDATE SET
+			citations = daily_domain_brands.citations + excluded.citations`}
+	for _, k := range sortedRollupKeys(d.domainBrands, func(a, b domainBrandDayKey) int {
+		return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.domain, b.domain),
+			strings.Compare(a.day, b.day), strings.Compare(a.found, b.found))
+	}) {
+		domainBrands.add(k.brand, k.domain, k.day, k.found, d.domainBrands[k].citations)
+	}
+	for _, f := range []*factRows{runs, mentions, topicMents, pages, domains, pageBrands, domainBrands} {
 		f.per = newFactRows(f.table, f.cols).per
 		if err := it.insertRows(ctx, f, true); err != nil {
 			return err
@@ -185,7 +263,13 @@ func compareDayKey(a, b dayKey) int {
 		strings.Compare(a.provider, b.provider), strings.Compare(a.region, b.region))
 }
 
-func compareRollupBool(a, b bool) int { return cmp.Compare(rollupBool(a), rollupBool(b)) }
+// citeSumUpdate adds a page or domain rollup row to the stored one.
+func citeSumUpdate(table string) string {
+	return `citations = ` + table + `.citations + excluded.citations, named = ` + table + `.named + excluded.named,
+		comp_only = ` + table + `.comp_only + excluded.comp_only,
+		has_source = CASE WHEN excluded.has_source = 1 THEN 1 ELSE ` + table + `.has_source END,
+		has_inline = CASE WHEN excluded.has_inline = 1 THEN 1 ELSE ` + table + `.has_inline END`
+}
 
 func rollupBool(b bool) int64 {
 	if b {

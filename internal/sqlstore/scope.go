@@ -29,9 +29,11 @@ type scopeQ struct {
 
 	dialect dialect
 
-	rollups    bool // the daily rollups may answer (DB.NoRollups unset)
-	selfTarget bool // the target is the brand itself, as in the page rollups
-	narrowRuns bool // runs are narrowed by the domains or page they cite
+	allTopics    []string // the brand's topics and nilTopic, and every provider:
+	allProviders []string // the fact tables' clustering
+	rollups      bool     // the daily rollups may answer (DB.NoRollups unset)
+	selfTarget   bool     // the target is the brand itself, as in the page rollups
+	narrowRuns   bool     // runs are narrowed by the domains or page they cite
 }
 
 // newScope resolves the target of s inside tx.
@@ -68,6 +70,14 @@ func newScope(ctx context.Context, tx *Tx, s sightline.Scope) (*scopeQ, error) {
 		return nil, fmt.Errorf("resolve competitors: %w", err)
 	}
 	q.competitorIDs = orNoMatch(rows)
+	if q.allTopics, err = queryStrings(ctx, tx, `SELECT id FROM topics WHERE brand_id = ?`, s.BrandID); err != nil {
+		return nil, fmt.Errorf("resolve topics: %w", err)
+	}
+	q.allTopics = append(q.allTopics, nilTopic)
+	if q.allProviders, err = queryStrings(ctx, tx, `SELECT id FROM providers`); err != nil {
+		return nil, fmt.Errorf("resolve providers: %w", err)
+	}
+	q.allProviders = orNoMatch(q.allProviders)
 	return q, nil
 }
 
@@ -90,6 +100,20 @@ func (q *scopeQ) runFilter(a string, w sightline.Window) (string, []any) {
 func (q *scopeQ) filterIn(s *sqlb, a string, w sightline.Window) {
 	f, args := q.runFilter(a, w)
 	s.add(f, args...)
+}
+
+// factFilter is filterIn for the mention and citation facts, clustered by
+// (brand_id, topic_id, provider_id, ran_at): without a topic or provider
+// filter it names every topic of the brand or every provider, so that each
+// pair is one range scan of the table.
+func (q *scopeQ) factFilter(s *sqlb, a string, w sightline.Window) {
+	q.filterIn(s, a, w)
+	if len(q.TopicIDs) == 0 {
+		s.add(` AND `+a+`.topic_id IN (`+placeholders(len(q.allTopics))+`)`, anys(q.allTopics))
+	}
+	if len(q.ProviderIDs) == 0 {
+		s.add(` AND `+a+`.provider_id IN (`+placeholders(len(q.allProviders))+`)`, anys(q.allProviders))
+	}
 }
 
 // dimFilter returns the provider, region, topic and prompt conditions on a

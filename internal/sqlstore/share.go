@@ -34,8 +34,8 @@ func (q *scopeQ) runNarrowing(s *sqlb, seqCol string) {
 	if len(q.Domains) == 0 && q.URL == "" {
 		return
 	}
-	cf, cargs := q.runFilter("c", q.Window)
-	s.add(` AND `+seqCol+` IN (SELECT c.run_seq FROM citations c WHERE `).add(cf, cargs...)
+	s.add(` AND ` + seqCol + ` IN (SELECT c.run_seq FROM citations c WHERE `)
+	q.factFilter(s, "c", q.Window)
 	if len(q.Domains) > 0 {
 		s.add(` AND c.domain IN (`+placeholders(len(q.Domains))+`)`, anys(q.Domains))
 	}
@@ -82,17 +82,22 @@ func (q *scopeQ) runsSrcNarrowed(s *sqlb, w sightline.Window) {
 }
 
 func (q *scopeQ) targetRunsSrcNarrowed(s *sqlb, w sightline.Window) {
-	if len(q.targetIDs) > 1 {
-		// the grouped form: narrow before GROUP BY
-		s.add(`SELECT m.ran_at AS ran_at, COALESCE(m.topic_id, '` + nilTopic + `') AS topic_id, m.provider_id AS provider_id, m.region_id AS region_id, 1 AS n
-			FROM mentions m WHERE `)
-		q.filterIn(s, "m", w)
-		s.add(` AND m.found_brand_id IN (`+placeholders(len(q.targetIDs))+`)`, anys(q.targetIDs))
-		q.runNarrowing(s, "m.run_seq")
-		s.add(` GROUP BY m.run_seq, m.ran_at, m.topic_id, m.provider_id, m.region_id`)
+	if !q.narrowRuns {
+		q.targetRunsSrc(s, w)
 		return
 	}
-	q.targetRunsSrc(s, w)
+	if len(q.targetIDs) > 1 {
+		// the grouped form: narrow before GROUP BY
+		s.add(`SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, 1 AS n FROM mentions m WHERE `)
+		q.factFilter(s, "m", w)
+		s.add(` AND m.found_brand_id IN (`+placeholders(len(q.targetIDs))+`)`, anys(q.targetIDs))
+		q.runNarrowing(s, "m.run_seq")
+		s.add(` GROUP BY m.run_seq, m.ran_at, m.topic_id`)
+		return
+	}
+	s.add(`SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, 1 AS n FROM mentions m WHERE `)
+	q.factFilter(s, "m", w)
+	s.add(` AND m.found_brand_id = ?`, q.targetIDs[0])
 	q.runNarrowing(s, "m.run_seq")
 }
 

@@ -13,8 +13,9 @@ import (
 //
 //	runsSrc       ran_at, topic_id, provider_id, region_id, n (runs)
 //	citeCountSrc  ran_at, topic_id, provider_id, region_id, n (citations), owned
-//	mentionsSrc   ran_at, topic_id, provider_id, region_id, found_brand_id, n (mentions), sent (sum)
-//	targetRunsSrc ran_at, topic_id, provider_id, region_id, n (runs naming the target)
+//	mentionsSrc   ran_at, topic_id, found_brand_id, n (mentions), sent (sum)
+//	targetRunsSrc ran_at, topic_id, n (runs naming the target)
+//	targetRunsByDimSrc the same with provider_id, region_id
 //	pagesSrc      see its comment
 //
 // Rows without topic carry nilTopic, as the rollups do.
@@ -83,34 +84,61 @@ func (q *scopeQ) citeCountSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 			q.filterIn(s, "d", r)
 		},
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT c.ran_at AS ran_at, COALESCE(c.topic_id, '`+nilTopic+`') AS topic_id, c.provider_id AS provider_id, c.region_id AS region_id,
+			s.add(`SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.region_id AS region_id,
 				1 AS n, CASE WHEN c.domain IN `+ownedDomains+` THEN 1 ELSE 0 END AS owned FROM citations c WHERE `, q.BrandID)
-			q.filterIn(s, "c", r)
+			q.factFilter(s, "c", r)
 		})
 }
 
+// coarseMentions reports whether the per-topic mention rollups suffice:
+// no provider or region filter.
+func (q *scopeQ) coarseMentions() bool {
+	return len(q.ProviderIDs) == 0 && len(q.RegionIDs) == 0
+}
+
+// mentionsSrc yields ran_at, topic_id, found_brand_id, n (mentions), sent
+// (their sentiment sum).
 func (q *scopeQ) mentionsSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
+	table := "daily_mentions"
+	if q.coarseMentions() {
+		table = "daily_topic_mentions"
+	}
 	q.union(s, w, cuts, q.runRollups(),
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id,
-				d.found_brand_id AS found_brand_id, d.mentions AS n, d.sentiment_sum AS sent FROM daily_mentions d WHERE `)
+			s.add(`SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
+				d.mentions AS n, d.sentiment_sum AS sent FROM ` + table + ` d WHERE `)
 			q.filterIn(s, "d", r)
 		},
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT m.ran_at AS ran_at, COALESCE(m.topic_id, '` + nilTopic + `') AS topic_id, m.provider_id AS provider_id, m.region_id AS region_id,
-				m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent FROM mentions m WHERE `)
-			q.filterIn(s, "m", r)
+			s.add(`SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
+				FROM mentions m WHERE `)
+			q.factFilter(s, "m", r)
 		})
 }
 
-// targetRunsSrc yields the runs naming the target: with one target found
-// brand its mentions (one per run); with several (filter[brand_ids]) each
-// run once, which only the fact tables can tell.
+// targetRunsSrc yields ran_at, topic_id, n: the runs naming the target.
+// With one target found brand they are its mentions (one per run); with
+// several (filter[brand_ids]) each run once, which only the fact tables can
+// tell.
 func (q *scopeQ) targetRunsSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 	if len(q.targetIDs) > 1 {
-		s.add(`SELECT m.ran_at AS ran_at, COALESCE(m.topic_id, '` + nilTopic + `') AS topic_id, m.provider_id AS provider_id, m.region_id AS region_id, 1 AS n
+		s.add(`SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, 1 AS n FROM mentions m WHERE `)
+		q.factFilter(s, "m", w)
+		s.add(` AND m.found_brand_id IN (`+placeholders(len(q.targetIDs))+`)
+			GROUP BY m.run_seq, m.ran_at, m.topic_id`, anys(q.targetIDs))
+		return
+	}
+	s.add(`SELECT ran_at, topic_id, n FROM (`)
+	q.mentionsSrc(s, w, cuts...)
+	s.add(`) tm WHERE tm.found_brand_id = ?`, q.targetIDs[0])
+}
+
+// targetRunsByDimSrc is targetRunsSrc with provider_id and region_id.
+func (q *scopeQ) targetRunsByDimSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
+	if len(q.targetIDs) > 1 {
+		s.add(`SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.provider_id AS provider_id, m.region_id AS region_id, 1 AS n
 			FROM mentions m WHERE `)
-		q.filterIn(s, "m", w)
+		q.factFilter(s, "m", w)
 		s.add(` AND m.found_brand_id IN (`+placeholders(len(q.targetIDs))+`)
 			GROUP BY m.run_seq, m.ran_at, m.topic_id, m.provider_id, m.region_id`, anys(q.targetIDs))
 		return
@@ -123,9 +151,9 @@ func (q *scopeQ) targetRunsSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 			s.add(` AND d.found_brand_id = ?`, q.targetIDs[0])
 		},
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT m.ran_at AS ran_at, COALESCE(m.topic_id, '` + nilTopic + `') AS topic_id, m.provider_id AS provider_id, m.region_id AS region_id, 1 AS n
+			s.add(`SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.provider_id AS provider_id, m.region_id AS region_id, 1 AS n
 				FROM mentions m WHERE `)
-			q.filterIn(s, "m", r)
+			q.factFilter(s, "m", r)
 			s.add(` AND m.found_brand_id = ?`, q.targetIDs[0])
 		})
 }

@@ -33,27 +33,54 @@ CREATE TABLE daily_mentions (
     PRIMARY KEY (brand_id, ran_at, topic_id, provider_id, region_id, found_brand_id)
 );
 
--- Citations per day and page, split by citation type and by whether the
--- answer named the brand itself (named) or a tracked competitor (comp).
+-- The same per day, topic and found brand only: what the metrics read
+-- when no provider or region filter asks for more.
+CREATE TABLE daily_topic_mentions (
+    brand_id        UUID NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    ran_at          TIMESTAMPTZ NOT NULL,
+    topic_id        UUID NOT NULL,
+    found_brand_id  UUID NOT NULL,
+    mentions        BIGINT NOT NULL,
+    sentiment_sum   DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (brand_id, ran_at, topic_id, found_brand_id)
+);
+
+-- Citations per day and page: all of them, those in answers naming the
+-- brand itself (named), and those in answers naming a tracked competitor
+-- but not the brand (comp_only); whether the page was cited as a source
+-- and inline. The page's attributes are the same for all its citations.
 CREATE TABLE daily_pages (
-    brand_id         UUID NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
-    ran_at           TIMESTAMPTZ NOT NULL,
-    page             TEXT COLLATE "C" NOT NULL,
-    citation_type    TEXT COLLATE "C" NOT NULL,
-    named            INTEGER NOT NULL,
-    comp             INTEGER NOT NULL,
-    domain           TEXT COLLATE "C" NOT NULL,
-    page_type        TEXT COLLATE "C" NOT NULL,
-    domain_type      TEXT COLLATE "C" NOT NULL,
-    youtube_channel  TEXT COLLATE "C" NOT NULL,
-    subreddit        TEXT COLLATE "C" NOT NULL,
-    citations        BIGINT NOT NULL,
-    PRIMARY KEY (brand_id, ran_at, page, citation_type, named, comp)
+    brand_id     UUID NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    ran_at       TIMESTAMPTZ NOT NULL,
+    page         TEXT COLLATE "C" NOT NULL,
+    domain       TEXT COLLATE "C" NOT NULL,
+    page_type    TEXT COLLATE "C" NOT NULL,
+    domain_type  TEXT COLLATE "C" NOT NULL,
+    subreddit    TEXT COLLATE "C" NOT NULL,
+    has_source   INTEGER NOT NULL,
+    has_inline   INTEGER NOT NULL,
+    citations    BIGINT NOT NULL,
+    named        BIGINT NOT NULL,
+    comp_only    BIGINT NOT NULL,
+    PRIMARY KEY (brand_id, ran_at, page)
+);
+
+-- The same per day and domain, for the domain-level metrics.
+CREATE TABLE daily_domains (
+    brand_id     UUID NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    ran_at       TIMESTAMPTZ NOT NULL,
+    domain       TEXT COLLATE "C" NOT NULL,
+    domain_type  TEXT COLLATE "C" NOT NULL,
+    has_source   INTEGER NOT NULL,
+    has_inline   INTEGER NOT NULL,
+    citations    BIGINT NOT NULL,
+    named        BIGINT NOT NULL,
+    comp_only    BIGINT NOT NULL,
+    PRIMARY KEY (brand_id, ran_at, domain)
 );
 
 -- Found brands named in the answers citing a page, per day. Keyed by
--- domain first: a domain row and a page row (whose domain is known) both
--- read one key range.
+-- domain first: a page row (whose domain is known) reads one key range.
 CREATE TABLE daily_page_brands (
     brand_id        UUID NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
     domain          TEXT COLLATE "C" NOT NULL,
@@ -62,4 +89,14 @@ CREATE TABLE daily_page_brands (
     found_brand_id  UUID NOT NULL,
     citations       BIGINT NOT NULL,
     PRIMARY KEY (brand_id, domain, page, ran_at, found_brand_id)
+);
+
+-- Found brands named in the answers citing a domain, per day.
+CREATE TABLE daily_domain_brands (
+    brand_id        UUID NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    domain          TEXT COLLATE "C" NOT NULL,
+    ran_at          TIMESTAMPTZ NOT NULL,
+    found_brand_id  UUID NOT NULL,
+    citations       BIGINT NOT NULL,
+    PRIMARY KEY (brand_id, domain, ran_at, found_brand_id)
 );

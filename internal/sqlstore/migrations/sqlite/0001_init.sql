@@ -167,9 +167,11 @@ CREATE TABLE run_answers (
 );
 
 -- The fact tables below copy the run's dimensions so that metric queries
--- filter without joining runs, and are keyed by (brand_id, ran_at, …): on
--- SQLite they are clustered that way (WITHOUT ROWID), so a metrics window is
--- one contiguous range of the table.
+-- filter without joining runs, and are keyed by (brand_id, topic_id,
+-- provider_id, ran_at, …): on SQLite they are clustered that way (WITHOUT
+-- ROWID), so a window of one topic on one provider is one contiguous range,
+-- and of all of them one range per topic and provider. A run without topic
+-- has the nil UUID as topic_id here.
 
 -- Mentions: one found brand in one answer.
 CREATE TABLE mentions (
@@ -178,13 +180,13 @@ CREATE TABLE mentions (
     run_seq         INTEGER NOT NULL REFERENCES runs (seq) ON DELETE CASCADE,
     found_brand_id  TEXT NOT NULL REFERENCES found_brands (id) ON DELETE CASCADE,
     prompt_id       TEXT NOT NULL,
-    topic_id        TEXT,
+    topic_id        TEXT NOT NULL,
     provider_id     TEXT NOT NULL,
     region_id       TEXT NOT NULL,
     position        INTEGER NOT NULL,
     mention_count   INTEGER NOT NULL DEFAULT 1,
     sentiment       REAL NOT NULL DEFAULT 50,
-    PRIMARY KEY (brand_id, ran_at, run_seq, found_brand_id)
+    PRIMARY KEY (brand_id, topic_id, provider_id, ran_at, run_seq, found_brand_id)
 ) WITHOUT ROWID;
 
 -- Citations: one URL cited by one answer, analyzed at ingest.
@@ -194,7 +196,7 @@ CREATE TABLE citations (
     run_seq          INTEGER NOT NULL REFERENCES runs (seq) ON DELETE CASCADE,
     ord              INTEGER NOT NULL,
     prompt_id        TEXT NOT NULL,
-    topic_id         TEXT,
+    topic_id         TEXT NOT NULL,
     provider_id      TEXT NOT NULL,
     region_id        TEXT NOT NULL,
     page             TEXT NOT NULL,
@@ -207,7 +209,7 @@ CREATE TABLE citations (
     url              TEXT NOT NULL,
     title            TEXT NOT NULL DEFAULT '',
     author           TEXT NOT NULL DEFAULT '',
-    PRIMARY KEY (brand_id, ran_at, run_seq, ord)
+    PRIMARY KEY (brand_id, topic_id, provider_id, ran_at, run_seq, ord)
 ) WITHOUT ROWID;
 
 CREATE TABLE advertisers (

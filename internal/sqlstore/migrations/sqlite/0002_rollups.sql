@@ -33,27 +33,54 @@ CREATE TABLE daily_mentions (
     PRIMARY KEY (brand_id, ran_at, topic_id, provider_id, region_id, found_brand_id)
 ) WITHOUT ROWID;
 
--- Citations per day and page, split by citation type and by whether the
--- answer named the brand itself (named) or a tracked competitor (comp).
+-- The same per day, topic and found brand only: what the metrics read
+-- when no provider or region filter asks for more.
+CREATE TABLE daily_topic_mentions (
+    brand_id        TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    ran_at          TEXT NOT NULL,
+    topic_id        TEXT NOT NULL,
+    found_brand_id  TEXT NOT NULL,
+    mentions        INTEGER NOT NULL,
+    sentiment_sum   REAL NOT NULL,
+    PRIMARY KEY (brand_id, ran_at, topic_id, found_brand_id)
+) WITHOUT ROWID;
+
+-- Citations per day and page: all of them, those in answers naming the
+-- brand itself (named), and those in answers naming a tracked competitor
+-- but not the brand (comp_only); whether the page was cited as a source
+-- and inline. The page's attributes are the same for all its citations.
 CREATE TABLE daily_pages (
-    brand_id         TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
-    ran_at           TEXT NOT NULL,
-    page             TEXT NOT NULL,
-    citation_type    TEXT NOT NULL,
-    named            INTEGER NOT NULL,
-    comp             INTEGER NOT NULL,
-    domain           TEXT NOT NULL,
-    page_type        TEXT NOT NULL,
-    domain_type      TEXT NOT NULL,
-    youtube_channel  TEXT NOT NULL,
-    subreddit        TEXT NOT NULL,
-    citations        INTEGER NOT NULL,
-    PRIMARY KEY (brand_id, ran_at, page, citation_type, named, comp)
+    brand_id     TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    ran_at       TEXT NOT NULL,
+    page         TEXT NOT NULL,
+    domain       TEXT NOT NULL,
+    page_type    TEXT NOT NULL,
+    domain_type  TEXT NOT NULL,
+    subreddit    TEXT NOT NULL,
+    has_source   INTEGER NOT NULL,
+    has_inline   INTEGER NOT NULL,
+    citations    INTEGER NOT NULL,
+    named        INTEGER NOT NULL,
+    comp_only    INTEGER NOT NULL,
+    PRIMARY KEY (brand_id, ran_at, page)
+) WITHOUT ROWID;
+
+-- The same per day and domain, for the domain-level metrics.
+CREATE TABLE daily_domains (
+    brand_id     TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    ran_at       TEXT NOT NULL,
+    domain       TEXT NOT NULL,
+    domain_type  TEXT NOT NULL,
+    has_source   INTEGER NOT NULL,
+    has_inline   INTEGER NOT NULL,
+    citations    INTEGER NOT NULL,
+    named        INTEGER NOT NULL,
+    comp_only    INTEGER NOT NULL,
+    PRIMARY KEY (brand_id, ran_at, domain)
 ) WITHOUT ROWID;
 
 -- Found brands named in the answers citing a page, per day. Keyed by
--- domain first: a domain row and a page row (whose domain is known) both
--- read one key range.
+-- domain first: a page row (whose domain is known) reads one key range.
 CREATE TABLE daily_page_brands (
     brand_id        TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
     domain          TEXT NOT NULL,
@@ -62,4 +89,14 @@ CREATE TABLE daily_page_brands (
     found_brand_id  TEXT NOT NULL,
     citations       INTEGER NOT NULL,
     PRIMARY KEY (brand_id, domain, page, ran_at, found_brand_id)
+) WITHOUT ROWID;
+
+-- Found brands named in the answers citing a domain, per day.
+CREATE TABLE daily_domain_brands (
+    brand_id        TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    domain          TEXT NOT NULL,
+    ran_at          TEXT NOT NULL,
+    found_brand_id  TEXT NOT NULL,
+    citations       INTEGER NOT NULL,
+    PRIMARY KEY (brand_id, domain, ran_at, found_brand_id)
 ) WITHOUT ROWID;
