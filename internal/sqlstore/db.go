@@ -106,7 +106,10 @@ func openSQLite(path string, readOnly bool) (*sql.DB, error) {
 }
 
 // withPostgresDefaults pins the session time zone to UTC so that day
-// buckets are UTC on every server.
+// buckets are UTC on every server, and turns JIT compilation off unless
+// asked for: the metric statements join aggregates whose row estimates are
+// far too high, and compiling them took longer (up to a second) than
+// running them.
 func withPostgresDefaults(dsn string) string {
 	u, err := url.Parse(dsn)
 	if err != nil {
@@ -115,6 +118,9 @@ func withPostgresDefaults(dsn string) string {
 	q := u.Query()
 	if q.Get("timezone") == "" {
 		q.Set("timezone", "UTC")
+	}
+	if q.Get("jit") == "" {
+		q.Set("jit", "off")
 	}
 	u.RawQuery = q.Encode()
 	return u.String()
