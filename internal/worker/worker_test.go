@@ -272,6 +272,11 @@ func TestWorker_ShutdownReleases(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+	// The status is committed before the store call returns and counts:
+	// let the worker finish before reading the count.
+	if err := fast.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	if st.completed.Load() != 1 {
 		t.Errorf("completed %d times", st.completed.Load())
 	}
