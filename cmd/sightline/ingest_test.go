@@ -28,21 +28,8 @@ func runWith(t *testing.T, stdin string, args ...string) (stdout, stderr string,
 	return out.String(), errb.String(), err
 }
 
-// openRaw opens a plain connection to dsn for counting rows (the drivers
-// are registered by sqlstore).
-func openRaw(t testing.TB, dsn string) *sql.DB {
-	t.Helper()
-	driver, src := "pgx", dsn
-	if path, ok := strings.CutPrefix(dsn, "sqlite:"); ok {
-		driver, src = "sqlite", "file:"+path+"?_pragma=busy_timeout(10000)&_pragma=query_only(1)"
-	}
-	raw, err := sql.Open(driver, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { raw.Close() })
-	return raw
-}
+// openRaw opens a plain connection to dsn for reading tables.
+func openRaw(t testing.TB, dsn string) *sql.DB { return sqlstoretest.OpenRaw(t, dsn) }
 
 // factCounts returns the row counts of what ingest writes, as one line.
 func factCounts(t *testing.T, raw *sql.DB) string {

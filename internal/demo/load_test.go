@@ -59,19 +59,8 @@ func load(t *testing.T, dsn string) *loaded {
 	return &loaded{db: db, raw: openRaw(t, dsn), fix: f}
 }
 
-func openRaw(t testing.TB, dsn string) *sql.DB {
-	t.Helper()
-	driver, src := "pgx", dsn
-	if path, ok := strings.CutPrefix(dsn, "sqlite:"); ok {
-		driver, src = "sqlite", "file:"+path+"?_pragma=busy_timeout(10000)&_pragma=query_only(1)"
-	}
-	raw, err := sql.Open(driver, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { raw.Close() })
-	return raw
-}
+// openRaw opens a plain connection to dsn for reading tables.
+func openRaw(t testing.TB, dsn string) *sql.DB { return sqlstoretest.OpenRaw(t, dsn) }
 
 // facts are the counts (and a few integer sums, which catch rows that are
 // there but differ) of what the data set stores, as "name value" lines.

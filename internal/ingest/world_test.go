@@ -93,21 +93,8 @@ func newWorld(t *testing.T) *world {
 	return w
 }
 
-// openRaw opens a plain database/sql connection to dsn (the drivers are
-// registered by sqlstore).
-func openRaw(t testing.TB, dsn string) *sql.DB {
-	t.Helper()
-	driver, src := "pgx", dsn
-	if path, ok := strings.CutPrefix(dsn, "sqlite:"); ok {
-		driver, src = "sqlite", "file:"+path+"?_pragma=busy_timeout(10000)&_pragma=query_only(1)"
-	}
-	raw, err := sql.Open(driver, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { raw.Close() })
-	return raw
-}
+// openRaw opens a plain connection to dsn for reading tables.
+func openRaw(t testing.TB, dsn string) *sql.DB { return sqlstoretest.OpenRaw(t, dsn) }
 
 func (w *world) scalar(t *testing.T, q string, args ...any) string {
 	t.Helper()

@@ -19,6 +19,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -129,4 +130,20 @@ func randomHex(n int) string {
 		panic(err)
 	}
 	return hex.EncodeToString(b)
+}
+
+// OpenRaw opens a plain, read-only database/sql connection to dsn, for
+// tests that read tables directly (row counts, stored values).
+func OpenRaw(tb testing.TB, dsn string) *sql.DB {
+	tb.Helper()
+	driver, src := "pgx", dsn
+	if path, ok := strings.CutPrefix(dsn, "sqlite:"); ok {
+		driver, src = "sqlite", "file:"+path+"?_pragma=busy_timeout(10000)&_pragma=query_only(1)"
+	}
+	raw, err := sql.Open(driver, src)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { raw.Close() })
+	return raw
 }
