@@ -31,11 +31,7 @@ func (s *Server) handleOpportunityList(w http.ResponseWriter, r *http.Request) e
 
 // handleOpportunityGet serves GET …/opportunities/{id} (spec §4.12).
 func (s *Server) handleOpportunityGet(w http.ResponseWriter, r *http.Request) error {
-	// no query parameters: unknown filter[...] keys and limit/offset are refused
-	if err := newParams(r, s.now()).err(); err != nil {
-		return err
-	}
-	brand, err := s.brandFromPath(r)
+	brand, err := s.brandNoParams(r)
 	if err != nil {
 		return err
 	}
@@ -55,11 +51,7 @@ func (s *Server) handleOpportunityGet(w http.ResponseWriter, r *http.Request) er
 // status of the job already queued or running (no quota spent); 429 when
 // the daily quota is spent.
 func (s *Server) handleComputeEnqueue(w http.ResponseWriter, r *http.Request) error {
-	// no query parameters: unknown filter[...] keys and limit/offset are refused
-	if err := newParams(r, s.now()).err(); err != nil {
-		return err
-	}
-	brand, err := s.brandFromPath(r)
+	brand, err := s.brandNoParams(r)
 	if err != nil {
 		return err
 	}
@@ -79,11 +71,7 @@ func (s *Server) handleComputeEnqueue(w http.ResponseWriter, r *http.Request) er
 // handleComputeStatus serves GET …/opportunities/compute: the status of
 // the latest compute job (idle when none).
 func (s *Server) handleComputeStatus(w http.ResponseWriter, r *http.Request) error {
-	// no query parameters: unknown filter[...] keys and limit/offset are refused
-	if err := newParams(r, s.now()).err(); err != nil {
-		return err
-	}
-	brand, err := s.brandFromPath(r)
+	brand, err := s.brandNoParams(r)
 	if err != nil {
 		return err
 	}

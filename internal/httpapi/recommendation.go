@@ -59,11 +59,7 @@ func (s *Server) handleRecommendationList(w http.ResponseWriter, r *http.Request
 
 // handleRecommendationGet serves GET …/content_studio/recommendations/{id}.
 func (s *Server) handleRecommendationGet(w http.ResponseWriter, r *http.Request) error {
-	// no query parameters: unknown filter[...] keys and limit/offset are refused
-	if err := newParams(r, s.now()).err(); err != nil {
-		return err
-	}
-	brand, err := s.brandFromPath(r)
+	brand, err := s.brandNoParams(r)
 	if err != nil {
 		return err
 	}
@@ -81,11 +77,7 @@ func (s *Server) handleRecommendationGet(w http.ResponseWriter, r *http.Request)
 // handleRecommendationUpdate serves PATCH …/content_studio/recommendations/{id}
 // with {"state": …, "action_url": …}: a user state change (DESIGN §5).
 func (s *Server) handleRecommendationUpdate(w http.ResponseWriter, r *http.Request) error {
-	// no query parameters: unknown filter[...] keys and limit/offset are refused
-	if err := newParams(r, s.now()).err(); err != nil {
-		return err
-	}
-	brand, err := s.brandFromPath(r)
+	brand, err := s.brandNoParams(r)
 	if err != nil {
 		return err
 	}
@@ -112,11 +104,7 @@ func (s *Server) handleRecommendationUpdate(w http.ResponseWriter, r *http.Reque
 // regenerate quota (429 when spent), then the generator over the last 30
 // days, upserted so that user states survive.
 func (s *Server) handleRecommendationRegenerate(w http.ResponseWriter, r *http.Request) error {
-	// no query parameters: unknown filter[...] keys and limit/offset are refused
-	if err := newParams(r, s.now()).err(); err != nil {
-		return err
-	}
-	brand, err := s.brandFromPath(r)
+	brand, err := s.brandNoParams(r)
 	if err != nil {
 		return err
 	}

@@ -229,6 +229,15 @@ func (s *Server) brandFromPath(r *http.Request) (*sightline.Brand, error) {
 	return s.Store.FindBrandByID(r.Context(), p.OrgID, id)
 }
 
+// brandNoParams is brandFromPath for the endpoints that read no query
+// parameters: unknown filter[...] keys and limit/offset are still refused.
+func (s *Server) brandNoParams(r *http.Request) (*sightline.Brand, error) {
+	if err := newParams(r, s.now()).err(); err != nil {
+		return nil, err
+	}
+	return s.brandFromPath(r)
+}
+
 // pathID reads a UUID path value; anything else cannot name a resource, so
 // it is NOT_FOUND like a missing one.
 func pathID(r *http.Request, name, kind string) (string, error) {

@@ -8,11 +8,7 @@ import (
 
 // handleTopicCreate serves POST …/topics: bulk creation by name (spec §4.2).
 func (s *Server) handleTopicCreate(w http.ResponseWriter, r *http.Request) error {
-	// no query parameters: unknown filter[...] keys and limit/offset are refused
-	if err := newParams(r, s.now()).err(); err != nil {
-		return err
-	}
-	brand, err := s.brandFromPath(r)
+	brand, err := s.brandNoParams(r)
 	if err != nil {
 		return err
 	}

@@ -59,19 +59,7 @@ func scanBrief(scan func(...any) error) (*sightline.Brief, error) {
 }
 
 func findBriefs(ctx context.Context, tx *Tx, where string, args ...any) ([]*sightline.Brief, error) {
-	var out []*sightline.Brief
-	err := eachRow(ctx, tx, `SELECT `+briefColumns+` `+where, args, func(scan func(...any) error) error {
-		b, err := scanBrief(scan)
-		if err != nil {
-			return err
-		}
-		out = append(out, b)
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("find briefs: %w", err)
-	}
-	return out, nil
+	return scanAll(ctx, tx, "briefs", `SELECT `+briefColumns+` `+where, args, scanBrief)
 }
 
 func findBrief(ctx context.Context, tx *Tx, brandID, id string) (*sightline.Brief, error) {

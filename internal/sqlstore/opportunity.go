@@ -64,19 +64,7 @@ func scanOpportunity(scan func(...any) error) (*sightline.Opportunity, error) {
 }
 
 func findOpportunities(ctx context.Context, tx *Tx, where string, args ...any) ([]*sightline.Opportunity, error) {
-	var out []*sightline.Opportunity
-	err := eachRow(ctx, tx, `SELECT `+opportunityColumns+` `+where, args, func(scan func(...any) error) error {
-		o, err := scanOpportunity(scan)
-		if err != nil {
-			return err
-		}
-		out = append(out, o)
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("find opportunities: %w", err)
-	}
-	return out, nil
+	return scanAll(ctx, tx, "opportunities", `SELECT `+opportunityColumns+` `+where, args, scanOpportunity)
 }
 
 // FindOpportunities returns a page of a brand's opportunities.

@@ -68,17 +68,9 @@ func scanRecommendation(scan func(...any) error) (*sightline.Recommendation, err
 // findRecommendations runs a recommendations query and fills the target
 // prompts' texts.
 func findRecommendations(ctx context.Context, tx *Tx, brandID, where string, args ...any) ([]*sightline.Recommendation, error) {
-	var out []*sightline.Recommendation
-	err := eachRow(ctx, tx, `SELECT `+recommendationColumns+` `+where, args, func(scan func(...any) error) error {
-		r, err := scanRecommendation(scan)
-		if err != nil {
-			return err
-		}
-		out = append(out, r)
-		return nil
-	})
+	out, err := scanAll(ctx, tx, "recommendations", `SELECT `+recommendationColumns+` `+where, args, scanRecommendation)
 	if err != nil {
-		return nil, fmt.Errorf("find recommendations: %w", err)
+		return nil, err
 	}
 	return out, fillTargetPrompts(ctx, tx, brandID, out)
 }

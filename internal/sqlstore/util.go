@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -23,6 +24,24 @@ func eachRow(ctx context.Context, tx *Tx, q string, args []any, fn func(scan fun
 		}
 	}
 	return rows.Err()
+}
+
+// scanAll runs q and decodes every row with scan; what names the rows for
+// the error message.
+func scanAll[T any](ctx context.Context, tx *Tx, what, q string, args []any, scan func(func(...any) error) (T, error)) ([]T, error) {
+	var out []T
+	err := eachRow(ctx, tx, q, args, func(s func(...any) error) error {
+		v, err := scan(s)
+		if err != nil {
+			return err
+		}
+		out = append(out, v)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("find %s: %w", what, err)
+	}
+	return out, nil
 }
 
 // likePattern turns free text into a lowercase LIKE pattern matching it
