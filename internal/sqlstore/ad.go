@@ -74,15 +74,21 @@ func (db *DB) FindAdvertisers(ctx context.Context, orgID string, f sightline.AdF
 	defer tx.Rollback()
 	var s sqlb
 	q.advertiserSummaries(&s, "", f.Query, true)
-	var total int
-	if err := tx.queryRow(ctx, s.String()+` SELECT COUNT(*) FROM sm`, s.args...).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("count advertisers: %w", err)
-	}
-	s.add(` SELECT id, name, appearances, prompts, ads, providers, domain, favicon_url, first_seen, last_seen FROM sm`+
+	// The summaries are computed once: the total rides on every row of
+	// the page, and only a page past the end needs a count of its own.
+	var page sqlb
+	page.add(s.String(), s.args...)
+	page.add(` SELECT `+advertiserSummaryColumns+`, COUNT(*) OVER () FROM sm`+
 		orderBy(f.Sort, advertiserSortColumns, sightline.DefaultAdvertiserSort, "id")+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
-	out, err := scanAdvertisers(ctx, tx, &s)
+	var total int
+	out, err := scanAdvertisers(ctx, tx, &page, &total)
 	if err != nil {
 		return nil, 0, err
+	}
+	if len(out) == 0 && f.Offset() > 0 {
+		if err := tx.queryRow(ctx, s.String()+` SELECT COUNT(*) FROM sm`, s.args...).Scan(&total); err != nil {
+			return nil, 0, fmt.Errorf("count advertisers: %w", err)
+		}
 	}
 	return out, total, nil
 }
@@ -96,8 +102,8 @@ func (db *DB) FindAdvertiserByID(ctx context.Context, orgID, advertiserID string
 	defer tx.Rollback()
 	var s sqlb
 	q.advertiserSummaries(&s, strings.ToLower(advertiserID), "", false)
-	s.add(` SELECT id, name, appearances, prompts, ads, providers, domain, favicon_url, first_seen, last_seen FROM sm`)
-	out, err := scanAdvertisers(ctx, tx, &s)
+	s.add(` SELECT ` + advertiserSummaryColumns + ` FROM sm`)
+	out, err := scanAdvertisers(ctx, tx, &s, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -117,8 +123,11 @@ func (q *scopeQ) advertiserSummaries(s *sqlb, onlyID, query string, activeOnly b
 		join = "JOIN"
 	}
 	s.add(`WITH w AS (SELECT a.advertiser_id AS id, COUNT(DISTINCT a.run_seq) AS appearances, COUNT(DISTINCT a.prompt_id) AS prompts,
-		COUNT(*) AS ads, COUNT(DISTINCT a.provider_id) AS providers FROM ads a WHERE `).add(af, aargs...).
-		add(` GROUP BY a.advertiser_id),
+		COUNT(*) AS ads, COUNT(DISTINCT a.provider_id) AS providers FROM ads a WHERE `).add(af, aargs...)
+	if onlyID != "" {
+		s.add(` AND a.advertiser_id = ?`, onlyID)
+	}
+	s.add(` GROUP BY a.advertiser_id),
 		sm AS (SELECT adv.id AS id, adv.name AS name, COALESCE(w.appearances, 0) AS appearances, COALESCE(w.prompts, 0) AS prompts,
 		COALESCE(w.ads, 0) AS ads, COALESCE(w.providers, 0) AS providers, adv.domain AS domain, adv.favicon_url AS favicon_url,
 		(SELECT MIN(x.ran_at) FROM ads x WHERE x.advertiser_id = adv.id) AS first_seen,
@@ -134,13 +143,22 @@ func (q *scopeQ) advertiserSummaries(s *sqlb, onlyID, query string, activeOnly b
 	s.add(`)`)
 }
 
-func scanAdvertisers(ctx context.Context, tx *Tx, s *sqlb) ([]*sightline.AdvertiserSummary, error) {
+// advertiserSummaryColumns are the columns of sm that scanAdvertisers reads.
+const advertiserSummaryColumns = `id, name, appearances, prompts, ads, providers, domain, favicon_url, first_seen, last_seen`
+
+// scanAdvertisers runs s, a SELECT of advertiserSummaryColumns from sm,
+// followed by the total row count when total is not nil.
+func scanAdvertisers(ctx context.Context, tx *Tx, s *sqlb, total *int) ([]*sightline.AdvertiserSummary, error) {
 	var out []*sightline.AdvertiserSummary
 	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
 		a := &sightline.AdvertiserSummary{}
 		var first, last Time
-		if err := scan(&a.AdvertiserID, &a.AdvertiserName, &a.AppearanceCount, &a.PromptCount, &a.AdCount, &a.ProviderCount,
-			&a.AdvertiserDomain, &a.FaviconURL, &first, &last); err != nil {
+		dst := []any{&a.AdvertiserID, &a.AdvertiserName, &a.AppearanceCount, &a.PromptCount, &a.AdCount, &a.ProviderCount,
+			&a.AdvertiserDomain, &a.FaviconURL, &first, &last}
+		if total != nil {
+			dst = append(dst, total)
+		}
+		if err := scan(dst...); err != nil {
 			return err
 		}
 		a.FirstSeenAt, a.LastSeenAt = first.Time, last.Time

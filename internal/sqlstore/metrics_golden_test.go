@@ -35,6 +35,7 @@ package sqlstore_test
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -1374,6 +1375,21 @@ func goldenAds(t *testing.T, g *golden) {
 		gDiff(t, "FindAdvertisers "+tc.what, tc.want, got)
 		if total != len(tc.want) {
 			t.Errorf("FindAdvertisers %s: total = %d, want %d", tc.what, total, len(tc.want))
+		}
+	}
+	// the total is the same on every page, the one past the end included
+	for page, want := range [][]*sightline.AdvertiserSummary{1: {hubW}, 2: {pipeW}, 3: nil} {
+		if page == 0 {
+			continue
+		}
+		f := sightline.AdFilter{Scope: g.scope(), PageRequest: sightline.PageRequest{Page: page, PageSize: 1}}
+		got, total, err := g.db.FindAdvertisers(ctx, gOrgA, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gDiff(t, "FindAdvertisers page "+strconv.Itoa(page)+" of 1", want, got)
+		if total != 2 {
+			t.Errorf("FindAdvertisers page %d of 1: total = %d, want 2", page, total)
 		}
 	}
 	one, err := g.db.FindAdvertiserByID(ctx, gOrgA, hub, g.scope())
