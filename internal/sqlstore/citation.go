@@ -126,10 +126,17 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, le
 // of its answers names the target, else competitor_earned when any names a
 // competitor, else its static class. (nn, nc name the columns summed.)
 func rowType(nn, nc string) string {
-	return `CASE WHEN MIN(domain) IN (SELECT domain FROM od) THEN 'owned'
-		WHEN MIN(domain) IN (SELECT domain FROM cd) THEN 'competitor_owned'
-		WHEN SUM(` + nn + `) > 0 THEN 'earned' WHEN SUM(` + nc + `) > 0 THEN 'competitor_earned'
-		ELSE MIN(static_type) END`
+	return classOf("MIN(domain)", "SUM("+nn+")", "SUM("+nc+")", "MIN(static_type)")
+}
+
+// classOf is rowType over values already summed: the row's domain, its
+// counts of citations naming the target (nn) and only a competitor (nc),
+// and its static class.
+func classOf(domain, nn, nc, static string) string {
+	return `CASE WHEN ` + domain + ` IN (SELECT domain FROM od) THEN 'owned'
+		WHEN ` + domain + ` IN (SELECT domain FROM cd) THEN 'competitor_owned'
+		WHEN ` + nn + ` > 0 THEN 'earned' WHEN ` + nc + ` > 0 THEN 'competitor_earned'
+		ELSE ` + static + ` END`
 }
 
 // classes writes the CTE cls: the citations of sel split by ownership class

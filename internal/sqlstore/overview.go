@@ -252,45 +252,43 @@ func (q *scopeQ) distributions(ctx context.Context, tx *Tx, d *sightline.Distrib
 
 // topGrowing lists domains and pages cited more in the window than in the
 // previous period, by growth rate; "just me" counts only citations in
-// answers naming the target. One statement per level reads the citations
-// once for both lists.
+// answers naming the target. One statement reads the citations once, by
+// page, for all four lists: a domain's counts are the sums of its pages'.
 func (q *scopeQ) topGrowing(ctx context.Context, tx *Tx, tg *sightline.TopGrowing) error {
 	tg.DomainsOverall, tg.DomainsJustMe = []sightline.GrowingDomain{}, []sightline.GrowingDomain{}
 	tg.PagesOverall, tg.PagesJustMe = []sightline.GrowingPage{}, []sightline.GrowingPage{}
-	for _, level := range []string{domainLevel, pageLevel} {
-		if err := q.topGrowingLevel(ctx, tx, tg, level); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (q *scopeQ) topGrowingLevel(ctx context.Context, tx *Tx, tg *sightline.TopGrowing, level string) error {
 	cur := ts(q.Window.Start)
 	var b sqlb
-	q.citationScope(&b, q.span(), false, level, q.Window.Start)
+	q.citationScope(&b, q.span(), false, pageLevel, q.Window.Start)
 	// One pass counts both lists: all citations (n) and the brand's (nb).
 	// Among the brand's, those naming the target or only a competitor (for
 	// the row's type) are all of a rollup row's nn and none of its nc (the
 	// brand is its target), and a fact row's nn and nc where nb is set.
-	b.add(`, g AS (SELECT `+level+` AS k, MIN(domain) AS domain, MIN(page_type) AS page_type,
+	const sums = `cur, prev, jcur, jprev, nn, nc, jnn, jnc`
+	b.add(`, gp AS (SELECT page AS k, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
 		SUM(CASE WHEN ran_at >= ? THEN n ELSE 0 END) AS cur, SUM(CASE WHEN ran_at < ? THEN n ELSE 0 END) AS prev,
 		SUM(CASE WHEN ran_at >= ? THEN nb ELSE 0 END) AS jcur, SUM(CASE WHEN ran_at < ? THEN nb ELSE 0 END) AS jprev,
-		`+rowType("nn", "nc")+` AS domain_type,
-		`+rowType("CASE WHEN run_seq = 0 THEN nn ELSE nn * nb END", "CASE WHEN run_seq = 0 THEN 0 ELSE nc * nb END")+` AS jm_type
-		FROM sel GROUP BY `+level+`),
-		r0 AS (SELECT 'overall' AS list, k, domain, page_type, domain_type, cur, prev, `+growth("cur", "prev")+` AS rate,
-			ROW_NUMBER() OVER (ORDER BY `+growth("cur", "prev")+` DESC, cur DESC, k) AS rn FROM g WHERE cur > prev),
-		r1 AS (SELECT 'just_me' AS list, k, domain, page_type, jm_type, jcur, jprev, `+growth("jcur", "jprev")+` AS rate,
-			ROW_NUMBER() OVER (ORDER BY `+growth("jcur", "jprev")+` DESC, jcur DESC, k) AS rn FROM g WHERE jcur > jprev)
-		SELECT list, k, domain, page_type, domain_type, cur, prev, rate FROM (
+		SUM(nn) AS nn, SUM(nc) AS nc,
+		SUM(CASE WHEN run_seq = 0 THEN nn ELSE nn * nb END) AS jnn, SUM(CASE WHEN run_seq = 0 THEN 0 ELSE nc * nb END) AS jnc
+		FROM sel GROUP BY page),
+		g AS (SELECT '`+pageLevel+`' AS level, k, domain, page_type, static_type, `+sums+` FROM gp
+			UNION ALL
+			SELECT '`+domainLevel+`', domain, domain, '', MIN(static_type), SUM(cur), SUM(prev), SUM(jcur), SUM(jprev),
+				SUM(nn), SUM(nc), SUM(jnn), SUM(jnc) FROM gp GROUP BY domain),
+		r0 AS (SELECT level, 'overall' AS list, k, domain, page_type, `+classOf("domain", "nn", "nc", "static_type")+` AS domain_type,
+			cur, prev, `+growth("cur", "prev")+` AS rate,
+			ROW_NUMBER() OVER (PARTITION BY level ORDER BY `+growth("cur", "prev")+` DESC, cur DESC, k) AS rn FROM g WHERE cur > prev),
+		r1 AS (SELECT level, 'just_me' AS list, k, domain, page_type, `+classOf("domain", "jnn", "jnc", "static_type")+`,
+			jcur, jprev, `+growth("jcur", "jprev")+` AS rate,
+			ROW_NUMBER() OVER (PARTITION BY level ORDER BY `+growth("jcur", "jprev")+` DESC, jcur DESC, k) AS rn FROM g WHERE jcur > jprev)
+		SELECT level, list, k, domain, page_type, domain_type, cur, prev, rate FROM (
 			SELECT * FROM r0 WHERE rn <= ? UNION ALL SELECT * FROM r1 WHERE rn <= ?) x
-		ORDER BY list, rate DESC, cur DESC, k`, cur, cur, cur, cur, topGrowingLimit, topGrowingLimit)
+		ORDER BY level, list, rate DESC, cur DESC, k`, cur, cur, cur, cur, topGrowingLimit, topGrowingLimit)
 	err := eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
-		var list, k, domain, pageType, domainType string
+		var level, list, k, domain, pageType, domainType string
 		var c, p int
 		var rate float64
-		if err := scan(&list, &k, &domain, &pageType, &domainType, &c, &p, &rate); err != nil {
+		if err := scan(&level, &list, &k, &domain, &pageType, &domainType, &c, &p, &rate); err != nil {
 			return err
 		}
 		switch {
@@ -306,7 +304,7 @@ func (q *scopeQ) topGrowingLevel(ctx context.Context, tx *Tx, tg *sightline.TopG
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("top growing %ss: %w", level, err)
+		return fmt.Errorf("top growing: %w", err)
 	}
 	return nil
 }
