@@ -267,16 +267,9 @@ func (db *DB) FindBriefs(ctx context.Context, orgID, brandID string, f sightline
 			w.add(` AND `+in.col+` IN (`+placeholders(len(in.vals))+`)`, anys(in.vals))
 		}
 	}
-	var total int
-	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM briefs b`+w.String(), w.args...).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("count briefs: %w", mapError(err))
-	}
-	order := orderBy(f.Sort, briefSortColumns, sightline.DefaultBriefSort, "b.id")
-	bs, err := findBriefs(ctx, tx, w.String()+order+` LIMIT ? OFFSET ?`, append(w.args, f.PageSize, f.Offset())...)
-	if err != nil {
-		return nil, 0, err
-	}
-	return bs, total, nil
+	return findPage(ctx, tx, "briefs b", &w, orderBy(f.Sort, briefSortColumns, sightline.DefaultBriefSort, "b.id"), f.PageRequest, func(where string, args ...any) ([]*sightline.Brief, error) {
+		return findBriefs(ctx, tx, where, args...)
+	})
 }
 
 // FindBriefByID returns one brief of the brand.

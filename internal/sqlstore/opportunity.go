@@ -85,16 +85,9 @@ func (db *DB) FindOpportunities(ctx context.Context, orgID, brandID string, f si
 	if f.Query != "" {
 		w.add(` AND lower(o.opp_key) LIKE ? ESCAPE '\'`, likePattern(f.Query))
 	}
-	var total int
-	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM opportunities o`+w.String(), w.args...).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("count opportunities: %w", mapError(err))
-	}
-	order := orderBy(f.Sort, opportunitySortColumns, sightline.DefaultOpportunitySort, "o.opp_key", "o.id")
-	opps, err := findOpportunities(ctx, tx, w.String()+order+` LIMIT ? OFFSET ?`, append(w.args, f.PageSize, f.Offset())...)
-	if err != nil {
-		return nil, 0, err
-	}
-	return opps, total, nil
+	return findPage(ctx, tx, "opportunities o", &w, orderBy(f.Sort, opportunitySortColumns, sightline.DefaultOpportunitySort, "o.opp_key", "o.id"), f.PageRequest, func(where string, args ...any) ([]*sightline.Opportunity, error) {
+		return findOpportunities(ctx, tx, where, args...)
+	})
 }
 
 // FindOpportunityByID returns one opportunity of the brand.

@@ -132,16 +132,9 @@ func (db *DB) FindRecommendations(ctx context.Context, orgID, brandID string, f 
 			w.add(` AND `+in.col+` IN (`+placeholders(len(in.vals))+`)`, anys(in.vals))
 		}
 	}
-	var total int
-	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM recommendations r`+w.String(), w.args...).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("count recommendations: %w", mapError(err))
-	}
-	order := orderBy(f.Sort, recommendationSortColumns, sightline.DefaultRecommendationSort, "r.type", "r.id")
-	recs, err := findRecommendations(ctx, tx, brandID, w.String()+order+` LIMIT ? OFFSET ?`, append(w.args, f.PageSize, f.Offset())...)
-	if err != nil {
-		return nil, 0, err
-	}
-	return recs, total, nil
+	return findPage(ctx, tx, "recommendations r", &w, orderBy(f.Sort, recommendationSortColumns, sightline.DefaultRecommendationSort, "r.type", "r.id"), f.PageRequest, func(where string, args ...any) ([]*sightline.Recommendation, error) {
+		return findRecommendations(ctx, tx, brandID, where, args...)
+	})
 }
 
 // FindRecommendationByID returns one recommendation of the brand.

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/sightline/sightline"
 )
 
 // eachRow runs a query and calls fn for every row with the row's Scan.
@@ -42,6 +44,21 @@ func scanAll[T any](ctx context.Context, tx *Tx, what, q string, args []any, sca
 		return nil, fmt.Errorf("find %s: %w", what, err)
 	}
 	return out, nil
+}
+
+// findPage counts the rows of table (named with its alias) that where
+// selects, then reads one page of them in order with find.
+func findPage[T any](ctx context.Context, tx *Tx, table string, where *sqlb, order string, pr sightline.PageRequest,
+	find func(where string, args ...any) ([]T, error)) ([]T, int, error) {
+	var total int
+	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM `+table+where.String(), where.args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("count %s: %w", strings.Fields(table)[0], mapError(err))
+	}
+	rows, err := find(where.String()+order+` LIMIT ? OFFSET ?`, append(slices.Clip(where.args), pr.PageSize, pr.Offset())...)
+	if err != nil {
+		return nil, 0, err
+	}
+	return rows, total, nil
 }
 
 // likePattern turns free text into a lowercase LIKE pattern matching it
