@@ -19,6 +19,7 @@ func TestDependencyRules(t *testing.T) {
 		"internal/httpapi": {"internal/ingest", "internal/engine", "internal/openapi"},
 		"internal/worker":  {"internal/engine"},
 		"internal/demo":    {"internal/ingest", "internal/engine", "internal/worker"},
+		"internal/collect": {"internal/ingest", "internal/provider", "internal/secret"},
 	}
 	drivers := []string{"github.com/jackc/pgx", "modernc.org/sqlite", "database/sql/driver"}
 
