@@ -20,6 +20,10 @@ type Config struct {
 	AdminToken string `mask:"true"`
 	LogFormat  string // text or json
 	LogLevel   string
+	// SecretKey (base64) or SecretKeyFile is the master key provider keys
+	// are sealed under (internal/secret).
+	SecretKey     string `mask:"true"`
+	SecretKeyFile string
 }
 
 // DefaultConfig returns the built-in defaults.
@@ -43,6 +47,8 @@ func envConfig() Config {
 	if v := os.Getenv("SIGHTLINE_LOG_LEVEL"); v != "" {
 		c.LogLevel = v
 	}
+	c.SecretKey = os.Getenv("SIGHTLINE_SECRET_KEY")
+	c.SecretKeyFile = os.Getenv("SIGHTLINE_SECRET_KEY_FILE")
 	return c
 }
 
@@ -71,6 +77,12 @@ func newFlagSet(name, usage string, out io.Writer) *flag.FlagSet {
 // dbFlag registers --db on fs.
 func (c *Config) dbFlag(fs *flag.FlagSet) {
 	fs.StringVar(&c.DB, "db", c.DB, "database: sqlite:PATH or postgres://… (env SIGHTLINE_DB)")
+}
+
+// secretKeyFlag registers --secret-key-file on fs.
+func (c *Config) secretKeyFlag(fs *flag.FlagSet) {
+	fs.StringVar(&c.SecretKeyFile, "secret-key-file", c.SecretKeyFile,
+		"file holding the master key that encrypts provider keys, base64 of 32 bytes (env SIGHTLINE_SECRET_KEY_FILE; or the key itself in SIGHTLINE_SECRET_KEY)")
 }
 
 // logger builds the process logger writing to w.
@@ -103,5 +115,9 @@ func (c Config) masked() []any {
 	if c.AdminToken != "" {
 		token = "set"
 	}
-	return []any{"addr", c.Addr, "db", sqlstore.RedactDSN(c.DB), "admin_token", token, "log_format", c.LogFormat}
+	masterKey := ""
+	if c.SecretKey != "" || c.SecretKeyFile != "" {
+		masterKey = "set"
+	}
+	return []any{"addr", c.Addr, "db", sqlstore.RedactDSN(c.DB), "admin_token", token, "secret_key", masterKey, "log_format", c.LogFormat}
 }
