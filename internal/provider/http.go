@@ -97,7 +97,11 @@ func statusError(provider string, resp *http.Response, body []byte, key string) 
 	default:
 		e.Code = ErrBadRequest
 	}
-	msg, delay := errorBody(body)
+	msg, delay, badKey := errorBody(body)
+	if badKey {
+		// Gemini answers a wrong key with 400 INVALID_ARGUMENT.
+		e.Code = ErrAuth
+	}
 	if msg == "" {
 		msg = http.StatusText(resp.StatusCode)
 	}
@@ -115,15 +119,16 @@ func statusError(provider string, resp *http.Response, body []byte, key string) 
 // document: {"error": {"type"|"status", "message"}} (OpenAI, Anthropic,
 // Gemini, Perplexity), {"error": "…"}, {"message": "…"} and FastAPI's
 // {"detail": "…" | [{"msg": "…"}]} (Perplexity's 422). Gemini's
-// google.rpc.RetryInfo retryDelay is returned as the delay.
-func errorBody(body []byte) (msg string, delay time.Duration) {
+// google.rpc.RetryInfo retryDelay is returned as the delay, and its
+// google.rpc.ErrorInfo reason API_KEY_INVALID as badKey.
+func errorBody(body []byte) (msg string, delay time.Duration, badKey bool) {
 	var b struct {
 		Error   json.RawMessage `json:"error"`
 		Message string          `json:"message"`
 		Detail  json.RawMessage `json:"detail"`
 	}
 	if json.Unmarshal(body, &b) != nil {
-		return strings.TrimSpace(string(body)), 0
+		return strings.TrimSpace(string(body)), 0, false
 	}
 	var obj struct {
 		Type    string `json:"type"`
@@ -132,6 +137,7 @@ func errorBody(body []byte) (msg string, delay time.Duration) {
 		Details []struct {
 			Type       string `json:"@type"`
 			RetryDelay string `json:"retryDelay"`
+			Reason     string `json:"reason"`
 		} `json:"details"`
 	}
 	var str string
@@ -146,8 +152,11 @@ func errorBody(body []byte) (msg string, delay time.Duration) {
 			msg = kind + ": " + msg
 		}
 		for _, d := range obj.Details {
-			if strings.HasSuffix(d.Type, "google.rpc.RetryInfo") {
+			switch {
+			case strings.HasSuffix(d.Type, "google.rpc.RetryInfo"):
 				delay, _ = time.ParseDuration(d.RetryDelay)
+			case strings.HasSuffix(d.Type, "google.rpc.ErrorInfo") && d.Reason == "API_KEY_INVALID":
+				badKey = true
 			}
 		}
 	case json.Unmarshal(b.Error, &str) == nil && str != "":
@@ -171,7 +180,7 @@ func errorBody(body []byte) (msg string, delay time.Duration) {
 	if msg == "" {
 		msg = strings.TrimSpace(string(body))
 	}
-	return msg, delay
+	return msg, delay, badKey
 }
 
 // retryAfter reads Retry-After (delay-seconds or an HTTP date) or
