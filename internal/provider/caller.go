@@ -149,6 +149,9 @@ func (c *Caller) Call(ctx context.Context, req Request) (*Answer, []Try, error) 
 				return nil, tries, c.stopped(ctx, last)
 			}
 		}
+		if ctx.Err() != nil {
+			return nil, tries, c.stopped(ctx, last)
+		}
 		select {
 		case ks.slots <- struct{}{}:
 		case <-ctx.Done():

@@ -225,28 +225,30 @@ func (a *gemini) Ask(ctx context.Context, req Request) (*Answer, error) {
 // once.
 func (a *gemini) resolveAll(ctx context.Context, chunks []geminiChunk, order []int) []string {
 	urls := make([]string, len(chunks))
-	resolved := map[string]string{}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
+	var links []string
+	seen := map[string]bool{}
 	for _, i := range order {
 		web := chunks[i].Web
-		if web == nil || !isRedirectLink(web.URI) {
+		if web == nil || !isRedirectLink(web.URI) || seen[web.URI] || len(links) == geminiMaxResolve {
 			continue
 		}
-		if _, seen := resolved[web.URI]; seen || len(resolved) == geminiMaxResolve {
-			continue
-		}
-		resolved[web.URI] = ""
+		seen[web.URI] = true
+		links = append(links, web.URI)
+	}
+	targets := make([]string, len(links))
+	var wg sync.WaitGroup
+	for i, link := range links {
 		wg.Add(1)
-		go func(link string) {
+		go func() {
 			defer wg.Done()
-			target := a.resolve(ctx, link)
-			mu.Lock()
-			resolved[link] = target
-			mu.Unlock()
-		}(web.URI)
+			targets[i] = a.resolve(ctx, link)
+		}()
 	}
 	wg.Wait()
+	resolved := make(map[string]string, len(links))
+	for i, link := range links {
+		resolved[link] = targets[i]
+	}
 	for i, ch := range chunks {
 		if ch.Web == nil {
 			continue

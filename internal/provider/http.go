@@ -218,9 +218,10 @@ func decode(provider string, data []byte, v any) error {
 	return nil
 }
 
-// redact removes the API key from s.
+// redact removes the API key from s. Real keys are 30 characters and
+// more; a string too short to be one would only garble the message.
 func redact(s, key string) string {
-	if key == "" {
+	if len(key) < 8 {
 		return s
 	}
 	return strings.ReplaceAll(s, key, "[key]")
