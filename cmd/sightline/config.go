@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/sightline/sightline/internal/sqlstore"
@@ -24,6 +25,13 @@ type Config struct {
 	// are sealed under (internal/secret).
 	SecretKey     string `mask:"true"`
 	SecretKeyFile string
+	// PricesFile overrides the embedded provider price list.
+	PricesFile string
+	// ProviderRate (calls per minute per key) and ProviderConcurrency
+	// (calls in flight per key) pace the calls to each provider; 0 keeps
+	// the provider package's defaults.
+	ProviderRate        float64
+	ProviderConcurrency int
 }
 
 // DefaultConfig returns the built-in defaults.
@@ -49,6 +57,13 @@ func envConfig() Config {
 	}
 	c.SecretKey = os.Getenv("SIGHTLINE_SECRET_KEY")
 	c.SecretKeyFile = os.Getenv("SIGHTLINE_SECRET_KEY_FILE")
+	c.PricesFile = os.Getenv("SIGHTLINE_PRICES_FILE")
+	if v, err := strconv.ParseFloat(os.Getenv("SIGHTLINE_PROVIDER_RATE"), 64); err == nil {
+		c.ProviderRate = v
+	}
+	if v, err := strconv.Atoi(os.Getenv("SIGHTLINE_PROVIDER_CONCURRENCY")); err == nil {
+		c.ProviderConcurrency = v
+	}
 	return c
 }
 
@@ -83,6 +98,22 @@ func (c *Config) dbFlag(fs *flag.FlagSet) {
 func (c *Config) secretKeyFlag(fs *flag.FlagSet) {
 	fs.StringVar(&c.SecretKeyFile, "secret-key-file", c.SecretKeyFile,
 		"file holding the master key that encrypts provider keys, base64 of 32 bytes (env SIGHTLINE_SECRET_KEY_FILE; or the key itself in SIGHTLINE_SECRET_KEY)")
+}
+
+// collectFlags registers the flags of calling the providers on fs.
+func (c *Config) collectFlags(fs *flag.FlagSet) {
+	c.secretKeyFlag(fs)
+	fs.StringVar(&c.PricesFile, "prices", c.PricesFile, "JSON price list overriding the built-in one for cost estimates (env SIGHTLINE_PRICES_FILE; docs/collect.md)")
+	fs.Float64Var(&c.ProviderRate, "provider-rate", c.ProviderRate, "calls per minute per provider key (env SIGHTLINE_PROVIDER_RATE; default 30)")
+	fs.IntVar(&c.ProviderConcurrency, "provider-concurrency", c.ProviderConcurrency, "calls in flight per provider key (env SIGHTLINE_PROVIDER_CONCURRENCY; default 4)")
+}
+
+// validateCollect checks the provider pacing settings.
+func (c Config) validateCollect() error {
+	if c.ProviderRate < 0 || c.ProviderConcurrency < 0 {
+		return fmt.Errorf("--provider-rate and --provider-concurrency must not be negative")
+	}
+	return nil
 }
 
 // logger builds the process logger writing to w.

@@ -81,6 +81,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		cmd = &BrandsCommand{env: env, stdout: stdout, stderr: stderr}
 	case "prompts":
 		cmd = &PromptsCommand{env: env, stdout: stdout, stderr: stderr}
+	case "collect":
+		cmd = &CollectCommand{env: env, stdout: stdout, stderr: stderr}
 	case "providers":
 		cmd = &ProvidersCommand{env: env, stdin: stdin, stdout: stdout, stderr: stderr}
 	case "mcp":

@@ -41,9 +41,8 @@ type Store interface {
 
 // Asker asks one provider, with retries and rate limits (provider.Caller).
 type Asker interface {
-	// Ask returns the answer, or the last try's error, and how many tries
-	// were made.
-	Ask(ctx context.Context, req provider.Request) (*provider.Answer, int, error)
+	// Call returns the answer, or the last try's error, and every try made.
+	Call(ctx context.Context, req provider.Request) (*provider.Answer, []provider.Try, error)
 }
 
 // Pricer estimates what calls cost (provider.Prices).
@@ -287,8 +286,8 @@ func (c *Collector) failed(a *sightline.CollectionAttempt, code, message string)
 // ask asks one sample and analyzes the answer into its run.
 func (c *Collector) ask(ctx context.Context, in *ingest.Ingester, w *sightline.CollectionWork, s sightline.CollectionSample, a *sightline.CollectionAttempt,
 	key string) (*sightline.CollectionAttempt, *sightline.AnalyzedRun) {
-	ans, tries, err := c.Askers[s.Provider].Ask(ctx, provider.Request{Prompt: s.Prompt, Region: s.Region, APIKey: key})
-	a.Tries = tries
+	ans, tries, err := c.Askers[s.Provider].Call(ctx, provider.Request{Prompt: s.Prompt, Region: s.Region, APIKey: key})
+	a.Tries = len(tries)
 	a.FinishedAt = c.now()
 	a.DurationMS = a.FinishedAt.Sub(a.StartedAt).Milliseconds()
 	if err != nil {

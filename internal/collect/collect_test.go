@@ -26,19 +26,19 @@ type fakeAsker struct {
 	fail  error
 }
 
-func (f *fakeAsker) Ask(ctx context.Context, req provider.Request) (*provider.Answer, int, error) {
+func (f *fakeAsker) Call(ctx context.Context, req provider.Request) (*provider.Answer, []provider.Try, error) {
 	f.mu.Lock()
 	f.asked = append(f.asked, req)
 	f.mu.Unlock()
-	if f.fail != nil {
-		return nil, 3, f.fail
+	if pe, ok := f.fail.(*provider.Error); ok {
+		return nil, []provider.Try{{Err: pe}, {Err: pe}, {Err: pe}}, f.fail
 	}
 	return &provider.Answer{
 		Text:      "For " + req.Prompt + " many teams pick Acme, and some pick Globex.",
 		Model:     "fake-1",
 		Citations: []sightline.RunCitation{{URL: "https://www.example.org/review?utm_source=x", Title: "Review", Type: sightline.CitationInline}, {URL: "javascript:alert(1)"}},
 		Usage:     provider.Usage{InputTokens: 100, OutputTokens: 200, Searches: 1},
-	}, 1, nil
+	}, []provider.Try{{}}, nil
 }
 
 func (f *fakeAsker) count() int {

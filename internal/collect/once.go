@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -86,30 +87,65 @@ func (c *Collector) Once(ctx context.Context, opts OnceOptions) (*Result, error)
 			total += len(p.Samples)
 		}
 	}
+	// Providers are paced and limited independently, so their plans run
+	// side by side; one provider's plans run one after another.
 	var n atomic.Int64
+	var mu sync.Mutex
+	var firstErr error
+	byProvider := map[string][]*Plan{}
+	var order []string
 	for _, p := range res.Plans {
 		if p.Skip != "" {
 			continue
 		}
-		if opts.Progress != nil {
-			opts.Progress(Event{Plan: p, Of: total})
+		if byProvider[p.Provider] == nil {
+			order = append(order, p.Provider)
 		}
-		t, err := c.runPlan(ctx, p, func(s sightline.CollectionSample, a *sightline.CollectionAttempt) {
-			if opts.Progress != nil {
-				opts.Progress(Event{Plan: p, Sample: &s, Attempt: a, N: int(n.Add(1)), Of: total})
+		byProvider[p.Provider] = append(byProvider[p.Provider], p)
+	}
+	var wg sync.WaitGroup
+	for _, code := range order {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, p := range byProvider[code] {
+				if ctx.Err() != nil {
+					return
+				}
+				if opts.Progress != nil {
+					mu.Lock()
+					opts.Progress(Event{Plan: p, Of: total})
+					mu.Unlock()
+				}
+				t, err := c.runPlan(ctx, p, func(s sightline.CollectionSample, a *sightline.CollectionAttempt) {
+					if opts.Progress != nil {
+						mu.Lock()
+						opts.Progress(Event{Plan: p, Sample: &s, Attempt: a, N: int(n.Add(1)), Of: total})
+						mu.Unlock()
+					}
+				})
+				mu.Lock()
+				res.Tally.Add(t)
+				if res.ByProvider[p.Provider] == nil {
+					res.ByProvider[p.Provider] = &Tally{}
+				}
+				res.ByProvider[p.Provider].Add(t)
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				mu.Unlock()
+				if err != nil {
+					return
+				}
 			}
-		})
-		if err != nil {
-			return res, err
-		}
-		res.Tally.Add(t)
-		if res.ByProvider[p.Provider] == nil {
-			res.ByProvider[p.Provider] = &Tally{}
-		}
-		res.ByProvider[p.Provider].Add(t)
-		if err := ctx.Err(); err != nil {
-			return res, err
-		}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return res, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return res, err
 	}
 	return res, nil
 }
