@@ -169,7 +169,7 @@ func newCollectWorld(t *testing.T) (*collectWorld, *Main) {
 	rand.Read(master)
 	t.Setenv("SIGHTLINE_SECRET_KEY", base64.StdEncoding.EncodeToString(master))
 	t.Setenv("SIGHTLINE_PROVIDER_RATE", "6000") // the local cloud needs no pacing
-	t.Setenv("SIGHTLINE_LOG_LEVEL", "debug")     // every log line is checked for keys
+	t.Setenv("SIGHTLINE_LOG_LEVEL", "debug")    // every log line is checked for keys
 	w := &collectWorld{dsn: sqlstoretest.NewDSN(t), keys: map[string]string{}}
 	w.orgID = createOrg(t, w.dsn, "Taskloom Ltd")
 	out := mustCLI(t, "brands", "create", "--db", w.dsn, "--org", w.orgID, "--name", "Taskloom", "--domains", "taskloom.com",
@@ -281,15 +281,15 @@ func TestCollect_EndToEnd(t *testing.T) {
 		total += p.TotalCitationCount
 	}
 	want := map[string]int{
-		"https://pcmag.com/picks/the-best-project-management-software": 18, // ChatGPT, Claude, Perplexity
-		"https://taskloom.com/blog/taskloom-vs-stackwise":              18,
-		"https://g2.com/categories/project-management":                 18,
+		"https://pcmag.com/picks/the-best-project-management-software":       18, // ChatGPT, Claude, Perplexity
+		"https://taskloom.com/blog/taskloom-vs-stackwise":                    18,
+		"https://g2.com/categories/project-management":                       18,
 		"https://capterra.co.uk/directory/30008/project-management/software": 6, // ChatGPT
-		"https://planwell.io/pricing":                                       6, // Perplexity
-		"https://pcmag.com":                                                 6, // Gemini's chunks, by domain
-		"https://g2.com":                                                    6,
-		"https://taskloom.com":                                              6,
-		"https://en.wikipedia.org/wiki/Project_management_software":         6,
+		"https://planwell.io/pricing":                                        6, // Perplexity
+		"https://pcmag.com":                                                  6, // Gemini's chunks, by domain
+		"https://g2.com":                                                     6,
+		"https://taskloom.com":                                               6,
+		"https://en.wikipedia.org/wiki/Project_management_software":          6,
 	}
 	if total != 90 || len(counts) != len(want) {
 		t.Errorf("pages: %d citations on %d pages, want 90 on %d: %v", total, len(counts), len(want), counts)
