@@ -103,7 +103,11 @@ func (c *CollectCommand) Run(ctx context.Context, args []string) error {
 	opts.Progress = func(e collect.Event) { c.progress(e, brandName) }
 	res, err := col.Once(ctx, opts)
 	if res != nil {
-		c.summary(res, opts.DryRun, brandName, time.Since(start))
+		asOf := ""
+		if p, ok := col.Prices.(*provider.Prices); ok {
+			asOf = p.AsOf
+		}
+		c.summary(res, opts.DryRun, brandName, time.Since(start), asOf)
 	}
 	if err != nil {
 		return err
@@ -136,7 +140,7 @@ func (c *CollectCommand) progress(e collect.Event, brandName func(string) string
 }
 
 // summary prints what was planned (dry run) or done.
-func (c *CollectCommand) summary(res *collect.Result, dryRun bool, brandName func(string) string, elapsed time.Duration) {
+func (c *CollectCommand) summary(res *collect.Result, dryRun bool, brandName func(string) string, elapsed time.Duration, pricesAsOf string) {
 	if dryRun {
 		var n int
 		var cost int64
@@ -153,7 +157,7 @@ func (c *CollectCommand) summary(res *collect.Result, dryRun bool, brandName fun
 			n += len(p.Samples)
 			cost += p.EstimateMicros
 		}
-		fmt.Fprintf(c.stdout, "Dry run: %d call(s) would be made, estimated %s (price list of %s). Nothing was asked.\n", n, usdOf(cost), provider.DefaultPrices().AsOf)
+		fmt.Fprintf(c.stdout, "Dry run: %d call(s) would be made, estimated %s (price list of %s). Nothing was asked.\n", n, usdOf(cost), pricesAsOf)
 		return
 	}
 	for _, p := range res.Plans {

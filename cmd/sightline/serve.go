@@ -19,7 +19,9 @@ const serveUsage = `Usage: sightline serve [--addr 127.0.0.1:8080] [--db DSN] [-
        [--regenerate-quota N] [--compute-quota N] [--dismiss-cooldown 336h]
 
 Migrates the database, then serves the REST API and runs the background
-job worker (opportunity compute, brief generation) until SIGINT/SIGTERM.
+job worker (opportunity compute, brief generation, collection) and the
+collection scheduler (with a master key; docs/collect.md) until
+SIGINT/SIGTERM.
 On shutdown it finishes in-flight requests, then lets running jobs finish
 or releases them to the queue, then closes the database. Several serve
 processes may share one PostgreSQL database: jobs are claimed with a lease
