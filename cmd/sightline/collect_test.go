@@ -312,6 +312,23 @@ func TestCollect_EndToEnd(t *testing.T) {
 		}
 	}
 
+	// A wrong key: every call fails (401), the command says so and exits
+	// non-zero, and the failures count in no metric.
+	var outb, errb lockedBuffer
+	if err := run(context.Background(), []string{"providers", "set-key", "--db", w.dsn, "--org", w.orgID, "perplexity"},
+		strings.NewReader("pplx-revoked-key-0000\n"), &outb, &errb); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = cli(t, "collect", "--once", "--db", w.dsn, "--providers", "perplexity", "--samples", "3")
+	if err == nil || !strings.Contains(err.Error(), "every one of the 3 calls failed") || !strings.Contains(out, "FAILED auth_error") {
+		t.Errorf("collect with a wrong key: %v\n%s", err, out)
+	}
+	var after struct{ Data sightline.Topic }
+	apiJSON(t, addr, w.apiKey, "GET", b+"/topics/"+w.topicID+q, nil, &after)
+	if after.Data.CitationShare != topic.Data.CitationShare || after.Data.Visibility != 100 {
+		t.Errorf("failed attempts changed the topic's metrics: %+v", after.Data)
+	}
+
 	// The internal report lists the attempts; no secret is stored in the
 	// clear, and none reached the logs.
 	req, _ := http.NewRequest("GET", "http://"+addr+"/internal/v1/brands/"+w.brandID+"/collection/attempts", nil)
