@@ -1,0 +1,396 @@
+package sightline
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"net/netip"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// EventPing is the event POST /api/v2/webhooks/{id}/test sends; every
+// other event type is a signal type (docs/webhooks.md).
+const EventPing = "ping"
+
+// WebhookEventTypes are the event types an endpoint can subscribe to.
+var WebhookEventTypes = SignalTypes
+
+// Delivery statuses: pending until an attempt succeeds (2xx) or the retry
+// schedule is spent.
+const (
+	DeliveryPending   = "pending"
+	DeliverySucceeded = "succeeded"
+	DeliveryFailed    = "failed"
+)
+
+// DeliveryStatuses lists the statuses of filter[status].
+var DeliveryStatuses = []string{DeliveryPending, DeliverySucceeded, DeliveryFailed}
+
+// Delivery rules (docs/webhooks.md).
+const (
+	// WebhookTimeout bounds one attempt: connecting, sending, and reading
+	// the answer.
+	WebhookTimeout = 10 * time.Second
+	// WebhookLease is how long a claimed delivery stays claimed: longer
+	// than an attempt can take, so only a dead worker's claim expires.
+	WebhookLease = 30 * time.Second
+	// WebhookMaxResponseBytes is how much of an answer is read.
+	WebhookMaxResponseBytes = 64 << 10
+	// WebhookDisableAfter disables an endpoint whose attempts have all
+	// failed for that long.
+	WebhookDisableAfter = 5 * 24 * time.Hour
+	// WebhookSecretOverlap is how long the previous secret still signs
+	// after a rotation.
+	WebhookSecretOverlap = 24 * time.Hour
+	maxWebhookURLLength  = 2000
+	maxWebhookDescLength = 500
+	maxDeliveryError     = 500
+)
+
+// WebhookRetrySchedule is the wait before each retry of a failed delivery:
+// the first attempt is immediate, then one attempt after each delay, about
+// 17.5 hours in all; then the delivery fails.
+var WebhookRetrySchedule = []time.Duration{
+	5 * time.Second, 5 * time.Minute, 30 * time.Minute, 2 * time.Hour, 5 * time.Hour, 10 * time.Hour,
+}
+
+// WebhookAttempts is how many automatic attempts a delivery gets.
+var WebhookAttempts = len(WebhookRetrySchedule) + 1
+
+// Webhook is an organization's endpoint: where events are posted and which
+// ones. Its signing secret is shown once (Secret, at creation and
+// rotation) and stored sealed under the master key.
+type Webhook struct {
+	ID             string     `json:"id"`
+	OrgID          string     `json:"-"`
+	URL            string     `json:"url"`
+	Description    string     `json:"description"`
+	EventTypes     []string   `json:"event_types"`
+	Enabled        bool       `json:"enabled"`
+	DisabledReason *string    `json:"disabled_reason"`
+	DisabledAt     *time.Time `json:"disabled_at"`
+	FailingSince   *time.Time `json:"failing_since"`
+	// PreviousSecretExpiresAt is when the secret replaced by the last
+	// rotation stops signing; nil when none signs any more.
+	PreviousSecretExpiresAt *time.Time `json:"previous_secret_expires_at"`
+	CreatedAt               time.Time  `json:"created_at"`
+	UpdatedAt               time.Time  `json:"updated_at"`
+	// Secret is the signing secret (whsec_…), set only in the answer of
+	// a creation or rotation.
+	Secret string `json:"secret,omitempty"`
+}
+
+// SealedSecret is a signing secret sealed under the master key.
+type SealedSecret struct {
+	Sealed []byte
+	KeyID  string
+}
+
+// SealFunc seals a new signing secret for the webhook with the given id.
+type SealFunc func(webhookID string) (*SealedSecret, error)
+
+// WebhookInput is the body of POST and PATCH /api/v2/webhooks; absent
+// fields keep their value (PATCH) or take the default (POST: enabled,
+// no description).
+type WebhookInput struct {
+	URL         *string   `json:"url"`
+	EventTypes  *[]string `json:"event_types"`
+	Description *string   `json:"description"`
+	Enabled     *bool     `json:"enabled"`
+}
+
+// Validate checks the input and normalizes the URL and event types in
+// place; create requires url and event_types. allowInsecure is the
+// server's --allow-insecure-webhooks.
+func (in *WebhookInput) Validate(create, allowInsecure bool) error {
+	var v ValidationErrors
+	if in.URL == nil && in.EventTypes == nil && in.Description == nil && in.Enabled == nil && !create {
+		v.Add("", "empty", "Give at least one of url, event_types, description, enabled.")
+		return v.Err()
+	}
+	if in.URL == nil && create {
+		v.Add("url", "required", "url is required.")
+	} else if in.URL != nil {
+		u, err := ValidateWebhookURL(*in.URL, allowInsecure)
+		if err != nil {
+			v.Add("url", "invalid", "%s", err.Error())
+		} else {
+			in.URL = &u
+		}
+	}
+	if in.EventTypes == nil && create {
+		v.Add("event_types", "required", "event_types is required: list the events to receive (%s).", strings.Join(WebhookEventTypes, ", "))
+	} else if in.EventTypes != nil {
+		types := []string{}
+		for i, t := range *in.EventTypes {
+			if !slices.Contains(WebhookEventTypes, t) {
+				v.Add(indexField("event_types", i), "invalid", "%q is not an event type; use %s.", t, strings.Join(WebhookEventTypes, ", "))
+			} else if !slices.Contains(types, t) {
+				types = append(types, t)
+			}
+		}
+		if len(*in.EventTypes) == 0 {
+			v.Add("event_types", "empty", "event_types must list at least one event type.")
+		}
+		slices.Sort(types)
+		in.EventTypes = &types
+	}
+	if in.Description != nil {
+		d := strings.TrimSpace(*in.Description)
+		if utf8.RuneCountInString(d) > maxWebhookDescLength {
+			v.Add("description", "too_long", "description must be at most %d characters.", maxWebhookDescLength)
+		}
+		in.Description = &d
+	}
+	return v.Err()
+}
+
+// webhookURLError is why a URL cannot be an endpoint.
+type webhookURLError string
+
+func (e webhookURLError) Error() string { return string(e) }
+
+// ValidateWebhookURL checks an endpoint URL and returns it normalized: an
+// absolute https URL without credentials or fragment, whose host is not a
+// private, loopback, link-local or otherwise non-public address. With
+// allowInsecure (tests), http is allowed for loopback hosts and any address
+// is. Host names are checked again after DNS resolution, when delivering.
+func ValidateWebhookURL(raw string, allowInsecure bool) (string, error) {
+	raw = strings.TrimSpace(raw)
+	if len(raw) > maxWebhookURLLength {
+		return "", webhookURLError("url must be at most 2000 characters.")
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" || u.Opaque != "" {
+		return "", webhookURLError("url must be an absolute URL such as https://hooks.example.com/sightline.")
+	}
+	u.Scheme = strings.ToLower(u.Scheme)
+	if u.User != nil {
+		return "", webhookURLError("url must not carry credentials; authenticate deliveries with the signing secret.")
+	}
+	if u.Fragment != "" {
+		return "", webhookURLError("url must not have a fragment.")
+	}
+	host := strings.ToLower(u.Hostname())
+	loopback := host == "localhost" || strings.HasSuffix(host, ".localhost")
+	addr, perr := netip.ParseAddr(strings.Trim(host, "[]"))
+	isIP := perr == nil
+	if isIP {
+		loopback = addr.Unmap().IsLoopback()
+	}
+	switch {
+	case u.Scheme == "https":
+	case u.Scheme == "http" && allowInsecure && loopback:
+	case u.Scheme == "http" && allowInsecure:
+		return "", webhookURLError("url must use https (http is allowed for loopback hosts only, under --allow-insecure-webhooks).")
+	default:
+		return "", webhookURLError("url must use https.")
+	}
+	if !allowInsecure {
+		if loopback {
+			return "", webhookURLError("url must not point at this machine (loopback).")
+		}
+		if isIP && !IsPublicAddr(addr) {
+			return "", webhookURLError("url must not point at a private, loopback, link-local or reserved address.")
+		}
+	}
+	if p := u.Port(); p != "" {
+		if _, err := net.LookupPort("tcp", p); err != nil {
+			return "", webhookURLError("url has an invalid port.")
+		}
+	}
+	u.Host = strings.ToLower(u.Host)
+	return u.String(), nil
+}
+
+// nonPublic lists the ranges IsPublicAddr refuses beyond what netip
+// classifies: shared address space (carrier-grade NAT), IETF protocol
+// assignments, benchmarking, documentation, reserved and NAT64 ranges.
+var nonPublic = []netip.Prefix{
+	netip.MustParsePrefix("0.0.0.0/8"),
+	netip.MustParsePrefix("100.64.0.0/10"),
+	netip.MustParsePrefix("192.0.0.0/24"),
+	netip.MustParsePrefix("192.0.2.0/24"),
+	netip.MustParsePrefix("198.18.0.0/15"),
+	netip.MustParsePrefix("198.51.100.0/24"),
+	netip.MustParsePrefix("203.0.113.0/24"),
+	netip.MustParsePrefix("240.0.0.0/4"),
+	netip.MustParsePrefix("64:ff9b::/96"),
+	netip.MustParsePrefix("64:ff9b:1::/48"),
+	netip.MustParsePrefix("2001:db8::/32"),
+	netip.MustParsePrefix("100::/64"),
+}
+
+// IsPublicAddr reports whether a webhook may be delivered to addr: not
+// loopback, private, link-local, unspecified, multicast or one of the
+// reserved ranges (IPv4-mapped IPv6 addresses are judged as IPv4).
+func IsPublicAddr(addr netip.Addr) bool {
+	a := addr.Unmap()
+	if !a.IsValid() || a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
+		a.IsInterfaceLocalMulticast() || a.IsMulticast() || a.IsUnspecified() {
+		return false
+	}
+	for _, p := range nonPublic {
+		if p.Contains(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// WebhookCreate is a new endpoint; Seal seals its fresh signing secret
+// once the store has picked its id.
+type WebhookCreate struct {
+	OrgID       string
+	URL         string
+	Description string
+	EventTypes  []string
+	Enabled     bool
+	Seal        SealFunc
+}
+
+// DeliveryAttempt is one try at posting an event to an endpoint.
+type DeliveryAttempt struct {
+	Attempt    int       `json:"attempt"`
+	StartedAt  time.Time `json:"started_at"`
+	StatusCode *int      `json:"status_code"`
+	LatencyMS  int64     `json:"latency_ms"`
+	Error      *string   `json:"error"`
+}
+
+// WebhookDelivery is one event on its way to one endpoint, with every
+// attempt made.
+type WebhookDelivery struct {
+	ID             string            `json:"id"`
+	WebhookID      string            `json:"webhook_id"`
+	EventID        string            `json:"event_id"`
+	EventType      string            `json:"event_type"`
+	Status         string            `json:"status"`
+	AttemptCount   int               `json:"attempt_count"`
+	NextAttemptAt  *time.Time        `json:"next_attempt_at"`
+	LastStatusCode *int              `json:"last_status_code"`
+	LastError      *string           `json:"last_error"`
+	CreatedAt      time.Time         `json:"created_at"`
+	UpdatedAt      time.Time         `json:"updated_at"`
+	DeliveredAt    *time.Time        `json:"delivered_at"`
+	Attempts       []DeliveryAttempt `json:"attempts"`
+}
+
+// DeliveryFilter narrows an endpoint's delivery list (newest first).
+type DeliveryFilter struct {
+	Status string // "" for all
+	PageRequest
+}
+
+// WebhookService manages an organization's endpoints and shows their
+// deliveries. Every method is scoped by organization: another
+// organization's webhook or delivery is NOT_FOUND.
+type WebhookService interface {
+	// CreateWebhook stores an endpoint. CONFLICT when the organization has
+	// one with the same URL.
+	CreateWebhook(ctx context.Context, in WebhookCreate) (*Webhook, error)
+	// FindWebhooks lists the organization's endpoints, oldest first.
+	FindWebhooks(ctx context.Context, orgID string, p PageRequest) ([]*Webhook, int, error)
+	// FindWebhook returns one endpoint.
+	FindWebhook(ctx context.Context, orgID, id string) (*Webhook, error)
+	// UpdateWebhook applies a validated input. Enabling an endpoint clears
+	// its disabled reason; disabling it fails its pending deliveries.
+	// CONFLICT on a URL taken by another endpoint.
+	UpdateWebhook(ctx context.Context, orgID, id string, in WebhookInput) (*Webhook, error)
+	// DeleteWebhook removes an endpoint and its deliveries.
+	DeleteWebhook(ctx context.Context, orgID, id string) error
+	// RotateWebhookSecret replaces the signing secret; the previous one
+	// keeps signing for overlap.
+	RotateWebhookSecret(ctx context.Context, orgID, id string, seal SealFunc, overlap time.Duration) (*Webhook, error)
+	// FindWebhookDeliveries lists an endpoint's deliveries, newest first.
+	FindWebhookDeliveries(ctx context.Context, orgID, webhookID string, f DeliveryFilter) ([]*WebhookDelivery, int, error)
+	// RetryWebhookDelivery schedules one more attempt now of a delivery
+	// that succeeded or failed. CONFLICT while it is pending or the
+	// endpoint is disabled.
+	RetryWebhookDelivery(ctx context.Context, orgID, webhookID, deliveryID string) (*WebhookDelivery, error)
+	// PingWebhook queues a ping event for one endpoint. CONFLICT when the
+	// endpoint is disabled.
+	PingWebhook(ctx context.Context, orgID, webhookID string) (*WebhookDelivery, error)
+}
+
+// DeliveryWork is a claimed delivery: what to post where, signed with
+// which secrets. Token holds the claim.
+type DeliveryWork struct {
+	ID           string
+	Token        string
+	OrgID        string
+	WebhookID    string
+	URL          string
+	EventID      string
+	EventType    string
+	Payload      []byte
+	AttemptCount int // attempts made before this one
+	AttemptLimit int
+	Secret       SealedSecret
+	// Previous is the secret replaced by the last rotation while it still
+	// signs; nil otherwise.
+	Previous *SealedSecret
+}
+
+// DeliveryResult is the outcome of one attempt and what follows it.
+type DeliveryResult struct {
+	StartedAt  time.Time
+	LatencyMS  int64
+	StatusCode *int
+	Error      *string
+	Succeeded  bool
+	// NextAttemptAt schedules a retry of a failed attempt; nil fails the
+	// delivery for good.
+	NextAttemptAt *time.Time
+	// Disable, when set, disables the endpoint with this reason (it
+	// answered 410 Gone).
+	Disable *string
+}
+
+// NewDeliveryError cuts an attempt's error message to a storable size.
+func NewDeliveryError(msg string) *string {
+	if len(msg) > maxDeliveryError {
+		cut := maxDeliveryError
+		for cut > 0 && !utf8.RuneStart(msg[cut]) {
+			cut--
+		}
+		msg = msg[:cut] + "…"
+	}
+	return &msg
+}
+
+// DeliveryService is the claim protocol of webhook delivery workers.
+type DeliveryService interface {
+	// ClaimWebhookDelivery claims the delivery due soonest: pending, due,
+	// of an enabled endpoint, and not claimed by a live worker. ErrNoJob
+	// when there is none.
+	ClaimWebhookDelivery(ctx context.Context, c JobClaim) (*DeliveryWork, error)
+	// RecordWebhookAttempt stores an attempt's outcome, updates the
+	// endpoint's health (disabling it after WebhookDisableAfter of
+	// failures) and releases the claim. ErrJobLost when the claim is gone.
+	RecordWebhookAttempt(ctx context.Context, w *DeliveryWork, r DeliveryResult) error
+}
+
+// WebhookPayload is the JSON body of every delivery (Standard Webhooks):
+// the event type, when it happened, and its data.
+type WebhookPayload struct {
+	Type      string    `json:"type"`
+	Timestamp time.Time `json:"timestamp"`
+	Data      any       `json:"data"`
+}
+
+// EncodeWebhookPayload returns the body posted for an event; it is stored
+// once, so that every attempt signs and sends the same bytes.
+func EncodeWebhookPayload(typ string, at time.Time, data any) ([]byte, error) {
+	return json.Marshal(WebhookPayload{Type: typ, Timestamp: at.UTC(), Data: data})
+}
+
+// PingData is the data of a ping event.
+type PingData struct {
+	WebhookID string `json:"webhook_id"`
+	Message   string `json:"message"`
+}
