@@ -1,0 +1,677 @@
+package sqlstore
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sightline/sightline"
+)
+
+var (
+	_ sightline.SignalService    = (*DB)(nil)
+	_ sightline.DetectionService = (*DB)(nil)
+)
+
+// Detection reads the fact tables (runs, mentions, citations, ads) over
+// the 35 whole UTC days before the last midnight, so that it is isolated
+// from how the analytics endpoints read them; every count is computed
+// here, in SQL, and defined in docs/metrics.md ("Signals").
+
+// signalNoTopic is the topic_id the fact tables give runs without topic.
+const signalNoTopic = "00000000-0000-0000-0000-000000000000"
+
+// signalSpanDays is how far back detection reads: the week and its 28-day
+// baseline.
+const signalSpanDays = sightline.SignalWeekDays + sightline.SignalBaselineDays
+
+// signalDay returns the midnight (UTC) that starts t's day.
+func signalDay(t time.Time) time.Time {
+	y, m, d := t.UTC().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+// QueueDetection notes that the brands have new runs and queues a
+// detection job for each unless one is queued; a job running now is
+// followed by another (SaveDetection compares the note with its start).
+func (db *DB) QueueDetection(ctx context.Context, brandIDs []string) error {
+	ids := map[string]bool{}
+	for _, id := range brandIDs {
+		if id = strings.ToLower(strings.TrimSpace(id)); sightline.IsUUID(id) {
+			ids[id] = true
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, id := range sortedCopy(keys(ids)) {
+		if _, err := tx.exec(ctx, `INSERT INTO signal_requests (brand_id, requested_at) VALUES (?, ?)
+			ON CONFLICT (brand_id) DO UPDATE SET requested_at = excluded.requested_at`, id, ts(tx.now)); err != nil {
+			return fmt.Errorf("note detection request: %w", err)
+		}
+		if err := queueSignalsJob(ctx, tx, id); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+func keys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// queueSignalsJob inserts a queued detection job unless one is live (the
+// partial unique index of jobs; DO NOTHING keeps the transaction usable on
+// PostgreSQL).
+func queueSignalsJob(ctx context.Context, tx *Tx, brandID string) error {
+	if _, err := tx.exec(ctx, `INSERT INTO jobs (id, brand_id, kind, status, attempts, max_attempts, enqueued_at)
+		VALUES (?, ?, ?, ?, 0, ?, ?) ON CONFLICT DO NOTHING`,
+		newID(), brandID, sightline.JobKindSignals, sightline.JobQueued, sightline.DefaultJobAttempts, ts(tx.now)); err != nil {
+		return fmt.Errorf("queue detection: %w", err)
+	}
+	return nil
+}
+
+// windowSums returns the four sums of a fact over the comparison windows
+// (day baseline, day, week baseline, week) for rows already limited to the
+// 35-day span; value is counted, or its distinct values when distinct.
+func windowSums(col, value string, distinct bool, end time.Time) (string, []any) {
+	dayBase, day := sightline.SignalWindowStarts(end, sightline.SignalWindowDay)
+	_, week := sightline.SignalWindowStarts(end, sightline.SignalWindowWeek)
+	agg := func(cond string) string {
+		if distinct {
+			return `COUNT(DISTINCT CASE WHEN ` + cond + ` THEN ` + value + ` END)`
+		}
+		return `SUM(CASE WHEN ` + cond + ` THEN 1 ELSE 0 END)`
+	}
+	return agg(col+` >= ? AND `+col+` < ?`) + `, ` + agg(col+` >= ?`) + `, ` + agg(col+` < ?`) + `, ` + agg(col+` >= ?`),
+		[]any{ts(dayBase), ts(day), ts(day), ts(week), ts(week)}
+}
+
+// FindDetectionInput reads a brand's counts for detection at now.
+func (db *DB) FindDetectionInput(ctx context.Context, brandID string, now time.Time) (*sightline.DetectionInput, error) {
+	brandID = strings.ToLower(brandID)
+	if !sightline.IsUUID(brandID) {
+		return nil, notFound("Brand")
+	}
+	tx, err := db.beginRead(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	end := signalDay(now)
+	start := end.AddDate(0, 0, -signalSpanDays)
+	in := &sightline.DetectionInput{BrandID: brandID, End: end}
+	if err := tx.queryRow(ctx, `SELECT org_id FROM brands WHERE id = ?`, brandID).Scan(&in.OrgID); err != nil {
+		if sightline.ErrorCode(mapError(err)) == sightline.ENOTFOUND {
+			return nil, notFound("Brand")
+		}
+		return nil, fmt.Errorf("find brand: %w", err)
+	}
+	span := []any{brandID, ts(start), ts(end)}
+
+	// Runs per provider, per topic and in all, in each window.
+	sums, sumArgs := windowSums("x.ran_at", "", false, end)
+	runsQ := `SELECT x.kind, x.id, ` + sums + ` FROM (
+		SELECT 'provider' AS kind, CAST(r.provider_id AS TEXT) AS id, r.ran_at FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ?
+		UNION ALL
+		SELECT 'topic' AS kind, CAST(r.topic_id AS TEXT) AS id, r.ran_at FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ? AND r.topic_id IS NOT NULL
+		UNION ALL
+		SELECT 'brand' AS kind, '' AS id, r.ran_at FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ?
+	) x GROUP BY x.kind, x.id`
+	dims := map[string]*sightline.DimensionCounts{}
+	var providers, topics []string
+	err = eachRow(ctx, tx, runsQ, append(sumArgs, append(append(slices.Clone(span), span...), span...)...), func(scan func(...any) error) error {
+		var kind, id string
+		var c sightline.WindowSplits
+		if err := scan(&kind, &id, &c[0].Base, &c[0].Cur, &c[1].Base, &c[1].Cur); err != nil {
+			return err
+		}
+		id = strings.ToLower(id)
+		switch kind {
+		case "brand":
+			in.Runs = c
+			return nil
+		case sightline.DimensionProvider:
+			providers = append(providers, id)
+		case sightline.DimensionTopic:
+			topics = append(topics, id)
+		}
+		dims[kind+"/"+id] = &sightline.DimensionCounts{Dimension: sightline.SignalDimension{Kind: kind, ID: id, Name: id}, Runs: c}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("count runs: %w", err)
+	}
+	if err := nameDimensions(ctx, tx, brandID, dims); err != nil {
+		return nil, err
+	}
+	// The fact tables are clustered by topic and provider: naming them
+	// turns the scan of a brand into one range per pair.
+	factTopics := append(slices.Clone(topics), signalNoTopic)
+	pairs := ` AND %[1]s.topic_id IN (` + placeholders(len(factTopics)) + `) AND %[1]s.provider_id IN (` + placeholders(max(len(providers), 1)) + `)`
+	pairArgs := append(anys(factTopics), anys(providers)...)
+	if len(providers) == 0 {
+		pairArgs = append(pairArgs, signalNoTopic)
+	}
+
+	// Runs naming the brand and each tracked competitor, per provider and
+	// per topic, in each window (a run naming a competitor twice, under
+	// two of its names, counts once).
+	sums, sumArgs = windowSums("x.ran_at", "x.run_seq", true, end)
+	mentionSrc := func(kind, col, extra string) string {
+		return `SELECT '` + kind + `' AS kind, CAST(m.` + col + ` AS TEXT) AS id, COALESCE(CAST(fb.competitor_id AS TEXT), '') AS who, m.run_seq, m.ran_at
+			FROM mentions m JOIN found_brands fb ON fb.id = m.found_brand_id
+			WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ?` + fmt.Sprintf(pairs, "m") + extra + `
+			AND (fb.is_self = ? OR fb.competitor_id IS NOT NULL)`
+	}
+	mentionArgs := append(append(slices.Clone(span), pairArgs...), true)
+	mentionsQ := `SELECT x.kind, x.id, x.who, ` + sums + ` FROM (` + mentionSrc("provider", "provider_id", "") + ` UNION ALL ` +
+		mentionSrc("topic", "topic_id", ` AND m.topic_id <> ?`) + `) x GROUP BY x.kind, x.id, x.who`
+	topicArgs := append(append(slices.Clone(span), pairArgs...), signalNoTopic, true)
+	competitors, err := competitorNames(ctx, tx, brandID)
+	if err != nil {
+		return nil, err
+	}
+	err = eachRow(ctx, tx, mentionsQ, append(sumArgs, append(mentionArgs, topicArgs...)...), func(scan func(...any) error) error {
+		var kind, id, who string
+		var c sightline.WindowSplits
+		if err := scan(&kind, &id, &who, &c[0].Base, &c[0].Cur, &c[1].Base, &c[1].Cur); err != nil {
+			return err
+		}
+		d := dims[kind+"/"+strings.ToLower(id)]
+		switch {
+		case d == nil:
+		case who == "":
+			d.Brand = c
+		case competitors[strings.ToLower(who)] != "":
+			who = strings.ToLower(who)
+			d.Competitors = append(d.Competitors, sightline.CompetitorCounts{
+				Competitor: sightline.SignalCompetitor{ID: who, Name: competitors[who]}, Named: c})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("count mentions: %w", err)
+	}
+	for _, d := range dims {
+		slices.SortFunc(d.Competitors, func(a, b sightline.CompetitorCounts) int {
+			return cmp.Or(cmp.Compare(a.Competitor.Name, b.Competitor.Name), cmp.Compare(a.Competitor.ID, b.Competitor.ID))
+		})
+		in.Dimensions = append(in.Dimensions, *d)
+	}
+	slices.SortFunc(in.Dimensions, func(a, b sightline.DimensionCounts) int {
+		return cmp.Or(cmp.Compare(a.Dimension.Kind, b.Dimension.Kind), cmp.Compare(a.Dimension.Name, b.Dimension.Name), cmp.Compare(a.Dimension.ID, b.Dimension.ID))
+	})
+
+	// Owned pages: distinct days cited on and runs citing them, in the
+	// week's baseline and in the week.
+	_, week := sightline.SignalWindowStarts(end, sightline.SignalWindowWeek)
+	day := tx.d.bucket("day", "c.ran_at")
+	pagesQ := `SELECT c.page, MIN(c.domain),
+		COUNT(DISTINCT CASE WHEN c.ran_at < ? THEN ` + day + ` END), COUNT(DISTINCT CASE WHEN c.ran_at >= ? THEN ` + day + ` END),
+		COUNT(DISTINCT CASE WHEN c.ran_at < ? THEN c.run_seq END), COUNT(DISTINCT CASE WHEN c.ran_at >= ? THEN c.run_seq END)
+		FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ?` + fmt.Sprintf(pairs, "c") + `
+		AND c.domain IN (SELECT bd.domain FROM brand_domains bd WHERE bd.brand_id = ?)
+		GROUP BY c.page ORDER BY c.page`
+	pageArgs := append(append([]any{ts(week), ts(week), ts(week), ts(week)}, span...), append(pairArgs, brandID)...)
+	in.Pages, err = scanAll(ctx, tx, "owned page citations", pagesQ, pageArgs, func(scan func(...any) error) (sightline.PageCounts, error) {
+		var p sightline.PageCounts
+		err := scan(&p.Page, &p.Domain, &p.Days.Base, &p.Days.Cur, &p.Runs.Base, &p.Runs.Cur)
+		return p, err
+	})
+	if err != nil {
+		return nil, err
+	}
+
+	// Advertisers with ads in the span: their first ad ever, and the runs
+	// showing their ads in the week's baseline and in the week.
+	advQ := `SELECT v.id, v.name, v.domain, (SELECT MIN(a2.ran_at) FROM ads a2 WHERE a2.advertiser_id = v.id),
+		COUNT(DISTINCT CASE WHEN a.ran_at < ? THEN a.run_seq END), COUNT(DISTINCT CASE WHEN a.ran_at >= ? THEN a.run_seq END)
+		FROM ads a JOIN advertisers v ON v.id = a.advertiser_id
+		WHERE a.brand_id = ? AND a.ran_at >= ? AND a.ran_at < ?
+		GROUP BY v.id, v.name, v.domain ORDER BY v.id`
+	in.Advertisers, err = scanAll(ctx, tx, "advertisers", advQ, append([]any{ts(week), ts(week)}, span...),
+		func(scan func(...any) error) (sightline.AdvertiserCounts, error) {
+			var a sightline.AdvertiserCounts
+			var name, domain string
+			var first Time
+			if err := scan(&a.Dimension.ID, &name, &domain, &first, &a.Runs.Base, &a.Runs.Cur); err != nil {
+				return a, err
+			}
+			a.Dimension.Kind, a.Dimension.Name, a.FirstSeen = sightline.DimensionAdvertiser, cmp.Or(name, domain), first.Time
+			a.Dimension.ID = strings.ToLower(a.Dimension.ID)
+			return a, nil
+		})
+	if err != nil {
+		return nil, err
+	}
+	in.Open, err = scanAll(ctx, tx, "open signals", `SELECT `+signalColumns+` FROM signals s WHERE s.brand_id = ? AND s.status = ? ORDER BY s.opened_at, s.id`,
+		[]any{brandID, sightline.SignalOpen}, scanSignal)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range in.Open {
+		s.OrgID = in.OrgID
+	}
+	return in, nil
+}
+
+// nameDimensions gives provider and topic dimensions their display names.
+func nameDimensions(ctx context.Context, tx *Tx, brandID string, dims map[string]*sightline.DimensionCounts) error {
+	err := eachRow(ctx, tx, `SELECT CAST(id AS TEXT), code FROM providers`, nil, func(scan func(...any) error) error {
+		var id, code string
+		if err := scan(&id, &code); err != nil {
+			return err
+		}
+		if d := dims["provider/"+strings.ToLower(id)]; d != nil {
+			d.Dimension.Name = sightline.ProviderName(code)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("name providers: %w", err)
+	}
+	err = eachRow(ctx, tx, `SELECT CAST(id AS TEXT), name FROM topics WHERE brand_id = ?`, []any{brandID}, func(scan func(...any) error) error {
+		var id, name string
+		if err := scan(&id, &name); err != nil {
+			return err
+		}
+		if d := dims["topic/"+strings.ToLower(id)]; d != nil {
+			d.Dimension.Name = name
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("name topics: %w", err)
+	}
+	return nil
+}
+
+// competitorNames maps a brand's tracked competitors' ids to their names.
+func competitorNames(ctx context.Context, tx *Tx, brandID string) (map[string]string, error) {
+	out := map[string]string{}
+	err := eachRow(ctx, tx, `SELECT CAST(id AS TEXT), name FROM competitors WHERE brand_id = ?`, []any{brandID}, func(scan func(...any) error) error {
+		var id, name string
+		if err := scan(&id, &name); err != nil {
+			return err
+		}
+		out[strings.ToLower(id)] = name
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("find competitors: %w", err)
+	}
+	return out, nil
+}
+
+// maxEvidence is how many prompts and pages a signal's evidence lists.
+const maxEvidence = 5
+
+// FindSignalEvidence reads the prompts and pages that moved most in the
+// direction of a signal, over the periods of its numbers.
+func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sightline.SignalEvidence, error) {
+	tx, err := db.beginRead(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	base, cur, end := s.Numbers.Before.Start, s.Numbers.After.Start, s.Numbers.After.End
+	ev := &sightline.SignalEvidence{Prompts: []sightline.SignalPrompt{}, Pages: []sightline.SignalPage{}}
+	// dim narrows a fact table (alias a) to the signal's provider or topic.
+	dim := func(a string) (string, []any) {
+		switch s.Dimension.Kind {
+		case sightline.DimensionProvider:
+			return ` AND ` + a + `.provider_id = ?`, []any{s.Dimension.ID}
+		case sightline.DimensionTopic:
+			return ` AND ` + a + `.topic_id = ?`, []any{s.Dimension.ID}
+		}
+		return "", nil
+	}
+	// split counts the distinct runs of a fact table (alias a) in the
+	// baseline and in the current period.
+	split := func(a string) string {
+		seq := a + ".run_seq"
+		if a == "r" {
+			seq = "r.seq"
+		}
+		return `COUNT(DISTINCT CASE WHEN ` + a + `.ran_at < ? THEN ` + seq + ` END), COUNT(DISTINCT CASE WHEN ` + a + `.ran_at >= ? THEN ` + seq + ` END)`
+	}
+	span := func(a string) (string, []any) {
+		where, args := dim(a)
+		return ` WHERE ` + a + `.brand_id = ? AND ` + a + `.ran_at >= ? AND ` + a + `.ran_at < ?` + where,
+			append([]any{ts(cur), ts(cur), s.BrandID, ts(base), ts(end)}, args...)
+	}
+	// The runs of each prompt in the periods: every rate's denominator.
+	where, args := span("r")
+	runs, err := splitsBy(ctx, tx, `SELECT r.prompt_id, `+split("r")+` FROM runs r`+where+` GROUP BY r.prompt_id`, args)
+	if err != nil {
+		return nil, err
+	}
+	dir := 1.0
+	var subject map[string]sightline.Split
+	switch s.Type {
+	case sightline.SignalVisibilityDropped, sightline.SignalVisibilityRose, sightline.SignalSOVOvertaken:
+		if s.Type == sightline.SignalVisibilityDropped {
+			dir = -1
+		}
+		who, whoArgs := ` AND fb.is_self = ?`, []any{true}
+		if s.Competitor != nil {
+			who, whoArgs = ` AND fb.competitor_id = ?`, []any{s.Competitor.ID}
+		}
+		where, args := span("m")
+		subject, err = splitsBy(ctx, tx, `SELECT m.prompt_id, `+split("m")+` FROM mentions m JOIN found_brands fb ON fb.id = m.found_brand_id`+
+			where+who+` GROUP BY m.prompt_id`, append(args, whoArgs...))
+		if err != nil {
+			return nil, err
+		}
+		// Pages of the dimension's answers whose share of its runs moved.
+		var total sightline.Split
+		for _, r := range runs {
+			total.Base, total.Cur = total.Base+r.Base, total.Cur+r.Cur
+		}
+		where, args = span("c")
+		pages, err := pageSplits(ctx, tx, `SELECT c.page, MIN(c.domain), `+split("c")+` FROM citations c`+where+` GROUP BY c.page`, args)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range pages {
+			ev.Pages = append(ev.Pages, newSignalPage(p.page, p.domain, p.split, total))
+		}
+	case sightline.SignalCitationLost, sightline.SignalCitationGained:
+		if s.Type == sightline.SignalCitationLost {
+			dir = -1
+		}
+		where, args := span("c")
+		subject, err = splitsBy(ctx, tx, `SELECT c.prompt_id, `+split("c")+` FROM citations c`+where+` AND c.page = ? GROUP BY c.prompt_id`,
+			append(args, s.Dimension.ID))
+		if err != nil {
+			return nil, err
+		}
+		var total, cited sightline.Split
+		for id, r := range runs {
+			total.Base, total.Cur = total.Base+r.Base, total.Cur+r.Cur
+			cited.Base, cited.Cur = cited.Base+subject[id].Base, cited.Cur+subject[id].Cur
+		}
+		domain := ""
+		if err := tx.queryRow(ctx, `SELECT COALESCE(MIN(c.domain), '') FROM citations c WHERE c.brand_id = ? AND c.page = ? AND c.ran_at >= ? AND c.ran_at < ?`,
+			s.BrandID, s.Dimension.ID, ts(base), ts(end)).Scan(&domain); err != nil {
+			return nil, fmt.Errorf("find page domain: %w", err)
+		}
+		ev.Pages = append(ev.Pages, newSignalPage(s.Dimension.ID, domain, cited, total))
+	case sightline.SignalAdvertiserNew:
+		where, args := span("a")
+		subject, err = splitsBy(ctx, tx, `SELECT a.prompt_id, `+split("a")+` FROM ads a`+where+` AND a.advertiser_id = ? GROUP BY a.prompt_id`,
+			append(args, s.Dimension.ID))
+		if err != nil {
+			return nil, err
+		}
+	}
+	texts := map[string]string{}
+	err = eachRow(ctx, tx, `SELECT CAST(id AS TEXT), text FROM prompts WHERE brand_id = ?`, []any{s.BrandID}, func(scan func(...any) error) error {
+		var id, text string
+		err := scan(&id, &text)
+		texts[strings.ToLower(id)] = text
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("find prompt texts: %w", err)
+	}
+	for id, r := range runs {
+		x := subject[id]
+		p := sightline.SignalPrompt{PromptID: id, Text: texts[id], Before: sightline.NewSignalRate(x.Base, r.Base), After: sightline.NewSignalRate(x.Cur, r.Cur)}
+		p.Change = p.After.Rate - p.Before.Rate
+		ev.Prompts = append(ev.Prompts, p)
+	}
+	ev.Prompts = topMoves(ev.Prompts, dir, func(p sightline.SignalPrompt) (float64, string) { return p.Change, p.PromptID })
+	if s.Dimension.Kind != sightline.DimensionPage {
+		ev.Pages = topMoves(ev.Pages, dir, func(p sightline.SignalPage) (float64, string) { return p.Change, p.Page })
+	}
+	return ev, nil
+}
+
+// splitsBy reads (key, baseline count, current count) rows by key.
+func splitsBy(ctx context.Context, tx *Tx, q string, args []any) (map[string]sightline.Split, error) {
+	out := map[string]sightline.Split{}
+	err := eachRow(ctx, tx, q, args, func(scan func(...any) error) error {
+		var key string
+		var s sightline.Split
+		if err := scan(&key, &s.Base, &s.Cur); err != nil {
+			return err
+		}
+		out[strings.ToLower(key)] = s
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read evidence: %w", err)
+	}
+	return out, nil
+}
+
+type pageSplit struct {
+	page, domain string
+	split        sightline.Split
+}
+
+func pageSplits(ctx context.Context, tx *Tx, q string, args []any) ([]pageSplit, error) {
+	return scanAll(ctx, tx, "page evidence", q, args, func(scan func(...any) error) (pageSplit, error) {
+		var p pageSplit
+		err := scan(&p.page, &p.domain, &p.split.Base, &p.split.Cur)
+		return p, err
+	})
+}
+
+func newSignalPage(page, domain string, cited, runs sightline.Split) sightline.SignalPage {
+	p := sightline.SignalPage{Page: page, Domain: domain, Before: sightline.NewSignalRate(cited.Base, runs.Base), After: sightline.NewSignalRate(cited.Cur, runs.Cur)}
+	p.Change = p.After.Rate - p.Before.Rate
+	return p
+}
+
+// topMoves keeps the rows that moved in direction dir, largest move first
+// (ties by key), at most maxEvidence.
+func topMoves[T any](rows []T, dir float64, move func(T) (float64, string)) []T {
+	out := make([]T, 0, len(rows))
+	for _, r := range rows {
+		if c, _ := move(r); dir*c > 0 {
+			out = append(out, r)
+		}
+	}
+	slices.SortFunc(out, func(a, b T) int {
+		ca, ka := move(a)
+		cb, kb := move(b)
+		return cmp.Or(cmp.Compare(dir*cb, dir*ca), cmp.Compare(ka, kb))
+	})
+	return out[:min(len(out), maxEvidence)]
+}
+
+const signalColumns = `s.id, s.brand_id, s.type, s.status, s.fingerprint, s.dimension_kind, s.dimension_id, s.dimension_name,
+	s.competitor_id, s.competitor_name, s.numbers, s.evidence, s.opened_at, s.updated_at, s.closed_at`
+
+func scanSignal(scan func(...any) error) (*sightline.Signal, error) {
+	s := &sightline.Signal{}
+	var compID, compName *string
+	var numbers, evidence string
+	var opened, updated, closed Time
+	if err := scan(&s.ID, &s.BrandID, &s.Type, &s.Status, &s.Fingerprint, &s.Dimension.Kind, &s.Dimension.ID, &s.Dimension.Name,
+		&compID, &compName, &numbers, &evidence, &opened, &updated, &closed); err != nil {
+		return nil, err
+	}
+	if compID != nil {
+		s.Competitor = &sightline.SignalCompetitor{ID: *compID}
+		if compName != nil {
+			s.Competitor.Name = *compName
+		}
+	}
+	if err := json.Unmarshal([]byte(numbers), &s.Numbers); err != nil {
+		return nil, fmt.Errorf("decode signal numbers: %w", err)
+	}
+	if err := json.Unmarshal([]byte(evidence), &s.Evidence); err != nil {
+		return nil, fmt.Errorf("decode signal evidence: %w", err)
+	}
+	if s.Evidence.Prompts == nil {
+		s.Evidence.Prompts = []sightline.SignalPrompt{}
+	}
+	if s.Evidence.Pages == nil {
+		s.Evidence.Pages = []sightline.SignalPage{}
+	}
+	s.ID, s.BrandID = strings.ToLower(s.ID), strings.ToLower(s.BrandID)
+	s.OpenedAt, s.UpdatedAt, s.ClosedAt = opened.Time, updated.Time, closed.Ptr()
+	return s, nil
+}
+
+// SaveDetection stores a detection run's changes, queues their webhook
+// events, completes the job and, when new runs asked for detection while
+// it ran, queues the next one: all in one transaction.
+func (db *DB) SaveDetection(ctx context.Context, job *sightline.Job, changes []sightline.SignalChange) (int, error) {
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	if err := holdJob(ctx, tx, job); err != nil {
+		return 0, err
+	}
+	deliveries := 0
+	for _, c := range changes {
+		s := c.Signal
+		if s.Evidence.Prompts == nil {
+			s.Evidence.Prompts = []sightline.SignalPrompt{}
+		}
+		if s.Evidence.Pages == nil {
+			s.Evidence.Pages = []sightline.SignalPage{}
+		}
+		numbers, err := json.Marshal(s.Numbers)
+		if err != nil {
+			return 0, fmt.Errorf("encode signal numbers: %w", err)
+		}
+		evidence, err := json.Marshal(s.Evidence)
+		if err != nil {
+			return 0, fmt.Errorf("encode signal evidence: %w", err)
+		}
+		var compID, compName any
+		if s.Competitor != nil {
+			compID, compName = s.Competitor.ID, s.Competitor.Name
+		}
+		var at time.Time
+		switch c.Action {
+		case sightline.SignalActionOpen:
+			s.ID, at = newID(), s.OpenedAt
+			_, err = tx.exec(ctx, `INSERT INTO signals (id, brand_id, type, status, fingerprint, dimension_kind, dimension_id, dimension_name,
+				competitor_id, competitor_name, numbers, evidence, opened_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				s.ID, s.BrandID, s.Type, sightline.SignalOpen, s.Fingerprint, s.Dimension.Kind, s.Dimension.ID, s.Dimension.Name,
+				compID, compName, string(numbers), string(evidence), ts(s.OpenedAt), ts(s.UpdatedAt))
+		case sightline.SignalActionUpdate:
+			_, err = tx.exec(ctx, `UPDATE signals SET numbers = ?, evidence = ?, dimension_name = ?, competitor_name = ?, updated_at = ?
+				WHERE id = ? AND status = ?`, string(numbers), string(evidence), s.Dimension.Name, compName, ts(s.UpdatedAt), s.ID, sightline.SignalOpen)
+		case sightline.SignalActionClose:
+			at = *s.ClosedAt
+			_, err = tx.exec(ctx, `UPDATE signals SET status = ?, numbers = ?, evidence = ?, updated_at = ?, closed_at = ?
+				WHERE id = ? AND status = ?`, sightline.SignalClosed, string(numbers), string(evidence), ts(s.UpdatedAt), ts(at), s.ID, sightline.SignalOpen)
+		default:
+			return 0, fmt.Errorf("unknown signal change %q", c.Action)
+		}
+		if err != nil {
+			return 0, fmt.Errorf("save signal: %w", err)
+		}
+		if c.Action == sightline.SignalActionUpdate {
+			continue
+		}
+		// Opening and closing are announced; updates are not.
+		payload, err := sightline.EncodeWebhookPayload(s.Type, at, s)
+		if err != nil {
+			return 0, fmt.Errorf("encode event: %w", err)
+		}
+		ids, err := queueEvent(ctx, tx, job.OrgID, s.BrandID, s.Type, payload, "")
+		if err != nil {
+			return 0, err
+		}
+		deliveries += len(ids)
+	}
+	if err := completeJob(ctx, tx, job); err != nil {
+		return 0, err
+	}
+	var requested Time
+	err = tx.queryRow(ctx, `SELECT requested_at FROM signal_requests WHERE brand_id = ?`, job.BrandID).Scan(&requested)
+	switch code := sightline.ErrorCode(mapError(err)); {
+	case err == nil:
+		if job.StartedAt != nil && requested.Time.After(*job.StartedAt) {
+			if err := queueSignalsJob(ctx, tx, job.BrandID); err != nil {
+				return 0, err
+			}
+		}
+	case code != sightline.ENOTFOUND:
+		return 0, fmt.Errorf("find detection request: %w", err)
+	}
+	return deliveries, tx.Commit()
+}
+
+// FindSignals lists a brand's signals open at some time in the window.
+func (db *DB) FindSignals(ctx context.Context, orgID, brandID string, f sightline.SignalFilter) ([]*sightline.Signal, int, error) {
+	tx, err := db.beginRead(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer tx.Rollback()
+	if err := checkBrand(ctx, tx, orgID, brandID); err != nil {
+		return nil, 0, err
+	}
+	where := ` WHERE s.brand_id = ? AND s.opened_at < ? AND (s.closed_at IS NULL OR s.closed_at >= ?)`
+	args := []any{brandID, ts(f.Window.End), ts(f.Window.Start)}
+	if len(f.Types) > 0 {
+		where += ` AND s.type IN (` + placeholders(len(f.Types)) + `)`
+		args = append(args, anys(f.Types)...)
+	}
+	if f.Status != "" {
+		where += ` AND s.status = ?`
+		args = append(args, f.Status)
+	}
+	var total int
+	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM signals s`+where, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("count signals: %w", mapError(err))
+	}
+	order := orderBy(f.Sort, map[string]string{"opened_at": "s.opened_at", "updated_at": "s.updated_at", "type": "s.type"},
+		sightline.DefaultSignalSort, "s.id")
+	list, err := scanAll(ctx, tx, "signals", `SELECT `+signalColumns+` FROM signals s`+where+order+` LIMIT ? OFFSET ?`,
+		append(args, f.PageSize, f.Offset()), scanSignal)
+	if err != nil {
+		return nil, 0, err
+	}
+	return list, total, nil
+}
+
+// FindSignal returns one of a brand's signals.
+func (db *DB) FindSignal(ctx context.Context, orgID, brandID, id string) (*sightline.Signal, error) {
+	if !sightline.IsUUID(id) {
+		return nil, notFound("Signal")
+	}
+	tx, err := db.beginRead(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if err := checkBrand(ctx, tx, orgID, brandID); err != nil {
+		return nil, err
+	}
+	list, err := scanAll(ctx, tx, "signal", `SELECT `+signalColumns+` FROM signals s WHERE s.brand_id = ? AND s.id = ?`,
+		[]any{brandID, strings.ToLower(id)}, scanSignal)
+	if err != nil {
+		return nil, err
+	}
+	if len(list) == 0 {
+		return nil, notFound("Signal")
+	}
+	return list[0], nil
+}
