@@ -20,6 +20,7 @@ func TestDependencyRules(t *testing.T) {
 		"internal/worker":  {"internal/engine"},
 		"internal/demo":    {"internal/ingest", "internal/engine", "internal/worker"},
 		"internal/collect": {"internal/ingest", "internal/provider", "internal/secret"},
+		"internal/webhook": {"internal/secret"},
 	}
 	drivers := []string{"github.com/jackc/pgx", "modernc.org/sqlite", "database/sql/driver"}
 

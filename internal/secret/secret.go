@@ -1,5 +1,6 @@
 // Package secret seals the secrets Sightline must be able to read back
-// (organizations' provider API keys) with AES-256-GCM under a master key
+// (organizations' provider API keys, webhook signing secrets) with
+// AES-256-GCM under a master key
 // the operator keeps outside the database (SIGHTLINE_SECRET_KEY or
 // --secret-key-file). A sealed value is bound to what it is the secret of
 // (the additional data), so a ciphertext copied to another row does not
@@ -119,4 +120,10 @@ func (b *Box) Open(sealed, data []byte) ([]byte, error) {
 // organization and provider it belongs to.
 func ProviderKeyData(orgID, provider string) []byte {
 	return []byte("sightline provider key\x00" + orgID + "\x00" + provider)
+}
+
+// WebhookSecretData is the additional data a webhook signing secret is
+// sealed with: the organization and the endpoint it signs for.
+func WebhookSecretData(orgID, webhookID string) []byte {
+	return []byte("sightline webhook secret\x00" + orgID + "\x00" + webhookID)
 }
