@@ -432,7 +432,7 @@ func TestDelivery_SignalEvents(t *testing.T) {
 	end := t0.Truncate(24 * time.Hour)
 	spec := signaltest.Spec{BrandID: e.w.BrandID, Brand: e.w.Brand, Prompts: e.w.Prompts,
 		Providers: []string{"chatgpt", "claude", "copilot", "gemini", "perplexity"},
-		End: end, Days: 30, Runs: 5, Named: func(c signaltest.Cell) float64 {
+		End:       end, Days: 30, Runs: 5, Named: func(c signaltest.Cell) float64 {
 			if c.Provider == "claude" && c.Day == 1 {
 				return 0.2
 			}
