@@ -18,7 +18,7 @@ func TestDependencyRules(t *testing.T) {
 		"internal/mcp":     {"internal/client"},
 		"internal/httpapi": {"internal/ingest", "internal/engine", "internal/openapi"},
 		"internal/worker":  {"internal/engine"},
-		"internal/demo":    {"internal/ingest", "internal/engine", "internal/worker"},
+		"internal/demo":    {"internal/ingest", "internal/engine", "internal/worker", "internal/signal"},
 		"internal/collect": {"internal/ingest", "internal/provider", "internal/secret"},
 		"internal/webhook": {"internal/secret"},
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/engine"
 	"github.com/sightline/sightline/internal/ingest"
+	"github.com/sightline/sightline/internal/signal"
 	"github.com/sightline/sightline/internal/worker"
 )
 
@@ -27,6 +28,7 @@ type Store interface {
 	sightline.BriefService
 	ingest.Store
 	worker.Store
+	sightline.DetectionService
 }
 
 // Load creates the data set's organizations, brands, topics and prompts,
@@ -140,7 +142,11 @@ func RunEngines(ctx context.Context, st Store, orgID, brandID string, now time.T
 	if _, _, err := st.EnqueueOpportunityCompute(ctx, orgID, brandID, sightline.DefaultComputeQuota); err != nil {
 		return nil, err
 	}
-	w := worker.New(st, worker.Config{ID: demoWorkerID, Now: func() time.Time { return now }})
+	clock := func() time.Time { return now }
+	// Ingest queued change detection for the brands; it runs here too.
+	detect := &signal.Detector{Store: st, Now: clock}
+	w := worker.New(st, worker.Config{ID: demoWorkerID, Now: clock,
+		Handlers: map[string]worker.Handler{sightline.JobKindSignals: detect.RunJob}})
 	if err := w.Drain(ctx); err != nil {
 		return nil, fmt.Errorf("run jobs: %w", err)
 	}

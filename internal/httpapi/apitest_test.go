@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -12,11 +13,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/demo"
 	"github.com/sightline/sightline/internal/httpapi"
+	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/openapi/openapitest"
+	"github.com/sightline/sightline/internal/secret"
+	"github.com/sightline/sightline/internal/signal"
+	"github.com/sightline/sightline/internal/signal/signaltest"
 	"github.com/sightline/sightline/internal/sqlstore"
 	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
+	"github.com/sightline/sightline/internal/webhook"
 	"github.com/sightline/sightline/internal/worker"
 )
 
@@ -54,6 +61,10 @@ type apiEnv struct {
 	fx  *demo.Fixture
 	srv *httpapi.Server
 	db  *sqlstore.DB
+	// recv receives the webhooks of both organizations' endpoints; keys
+	// seals their secrets.
+	recv *webhookReceiver
+	keys webhook.Keys
 
 	// ids fills path templates for the main organization, other for the
 	// second one (whose brand may lack some kinds: its demo data yields
@@ -81,17 +92,28 @@ func newAPIEnv(t *testing.T) *apiEnv {
 	if err != nil {
 		t.Fatalf("load demo: %v", err)
 	}
+	master := make([]byte, secret.KeySize)
+	rand.Read(master)
+	box, err := secret.New(master)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := webhook.Keys{Box: box}
 	srv := &httpapi.Server{Store: db, Now: db.Now, AdminToken: adminToken,
-		Engine: httpapi.EngineConfig{RegenerateQuota: regenerateQuota, ComputeQuota: computeQuota}}
+		Engine:   httpapi.EngineConfig{RegenerateQuota: regenerateQuota, ComputeQuota: computeQuota},
+		Webhooks: httpapi.WebhookConfig{Secrets: keys, AllowInsecure: true}}
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
-	e := &apiEnv{url: ts.URL, fx: fx, srv: srv, db: db, seen: map[string]map[int]bool{}}
+	e := &apiEnv{url: ts.URL, fx: fx, srv: srv, db: db, seen: map[string]map[int]bool{}, recv: newWebhookReceiver(t), keys: keys}
 	e.seedEngines(t, fx.APIKey, fx.BrandID)
+	e.plantSignal(t)
 	e.ids = e.resourceIDs(t, fx.APIKey, fx.BrandID, true)
 	e.ids["brands/{brand_id}"] = fx.BrandID
 	e.ids["organizations/{org_id}"] = fx.OrgID
+	e.seedWebhook(t, fx.APIKey, e.ids, "main")
 	e.other = e.resourceIDs(t, fx.OtherOrg.APIKey, fx.OtherOrg.BrandID, false)
 	e.other["brands/{brand_id}"] = fx.OtherOrg.BrandID
+	e.seedWebhook(t, fx.OtherOrg.APIKey, e.other, "other")
 	var sov struct {
 		Data []struct {
 			ID   string `json:"id"`
@@ -155,13 +177,92 @@ func (e *apiEnv) seedEngines(t *testing.T, key, brandID string) {
 	e.drain(t)
 }
 
-// drain runs every queued job to its end, as a worker would.
+// drain runs every queued job to its end, as a worker would, change
+// detection included, then every due webhook delivery.
 func (e *apiEnv) drain(t *testing.T) {
 	t.Helper()
-	w := worker.New(e.db, worker.Config{Now: e.db.Now})
+	det := &signal.Detector{Store: e.db, Now: e.db.Now}
+	w := worker.New(e.db, worker.Config{Now: e.db.Now, Handlers: map[string]worker.Handler{sightline.JobKindSignals: det.RunJob}})
 	if err := w.Drain(context.Background()); err != nil {
 		t.Fatalf("run jobs: %v", err)
 	}
+	d := &webhook.Dispatcher{Store: e.db, Keys: e.keys, AllowInsecure: true, Now: e.db.Now}
+	if err := d.Drain(context.Background()); err != nil {
+		t.Fatalf("deliver webhooks: %v", err)
+	}
+}
+
+// plantSignal ingests 29 days of runs of the main brand's first prompts on
+// a provider the demo does not use, named in 60 % of them and in 20 % on
+// the last complete day, and runs detection: a visibility.dropped signal.
+func (e *apiEnv) plantSignal(t *testing.T) {
+	t.Helper()
+	var prompts []string
+	for _, p := range e.fx.Prompts[:8] {
+		prompts = append(prompts, p.ID)
+	}
+	spec := signaltest.Spec{BrandID: e.fx.BrandID, Brand: e.fx.BrandName, Prompts: prompts, Providers: []string{"grok"},
+		End: sightline.EndOfDay(demoNow).AddDate(0, 0, -1), Days: 29, Runs: 5,
+		Named: func(c signaltest.Cell) float64 {
+			if c.Day == 1 {
+				return 0.2
+			}
+			return 0.6
+		}}
+	res, err := ingest.New(e.db).Ingest(context.Background(), bytes.NewReader(signaltest.JSONL(signaltest.Records(spec))), ingest.Options{})
+	if err != nil || res.Skipped > 0 {
+		t.Fatalf("plant a drop: %v %+v", err, res.Errors)
+	}
+	e.drain(t)
+}
+
+// seedWebhook creates an endpoint of the key's organization through the
+// API, sends it a ping and delivers it, and records their ids.
+func (e *apiEnv) seedWebhook(t *testing.T, key string, ids map[string]string, name string) {
+	t.Helper()
+	r := e.do(t, call{method: "POST", path: "/api/v2/webhooks", key: key,
+		body: []byte(`{"url":"` + e.recv.URL + "/" + name + `","event_types":["visibility.dropped","share_of_voice.overtaken"]}`)})
+	wantStatus(t, r, http.StatusCreated)
+	var hook struct{ Data sightline.Webhook }
+	decode(t, r.body, &hook)
+	r = e.do(t, call{method: "POST", path: "/api/v2/webhooks/" + hook.Data.ID + "/test", key: key})
+	wantStatus(t, r, http.StatusAccepted)
+	var d struct{ Data sightline.WebhookDelivery }
+	decode(t, r.body, &d)
+	e.drain(t)
+	ids["webhooks/{id}"], ids["deliveries/{delivery_id}"] = hook.Data.ID, d.Data.ID
+}
+
+// webhookReceiver is a local endpoint that answers 204 and keeps what it
+// received, by path.
+type webhookReceiver struct {
+	*httptest.Server
+	mu  sync.Mutex
+	got map[string][]receivedWebhook
+}
+
+type receivedWebhook struct {
+	header http.Header
+	body   []byte
+}
+
+func newWebhookReceiver(t *testing.T) *webhookReceiver {
+	r := &webhookReceiver{got: map[string][]receivedWebhook{}}
+	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		body, _ := io.ReadAll(req.Body)
+		r.mu.Lock()
+		r.got[req.URL.Path] = append(r.got[req.URL.Path], receivedWebhook{req.Header.Clone(), body})
+		r.mu.Unlock()
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	t.Cleanup(r.Close)
+	return r
+}
+
+func (r *webhookReceiver) received(path string) []receivedWebhook {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]receivedWebhook(nil), r.got[path]...)
 }
 
 // resourceIDs reads, with key, the first id of each resource kind of a
@@ -177,6 +278,7 @@ func (e *apiEnv) resourceIDs(t *testing.T, key, brandID string, all bool) map[st
 		{"content_studio/recommendations", "id", "recommendations/{id}"},
 		{"opportunities", "id", "opportunities/{id}"},
 		{"content_studio/briefs", "id", "briefs/{id}"},
+		{"signals", "id", "signals/{id}"},
 	} {
 		var l struct {
 			Data []map[string]any `json:"data"`

@@ -463,6 +463,38 @@ func (e *apiEnv) testCrossOrganization(t *testing.T, v *openapitest.Validator, r
 			})
 		}
 	}
+	// Resources of the organization itself (webhooks and their
+	// deliveries): each key on the other organization's ids, and on its own
+	// endpoint with the other's delivery, both ways.
+	for _, r := range routes {
+		if r.Access != "public" || strings.Contains(r.Path, "{brand_id}") || !strings.Contains(r.Path, "{") {
+			continue
+		}
+		body, ctype := e.validBody(r)
+		params := pathParams(r.Path)
+		for _, s := range []side{main, second} {
+			checks := []struct{ name, cross, rand string }{{s.name + " " + params[0],
+				fill(t, r.Path, s.other), fill(t, r.Path, with(s.other, params[0], random))}}
+			for _, key := range params[1:] {
+				checks = append(checks, struct{ name, cross, rand string }{s.name + " " + key,
+					fill(t, r.Path, with(s.ids, key, s.other[key])), fill(t, r.Path, with(s.ids, key, random))})
+			}
+			for _, c := range checks {
+				t.Run(r.Method+" "+r.Path+" "+c.name, func(t *testing.T) {
+					t.Parallel()
+					cross := call{method: r.Method, path: c.cross, key: s.key, body: body, ctype: ctype}
+					unknown := cross
+					unknown.path = c.rand
+					got, want := e.do(t, cross), e.do(t, unknown)
+					wantError(t, got, http.StatusNotFound, sightline.ENOTFOUND)
+					wantError(t, want, http.StatusNotFound, sightline.ENOTFOUND)
+					if m1, m2 := errorMessage(got.body), errorMessage(want.body); m1 != m2 {
+						t.Errorf("the other organization's resource answers %q, an unknown one %q", m1, m2)
+					}
+				})
+			}
+		}
+	}
 }
 
 func errorMessage(body []byte) string {

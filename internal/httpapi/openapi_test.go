@@ -191,6 +191,7 @@ func TestOpenAPI_SortKeys(t *testing.T) {
 		"listRecommendations": {sightline.RecommendationSortKeys, sightline.DefaultRecommendationSort},
 		"listOpportunities":   {sightline.OpportunitySortKeys, sightline.DefaultOpportunitySort},
 		"listBriefs":          {sightline.BriefSortKeys, sightline.DefaultBriefSort},
+		"listSignals":         {sightline.SignalSortKeys, sightline.DefaultSignalSort},
 	}
 	for _, op := range v.Operations() {
 		p := op.QueryParameters()["sort"]

@@ -143,6 +143,28 @@ func (e *apiEnv) bodyCases() map[string][]bodyCase {
 			{name: "EnabledWithoutProviders", body: []byte(`{"providers":[],"enabled":true}`), status: 422, code: sightline.EVALIDATION, fields: []string{"providers"}},
 			{name: "TooLarge", body: []byte(`{"providers":["` + big + `"]}`), status: 413, code: sightline.ETOOLARGE},
 		},
+		"POST /api/v2/webhooks": {
+			{name: "Valid", body: []byte(`{"url":"` + e.recv.URL + `/bodies","event_types":["visibility.dropped"],"description":"from the body cases"}`), status: 201},
+			{name: "NotJSON", body: []byte(`{"url":`), status: 400, code: sightline.EINVALIDBODY, invalid: true},
+			{name: "UnknownField", body: []byte(`{"url":"https://hooks.example.com/a","event_types":["citation.lost"],"secret":"whsec_x"}`), status: 400, code: sightline.EINVALIDBODY, fields: []string{"secret"}, invalid: true},
+			{name: "Missing", body: []byte(`{"description":"x"}`), status: 422, code: sightline.EVALIDATION, fields: []string{"url", "event_types"}, invalid: true},
+			{name: "BadValues", body: []byte(`{"url":"ftp://hooks.example.com","event_types":["citation.lost","ping"]}`), status: 422, code: sightline.EVALIDATION,
+				fields: []string{"url", "event_types[1]"}, invalid: true},
+			{name: "NotHTTPS", body: []byte(`{"url":"http://hooks.example.com/a","event_types":["citation.lost"]}`), status: 422, code: sightline.EVALIDATION, fields: []string{"url"}},
+			{name: "Duplicate", body: []byte(`{"url":"` + e.recv.URL + `/main","event_types":["citation.lost"]}`), status: 409, code: sightline.ECONFLICT, fields: []string{"url"}},
+			{name: "TooLarge", body: []byte(`{"url":"https://hooks.example.com/a","event_types":["citation.lost"],"description":"` + big + `"}`), status: 413, code: sightline.ETOOLARGE, invalid: true},
+		},
+		"PATCH /api/v2/webhooks/{id}": {
+			{name: "Valid", body: []byte(`{"description":"patched by the body cases"}`), status: 200},
+			{name: "NotJSON", body: []byte(`{`), status: 400, code: sightline.EINVALIDBODY, invalid: true},
+			{name: "UnknownField", body: []byte(`{"secret":"whsec_x"}`), status: 400, code: sightline.EINVALIDBODY, fields: []string{"secret"}, invalid: true},
+			{name: "WrongType", body: []byte(`{"enabled":"yes"}`), status: 400, code: sightline.EINVALIDBODY, fields: []string{"enabled"}, invalid: true},
+			{name: "Empty", body: []byte(`{}`), status: 422, code: sightline.EVALIDATION, fields: []string{""}, invalid: true},
+			{name: "NoTypes", body: []byte(`{"event_types":[]}`), status: 422, code: sightline.EVALIDATION, fields: []string{"event_types"}, invalid: true},
+			{name: "Private", body: []byte(`{"url":"http://10.0.0.1/hook"}`), status: 422, code: sightline.EVALIDATION, fields: []string{"url"}},
+			{name: "Duplicate", body: []byte(`{"url":"` + e.recv.URL + `/bodies"}`), status: 409, code: sightline.ECONFLICT, fields: []string{"url"}},
+			{name: "TooLarge", body: []byte(`{"description":"` + big + `"}`), status: 413, code: sightline.ETOOLARGE, invalid: true},
+		},
 		"POST /internal/v1/brands/{brand_id}/runs": {
 			{name: "Valid", body: []byte(run("6f1c1f64-2f0e-4d3a-9d55-6a1f5e0b7c01") + "\n"), ctype: "application/x-ndjson", status: 200},
 			{name: "ValidArray", body: []byte("[" + run("6f1c1f64-2f0e-4d3a-9d55-6a1f5e0b7c02") + "]"), status: 200},
@@ -256,6 +278,7 @@ func (e *apiEnv) testWrites(t *testing.T) {
 
 	e.testSetupWrites(t)
 	e.testEngineWrites(t)
+	e.testWebhookWrites(t)
 
 	ingest := "/internal/v1/brands/" + fx.BrandID + "/runs"
 	bad := `{"brand_id":"` + fx.BrandID + `","prompt_id":"` + fx.Prompts[0].ID + `","provider":"chatgpt","region":"us","answer":"x"}`

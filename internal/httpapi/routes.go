@@ -41,6 +41,17 @@ func (s *Server) routes() {
 	s.public("GET /api/v2/brands/{brand_id}/advertisers", s.handleAdvertiserList)
 	s.public("GET /api/v2/brands/{brand_id}/advertisers/{advertiser_id}", s.handleAdvertiserGet)
 	s.engineRoutes()
+	s.public("GET /api/v2/brands/{brand_id}/signals", s.handleSignalList)
+	s.public("GET /api/v2/brands/{brand_id}/signals/{id}", s.handleSignalGet)
+	s.public("GET /api/v2/webhooks", s.handleWebhookList)
+	s.public("POST /api/v2/webhooks", s.handleWebhookCreate)
+	s.public("GET /api/v2/webhooks/{id}", s.handleWebhookGet)
+	s.public("PATCH /api/v2/webhooks/{id}", s.handleWebhookUpdate)
+	s.public("DELETE /api/v2/webhooks/{id}", s.handleWebhookDelete)
+	s.public("POST /api/v2/webhooks/{id}/rotate_secret", s.handleWebhookRotate)
+	s.public("POST /api/v2/webhooks/{id}/test", s.handleWebhookTest)
+	s.public("GET /api/v2/webhooks/{id}/deliveries", s.handleDeliveryList)
+	s.public("POST /api/v2/webhooks/{id}/deliveries/{delivery_id}/retry", s.handleDeliveryRetry)
 
 	// Internal surface: the operator's admin token only.
 	s.internal("POST /internal/v1/brands/{brand_id}/runs", s.handleRunIngest)

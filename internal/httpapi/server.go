@@ -28,6 +28,8 @@ type Store interface {
 	sightline.SOVService
 	sightline.ProviderService
 	sightline.CollectionService
+	sightline.SignalService
+	sightline.WebhookService
 	engineStore
 	Ping(ctx context.Context) error
 }
@@ -53,6 +55,8 @@ type Server struct {
 	Now func() time.Time
 	// Engine tunes the engine endpoints (quotas, dismiss cooldown).
 	Engine EngineConfig
+	// Webhooks sets up the webhook endpoints (secrets, insecure URLs).
+	Webhooks WebhookConfig
 
 	mux     *http.ServeMux
 	table   []Route
