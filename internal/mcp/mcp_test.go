@@ -1,7 +1,9 @@
 package mcp_test
 
 import (
+	"bytes"
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -14,12 +16,19 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/demo"
 	"github.com/sightline/sightline/internal/httpapi"
+	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/mcp"
 	"github.com/sightline/sightline/internal/openapi"
+	"github.com/sightline/sightline/internal/secret"
+	"github.com/sightline/sightline/internal/signal"
+	"github.com/sightline/sightline/internal/signal/signaltest"
 	"github.com/sightline/sightline/internal/sqlstore"
 	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
+	"github.com/sightline/sightline/internal/webhook"
+	"github.com/sightline/sightline/internal/worker"
 )
 
 // env is a real Sightline API over the demo data set, with the MCP tool
@@ -33,6 +42,11 @@ type env struct {
 	mcpURL   string
 	upstream atomic.Int64 // requests that reached the API
 	routes   []httpapi.Route
+	// receiver takes the webhooks; deliver runs detection and delivers
+	// what is due.
+	receiver *httptest.Server
+	received atomic.Int64
+	keys     webhook.Keys
 }
 
 // newEnv loads a small demo once; subtests share it.
@@ -45,9 +59,22 @@ func newEnv(t *testing.T) *env {
 		t.Fatalf("load demo: %v", err)
 	}
 	e := &env{db: db, fx: fx}
+	master := make([]byte, secret.KeySize)
+	rand.Read(master)
+	box, err := secret.New(master)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.keys = webhook.Keys{Box: box}
+	e.receiver = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		e.received.Add(1)
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	t.Cleanup(e.receiver.Close)
 	// A regenerate quota of 2: the demo spent one, the tests spend the
 	// other, and the next call meets a real 429 QUOTA_EXCEEDED.
-	api := &httpapi.Server{Store: db, Engine: httpapi.EngineConfig{RegenerateQuota: 2}}
+	api := &httpapi.Server{Store: db, Engine: httpapi.EngineConfig{RegenerateQuota: 2},
+		Webhooks: httpapi.WebhookConfig{Secrets: e.keys, AllowInsecure: true}}
 	e.routes = api.Routes()
 	h := api.Handler()
 	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -64,7 +91,61 @@ func newEnv(t *testing.T) *env {
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	e.mcpURL = ts.URL + mcp.Path
+	e.seedSignalsAndWebhooks(t)
 	return e
+}
+
+// seedSignalsAndWebhooks plants a visibility drop on a provider the demo
+// does not use (its last complete day at 20 % against 60 %), runs
+// detection, and gives the main organization a webhook with a delivered
+// ping, so that every read tool has rows to read.
+func (e *env) seedSignalsAndWebhooks(t *testing.T) {
+	t.Helper()
+	ctx := context.Background()
+	var prompts []string
+	for _, p := range e.fx.Prompts[:8] {
+		prompts = append(prompts, p.ID)
+	}
+	spec := signaltest.Spec{BrandID: e.fx.BrandID, Brand: e.fx.BrandName, Prompts: prompts, Providers: []string{"grok"},
+		End: sightline.EndOfDay(time.Now()).AddDate(0, 0, -1), Days: 29, Runs: 5,
+		Named: func(c signaltest.Cell) float64 {
+			if c.Day == 1 {
+				return 0.2
+			}
+			return 0.6
+		}}
+	if _, err := ingest.New(e.db).Ingest(ctx, bytes.NewReader(signaltest.JSONL(signaltest.Records(spec))), ingest.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var plain string
+	hook, err := e.db.CreateWebhook(ctx, sightline.WebhookCreate{OrgID: e.fx.OrgID, URL: e.receiver.URL + "/seed", Enabled: true,
+		EventTypes: []string{sightline.SignalVisibilityDropped}, Seal: func(id string) (*sightline.SealedSecret, error) {
+			p, s, err := e.keys.New(e.fx.OrgID, id)
+			plain = p
+			return s, err
+		}})
+	if err != nil || plain == "" {
+		t.Fatal(err)
+	}
+	if _, err := e.db.PingWebhook(ctx, e.fx.OrgID, hook.ID); err != nil {
+		t.Fatal(err)
+	}
+	e.deliver(t)
+}
+
+// deliver runs the queued jobs (detection included), then the due
+// webhook deliveries.
+func (e *env) deliver(t *testing.T) {
+	t.Helper()
+	det := &signal.Detector{Store: e.db}
+	w := worker.New(e.db, worker.Config{Handlers: map[string]worker.Handler{sightline.JobKindSignals: det.RunJob}})
+	if err := w.Drain(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	d := &webhook.Dispatcher{Store: e.db, Keys: e.keys, AllowInsecure: true}
+	if err := d.Drain(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // keyTransport adds the caller's key to every request, as an MCP client
@@ -212,6 +293,7 @@ func TestMCP(t *testing.T) {
 	t.Run("ReadTools", e.testReadTools)
 	t.Run("WriteTools", e.testWriteTools)
 	t.Run("EngineWriteTools", e.testEngineWriteTools)
+	t.Run("WebhookTools", e.testWebhookTools)
 	t.Run("TwoOrganizations", e.testTwoOrganizations)
 	t.Run("RevokedKey", e.testRevokedKey)
 	t.Run("NoKey", e.testNoKey)
@@ -243,6 +325,8 @@ func (e *env) testListTools(t *testing.T) {
 		"update_recommendation_state": true, "regenerate_recommendations": true, "compute_opportunities": true,
 		"create_brand": false, "update_brand": true, "create_competitor": false, "delete_competitor": true,
 		"create_prompts": false, "update_prompt": true, "delete_prompt": true, "update_collection_settings": true,
+		"create_webhook": false, "update_webhook": true, "delete_webhook": true, "rotate_webhook_secret": true,
+		"test_webhook": false, "retry_webhook_delivery": false,
 	}
 	for name, tool := range tools {
 		if tool.Description == "" || tool.Title == "" {
@@ -269,8 +353,14 @@ func (e *env) testListTools(t *testing.T) {
 				t.Errorf("%s.%s: no description", name, arg)
 			}
 		}
-		if _, ok := props["brand_id"]; name != "list_brands" && name != "create_brand" && !ok {
+		// Brand tools name the brand; webhook tools work on the key's
+		// organization.
+		op, _ := tool.Meta[mcp.MetaOperation].(string)
+		orgLevel := name == "list_brands" || name == "create_brand" || strings.Contains(op, " /api/v2/webhooks")
+		if _, ok := props["brand_id"]; !orgLevel && !ok {
 			t.Errorf("%s: no brand_id argument", name)
+		} else if orgLevel && ok {
+			t.Errorf("%s: a brand_id argument on an organization-level tool", name)
 		}
 	}
 	// Enumerated arguments list their allowed values.

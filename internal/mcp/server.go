@@ -105,6 +105,8 @@ func (s *Server) newSDKServer(keys keySource) *sdk.Server {
 	r.addCatalogTools()
 	r.addAdTools()
 	r.addEngineTools()
+	r.addSignalTools()
+	r.addWebhookTools()
 	return srv
 }
 

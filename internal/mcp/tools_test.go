@@ -16,6 +16,7 @@ import (
 type ids struct {
 	brand, topic, prompt, competitor, provider, region, advertiser string
 	recommendation, opportunity, brief                             string
+	signal, webhook                                                string
 	start, end                                                     string
 }
 
@@ -36,7 +37,13 @@ func (e *env) ids(t *testing.T) ids {
 	if len(data) == 0 || len(e.fx.RecommendationIDs) == 0 || len(e.fx.OpportunityIDs) == 0 || len(e.fx.BriefIDs) == 0 {
 		t.Fatalf("the demo lacks advertisers (%d), recommendations, opportunities or briefs: %+v", len(data), e.fx)
 	}
+	signals := e.apiGet(t, "/api/v2/brands/"+e.fx.BrandID+"/signals", e.fx.APIKey)["data"].([]any)
+	hooks := e.apiGet(t, "/api/v2/webhooks", e.fx.APIKey)["data"].([]any)
+	if len(signals) == 0 || len(hooks) == 0 {
+		t.Fatalf("the environment lacks signals (%d) or webhooks (%d)", len(signals), len(hooks))
+	}
 	return ids{
+		signal: signals[0].(map[string]any)["id"].(string), webhook: hooks[0].(map[string]any)["id"].(string),
 		brand: e.fx.BrandID, topic: e.fx.TopicIDs[0], prompt: e.fx.PromptIDs[0], competitor: e.fx.CompetitorIDs[0],
 		provider: provider, region: region, advertiser: data[0].(map[string]any)["advertiser_id"].(string),
 		recommendation: e.fx.RecommendationIDs[0], opportunity: e.fx.OpportunityIDs[0], brief: e.fx.BriefIDs[0],
@@ -109,6 +116,14 @@ func (e *env) readCases(t *testing.T) []readCase {
 		{tool: "get_brief", args: map[string]any{"brand_id": id.brand, "brief_id": id.brief}, path: b + "/content_studio/briefs/" + id.brief, data: true},
 		{tool: "get_brand", args: map[string]any{"brand_id": id.brand}, path: b, data: true},
 		{tool: "get_collection_settings", args: map[string]any{"brand_id": id.brand}, path: b + "/collection", data: true},
+		{tool: "list_signals", args: map[string]any{"brand_id": id.brand}, path: b + "/signals"},
+		{tool: "list_signals", args: map[string]any{"brand_id": id.brand, "types": []string{"visibility.dropped"}, "status": "open", "ran_at_start": id.start, "sort": "-updated_at", "page_size": 3},
+			path: b + "/signals?filter[types]=visibility.dropped&filter[status]=open&filter[ran_at_start]=" + id.start + "&sort=-updated_at&page_size=3"},
+		{tool: "get_signal", args: map[string]any{"brand_id": id.brand, "signal_id": id.signal}, path: b + "/signals/" + id.signal, data: true},
+		{tool: "list_webhooks", args: map[string]any{}, path: "/api/v2/webhooks"},
+		{tool: "get_webhook", args: map[string]any{"webhook_id": id.webhook}, path: "/api/v2/webhooks/" + id.webhook, data: true},
+		{tool: "list_webhook_deliveries", args: map[string]any{"webhook_id": id.webhook, "status": "succeeded", "page_size": 5},
+			path: "/api/v2/webhooks/" + id.webhook + "/deliveries?filter[status]=succeeded&page_size=5"},
 	}
 }
 
