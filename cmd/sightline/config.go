@@ -32,6 +32,9 @@ type Config struct {
 	// the provider package's defaults.
 	ProviderRate        float64
 	ProviderConcurrency int
+	// SignalThreshold is the smallest change, in percentage points, that
+	// raises a signal (0: the default, docs/metrics.md).
+	SignalThreshold float64
 }
 
 // DefaultConfig returns the built-in defaults.
@@ -63,6 +66,9 @@ func envConfig() Config {
 	}
 	if v, err := strconv.Atoi(os.Getenv("SIGHTLINE_PROVIDER_CONCURRENCY")); err == nil {
 		c.ProviderConcurrency = v
+	}
+	if v, err := strconv.ParseFloat(os.Getenv("SIGHTLINE_SIGNAL_THRESHOLD"), 64); err == nil {
+		c.SignalThreshold = v
 	}
 	return c
 }

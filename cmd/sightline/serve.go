@@ -11,16 +11,20 @@ import (
 	"github.com/sightline/sightline/internal/collect"
 	"github.com/sightline/sightline/internal/demo"
 	"github.com/sightline/sightline/internal/httpapi"
+	"github.com/sightline/sightline/internal/signal"
 	"github.com/sightline/sightline/internal/sqlstore"
+	"github.com/sightline/sightline/internal/webhook"
 	"github.com/sightline/sightline/internal/worker"
 )
 
 const serveUsage = `Usage: sightline serve [--addr 127.0.0.1:8080] [--db DSN] [--demo] [--workers N]
        [--regenerate-quota N] [--compute-quota N] [--dismiss-cooldown 336h]
+       [--signal-threshold 5] [--allow-insecure-webhooks]
 
 Migrates the database, then serves the REST API and runs the background
-job worker (opportunity compute, brief generation, collection) and the
-collection scheduler (with a master key; docs/collect.md) until
+job worker (opportunity compute, brief generation, collection, change
+detection), the webhook dispatcher and the collection scheduler (both
+with a master key; docs/collect.md, docs/webhooks.md) until
 SIGINT/SIGTERM.
 On shutdown it finishes in-flight requests, then lets running jobs finish
 or releases them to the queue, then closes the database. Several serve
@@ -56,6 +60,10 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 	fs.IntVar(&m.ComputeQuota, "compute-quota", m.ComputeQuota, "daily opportunity recomputes per brand")
 	fs.DurationVar(&m.DismissCooldown, "dismiss-cooldown", m.DismissCooldown, "how long a dismissed recommendation stays dismissed before regeneration may revive it")
 	fs.DurationVar(&m.CollectInterval, "collect-interval", m.CollectInterval, "how often the scheduler looks for due collection (0: no scheduler; needs a master key)")
+	fs.Float64Var(&m.Config.SignalThreshold, "signal-threshold", m.Config.SignalThreshold,
+		"smallest change, in percentage points, that raises a signal (env SIGHTLINE_SIGNAL_THRESHOLD; docs/metrics.md)")
+	fs.BoolVar(&m.AllowInsecureWebhooks, "allow-insecure-webhooks", false,
+		"TESTS ONLY: accept http webhook URLs on loopback hosts and deliver to private and loopback addresses")
 	m.Config.collectFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -106,6 +114,12 @@ type Main struct {
 	stopScheduler   context.CancelFunc
 	schedulerDone   chan struct{}
 
+	// Signals and webhooks: detection runs as the worker's job; the
+	// dispatcher delivers webhooks (it needs the master key).
+	AllowInsecureWebhooks bool
+	Detector              *signal.Detector
+	Dispatcher            *webhook.Dispatcher // nil without a worker or a master key
+
 	Logger *slog.Logger
 	DB     *sqlstore.DB
 	Server *httpapi.Server
@@ -141,6 +155,9 @@ func (m *Main) validateEngines() error {
 		return fmt.Errorf("--worker-job-delay %s: use 0 or more", m.JobDelay)
 	case m.CollectInterval < 0:
 		return fmt.Errorf("--collect-interval %s: use 0 (off) or a positive duration", m.CollectInterval)
+	case m.Config.SignalThreshold < 0 || m.Config.SignalThreshold > sightline.MaxSignalThreshold:
+		return fmt.Errorf("--signal-threshold %g: use a number of percentage points between 0 (the default, %g) and %g",
+			m.Config.SignalThreshold, sightline.DefaultSignalThreshold, sightline.MaxSignalThreshold)
 	}
 	return nil
 }
@@ -182,10 +199,15 @@ func (m *Main) Open(ctx context.Context) error {
 	if m.Collector, err = newCollector(m.Config, db, m.Logger); err != nil {
 		return err
 	}
+	m.Detector = &signal.Detector{Store: db, Config: signal.Config{Threshold: m.Config.SignalThreshold}, Logger: m.Logger}
+	m.startWebhooks()
 	if m.Workers > 0 {
 		m.Worker = worker.New(db, worker.Config{
 			Concurrency: m.Workers, Lease: m.JobLease, Poll: m.WorkerPoll, JobDelay: m.JobDelay, Logger: m.Logger,
-			Handlers: map[string]worker.Handler{sightline.JobKindCollectPrefix: m.Collector.RunJob},
+			Handlers: map[string]worker.Handler{
+				sightline.JobKindCollectPrefix: m.Collector.RunJob,
+				sightline.JobKindSignals:       m.Detector.RunJob,
+			},
 		})
 		m.Collector.WorkerID = m.Worker.ID()
 		m.Server.Engine.Wake = m.Worker.Wake
@@ -194,6 +216,29 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	m.startScheduler()
 	return nil
+}
+
+// startWebhooks sets up the webhook endpoints and, with a worker and a
+// master key to open signing secrets with, starts the dispatcher.
+// Without a master key endpoints cannot be created (409, docs/webhooks.md).
+func (m *Main) startWebhooks() {
+	m.Server.Webhooks.AllowInsecure = m.AllowInsecureWebhooks
+	if m.AllowInsecureWebhooks {
+		m.Logger.Warn("--allow-insecure-webhooks: webhooks may use http on loopback hosts and reach private addresses; for tests only")
+	}
+	if m.Collector.Box == nil {
+		m.Logger.Warn("webhooks off: no master key to keep signing secrets (set SIGHTLINE_SECRET_KEY; docs/webhooks.md)")
+		return
+	}
+	keys := webhook.Keys{Box: m.Collector.Box}
+	m.Server.Webhooks.Secrets = keys
+	if m.Workers == 0 {
+		return
+	}
+	m.Dispatcher = &webhook.Dispatcher{Store: m.DB, Keys: keys, AllowInsecure: m.AllowInsecureWebhooks, Logger: m.Logger, Poll: m.WorkerPoll}
+	m.Server.Webhooks.Wake, m.Detector.Wake = m.Dispatcher.Wake, m.Dispatcher.Wake
+	m.Dispatcher.Start()
+	m.Logger.Info("webhook dispatcher started", "dispatcher_id", m.Dispatcher.ID, "master_key", keys.Box.ID())
 }
 
 // startScheduler runs the collection scheduler in the background, when it
@@ -224,8 +269,9 @@ func (m *Main) Addr() string { return m.Server.Addr() }
 
 // Close stops accepting requests and waits for in-flight ones, then stops
 // the worker (running jobs finish, or are released to the queue when the
-// timeout ends), then closes the database — in that order, so that neither
-// a request nor a job loses its database.
+// timeout ends) and the webhook dispatcher, then closes the database — in
+// that order, so that neither a request, a job nor an attempt loses its
+// database.
 func (m *Main) Close() error {
 	if m.stopScheduler != nil {
 		m.stopScheduler()
@@ -243,6 +289,13 @@ func (m *Main) Close() error {
 		defer cancel()
 		if err := m.Worker.Shutdown(ctx); err != nil {
 			m.Logger.Warn("worker shutdown: running jobs released", "error", err.Error())
+		}
+	}
+	if m.Dispatcher != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), m.ShutdownTimeout)
+		defer cancel()
+		if err := m.Dispatcher.Shutdown(ctx); err != nil {
+			m.Logger.Warn("webhook dispatcher shutdown: attempts cancelled", "error", err.Error())
 		}
 	}
 	if m.DB != nil {

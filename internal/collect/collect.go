@@ -37,6 +37,9 @@ type Store interface {
 	RecordCollectionAttempt(ctx context.Context, a *sightline.CollectionAttempt, run *sightline.AnalyzedRun) error
 	FindSpendingCap(ctx context.Context, orgID string, now time.Time) (sightline.SpendingCap, error)
 	FindProviderCredential(ctx context.Context, orgID, provider string) (*sightline.ProviderCredential, error)
+	// QueueDetection queues change detection (internal/signal) for brands
+	// that have new runs.
+	QueueDetection(ctx context.Context, brandIDs []string) error
 }
 
 // Asker asks one provider, with retries and rate limits (provider.Caller).
@@ -132,14 +135,31 @@ func (c *Collector) RunJob(ctx context.Context, job *sightline.Job) error {
 	}
 	// The job does what the settings say now: a provider dropped since the
 	// job was queued has nothing to do.
+	var t Tally
 	if w.Settings.Enabled && slices.Contains(w.Settings.Providers, code) {
 		plan := sightline.PlanCollection(w, code, w.Settings.Samples)
-		c.collect(ctx, w, code, plan, nil)
+		t = c.collect(ctx, w, code, plan, nil)
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return c.Store.CompleteJob(ctx, job)
+	if err := c.Store.CompleteJob(ctx, job); err != nil {
+		return err
+	}
+	c.queueDetection(ctx, job.BrandID, t)
+	return nil
+}
+
+// queueDetection asks for change detection after a collection job that
+// stored runs. A failure is logged: the runs are stored, and the next
+// ingest or collection asks again.
+func (c *Collector) queueDetection(ctx context.Context, brandID string, t Tally) {
+	if t.Done == 0 {
+		return
+	}
+	if err := c.Store.QueueDetection(context.WithoutCancel(ctx), []string{brandID}); err != nil {
+		c.logger().Error("queue change detection", "brand_id", brandID, "error", err.Error())
+	}
 }
 
 // progressFunc is told about every finished sample.

@@ -12,6 +12,7 @@ import (
 	"github.com/sightline/sightline/internal/collect"
 	"github.com/sightline/sightline/internal/provider"
 	"github.com/sightline/sightline/internal/secret"
+	"github.com/sightline/sightline/internal/signal"
 	"github.com/sightline/sightline/internal/sqlstore"
 	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 	"github.com/sightline/sightline/internal/worker"
@@ -244,12 +245,26 @@ func TestSchedulerAndWorker(t *testing.T) {
 	if n, _ := s.Tick(ctx); n != 0 {
 		t.Fatalf("a second Tick queued %d more while the first are live", n)
 	}
-	wk := worker.New(w.db, worker.Config{Handlers: map[string]worker.Handler{sightline.JobKindCollectPrefix: w.c.RunJob}})
+	det := &signal.Detector{Store: w.db, Now: clock}
+	wk := worker.New(w.db, worker.Config{Handlers: map[string]worker.Handler{
+		sightline.JobKindCollectPrefix: w.c.RunJob, sightline.JobKindSignals: det.RunJob}})
 	if err := wk.Drain(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if w.askers["chatgpt"].count() != 1 || w.askers["claude"].count() != 1 {
 		t.Fatalf("asked chatgpt %d, claude %d times; want 1 each", w.askers["chatgpt"].count(), w.askers["claude"].count())
+	}
+	// The job that stored runs (chatgpt's) queued change detection, which
+	// ran; claude's, which stored none, did not.
+	detections := func() []*sightline.Job {
+		jobs, err := w.db.FindJobsOfKind(ctx, w.brandID, sightline.JobKindSignals)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return jobs
+	}
+	if jobs := detections(); len(jobs) != 1 || jobs[0].Status != sightline.JobCompleted {
+		t.Fatalf("detection jobs after collection: %+v", jobs)
 	}
 	// chatgpt is done for the slot; claude failed and is retried only
 	// after RetryAfter, at most JobsPerSlot jobs in all.
@@ -272,6 +287,9 @@ func TestSchedulerAndWorker(t *testing.T) {
 	}
 	if w.askers["claude"].count() != 3 || w.askers["chatgpt"].count() != 1 {
 		t.Errorf("asked claude %d (want 3), chatgpt %d (want 1)", w.askers["claude"].count(), w.askers["chatgpt"].count())
+	}
+	if jobs := detections(); len(jobs) != 1 {
+		t.Errorf("failed collection jobs queued detection: %d jobs", len(jobs))
 	}
 	rep, err := w.db.FindCollectionReport(ctx, w.brandID, 100)
 	if err != nil {

@@ -245,7 +245,11 @@ func (c *Collector) runPlan(ctx context.Context, p *Plan, progress progressFunc)
 		_ = c.Store.ReleaseJob(rctx, job) // interrupted: the rest stays due
 		return t, ctx.Err()
 	}
-	return t, c.Store.CompleteJob(context.WithoutCancel(ctx), job)
+	if err := c.Store.CompleteJob(context.WithoutCancel(ctx), job); err != nil {
+		return t, err
+	}
+	c.queueDetection(ctx, p.BrandID, t)
+	return t, nil
 }
 
 func (c *Collector) workerID() string {

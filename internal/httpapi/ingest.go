@@ -43,5 +43,8 @@ func (s *Server) handleRunIngest(w http.ResponseWriter, r *http.Request) error {
 	if res.Errors == nil {
 		res.Errors = []ingest.LineError{}
 	}
+	if res.Inserted > 0 {
+		s.engine().Wake() // change detection is queued
+	}
 	return writeData(w, http.StatusOK, res)
 }
