@@ -69,6 +69,9 @@ func findWebhook(ctx context.Context, tx *Tx, orgID, id string, lock bool) (*sig
 	return list[0], nil
 }
 
+// noWebhook is an id no webhook has (the nil UUID).
+const noWebhook = "00000000-0000-0000-0000-000000000000"
+
 // urlTaken reports whether another of the organization's webhooks has url.
 func urlTaken(ctx context.Context, tx *Tx, orgID, url, exceptID string) error {
 	var n int
@@ -96,7 +99,7 @@ func (db *DB) CreateWebhook(ctx context.Context, in sightline.WebhookCreate) (*s
 	if err := checkOrg(ctx, tx, in.OrgID); err != nil {
 		return nil, err
 	}
-	if err := urlTaken(ctx, tx, in.OrgID, in.URL, signalNoTopic); err != nil {
+	if err := urlTaken(ctx, tx, in.OrgID, in.URL, noWebhook); err != nil {
 		return nil, err
 	}
 	id := newID()
@@ -183,7 +186,8 @@ func (db *DB) UpdateWebhook(ctx context.Context, orgID, id string, in sightline.
 		if err := urlTaken(ctx, tx, orgID, *in.URL, w.ID); err != nil {
 			return nil, err
 		}
-		w.URL = *in.URL
+		// The failures of the old address say nothing about the new one.
+		w.URL, w.FailingSince = *in.URL, nil
 	}
 	if in.EventTypes != nil {
 		w.EventTypes = *in.EventTypes

@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"os"
 	"strconv"
 	"sync"
@@ -306,6 +307,12 @@ func (d *Dispatcher) post(ctx context.Context, w *sightline.DeliveryWork) outcom
 	resp, err := d.Client.Do(req)
 	if err != nil {
 		o.LatencyMS = time.Since(began).Milliseconds()
+		// The URL may carry a receiver's token in its query: the error
+		// names what failed without it.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
 		var refused *RefusedError
 		switch {
 		case errors.As(err, &refused):

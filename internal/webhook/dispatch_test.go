@@ -499,3 +499,23 @@ func TestDelivery_SignalEvents(t *testing.T) {
 		t.Errorf("%d deliveries, want 2", n)
 	}
 }
+
+// An attempt that cannot connect records why, without the URL's query (it
+// may hold the receiver's token), and is retried on schedule.
+func TestDelivery_ConnectionErrorHidesTheQuery(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, true)
+	hook, _ := e.create(t, "http://127.0.0.1:1/hook?token=s3cret-receiver-token", sightline.SignalCitationLost)
+	e.ping(t, hook.ID)
+	e.runOnce(t)
+	d := e.deliveries(t, hook.ID)[0]
+	if len(d.Attempts) != 1 || d.Attempts[0].Error == nil || d.Attempts[0].StatusCode != nil {
+		t.Fatalf("delivery %+v", d)
+	}
+	if msg := *d.Attempts[0].Error; strings.Contains(msg, "s3cret") || !strings.Contains(msg, "refused") {
+		t.Errorf("error %q", msg)
+	}
+	if d.Status != sightline.DeliveryPending || d.NextAttemptAt == nil || !d.NextAttemptAt.Equal(t0.Add(5*time.Second)) {
+		t.Errorf("not rescheduled 5 s later: %+v", d)
+	}
+}
