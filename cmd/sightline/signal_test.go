@@ -106,7 +106,10 @@ func TestEndToEnd_SignalWebhooks(t *testing.T) {
 		t.Fatalf("ingest: %d %s", status, body)
 	}
 
-	deadline := time.Now().Add(30 * time.Second)
+	// Generous: under -race on a busy machine ingest analysis, detection
+	// and delivery take far longer than the fraction of a second they
+	// take alone.
+	deadline := time.Now().Add(3 * time.Minute)
 	for {
 		mu.Lock()
 		n := len(got)
@@ -115,7 +118,11 @@ func TestEndToEnd_SignalWebhooks(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("no webhook within 30 s of the ingest")
+			jobs, _ := m.DB.FindJobsOfKind(ctx, w.BrandID, sightline.JobKindSignals)
+			for _, j := range jobs {
+				t.Logf("detection job %s: %s, error %+v", j.ID, j.Status, j.Error)
+			}
+			t.Fatal("no webhook within 3 minutes of the ingest")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
