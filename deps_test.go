@@ -18,7 +18,8 @@ func TestDependencyRules(t *testing.T) {
 		"internal/mcp":     {"internal/client"},
 		"internal/httpapi": {"internal/ingest", "internal/engine", "internal/openapi"},
 		"internal/worker":  {"internal/engine"},
-		"internal/demo":    {"internal/ingest", "internal/engine", "internal/worker"},
+		"internal/demo":    {"internal/ingest", "internal/engine", "internal/worker", "internal/password"},
+		"internal/web":     {"internal/engine", "internal/password"},
 	}
 	drivers := []string{"github.com/jackc/pgx", "modernc.org/sqlite", "database/sql/driver"}
 

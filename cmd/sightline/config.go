@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/sightline/sightline/internal/sqlstore"
@@ -20,6 +22,11 @@ type Config struct {
 	AdminToken string `mask:"true"`
 	LogFormat  string // text or json
 	LogLevel   string
+	// TrustProxyHeaders believes X-Forwarded-Proto and X-Forwarded-For
+	// (the dashboard's Secure cookie and sign-in throttle behind a proxy).
+	TrustProxyHeaders bool
+
+	badEnv string // an environment value that could not be read
 }
 
 // DefaultConfig returns the built-in defaults.
@@ -43,11 +50,21 @@ func envConfig() Config {
 	if v := os.Getenv("SIGHTLINE_LOG_LEVEL"); v != "" {
 		c.LogLevel = v
 	}
+	if v := os.Getenv("SIGHTLINE_TRUST_PROXY_HEADERS"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			c.badEnv = fmt.Sprintf("SIGHTLINE_TRUST_PROXY_HEADERS=%q: use true or false", v)
+		}
+		c.TrustProxyHeaders = b
+	}
 	return c
 }
 
 // Validate checks the configuration.
 func (c Config) Validate() error {
+	if c.badEnv != "" {
+		return errors.New(c.badEnv)
+	}
 	if !strings.HasPrefix(c.DB, "sqlite:") && !strings.HasPrefix(c.DB, "postgres://") && !strings.HasPrefix(c.DB, "postgresql://") {
 		return fmt.Errorf("--db %q: use sqlite:PATH or postgres://…", c.DB)
 	}
@@ -103,5 +120,6 @@ func (c Config) masked() []any {
 	if c.AdminToken != "" {
 		token = "set"
 	}
-	return []any{"addr", c.Addr, "db", sqlstore.RedactDSN(c.DB), "admin_token", token, "log_format", c.LogFormat}
+	return []any{"addr", c.Addr, "db", sqlstore.RedactDSN(c.DB), "admin_token", token, "log_format", c.LogFormat,
+		"trust_proxy_headers", c.TrustProxyHeaders}
 }

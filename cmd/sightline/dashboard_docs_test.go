@@ -1,0 +1,83 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/sightline/sightline/internal/demo"
+)
+
+// TestDashboard_DocsScreenshots takes the screenshots of docs/dashboard.md
+// from `serve --demo` (the full 60-day demo data set, on SQLite). It runs
+// only when asked:
+//
+//	SIGHTLINE_DOCS_SCREENSHOTS=$PWD/docs/images go test -run DocsScreenshots ./cmd/sightline
+//
+// then shrink the files as docs/dashboard.md says. Narrow (375 px) views
+// go to the same directory with a -375 suffix, for checking, not for the
+// docs.
+func TestDashboard_DocsScreenshots(t *testing.T) {
+	dir := os.Getenv("SIGHTLINE_DOCS_SCREENSHOTS")
+	if dir == "" {
+		t.Skip("set SIGHTLINE_DOCS_SCREENSHOTS to a directory to take the documentation's screenshots")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ctx := newBrowser(t)
+	cfg := DefaultConfig()
+	cfg.DB, cfg.Addr = "sqlite:"+filepath.Join(t.TempDir(), "demo.db"), "127.0.0.1:0"
+	var out lockedBuffer
+	m := NewMain(cfg, &out, io.Discard)
+	m.Demo, m.DemoDays = true, demo.DefaultDays
+	if err := m.Open(context.Background()); err != nil {
+		m.Close()
+		t.Fatal(err)
+	}
+	go m.Server.Serve()
+	t.Cleanup(func() { m.Close() })
+	email := regexp.MustCompile(`(?m)^  email:\s+(\S+)$`).FindStringSubmatch(out.String())
+	pw := regexp.MustCompile(`(?m)^  password:\s+(\S+)$`).FindStringSubmatch(out.String())
+	if email == nil || pw == nil {
+		t.Fatalf("serve --demo printed no dashboard sign-in:\n%s", out.String())
+	}
+	base := "http://" + m.Addr()
+	navigate(t, ctx, base+"/login")
+	shoot(t, ctx, dir, "login")
+	submitLogin(t, ctx, email[1], pw[1])
+	overview := location(t, ctx)
+
+	do(t, ctx, "create a key",
+		chromedp.Navigate(base+"/keys"),
+		chromedp.SetValue(chromedp.CSS(`form#create-key input[name=name]`), "Weekly report"),
+		chromedp.SetValue(chromedp.CSS(`form#create-key input[name=expires_at]`), time.Now().UTC().AddDate(1, 0, 0).Format(time.DateOnly)),
+	)
+	clickAndWait(t, ctx, `form#create-key button[type=submit]`)
+	shoot(t, ctx, dir, "keys")
+	for _, p := range []struct{ name, url string }{
+		{"overview", overview},
+		{"citations", overview + "/citations"},
+		{"recommendations", overview + "/recommendations"},
+		{"topics", overview + "/topics"},
+		{"opportunities", overview + "/opportunities"},
+	} {
+		navigate(t, ctx, p.url)
+		shoot(t, ctx, dir, p.name)
+	}
+}
+
+// shoot saves the page at 1280 px and at 375 px wide.
+func shoot(t *testing.T, ctx context.Context, dir, name string) {
+	t.Helper()
+	do(t, ctx, "wide viewport", chromedp.EmulateViewport(1280, 900))
+	screenshot(t, ctx, dir, name)
+	do(t, ctx, "narrow viewport", chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile))
+	screenshot(t, ctx, dir, name+"-375")
+	do(t, ctx, "wide viewport", chromedp.EmulateViewport(1280, 900))
+}

@@ -1,0 +1,10 @@
+package web
+
+import "testing"
+
+func TestInit(t *testing.T) {
+	s := &Server{}
+	if err := s.Init(); err != nil {
+		t.Fatal(err)
+	}
+}
