@@ -92,3 +92,17 @@ func count(n int) string {
 	}
 	return s
 }
+
+// expiry names the last day a key works: expiries are the end of a UTC
+// day (the first instant of the next), as the form and `keys create
+// --expires` set them; any other instant is shown as it is.
+func expiry(t *time.Time) string {
+	if t == nil {
+		return "never"
+	}
+	u := t.UTC()
+	if u.Equal(u.Truncate(24 * time.Hour)) {
+		return "end of " + u.Add(-time.Nanosecond).Format("2 Jan 2006")
+	}
+	return u.Format("2 Jan 2006 15:04 UTC")
+}

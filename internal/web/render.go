@@ -65,6 +65,7 @@ func parseTemplates(assetURL func(string) string) (map[string]*pageTemplate, err
 		"isoTime": func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
 		"one":     oneDecimal,
 		"count":   count,
+		"expiry":  expiry,
 		"signed":  signedOneDecimal,
 		"trend":   trendClass,
 		"label":   label,
