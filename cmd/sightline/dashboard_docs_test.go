@@ -20,8 +20,8 @@ import (
 //	SIGHTLINE_DOCS_SCREENSHOTS=$PWD/docs/images go test -run DocsScreenshots ./cmd/sightline
 //
 // then shrink the files as docs/dashboard.md says. Narrow (375 px) views
-// go to the same directory with a -375 suffix, for checking, not for the
-// docs.
+// go to the same directory with a -375 suffix. Long pages are cut at
+// maxHeight: the documentation shows their top.
 func TestDashboard_DocsScreenshots(t *testing.T) {
 	dir := os.Getenv("SIGHTLINE_DOCS_SCREENSHOTS")
 	if dir == "" {
@@ -66,18 +66,38 @@ func TestDashboard_DocsScreenshots(t *testing.T) {
 		{"recommendations", overview + "/recommendations"},
 		{"topics", overview + "/topics"},
 		{"opportunities", overview + "/opportunities"},
+		{"opportunity", ""},
 	} {
+		if p.name == "opportunity" {
+			navigate(t, ctx, overview+"/opportunities")
+			clickAndWait(t, ctx, `[data-testid="opportunities-table"] tbody a`)
+			shoot(t, ctx, dir, p.name)
+			continue
+		}
 		navigate(t, ctx, p.url)
 		shoot(t, ctx, dir, p.name)
 	}
 }
 
-// shoot saves the page at 1280 px and at 375 px wide.
+// maxHeight cuts long pages in the documentation's screenshots.
+const maxHeight = 1700
+
+// shoot saves the page at 1280 px and at 375 px wide, at most maxHeight
+// high.
 func shoot(t *testing.T, ctx context.Context, dir, name string) {
 	t.Helper()
-	do(t, ctx, "wide viewport", chromedp.EmulateViewport(1280, 900))
-	screenshot(t, ctx, dir, name)
-	do(t, ctx, "narrow viewport", chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile))
-	screenshot(t, ctx, dir, name+"-375")
+	for _, v := range []struct {
+		suffix string
+		width  int64
+		opts   []chromedp.EmulateViewportOption
+	}{{"", 1280, nil}, {"-375", 375, []chromedp.EmulateViewportOption{chromedp.EmulateMobile}}} {
+		do(t, ctx, "viewport", chromedp.EmulateViewport(v.width, maxHeight, v.opts...))
+		h := get(t, ctx, "page height", chromedp.Evaluate[int64](`Math.ceil(document.querySelector("main").getBoundingClientRect().bottom)`))
+		do(t, ctx, "viewport", chromedp.EmulateViewport(v.width, min(h, maxHeight), v.opts...))
+		png := get(t, ctx, "screenshot "+name, chromedp.CaptureScreenshot())
+		if err := os.WriteFile(filepath.Join(dir, name+v.suffix+".png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	do(t, ctx, "wide viewport", chromedp.EmulateViewport(1280, 900))
 }

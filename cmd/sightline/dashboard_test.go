@@ -34,11 +34,18 @@ type dashboardServer struct {
 }
 
 // startDashboard runs `serve --demo` (a short history: the default 60
-// days take minutes under -race) on the engine under test.
+// days take minutes under -race) on a fresh database of the engine under
+// test.
 func startDashboard(t *testing.T) *dashboardServer {
 	t.Helper()
+	return startDashboardOn(t, sqlstoretest.NewDSN(t))
+}
+
+// startDashboardOn runs `serve --demo` on dsn.
+func startDashboardOn(t *testing.T, dsn string) *dashboardServer {
+	t.Helper()
 	cfg := DefaultConfig()
-	cfg.DB, cfg.Addr, cfg.AdminToken = sqlstoretest.NewDSN(t), "127.0.0.1:0", ""
+	cfg.DB, cfg.Addr, cfg.AdminToken = dsn, "127.0.0.1:0", ""
 	var out lockedBuffer
 	m := NewMain(cfg, &out, io.Discard)
 	m.Demo, m.DemoDays = true, 3
@@ -173,6 +180,23 @@ func acceptDialogs(t *testing.T, ctx context.Context) {
 	t.Cleanup(func() { cancel(); <-done })
 }
 
+// checkPage fails when the page is wider than the screen, or when a form
+// field has no label (a <label for>, a wrapping <label> or aria-label).
+func checkPage(t *testing.T, ctx context.Context, page string) {
+	t.Helper()
+	// A mobile browser widens its layout to the widest element and zooms
+	// out, so the page's width is compared with the screen's.
+	w := get(t, ctx, "widths", chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, screen.width]`))
+	if w[0] > w[1] {
+		t.Errorf("%s is %d px wide on a %d px screen", page, w[0], w[1])
+	}
+	unlabelled := get(t, ctx, "labels", chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('input:not([type=hidden]), select, textarea'))
+		.filter(e => e.labels.length === 0 && !e.getAttribute('aria-label')).map(e => e.outerHTML)`))
+	if len(unlabelled) > 0 {
+		t.Errorf("%s has fields without a label: %v", page, unlabelled)
+	}
+}
+
 // sessionCookie returns the browser's session cookie.
 func sessionCookie(t *testing.T, ctx context.Context, base string) *network.Cookie {
 	t.Helper()
@@ -290,6 +314,22 @@ func TestDashboard_Browser(t *testing.T) {
 		if h := resp.Headers["Content-Security-Policy"]; h == nil || strings.Contains(fmt.Sprint(h), "unsafe-inline") || !strings.Contains(fmt.Sprint(h), "frame-ancestors 'none'") {
 			t.Errorf("Content-Security-Policy %v", h)
 		}
+	})
+
+	// Every page fits a 375 px screen (tables scroll inside their box, the
+	// page itself does not), and every form field has a label.
+	t.Run("NarrowAndLabelled", func(t *testing.T) {
+		do(t, ctx, "phone viewport", chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile))
+		defer do(t, ctx, "desktop viewport", chromedp.EmulateViewport(1280, 900))
+		for _, p := range []string{"", "/citations", "/topics", "/recommendations", "/opportunities"} {
+			navigate(t, ctx, overviewURL+p)
+			checkPage(t, ctx, overviewURL+p)
+		}
+		navigate(t, ctx, d.base+"/keys")
+		checkPage(t, ctx, d.base+"/keys")
+		screenshot(t, ctx, shots, "keys-375")
+		navigate(t, ctx, overviewURL)
+		screenshot(t, ctx, shots, "overview-375")
 	})
 
 	var keyName = "browser test key"

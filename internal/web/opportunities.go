@@ -110,7 +110,7 @@ func (s *Server) handleOpportunity(w http.ResponseWriter, r *http.Request, st *s
 	slices.Sort(keys)
 	for _, k := range keys {
 		v := o.Scores[k]
-		p.Scores = append(p.Scores, bar{Label: label(k), Percent: 100 * v, Width: 100 * v})
+		p.Scores = append(p.Scores, bar{Label: label(k), Class: "score", Percent: 100 * v, Width: 100 * v})
 	}
 	return s.render(w, r, http.StatusOK, "opportunity", p)
 }
