@@ -306,6 +306,17 @@ func TestDashboard_Browser(t *testing.T) {
 			}
 			screenshot(t, ctx, shots, p.name)
 		}
+		// one opportunity, the brand chooser
+		navigate(t, ctx, overviewURL+"/opportunities")
+		if resp := clickAndWait(t, ctx, `[data-testid="opportunities-table"] tbody a`); resp.Status != http.StatusOK || !exists(t, ctx, ".metric-value") {
+			t.Errorf("opportunity detail: status %d", resp.Status)
+		}
+		screenshot(t, ctx, shots, "opportunity")
+		navigate(t, ctx, d.base+"/brands")
+		if !exists(t, ctx, `[data-testid="brand-link"]`) {
+			t.Error("the brand chooser lists no brand")
+		}
+		screenshot(t, ctx, shots, "brands")
 		// A bad parameter names itself on an HTML error page.
 		resp := navigate(t, ctx, overviewURL+"/citations?start=yesterday")
 		if msg := text(t, ctx, `[data-testid="error-message"]`); resp.Status != http.StatusBadRequest || !strings.Contains(msg, "start") {
@@ -314,6 +325,7 @@ func TestDashboard_Browser(t *testing.T) {
 		if h := resp.Headers["Content-Security-Policy"]; h == nil || strings.Contains(fmt.Sprint(h), "unsafe-inline") || !strings.Contains(fmt.Sprint(h), "frame-ancestors 'none'") {
 			t.Errorf("Content-Security-Policy %v", h)
 		}
+		screenshot(t, ctx, shots, "error")
 	})
 
 	// Every page fits a 375 px screen (tables scroll inside their box, the
