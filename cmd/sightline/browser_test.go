@@ -78,7 +78,7 @@ func newBrowser(t *testing.T) context.Context {
 const stepTimeout = 60 * time.Second
 
 // do runs browser steps under the step timeout and fails the test on error.
-func do(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
+func do(ctx context.Context, t *testing.T, what string, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
 	sctx, cancel := context.WithTimeout(ctx, stepTimeout)
 	defer cancel()
@@ -88,7 +88,7 @@ func do(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action
 }
 
 // get runs one browser action that returns a value.
-func get[T any](t *testing.T, ctx context.Context, what string, a chromedp.Action[T]) T {
+func get[T any](ctx context.Context, t *testing.T, what string, a chromedp.Action[T]) T {
 	t.Helper()
 	sctx, cancel := context.WithTimeout(ctx, stepTimeout)
 	defer cancel()
@@ -115,9 +115,9 @@ func artifactsDir(t *testing.T) string {
 }
 
 // screenshot saves the whole page as dir/name.png.
-func screenshot(t *testing.T, ctx context.Context, dir, name string) {
+func screenshot(ctx context.Context, t *testing.T, dir, name string) {
 	t.Helper()
-	png := get(t, ctx, "screenshot "+name, chromedp.FullScreenshot(100))
+	png := get(ctx, t, "screenshot "+name, chromedp.FullScreenshot(100))
 	path := filepath.Join(dir, name+".png")
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		t.Fatalf("save screenshot: %v", err)
@@ -126,33 +126,33 @@ func screenshot(t *testing.T, ctx context.Context, dir, name string) {
 }
 
 // text returns the trimmed text of the first element matching css.
-func text(t *testing.T, ctx context.Context, css string) string {
+func text(ctx context.Context, t *testing.T, css string) string {
 	t.Helper()
-	return strings.TrimSpace(get(t, ctx, "text of "+css, chromedp.Text(chromedp.CSS(css))))
+	return strings.TrimSpace(get(ctx, t, "text of "+css, chromedp.Text(chromedp.CSS(css))))
 }
 
 // exists reports whether an element matches css now (no waiting).
-func exists(t *testing.T, ctx context.Context, css string) bool {
+func exists(ctx context.Context, t *testing.T, css string) bool {
 	t.Helper()
-	return get(t, ctx, "count "+css, chromedp.Evaluate[bool](fmt.Sprintf("document.querySelector(%q) !== null", css)))
+	return get(ctx, t, "count "+css, chromedp.Evaluate[bool](fmt.Sprintf("document.querySelector(%q) !== null", css)))
 }
 
 // location returns the tab's URL.
-func location(t *testing.T, ctx context.Context) string {
+func location(ctx context.Context, t *testing.T) string {
 	t.Helper()
-	return get(t, ctx, "location", chromedp.Location())
+	return get(ctx, t, "location", chromedp.Location())
 }
 
 // navigate loads url and returns the main document's response (after
 // redirects).
-func navigate(t *testing.T, ctx context.Context, url string) *network.Response {
+func navigate(ctx context.Context, t *testing.T, url string) *network.Response {
 	t.Helper()
-	return get(t, ctx, "open "+url, chromedp.NavigateResponse(url))
+	return get(ctx, t, "open "+url, chromedp.NavigateResponse(url))
 }
 
 // clickAndWait clicks the element matching css and waits for the page the
 // click loads; it returns that page's response.
-func clickAndWait(t *testing.T, ctx context.Context, css string) *network.Response {
+func clickAndWait(ctx context.Context, t *testing.T, css string) *network.Response {
 	t.Helper()
 	sctx, cancel := context.WithTimeout(ctx, stepTimeout)
 	defer cancel()
@@ -165,19 +165,19 @@ func clickAndWait(t *testing.T, ctx context.Context, css string) *network.Respon
 
 // signIn opens the sign-in page, submits form#login and returns the
 // response of the page it leads to.
-func signIn(t *testing.T, ctx context.Context, base, email, password string) *network.Response {
+func signIn(ctx context.Context, t *testing.T, base, email, password string) *network.Response {
 	t.Helper()
-	navigate(t, ctx, base+"/login")
-	return submitLogin(t, ctx, email, password)
+	navigate(ctx, t, base+"/login")
+	return submitLogin(ctx, t, email, password)
 }
 
 // submitLogin fills in the sign-in form already shown and submits it.
-func submitLogin(t *testing.T, ctx context.Context, email, password string) *network.Response {
+func submitLogin(ctx context.Context, t *testing.T, email, password string) *network.Response {
 	t.Helper()
-	do(t, ctx, "fill in the sign-in form",
+	do(ctx, t, "fill in the sign-in form",
 		chromedp.WaitVisible(chromedp.CSS("form#login")),
 		chromedp.SetValue(chromedp.CSS(`form#login input[name=email]`), email),
 		chromedp.SetValue(chromedp.CSS(`form#login input[name=password]`), password),
 	)
-	return clickAndWait(t, ctx, `form#login button[type=submit]`)
+	return clickAndWait(ctx, t, `form#login button[type=submit]`)
 }

@@ -48,18 +48,18 @@ func TestDashboard_DocsScreenshots(t *testing.T) {
 		t.Fatalf("serve --demo printed no dashboard sign-in:\n%s", out.String())
 	}
 	base := "http://" + m.Addr()
-	navigate(t, ctx, base+"/login")
-	shoot(t, ctx, dir, "login")
-	submitLogin(t, ctx, email[1], pw[1])
-	overview := location(t, ctx)
+	navigate(ctx, t, base+"/login")
+	shoot(ctx, t, dir, "login")
+	submitLogin(ctx, t, email[1], pw[1])
+	overview := location(ctx, t)
 
-	do(t, ctx, "create a key",
+	do(ctx, t, "create a key",
 		chromedp.Navigate(base+"/keys"),
 		chromedp.SetValue(chromedp.CSS(`form#create-key input[name=name]`), "Weekly report"),
 		chromedp.SetValue(chromedp.CSS(`form#create-key input[name=expires_at]`), time.Now().UTC().AddDate(1, 0, 0).Format(time.DateOnly)),
 	)
-	clickAndWait(t, ctx, `form#create-key button[type=submit]`)
-	shoot(t, ctx, dir, "keys")
+	clickAndWait(ctx, t, `form#create-key button[type=submit]`)
+	shoot(ctx, t, dir, "keys")
 	for _, p := range []struct{ name, url string }{
 		{"overview", overview},
 		{"citations", overview + "/citations"},
@@ -69,13 +69,13 @@ func TestDashboard_DocsScreenshots(t *testing.T) {
 		{"opportunity", ""},
 	} {
 		if p.name == "opportunity" {
-			navigate(t, ctx, overview+"/opportunities")
-			clickAndWait(t, ctx, `[data-testid="opportunities-table"] tbody a`)
-			shoot(t, ctx, dir, p.name)
+			navigate(ctx, t, overview+"/opportunities")
+			clickAndWait(ctx, t, `[data-testid="opportunities-table"] tbody a`)
+			shoot(ctx, t, dir, p.name)
 			continue
 		}
-		navigate(t, ctx, p.url)
-		shoot(t, ctx, dir, p.name)
+		navigate(ctx, t, p.url)
+		shoot(ctx, t, dir, p.name)
 	}
 }
 
@@ -84,20 +84,20 @@ const maxHeight = 1700
 
 // shoot saves the page at 1280 px and at 375 px wide, at most maxHeight
 // high.
-func shoot(t *testing.T, ctx context.Context, dir, name string) {
+func shoot(ctx context.Context, t *testing.T, dir, name string) {
 	t.Helper()
 	for _, v := range []struct {
 		suffix string
 		width  int64
 		opts   []chromedp.EmulateViewportOption
 	}{{"", 1280, nil}, {"-375", 375, []chromedp.EmulateViewportOption{chromedp.EmulateMobile}}} {
-		do(t, ctx, "viewport", chromedp.EmulateViewport(v.width, maxHeight, v.opts...))
-		h := get(t, ctx, "page height", chromedp.Evaluate[int64](`Math.ceil(document.querySelector("main").getBoundingClientRect().bottom)`))
-		do(t, ctx, "viewport", chromedp.EmulateViewport(v.width, min(h, maxHeight), v.opts...))
-		png := get(t, ctx, "screenshot "+name, chromedp.CaptureScreenshot())
+		do(ctx, t, "viewport", chromedp.EmulateViewport(v.width, maxHeight, v.opts...))
+		h := get(ctx, t, "page height", chromedp.Evaluate[int64](`Math.ceil(document.querySelector("main").getBoundingClientRect().bottom)`))
+		do(ctx, t, "viewport", chromedp.EmulateViewport(v.width, min(h, maxHeight), v.opts...))
+		png := get(ctx, t, "screenshot "+name, chromedp.CaptureScreenshot())
 		if err := os.WriteFile(filepath.Join(dir, name+v.suffix+".png"), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	do(t, ctx, "wide viewport", chromedp.EmulateViewport(1280, 900))
+	do(ctx, t, "wide viewport", chromedp.EmulateViewport(1280, 900))
 }

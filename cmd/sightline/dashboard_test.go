@@ -131,7 +131,7 @@ func (d *dashboardServer) ownMetrics(t *testing.T, brandID string) [3]string {
 // exceptions, Content-Security-Policy violations, failed loads of assets)
 // until the test ends. Pages answered with an error status on purpose (a
 // wrong password, a bad parameter) are no problem.
-func consoleProblems(t *testing.T, ctx context.Context) func() []string {
+func consoleProblems(ctx context.Context, t *testing.T) func() []string {
 	t.Helper()
 	var mu sync.Mutex
 	var problems []string
@@ -163,7 +163,7 @@ func consoleProblems(t *testing.T, ctx context.Context) func() []string {
 
 // acceptDialogs accepts every confirm() the page opens (revoking a key
 // asks first).
-func acceptDialogs(t *testing.T, ctx context.Context) {
+func acceptDialogs(ctx context.Context, t *testing.T) {
 	t.Helper()
 	dctx, cancel := context.WithCancel(ctx)
 	dialogs := chromedp.Events(dctx, page.JavascriptDialogOpening)
@@ -174,7 +174,9 @@ func acceptDialogs(t *testing.T, ctx context.Context) {
 			if err != nil {
 				return
 			}
-			chromedp.Call(dctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
+			if _, err := chromedp.Call(dctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true}); err != nil && dctx.Err() == nil {
+				t.Errorf("accept a dialog: %v", err)
+			}
 		}
 	}()
 	t.Cleanup(func() { cancel(); <-done })
@@ -182,15 +184,15 @@ func acceptDialogs(t *testing.T, ctx context.Context) {
 
 // checkPage fails when the page is wider than the screen, or when a form
 // field has no label (a <label for>, a wrapping <label> or aria-label).
-func checkPage(t *testing.T, ctx context.Context, page string) {
+func checkPage(ctx context.Context, t *testing.T, page string) {
 	t.Helper()
 	// A mobile browser widens its layout to the widest element and zooms
 	// out, so the page's width is compared with the screen's.
-	w := get(t, ctx, "widths", chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, screen.width]`))
+	w := get(ctx, t, "widths", chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, screen.width]`))
 	if w[0] > w[1] {
 		t.Errorf("%s is %d px wide on a %d px screen", page, w[0], w[1])
 	}
-	unlabelled := get(t, ctx, "labels", chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('input:not([type=hidden]), select, textarea'))
+	unlabelled := get(ctx, t, "labels", chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('input:not([type=hidden]), select, textarea'))
 		.filter(e => e.labels.length === 0 && !e.getAttribute('aria-label')).map(e => e.outerHTML)`))
 	if len(unlabelled) > 0 {
 		t.Errorf("%s has fields without a label: %v", page, unlabelled)
@@ -198,7 +200,7 @@ func checkPage(t *testing.T, ctx context.Context, page string) {
 }
 
 // sessionCookie returns the browser's session cookie.
-func sessionCookie(t *testing.T, ctx context.Context, base string) *network.Cookie {
+func sessionCookie(ctx context.Context, t *testing.T, base string) *network.Cookie {
 	t.Helper()
 	cctx, cancel := context.WithTimeout(ctx, stepTimeout)
 	defer cancel()
@@ -228,8 +230,8 @@ func TestDashboard_Browser(t *testing.T) {
 	d := startDashboard(t)
 	ctx := newBrowser(t)
 	shots := artifactsDir(t)
-	problems := consoleProblems(t, ctx)
-	acceptDialogs(t, ctx)
+	problems := consoleProblems(ctx, t)
+	acceptDialogs(ctx, t)
 
 	// Signed out, / leads to the sign-in page.
 	resp, err := noRedirect.Get(d.base + "/")
@@ -240,22 +242,22 @@ func TestDashboard_Browser(t *testing.T) {
 	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/login") {
 		t.Fatalf("GET / signed out = %d to %q, want 303 to /login", resp.StatusCode, loc)
 	}
-	navigate(t, ctx, d.base+"/")
-	if u, _ := url.Parse(location(t, ctx)); u.Path != "/login" {
+	navigate(ctx, t, d.base+"/")
+	if u, _ := url.Parse(location(ctx, t)); u.Path != "/login" {
 		t.Fatalf("the browser at / shows %s, want /login", u)
 	}
-	screenshot(t, ctx, shots, "login")
+	screenshot(ctx, t, shots, "login")
 
 	// Sign in: the demo organization has one brand, so / shows its overview.
-	if resp := signIn(t, ctx, d.base, d.email, d.password); resp.Status != http.StatusOK {
+	if resp := signIn(ctx, t, d.base, d.email, d.password); resp.Status != http.StatusOK {
 		t.Fatalf("sign-in led to a %d page", resp.Status)
 	}
-	overviewURL := location(t, ctx)
+	overviewURL := location(ctx, t)
 	brandID := strings.TrimPrefix(overviewURL, d.base+"/brands/")
 	if !regexp.MustCompile(`^[0-9a-f-]{36}$`).MatchString(brandID) {
 		t.Fatalf("after sign-in the browser is at %s, want the brand's overview", overviewURL)
 	}
-	cookie := sessionCookie(t, ctx, d.base)
+	cookie := sessionCookie(ctx, t, d.base)
 	if cookie == nil || !cookie.HTTPOnly || cookie.SameSite != network.CookieSameSiteLax || cookie.Secure {
 		t.Errorf("session cookie %+v: want HttpOnly, SameSite=Lax, not Secure over plain HTTP", cookie)
 	}
@@ -265,8 +267,8 @@ func TestDashboard_Browser(t *testing.T) {
 		// rare case that the default window moved between them.
 		for attempt := 0; ; attempt++ {
 			before := d.ownMetrics(t, brandID)
-			navigate(t, ctx, overviewURL)
-			got := [3]string{text(t, ctx, `[data-testid="metric-visibility"]`), text(t, ctx, `[data-testid="metric-share-of-voice"]`), text(t, ctx, `[data-testid="metric-sentiment"]`)}
+			navigate(ctx, t, overviewURL)
+			got := [3]string{text(ctx, t, `[data-testid="metric-visibility"]`), text(ctx, t, `[data-testid="metric-share-of-voice"]`), text(ctx, t, `[data-testid="metric-sentiment"]`)}
 			after := d.ownMetrics(t, brandID)
 			if before != after && attempt < 3 {
 				continue
@@ -279,14 +281,14 @@ func TestDashboard_Browser(t *testing.T) {
 			}
 			break
 		}
-		lines := get(t, ctx, "chart lines", chromedp.Evaluate[int](`document.querySelectorAll('[data-testid="mention-share-chart"] svg.chart-wide polyline').length`))
+		lines := get(ctx, t, "chart lines", chromedp.Evaluate[int](`document.querySelectorAll('[data-testid="mention-share-chart"] svg.chart-wide polyline').length`))
 		if lines < 2 {
 			t.Errorf("the mention share chart draws %d lines, want the brand and its competitors", lines)
 		}
-		screenshot(t, ctx, shots, "overview")
+		screenshot(ctx, t, shots, "overview")
 		// Week granularity keeps the window in the URL and draws fewer points.
-		navigate(t, ctx, overviewURL+"?granularity=week")
-		if !exists(t, ctx, `[data-testid="mention-share-chart"] svg circle`) {
+		navigate(ctx, t, overviewURL+"?granularity=week")
+		if !exists(ctx, t, `[data-testid="mention-share-chart"] svg circle`) {
 			t.Error("the weekly chart has no points")
 		}
 	})
@@ -297,68 +299,68 @@ func TestDashboard_Browser(t *testing.T) {
 			{"topics", "/topics", `[data-testid="topic-row"]`},
 			{"opportunities", "/opportunities", `[data-testid="compute-status"]`},
 		} {
-			resp := navigate(t, ctx, overviewURL+p.path)
+			resp := navigate(ctx, t, overviewURL+p.path)
 			if resp.Status != http.StatusOK {
 				t.Errorf("%s: status %d", p.name, resp.Status)
 			}
-			if !exists(t, ctx, p.want) {
+			if !exists(ctx, t, p.want) {
 				t.Errorf("%s: no %s", p.name, p.want)
 			}
-			screenshot(t, ctx, shots, p.name)
+			screenshot(ctx, t, shots, p.name)
 		}
 		// one opportunity, the brand chooser
-		navigate(t, ctx, overviewURL+"/opportunities")
-		if resp := clickAndWait(t, ctx, `[data-testid="opportunities-table"] tbody a`); resp.Status != http.StatusOK || !exists(t, ctx, ".metric-value") {
+		navigate(ctx, t, overviewURL+"/opportunities")
+		if resp := clickAndWait(ctx, t, `[data-testid="opportunities-table"] tbody a`); resp.Status != http.StatusOK || !exists(ctx, t, ".metric-value") {
 			t.Errorf("opportunity detail: status %d", resp.Status)
 		}
-		screenshot(t, ctx, shots, "opportunity")
-		navigate(t, ctx, d.base+"/brands")
-		if !exists(t, ctx, `[data-testid="brand-link"]`) {
+		screenshot(ctx, t, shots, "opportunity")
+		navigate(ctx, t, d.base+"/brands")
+		if !exists(ctx, t, `[data-testid="brand-link"]`) {
 			t.Error("the brand chooser lists no brand")
 		}
-		screenshot(t, ctx, shots, "brands")
+		screenshot(ctx, t, shots, "brands")
 		// A bad parameter names itself on an HTML error page.
-		resp := navigate(t, ctx, overviewURL+"/citations?start=yesterday")
-		if msg := text(t, ctx, `[data-testid="error-message"]`); resp.Status != http.StatusBadRequest || !strings.Contains(msg, "start") {
+		resp := navigate(ctx, t, overviewURL+"/citations?start=yesterday")
+		if msg := text(ctx, t, `[data-testid="error-message"]`); resp.Status != http.StatusBadRequest || !strings.Contains(msg, "start") {
 			t.Errorf("?start=yesterday: %d %q, want 400 naming start", resp.Status, msg)
 		}
 		if h := resp.Headers["Content-Security-Policy"]; h == nil || strings.Contains(fmt.Sprint(h), "unsafe-inline") || !strings.Contains(fmt.Sprint(h), "frame-ancestors 'none'") {
 			t.Errorf("Content-Security-Policy %v", h)
 		}
-		screenshot(t, ctx, shots, "error")
+		screenshot(ctx, t, shots, "error")
 	})
 
 	// Every page fits a 375 px screen (tables scroll inside their box, the
 	// page itself does not), and every form field has a label.
 	t.Run("NarrowAndLabelled", func(t *testing.T) {
-		do(t, ctx, "phone viewport", chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile))
-		defer do(t, ctx, "desktop viewport", chromedp.EmulateViewport(1280, 900))
+		do(ctx, t, "phone viewport", chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile))
+		defer do(ctx, t, "desktop viewport", chromedp.EmulateViewport(1280, 900))
 		for _, p := range []string{"", "/citations", "/topics", "/recommendations", "/opportunities"} {
-			navigate(t, ctx, overviewURL+p)
-			checkPage(t, ctx, overviewURL+p)
+			navigate(ctx, t, overviewURL+p)
+			checkPage(ctx, t, overviewURL+p)
 		}
-		navigate(t, ctx, d.base+"/keys")
-		checkPage(t, ctx, d.base+"/keys")
-		screenshot(t, ctx, shots, "keys-375")
-		navigate(t, ctx, overviewURL)
-		screenshot(t, ctx, shots, "overview-375")
+		navigate(ctx, t, d.base+"/keys")
+		checkPage(ctx, t, d.base+"/keys")
+		screenshot(ctx, t, shots, "keys-375")
+		navigate(ctx, t, overviewURL)
+		screenshot(ctx, t, shots, "overview-375")
 	})
 
 	var keyName = "browser test key"
 	var secret, keyID string
 	t.Run("CreateKey", func(t *testing.T) {
-		navigate(t, ctx, d.base+"/keys")
-		do(t, ctx, "fill in the key form",
+		navigate(ctx, t, d.base+"/keys")
+		do(ctx, t, "fill in the key form",
 			chromedp.SetValue(chromedp.CSS(`form#create-key input[name=name]`), keyName),
 			chromedp.SetValue(chromedp.CSS(`form#create-key input[name=expires_at]`), time.Now().UTC().AddDate(1, 0, 0).Format(time.DateOnly)),
 		)
-		clickAndWait(t, ctx, `form#create-key button[type=submit]`)
-		secret = text(t, ctx, `[data-testid="new-key-secret"]`)
+		clickAndWait(ctx, t, `form#create-key button[type=submit]`)
+		secret = text(ctx, t, `[data-testid="new-key-secret"]`)
 		if !secretRE.MatchString(secret) || len(secret) != len("slk_")+43 {
 			t.Fatalf("new key secret %q", secret)
 		}
-		screenshot(t, ctx, shots, "keys")
-		rows := get(t, ctx, "key rows", chromedp.Evaluate[[]map[string]string](`Array.from(document.querySelectorAll('tr[data-testid="key-row"]')).map(r => ({
+		screenshot(ctx, t, shots, "keys")
+		rows := get(ctx, t, "key rows", chromedp.Evaluate[[]map[string]string](`Array.from(document.querySelectorAll('tr[data-testid="key-row"]')).map(r => ({
 			id: r.dataset.keyId,
 			name: r.querySelector('[data-testid="key-name"]').textContent.trim(),
 			hint: r.querySelector('[data-testid="key-hint"]').textContent.trim(),
@@ -376,11 +378,11 @@ func TestDashboard_Browser(t *testing.T) {
 			t.Fatalf("no key row named %q: %v", keyName, rows)
 		}
 		// shown once: a reload no longer shows it
-		do(t, ctx, "reload", chromedp.Reload())
-		if exists(t, ctx, `[data-testid="new-key-secret"]`) || strings.Contains(get(t, ctx, "page", chromedp.OuterHTML(chromedp.CSS("html"))), secret[4:]) {
+		do(ctx, t, "reload", chromedp.Reload())
+		if exists(ctx, t, `[data-testid="new-key-secret"]`) || strings.Contains(get(ctx, t, "page", chromedp.OuterHTML(chromedp.CSS("html"))), secret[4:]) {
 			t.Error("the secret is still shown after a reload")
 		}
-		if n := get(t, ctx, "rows", chromedp.Evaluate[int](`document.querySelectorAll('tr[data-testid="key-row"]').length`)); n != len(rows) {
+		if n := get(ctx, t, "rows", chromedp.Evaluate[int](`document.querySelectorAll('tr[data-testid="key-row"]').length`)); n != len(rows) {
 			t.Errorf("the reload changed the number of keys from %d to %d", len(rows), n)
 		}
 		var brands struct {
@@ -397,10 +399,10 @@ func TestDashboard_Browser(t *testing.T) {
 		if keyID == "" {
 			t.Skip("no key was created")
 		}
-		navigate(t, ctx, d.base+"/keys")
+		navigate(ctx, t, d.base+"/keys")
 		row := fmt.Sprintf(`tr[data-testid="key-row"][data-key-id=%q]`, keyID)
-		clickAndWait(t, ctx, row+` button[data-testid="revoke-key"]`)
-		if st := text(t, ctx, row+` [data-testid="key-status"]`); st != "revoked" {
+		clickAndWait(ctx, t, row+` button[data-testid="revoke-key"]`)
+		if st := text(ctx, t, row+` [data-testid="key-status"]`); st != "revoked" {
 			t.Errorf("status after revoking = %q", st)
 		}
 		if st := d.api(t, http.MethodGet, "/api/v2/brands", secret, nil); st != http.StatusUnauthorized {
@@ -413,15 +415,15 @@ func TestDashboard_Browser(t *testing.T) {
 
 	t.Run("Recommendation", func(t *testing.T) {
 		board := overviewURL + "/recommendations"
-		navigate(t, ctx, board)
-		id := get(t, ctx, "a new recommendation", chromedp.Evaluate[string](
+		navigate(ctx, t, board)
+		id := get(ctx, t, "a new recommendation", chromedp.Evaluate[string](
 			`(document.querySelector('[data-testid="column-new"] [data-testid="rec-card"]') || {dataset: {}}).dataset.recId || ""`))
 		if id == "" {
 			t.Fatal("the board has no new recommendation")
 		}
 		card := fmt.Sprintf(`[data-testid="rec-card"][data-rec-id=%q]`, id)
-		clickAndWait(t, ctx, card+` button[data-testid="rec-to-saved"]`)
-		if !exists(t, ctx, `[data-testid="column-saved"] `+card) {
+		clickAndWait(ctx, t, card+` button[data-testid="rec-to-saved"]`)
+		if !exists(ctx, t, `[data-testid="column-saved"] `+card) {
 			t.Error("the card is not in the saved column after Save")
 		}
 		var rec struct {
@@ -432,13 +434,13 @@ func TestDashboard_Browser(t *testing.T) {
 		if st := d.api(t, http.MethodGet, "/api/v2/brands/"+brandID+"/content_studio/recommendations/"+id, d.key, &rec); st != http.StatusOK || rec.Data.State != "saved" {
 			t.Errorf("the API reads the moved recommendation as %d %q, want saved", st, rec.Data.State)
 		}
-		screenshot(t, ctx, shots, "recommendations")
+		screenshot(ctx, t, shots, "recommendations")
 	})
 
 	t.Run("CSRF", func(t *testing.T) {
-		navigate(t, ctx, d.base+"/keys")
-		token := get(t, ctx, "csrf token", chromedp.Evaluate[string](`document.querySelector('form#create-key input[name=csrf_token]').value`))
-		c := sessionCookie(t, ctx, d.base)
+		navigate(ctx, t, d.base+"/keys")
+		token := get(ctx, t, "csrf token", chromedp.Evaluate[string](`document.querySelector('form#create-key input[name=csrf_token]').value`))
+		c := sessionCookie(ctx, t, d.base)
 		post := func(form url.Values) int {
 			req, _ := http.NewRequest(http.MethodPost, d.base+"/keys", strings.NewReader(form.Encode()))
 			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -460,8 +462,8 @@ func TestDashboard_Browser(t *testing.T) {
 			t.Errorf("POST /keys with the token = %d, want 303", st)
 		}
 		var keys []string
-		navigate(t, ctx, d.base+"/keys")
-		keys = get(t, ctx, "names", chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('[data-testid="key-name"]')).map(e => e.textContent)`))
+		navigate(ctx, t, d.base+"/keys")
+		keys = get(ctx, t, "names", chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('[data-testid="key-name"]')).map(e => e.textContent)`))
 		for _, k := range keys {
 			if k == "no token" || k == "wrong token" {
 				t.Errorf("a refused post created key %q", k)
@@ -470,10 +472,10 @@ func TestDashboard_Browser(t *testing.T) {
 	})
 
 	t.Run("SignOut", func(t *testing.T) {
-		c := sessionCookie(t, ctx, d.base)
-		navigate(t, ctx, d.base+"/keys")
-		clickAndWait(t, ctx, `button[data-testid="sign-out"]`)
-		if u, _ := url.Parse(location(t, ctx)); u.Path != "/login" {
+		c := sessionCookie(ctx, t, d.base)
+		navigate(ctx, t, d.base+"/keys")
+		clickAndWait(ctx, t, `button[data-testid="sign-out"]`)
+		if u, _ := url.Parse(location(ctx, t)); u.Path != "/login" {
 			t.Errorf("after sign-out the browser is at %s", u)
 		}
 		// The old cookie is worthless: the session ended in the database.
@@ -487,28 +489,28 @@ func TestDashboard_Browser(t *testing.T) {
 		if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/login") {
 			t.Errorf("GET /keys with the signed-out cookie = %d to %q, want 303 to /login", resp.StatusCode, loc)
 		}
-		navigate(t, ctx, d.base+"/keys")
-		if u, _ := url.Parse(location(t, ctx)); u.Path != "/login" {
+		navigate(ctx, t, d.base+"/keys")
+		if u, _ := url.Parse(location(ctx, t)); u.Path != "/login" {
 			t.Errorf("after sign-out /keys shows %s", u)
 		}
 	})
 
 	t.Run("Throttle", func(t *testing.T) {
-		navigate(t, ctx, d.base+"/login")
+		navigate(ctx, t, d.base+"/login")
 		for i := 1; i <= 5; i++ {
-			resp := submitLogin(t, ctx, d.email, "wrong password "+strconv.Itoa(i))
-			if msg := text(t, ctx, `[data-testid="login-error"]`); resp.Status != http.StatusUnauthorized || msg != "Wrong email or password." {
+			resp := submitLogin(ctx, t, d.email, "wrong password "+strconv.Itoa(i))
+			if msg := text(ctx, t, `[data-testid="login-error"]`); resp.Status != http.StatusUnauthorized || msg != "Wrong email or password." {
 				t.Fatalf("wrong password %d: %d %q", i, resp.Status, msg)
 			}
 		}
-		resp := submitLogin(t, ctx, d.email, "wrong password 6")
-		msg := text(t, ctx, `[data-testid="login-error"]`)
+		resp := submitLogin(ctx, t, d.email, "wrong password 6")
+		msg := text(ctx, t, `[data-testid="login-error"]`)
 		if resp.Status != http.StatusTooManyRequests || !strings.Contains(msg, "Too many sign-in attempts") {
 			t.Errorf("sixth wrong password: %d %q, want 429 and the limit's message", resp.Status, msg)
 		}
-		screenshot(t, ctx, shots, "login-throttled")
+		screenshot(ctx, t, shots, "login-throttled")
 		// Over the limit, even the right password waits.
-		if resp := submitLogin(t, ctx, d.email, d.password); resp.Status != http.StatusTooManyRequests {
+		if resp := submitLogin(ctx, t, d.email, d.password); resp.Status != http.StatusTooManyRequests {
 			t.Errorf("the right password over the limit = %d, want 429", resp.Status)
 		}
 	})

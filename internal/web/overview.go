@@ -68,7 +68,7 @@ func (s *Server) handleOverview(w http.ResponseWriter, r *http.Request, st *stat
 		return err
 	}
 	prev := scope
-	prev.Window = win.Window.Previous()
+	prev.Window = win.Previous()
 	dovPrev, err := s.Store.DomainsOverview(ctx, org, prev, "month")
 	if err != nil {
 		return err

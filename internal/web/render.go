@@ -12,6 +12,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 	"time"
 
@@ -95,7 +96,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	w.Write(buf.Bytes())
+	_, _ = w.Write(buf.Bytes()) // the client went away: nothing to do
 	return nil
 }
 
@@ -166,7 +167,7 @@ func (s *Server) renderError(w http.ResponseWriter, r *http.Request, st *state, 
 			}
 		}
 		if appErr.RetryAfter > 0 {
-			w.Header().Set("Retry-After", fmt.Sprint(appErr.RetryAfter))
+			w.Header().Set("Retry-After", strconv.Itoa(appErr.RetryAfter))
 		}
 	}
 	if code == sightline.EINTERNAL {

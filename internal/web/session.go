@@ -57,7 +57,7 @@ func (s *Server) page(h handlerFunc) http.Handler {
 		}
 		st.flash = s.takeFlash(w, r, st)
 		w.Header().Set("Cache-Control", "no-store")
-		if err := h(w, withState(r, st), st); err != nil {
+		if err := h(w, r, st); err != nil {
 			s.renderError(w, r, st, err)
 		}
 	})
@@ -81,7 +81,7 @@ func (s *Server) action(h handlerFunc) http.Handler {
 			return
 		}
 		w.Header().Set("Cache-Control", "no-store")
-		if err := h(w, withState(r, st), st); err != nil {
+		if err := h(w, r, st); err != nil {
 			s.renderError(w, r, st, err)
 		}
 	})
@@ -126,13 +126,13 @@ func (s *Server) checkForm(w http.ResponseWriter, r *http.Request, want string) 
 func (s *Server) loadSession(w http.ResponseWriter, r *http.Request) (*state, error) {
 	st := &state{}
 	c, err := r.Cookie(sessionCookie)
-	if err != nil || c.Value == "" {
+	if errors.Is(err, http.ErrNoCookie) || (err == nil && c.Value == "") {
 		return st, nil
 	}
 	sess, err := s.Store.FindSession(r.Context(), sightline.HashSessionToken(c.Value), s.SessionIdle)
 	if sightline.ErrorCode(err) == sightline.EUNAUTHORIZED {
 		s.clearCookie(w, r, sessionCookie)
-		return st, nil
+		return st, nil // an ended session means signed out, not an error
 	} else if err != nil {
 		return nil, err
 	}
@@ -193,7 +193,7 @@ func (s *Server) setFlash(w http.ResponseWriter, r *http.Request, st *state, f f
 	}
 	plain, _ := json.Marshal(f)
 	nonce := make([]byte, aead.NonceSize())
-	rand.Read(nonce)
+	_, _ = rand.Read(nonce) // crypto/rand.Read never fails (it aborts the program instead)
 	sealed := aead.Seal(nonce, nonce, plain, []byte(flashCookie))
 	s.setCookie(w, r, flashCookie, base64.RawURLEncoding.EncodeToString(sealed), "/", 2*time.Minute)
 }

@@ -11,7 +11,6 @@
 package web
 
 import (
-	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -187,17 +186,4 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.renderError(w, r, nil, sightline.Errorf(sightline.ENOTFOUND, "There is no page at %s.", r.URL.Path))
-}
-
-// ctxKey keys the request state in the context.
-type ctxKey struct{}
-
-// withState returns r carrying st.
-func withState(r *http.Request, st *state) *http.Request {
-	return r.WithContext(context.WithValue(r.Context(), ctxKey{}, st))
-}
-
-func stateOf(r *http.Request) *state {
-	st, _ := r.Context().Value(ctxKey{}).(*state)
-	return st
 }
