@@ -65,10 +65,18 @@ func newBrowser(t *testing.T) context.Context {
 		cancel()
 		cancelAlloc()
 	})
-	// Start the browser with no deadline (its life is the test's); each
-	// step then runs under its own timeout (see step).
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start %s: %v", exe, err)
+	// Start the browser with no deadline on its context (its life is the
+	// test's, and the first run binds it to the context it gets); each step
+	// then runs under its own timeout (see do and get).
+	started := make(chan error, 1)
+	go func() { started <- chromedp.Do(ctx) }()
+	select {
+	case err := <-started:
+		if err != nil {
+			t.Fatalf("start %s: %v", exe, err)
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatalf("%s did not start within 2 minutes", exe)
 	}
 	return ctx
 }
