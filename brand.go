@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Brand is a tracked brand of an organization: its name, its owned domains
@@ -80,6 +81,92 @@ func (c *BrandCreate) Validate() error {
 	return v.Err()
 }
 
+// BrandInput is the body of POST /api/v2/brands and PATCH
+// /api/v2/brands/{id}; on PATCH absent fields keep their value.
+type BrandInput struct {
+	Name    *string   `json:"name"`
+	Domains *[]string `json:"domains"`
+	Aliases *[]string `json:"aliases"`
+}
+
+// Limits of a brand's names.
+const (
+	MaxBrandNameLength = 200
+	MaxBrandDomains    = 20
+	MaxBrandAliases    = 50
+)
+
+// Validate checks the body; creating requires a name.
+func (in *BrandInput) Validate(creating bool) error {
+	var v ValidationErrors
+	if !creating && in.Name == nil && in.Domains == nil && in.Aliases == nil {
+		v.Add("", "empty", "Nothing to update: send name, domains or aliases.")
+	}
+	if in.Name == nil && creating {
+		v.Add("name", "required", "name is required")
+	} else if in.Name != nil {
+		validateName(&v, "name", *in.Name)
+	}
+	if in.Domains != nil {
+		if len(*in.Domains) > MaxBrandDomains {
+			v.Add("domains", "too_many", "domains may hold at most %d domains", MaxBrandDomains)
+		}
+		for i, d := range *in.Domains {
+			(*in.Domains)[i] = strings.ToLower(strings.TrimSpace(d))
+			if !IsDomainName((*in.Domains)[i]) {
+				v.Add(indexField("domains", i), "invalid", "%q is not a domain name such as example.com", d)
+			}
+		}
+	}
+	if in.Aliases != nil {
+		validateAliases(&v, "aliases", *in.Aliases)
+	}
+	return v.Err()
+}
+
+func validateName(v *ValidationErrors, field, name string) {
+	if n := strings.TrimSpace(name); n == "" {
+		v.Add(field, "required", "%s must not be blank", field)
+	} else if utf8.RuneCountInString(n) > MaxBrandNameLength {
+		v.Add(field, "too_long", "%s must be at most %d characters", field, MaxBrandNameLength)
+	}
+}
+
+func validateAliases(v *ValidationErrors, field string, aliases []string) {
+	if len(aliases) > MaxBrandAliases {
+		v.Add(field, "too_many", "%s may hold at most %d names", field, MaxBrandAliases)
+	}
+	for i, a := range aliases {
+		validateName(v, indexField(field, i), a)
+	}
+}
+
+// CompetitorInput is the body of POST …/competitors.
+type CompetitorInput struct {
+	Name    *string  `json:"name"`
+	Domain  string   `json:"domain"`
+	Aliases []string `json:"aliases"`
+}
+
+// Validate checks the body and returns the competitor to create.
+func (in *CompetitorInput) Validate() (CompetitorCreate, error) {
+	var v ValidationErrors
+	if in.Name == nil {
+		v.Add("name", "required", "name is required")
+	} else {
+		validateName(&v, "name", *in.Name)
+	}
+	domain := strings.ToLower(strings.TrimSpace(in.Domain))
+	if domain != "" && !IsDomainName(domain) {
+		v.Add("domain", "invalid", "%q is not a domain name such as example.com", in.Domain)
+	}
+	validateAliases(&v, "aliases", in.Aliases)
+	if err := v.Err(); err != nil {
+		return CompetitorCreate{}, err
+	}
+	return CompetitorCreate{Name: strings.TrimSpace(*in.Name), Domain: domain, Aliases: in.Aliases}, nil
+}
+
 // BrandFilter selects and orders brands.
 type BrandFilter struct {
 	Query string // case-insensitive substring of the name
@@ -101,6 +188,10 @@ type BrandService interface {
 	FindBrandByIDAnyOrg(ctx context.Context, id string) (*Brand, error)
 	// FindBrands returns a page of orgID's brands and the total count.
 	FindBrands(ctx context.Context, orgID string, f BrandFilter) ([]*Brand, int, error)
+	// UpdateBrand changes a brand's name, owned domains or aliases; answers
+	// that were analyzed already keep their mentions. NOT_FOUND for another
+	// organization's brand; VALIDATION_FAILED on bad input.
+	UpdateBrand(ctx context.Context, orgID, id string, in BrandInput) (*Brand, error)
 }
 
 // IsDomainName reports whether s looks like a lowercase host name with at
@@ -162,4 +253,12 @@ type CompetitorService interface {
 	// returns it with its visibility over scope. NOT_FOUND for an unknown
 	// competitor.
 	UpdateCompetitorDomain(ctx context.Context, orgID, competitorID, domain string, scope Scope) (*Competitor, error)
+	// CreateCompetitor starts tracking a competitor of the brand and
+	// returns it with its visibility over scope. CONFLICT when one of that
+	// name is tracked already.
+	CreateCompetitor(ctx context.Context, orgID, brandID string, c CompetitorCreate, scope Scope) (*Competitor, error)
+	// DeleteCompetitor stops tracking a competitor; the answers that named
+	// it keep its mentions, as an untracked brand. NOT_FOUND for an
+	// unknown competitor.
+	DeleteCompetitor(ctx context.Context, orgID, brandID, competitorID string) error
 }

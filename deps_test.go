@@ -20,6 +20,7 @@ func TestDependencyRules(t *testing.T) {
 		"internal/worker":  {"internal/engine"},
 		"internal/demo":    {"internal/ingest", "internal/engine", "internal/worker", "internal/password"},
 		"internal/web":     {"internal/engine", "internal/password"},
+		"internal/collect": {"internal/ingest", "internal/provider", "internal/secret"},
 	}
 	drivers := []string{"github.com/jackc/pgx", "modernc.org/sqlite", "database/sql/driver"}
 

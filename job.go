@@ -24,7 +24,32 @@ const (
 const (
 	JobKindOpportunities = "opportunities"
 	JobKindBriefPrefix   = "brief:"
+	JobKindCollectPrefix = "collect:"
 )
+
+// collectSlotLayout writes a slot start in a collection job's kind.
+const collectSlotLayout = "2006-01-02T15Z"
+
+// CollectJobKind returns the kind of the job that collects one provider's
+// samples of one cadence slot ("collect:chatgpt:2026-11-23T00Z"), so that
+// the one-live-job rule means one live job per brand, provider and slot.
+func CollectJobKind(provider string, slot time.Time) string {
+	return JobKindCollectPrefix + provider + ":" + slot.UTC().Format(collectSlotLayout)
+}
+
+// ParseCollectJobKind reads a kind CollectJobKind wrote.
+func ParseCollectJobKind(kind string) (provider string, slot time.Time, ok bool) {
+	rest, ok := strings.CutPrefix(kind, JobKindCollectPrefix)
+	if !ok {
+		return "", time.Time{}, false
+	}
+	provider, at, ok := strings.Cut(rest, ":")
+	if !ok {
+		return "", time.Time{}, false
+	}
+	slot, err := time.Parse(collectSlotLayout, at)
+	return provider, slot, err == nil && provider != ""
+}
 
 // BriefJobKind returns the job kind that generates one brief.
 func BriefJobKind(briefID string) string { return JobKindBriefPrefix + briefID }
@@ -60,6 +85,8 @@ var (
 	// ErrJobLost means the claim is no longer this worker's: the lease
 	// expired and another worker took the job, or it was finished.
 	ErrJobLost = errors.New("job claim lost")
+	// ErrJobBusy means another worker holds a live claim on the job.
+	ErrJobBusy = errors.New("job claimed by another worker")
 )
 
 // Job is one unit of background work, stored as a row and claimed with a
@@ -147,4 +174,16 @@ type JobService interface {
 	// FailJob records an error: the job is queued again while attempts
 	// remain and retry is set, else failed for good.
 	FailJob(ctx context.Context, job *Job, e JobError, retry bool) error
+	// CompleteJob marks a claimed job completed, for kinds whose result is
+	// stored as they go (collection).
+	CompleteJob(ctx context.Context, job *Job) error
+	// EnqueueJob queues a job of kind for a brand. CONFLICT when one is
+	// already queued or running.
+	EnqueueJob(ctx context.Context, brandID, kind string) (*Job, error)
+	// ClaimJobOfKind claims the brand's live job of kind, or creates and
+	// claims one, for a worker that runs it in the foreground. ErrJobBusy
+	// when another worker's claim on it is alive.
+	ClaimJobOfKind(ctx context.Context, c JobClaim, brandID, kind string) (*Job, error)
+	// FindJobsOfKind lists a brand's jobs of kind, newest first.
+	FindJobsOfKind(ctx context.Context, brandID, kind string) ([]*Job, error)
 }

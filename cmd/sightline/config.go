@@ -22,6 +22,18 @@ type Config struct {
 	AdminToken string `mask:"true"`
 	LogFormat  string // text or json
 	LogLevel   string
+	// SecretKey (base64) or SecretKeyFile is the master key provider keys
+	// are sealed under (internal/secret).
+	SecretKey     string `mask:"true"`
+	SecretKeyFile string
+	// PricesFile overrides the embedded provider price list.
+	PricesFile string
+	// ProviderRate (calls per minute per key) and ProviderConcurrency
+	// (calls in flight per key) pace the calls to each provider; 0 keeps
+	// the provider package's defaults.
+	ProviderRate        float64
+	ProviderConcurrency int
+
 	// TrustProxyHeaders believes X-Forwarded-Proto and X-Forwarded-For
 	// (the dashboard's Secure cookie and sign-in throttle behind a proxy).
 	TrustProxyHeaders bool
@@ -57,6 +69,15 @@ func envConfig() Config {
 		}
 		c.TrustProxyHeaders = b
 	}
+	c.SecretKey = os.Getenv("SIGHTLINE_SECRET_KEY")
+	c.SecretKeyFile = os.Getenv("SIGHTLINE_SECRET_KEY_FILE")
+	c.PricesFile = os.Getenv("SIGHTLINE_PRICES_FILE")
+	if v, err := strconv.ParseFloat(os.Getenv("SIGHTLINE_PROVIDER_RATE"), 64); err == nil {
+		c.ProviderRate = v
+	}
+	if v, err := strconv.Atoi(os.Getenv("SIGHTLINE_PROVIDER_CONCURRENCY")); err == nil {
+		c.ProviderConcurrency = v
+	}
 	return c
 }
 
@@ -90,6 +111,28 @@ func (c *Config) dbFlag(fs *flag.FlagSet) {
 	fs.StringVar(&c.DB, "db", c.DB, "database: sqlite:PATH or postgres://… (env SIGHTLINE_DB)")
 }
 
+// secretKeyFlag registers --secret-key-file on fs.
+func (c *Config) secretKeyFlag(fs *flag.FlagSet) {
+	fs.StringVar(&c.SecretKeyFile, "secret-key-file", c.SecretKeyFile,
+		"file holding the master key that encrypts provider keys, base64 of 32 bytes (env SIGHTLINE_SECRET_KEY_FILE; or the key itself in SIGHTLINE_SECRET_KEY)")
+}
+
+// collectFlags registers the flags of calling the providers on fs.
+func (c *Config) collectFlags(fs *flag.FlagSet) {
+	c.secretKeyFlag(fs)
+	fs.StringVar(&c.PricesFile, "prices", c.PricesFile, "JSON price list overriding the built-in one for cost estimates (env SIGHTLINE_PRICES_FILE; docs/collect.md)")
+	fs.Float64Var(&c.ProviderRate, "provider-rate", c.ProviderRate, "calls per minute per provider key (env SIGHTLINE_PROVIDER_RATE; default 30)")
+	fs.IntVar(&c.ProviderConcurrency, "provider-concurrency", c.ProviderConcurrency, "calls in flight per provider key (env SIGHTLINE_PROVIDER_CONCURRENCY; default 4)")
+}
+
+// validateCollect checks the provider pacing settings.
+func (c Config) validateCollect() error {
+	if c.ProviderRate < 0 || c.ProviderConcurrency < 0 {
+		return fmt.Errorf("--provider-rate and --provider-concurrency must not be negative")
+	}
+	return nil
+}
+
 // logger builds the process logger writing to w.
 func (c Config) logger(w io.Writer) *slog.Logger {
 	level := slog.LevelInfo
@@ -120,6 +163,10 @@ func (c Config) masked() []any {
 	if c.AdminToken != "" {
 		token = "set"
 	}
-	return []any{"addr", c.Addr, "db", sqlstore.RedactDSN(c.DB), "admin_token", token, "log_format", c.LogFormat,
+	masterKey := ""
+	if c.SecretKey != "" || c.SecretKeyFile != "" {
+		masterKey = "set"
+	}
+	return []any{"addr", c.Addr, "db", sqlstore.RedactDSN(c.DB), "admin_token", token, "secret_key", masterKey, "log_format", c.LogFormat,
 		"trust_proxy_headers", c.TrustProxyHeaders}
 }

@@ -25,13 +25,17 @@ Usage:
   sightline keys    create|list|revoke …                          manage API keys
   sightline users   create|list|disable|set-password …            manage dashboard users
   sightline orgs    create|list …                                 manage organizations
-  sightline brands  create …                                      add a tracked brand
+  sightline brands  create|set …                                  add a tracked brand, set its collection
+  sightline prompts add|list --brand ID …                         the prompts collection asks
+  sightline providers set-key|list|remove|set-cap --org ID …      an organization's provider keys
+  sightline collect --once [--brand ID] [--dry-run] …             collect what is due now
   sightline mcp     [--addr …] --upstream URL [--stdio]           serve the API as MCP tools
   sightline bench   [--db DSN] [--scale large|small]             measure the API on the demo data
   sightline version
 
 DSN: sqlite:PATH (default sqlite:sightline.db) or postgres://…
 Environment: SIGHTLINE_DB, SIGHTLINE_ADDR, SIGHTLINE_ADMIN_TOKEN, SIGHTLINE_LOG_FORMAT,
+SIGHTLINE_SECRET_KEY (master key of provider keys; see docs/collect.md),
 SIGHTLINE_TRUST_PROXY_HEADERS.
 Run "sightline COMMAND -h" for the options of a command.
 `
@@ -79,6 +83,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		cmd = &OrgsCommand{env: env, stdout: stdout, stderr: stderr}
 	case "brands":
 		cmd = &BrandsCommand{env: env, stdout: stdout, stderr: stderr}
+	case "prompts":
+		cmd = &PromptsCommand{env: env, stdout: stdout, stderr: stderr}
+	case "collect":
+		cmd = &CollectCommand{env: env, stdout: stdout, stderr: stderr}
+	case "providers":
+		cmd = &ProvidersCommand{env: env, stdin: stdin, stdout: stdout, stderr: stderr}
 	case "mcp":
 		cmd = &MCPCommand{env: env, stdin: stdin, stdout: stdout, stderr: stderr}
 	case "version":

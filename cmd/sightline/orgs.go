@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/sightline/sightline"
 )
@@ -67,6 +70,11 @@ func (c *OrgsCommand) Run(ctx context.Context, args []string) error {
 const brandsUsage = `Usage:
   sightline brands create --org ORG_ID --name NAME [--domains a.com,b.io] [--aliases X,Y]
                           [--competitor "Name=domain.com"]... [--db DSN]
+  sightline brands set BRAND_ID [--collect-providers chatgpt,claude,gemini,perplexity]
+                          [--regions us,gb] [--cadence 24h] [--samples 3] [--collect=true|false] [--db DSN]
+
+set changes what collection asks for the brand (docs/collect.md); flags
+left out keep their value. Collection is off until --collect=true.
 
 `
 
@@ -81,11 +89,17 @@ type repeated []string
 func (r *repeated) String() string     { return strings.Join(*r, ",") }
 func (r *repeated) Set(v string) error { *r = append(*r, v); return nil }
 
-// Run creates a brand.
+// Run creates a brand or changes its collection settings.
 func (c *BrandsCommand) Run(ctx context.Context, args []string) error {
+	if len(args) > 0 && args[0] == "set" {
+		return c.set(ctx, args[1:])
+	}
 	if len(args) == 0 || args[0] != "create" {
 		fmt.Fprint(c.stderr, brandsUsage)
-		return fmt.Errorf("brands: use brands create")
+		if len(args) > 0 && isHelp(args[0]) {
+			return flag.ErrHelp
+		}
+		return fmt.Errorf("brands: use brands create or brands set")
 	}
 	cfg := c.env
 	fs := newFlagSet("brands create", brandsUsage, c.stderr)
@@ -115,6 +129,86 @@ func (c *BrandsCommand) Run(ctx context.Context, args []string) error {
 	}
 	fmt.Fprintf(c.stdout, "Brand %q created: %s\n", b.Name, b.ID)
 	return nil
+}
+
+// set changes a brand's collection settings.
+func (c *BrandsCommand) set(ctx context.Context, args []string) error {
+	cfg := c.env
+	fs := newFlagSet("brands set", brandsUsage, c.stderr)
+	cfg.dbFlag(fs)
+	var upd sightline.CollectionUpdate
+	fs.Func("collect-providers", "comma-separated providers to collect from: "+strings.Join(sightline.CollectProviders, ", "), func(v string) error {
+		ps := splitList(v)
+		upd.Providers = &ps
+		return nil
+	})
+	fs.Func("regions", "comma-separated country codes to collect in, e.g. us,gb", func(v string) error {
+		rs := splitList(v)
+		upd.Regions = &rs
+		return nil
+	})
+	fs.Func("cadence", "how often to collect, in whole hours (24h: daily)", func(v string) error {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 || d%time.Hour != 0 {
+			return fmt.Errorf("use whole hours such as 24h or 12h")
+		}
+		h := int(d / time.Hour)
+		upd.CadenceHours = &h
+		return nil
+	})
+	fs.Func("samples", "times each prompt is asked per provider, region and slot", func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return fmt.Errorf("use a whole number")
+		}
+		upd.Samples = &n
+		return nil
+	})
+	fs.Func("collect", "true turns scheduled collection on, false off", func(v string) error {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("use true or false")
+		}
+		upd.Enabled = &b
+		return nil
+	})
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 || !sightline.IsUUID(strings.ToLower(pos[0])) {
+		return fmt.Errorf("brands set: give exactly one brand id")
+	}
+	if upd == (sightline.CollectionUpdate{}) {
+		return fmt.Errorf("brands set: nothing to change; see sightline brands -h")
+	}
+	db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	brand, err := db.FindBrandByIDAnyOrg(ctx, strings.ToLower(pos[0]))
+	if err != nil {
+		return err
+	}
+	s, err := db.UpdateCollectionSettings(ctx, brand.OrgID, brand.ID, upd)
+	if err != nil {
+		return err
+	}
+	state := "off"
+	if s.Enabled {
+		state = "on"
+	}
+	fmt.Fprintf(c.stdout, "Collection of %q is %s: providers %s, regions %s, every %dh, %d sample(s) per slot.\n",
+		brand.Name, state, orNone(s.Providers), orNone(s.Regions), s.CadenceHours, s.Samples)
+	return nil
+}
+
+func orNone(ss []string) string {
+	if len(ss) == 0 {
+		return "(none)"
+	}
+	return strings.Join(ss, ",")
 }
 
 func splitList(s string) []string {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/collect"
 	"github.com/sightline/sightline/internal/demo"
 	"github.com/sightline/sightline/internal/httpapi"
 	"github.com/sightline/sightline/internal/sqlstore"
@@ -20,8 +21,9 @@ const serveUsage = `Usage: sightline serve [--addr 127.0.0.1:8080] [--db DSN] [-
        [--trust-proxy-headers]
 
 Migrates the database, then serves the REST API and the dashboard on the
-same address (docs/dashboard.md) and runs the background
-job worker (opportunity compute, brief generation) until SIGINT/SIGTERM.
+same address (docs/dashboard.md) and runs the background job worker
+(opportunity compute, brief generation, collection) and the collection
+scheduler (with a master key; docs/collect.md) until SIGINT/SIGTERM.
 On shutdown it finishes in-flight requests, then lets running jobs finish
 or releases them to the queue, then closes the database. Several serve
 processes may share one PostgreSQL database: jobs are claimed with a lease
@@ -56,6 +58,8 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 	fs.IntVar(&m.RegenerateQuota, "regenerate-quota", m.RegenerateQuota, "daily recommendation regenerations per brand")
 	fs.IntVar(&m.ComputeQuota, "compute-quota", m.ComputeQuota, "daily opportunity recomputes per brand")
 	fs.DurationVar(&m.DismissCooldown, "dismiss-cooldown", m.DismissCooldown, "how long a dismissed recommendation stays dismissed before regeneration may revive it")
+	fs.DurationVar(&m.CollectInterval, "collect-interval", m.CollectInterval, "how often the scheduler looks for due collection (0: no scheduler; needs a master key)")
+	m.Config.collectFlags(fs)
 	fs.BoolVar(&m.Config.TrustProxyHeaders, "trust-proxy-headers", m.Config.TrustProxyHeaders,
 		"trust X-Forwarded-Proto and X-Forwarded-For from a TLS-terminating proxy (dashboard cookies, sign-in throttle; env SIGHTLINE_TRUST_PROXY_HEADERS)")
 	if err := fs.Parse(args); err != nil {
@@ -101,6 +105,13 @@ type Main struct {
 	ComputeQuota    int
 	DismissCooldown time.Duration
 
+	// Collection: the scheduler's interval (0: none) and the collector
+	// the worker runs collection jobs with.
+	CollectInterval time.Duration
+	Collector       *collect.Collector
+	stopScheduler   context.CancelFunc
+	schedulerDone   chan struct{}
+
 	Logger *slog.Logger
 	DB     *sqlstore.DB
 	Server *httpapi.Server
@@ -116,7 +127,7 @@ func NewMain(cfg Config, stdout, stderr io.Writer) *Main {
 		Config: cfg, ShutdownTimeout: 20 * time.Second, stdout: stdout, stderr: stderr,
 		Workers: worker.DefaultConcurrency, JobLease: sightline.DefaultJobLease, WorkerPoll: worker.DefaultPoll,
 		RegenerateQuota: sightline.DefaultRegenerateQuota, ComputeQuota: sightline.DefaultComputeQuota,
-		DismissCooldown: sightline.DefaultDismissCooldown,
+		DismissCooldown: sightline.DefaultDismissCooldown, CollectInterval: collect.DefaultInterval,
 	}
 }
 
@@ -135,6 +146,8 @@ func (m *Main) validateEngines() error {
 		return fmt.Errorf("--dismiss-cooldown %s: use a positive duration", m.DismissCooldown)
 	case m.JobDelay < 0:
 		return fmt.Errorf("--worker-job-delay %s: use 0 or more", m.JobDelay)
+	case m.CollectInterval < 0:
+		return fmt.Errorf("--collect-interval %s: use 0 (off) or a positive duration", m.CollectInterval)
 	}
 	return nil
 }
@@ -145,6 +158,9 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	if err := m.validateEngines(); err != nil {
+		return err
+	}
+	if err := m.Config.validateCollect(); err != nil {
 		return err
 	}
 	m.Logger = m.Config.logger(m.stderr)
@@ -173,16 +189,45 @@ func (m *Main) Open(ctx context.Context) error {
 			return err
 		}
 	}
+	if m.Collector, err = newCollector(m.Config, db, m.Logger); err != nil {
+		return err
+	}
 	if m.Workers > 0 {
 		m.Worker = worker.New(db, worker.Config{
 			Concurrency: m.Workers, Lease: m.JobLease, Poll: m.WorkerPoll, JobDelay: m.JobDelay, Logger: m.Logger,
+			Handlers: map[string]worker.Handler{sightline.JobKindCollectPrefix: m.Collector.RunJob},
 		})
+		m.Collector.WorkerID = m.Worker.ID()
 		m.Server.Engine.Wake = m.Worker.Wake
 		m.Web.Engine.Wake = m.Worker.Wake
 		m.Worker.Start()
 		m.Logger.Info("worker started", "worker_id", m.Worker.ID(), "concurrency", m.Workers, "lease", m.JobLease.String())
 	}
+	m.startScheduler()
 	return nil
+}
+
+// startScheduler runs the collection scheduler in the background, when it
+// is on and provider keys can be read.
+func (m *Main) startScheduler() {
+	switch {
+	case m.CollectInterval == 0:
+		return
+	case m.Collector.Box == nil:
+		m.Logger.Warn("collection scheduler off: no master key to read provider keys (set SIGHTLINE_SECRET_KEY; docs/collect.md)")
+		return
+	}
+	s := &collect.Scheduler{Store: m.DB, Collector: m.Collector, Interval: m.CollectInterval, Logger: m.Logger}
+	if m.Worker != nil {
+		s.Wake = m.Worker.Wake
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	m.stopScheduler, m.schedulerDone = cancel, make(chan struct{})
+	go func() {
+		defer close(m.schedulerDone)
+		s.Run(ctx)
+	}()
+	m.Logger.Info("collection scheduler started", "interval", m.CollectInterval.String(), "master_key", m.Collector.Box.ID())
 }
 
 // Addr returns the bound address.
@@ -193,6 +238,10 @@ func (m *Main) Addr() string { return m.Server.Addr() }
 // timeout ends), then closes the database — in that order, so that neither
 // a request nor a job loses its database.
 func (m *Main) Close() error {
+	if m.stopScheduler != nil {
+		m.stopScheduler()
+		<-m.schedulerDone
+	}
 	if m.Server != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), m.ShutdownTimeout)
 		defer cancel()

@@ -172,6 +172,7 @@ func (e *apiEnv) resourceIDs(t *testing.T, key, brandID string, all bool) map[st
 	for _, r := range []struct{ list, field, param string }{
 		{"topics", "id", "topics/{topic_id}"},
 		{"competitors", "id", "competitors/{competitor_id}"},
+		{"prompts", "id", "prompts/{prompt_id}"},
 		{"advertisers", "advertiser_id", "advertisers/{advertiser_id}"},
 		{"content_studio/recommendations", "id", "recommendations/{id}"},
 		{"opportunities", "id", "opportunities/{id}"},

@@ -86,6 +86,63 @@ func (e *apiEnv) bodyCases() map[string][]bodyCase {
 			{name: "UnknownRecommendation", body: []byte(`{"recommendation_id":"00000000-0000-4000-8000-000000000000"}`), status: 422, code: sightline.EVALIDATION, fields: []string{"recommendation_id"}},
 			{name: "TooLarge", body: []byte(`{"recommendation_id":"` + e.ids["recommendations/{id}"] + `","additional_instructions":"` + big + `"}`), status: 413, code: sightline.ETOOLARGE, invalid: true},
 		},
+		"POST /api/v2/brands": {
+			{name: "Valid", body: []byte(`{"name":"Second brand","domains":["https://www.Second.example/about"],"aliases":["Second"]}`), status: 201},
+			{name: "NotJSON", body: []byte(`{"name":`), status: 400, code: sightline.EINVALIDBODY, invalid: true},
+			{name: "UnknownField", body: []byte(`{"name":"x","org_id":"` + fx.OrgID + `"}`), status: 400, code: sightline.EINVALIDBODY, fields: []string{"org_id"}, invalid: true},
+			{name: "MissingName", body: []byte(`{"domains":["a.com"]}`), status: 422, code: sightline.EVALIDATION, fields: []string{"name"}, invalid: true},
+			{name: "BadDomain", body: []byte(`{"name":"x","domains":["a.com","not a domain"]}`), status: 422, code: sightline.EVALIDATION, fields: []string{"domains[1]"}},
+			{name: "TooLarge", body: []byte(`{"name":"` + big + `"}`), status: 413, code: sightline.ETOOLARGE, invalid: true},
+		},
+		"PATCH /api/v2/brands/{brand_id}": {
+			{name: "Valid", body: []byte(`{"aliases":["` + fx.BrandName + ` HQ"]}`), status: 200},
+			{name: "NotJSON", body: []byte(`[`), status: 400, code: sightline.EINVALIDBODY, invalid: true},
+			{name: "UnknownField", body: []byte(`{"domain":"a.com"}`), status: 400, code: sightline.EINVALIDBODY, fields: []string{"domain"}, invalid: true},
+			{name: "Empty", body: []byte(`{}`), status: 422, code: sightline.EVALIDATION, fields: []string{""}, invalid: true},
+			{name: "BlankName", body: []byte(`{"name":"  "}`), status: 422, code: sightline.EVALIDATION, fields: []string{"name"}},
+			{name: "TooLarge", body: []byte(`{"name":"` + big + `"}`), status: 413, code: sightline.ETOOLARGE, invalid: true},
+		},
+		"POST /api/v2/brands/{brand_id}/competitors": {
+			{name: "Valid", body: []byte(`{"name":"Newco","domain":"newco.example","aliases":["Newco Labs"]}`), status: 201},
+			{name: "NotJSON", body: []byte(`{`), status: 400, code: sightline.EINVALIDBODY, invalid: true},
+			{name: "UnknownField", body: []byte(`{"name":"x","visibility":3}`), status: 400, code: sightline.EINVALIDBODY, fields: []string{"visibility"}, invalid: true},
+			{name: "MissingName", body: []byte(`{"domain":"x.com"}`), status: 422, code: sightline.EVALIDATION, fields: []string{"name"}, invalid: true},
+			{name: "BadDomain", body: []byte(`{"name":"x","domain":"not a domain"}`), status: 422, code: sightline.EVALIDATION, fields: []string{"domain"}},
+			{name: "Tracked", body: []byte(`{"name":"` + strings.ToUpper(fx.Competitors[1].Name) + `"}`), status: 409, code: sightline.ECONFLICT, fields: []string{"name"}},
+			{name: "TooLarge", body: []byte(`{"name":"` + big + `"}`), status: 413, code: sightline.ETOOLARGE, invalid: true},
+		},
+		"POST /api/v2/brands/{brand_id}/prompts": {
+			{name: "Valid", body: []byte(`{"prompts":[{"text":"Which tool for OpenAPI coverage?","topic_id":"` + fx.TopicIDs[0] + `","regions":["US","gb"]},{"text":"No topic prompt"}]}`), status: 201},
+			{name: "NotJSON", body: []byte(`{"prompts":`), status: 400, code: sightline.EINVALIDBODY, invalid: true},
+			{name: "UnknownField", body: []byte(`{"prompts":[{"text":"x","id":"` + fx.Prompts[0].ID + `"}]}`), status: 400, code: sightline.EINVALIDBODY, fields: []string{"id"}, invalid: true},
+			{name: "MissingPrompts", body: []byte(`{}`), status: 422, code: sightline.EVALIDATION, fields: []string{"prompts"}, invalid: true},
+			{name: "BadFields", body: []byte(`{"prompts":[{"text":"ok"},{"text":" ","regions":["usa"],"topic_id":"x"}]}`), status: 422, code: sightline.EVALIDATION,
+				fields: []string{"prompts[1].topic_id", "prompts[1].text", "prompts[1].regions[0]"}, invalid: true},
+			{name: "UnknownTopic", body: []byte(`{"prompts":[{"text":"x","topic_id":"00000000-0000-4000-8000-000000000000"}]}`), status: 422, code: sightline.EVALIDATION, fields: []string{"prompts[0].topic_id"}},
+			{name: "Duplicate", body: []byte(`{"prompts":[{"text":"fresh one","topic_id":"` + fx.Prompts[0].TopicID + `"},{"text":"` + strings.ToUpper(fx.Prompts[0].Text) + `","topic_id":"` + fx.Prompts[0].TopicID + `"}]}`),
+				status: 409, code: sightline.ECONFLICT, fields: []string{"prompts[1].text"}},
+			{name: "TooMany", body: []byte(`{"prompts":[` + strings.Repeat(`{"text":"x"},`, 100) + `{"text":"x"}]}`), status: 422, code: sightline.EVALIDATION, fields: []string{"prompts"}, invalid: true},
+			{name: "TooLarge", body: []byte(`{"prompts":[{"text":"` + big + `"}]}`), status: 413, code: sightline.ETOOLARGE, invalid: true},
+		},
+		"PATCH /api/v2/brands/{brand_id}/prompts/{prompt_id}": {
+			{name: "Valid", body: []byte(`{"regions":["us","gb"]}`), status: 200},
+			{name: "NotJSON", body: []byte(`x`), status: 400, code: sightline.EINVALIDBODY, invalid: true},
+			{name: "UnknownField", body: []byte(`{"topic_id":"` + fx.TopicIDs[1] + `"}`), status: 400, code: sightline.EINVALIDBODY, fields: []string{"topic_id"}, invalid: true},
+			{name: "WrongType", body: []byte(`{"active":"yes"}`), status: 400, code: sightline.EINVALIDBODY, fields: []string{"active"}, invalid: true},
+			{name: "Empty", body: []byte(`{}`), status: 422, code: sightline.EVALIDATION, fields: []string{""}, invalid: true},
+			{name: "BadRegion", body: []byte(`{"regions":["u1"]}`), status: 422, code: sightline.EVALIDATION, fields: []string{"regions[0]"}, invalid: true},
+			{name: "TooLarge", body: []byte(`{"text":"` + big + `"}`), status: 413, code: sightline.ETOOLARGE, invalid: true},
+		},
+		"PATCH /api/v2/brands/{brand_id}/collection": {
+			{name: "Valid", body: []byte(`{"providers":["chatgpt","perplexity"],"regions":["us","GB"],"cadence_hours":24,"samples":2}`), status: 200},
+			{name: "NotJSON", body: []byte(`{"samples":}`), status: 400, code: sightline.EINVALIDBODY, invalid: true},
+			{name: "UnknownField", body: []byte(`{"schedule":"daily"}`), status: 400, code: sightline.EINVALIDBODY, fields: []string{"schedule"}, invalid: true},
+			{name: "WrongType", body: []byte(`{"samples":"3"}`), status: 400, code: sightline.EINVALIDBODY, fields: []string{"samples"}, invalid: true},
+			{name: "BadValues", body: []byte(`{"providers":["bard"],"regions":[],"cadence_hours":0,"samples":11}`), status: 422, code: sightline.EVALIDATION,
+				fields: []string{"providers[0]", "regions", "cadence_hours", "samples"}, invalid: true},
+			{name: "EnabledWithoutProviders", body: []byte(`{"providers":[],"enabled":true}`), status: 422, code: sightline.EVALIDATION, fields: []string{"providers"}},
+			{name: "TooLarge", body: []byte(`{"providers":["` + big + `"]}`), status: 413, code: sightline.ETOOLARGE},
+		},
 		"POST /internal/v1/brands/{brand_id}/runs": {
 			{name: "Valid", body: []byte(run("6f1c1f64-2f0e-4d3a-9d55-6a1f5e0b7c01") + "\n"), ctype: "application/x-ndjson", status: 200},
 			{name: "ValidArray", body: []byte("[" + run("6f1c1f64-2f0e-4d3a-9d55-6a1f5e0b7c02") + "]"), status: 200},
@@ -197,6 +254,7 @@ func (e *apiEnv) testWrites(t *testing.T) {
 		}
 	}
 
+	e.testSetupWrites(t)
 	e.testEngineWrites(t)
 
 	ingest := "/internal/v1/brands/" + fx.BrandID + "/runs"
@@ -207,6 +265,86 @@ func (e *apiEnv) testWrites(t *testing.T) {
 	wantStatus(t, r, http.StatusOK)
 	if !strings.Contains(string(r.body), `"skipped":1`) {
 		t.Errorf("non-strict ingest of a bad record: %s", r.body)
+	}
+}
+
+// testSetupWrites sets up a brand the way a new customer does: a brand, a
+// competitor, prompts and collection settings, then takes them back.
+func (e *apiEnv) testSetupWrites(t *testing.T) {
+	fx := e.fx
+	var brand struct{ Data sightline.Brand }
+	r := e.do(t, call{method: "POST", path: "/api/v2/brands", key: fx.APIKey, body: []byte(`{"name":"Fresh Start","domains":["fresh.example"]}`)})
+	wantStatus(t, r, http.StatusCreated)
+	decode(t, r.body, &brand)
+	b := "/api/v2/brands/" + brand.Data.ID
+	var got struct{ Data sightline.Brand }
+	e.getJSON(t, fx.APIKey, b, &got)
+	if got.Data.Name != "Fresh Start" || got.Data.Domain != "fresh.example" {
+		t.Errorf("GET the new brand: %+v", got.Data)
+	}
+	// the other organization cannot see it
+	wantError(t, e.do(t, call{method: "GET", path: b, key: fx.OtherOrg.APIKey}), http.StatusNotFound, sightline.ENOTFOUND)
+	r = e.do(t, call{method: "PATCH", path: b, key: fx.APIKey, body: []byte(`{"name":"Fresh","domains":["fresh.example","https://fresh.io/x"]}`)})
+	wantStatus(t, r, http.StatusOK)
+	decode(t, r.body, &got)
+	if got.Data.Name != "Fresh" || !slices.Equal(got.Data.Domains, []string{"fresh.example", "fresh.io"}) {
+		t.Errorf("PATCH brand: %+v", got.Data)
+	}
+
+	var comp struct{ Data sightline.Competitor }
+	r = e.do(t, call{method: "POST", path: b + "/competitors", key: fx.APIKey, body: []byte(`{"name":"Rival","domain":"rival.example"}`)})
+	wantStatus(t, r, http.StatusCreated)
+	decode(t, r.body, &comp)
+	wantError(t, e.do(t, call{method: "POST", path: b + "/competitors", key: fx.APIKey, body: []byte(`{"name":"rival"}`)}), http.StatusConflict, sightline.ECONFLICT)
+	del := call{method: "DELETE", path: b + "/competitors/" + comp.Data.ID, key: fx.APIKey}
+	wantStatus(t, e.do(t, del), http.StatusOK)
+	wantError(t, e.do(t, del), http.StatusNotFound, sightline.ENOTFOUND)
+
+	var topics struct{ Data []sightline.TopicRef }
+	r = e.do(t, call{method: "POST", path: b + "/topics", key: fx.APIKey, body: []byte(`{"topics":[{"name":"Basics"}]}`)})
+	wantStatus(t, r, http.StatusCreated)
+	decode(t, r.body, &topics)
+	var prompts struct{ Data []sightline.Prompt }
+	r = e.do(t, call{method: "POST", path: b + "/prompts", key: fx.APIKey,
+		body: []byte(`{"prompts":[{"text":"best fresh tools","topic_id":"` + topics.Data[0].ID + `","regions":["GB"]},{"text":"fresh alternatives","topic_id":"` + topics.Data[0].ID + `"}]}`)})
+	wantStatus(t, r, http.StatusCreated)
+	decode(t, r.body, &prompts)
+	if len(prompts.Data) != 2 || !slices.Equal(prompts.Data[0].Regions, []string{"gb"}) || prompts.Data[1].TopicName == nil || *prompts.Data[1].TopicName != "Basics" {
+		t.Fatalf("created prompts: %+v", prompts.Data)
+	}
+	p := b + "/prompts/" + prompts.Data[0].ID
+	wantStatus(t, e.do(t, call{method: "DELETE", path: p, key: fx.APIKey}), http.StatusOK)
+	var list struct {
+		Data []sightline.Prompt
+		Meta sightline.PageMeta
+	}
+	e.getJSON(t, fx.APIKey, b+"/prompts", &list)
+	if list.Meta.TotalItems != 1 || list.Data[0].ID != prompts.Data[1].ID {
+		t.Errorf("active prompts after the delete: %+v", list.Data)
+	}
+	r = e.do(t, call{method: "PATCH", path: p, key: fx.APIKey, body: []byte(`{"active":true,"text":"best fresh tools 2026"}`)})
+	wantStatus(t, r, http.StatusOK)
+	// renaming the second into the first's text collides
+	wantError(t, e.do(t, call{method: "PATCH", path: b + "/prompts/" + prompts.Data[1].ID, key: fx.APIKey, body: []byte(`{"text":"Best Fresh Tools 2026"}`)}),
+		http.StatusConflict, sightline.ECONFLICT)
+
+	var settings struct{ Data sightline.CollectionSettings }
+	e.getJSON(t, fx.APIKey, b+"/collection", &settings)
+	if settings.Data.Enabled || settings.Data.CadenceHours != 24 || settings.Data.Samples != 3 || !slices.Equal(settings.Data.Regions, []string{"us"}) {
+		t.Errorf("default collection settings: %+v", settings.Data)
+	}
+	r = e.do(t, call{method: "PATCH", path: b + "/collection", key: fx.APIKey, body: []byte(`{"providers":["Gemini","claude"],"regions":["de"],"enabled":true}`)})
+	wantStatus(t, r, http.StatusOK)
+	e.getJSON(t, fx.APIKey, b+"/collection", &settings)
+	if !settings.Data.Enabled || !slices.Equal(settings.Data.Providers, []string{"gemini", "claude"}) || !slices.Equal(settings.Data.Regions, []string{"de"}) {
+		t.Errorf("collection settings after PATCH: %+v", settings.Data)
+	}
+	var attempts struct{ Data sightline.CollectionReport }
+	r = e.do(t, call{method: "GET", path: "/internal/v1/brands/" + brand.Data.ID + "/collection/attempts", admin: true})
+	wantStatus(t, r, http.StatusOK)
+	decode(t, r.body, &attempts)
+	if len(attempts.Data.Attempts) != 0 {
+		t.Errorf("attempts of a brand never collected: %+v", attempts.Data)
 	}
 }
 

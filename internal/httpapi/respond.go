@@ -40,6 +40,12 @@ func writeData(w http.ResponseWriter, status int, v any) error {
 	return nil
 }
 
+// writeEmpty answers a delete: { data: {}, meta: {} } (spec §4.4).
+func writeEmpty(w http.ResponseWriter) error {
+	writeJSON(w, http.StatusOK, envelope{Data: struct{}{}, Meta: struct{}{}})
+	return nil
+}
+
 // writeList writes {data: items, meta: meta}; a nil slice becomes [].
 func writeList[T any](w http.ResponseWriter, items []T, meta any) error {
 	if items == nil {

@@ -11,6 +11,9 @@ func (s *Server) routes() {
 	s.open("GET /api/v2/openapi.json", s.handleOpenAPI)
 
 	s.public("GET /api/v2/brands", s.handleBrandList)
+	s.public("POST /api/v2/brands", s.handleBrandCreate)
+	s.public("GET /api/v2/brands/{brand_id}", s.handleBrandGet)
+	s.public("PATCH /api/v2/brands/{brand_id}", s.handleBrandUpdate)
 	s.public("GET /api/v2/brands/{brand_id}/topics", s.handleTopicList)
 	s.public("POST /api/v2/brands/{brand_id}/topics", s.handleTopicCreate)
 	s.public("GET /api/v2/brands/{brand_id}/topics/{topic_id}", s.handleTopicGet)
@@ -23,8 +26,15 @@ func (s *Server) routes() {
 	s.public("GET /api/v2/brands/{brand_id}/citations/summary", s.handleCitationSummary)
 	s.public("GET /api/v2/brands/{brand_id}/share_of_voice", s.handleShareOfVoice)
 	s.public("GET /api/v2/brands/{brand_id}/competitors", s.handleCompetitorList)
+	s.public("POST /api/v2/brands/{brand_id}/competitors", s.handleCompetitorCreate)
 	s.public("PATCH /api/v2/brands/{brand_id}/competitors/{competitor_id}", s.handleCompetitorUpdate)
+	s.public("DELETE /api/v2/brands/{brand_id}/competitors/{competitor_id}", s.handleCompetitorDelete)
 	s.public("GET /api/v2/brands/{brand_id}/prompts", s.handlePromptList)
+	s.public("POST /api/v2/brands/{brand_id}/prompts", s.handlePromptCreate)
+	s.public("PATCH /api/v2/brands/{brand_id}/prompts/{prompt_id}", s.handlePromptUpdate)
+	s.public("DELETE /api/v2/brands/{brand_id}/prompts/{prompt_id}", s.handlePromptDelete)
+	s.public("GET /api/v2/brands/{brand_id}/collection", s.handleCollectionGet)
+	s.public("PATCH /api/v2/brands/{brand_id}/collection", s.handleCollectionUpdate)
 	s.public("GET /api/v2/brands/{brand_id}/providers", s.handleProviderList)
 	s.public("GET /api/v2/brands/{brand_id}/regions", s.handleRegionList)
 	s.public("GET /api/v2/brands/{brand_id}/ads", s.handleAdList)
@@ -34,6 +44,7 @@ func (s *Server) routes() {
 
 	// Internal surface: the operator's admin token only.
 	s.internal("POST /internal/v1/brands/{brand_id}/runs", s.handleRunIngest)
+	s.internal("GET /internal/v1/brands/{brand_id}/collection/attempts", s.handleCollectionAttempts)
 	s.internal("GET /internal/v1/admin/organizations", s.handleAdminOrganizations)
 	s.internal("GET /internal/v1/billing/organizations/{org_id}/usage", s.handleBillingUsage)
 }

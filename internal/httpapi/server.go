@@ -27,6 +27,7 @@ type Store interface {
 	sightline.AdService
 	sightline.SOVService
 	sightline.ProviderService
+	sightline.CollectionService
 	engineStore
 	Ping(ctx context.Context) error
 }

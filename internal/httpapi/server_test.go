@@ -479,8 +479,8 @@ func TestServer_NotFoundAndMethod(t *testing.T) {
 	}
 
 	wrongMethod := []struct{ method, path, key, allow string }{
-		{"POST", "/api/v2/brands", key, "GET"},
-		{"DELETE", "/api/v2/brands", "", "GET"},
+		{"PUT", "/api/v2/brands", key, "GET, POST"},
+		{"DELETE", "/api/v2/brands", "", "GET, POST"},
 		{"PUT", "/healthz", "", "GET"},
 		{"POST", "/readyz", "", "GET"},
 	}

@@ -90,6 +90,5 @@ func (s *Server) handleTopicDelete(w http.ResponseWriter, r *http.Request) error
 	if err := s.Store.DeleteTopic(r.Context(), brand.OrgID, brand.ID, topicID); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, envelope{Data: struct{}{}, Meta: struct{}{}})
-	return nil
+	return writeEmpty(w)
 }

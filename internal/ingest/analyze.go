@@ -335,3 +335,21 @@ func (tg *target) trackedIndex(name string) int {
 	}
 	return -1
 }
+
+// Analyze validates and analyzes one record as Ingest would, for callers
+// that store runs themselves (collection). The error lists every problem.
+func (in *Ingester) Analyze(ctx context.Context, rec sightline.RunRecord) (*sightline.AnalyzedRun, error) {
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return nil, fmt.Errorf("encode record: %w", err)
+	}
+	run, errs := in.analyzeLine(ctx, rawLine{line: 1, data: data}, Options{BrandID: rec.BrandID})
+	if len(errs) > 0 {
+		var v sightline.ValidationErrors
+		for _, e := range errs {
+			v.Add(e.Field, e.Code, "%s", e.Message)
+		}
+		return nil, v.Err()
+	}
+	return run, nil
+}

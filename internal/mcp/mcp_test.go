@@ -241,6 +241,8 @@ func (e *env) testListTools(t *testing.T) {
 	writes := map[string]bool{
 		"create_topics": false, "delete_topic": true, "update_competitor_domain": true,
 		"update_recommendation_state": true, "regenerate_recommendations": true, "compute_opportunities": true,
+		"create_brand": false, "update_brand": true, "create_competitor": false, "delete_competitor": true,
+		"create_prompts": false, "update_prompt": true, "delete_prompt": true, "update_collection_settings": true,
 	}
 	for name, tool := range tools {
 		if tool.Description == "" || tool.Title == "" {
@@ -267,7 +269,7 @@ func (e *env) testListTools(t *testing.T) {
 				t.Errorf("%s.%s: no description", name, arg)
 			}
 		}
-		if _, ok := props["brand_id"]; name != "list_brands" && !ok {
+		if _, ok := props["brand_id"]; name != "list_brands" && name != "create_brand" && !ok {
 			t.Errorf("%s: no brand_id argument", name)
 		}
 	}

@@ -99,6 +99,7 @@ func (s *Server) newSDKServer(keys keySource) *sdk.Server {
 	}, &sdk.ServerOptions{Instructions: instructions})
 	r := &registry{server: s, sdk: srv, keys: keys}
 	r.addBrandTools()
+	r.addSetupTools()
 	r.addTopicTools()
 	r.addCitationTools()
 	r.addCatalogTools()

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/sightline/sightline"
 )
 
@@ -106,6 +107,8 @@ func (e *env) readCases(t *testing.T) []readCase {
 		{tool: "list_briefs", args: map[string]any{"brand_id": id.brand, "states": []string{"ready", "new", "generating"}},
 			path: b + "/content_studio/briefs?filter[states]=ready,new,generating"},
 		{tool: "get_brief", args: map[string]any{"brand_id": id.brand, "brief_id": id.brief}, path: b + "/content_studio/briefs/" + id.brief, data: true},
+		{tool: "get_brand", args: map[string]any{"brand_id": id.brand}, path: b, data: true},
+		{tool: "get_collection_settings", args: map[string]any{"brand_id": id.brand}, path: b + "/collection", data: true},
 	}
 }
 
@@ -191,5 +194,46 @@ func (e *env) testWriteTools(t *testing.T) {
 	msg := wantToolError(t, call(t, cs, "create_topics", map[string]any{"brand_id": e.fx.BrandID, "names": []string{"ok", "  "}}), sightline.EVALIDATION)
 	if !strings.Contains(msg, "topics[1].name") || !strings.Contains(msg, "HTTP 422") {
 		t.Errorf("validation error lacks the field or status: %q", msg)
+	}
+	e.testSetupTools(t, cs)
+}
+
+// testSetupTools sets up a brand through the tools and checks each answer
+// against what the API then serves.
+func (e *env) testSetupTools(t *testing.T, cs *sdk.ClientSession) {
+	brand := structured(t, call(t, cs, "create_brand", map[string]any{"name": "MCP Brand", "domains": []string{"https://www.mcp-brand.example/"}})).(map[string]any)
+	if brand["domain"] != "mcp-brand.example" {
+		t.Fatalf("create_brand = %v", brand)
+	}
+	id := brand["id"].(string)
+	b := "/api/v2/brands/" + id
+	got := structured(t, call(t, cs, "update_brand", map[string]any{"brand_id": id, "aliases": []string{"MCPB"}}))
+	if diff := cmp.Diff(e.apiGet(t, b, e.fx.APIKey)["data"], got); diff != "" {
+		t.Errorf("update_brand differs from GET (-api +tool):\n%s", diff)
+	}
+	comp := structured(t, call(t, cs, "create_competitor", map[string]any{"brand_id": id, "name": "MCP Rival", "domain": "rival.example"})).(map[string]any)
+	wantToolError(t, call(t, cs, "create_competitor", map[string]any{"brand_id": id, "name": "mcp rival"}), sightline.ECONFLICT)
+	got = structured(t, call(t, cs, "delete_competitor", map[string]any{"brand_id": id, "competitor_id": comp["id"]}))
+	if diff := cmp.Diff(map[string]any{"deleted": true, "id": comp["id"]}, got); diff != "" {
+		t.Errorf("delete_competitor (-want +got):\n%s", diff)
+	}
+	ps := structured(t, call(t, cs, "create_prompts", map[string]any{"brand_id": id,
+		"prompts": []map[string]any{{"text": "best mcp brand tools", "regions": []string{"GB"}}}})).(map[string]any)["data"].([]any)
+	p := ps[0].(map[string]any)
+	if diff := cmp.Diff([]any{"gb"}, p["regions"]); diff != "" {
+		t.Errorf("create_prompts regions (-want +got):\n%s", diff)
+	}
+	pid := p["id"].(string)
+	got = structured(t, call(t, cs, "update_prompt", map[string]any{"brand_id": id, "prompt_id": pid, "text": "best MCP brand tools 2026"}))
+	if got.(map[string]any)["text"] != "best MCP brand tools 2026" {
+		t.Errorf("update_prompt = %v", got)
+	}
+	structured(t, call(t, cs, "delete_prompt", map[string]any{"brand_id": id, "prompt_id": pid}))
+	if n := e.apiGet(t, b+"/prompts", e.fx.APIKey)["meta"].(map[string]any)["total_items"]; n != float64(0) {
+		t.Errorf("active prompts after delete_prompt = %v", n)
+	}
+	got = structured(t, call(t, cs, "update_collection_settings", map[string]any{"brand_id": id, "providers": []string{"perplexity"}, "samples": 2, "enabled": true}))
+	if diff := cmp.Diff(e.apiGet(t, b+"/collection", e.fx.APIKey)["data"], got); diff != "" {
+		t.Errorf("update_collection_settings differs from GET (-api +tool):\n%s", diff)
 	}
 }

@@ -15,6 +15,9 @@ package provider
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/sightline/sightline"
@@ -109,4 +112,117 @@ type Adapter interface {
 	Model() string
 	// Ask sends one prompt and returns the answer, or an *Error.
 	Ask(ctx context.Context, req Request) (*Answer, error)
+}
+
+// The provider codes this package speaks, as runs are recorded.
+const (
+	ChatGPT    = "chatgpt"
+	Claude     = "claude"
+	Gemini     = "gemini"
+	Perplexity = "perplexity"
+)
+
+// Codes lists the provider codes New accepts, in a stable order.
+func Codes() []string { return []string{ChatGPT, Claude, Gemini, Perplexity} }
+
+// DefaultModel returns the model a provider is asked when neither the
+// configuration nor the request names one ("" for an unknown code). The
+// choices and their reasons are in docs/collect.md.
+func DefaultModel(code string) string { return specs[code].model }
+
+// DefaultBaseURL returns a provider's public API base URL ("" for an
+// unknown code).
+func DefaultBaseURL(code string) string { return specs[code].baseURL }
+
+// spec is what differs between providers before any request is built.
+type spec struct {
+	baseURL, model string
+	// env is the infix of the SIGHTLINE_<env>_BASE_URL and _MODEL
+	// variables: the company's name, since gateways speak its API.
+	env string
+	new func(cfg Config) Adapter
+}
+
+var specs = map[string]spec{
+	ChatGPT:    {"https://api.openai.com/v1", "gpt-6.1-terra", "OPENAI", newOpenAI},
+	Claude:     {"https://api.anthropic.com", "claude-sonnet-5-5", "ANTHROPIC", newAnthropic},
+	Gemini:     {"https://generativelanguage.googleapis.com", "gemini-3.8-flash", "GEMINI", newGemini},
+	Perplexity: {"https://api.perplexity.ai", "sonar", "PERPLEXITY", newPerplexity},
+}
+
+// Config is how an adapter reaches its provider. The zero value asks the
+// provider's public API with its default model.
+type Config struct {
+	// BaseURL replaces the provider's public base URL (an
+	// OpenAI-compatible gateway, a local model server, a test server).
+	BaseURL string
+	// Model replaces the default model.
+	Model string
+	// HTTPClient sends the API calls; nil uses a client with a 3-minute
+	// timeout as a backstop (the Caller's per-request timeout is
+	// shorter).
+	HTTPClient *http.Client
+	// ResolveClient follows Gemini's grounding redirect links (see
+	// gemini.go); nil uses a client with a 5-second timeout. Redirects
+	// are never followed whatever the client says: only the first
+	// Location is read.
+	ResolveClient *http.Client
+}
+
+// ConfigFromEnv reads a provider's configuration from the environment:
+// SIGHTLINE_{OPENAI,ANTHROPIC,GEMINI,PERPLEXITY}_BASE_URL and _MODEL.
+// getenv is os.Getenv in production. An unknown code or a base URL that
+// is not an absolute http(s) URL is an error naming it.
+func ConfigFromEnv(code string, getenv func(string) string) (Config, error) {
+	s, ok := specs[code]
+	if !ok {
+		return Config{}, unknownCode(code)
+	}
+	cfg := Config{
+		BaseURL: strings.TrimSpace(getenv("SIGHTLINE_" + s.env + "_BASE_URL")),
+		Model:   strings.TrimSpace(getenv("SIGHTLINE_" + s.env + "_MODEL")),
+	}
+	if cfg.BaseURL != "" {
+		if err := checkBaseURL(cfg.BaseURL); err != nil {
+			return Config{}, fmt.Errorf("SIGHTLINE_%s_BASE_URL: %w", s.env, err)
+		}
+	}
+	return cfg, nil
+}
+
+// New returns the adapter of a provider code. An unknown code, or a
+// BaseURL that is not an absolute http(s) URL, is an error naming it.
+func New(code string, cfg Config) (Adapter, error) {
+	s, ok := specs[code]
+	if !ok {
+		return nil, unknownCode(code)
+	}
+	if cfg.BaseURL == "" {
+		cfg.BaseURL = s.baseURL
+	} else if err := checkBaseURL(cfg.BaseURL); err != nil {
+		return nil, fmt.Errorf("provider %s: base URL: %w", code, err)
+	}
+	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
+	if cfg.Model == "" {
+		cfg.Model = s.model
+	}
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = &http.Client{Timeout: 3 * time.Minute}
+	}
+	if cfg.ResolveClient == nil {
+		cfg.ResolveClient = &http.Client{Timeout: 5 * time.Second}
+	}
+	return s.new(cfg), nil
+}
+
+func unknownCode(code string) error {
+	return fmt.Errorf("unknown provider code %q (known: %s)", code, strings.Join(Codes(), ", "))
+}
+
+func checkBaseURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%q is not an absolute http(s) URL", raw)
+	}
+	return nil
 }

@@ -253,3 +253,95 @@ func checkBrand(ctx context.Context, tx *Tx, orgID, brandID string) error {
 	}
 	return nil
 }
+
+// UpdateBrand changes a brand's name, domains or aliases. A new name
+// renames the brand's own found-brand row, so that past mentions count
+// under it; new domains rebuild the brand's rollups, which count owned
+// citations as of ingest.
+func (db *DB) UpdateBrand(ctx context.Context, orgID, id string, in sightline.BrandInput) (*sightline.Brand, error) {
+	if err := in.Validate(false); err != nil {
+		return nil, err
+	}
+	orgID, id = strings.ToLower(orgID), strings.ToLower(id)
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if err := checkBrand(ctx, tx, orgID, id); err != nil {
+		return nil, err
+	}
+	if in.Name != nil {
+		name := strings.TrimSpace(*in.Name)
+		if _, err := tx.exec(ctx, `UPDATE brands SET name = ? WHERE id = ?`, name, id); err != nil {
+			return nil, fmt.Errorf("rename brand: %w", err)
+		}
+		if err := renameSelf(ctx, tx, id, name); err != nil {
+			return nil, err
+		}
+	}
+	if in.Domains != nil {
+		domains := dedupe(*in.Domains)
+		primary := ""
+		if len(domains) > 0 {
+			primary = domains[0]
+		}
+		if _, err := tx.exec(ctx, `UPDATE brands SET domain = ? WHERE id = ?`, primary, id); err != nil {
+			return nil, fmt.Errorf("update brand domain: %w", err)
+		}
+		if _, err := tx.exec(ctx, `DELETE FROM brand_domains WHERE brand_id = ?`, id); err != nil {
+			return nil, fmt.Errorf("clear brand domains: %w", err)
+		}
+		for i, d := range domains {
+			if _, err := tx.exec(ctx, `INSERT INTO brand_domains (brand_id, domain, ord) VALUES (?, ?, ?)`, id, d, i); err != nil {
+				return nil, fmt.Errorf("insert brand domain: %w", err)
+			}
+		}
+		if err := rebuildBrandRollups(ctx, tx, id); err != nil {
+			return nil, err
+		}
+	}
+	if in.Aliases != nil {
+		if _, err := tx.exec(ctx, `DELETE FROM brand_aliases WHERE brand_id = ?`, id); err != nil {
+			return nil, fmt.Errorf("clear brand aliases: %w", err)
+		}
+		for _, a := range dedupe(*in.Aliases) {
+			if _, err := tx.exec(ctx, `INSERT INTO brand_aliases (brand_id, alias) VALUES (?, ?)`, id, a); err != nil {
+				return nil, fmt.Errorf("insert brand alias: %w", err)
+			}
+		}
+	}
+	if _, err := tx.exec(ctx, `UPDATE brands SET updated_at = ? WHERE id = ?`, ts(tx.now), id); err != nil {
+		return nil, fmt.Errorf("update brand: %w", err)
+	}
+	brands, err := scanBrands(ctx, tx, `SELECT b.id, b.org_id, b.name, b.domain, b.created_at, b.updated_at FROM brands b WHERE b.id = ?`, id)
+	if err != nil {
+		return nil, err
+	}
+	return brands[0], tx.Commit()
+}
+
+// renameSelf renames the brand's own found-brand row. When answers already
+// named an untracked brand by the new name, that row becomes the brand's
+// own instead (its mentions were of this brand all along).
+func renameSelf(ctx context.Context, tx *Tx, brandID, name string) error {
+	key := strings.ToLower(name)
+	var other string
+	err := tx.queryRow(ctx, `SELECT id FROM found_brands WHERE brand_id = ? AND name_key = ? AND is_self = ?`, brandID, key, false).Scan(&other)
+	switch code := sightline.ErrorCode(mapError(err)); {
+	case err == nil:
+		if _, err := tx.exec(ctx, `UPDATE found_brands SET is_self = ? WHERE brand_id = ? AND is_self = ?`, false, brandID, true); err != nil {
+			return fmt.Errorf("unlink found brand: %w", err)
+		}
+		if _, err := tx.exec(ctx, `UPDATE found_brands SET is_self = ?, competitor_id = NULL, name = ? WHERE id = ?`, true, name, other); err != nil {
+			return fmt.Errorf("link found brand: %w", err)
+		}
+		return rebuildBrandRollups(ctx, tx, brandID)
+	case code != sightline.ENOTFOUND:
+		return fmt.Errorf("find found brand: %w", err)
+	}
+	if _, err := tx.exec(ctx, `UPDATE found_brands SET name = ?, name_key = ? WHERE brand_id = ? AND is_self = ?`, name, key, brandID, true); err != nil {
+		return fmt.Errorf("rename found brand: %w", err)
+	}
+	return nil
+}

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/sightline/sightline"
 )
@@ -96,4 +97,83 @@ func (q *scopeQ) competitors(ctx context.Context, tx *Tx, onlyID string, sort []
 		}
 	}
 	return out, total, nil
+}
+
+// CreateCompetitor starts tracking a competitor. Answers may have named it
+// already as an untracked brand: that found-brand row becomes the
+// competitor's, and the brand's rollups, which count competitor-only
+// citations as of ingest, are rebuilt.
+func (db *DB) CreateCompetitor(ctx context.Context, orgID, brandID string, c sightline.CompetitorCreate, scope sightline.Scope) (*sightline.Competitor, error) {
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if err := checkBrand(ctx, tx, orgID, brandID); err != nil {
+		return nil, err
+	}
+	var n int
+	key := strings.ToLower(strings.TrimSpace(c.Name))
+	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM competitors WHERE brand_id = ? AND lower(name) = ?`, brandID, key).Scan(&n); err != nil {
+		return nil, fmt.Errorf("find competitor: %w", err)
+	}
+	if n > 0 {
+		return nil, sightline.FieldErr(sightline.ECONFLICT, "name", "duplicate", "A competitor named %q is tracked already.", c.Name)
+	}
+	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM found_brands WHERE brand_id = ? AND name_key = ? AND is_self = ?`, brandID, key, true).Scan(&n); err != nil {
+		return nil, fmt.Errorf("find found brand: %w", err)
+	}
+	if n > 0 {
+		return nil, sightline.FieldErr(sightline.ECONFLICT, "name", "is_brand", "%q is the brand's own name.", c.Name)
+	}
+	comp, err := createCompetitor(ctx, tx, brandID, c)
+	if err != nil {
+		return nil, err
+	}
+	if err := rebuildBrandRollups(ctx, tx, brandID); err != nil {
+		return nil, err
+	}
+	q, err := newScope(ctx, tx, scope)
+	if err != nil {
+		return nil, err
+	}
+	comps, _, err := q.competitors(ctx, tx, comp.ID, nil, sightline.PageRequest{Page: 1, PageSize: 1})
+	if err != nil {
+		return nil, err
+	}
+	if len(comps) == 0 {
+		return nil, fmt.Errorf("read created competitor %s: not found", comp.ID)
+	}
+	return comps[0], tx.Commit()
+}
+
+// DeleteCompetitor stops tracking a competitor. Its found-brand row stays,
+// unlinked, so the answers that named it keep their mentions as an
+// untracked brand's; the brand's rollups are rebuilt.
+func (db *DB) DeleteCompetitor(ctx context.Context, orgID, brandID, competitorID string) error {
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := checkBrand(ctx, tx, orgID, brandID); err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, `UPDATE found_brands SET competitor_id = NULL WHERE brand_id = ? AND competitor_id = ?`, brandID, competitorID); err != nil {
+		return fmt.Errorf("unlink found brand: %w", err)
+	}
+	if _, err := tx.exec(ctx, `DELETE FROM competitor_aliases WHERE competitor_id = ? AND brand_id = ?`, competitorID, brandID); err != nil {
+		return fmt.Errorf("delete competitor aliases: %w", err)
+	}
+	res, err := tx.exec(ctx, `DELETE FROM competitors WHERE id = ? AND brand_id = ?`, competitorID, brandID)
+	if err != nil {
+		return fmt.Errorf("delete competitor: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return notFound("Competitor")
+	}
+	if err := rebuildBrandRollups(ctx, tx, brandID); err != nil {
+		return err
+	}
+	return tx.Commit()
 }

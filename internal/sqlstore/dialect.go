@@ -108,6 +108,15 @@ func (d dialect) skipLocked() string {
 	return ""
 }
 
+// forUpdate locks the rows a SELECT reads until the transaction ends, on
+// PostgreSQL; SQLite's one writer holds the whole database already.
+func (d dialect) forUpdate() string {
+	if d.engine == enginePostgres {
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
 // placeholders returns "?, ?, …" with n marks (n ≥ 1).
 func placeholders(n int) string {
 	if n <= 0 {

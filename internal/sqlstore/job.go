@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -245,4 +246,94 @@ func completeJob(ctx context.Context, tx *Tx, job *sightline.Job) error {
 		return err
 	}
 	return finishJob(ctx, tx, job, sightline.JobCompleted, nil)
+}
+
+// CompleteJob marks a claimed job completed.
+func (db *DB) CompleteJob(ctx context.Context, job *sightline.Job) error {
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := completeJob(ctx, tx, job); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// EnqueueJob queues a job; CONFLICT when one of the kind is live.
+func (db *DB) EnqueueJob(ctx context.Context, brandID, kind string) (*sightline.Job, error) {
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	j, err := enqueueJob(ctx, tx, brandID, kind)
+	if errors.Is(err, errUnique) {
+		return nil, sightline.Errorf(sightline.ECONFLICT, "A %s job is already queued or running.", kind)
+	} else if err != nil {
+		return nil, err
+	}
+	if err := tx.queryRow(ctx, `SELECT org_id FROM brands WHERE id = ?`, brandID).Scan(&j.OrgID); err != nil {
+		return nil, fmt.Errorf("find brand of job: %w", mapError(err))
+	}
+	return j, tx.Commit()
+}
+
+// ClaimJobOfKind claims the brand's live job of kind, or a new one.
+func (db *DB) ClaimJobOfKind(ctx context.Context, c sightline.JobClaim, brandID, kind string) (*sightline.Job, error) {
+	if c.Lease <= 0 {
+		c.Lease = sightline.DefaultJobLease
+	}
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	ids, err := queryStrings(ctx, tx, `SELECT j.id FROM jobs j WHERE j.brand_id = ? AND j.kind = ? AND j.status IN (?, ?)`+tx.d.forUpdate(),
+		brandID, kind, sightline.JobQueued, sightline.JobRunning)
+	if err != nil {
+		return nil, fmt.Errorf("find live job: %w", err)
+	}
+	var id string
+	if len(ids) > 0 {
+		j, err := findJob(ctx, tx, `WHERE j.id = ?`, ids[0])
+		if err != nil {
+			return nil, err
+		}
+		if j.Status == sightline.JobRunning && j.LeaseExpiresAt != nil && j.LeaseExpiresAt.After(tx.now) {
+			return nil, sightline.ErrJobBusy
+		}
+		id = j.ID
+	} else {
+		j, err := enqueueJob(ctx, tx, brandID, kind)
+		if errors.Is(err, errUnique) {
+			return nil, sightline.ErrJobBusy // another worker created it just now
+		} else if err != nil {
+			return nil, err
+		}
+		id = j.ID
+	}
+	token := c.WorkerID + "/" + newID()
+	if _, err := tx.exec(ctx, `UPDATE jobs SET status = ?, attempts = attempts + 1, claimed_by = ?, lease_expires_at = ?, started_at = ?,
+		completed_at = NULL, duration_ms = NULL WHERE id = ?`,
+		sightline.JobRunning, token, ts(tx.now.Add(c.Lease)), ts(tx.now), id); err != nil {
+		return nil, fmt.Errorf("claim job: %w", err)
+	}
+	j, err := findJob(ctx, tx, `WHERE j.id = ?`, id)
+	if err != nil {
+		return nil, err
+	}
+	return j, tx.Commit()
+}
+
+// FindJobsOfKind lists a brand's jobs of kind, newest first.
+func (db *DB) FindJobsOfKind(ctx context.Context, brandID, kind string) ([]*sightline.Job, error) {
+	tx, err := db.beginRead(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	return scanAll(ctx, tx, "jobs", `SELECT `+jobColumns+` WHERE j.brand_id = ? AND j.kind = ? ORDER BY j.enqueued_at DESC, j.id DESC`,
+		[]any{brandID, kind}, scanJob)
 }

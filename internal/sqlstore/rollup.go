@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"sort"
 	"time"
 
@@ -18,9 +19,9 @@ import (
 const nilTopic = noMatchID
 
 // refreshRollups adds the facts of the runs with seq in [lo, hi] to the
-// rollups. Ingest calls it for the runs it just stored, in the same
-// transaction; the migration calls it for every run.
-func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64) error {
+// rollups: the migration calls it for every run, rebuildBrandRollups for
+// one brand's. brandID, when set, limits it to that brand's runs.
+func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64, brandID string) error {
 	day := tx.d.dayStart
 	// per stored run: does its answer name the brand itself, a competitor
 	flags := `(SELECT m.run_seq AS run_seq,
@@ -93,7 +94,16 @@ func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64) error {
 		for range st.ranges {
 			args = append(args, lo, hi)
 		}
-		if _, err := tx.exec(ctx, st.sql, args...); err != nil {
+		q := st.sql
+		if brandID != "" {
+			// every range ("x.seq BETWEEN ? AND ?") also keeps to the brand
+			q = seqRange.ReplaceAllString(q, "$1.$2 BETWEEN ? AND ? AND $1.brand_id = ?")
+			args = args[:0]
+			for range st.ranges {
+				args = append(args, lo, hi, brandID)
+			}
+		}
+		if _, err := tx.exec(ctx, q, args...); err != nil {
 			return fmt.Errorf("refresh %s: %w", st.name, err)
 		}
 	}
@@ -109,7 +119,33 @@ func rebuildRollups(ctx context.Context, tx *Tx) error {
 	if hi < lo {
 		return nil
 	}
-	return refreshRollups(ctx, tx, lo, hi)
+	return refreshRollups(ctx, tx, lo, hi, "")
+}
+
+var seqRange = regexp.MustCompile(`(\w+)\.(seq|run_seq) BETWEEN \? AND \?`)
+
+// rollupTables are every table refreshRollups fills.
+var rollupTables = []string{"daily_runs", "daily_mentions", "daily_topic_mentions", "daily_pages", "daily_domains", "daily_page_brands", "daily_domain_brands"}
+
+// rebuildBrandRollups recomputes a brand's rollups from its facts. The
+// rollups hold what was true at ingest of which domains are owned and which
+// found brands are tracked competitors, so a change of either (brand
+// domains, competitors added or removed) rebuilds them; its cost grows with
+// the brand's history, which such rare changes can afford.
+func rebuildBrandRollups(ctx context.Context, tx *Tx, brandID string) error {
+	for _, t := range rollupTables {
+		if _, err := tx.exec(ctx, `DELETE FROM `+t+` WHERE brand_id = ?`, brandID); err != nil {
+			return fmt.Errorf("clear %s: %w", t, err)
+		}
+	}
+	var lo, hi int64
+	if err := tx.queryRow(ctx, `SELECT COALESCE(MIN(seq), 0), COALESCE(MAX(seq), -1) FROM runs WHERE brand_id = ?`, brandID).Scan(&lo, &hi); err != nil {
+		return fmt.Errorf("run range: %w", err)
+	}
+	if hi < lo {
+		return nil
+	}
+	return refreshRollups(ctx, tx, lo, hi, brandID)
 }
 
 // rollupPlan splits a span at cut points (the start of the current period,

@@ -144,13 +144,25 @@ var (
 // ads) and adds them to the daily rollups, all in one transaction; a run
 // whose id is stored already is skipped.
 func (db *DB) IngestRuns(ctx context.Context, runs iter.Seq2[*sightline.AnalyzedRun, error]) (sightline.IngestStats, error) {
-	var stats sightline.IngestStats
 	tx, done, err := db.beginIngest(ctx)
 	if err != nil {
-		return stats, err
+		return sightline.IngestStats{}, err
 	}
 	defer done()
 	defer tx.Rollback()
+	stats, err := db.ingestInTx(ctx, tx, runs)
+	if err != nil {
+		return sightline.IngestStats{}, err
+	}
+	if err := tx.Commit(); err != nil {
+		return sightline.IngestStats{}, err
+	}
+	return stats, nil
+}
+
+// ingestInTx stores runs inside a transaction from beginIngest.
+func (db *DB) ingestInTx(ctx context.Context, tx *Tx, runs iter.Seq2[*sightline.AnalyzedRun, error]) (sightline.IngestStats, error) {
+	var stats sightline.IngestStats
 	it := &ingestTx{
 		tx: tx, lite: db.dialect.engine == engineSQLite, stmts: map[string]*sql.Stmt{}, prompts: map[string]map[string]bool{}, owned: map[string]map[string]bool{},
 		providers: map[string]any{}, regions: map[string]any{}, selfFound: map[string]foundRef{},
@@ -187,9 +199,6 @@ func (db *DB) IngestRuns(ctx context.Context, runs iter.Seq2[*sightline.Analyzed
 		return sightline.IngestStats{}, err
 	}
 	if err := it.flushRollups(ctx); err != nil {
-		return sightline.IngestStats{}, err
-	}
-	if err := tx.Commit(); err != nil {
 		return sightline.IngestStats{}, err
 	}
 	return stats, nil

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -54,7 +55,15 @@ type Config struct {
 	// Now is the clock of evidence windows (default time.Now).
 	Now    func() time.Time
 	Logger *slog.Logger
+	// Handlers run the jobs whose kind starts with their key (for example
+	// "collect:"); a handler completes its job itself. The engines' kinds
+	// need none.
+	Handlers map[string]Handler
 }
+
+// Handler runs one claimed job to its end and completes it; an error is
+// recorded as the job's failure (and retried while attempts remain).
+type Handler func(ctx context.Context, job *sightline.Job) error
 
 // Worker claims and runs jobs.
 type Worker struct {
@@ -291,6 +300,11 @@ func (w *Worker) execute(ctx context.Context, job *sightline.Job) error {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-time.After(w.cfg.JobDelay):
+		}
+	}
+	for prefix, h := range w.cfg.Handlers {
+		if strings.HasPrefix(job.Kind, prefix) {
+			return h(ctx, job)
 		}
 	}
 	switch {

@@ -1,0 +1,235 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/secret"
+)
+
+const providersUsage = `Usage:
+  sightline providers set-key --org ORG_ID CODE [--secret-key-file FILE] [--db DSN]
+  sightline providers list    --org ORG_ID [--db DSN]
+  sightline providers remove  --org ORG_ID CODE [--db DSN]
+  sightline providers set-cap --org ORG_ID --usd-per-day AMOUNT [--db DSN]
+
+An organization's own key for each AI provider Sightline collects from
+(chatgpt: OpenAI, claude: Anthropic, gemini: Google, perplexity: Perplexity).
+set-key reads the key from the first line of standard input, never from a
+flag, and stores it encrypted (AES-256-GCM) under the master key from
+SIGHTLINE_SECRET_KEY (base64 of 32 bytes) or --secret-key-file; without a
+master key it refuses. list shows the last four characters only. set-cap
+sets a daily spending cap on collection (0 removes it); see docs/collect.md.
+
+`
+
+// ProvidersCommand manages an organization's provider keys and its
+// collection spending cap.
+type ProvidersCommand struct {
+	env            Config
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// Run dispatches set-key, list, remove and set-cap.
+func (c *ProvidersCommand) Run(ctx context.Context, args []string) error {
+	if len(args) == 0 || isHelp(args[0]) {
+		fmt.Fprint(c.stderr, providersUsage)
+		return helpOrMissing(args, "providers")
+	}
+	sub := args[0]
+	if !slices.Contains([]string{"set-key", "list", "remove", "set-cap"}, sub) {
+		fmt.Fprint(c.stderr, providersUsage)
+		return fmt.Errorf("providers: unknown subcommand %q", sub)
+	}
+	cfg := c.env
+	fs := newFlagSet("providers "+sub, providersUsage, c.stderr)
+	cfg.dbFlag(fs)
+	cfg.secretKeyFlag(fs)
+	org := fs.String("org", "", "organization id")
+	usd := fs.String("usd-per-day", "", "set-cap: the daily cap in US dollars (0 removes it)")
+	pos, err := parseInterspersed(fs, args[1:])
+	if err != nil {
+		return err
+	}
+	if !sightline.IsUUID(strings.ToLower(*org)) {
+		return fmt.Errorf("providers %s: --org must be an organization id", sub)
+	}
+	orgID := strings.ToLower(*org)
+	var code string
+	switch sub {
+	case "set-key", "remove":
+		if len(pos) != 1 {
+			return fmt.Errorf("providers %s: give exactly one provider code (%s)", sub, strings.Join(sightline.CollectProviders, ", "))
+		}
+		code = strings.ToLower(pos[0])
+		if !slices.Contains(sightline.CollectProviders, code) {
+			return fmt.Errorf("providers %s: %q is not a provider Sightline collects from; use %s", sub, pos[0], strings.Join(sightline.CollectProviders, ", "))
+		}
+	default:
+		if len(pos) > 0 {
+			return fmt.Errorf("providers %s: unexpected argument %q", sub, pos[0])
+		}
+	}
+	switch sub {
+	case "set-key":
+		box, err := secret.Load(cfg.SecretKey, cfg.SecretKeyFile)
+		if err != nil {
+			return fmt.Errorf("providers set-key: %w", err)
+		}
+		key, err := readSecretLine(c.stdin)
+		if err != nil {
+			return fmt.Errorf("providers set-key: %w", err)
+		}
+		db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		cred := &sightline.ProviderCredential{OrgID: orgID, Provider: code, Sealed: box.Seal([]byte(key), secret.ProviderKeyData(orgID, code)),
+			KeyID: box.ID(), Last4: last4(key)}
+		if err := db.SetProviderCredential(ctx, cred); err != nil {
+			return err
+		}
+		fmt.Fprintf(c.stdout, "%s key …%s stored for organization %s (encrypted with master key %s).\n", code, cred.Last4, orgID, box.ID())
+		return nil
+	case "remove":
+		db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		if err := db.DeleteProviderCredential(ctx, orgID, code); err != nil {
+			return err
+		}
+		fmt.Fprintf(c.stdout, "%s key removed from organization %s.\n", code, orgID)
+		return nil
+	case "set-cap":
+		var capMicros *int64
+		amount, err := strconv.ParseFloat(strings.TrimPrefix(strings.TrimSpace(*usd), "$"), 64)
+		if *usd == "" || err != nil || amount < 0 || math.IsInf(amount, 0) || amount > 1e9 {
+			return fmt.Errorf("providers set-cap: --usd-per-day must be an amount in US dollars such as 25 or 2.50 (0 removes the cap)")
+		}
+		if amount > 0 {
+			m := int64(math.Round(amount * 1e6))
+			capMicros = &m
+		}
+		db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		if err := db.SetSpendingCap(ctx, orgID, capMicros); err != nil {
+			return err
+		}
+		if capMicros == nil {
+			fmt.Fprintf(c.stdout, "Daily collection spending cap of organization %s removed.\n", orgID)
+		} else {
+			fmt.Fprintf(c.stdout, "Daily collection spending cap of organization %s set to %s.\n", orgID, usdOf(*capMicros))
+		}
+		return nil
+	}
+	db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	creds, err := db.FindProviderCredentials(ctx, orgID)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "PROVIDER\tKEY\tCREATED\tLAST USED\tLAST ERROR")
+	for _, k := range creds {
+		lastErr := "-"
+		if k.LastError != nil {
+			lastErr = fmtTime(k.LastErrorAt) + " " + *k.LastError
+		}
+		fmt.Fprintf(tw, "%s\t…%s\t%s\t%s\t%s\n", k.Provider, k.Last4, k.CreatedAt.UTC().Format(time.RFC3339), fmtTime(k.LastUsedAt), lastErr)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(creds) == 0 {
+		fmt.Fprintf(c.stdout, "(no provider keys: sightline providers set-key --org %s CODE < key.txt)\n", orgID)
+	}
+	sc, err := db.FindSpendingCap(ctx, orgID, time.Now())
+	if err != nil {
+		return err
+	}
+	if sc.CapMicros == nil {
+		fmt.Fprintf(c.stdout, "Collection spent today (UTC): %s; no daily cap.\n", usdOf(sc.SpentMicros))
+	} else {
+		fmt.Fprintf(c.stdout, "Collection spent today (UTC): %s of the %s daily cap.\n", usdOf(sc.SpentMicros), usdOf(*sc.CapMicros))
+	}
+	return nil
+}
+
+// readSecretLine reads the first line of r as a secret: trimmed, not empty.
+func readSecretLine(r io.Reader) (string, error) {
+	line, err := bufio.NewReader(io.LimitReader(r, 64<<10)).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return "", fmt.Errorf("read the key from standard input: %w", err)
+	}
+	key := strings.TrimSpace(line)
+	if key == "" {
+		return "", errors.New("no key on standard input: pipe it in, e.g. `sightline providers set-key --org ORG chatgpt < key.txt`")
+	}
+	if strings.ContainsAny(key, " \t") {
+		return "", errors.New("the key on standard input contains spaces; give the key alone on the first line")
+	}
+	return key, nil
+}
+
+// last4 returns the last four characters of a key, the only part shown.
+func last4(key string) string {
+	if len(key) <= 8 {
+		return "****"
+	}
+	return key[len(key)-4:]
+}
+
+// usdOf formats millionths of a dollar as dollars.
+func usdOf(micros int64) string {
+	return fmt.Sprintf("$%.2f", float64(micros)/1e6)
+}
+
+// isHelp reports whether a subcommand word asks for help.
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "--help" || arg == "-help" || arg == "help"
+}
+
+// helpOrMissing is the error of a command group called without a
+// subcommand, or asked for help.
+func helpOrMissing(args []string, group string) error {
+	if len(args) > 0 {
+		return flag.ErrHelp
+	}
+	return fmt.Errorf("%s: missing subcommand", group)
+}
+
+// parseInterspersed parses flags that may come before or after positional
+// arguments, and returns the positional ones.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for rest := args; ; rest = fs.Args()[1:] {
+		if err := fs.Parse(rest); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+	}
+}

@@ -1,0 +1,337 @@
+// Package collect asks the AI providers a brand's prompts and stores each
+// answer through the ingest analysis as a prompt run (docs/collect.md).
+//
+// Work is planned per brand, provider and cadence slot
+// (sightline.PlanCollection) and done by a job of that kind
+// (sightline.CollectJobKind): the scheduler enqueues due jobs for any
+// replica's worker, and `sightline collect --once` claims and runs them in
+// the foreground. Every planned sample of a job leaves one attempt: a run,
+// or a failure with its reason. A sample is stored once per slot whoever
+// collects it, because its run id is derived from the sample and the
+// store keeps one successful attempt per sample.
+package collect
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/ingest"
+	"github.com/sightline/sightline/internal/provider"
+	"github.com/sightline/sightline/internal/secret"
+)
+
+// Store is what collection needs from storage.
+type Store interface {
+	ingest.Store
+	sightline.JobService
+	FindCollectionWork(ctx context.Context, brandID string, at time.Time) (*sightline.CollectionWork, error)
+	FindCollectingBrands(ctx context.Context) ([]string, error)
+	RecordCollectionAttempt(ctx context.Context, a *sightline.CollectionAttempt, run *sightline.AnalyzedRun) error
+	FindSpendingCap(ctx context.Context, orgID string, now time.Time) (sightline.SpendingCap, error)
+	FindProviderCredential(ctx context.Context, orgID, provider string) (*sightline.ProviderCredential, error)
+}
+
+// Asker asks one provider, with retries and rate limits (provider.Caller).
+type Asker interface {
+	// Call returns the answer, or the last try's error, and every try made.
+	Call(ctx context.Context, req provider.Request) (*provider.Answer, []provider.Try, error)
+}
+
+// Pricer estimates what calls cost (provider.Prices).
+type Pricer interface {
+	// Cost is what a call that used u cost, in millionths of a US dollar.
+	Cost(provider, model string, u provider.Usage) int64
+	// Estimate is what a typical call costs.
+	Estimate(provider, model string) int64
+}
+
+// Defaults of a Collector.
+const (
+	DefaultConcurrency = 4
+	DefaultLease       = sightline.DefaultJobLease
+)
+
+// Collector runs collection jobs.
+type Collector struct {
+	Store  Store
+	Box    *secret.Box       // opens provider keys; nil: none can be opened
+	Askers map[string]Asker  // by provider code
+	Models map[string]string // by provider code: the model asked, for costs and dry runs
+	Prices Pricer
+	// Concurrency is how many samples one job asks at once.
+	Concurrency int
+	// WorkerID names this process in job claims.
+	WorkerID string
+	Lease    time.Duration
+	Now      func() time.Time
+	Logger   *slog.Logger
+}
+
+func (c *Collector) now() time.Time {
+	if c.Now != nil {
+		return c.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+func (c *Collector) logger() *slog.Logger {
+	if c.Logger != nil {
+		return c.Logger
+	}
+	return slog.New(slog.DiscardHandler)
+}
+
+// Tally counts what collection did.
+type Tally struct {
+	Done         int   `json:"done"`    // samples stored as runs
+	Failed       int   `json:"failed"`  // samples that failed (recorded with a reason)
+	Skipped      int   `json:"skipped"` // samples not asked: another worker is on them
+	InputTokens  int64 `json:"input_tokens"`
+	OutputTokens int64 `json:"output_tokens"`
+	CostMicros   int64 `json:"cost_micros"`
+	// Reasons counts failures by reason code.
+	Reasons map[string]int `json:"reasons,omitempty"`
+}
+
+// Add adds u to t.
+func (t *Tally) Add(u Tally) {
+	t.Done += u.Done
+	t.Failed += u.Failed
+	t.Skipped += u.Skipped
+	t.InputTokens += u.InputTokens
+	t.OutputTokens += u.OutputTokens
+	t.CostMicros += u.CostMicros
+	for k, v := range u.Reasons {
+		if t.Reasons == nil {
+			t.Reasons = map[string]int{}
+		}
+		t.Reasons[k] += v
+	}
+}
+
+// Asked is how many samples were asked (done or failed).
+func (t Tally) Asked() int { return t.Done + t.Failed }
+
+// RunJob runs a collection job a worker claimed and completes it.
+func (c *Collector) RunJob(ctx context.Context, job *sightline.Job) error {
+	code, slot, ok := sightline.ParseCollectJobKind(job.Kind)
+	if !ok {
+		return sightline.Errorf(sightline.EVALIDATION, "Not a collection job: %q.", job.Kind)
+	}
+	w, err := c.Store.FindCollectionWork(ctx, job.BrandID, slot)
+	if err != nil {
+		return err
+	}
+	// The job does what the settings say now: a provider dropped since the
+	// job was queued has nothing to do.
+	if w.Settings.Enabled && slices.Contains(w.Settings.Providers, code) {
+		plan := sightline.PlanCollection(w, code, w.Settings.Samples)
+		c.collect(ctx, w, code, plan, nil)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return c.Store.CompleteJob(ctx, job)
+}
+
+// progressFunc is told about every finished sample.
+type progressFunc func(s sightline.CollectionSample, a *sightline.CollectionAttempt)
+
+// collect asks every sample of plan on one provider, Concurrency at a time,
+// and records each outcome. It stops asking when ctx ends.
+func (c *Collector) collect(ctx context.Context, w *sightline.CollectionWork, code string, plan []sightline.CollectionSample, progress progressFunc) Tally {
+	var t Tally
+	if len(plan) == 0 {
+		return t
+	}
+	log := c.logger().With("brand_id", w.BrandID, "provider", code)
+	key, reason := c.providerKey(ctx, w.OrgID, code)
+	in := ingest.New(c.Store)
+	var mu sync.Mutex
+	capHit := false
+	record := func(s sightline.CollectionSample, a *sightline.CollectionAttempt, run *sightline.AnalyzedRun) {
+		if err := c.Store.RecordCollectionAttempt(context.WithoutCancel(ctx), a, run); err != nil {
+			log.Error("record collection attempt", "prompt_id", s.PromptID, "error", err.Error())
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if a.Status == sightline.AttemptOK {
+			t.Done++
+		} else {
+			t.Failed++
+			if t.Reasons == nil {
+				t.Reasons = map[string]int{}
+			}
+			t.Reasons[*a.ReasonCode]++
+		}
+		t.InputTokens += a.InputTokens
+		t.OutputTokens += a.OutputTokens
+		t.CostMicros += a.CostMicros
+		if progress != nil {
+			progress(s, a)
+		}
+	}
+	samples := make(chan sightline.CollectionSample)
+	var wg sync.WaitGroup
+	for range max(1, min(c.concurrency(), len(plan))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for s := range samples {
+				a := c.newAttempt(w, s)
+				if reason != nil {
+					record(s, c.failed(a, reason.code, reason.message), nil)
+					continue
+				}
+				if c.capReached(ctx, w.OrgID, &mu, &capHit, log) {
+					record(s, c.failed(a, sightline.ReasonCapReached, "The organization's daily spending cap is reached; collection resumes tomorrow (UTC)."), nil)
+					continue
+				}
+				a, run := c.ask(ctx, in, w, s, a, key)
+				record(s, a, run)
+			}
+		}()
+	}
+feed:
+	for _, s := range plan {
+		select {
+		case samples <- s:
+		case <-ctx.Done():
+			break feed // the rest stays due: the job is released or retried
+		}
+	}
+	close(samples)
+	wg.Wait()
+	log.Info("collection done", "done", t.Done, "failed", t.Failed, "cost_micros", t.CostMicros)
+	return t
+}
+
+func (c *Collector) concurrency() int {
+	if c.Concurrency > 0 {
+		return c.Concurrency
+	}
+	return DefaultConcurrency
+}
+
+// failure is why a whole job's samples cannot be asked.
+type failure struct{ code, message string }
+
+// providerKey opens the organization's key for a provider.
+func (c *Collector) providerKey(ctx context.Context, orgID, code string) (string, *failure) {
+	if c.Askers[code] == nil {
+		return "", &failure{sightline.ReasonNoKey, fmt.Sprintf("Sightline cannot collect from %q.", code)}
+	}
+	cred, err := c.Store.FindProviderCredential(ctx, orgID, code)
+	if sightline.ErrorCode(err) == sightline.ENOTFOUND {
+		return "", &failure{sightline.ReasonNoKey, fmt.Sprintf("The organization has no %s key: sightline providers set-key --org %s %s", code, orgID, code)}
+	} else if err != nil {
+		return "", &failure{sightline.ReasonKeyLocked, "The provider key could not be read."}
+	}
+	if c.Box == nil {
+		return "", &failure{sightline.ReasonKeyLocked, "No master key is configured (SIGHTLINE_SECRET_KEY), so provider keys cannot be decrypted."}
+	}
+	plain, err := c.Box.Open(cred.Sealed, secret.ProviderKeyData(orgID, code))
+	if err != nil {
+		return "", &failure{sightline.ReasonKeyLocked, fmt.Sprintf("The %s key was sealed under another master key (%s, this server has %s); set it again.", code, cred.KeyID, c.Box.ID())}
+	}
+	return string(plain), nil
+}
+
+// capReached checks the organization's daily spending cap before a call;
+// once reached it stays so for the rest of the job.
+func (c *Collector) capReached(ctx context.Context, orgID string, mu *sync.Mutex, hit *bool, log *slog.Logger) bool {
+	mu.Lock()
+	done := *hit
+	mu.Unlock()
+	if done {
+		return true
+	}
+	sc, err := c.Store.FindSpendingCap(ctx, orgID, c.now())
+	if err != nil || !sc.Reached() {
+		return false
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !*hit {
+		*hit = true
+		log.Warn("daily spending cap reached: collection stopped until tomorrow (UTC)", "org_id", orgID,
+			"cap_micros", *sc.CapMicros, "spent_micros", sc.SpentMicros)
+	}
+	return true
+}
+
+func (c *Collector) newAttempt(w *sightline.CollectionWork, s sightline.CollectionSample) *sightline.CollectionAttempt {
+	now := c.now()
+	return &sightline.CollectionAttempt{
+		OrgID: w.OrgID, BrandID: w.BrandID, PromptID: s.PromptID, Provider: s.Provider, Region: s.Region,
+		Slot: s.Slot, Sample: s.Sample, StartedAt: now, FinishedAt: now, Model: c.Models[s.Provider],
+	}
+}
+
+// failed marks an attempt that never reached the provider as failed.
+func (c *Collector) failed(a *sightline.CollectionAttempt, code, message string) *sightline.CollectionAttempt {
+	a.Status, a.ReasonCode, a.Reason = sightline.AttemptFailed, &code, &message
+	a.FinishedAt = c.now()
+	return a
+}
+
+// ask asks one sample and analyzes the answer into its run.
+func (c *Collector) ask(ctx context.Context, in *ingest.Ingester, w *sightline.CollectionWork, s sightline.CollectionSample, a *sightline.CollectionAttempt,
+	key string) (*sightline.CollectionAttempt, *sightline.AnalyzedRun) {
+	ans, tries, err := c.Askers[s.Provider].Call(ctx, provider.Request{Prompt: s.Prompt, Region: s.Region, APIKey: key})
+	a.Tries = len(tries)
+	a.FinishedAt = c.now()
+	a.DurationMS = a.FinishedAt.Sub(a.StartedAt).Milliseconds()
+	if err != nil {
+		code, msg := provider.ErrNetwork, err.Error()
+		var pe *provider.Error
+		if errors.As(err, &pe) {
+			code, msg = pe.Code, pe.Error()
+		} else if ctx.Err() != nil {
+			code, msg = "canceled", "Collection stopped before the provider answered."
+		}
+		a.Status, a.ReasonCode, a.Reason = sightline.AttemptFailed, &code, &msg
+		return a, nil
+	}
+	if ans.Model != "" {
+		a.Model = ans.Model
+	}
+	a.InputTokens, a.OutputTokens, a.Searches = ans.Usage.InputTokens, ans.Usage.OutputTokens, ans.Usage.Searches
+	if c.Prices != nil {
+		a.CostMicros = c.Prices.Cost(s.Provider, a.Model, ans.Usage)
+	}
+	runID := s.RunID(w.BrandID)
+	run, err := in.Analyze(ctx, sightline.RunRecord{
+		ID: runID, BrandID: w.BrandID, PromptID: s.PromptID, Provider: s.Provider, Region: s.Region,
+		RanAt: a.FinishedAt, Model: a.Model, Answer: ans.Text, Citations: usableCitations(ans.Citations),
+	})
+	if err != nil {
+		code, msg := sightline.ReasonNotAnalyzed, "The answer could not be stored: "+sightline.ErrorMessage(err)
+		a.Status, a.ReasonCode, a.Reason = sightline.AttemptFailed, &code, &msg
+		return a, nil
+	}
+	a.Status, a.RunID = sightline.AttemptOK, &runID
+	return a, run
+}
+
+// usableCitations keeps the citations ingest accepts (absolute http(s)
+// URLs): one odd link must not cost the whole answer.
+func usableCitations(cs []sightline.RunCitation) []sightline.RunCitation {
+	out := make([]sightline.RunCitation, 0, len(cs))
+	for _, c := range cs {
+		u, err := url.Parse(strings.TrimSpace(c.URL))
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
