@@ -22,6 +22,7 @@ type APIKey struct {
 	ID         string     `json:"id"`
 	OrgID      string     `json:"org_id"`
 	UserID     string     `json:"user_id"`
+	UserEmail  string     `json:"user_email"` // the creating user
 	Name       string     `json:"name"`
 	Prefix     string     `json:"prefix"` // first characters of the secret
 	Last4      string     `json:"last4"`
@@ -29,6 +30,24 @@ type APIKey struct {
 	ExpiresAt  *time.Time `json:"expires_at"`
 	RevokedAt  *time.Time `json:"revoked_at"`
 	LastUsedAt *time.Time `json:"last_used_at"`
+}
+
+// Key statuses as the dashboard shows them.
+const (
+	KeyActive  = "active"
+	KeyExpired = "expired"
+	KeyRevoked = "revoked"
+)
+
+// Status returns active, expired or revoked at now.
+func (k *APIKey) Status(now time.Time) string {
+	switch {
+	case k.RevokedAt != nil:
+		return KeyRevoked
+	case k.ExpiresAt != nil && !now.Before(*k.ExpiresAt):
+		return KeyExpired
+	}
+	return KeyActive
 }
 
 // Active reports whether the key authenticates at now.
@@ -97,10 +116,15 @@ type APIKeyService interface {
 	// never available again. NOT_FOUND when the organization does not exist;
 	// VALIDATION_FAILED on bad input.
 	CreateAPIKey(ctx context.Context, c APIKeyCreate) (*APIKey, string, error)
-	// FindAPIKeys lists an organization's keys, newest first.
+	// FindAPIKeys lists an organization's keys, newest first, with the
+	// email of the user who created each.
 	FindAPIKeys(ctx context.Context, orgID string) ([]*APIKey, error)
-	// RevokeAPIKey revokes a key at once. NOT_FOUND when unknown.
+	// RevokeAPIKey revokes a key at once, whatever its organization
+	// (operator use). NOT_FOUND when unknown.
 	RevokeAPIKey(ctx context.Context, id string) error
+	// RevokeOrgAPIKey revokes a key of orgID at once. NOT_FOUND when it is
+	// unknown or another organization's.
+	RevokeOrgAPIKey(ctx context.Context, orgID, id string) error
 	// Authenticate resolves a secret to its principal. UNAUTHORIZED when the
 	// key is unknown, expired or revoked.
 	Authenticate(ctx context.Context, secret string) (*Principal, error)

@@ -18,7 +18,8 @@ func TestDependencyRules(t *testing.T) {
 		"internal/mcp":     {"internal/client"},
 		"internal/httpapi": {"internal/ingest", "internal/engine", "internal/openapi"},
 		"internal/worker":  {"internal/engine"},
-		"internal/demo":    {"internal/ingest", "internal/engine", "internal/worker", "internal/signal"},
+		"internal/demo":    {"internal/ingest", "internal/engine", "internal/worker", "internal/password", "internal/signal"},
+		"internal/web":     {"internal/engine", "internal/password"},
 		"internal/collect": {"internal/ingest", "internal/provider", "internal/secret"},
 		"internal/webhook": {"internal/secret"},
 	}

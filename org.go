@@ -13,13 +13,16 @@ type Organization struct {
 	CreatedAt time.Time `json:"created_at"`
 }
 
-// User belongs to one organization and creates API keys.
+// User belongs to one organization and creates API keys. A user with a
+// password signs in to the dashboard (docs/dashboard.md).
 type User struct {
-	ID        string    `json:"id"`
-	OrgID     string    `json:"org_id"`
-	Email     string    `json:"email"`
-	Name      string    `json:"name"`
-	CreatedAt time.Time `json:"created_at"`
+	ID          string     `json:"id"`
+	OrgID       string     `json:"org_id"`
+	Email       string     `json:"email"`
+	Name        string     `json:"name"`
+	CreatedAt   time.Time  `json:"created_at"`
+	HasPassword bool       `json:"has_password"`
+	DisabledAt  *time.Time `json:"disabled_at"`
 }
 
 // OrganizationCreate is the input of CreateOrganization. ID may be set by

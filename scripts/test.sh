@@ -3,6 +3,8 @@
 # Static checks, then the whole suite with -race on SQLite and again on
 # PostgreSQL. PostgreSQL comes from SIGHTLINE_TEST_PG, else the local server
 # on 127.0.0.1:5432 (database "test"), started here if installed but down.
+# The dashboard's browser tests drive Chromium (Debian's chromium package),
+# installed here with apt when it is missing and the script runs as root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +21,25 @@ fi
 
 step "static build (CGO_ENABLED=0)"
 CGO_ENABLED=0 go build -o /dev/null ./cmd/sightline
+
+step "browser for the dashboard tests"
+if [ -n "${SIGHTLINE_CHROMIUM:-}" ] || command -v chromium >/dev/null 2>&1; then
+  echo "using $(command -v "${SIGHTLINE_CHROMIUM:-chromium}")"
+elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "##############################################################"
+  echo "# Chromium is missing: installing Debian's chromium package  #"
+  echo "# with apt-get (the dashboard's browser tests need it).      #"
+  echo "##############################################################"
+  if ! { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }; then
+    echo "WARNING: installing chromium failed; the browser tests will SKIP."
+  fi
+else
+  echo "##############################################################"
+  echo "# WARNING: no Chromium, and it cannot be installed here (not  #"
+  echo "# root, or no apt-get). The dashboard's browser tests SKIP.   #"
+  echo "# Install the chromium package or set SIGHTLINE_CHROMIUM.     #"
+  echo "##############################################################"
+fi
 
 step "tests on SQLite"
 go test -race -count=1 -timeout 30m ./...

@@ -151,6 +151,9 @@ func (c *CollectCommand) summary(res *collect.Result, dryRun bool, brandName fun
 			}
 			fmt.Fprintf(c.stdout, "%s · %s · slot %s: %d sample(s), estimated %s\n", brandName(p.BrandID), p.Provider,
 				p.Slot.Format("2006-01-02 15:04Z"), len(p.Samples), usdOf(p.EstimateMicros))
+			if p.Warning != "" {
+				fmt.Fprintf(c.stdout, "  WARNING: these calls would fail: %s\n", p.Warning)
+			}
 			for _, line := range groupSamples(p.Samples) {
 				fmt.Fprintf(c.stdout, "  %s\n", line)
 			}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -35,6 +36,12 @@ type Config struct {
 	// SignalThreshold is the smallest change, in percentage points, that
 	// raises a signal (0: the default, docs/metrics.md).
 	SignalThreshold float64
+
+	// TrustProxyHeaders believes X-Forwarded-Proto and X-Forwarded-For
+	// (the dashboard's Secure cookie and sign-in throttle behind a proxy).
+	TrustProxyHeaders bool
+
+	badEnv string // an environment value that could not be read
 }
 
 // DefaultConfig returns the built-in defaults.
@@ -58,6 +65,13 @@ func envConfig() Config {
 	if v := os.Getenv("SIGHTLINE_LOG_LEVEL"); v != "" {
 		c.LogLevel = v
 	}
+	if v := os.Getenv("SIGHTLINE_TRUST_PROXY_HEADERS"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			c.badEnv = fmt.Sprintf("SIGHTLINE_TRUST_PROXY_HEADERS=%q: use true or false", v)
+		}
+		c.TrustProxyHeaders = b
+	}
 	c.SecretKey = os.Getenv("SIGHTLINE_SECRET_KEY")
 	c.SecretKeyFile = os.Getenv("SIGHTLINE_SECRET_KEY_FILE")
 	c.PricesFile = os.Getenv("SIGHTLINE_PRICES_FILE")
@@ -75,6 +89,9 @@ func envConfig() Config {
 
 // Validate checks the configuration.
 func (c Config) Validate() error {
+	if c.badEnv != "" {
+		return errors.New(c.badEnv)
+	}
 	if !strings.HasPrefix(c.DB, "sqlite:") && !strings.HasPrefix(c.DB, "postgres://") && !strings.HasPrefix(c.DB, "postgresql://") {
 		return fmt.Errorf("--db %q: use sqlite:PATH or postgres://…", c.DB)
 	}
@@ -156,5 +173,6 @@ func (c Config) masked() []any {
 	if c.SecretKey != "" || c.SecretKeyFile != "" {
 		masterKey = "set"
 	}
-	return []any{"addr", c.Addr, "db", sqlstore.RedactDSN(c.DB), "admin_token", token, "secret_key", masterKey, "log_format", c.LogFormat}
+	return []any{"addr", c.Addr, "db", sqlstore.RedactDSN(c.DB), "admin_token", token, "secret_key", masterKey, "log_format", c.LogFormat,
+		"trust_proxy_headers", c.TrustProxyHeaders}
 }

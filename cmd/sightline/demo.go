@@ -63,6 +63,7 @@ func (c *DemoCommand) Run(ctx context.Context, args []string) error {
 		fmt.Fprintf(c.stdout, "fixture written to %s\n", *fixture)
 	}
 	fmt.Fprintf(c.stdout, "demo data loaded into %s\nAPI key: %s\n", sqlstore.RedactDSN(cfg.DB), f.APIKey)
+	fmt.Fprintf(c.stdout, "Dashboard sign-in: %s / %s\n", f.DashboardUser.Email, f.DashboardUser.Password)
 	return nil
 }
 
@@ -80,41 +81,48 @@ func requireEmpty(ctx context.Context, db *sqlstore.DB) error {
 
 // loadDemo loads the small demo data set into an empty database, or finds
 // the demo organization in a database that has it, and prints a fresh API
-// key with a ready curl line.
+// key with a ready curl line and the dashboard sign-in (a fresh password
+// for a database loaded before: only its hash is stored).
 func (m *Main) loadDemo(ctx context.Context) error {
 	orgs, err := m.DB.FindOrganizations(ctx)
 	if err != nil {
 		return err
 	}
-	var orgID, email string
+	var orgID string
+	var user demo.User
 	if len(orgs) == 0 {
 		fmt.Fprintln(m.stdout, "Loading the demo data set (small)…")
 		f, err := demo.Load(ctx, m.DB, demo.Config{Seed: 1, Days: m.DemoDays, Now: time.Now().UTC()}, func(line string) { fmt.Fprintln(m.stdout, line) })
 		if err != nil {
 			return err
 		}
-		m.printDemoKey(f.APIKey)
+		m.printDemoKey(f.APIKey, f.DashboardUser)
 		return nil
 	}
 	ds := demo.New(demo.Config{Seed: 1})
 	for _, o := range orgs {
 		if o.ID == ds.Orgs[0].ID {
-			orgID, email = o.ID, ds.Orgs[0].Users[0].Email
+			orgID, user = o.ID, ds.Orgs[0].Users[0]
 		}
 	}
 	if orgID == "" {
 		fmt.Fprintln(m.stdout, "The database is not empty and holds no demo organization: --demo loads nothing.")
 		return nil
 	}
-	_, secret, err := m.DB.CreateAPIKey(ctx, sightline.APIKeyCreate{OrgID: orgID, UserEmail: email, Name: "serve --demo"})
+	_, secret, err := m.DB.CreateAPIKey(ctx, sightline.APIKeyCreate{OrgID: orgID, UserEmail: user.Email, Name: "serve --demo"})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(m.stdout, "Demo data already loaded; created a new API key for the demo organization.")
-	m.printDemoKey(secret)
+	signIn, err := demo.DashboardUser(ctx, m.DB, orgID, user)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(m.stdout, "Demo data already loaded; created a new API key and a new dashboard password for the demo organization.")
+	m.printDemoKey(secret, signIn)
 	return nil
 }
 
-func (m *Main) printDemoKey(key string) {
-	fmt.Fprintf(m.stdout, "\nDemo API key: %s\nTry:\n  curl -s -H 'X-API-KEY: %s' http://%s/api/v2/brands\n\n", key, key, m.Config.Addr)
+func (m *Main) printDemoKey(key string, u demo.FixtureUser) {
+	fmt.Fprintf(m.stdout, "\nDemo API key: %s\nTry:\n  curl -s -H 'X-API-KEY: %s' http://%s/api/v2/brands\n", key, key, m.Config.Addr)
+	fmt.Fprintf(m.stdout, "\nDashboard: http://%s/\n  email:    %s\n  password: %s\n\n", m.Config.Addr, u.Email, u.Password)
 }

@@ -1,5 +1,5 @@
 // Command sightline runs the Sightline service and its tools: serve, demo,
-// migrate, ingest, keys, orgs, brands and mcp.
+// migrate, ingest, keys, users, orgs, brands and mcp.
 package main
 
 import (
@@ -18,11 +18,12 @@ import (
 const usage = `Sightline: brand visibility in AI answers.
 
 Usage:
-  sightline serve   [--addr 127.0.0.1:8080] [--db DSN] [--demo]   run the API server
+  sightline serve   [--addr 127.0.0.1:8080] [--db DSN] [--demo]   run the API server and the dashboard
   sightline demo    [--db DSN] [--fixture FILE] [--seed N] [--days N] [--scale small|large]
   sightline migrate [--db DSN]                                    apply schema migrations
   sightline ingest  [--db DSN] [--strict] FILE.jsonl | -          load prompt runs
   sightline keys    create|list|revoke …                          manage API keys
+  sightline users   create|list|disable|set-password …            manage dashboard users
   sightline orgs    create|list …                                 manage organizations
   sightline brands  create|set …                                  add a tracked brand, set its collection
   sightline prompts add|list --brand ID …                         the prompts collection asks
@@ -34,7 +35,8 @@ Usage:
 
 DSN: sqlite:PATH (default sqlite:sightline.db) or postgres://…
 Environment: SIGHTLINE_DB, SIGHTLINE_ADDR, SIGHTLINE_ADMIN_TOKEN, SIGHTLINE_LOG_FORMAT,
-SIGHTLINE_SECRET_KEY (master key of provider keys; see docs/collect.md).
+SIGHTLINE_SECRET_KEY (master key of provider keys; see docs/collect.md),
+SIGHTLINE_TRUST_PROXY_HEADERS.
 Run "sightline COMMAND -h" for the options of a command.
 `
 
@@ -75,6 +77,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		cmd = &IngestCommand{env: env, stdin: stdin, stdout: stdout, stderr: stderr}
 	case "keys":
 		cmd = &KeysCommand{env: env, stdout: stdout, stderr: stderr}
+	case "users":
+		cmd = &UsersCommand{env: env, stdin: stdin, stdout: stdout, stderr: stderr}
 	case "orgs":
 		cmd = &OrgsCommand{env: env, stdout: stdout, stderr: stderr}
 	case "brands":

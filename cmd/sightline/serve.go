@@ -13,24 +13,26 @@ import (
 	"github.com/sightline/sightline/internal/httpapi"
 	"github.com/sightline/sightline/internal/signal"
 	"github.com/sightline/sightline/internal/sqlstore"
+	"github.com/sightline/sightline/internal/web"
 	"github.com/sightline/sightline/internal/webhook"
 	"github.com/sightline/sightline/internal/worker"
 )
 
 const serveUsage = `Usage: sightline serve [--addr 127.0.0.1:8080] [--db DSN] [--demo] [--workers N]
        [--regenerate-quota N] [--compute-quota N] [--dismiss-cooldown 336h]
-       [--signal-threshold 5] [--allow-insecure-webhooks]
+       [--trust-proxy-headers] [--signal-threshold 5] [--allow-insecure-webhooks]
 
-Migrates the database, then serves the REST API and runs the background
-job worker (opportunity compute, brief generation, collection, change
-detection), the webhook dispatcher and the collection scheduler (both
-with a master key; docs/collect.md, docs/webhooks.md) until
-SIGINT/SIGTERM.
+Migrates the database, then serves the REST API and the dashboard on the
+same address (docs/dashboard.md) and runs the background job worker
+(opportunity compute, brief generation, collection, change detection), the
+webhook dispatcher and the collection scheduler (both with a master key;
+docs/collect.md, docs/webhooks.md) until SIGINT/SIGTERM.
 On shutdown it finishes in-flight requests, then lets running jobs finish
 or releases them to the queue, then closes the database. Several serve
 processes may share one PostgreSQL database: jobs are claimed with a lease
 and quotas are counted in the database. With --demo, an empty database is
-loaded with the demo data set first and a ready API key is printed.
+loaded with the demo data set first and a ready API key and dashboard
+sign-in are printed.
 
 `
 
@@ -65,6 +67,8 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 	fs.BoolVar(&m.AllowInsecureWebhooks, "allow-insecure-webhooks", false,
 		"TESTS ONLY: accept http webhook URLs on loopback hosts and deliver to private and loopback addresses")
 	m.Config.collectFlags(fs)
+	fs.BoolVar(&m.Config.TrustProxyHeaders, "trust-proxy-headers", m.Config.TrustProxyHeaders,
+		"trust X-Forwarded-Proto and X-Forwarded-For from a TLS-terminating proxy (dashboard cookies, sign-in throttle; env SIGHTLINE_TRUST_PROXY_HEADERS)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -76,6 +80,7 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	fmt.Fprintf(c.stdout, "Sightline listening on http://%s (database: %s)\n", m.Addr(), sqlstore.RedactDSN(m.Config.DB))
+	fmt.Fprintf(c.stdout, "Dashboard: http://%s/\n", m.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- m.Server.Serve() }()
 	select {
@@ -123,6 +128,7 @@ type Main struct {
 	Logger *slog.Logger
 	DB     *sqlstore.DB
 	Server *httpapi.Server
+	Web    *web.Server    // the dashboard, on the API's listener
 	Worker *worker.Worker // nil with Workers 0
 
 	stdout, stderr io.Writer
@@ -185,6 +191,9 @@ func (m *Main) Open(ctx context.Context) error {
 		RateLimit: m.RateLimit, RateBurst: m.RateBurst,
 		Engine: httpapi.EngineConfig{RegenerateQuota: m.RegenerateQuota, ComputeQuota: m.ComputeQuota, DismissCooldown: m.DismissCooldown},
 	}
+	if err := m.openDashboard(); err != nil {
+		return err
+	}
 	if err := m.Server.Listen(m.Config.Addr); err != nil {
 		return err
 	}
@@ -211,6 +220,7 @@ func (m *Main) Open(ctx context.Context) error {
 		})
 		m.Collector.WorkerID = m.Worker.ID()
 		m.Server.Engine.Wake = m.Worker.Wake
+		m.Web.Engine.Wake = m.Worker.Wake
 		m.Worker.Start()
 		m.Logger.Info("worker started", "worker_id", m.Worker.ID(), "concurrency", m.Workers, "lease", m.JobLease.String())
 	}

@@ -128,6 +128,20 @@ func TestOnce(t *testing.T) {
 	w.setKey(t, "chatgpt", "sk-test-chatgpt-0001")
 	w.settings(t, sightline.CollectionUpdate{Providers: &[]string{"chatgpt", "claude"}, Regions: &[]string{"us", "gb"}, Samples: ptr(2), Enabled: ptr(true)})
 
+	// A dry run asks nothing and warns of the missing claude key.
+	dry, err := w.c.Once(ctx, collect.OnceOptions{DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range dry.Plans {
+		if len(p.Samples) != 6 || p.EstimateMicros != 6000 || (p.Warning != "") != (p.Provider == "claude") {
+			t.Errorf("dry-run plan %s: %d samples, estimate %d, warning %q", p.Provider, len(p.Samples), p.EstimateMicros, p.Warning)
+		}
+	}
+	if w.askers["chatgpt"].count() != 0 {
+		t.Fatal("the dry run asked")
+	}
+
 	// prompt 1 runs in us and gb, prompt 2 only in gb: 3 × 2 samples.
 	res, err := w.c.Once(ctx, collect.OnceOptions{})
 	if err != nil {

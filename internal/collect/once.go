@@ -49,6 +49,9 @@ type Plan struct {
 	EstimateMicros int64
 	// Skip says why nothing is asked ("" when the plan runs).
 	Skip string
+	// Warning says why the samples would fail ("" when nothing is known
+	// against them), e.g. no key for the provider.
+	Warning string
 }
 
 // Result is what a foreground collection did.
@@ -177,6 +180,11 @@ func (c *Collector) plans(ctx context.Context, brandID string, opts OnceOptions)
 			p.Skip = "the brand has no active prompts"
 		case len(p.Samples) == 0:
 			p.Skip = "every sample of this slot is collected already"
+		}
+		if p.Skip == "" && opts.DryRun {
+			if _, f := c.providerKey(ctx, w.OrgID, code); f != nil {
+				p.Warning = f.message
+			}
 		}
 		out = append(out, p)
 	}

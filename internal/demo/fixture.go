@@ -2,12 +2,15 @@ package demo
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/password"
 )
 
 // Fixture is the contract between the demo data set and black-box tests
@@ -37,7 +40,14 @@ type Fixture struct {
 	RevokedAPIKey string            `json:"revoked_api_key"`
 	ExpiredAPIKey string            `json:"expired_api_key"`
 	Forbidden     []FixtureEndpoint `json:"forbidden"`
+	DashboardUser FixtureUser       `json:"dashboard_user"`
 	Window        FixtureWindow     `json:"window"`
+}
+
+// FixtureUser is a user who signs in to the dashboard (docs/dashboard.md).
+type FixtureUser struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
 }
 
 // FixtureCompetitor is a tracked competitor of the main brand.
@@ -137,6 +147,10 @@ func buildFixture(ctx context.Context, st Store, ds *Dataset, cfg Config) (*Fixt
 		return nil, err
 	}
 
+	if f.DashboardUser, err = DashboardUser(ctx, st, main.ID, main.Users[0]); err != nil {
+		return nil, err
+	}
+
 	f.Forbidden = []FixtureEndpoint{
 		{Method: "POST", Path: "/internal/v1/brands/" + brand.ID + "/runs"},
 		{Method: "GET", Path: "/internal/v1/admin/organizations"},
@@ -159,6 +173,43 @@ func newKey(ctx context.Context, st Store, orgID, email, name string, expires *t
 		return "", fmt.Errorf("create demo key: %w", err)
 	}
 	return secret, nil
+}
+
+// DashboardUser gives the demo organization's first user a fresh random
+// password (creating, enabling again or changing it) and returns the
+// sign-in. A password is random like the API keys: only its argon2id hash
+// is stored, so a later `serve --demo` cannot print the old one and sets a
+// new one instead (which ends that user's sessions).
+func DashboardUser(ctx context.Context, st Store, orgID string, u User) (FixtureUser, error) {
+	pw := newPassword()
+	hash, err := password.Hash(pw)
+	if err != nil {
+		return FixtureUser{}, err
+	}
+	_, err = st.CreateDashboardUser(ctx, sightline.DashboardUserCreate{OrgID: orgID, Email: u.Email, Name: u.Name, PasswordHash: hash})
+	if sightline.ErrorCode(err) == sightline.ECONFLICT {
+		// The user signs in already: change the password.
+		var users []*sightline.User
+		if users, err = st.FindUsers(ctx, orgID); err == nil {
+			err = fmt.Errorf("demo user %s not found", u.Email)
+			for _, x := range users {
+				if x.Email == sightline.NormalizeEmail(u.Email) {
+					err = st.SetUserPassword(ctx, x.ID, hash)
+				}
+			}
+		}
+	}
+	if err != nil {
+		return FixtureUser{}, fmt.Errorf("create demo dashboard user: %w", err)
+	}
+	return FixtureUser{Email: sightline.NormalizeEmail(u.Email), Password: pw}, nil
+}
+
+// newPassword returns 16 random base32 characters (80 bits from
+// crypto/rand), lowercase, in groups of four: "k7hq-2xrm-p4td-6wfa".
+func newPassword() string {
+	t := strings.ToLower(rand.Text()[:16])
+	return t[0:4] + "-" + t[4:8] + "-" + t[8:12] + "-" + t[12:16]
 }
 
 // WriteFile writes the fixture as indented JSON.

@@ -22,6 +22,7 @@ type Store interface {
 	sightline.TopicService
 	sightline.PromptService
 	sightline.APIKeyService
+	sightline.UserService
 	sightline.ProviderService
 	sightline.RecommendationService
 	sightline.OpportunityService

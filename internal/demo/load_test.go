@@ -19,6 +19,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/demo"
+	"github.com/sightline/sightline/internal/password"
 	"github.com/sightline/sightline/internal/sqlstore"
 	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 )
@@ -164,6 +165,7 @@ func testSameOnBothEngines(t *testing.T, l *loaded) {
 	a, b := *lite.fix, *post.fix
 	for _, f := range []*demo.Fixture{&a, &b} {
 		f.APIKey, f.OtherOrg.APIKey, f.RevokedAPIKey, f.ExpiredAPIKey = "", "", "", ""
+		f.DashboardUser.Password = ""
 		f.ProviderIDs, f.RegionIDs = nil, nil
 		for i := range f.Providers {
 			f.Providers[i].ID = ""
@@ -261,6 +263,24 @@ func testFixture(t *testing.T, l *loaded) {
 		}
 	})
 
+	// The dashboard user signs in to the main organization with the
+	// fixture's password; only its argon2id hash is stored.
+	t.Run("DashboardUser", func(t *testing.T) {
+		u, hash, err := l.db.FindSignInUser(ctx, f.DashboardUser.Email)
+		if err != nil || u.OrgID != f.OrgID {
+			t.Fatalf("FindSignInUser(%s) = %+v, %v; want a user of %s", f.DashboardUser.Email, u, err, f.OrgID)
+		}
+		if err := sightline.CheckPassword(f.DashboardUser.Password); err != nil {
+			t.Errorf("the demo password %q breaks the policy: %v", f.DashboardUser.Password, err)
+		}
+		if ok, err := password.Verify(f.DashboardUser.Password, hash); !ok || err != nil {
+			t.Errorf("the fixture's password does not match the stored hash: %v, %v", ok, err)
+		}
+		if strings.Contains(hash, f.DashboardUser.Password) {
+			t.Error("the stored hash holds the password")
+		}
+	})
+
 	t.Run("JSON", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "fixture.json")
 		if err := f.WriteFile(path); err != nil {
@@ -278,7 +298,7 @@ func testFixture(t *testing.T, l *loaded) {
 			"competitor_ids", "topic_ids", "prompt_ids", "provider_ids", "region_ids",
 			"competitors", "prompts", "providers", "regions",
 			"recommendation_ids", "opportunity_ids", "brief_ids", "advertiser_ids",
-			"other_org", "revoked_api_key", "expired_api_key", "forbidden", "window")
+			"other_org", "revoked_api_key", "expired_api_key", "forbidden", "dashboard_user", "window")
 		for _, k := range []string{"api_key", "org_id", "brand_id", "brand_name", "brand_domain", "revoked_api_key", "expired_api_key"} {
 			var s string
 			if err := json.Unmarshal(m[k], &s); err != nil || s == "" {
@@ -310,6 +330,11 @@ func testFixture(t *testing.T, l *loaded) {
 			t.Fatal(err)
 		}
 		wantKeys(t, "other_org", other, "api_key", "brand_id")
+		var user map[string]json.RawMessage
+		if err := json.Unmarshal(m["dashboard_user"], &user); err != nil {
+			t.Fatal(err)
+		}
+		wantKeys(t, "dashboard_user", user, "email", "password")
 		if err := json.Unmarshal(m["window"], &window); err != nil {
 			t.Fatal(err)
 		}

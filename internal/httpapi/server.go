@@ -57,6 +57,10 @@ type Server struct {
 	Engine EngineConfig
 	// Webhooks sets up the webhook endpoints (secrets, insecure URLs).
 	Webhooks WebhookConfig
+	// Root, when set, is what the listener serves instead of Handler():
+	// the binary puts a router in front that sends the API's paths to
+	// Handler() and the rest to the dashboard.
+	Root http.Handler
 
 	mux     *http.ServeMux
 	table   []Route
@@ -101,8 +105,12 @@ func (s *Server) Listen(addr string) error {
 		return err
 	}
 	s.ln = ln
+	root := s.Handler()
+	if s.Root != nil {
+		root = s.Root
+	}
 	s.http = &http.Server{
-		Handler:           s.Handler(),
+		Handler:           root,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		WriteTimeout:      120 * time.Second,

@@ -27,6 +27,17 @@ func normalizeDomains(field string, in []string) ([]string, error) {
 	return out, v.Err()
 }
 
+// brandAndID resolves {brand_id} and one resource id of the path, for the
+// endpoints that read no query parameters.
+func (s *Server) brandAndID(r *http.Request, name, kind string) (*sightline.Brand, string, error) {
+	brand, err := s.brandNoParams(r)
+	if err != nil {
+		return nil, "", err
+	}
+	id, err := pathID(r, name, kind)
+	return brand, id, err
+}
+
 // handleBrandCreate serves POST /api/v2/brands: a brand of the key's
 // organization.
 func (s *Server) handleBrandCreate(w http.ResponseWriter, r *http.Request) error {
@@ -127,11 +138,7 @@ func (s *Server) handleCompetitorCreate(w http.ResponseWriter, r *http.Request) 
 // handleCompetitorDelete serves DELETE …/competitors/{competitor_id}: stop
 // tracking it; its past mentions stay, as an untracked brand's.
 func (s *Server) handleCompetitorDelete(w http.ResponseWriter, r *http.Request) error {
-	brand, err := s.brandNoParams(r)
-	if err != nil {
-		return err
-	}
-	id, err := pathID(r, "competitor_id", "Competitor")
+	brand, id, err := s.brandAndID(r, "competitor_id", "Competitor")
 	if err != nil {
 		return err
 	}
@@ -163,11 +170,7 @@ func (s *Server) handlePromptCreate(w http.ResponseWriter, r *http.Request) erro
 
 // handlePromptUpdate serves PATCH …/prompts/{prompt_id}.
 func (s *Server) handlePromptUpdate(w http.ResponseWriter, r *http.Request) error {
-	brand, err := s.brandNoParams(r)
-	if err != nil {
-		return err
-	}
-	id, err := pathID(r, "prompt_id", "Prompt")
+	brand, id, err := s.brandAndID(r, "prompt_id", "Prompt")
 	if err != nil {
 		return err
 	}
@@ -185,11 +188,7 @@ func (s *Server) handlePromptUpdate(w http.ResponseWriter, r *http.Request) erro
 // handlePromptDelete serves DELETE …/prompts/{prompt_id}: the prompt is
 // deactivated (no longer asked); its runs stay.
 func (s *Server) handlePromptDelete(w http.ResponseWriter, r *http.Request) error {
-	brand, err := s.brandNoParams(r)
-	if err != nil {
-		return err
-	}
-	id, err := pathID(r, "prompt_id", "Prompt")
+	brand, id, err := s.brandAndID(r, "prompt_id", "Prompt")
 	if err != nil {
 		return err
 	}

@@ -35,7 +35,7 @@ func (db *DB) CreateAPIKey(ctx context.Context, c sightline.APIKeyCreate) (*sigh
 		return nil, "", fmt.Errorf("generate key: %w", err)
 	}
 	k := &sightline.APIKey{
-		ID: newID(), OrgID: user.OrgID, UserID: user.ID, Name: strings.TrimSpace(c.Name),
+		ID: newID(), OrgID: user.OrgID, UserID: user.ID, UserEmail: user.Email, Name: strings.TrimSpace(c.Name),
 		CreatedAt: tx.now, ExpiresAt: c.ExpiresAt,
 	}
 	k.Prefix, k.Last4 = sightline.APIKeyDisplay(secret)
@@ -64,8 +64,8 @@ func (db *DB) FindAPIKeys(ctx context.Context, orgID string) ([]*sightline.APIKe
 	if err := checkOrg(ctx, tx, orgID); err != nil {
 		return nil, err
 	}
-	rows, err := tx.query(ctx, `SELECT id, org_id, user_id, name, prefix, last4, created_at, expires_at, revoked_at, last_used_at
-		FROM api_keys WHERE org_id = ? ORDER BY created_at DESC, id`, orgID)
+	rows, err := tx.query(ctx, `SELECT k.id, k.org_id, k.user_id, u.email, k.name, k.prefix, k.last4, k.created_at, k.expires_at, k.revoked_at, k.last_used_at
+		FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.org_id = ? ORDER BY k.created_at DESC, k.id`, orgID)
 	if err != nil {
 		return nil, fmt.Errorf("list api keys: %w", err)
 	}
@@ -74,7 +74,7 @@ func (db *DB) FindAPIKeys(ctx context.Context, orgID string) ([]*sightline.APIKe
 	for rows.Next() {
 		var k sightline.APIKey
 		var created, expires, revoked, used Time
-		if err := rows.Scan(&k.ID, &k.OrgID, &k.UserID, &k.Name, &k.Prefix, &k.Last4, &created, &expires, &revoked, &used); err != nil {
+		if err := rows.Scan(&k.ID, &k.OrgID, &k.UserID, &k.UserEmail, &k.Name, &k.Prefix, &k.Last4, &created, &expires, &revoked, &used); err != nil {
 			return nil, err
 		}
 		k.CreatedAt, k.ExpiresAt, k.RevokedAt, k.LastUsedAt = created.Time, expires.Ptr(), revoked.Ptr(), used.Ptr()
@@ -96,6 +96,28 @@ func (db *DB) RevokeAPIKey(ctx context.Context, id string) error {
 	}
 	defer tx.Rollback()
 	res, err := tx.exec(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?`, ts(tx.now), id)
+	if err != nil {
+		return fmt.Errorf("revoke api key: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return notFound("API key")
+	}
+	return tx.Commit()
+}
+
+// RevokeOrgAPIKey revokes a key of one organization; a key of another
+// organization is NOT_FOUND, like a missing one.
+func (db *DB) RevokeOrgAPIKey(ctx context.Context, orgID, id string) error {
+	orgID, id = strings.ToLower(orgID), strings.ToLower(id)
+	if !sightline.IsUUID(orgID) || !sightline.IsUUID(id) {
+		return notFound("API key")
+	}
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.exec(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? AND org_id = ?`, ts(tx.now), id, orgID)
 	if err != nil {
 		return fmt.Errorf("revoke api key: %w", err)
 	}

@@ -103,7 +103,7 @@ func TestAPIKeyStore_CreateAPIKey(t *testing.T) {
 			t.Errorf("ids %q / %q are not UUIDs", k.ID, k.UserID)
 		}
 		want := &sightline.APIKey{
-			ID: k.ID, OrgID: org.ID, UserID: k.UserID, Name: "ci key",
+			ID: k.ID, OrgID: org.ID, UserID: k.UserID, UserEmail: "ann@example.com", Name: "ci key",
 			Prefix: secret[:8], Last4: secret[len(secret)-4:], CreatedAt: t0, ExpiresAt: &expires,
 		}
 		if diff := cmp.Diff(want, k); diff != "" {
@@ -471,7 +471,7 @@ func TestAPIKeyStore_FindAPIKeys(t *testing.T) {
 			secrets = append(secrets, s)
 			// newest first
 			want = append([]*sightline.APIKey{{
-				ID: k.ID, OrgID: org.ID, UserID: k.UserID, Name: name, Prefix: s[:8], Last4: s[len(s)-4:],
+				ID: k.ID, OrgID: org.ID, UserID: k.UserID, UserEmail: "owner@example.com", Name: name, Prefix: s[:8], Last4: s[len(s)-4:],
 				CreatedAt: *now, ExpiresAt: expires,
 			}}, want...)
 		}
@@ -564,6 +564,41 @@ func TestAPIKeyStore_RevokeAPIKey(t *testing.T) {
 		wantCode(t, db.RevokeAPIKey(ctx, "not-an-id"), sightline.ENOTFOUND)
 		wantCode(t, db.RevokeAPIKey(ctx, ""), sightline.ENOTFOUND)
 	})
+}
+
+// RevokeOrgAPIKey revokes keys of its organization only: another
+// organization's key is NOT_FOUND and keeps working.
+func TestAPIKeyStore_RevokeOrgAPIKey(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, now := mustOpenDB(t)
+	org, other := mustCreateOrg(t, db, "Acme"), mustCreateOrg(t, db, "Other")
+	k, s := mustCreateAPIKey(t, db, sightline.APIKeyCreate{OrgID: org.ID})
+	ko, so := mustCreateAPIKey(t, db, sightline.APIKeyCreate{OrgID: other.ID})
+
+	wantCode(t, db.RevokeOrgAPIKey(ctx, org.ID, ko.ID), sightline.ENOTFOUND)
+	if _, err := db.Authenticate(ctx, so); err != nil {
+		t.Errorf("the other organization's key after a refused revoke: %v", err)
+	}
+	wantCode(t, db.RevokeOrgAPIKey(ctx, org.ID, "not-an-id"), sightline.ENOTFOUND)
+	wantCode(t, db.RevokeOrgAPIKey(ctx, "acme", k.ID), sightline.ENOTFOUND)
+
+	*now = t0.Add(time.Minute)
+	if err := db.RevokeOrgAPIKey(ctx, strings.ToUpper(org.ID), strings.ToUpper(k.ID)); err != nil {
+		t.Fatal(err)
+	}
+	_, err := db.Authenticate(ctx, s)
+	wantCode(t, err, sightline.EUNAUTHORIZED)
+	keys, err := db.FindAPIKeys(ctx, org.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := keys[0].RevokedAt; got == nil || !got.Equal(t0.Add(time.Minute)) {
+		t.Errorf("revoked_at = %v, want %s", got, t0.Add(time.Minute))
+	}
+	if st := keys[0].Status(t0.Add(time.Hour)); st != sightline.KeyRevoked {
+		t.Errorf("status = %s, want revoked", st)
+	}
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -1,0 +1,521 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
+)
+
+var (
+	demoEmailRE    = regexp.MustCompile(`(?m)^  email:\s+(\S+)$`)
+	demoPasswordRE = regexp.MustCompile(`(?m)^  password:\s+(\S+)$`)
+)
+
+// dashboardServer is a running `serve --demo` with what it printed.
+type dashboardServer struct {
+	m               *Main
+	base            string // http://127.0.0.1:port
+	key             string // the demo API key
+	email, password string // the demo dashboard user
+}
+
+// startDashboard runs `serve --demo` (a short history: the default 60
+// days take minutes under -race) on a fresh database of the engine under
+// test.
+func startDashboard(t *testing.T) *dashboardServer {
+	t.Helper()
+	return startDashboardOn(t, sqlstoretest.NewDSN(t))
+}
+
+// startDashboardOn runs `serve --demo` on dsn.
+func startDashboardOn(t *testing.T, dsn string) *dashboardServer {
+	t.Helper()
+	cfg := DefaultConfig()
+	cfg.DB, cfg.Addr, cfg.AdminToken = dsn, "127.0.0.1:0", ""
+	var out lockedBuffer
+	m := NewMain(cfg, &out, io.Discard)
+	m.Demo, m.DemoDays = true, 3
+	m.ShutdownTimeout = 10 * time.Second
+	if err := m.Open(context.Background()); err != nil {
+		m.Close()
+		t.Fatalf("serve --demo: %v", err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- m.Server.Serve() }()
+	t.Cleanup(func() {
+		m.Close()
+		<-served
+	})
+	key, email, pw := demoKeyRE.FindStringSubmatch(out.String()), demoEmailRE.FindStringSubmatch(out.String()), demoPasswordRE.FindStringSubmatch(out.String())
+	if key == nil || email == nil || pw == nil {
+		t.Fatalf("serve --demo did not print a key and a dashboard sign-in:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "Dashboard: http://"+m.Addr()+"/") {
+		t.Errorf("serve --demo did not print the dashboard's address:\n%s", out.String())
+	}
+	return &dashboardServer{m: m, base: "http://" + m.Addr(), key: key[1], email: email[1], password: pw[1]}
+}
+
+// api calls the REST API with key and decodes the JSON body into v (when
+// not nil); it returns the status.
+func (d *dashboardServer) api(t *testing.T, method, path, key string, v any) int {
+	t.Helper()
+	req, err := http.NewRequest(method, d.base+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("X-API-KEY", key)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if v != nil && resp.StatusCode == http.StatusOK {
+		if err := json.Unmarshal(body, v); err != nil {
+			t.Fatalf("%s %s: %v\n%s", method, path, err, body)
+		}
+	}
+	return resp.StatusCode
+}
+
+// noRedirect is a client that shows redirects instead of following them.
+var noRedirect = &http.Client{
+	Timeout:       30 * time.Second,
+	CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+}
+
+// ownMetrics reads the brand's own row of GET …/share_of_voice over the
+// default window (no parameters), as the three numbers the overview shows.
+func (d *dashboardServer) ownMetrics(t *testing.T, brandID string) [3]string {
+	t.Helper()
+	var sov struct {
+		Data []struct {
+			Kind             string `json:"kind"`
+			AggregateMetrics struct {
+				Visibility   float64 `json:"visibility"`
+				ShareOfVoice float64 `json:"share_of_voice"`
+				Sentiment    float64 `json:"sentiment"`
+			} `json:"aggregate_metrics"`
+		} `json:"data"`
+	}
+	if st := d.api(t, http.MethodGet, "/api/v2/brands/"+brandID+"/share_of_voice?page_size=100", d.key, &sov); st != http.StatusOK {
+		t.Fatalf("GET share_of_voice = %d", st)
+	}
+	for _, row := range sov.Data {
+		if row.Kind == "own" {
+			m := row.AggregateMetrics
+			one := func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
+			return [3]string{one(m.Visibility), one(m.ShareOfVoice), one(m.Sentiment)}
+		}
+	}
+	t.Fatalf("share_of_voice has no own row: %+v", sov.Data)
+	return [3]string{}
+}
+
+// consoleProblems collects the page errors the browser reports (script
+// exceptions, Content-Security-Policy violations, failed loads of assets)
+// until the test ends. Pages answered with an error status on purpose (a
+// wrong password, a bad parameter) are no problem.
+func consoleProblems(ctx context.Context, t *testing.T) func() []string {
+	t.Helper()
+	var mu sync.Mutex
+	var problems []string
+	lctx, cancel := context.WithCancel(ctx)
+	msgs := chromedp.Console(lctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			expected := strings.HasPrefix(m.Text, "Failed to load resource: the server responded with a status of") &&
+				!strings.Contains(m.URL, "/static/")
+			if m.IsException() || (m.Type == "error" && !expected) {
+				mu.Lock()
+				problems = append(problems, fmt.Sprintf("%s (%s)", m.Text, m.URL))
+				mu.Unlock()
+			}
+		}
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), problems...)
+	}
+}
+
+// acceptDialogs accepts every confirm() the page opens (revoking a key
+// asks first).
+func acceptDialogs(ctx context.Context, t *testing.T) {
+	t.Helper()
+	dctx, cancel := context.WithCancel(ctx)
+	dialogs := chromedp.Events(dctx, page.JavascriptDialogOpening)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for _, err := range dialogs {
+			if err != nil {
+				return
+			}
+			if _, err := chromedp.Call(dctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true}); err != nil && dctx.Err() == nil {
+				t.Errorf("accept a dialog: %v", err)
+			}
+		}
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+}
+
+// checkPage fails when the page is wider than the screen, or when a form
+// field has no label (a <label for>, a wrapping <label> or aria-label).
+func checkPage(ctx context.Context, t *testing.T, page string) {
+	t.Helper()
+	// A mobile browser widens its layout to the widest element and zooms
+	// out, so the page's width is compared with the screen's.
+	w := get(ctx, t, "widths", chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, screen.width]`))
+	if w[0] > w[1] {
+		t.Errorf("%s is %d px wide on a %d px screen", page, w[0], w[1])
+	}
+	unlabelled := get(ctx, t, "labels", chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('input:not([type=hidden]), select, textarea'))
+		.filter(e => e.labels.length === 0 && !e.getAttribute('aria-label')).map(e => e.outerHTML)`))
+	if len(unlabelled) > 0 {
+		t.Errorf("%s has fields without a label: %v", page, unlabelled)
+	}
+}
+
+// sessionCookie returns the browser's session cookie.
+func sessionCookie(ctx context.Context, t *testing.T, base string) *network.Cookie {
+	t.Helper()
+	cctx, cancel := context.WithTimeout(ctx, stepTimeout)
+	defer cancel()
+	res, err := chromedp.Call(cctx, network.GetCookies, network.GetCookiesParams{URLs: []string{base + "/"}})
+	if err != nil {
+		t.Fatalf("cookies: %v", err)
+	}
+	for _, c := range res.Cookies {
+		if c.Name == "sightline_session" {
+			return c
+		}
+	}
+	return nil
+}
+
+// The dashboard's "Done when" in a real browser against a real `serve`, on
+// the engine under test (SIGHTLINE_TEST_DB): sign in; create a key whose
+// secret shows once and works on the API; revoke it in the page and see
+// the API refuse it; move a recommendation on the board and read its new
+// state through the API; the overview's numbers are the API's; sign-out
+// ends the session; a post without the CSRF token gets 403; the sixth
+// wrong password in a minute is refused. Screenshots of every page go to
+// the artifacts directory.
+func TestDashboard_Browser(t *testing.T) {
+	t.Parallel()
+	chromiumPath(t) // skip (loudly) before loading data when there is no browser
+	d := startDashboard(t)
+	ctx := newBrowser(t)
+	shots := artifactsDir(t)
+	problems := consoleProblems(ctx, t)
+	acceptDialogs(ctx, t)
+
+	// Signed out, / leads to the sign-in page.
+	resp, err := noRedirect.Get(d.base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/login") {
+		t.Fatalf("GET / signed out = %d to %q, want 303 to /login", resp.StatusCode, loc)
+	}
+	navigate(ctx, t, d.base+"/")
+	if u, _ := url.Parse(location(ctx, t)); u.Path != "/login" {
+		t.Fatalf("the browser at / shows %s, want /login", u)
+	}
+	screenshot(ctx, t, shots, "login")
+
+	// Sign in: the demo organization has one brand, so / shows its overview.
+	if resp := signIn(ctx, t, d.base, d.email, d.password); resp.Status != http.StatusOK {
+		t.Fatalf("sign-in led to a %d page", resp.Status)
+	}
+	overviewURL := location(ctx, t)
+	brandID := strings.TrimPrefix(overviewURL, d.base+"/brands/")
+	if !regexp.MustCompile(`^[0-9a-f-]{36}$`).MatchString(brandID) {
+		t.Fatalf("after sign-in the browser is at %s, want the brand's overview", overviewURL)
+	}
+	cookie := sessionCookie(ctx, t, d.base)
+	if cookie == nil || !cookie.HTTPOnly || cookie.SameSite != network.CookieSameSiteLax || cookie.Secure {
+		t.Errorf("session cookie %+v: want HttpOnly, SameSite=Lax, not Secure over plain HTTP", cookie)
+	}
+
+	t.Run("Overview", func(t *testing.T) {
+		// The page and the API read the clock separately: retry in the
+		// rare case that the default window moved between them.
+		for attempt := 0; ; attempt++ {
+			before := d.ownMetrics(t, brandID)
+			navigate(ctx, t, overviewURL)
+			got := [3]string{text(ctx, t, `[data-testid="metric-visibility"]`), text(ctx, t, `[data-testid="metric-share-of-voice"]`), text(ctx, t, `[data-testid="metric-sentiment"]`)}
+			after := d.ownMetrics(t, brandID)
+			if before != after && attempt < 3 {
+				continue
+			}
+			if got != after {
+				t.Errorf("overview shows visibility, share of voice, sentiment %v; the API's own row is %v", got, after)
+			}
+			if got == [3]string{"0.0", "0.0", "0.0"} {
+				t.Errorf("the demo brand's overview shows only zeros")
+			}
+			break
+		}
+		lines := get(ctx, t, "chart lines", chromedp.Evaluate[int](`document.querySelectorAll('[data-testid="mention-share-chart"] svg.chart-wide polyline').length`))
+		if lines < 2 {
+			t.Errorf("the mention share chart draws %d lines, want the brand and its competitors", lines)
+		}
+		screenshot(ctx, t, shots, "overview")
+		// Week granularity keeps the window in the URL and draws fewer points.
+		navigate(ctx, t, overviewURL+"?granularity=week")
+		if !exists(ctx, t, `[data-testid="mention-share-chart"] svg circle`) {
+			t.Error("the weekly chart has no points")
+		}
+	})
+
+	t.Run("Pages", func(t *testing.T) {
+		for _, p := range []struct{ name, path, want string }{
+			{"citations", "/citations", `[data-testid="pages-table"] tbody tr`},
+			{"topics", "/topics", `[data-testid="topic-row"]`},
+			{"opportunities", "/opportunities", `[data-testid="compute-status"]`},
+		} {
+			resp := navigate(ctx, t, overviewURL+p.path)
+			if resp.Status != http.StatusOK {
+				t.Errorf("%s: status %d", p.name, resp.Status)
+			}
+			if !exists(ctx, t, p.want) {
+				t.Errorf("%s: no %s", p.name, p.want)
+			}
+			screenshot(ctx, t, shots, p.name)
+		}
+		// one opportunity, the brand chooser
+		navigate(ctx, t, overviewURL+"/opportunities")
+		if resp := clickAndWait(ctx, t, `[data-testid="opportunities-table"] tbody a`); resp.Status != http.StatusOK || !exists(ctx, t, ".metric-value") {
+			t.Errorf("opportunity detail: status %d", resp.Status)
+		}
+		screenshot(ctx, t, shots, "opportunity")
+		navigate(ctx, t, d.base+"/brands")
+		if !exists(ctx, t, `[data-testid="brand-link"]`) {
+			t.Error("the brand chooser lists no brand")
+		}
+		screenshot(ctx, t, shots, "brands")
+		// A bad parameter names itself on an HTML error page.
+		resp := navigate(ctx, t, overviewURL+"/citations?start=yesterday")
+		if msg := text(ctx, t, `[data-testid="error-message"]`); resp.Status != http.StatusBadRequest || !strings.Contains(msg, "start") {
+			t.Errorf("?start=yesterday: %d %q, want 400 naming start", resp.Status, msg)
+		}
+		if h := resp.Headers["Content-Security-Policy"]; h == nil || strings.Contains(fmt.Sprint(h), "unsafe-inline") || !strings.Contains(fmt.Sprint(h), "frame-ancestors 'none'") {
+			t.Errorf("Content-Security-Policy %v", h)
+		}
+		screenshot(ctx, t, shots, "error")
+	})
+
+	// Every page fits a 375 px screen (tables scroll inside their box, the
+	// page itself does not), and every form field has a label.
+	t.Run("NarrowAndLabelled", func(t *testing.T) {
+		do(ctx, t, "phone viewport", chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile))
+		defer do(ctx, t, "desktop viewport", chromedp.EmulateViewport(1280, 900))
+		for _, p := range []string{"", "/citations", "/topics", "/recommendations", "/opportunities"} {
+			navigate(ctx, t, overviewURL+p)
+			checkPage(ctx, t, overviewURL+p)
+		}
+		navigate(ctx, t, d.base+"/keys")
+		checkPage(ctx, t, d.base+"/keys")
+		screenshot(ctx, t, shots, "keys-375")
+		navigate(ctx, t, overviewURL)
+		screenshot(ctx, t, shots, "overview-375")
+	})
+
+	var keyName = "browser test key"
+	var secret, keyID string
+	t.Run("CreateKey", func(t *testing.T) {
+		navigate(ctx, t, d.base+"/keys")
+		do(ctx, t, "fill in the key form",
+			chromedp.SetValue(chromedp.CSS(`form#create-key input[name=name]`), keyName),
+			chromedp.SetValue(chromedp.CSS(`form#create-key input[name=expires_at]`), time.Now().UTC().AddDate(1, 0, 0).Format(time.DateOnly)),
+		)
+		clickAndWait(ctx, t, `form#create-key button[type=submit]`)
+		secret = text(ctx, t, `[data-testid="new-key-secret"]`)
+		if !secretRE.MatchString(secret) || len(secret) != len("slk_")+43 {
+			t.Fatalf("new key secret %q", secret)
+		}
+		screenshot(ctx, t, shots, "keys")
+		rows := get(ctx, t, "key rows", chromedp.Evaluate[[]map[string]string](`Array.from(document.querySelectorAll('tr[data-testid="key-row"]')).map(r => ({
+			id: r.dataset.keyId,
+			name: r.querySelector('[data-testid="key-name"]').textContent.trim(),
+			hint: r.querySelector('[data-testid="key-hint"]').textContent.trim(),
+			status: r.querySelector('[data-testid="key-status"]').textContent.trim(),
+			revoke: String(r.querySelector('button[data-testid="revoke-key"]') !== null)}))`))
+		for _, r := range rows {
+			if r["name"] == keyName {
+				keyID = r["id"]
+				if want := secret[:8] + "…" + secret[len(secret)-4:]; r["hint"] != want || r["status"] != "active" || r["revoke"] != "true" {
+					t.Errorf("row %v, want hint %s, active, a revoke button", r, want)
+				}
+			}
+		}
+		if keyID == "" {
+			t.Fatalf("no key row named %q: %v", keyName, rows)
+		}
+		// shown once: a reload no longer shows it
+		do(ctx, t, "reload", chromedp.Reload())
+		if exists(ctx, t, `[data-testid="new-key-secret"]`) || strings.Contains(get(ctx, t, "page", chromedp.OuterHTML(chromedp.CSS("html"))), secret[4:]) {
+			t.Error("the secret is still shown after a reload")
+		}
+		if n := get(ctx, t, "rows", chromedp.Evaluate[int](`document.querySelectorAll('tr[data-testid="key-row"]').length`)); n != len(rows) {
+			t.Errorf("the reload changed the number of keys from %d to %d", len(rows), n)
+		}
+		var brands struct {
+			Data []struct {
+				ID string `json:"id"`
+			} `json:"data"`
+		}
+		if st := d.api(t, http.MethodGet, "/api/v2/brands", secret, &brands); st != http.StatusOK || len(brands.Data) == 0 || brands.Data[0].ID != brandID {
+			t.Errorf("GET /api/v2/brands with the new key = %d %+v, want 200 with the brand", st, brands)
+		}
+	})
+
+	t.Run("RevokeKey", func(t *testing.T) {
+		if keyID == "" {
+			t.Skip("no key was created")
+		}
+		navigate(ctx, t, d.base+"/keys")
+		row := fmt.Sprintf(`tr[data-testid="key-row"][data-key-id=%q]`, keyID)
+		clickAndWait(ctx, t, row+` button[data-testid="revoke-key"]`)
+		if st := text(ctx, t, row+` [data-testid="key-status"]`); st != "revoked" {
+			t.Errorf("status after revoking = %q", st)
+		}
+		if st := d.api(t, http.MethodGet, "/api/v2/brands", secret, nil); st != http.StatusUnauthorized {
+			t.Errorf("GET /api/v2/brands with the revoked key = %d, want 401", st)
+		}
+		if st := d.api(t, http.MethodGet, "/api/v2/brands", d.key, nil); st != http.StatusOK {
+			t.Errorf("the demo key after revoking another = %d, want 200", st)
+		}
+	})
+
+	t.Run("Recommendation", func(t *testing.T) {
+		board := overviewURL + "/recommendations"
+		navigate(ctx, t, board)
+		id := get(ctx, t, "a new recommendation", chromedp.Evaluate[string](
+			`(document.querySelector('[data-testid="column-new"] [data-testid="rec-card"]') || {dataset: {}}).dataset.recId || ""`))
+		if id == "" {
+			t.Fatal("the board has no new recommendation")
+		}
+		card := fmt.Sprintf(`[data-testid="rec-card"][data-rec-id=%q]`, id)
+		clickAndWait(ctx, t, card+` button[data-testid="rec-to-saved"]`)
+		if !exists(ctx, t, `[data-testid="column-saved"] `+card) {
+			t.Error("the card is not in the saved column after Save")
+		}
+		var rec struct {
+			Data struct {
+				State string `json:"state"`
+			} `json:"data"`
+		}
+		if st := d.api(t, http.MethodGet, "/api/v2/brands/"+brandID+"/content_studio/recommendations/"+id, d.key, &rec); st != http.StatusOK || rec.Data.State != "saved" {
+			t.Errorf("the API reads the moved recommendation as %d %q, want saved", st, rec.Data.State)
+		}
+		screenshot(ctx, t, shots, "recommendations")
+	})
+
+	t.Run("CSRF", func(t *testing.T) {
+		navigate(ctx, t, d.base+"/keys")
+		token := get(ctx, t, "csrf token", chromedp.Evaluate[string](`document.querySelector('form#create-key input[name=csrf_token]').value`))
+		c := sessionCookie(ctx, t, d.base)
+		post := func(form url.Values) int {
+			req, _ := http.NewRequest(http.MethodPost, d.base+"/keys", strings.NewReader(form.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.AddCookie(&http.Cookie{Name: c.Name, Value: c.Value})
+			resp, err := noRedirect.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			return resp.StatusCode
+		}
+		if st := post(url.Values{"name": {"no token"}}); st != http.StatusForbidden {
+			t.Errorf("POST /keys without the CSRF token = %d, want 403", st)
+		}
+		if st := post(url.Values{"name": {"wrong token"}, "csrf_token": {token[:len(token)-1] + "x"}}); st != http.StatusForbidden {
+			t.Errorf("POST /keys with a wrong CSRF token = %d, want 403", st)
+		}
+		if st := post(url.Values{"name": {"with token"}, "csrf_token": {token}}); st != http.StatusSeeOther {
+			t.Errorf("POST /keys with the token = %d, want 303", st)
+		}
+		var keys []string
+		navigate(ctx, t, d.base+"/keys")
+		keys = get(ctx, t, "names", chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('[data-testid="key-name"]')).map(e => e.textContent)`))
+		for _, k := range keys {
+			if k == "no token" || k == "wrong token" {
+				t.Errorf("a refused post created key %q", k)
+			}
+		}
+	})
+
+	t.Run("SignOut", func(t *testing.T) {
+		c := sessionCookie(ctx, t, d.base)
+		navigate(ctx, t, d.base+"/keys")
+		clickAndWait(ctx, t, `button[data-testid="sign-out"]`)
+		if u, _ := url.Parse(location(ctx, t)); u.Path != "/login" {
+			t.Errorf("after sign-out the browser is at %s", u)
+		}
+		// The old cookie is worthless: the session ended in the database.
+		req, _ := http.NewRequest(http.MethodGet, d.base+"/keys", nil)
+		req.AddCookie(&http.Cookie{Name: c.Name, Value: c.Value})
+		resp, err := noRedirect.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/login") {
+			t.Errorf("GET /keys with the signed-out cookie = %d to %q, want 303 to /login", resp.StatusCode, loc)
+		}
+		navigate(ctx, t, d.base+"/keys")
+		if u, _ := url.Parse(location(ctx, t)); u.Path != "/login" {
+			t.Errorf("after sign-out /keys shows %s", u)
+		}
+	})
+
+	t.Run("Throttle", func(t *testing.T) {
+		navigate(ctx, t, d.base+"/login")
+		for i := 1; i <= 5; i++ {
+			resp := submitLogin(ctx, t, d.email, "wrong password "+strconv.Itoa(i))
+			if msg := text(ctx, t, `[data-testid="login-error"]`); resp.Status != http.StatusUnauthorized || msg != "Wrong email or password." {
+				t.Fatalf("wrong password %d: %d %q", i, resp.Status, msg)
+			}
+		}
+		resp := submitLogin(ctx, t, d.email, "wrong password 6")
+		msg := text(ctx, t, `[data-testid="login-error"]`)
+		if resp.Status != http.StatusTooManyRequests || !strings.Contains(msg, "Too many sign-in attempts") {
+			t.Errorf("sixth wrong password: %d %q, want 429 and the limit's message", resp.Status, msg)
+		}
+		screenshot(ctx, t, shots, "login-throttled")
+		// Over the limit, even the right password waits.
+		if resp := submitLogin(ctx, t, d.email, d.password); resp.Status != http.StatusTooManyRequests {
+			t.Errorf("the right password over the limit = %d, want 429", resp.Status)
+		}
+	})
+
+	if p := problems(); len(p) > 0 {
+		t.Errorf("the browser reported problems:\n%s", strings.Join(p, "\n"))
+	}
+}

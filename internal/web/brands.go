@@ -1,0 +1,144 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/sightline/sightline"
+)
+
+// brandFromPath resolves {brand_id} in the session's organization: a brand
+// of another organization is NOT_FOUND, like a missing one (as in the API).
+func (s *Server) brandFromPath(r *http.Request, st *state) (*sightline.Brand, error) {
+	id := strings.ToLower(r.PathValue("brand_id"))
+	if !sightline.IsUUID(id) {
+		return nil, sightline.Errorf(sightline.ENOTFOUND, "Brand not found.")
+	}
+	return s.Store.FindBrandByID(r.Context(), st.sess.OrgID, id)
+}
+
+// pathID reads a UUID path value; anything else names nothing.
+func pathID(r *http.Request, name, kind string) (string, error) {
+	id := strings.ToLower(r.PathValue(name))
+	if !sightline.IsUUID(id) {
+		return "", sightline.Errorf(sightline.ENOTFOUND, "%s not found.", kind)
+	}
+	return id, nil
+}
+
+// handleHome serves GET /: the brand's overview when the organization has
+// one brand, else the brand chooser.
+func (s *Server) handleHome(w http.ResponseWriter, r *http.Request, st *state) error {
+	brands, total, err := s.Store.FindBrands(r.Context(), st.sess.OrgID, sightline.BrandFilter{PageRequest: sightline.PageRequest{Page: 1, PageSize: 2}})
+	if err != nil {
+		return err
+	}
+	if total == 1 {
+		http.Redirect(w, r, "/brands/"+brands[0].ID, http.StatusSeeOther)
+		return nil
+	}
+	http.Redirect(w, r, "/brands", http.StatusSeeOther)
+	return nil
+}
+
+// brandsPage is the data of the brand chooser.
+type brandsPage struct {
+	Layout
+	Brands []*sightline.Brand
+	Total  int
+}
+
+// handleBrands serves GET /brands: the organization's brands.
+func (s *Server) handleBrands(w http.ResponseWriter, r *http.Request, st *state) error {
+	brands, total, err := s.Store.FindBrands(r.Context(), st.sess.OrgID, sightline.BrandFilter{
+		PageRequest: sightline.PageRequest{Page: 1, PageSize: sightline.MaxPageSize},
+	})
+	if err != nil {
+		return err
+	}
+	return s.render(w, r, http.StatusOK, "brands", &brandsPage{Layout: layout(st, "Brands", "brands", nil), Brands: brands, Total: total})
+}
+
+// option is one choice of a select.
+type option struct {
+	Value, Label string
+	Selected     bool
+}
+
+// hiddenField is a parameter a filter form carries along.
+type hiddenField struct{ Name, Value string }
+
+// filterBar is the window form of a page, with the filters the page has.
+type filterBar struct {
+	Action  string
+	Window  window
+	Summary string
+	Presets []link
+	Hidden  []hiddenField
+	// Providers, Regions and Topics are nil on pages without those filters.
+	Providers, Regions, Topics []option
+}
+
+func newFilterBar(r *http.Request, w window, now time.Time, keep ...string) filterBar {
+	p := newPageURL(r)
+	fb := filterBar{Action: r.URL.Path, Window: w, Presets: presets(p, w, now)}
+	for _, k := range keep {
+		if v := r.URL.Query().Get(k); v != "" {
+			fb.Hidden = append(fb.Hidden, hiddenField{Name: k, Value: v})
+		}
+	}
+	fb.Summary = fmt.Sprintf("%s – %s (UTC); changes compare with the period of the same length just before",
+		w.Window.Start.Format("2 Jan 2006"), lastDay(w.Window).Format("2 Jan 2006"))
+	return fb
+}
+
+// scopeIDs are the provider, region and topic filters of a page, one of
+// each (empty: all).
+type scopeIDs struct{ provider, region, topic string }
+
+func (q *query) scopeIDs() scopeIDs {
+	return scopeIDs{provider: q.uuid("provider"), region: q.uuid("region"), topic: q.uuid("topic")}
+}
+
+// scopeFilters adds the provider, region and topic filters to a filter bar,
+// with the brand's own lists as choices, and narrows the scope by them.
+func (s *Server) scopeFilters(ctx context.Context, ids scopeIDs, st *state, brand *sightline.Brand, fb *filterBar, scope *sightline.Scope) error {
+	provider, region, topic := ids.provider, ids.region, ids.topic
+	providers, err := s.Store.FindBrandProviders(ctx, st.sess.OrgID, brand.ID)
+	if err != nil {
+		return err
+	}
+	regions, err := s.Store.FindBrandRegions(ctx, st.sess.OrgID, brand.ID)
+	if err != nil {
+		return err
+	}
+	topics, _, err := s.Store.FindTopics(ctx, st.sess.OrgID, brand.ID, sightline.TopicFilter{
+		Scope: *scope, PageRequest: sightline.PageRequest{Page: 1, PageSize: sightline.MaxPageSize},
+	})
+	if err != nil {
+		return err
+	}
+	fb.Providers, fb.Regions, fb.Topics = []option{}, []option{}, []option{}
+	for _, p := range providers {
+		fb.Providers = append(fb.Providers, option{Value: p.ID, Label: p.Name, Selected: p.ID == provider})
+	}
+	for _, rg := range regions {
+		fb.Regions = append(fb.Regions, option{Value: rg.ID, Label: rg.Name, Selected: rg.ID == region})
+	}
+	for _, t := range topics {
+		fb.Topics = append(fb.Topics, option{Value: t.ID, Label: t.Name, Selected: t.ID == topic})
+	}
+	if provider != "" {
+		scope.ProviderIDs = []string{provider}
+	}
+	if region != "" {
+		scope.RegionIDs = []string{region}
+	}
+	if topic != "" {
+		scope.TopicIDs = []string{topic}
+	}
+	return nil
+}

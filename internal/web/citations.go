@@ -1,0 +1,97 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/sightline/sightline"
+)
+
+// citationsPage is the data of a brand's citations page.
+type citationsPage struct {
+	Layout
+	Filter        filterBar
+	Summary       []bar
+	SummaryTotal  int
+	PageHeaders   []sortHeader
+	Pages         []*sightline.CitationRow
+	PagePager     pager
+	DomainHeaders []sortHeader
+	Domains       []*sightline.CitationRow
+	DomainPager   pager
+}
+
+var (
+	pageColumns = []sortCol{
+		{Label: "Page", Key: "page"}, {Label: "Domain", Key: "domain"}, {Label: "Page type", Key: "page_type"},
+		{Label: "Ownership"}, {Label: "Citations", Key: "citation_count", Num: true},
+		{Label: "Share", Key: "total_citation_percent", Num: true}, {Label: "With brand", Key: "brand_citation_count", Num: true},
+	}
+	domainColumns = []sortCol{
+		{Label: "Domain", Key: "domain"}, {Label: "Ownership"}, {Label: "Pages", Num: true},
+		{Label: "Citations", Key: "citation_count", Num: true}, {Label: "Share", Num: true},
+		{Label: "With brand", Key: "brand_citation_count", Num: true}, {Label: "Most-cited page"},
+	}
+)
+
+// handleCitations serves GET /brands/{brand_id}/citations: the summary by
+// domain type and the most-cited pages and domains, each sortable and paged
+// (psort/ppage, dsort/dpage) under the window and the provider, region and
+// topic filters — the store calls of GET …/citations/summary, /pages and
+// /domains.
+func (s *Server) handleCitations(w http.ResponseWriter, r *http.Request, st *state) error {
+	brand, err := s.brandFromPath(r, st)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	q := newQuery(r)
+	win := q.window(now, sightline.DefaultWindowDays)
+	ids := q.scopeIDs()
+	psort := q.sort("psort", sightline.PageSortKeys, "")
+	dsort := q.sort("dsort", sightline.DomainSortKeys, "")
+	ppage, dpage := q.page("ppage"), q.page("dpage")
+	if err := q.err(); err != nil {
+		return err
+	}
+	ctx, org := r.Context(), st.sess.OrgID
+	p := &citationsPage{Layout: layout(st, brand.Name+" citations", "citations", brand),
+		Filter: newFilterBar(r, win, now, "psort", "dsort")}
+	scope := sightline.Scope{BrandID: brand.ID, Window: win.Window}
+	if err := s.scopeFilters(ctx, ids, st, brand, &p.Filter, &scope); err != nil {
+		return err
+	}
+
+	sum, err := s.Store.CitationSummary(ctx, org, scope)
+	if err != nil {
+		return err
+	}
+	p.SummaryTotal = sum.TotalCitations
+	for _, c := range sum.Categories {
+		p.Summary = append(p.Summary, bar{Label: label(c.Category), Class: c.Category, Count: c.Count, Percent: c.Percent, Width: c.Percent})
+	}
+
+	pf := sightline.CitationFilter{Scope: scope, PageRequest: sightline.PageRequest{Page: ppage, PageSize: sightline.DefaultPageSize}, Sort: parseSort(psort)}
+	pages, total, err := s.Store.FindCitationPages(ctx, org, pf)
+	if err != nil {
+		return err
+	}
+	df := sightline.CitationFilter{Scope: scope, PageRequest: sightline.PageRequest{Page: dpage, PageSize: sightline.DefaultPageSize}, Sort: parseSort(dsort)}
+	df.Scope.QueryDomain = true
+	domains, dtotal, err := s.Store.FindCitationDomains(ctx, org, df)
+	if err != nil {
+		return err
+	}
+	pu := newPageURL(r)
+	p.Pages, p.PagePager = pages, newPager(pu, "ppage", "Pages of the pages table", sightline.NewPageMeta(pf.PageRequest, total))
+	p.Domains, p.DomainPager = domains, newPager(pu, "dpage", "Pages of the domains table", sightline.NewPageMeta(df.PageRequest, dtotal))
+	p.PageHeaders = sortHeaders(pu, "psort", "ppage", orDefault(psort, "-citation_count"), pageColumns)
+	p.DomainHeaders = sortHeaders(pu, "dsort", "dpage", orDefault(dsort, "-citation_count"), domainColumns)
+	return s.render(w, r, http.StatusOK, "citations", p)
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

@@ -1,0 +1,163 @@
+package web
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/sightline/sightline"
+)
+
+// overviewPage is the data of a brand's overview.
+type overviewPage struct {
+	Layout
+	Filter      filterBar
+	Cards       []metricCard
+	Granularity []link
+	Chart       *lineChart
+	Ranking     []rankRow
+	Runs        int // answers in the window
+}
+
+// metricCard is one headline number with its change against the previous
+// window.
+type metricCard struct {
+	Label, TestID, Help string
+	Value               string // one decimal
+	Unit                string
+	Diff                string
+	Trend               string
+}
+
+// rankRow is one tracked brand in the share-of-voice ranking.
+type rankRow struct {
+	Rank                            int
+	Name                            string
+	Own                             bool
+	ShareOfVoice, Visibility, Senti string
+	Mentions                        int
+	SOVDiff, SOVTrend               string
+	SwatchClass                     string
+}
+
+// handleOverview serves GET /brands/{brand_id}: visibility, share of voice
+// and sentiment are the brand's own row of the share-of-voice list (what GET
+// …/share_of_voice serves for the same window), citation share is the
+// domains overview's your_citations share; the chart is the tracked
+// brands' per-bucket visibility, the share of answers naming each (the
+// mention share of docs/metrics.md).
+func (s *Server) handleOverview(w http.ResponseWriter, r *http.Request, st *state) error {
+	brand, err := s.brandFromPath(r, st)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	q := newQuery(r)
+	win := q.window(now, sightline.DefaultWindowDays)
+	gran := q.enum("granularity", sightline.Granularities, "day")
+	if err := q.err(); err != nil {
+		return err
+	}
+	ctx, org := r.Context(), st.sess.OrgID
+	scope := sightline.Scope{BrandID: brand.ID, Window: win.Window}
+	rows, err := s.shareOfVoice(ctx, org, scope, gran)
+	if err != nil {
+		return err
+	}
+	dov, err := s.Store.DomainsOverview(ctx, org, scope, gran)
+	if err != nil {
+		return err
+	}
+	prev := scope
+	prev.Window = win.Previous()
+	dovPrev, err := s.Store.DomainsOverview(ctx, org, prev, "month")
+	if err != nil {
+		return err
+	}
+
+	p := &overviewPage{Layout: layout(st, brand.Name+" overview", "overview", brand), Filter: newFilterBar(r, win, now, "granularity")}
+	for _, pt := range dov.YourMentions.DataPoints {
+		p.Runs += pt.Total
+	}
+	var own sightline.SOVRow
+	var tracked []*sightline.SOVRow
+	for _, row := range rows {
+		switch row.Kind {
+		case sightline.FoundBrandOwn:
+			own = *row
+			tracked = append(tracked, row)
+		case sightline.FoundBrandCompetitor:
+			tracked = append(tracked, row)
+		}
+	}
+	m, d := own.AggregateMetrics, own.Diff
+	citeDiff := dov.YourCitations.CurrentValue - dovPrev.YourCitations.CurrentValue
+	p.Cards = []metricCard{
+		card("Visibility", "metric-visibility", "%", m.Visibility, d.Visibility, "Share of answers that name "+brand.Name),
+		card("Share of voice", "metric-share-of-voice", "%", m.ShareOfVoice, d.ShareOfVoice, brand.Name+"'s share of all brand mentions"),
+		card("Sentiment", "metric-sentiment", "/ 100", m.Sentiment, d.Sentiment, "How favourably answers speak of "+brand.Name+" (50 is neutral)"),
+		card("Citation share", "metric-citation-share", "%", dov.YourCitations.CurrentValue, citeDiff, "Share of cited pages on "+brand.Name+"'s own domains"),
+	}
+	pu := newPageURL(r)
+	for _, g := range sightline.Granularities {
+		p.Granularity = append(p.Granularity, link{Label: label(g), URL: pu.with("granularity", g), Current: g == gran})
+	}
+
+	// The brand itself is drawn in the first colour, its competitors in
+	// the others by rank.
+	var series []chartSeries
+	var dates []string
+	next := 1
+	for i, row := range tracked {
+		rr := rankRow{
+			Rank: i + 1, Name: row.Name, Own: row.Kind == sightline.FoundBrandOwn, Mentions: row.AggregateMetrics.Mentions,
+			ShareOfVoice: oneDecimal(row.AggregateMetrics.ShareOfVoice), Visibility: oneDecimal(row.AggregateMetrics.Visibility),
+			Senti:   oneDecimal(row.AggregateMetrics.Sentiment),
+			SOVDiff: signedOneDecimal(row.Diff.ShareOfVoice), SOVTrend: trendClass(row.Diff.ShareOfVoice),
+		}
+		class := 0
+		if !rr.Own {
+			class, next = next, next+1
+		}
+		if class < seriesClasses {
+			rr.SwatchClass = seriesClass(class)
+			cs := chartSeries{Name: row.Name, Own: rr.Own, Class: rr.SwatchClass}
+			for _, pt := range row.TimeBasedMetrics {
+				cs.Values = append(cs.Values, pt.Visibility)
+			}
+			if dates == nil {
+				for _, pt := range row.TimeBasedMetrics {
+					dates = append(dates, pt.Date)
+				}
+			}
+			series = append(series, cs)
+		}
+		p.Ranking = append(p.Ranking, rr)
+	}
+	if p.Runs > 0 && len(dates) > 0 {
+		p.Chart = newLineChart("Mention share: the share of answers naming each tracked brand, by "+gran, gran, dates, series)
+	}
+	return s.render(w, r, http.StatusOK, "overview", p)
+}
+
+func card(lbl, testID, unit string, value, diff float64, help string) metricCard {
+	return metricCard{Label: lbl, TestID: testID, Unit: unit, Help: help,
+		Value: oneDecimal(value), Diff: signedOneDecimal(diff), Trend: trendClass(diff)}
+}
+
+// shareOfVoice reads every share-of-voice row of the scope, page by page,
+// in the API's default order (share of voice, then name).
+func (s *Server) shareOfVoice(ctx context.Context, orgID string, scope sightline.Scope, gran string) ([]*sightline.SOVRow, error) {
+	var all []*sightline.SOVRow
+	for page := 1; ; page++ {
+		rows, total, err := s.Store.FindShareOfVoice(ctx, orgID, sightline.SOVFilter{
+			Scope: scope, Granularity: gran, PageRequest: sightline.PageRequest{Page: page, PageSize: sightline.MaxPageSize},
+		})
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, rows...)
+		if len(rows) == 0 || len(all) >= total {
+			return all, nil
+		}
+	}
+}
