@@ -54,11 +54,10 @@ const (
 // queued after every ingest batch and collection job.
 const JobKindSignals = "signals"
 
-// Detection settings and their defaults (docs/metrics.md "Signals").
+// Detection settings and their defaults (docs/metrics.md "Signals"). A
+// change is significant by Significant at Z99, with MinTrials on each side.
 const (
-	DefaultSignalThreshold = 5.0  // percentage points
-	SignalAlpha            = 0.01 // two-sided: the z-test at 99 %
-	SignalMinTrials        = 30   // on each side of a comparison
+	DefaultSignalThreshold = 5.0 // percentage points
 	SignalBaselineDays     = 28
 	SignalWeekDays         = 7
 	SignalLostMinDays      = 5 // baseline days an owned page must have been cited on

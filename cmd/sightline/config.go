@@ -81,8 +81,12 @@ func envConfig() Config {
 	if v, err := strconv.Atoi(os.Getenv("SIGHTLINE_PROVIDER_CONCURRENCY")); err == nil {
 		c.ProviderConcurrency = v
 	}
-	if v, err := strconv.ParseFloat(os.Getenv("SIGHTLINE_SIGNAL_THRESHOLD"), 64); err == nil {
-		c.SignalThreshold = v
+	if v := os.Getenv("SIGHTLINE_SIGNAL_THRESHOLD"); v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			c.badEnv = fmt.Sprintf("SIGHTLINE_SIGNAL_THRESHOLD=%q: use a number of percentage points", v)
+		}
+		c.SignalThreshold = f
 	}
 	return c
 }

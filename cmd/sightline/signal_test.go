@@ -155,3 +155,11 @@ func TestServe_SignalThresholdFlag(t *testing.T) {
 		t.Errorf("serve --signal-threshold 150: %v", err)
 	}
 }
+
+func TestServe_SignalThresholdEnv(t *testing.T) {
+	t.Setenv("SIGHTLINE_SIGNAL_THRESHOLD", "five")
+	_, _, err := cli(t, "serve", "--db", "sqlite:"+t.TempDir()+"/x.db", "--addr", "127.0.0.1:0")
+	if err == nil || !strings.Contains(err.Error(), "SIGHTLINE_SIGNAL_THRESHOLD") {
+		t.Errorf("serve with SIGHTLINE_SIGNAL_THRESHOLD=five: %v", err)
+	}
+}

@@ -33,11 +33,7 @@ func (s *Server) handleSignalList(w http.ResponseWriter, r *http.Request) error 
 
 // handleSignalGet serves GET …/signals/{id}.
 func (s *Server) handleSignalGet(w http.ResponseWriter, r *http.Request) error {
-	brand, err := s.brandNoParams(r)
-	if err != nil {
-		return err
-	}
-	id, err := pathID(r, "id", "Signal")
+	brand, id, err := s.brandAndID(r, "id", "Signal")
 	if err != nil {
 		return err
 	}

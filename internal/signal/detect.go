@@ -33,17 +33,14 @@ type comparison struct {
 
 // valid reports whether both sides have enough trials to be compared.
 func (c comparison) valid() bool {
-	return c.before.Trials >= sightline.SignalMinTrials && c.after.Trials >= sightline.SignalMinTrials
+	return c.before.Trials >= sightline.MinTrials && c.after.Trials >= sightline.MinTrials
 }
 
 // change is the difference of the rates in percentage points.
 func (c comparison) change() float64 { return 100 * (c.after.Rate() - c.before.Rate()) }
 
 // significant reports whether the z-test rejects "no change" at 99 %.
-func (c comparison) significant() bool {
-	_, p := ZTest(c.before, c.after)
-	return p < sightline.SignalAlpha
-}
+func (c comparison) significant() bool { return Significant(c.before, c.after) }
 
 func (c comparison) pValue() float64 {
 	_, p := ZTest(c.before, c.after)
@@ -51,7 +48,7 @@ func (c comparison) pValue() float64 {
 }
 
 func sample(c Count, start, end time.Time) sightline.SignalSample {
-	lo, hi := Wilson(c, Z99)
+	lo, hi := Wilson(c)
 	return sightline.SignalSample{Start: start, End: end, Trials: c.Trials, Successes: c.Successes, Rate: 100 * c.Rate(),
 		Interval: sightline.SignalInterval{Low: 100 * lo, High: 100 * hi}}
 }
