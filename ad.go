@@ -21,7 +21,7 @@ type Ad struct {
 }
 
 // AdvertiserSummary is an advertiser with its ad counts over a window
-// (spec §2.6). First and last seen cover all time.
+// (docs/api.md). First and last seen cover all time.
 type AdvertiserSummary struct {
 	AdvertiserID     string    `json:"advertiser_id"`
 	AdvertiserName   string    `json:"advertiser_name"`

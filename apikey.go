@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// APIKeyPrefix starts every API key secret (spec §5.5).
+// APIKeyPrefix starts every API key secret (docs/api.md).
 const APIKeyPrefix = "slk_"
 
 // apiKeyRandomBytes gives 43 base64url characters after the prefix.

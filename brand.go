@@ -21,7 +21,7 @@ type Brand struct {
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
-// Competitor is a brand tracked next to the customer's own (spec §2.2).
+// Competitor is a brand tracked next to the customer's own (docs/api.md).
 type Competitor struct {
 	ID         string   `json:"id"`
 	BrandID    string   `json:"-"`
@@ -29,6 +29,11 @@ type Competitor struct {
 	Domain     string   `json:"domain"`
 	Aliases    []string `json:"-"`
 	Visibility float64  `json:"visibility"`
+	// SampleSize is the runs in scope; CILow, CIHigh the 95 % interval of
+	// Visibility in percent, null without runs (docs/metrics.md).
+	SampleSize int      `json:"sample_size"`
+	CILow      *float64 `json:"ci_low"`
+	CIHigh     *float64 `json:"ci_high"`
 }
 
 // CompetitorCreate describes a competitor to track.
@@ -224,7 +229,7 @@ var (
 	DefaultBrandSort = []SortKey{{Key: "name"}}
 )
 
-// CompetitorUpdate is the body of PATCH …/competitors/{id} (spec §4.5).
+// CompetitorUpdate is the body of PATCH …/competitors/{id} (docs/api.md).
 type CompetitorUpdate struct {
 	Domain *string `json:"domain"`
 }

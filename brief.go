@@ -28,17 +28,18 @@ var (
 	BriefModes  = []string{BriefModeCreate, BriefModeRefresh}
 )
 
-// Brief is a content brief (spec §2.4): what to write for a
-// recommendation, generated from the evidence. Ids that do not apply are
-// left out rather than null.
+// Brief is a content brief (docs/api.md): what to write for a
+// recommendation, generated from the evidence. Every field of docs/api.md is
+// present: ids, names, recommendation, article and deleted_at that do not
+// apply are null.
 type Brief struct {
 	ID                     string               `json:"id"`
 	BrandID                string               `json:"brand_id"`
-	AudienceID             *string              `json:"audience_id,omitempty"`
-	TopicID                *string              `json:"topic_id,omitempty"`
-	RecommendationID       *string              `json:"recommendation_id,omitempty"`
-	AudienceName           *string              `json:"audience_name,omitempty"`
-	TopicName              *string              `json:"topic_name,omitempty"`
+	AudienceID             *string              `json:"audience_id"`
+	TopicID                *string              `json:"topic_id"`
+	RecommendationID       *string              `json:"recommendation_id"`
+	AudienceName           *string              `json:"audience_name"`
+	TopicName              *string              `json:"topic_name"`
 	Title                  string               `json:"title"`
 	SourceURL              string               `json:"source_url"`
 	AdditionalInstructions string               `json:"additional_instructions"`
@@ -52,11 +53,11 @@ type Brief struct {
 	ProgressPct            float64              `json:"progress_pct"`
 	TargetWordCount        int                  `json:"target_word_count"`
 	TargetPrompts          []BriefPrompt        `json:"target_prompts"`
-	Recommendation         *BriefRecommendation `json:"recommendation,omitempty"`
-	Article                *BriefArticle        `json:"article,omitempty"`
+	Recommendation         *BriefRecommendation `json:"recommendation"`
+	Article                *BriefArticle        `json:"article"`
 	CreatedAt              time.Time            `json:"created_at"`
 	UpdatedAt              time.Time            `json:"updated_at"`
-	DeletedAt              *time.Time           `json:"deleted_at,omitempty"`
+	DeletedAt              *time.Time           `json:"deleted_at"`
 }
 
 // BriefOutline is the outline generated from the evidence: the sections to

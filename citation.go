@@ -10,16 +10,25 @@ type CitationRow struct {
 	PageCount            int      `json:"page_count"`
 	TotalCitationCount   int      `json:"total_citation_count"`
 	TotalCitationPercent float64  `json:"total_citation_percent"`
-	BrandCitationCount   int      `json:"brand_citation_count"`
-	BrandCitationPercent float64  `json:"brand_citation_percent"`
-	TargetBrandMentioned bool     `json:"target_brand_mentioned"`
-	MentionedBrands      []string `json:"mentioned_brands"`
-	Page                 string   `json:"page"`
-	PageType             string   `json:"page_type"`
-	DomainType           string   `json:"domain_type"`
+	// The sample sizes (all citations; all brand citations of the narrowed
+	// scope) and 95 % intervals in percent, null without citations
+	// (docs/metrics.md).
+	TotalCitationSampleSize int      `json:"total_citation_sample_size"`
+	TotalCitationCILow      *float64 `json:"total_citation_ci_low"`
+	TotalCitationCIHigh     *float64 `json:"total_citation_ci_high"`
+	BrandCitationCount      int      `json:"brand_citation_count"`
+	BrandCitationPercent    float64  `json:"brand_citation_percent"`
+	BrandCitationSampleSize int      `json:"brand_citation_sample_size"`
+	BrandCitationCILow      *float64 `json:"brand_citation_ci_low"`
+	BrandCitationCIHigh     *float64 `json:"brand_citation_ci_high"`
+	TargetBrandMentioned    bool     `json:"target_brand_mentioned"`
+	MentionedBrands         []string `json:"mentioned_brands"`
+	Page                    string   `json:"page"`
+	PageType                string   `json:"page_type"`
+	DomainType              string   `json:"domain_type"`
 }
 
-// Sort keys of the pages and domains lists (spec §4.8, §4.9).
+// Sort keys of the pages and domains lists (docs/api.md, §4.9).
 var (
 	PageSortKeys      = []string{"total_citation_count", "citation_count", "total_citation_percent", "brand_citation_count", "brand_citation_percent", "page", "domain", "page_type"}
 	DefaultPageSort   = []SortKey{{Key: "citation_count", Desc: true}, {Key: "domain"}, {Key: "page"}}
@@ -34,19 +43,29 @@ type CitationFilter struct {
 	Sort []SortKey
 }
 
-// SeriesPoint is one bucket of a share series (spec §2.8).
+// SeriesPoint is one bucket of a share series (docs/api.md).
 type SeriesPoint struct {
-	Date              string  `json:"date"`
-	Count             int     `json:"count"`
-	Total             int     `json:"total"`
-	SharePercent      float64 `json:"share_percent"`
-	AverageCount      float64 `json:"average_count"`
-	AveragePercentage float64 `json:"average_percentage"`
+	Date         string  `json:"date"`
+	Count        int     `json:"count"`
+	Total        int     `json:"total"`
+	SharePercent float64 `json:"share_percent"`
+	// SampleSize is Total; CILow, CIHigh the 95 % interval of SharePercent
+	// in percent, null when Total is 0 (docs/metrics.md).
+	SampleSize        int      `json:"sample_size"`
+	CILow             *float64 `json:"ci_low"`
+	CIHigh            *float64 `json:"ci_high"`
+	AverageCount      float64  `json:"average_count"`
+	AveragePercentage float64  `json:"average_percentage"`
 }
 
 // ShareSeries is a share over time with its whole-window value.
 type ShareSeries struct {
-	CurrentValue float64       `json:"current_value"`
+	CurrentValue float64 `json:"current_value"`
+	// SampleSize is the window's total; CILow, CIHigh the 95 % interval of
+	// CurrentValue in percent, null when it is 0 (docs/metrics.md).
+	SampleSize   int           `json:"sample_size"`
+	CILow        *float64      `json:"ci_low"`
+	CIHigh       *float64      `json:"ci_high"`
 	AboveAverage bool          `json:"above_average"`
 	DataPoints   []SeriesPoint `json:"data_points"`
 }
@@ -59,11 +78,24 @@ type CountPoint struct {
 
 // SummaryStat is one member of summary_stats in the citations overview.
 type SummaryStat struct {
-	Count        int          `json:"count"`
-	DeltaPercent float64      `json:"delta_percent"`
-	DataPoints   []CountPoint `json:"data_points"`
-	BrandCount   *int         `json:"brand_count,omitempty"`
-	BrandRate    *float64     `json:"brand_rate,omitempty"`
+	Count        int     `json:"count"`
+	DeltaPercent float64 `json:"delta_percent"`
+	// Significant: the count differs from the previous period's at 95 %
+	// (docs/metrics.md).
+	Significant bool         `json:"significant"`
+	DataPoints  []CountPoint `json:"data_points"`
+	BrandCount  *int         `json:"brand_count,omitempty"`
+	BrandRate   *float64     `json:"brand_rate,omitempty"`
+	// Set with BrandRate only (total_citations); nil leaves its fields out.
+	*BrandRateStats
+}
+
+// BrandRateStats are brand_rate's sample size (the window's citations) and
+// 95 % interval in percent, null without citations (docs/metrics.md).
+type BrandRateStats struct {
+	BrandRateSampleSize int      `json:"brand_rate_sample_size"`
+	BrandRateCILow      *float64 `json:"brand_rate_ci_low"`
+	BrandRateCIHigh     *float64 `json:"brand_rate_ci_high"`
 }
 
 // SummaryStats are the five headline counts of the citations overview.

@@ -16,10 +16,10 @@ func TestDependencyRules(t *testing.T) {
 	allowed := map[string][]string{
 		"internal/ingest":  {"internal/analyze"},
 		"internal/mcp":     {"internal/client"},
-		"internal/httpapi": {"internal/ingest", "internal/engine", "internal/openapi"},
+		"internal/httpapi": {"internal/ingest", "internal/engine", "internal/openapi", "internal/httpsec"},
 		"internal/worker":  {"internal/engine"},
 		"internal/demo":    {"internal/ingest", "internal/engine", "internal/worker", "internal/password", "internal/signal"},
-		"internal/web":     {"internal/engine", "internal/password"},
+		"internal/web":     {"internal/engine", "internal/password", "internal/httpsec"},
 		"internal/collect": {"internal/ingest", "internal/provider", "internal/secret"},
 		"internal/webhook": {"internal/secret"},
 	}

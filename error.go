@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// Error codes (DESIGN §3). They are transport neutral: httpapi maps them to
+// Error codes (docs/api.md). They are transport neutral: httpapi maps them to
 // HTTP statuses in one table, the CLI prints the message, MCP relays them.
 const (
 	EUNAUTHORIZED  = "UNAUTHORIZED"

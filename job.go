@@ -111,7 +111,7 @@ type Job struct {
 	Error          *JobError
 }
 
-// JobError is the error object of the compute status (spec §2.9).
+// JobError is the error object of the compute status (docs/api.md).
 type JobError struct {
 	Class   string `json:"class"`
 	Message string `json:"message"`
@@ -129,15 +129,15 @@ func NewJobError(class, message string) JobError {
 	return JobError{Class: class, Message: message}
 }
 
-// ComputeStatus is the compute status object of spec §2.9. Timestamps,
-// duration and error are present only once they exist.
+// ComputeStatus is the compute status object of docs/api.md. Timestamps,
+// duration and error are null until they exist.
 type ComputeStatus struct {
 	Status      string     `json:"status"`
 	Quota       DailyQuota `json:"quota"`
-	StartedAt   *time.Time `json:"started_at,omitempty"`
-	CompletedAt *time.Time `json:"completed_at,omitempty"`
-	DurationMS  *int64     `json:"duration_ms,omitempty"`
-	Error       *JobError  `json:"error,omitempty"`
+	StartedAt   *time.Time `json:"started_at"`
+	CompletedAt *time.Time `json:"completed_at"`
+	DurationMS  *int64     `json:"duration_ms"`
+	Error       *JobError  `json:"error"`
 }
 
 // NewComputeStatus describes job (nil: idle) with the quota.

@@ -2,12 +2,17 @@ package sightline
 
 import "math"
 
-// Pagination limits (spec §8).
+// Pagination limits (docs/api.md).
 const (
 	DefaultPageSize      = 25
 	DefaultBrandPageSize = 50
 	MaxPageSize          = 100
 )
+
+// MaxFilterValues is the most values one list filter (filter[topic_ids],
+// filter[provider_ids], …) takes; more is 400 INVALID_PARAMETER naming the
+// filter (docs/api.md, Limits).
+const MaxFilterValues = 100
 
 // PageRequest is a validated page/page_size pair.
 type PageRequest struct {

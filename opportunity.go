@@ -31,7 +31,7 @@ func VolumeRange(perWeek float64) string {
 	return "500+"
 }
 
-// Opportunity is a scored query the brand should own (spec §2.5).
+// Opportunity is a scored query the brand should own (docs/api.md).
 type Opportunity struct {
 	ID            string             `json:"id"`
 	Type          string             `json:"type"`
@@ -47,7 +47,7 @@ type Opportunity struct {
 	VolumeRange   string             `json:"volume_range"`
 	Rationale     string             `json:"rationale"`
 	Source        OpportunitySource  `json:"source"`
-	MatchedPrompt *PromptRef         `json:"matched_prompt,omitempty"`
+	MatchedPrompt *PromptRef         `json:"matched_prompt"`
 	ListIDs       []string           `json:"list_ids"` // topics of the source prompts
 
 	BrandID string `json:"-"`

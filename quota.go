@@ -6,7 +6,7 @@ import (
 )
 
 // Quota kinds: each is a daily budget per brand, spent atomically in the
-// database so that it holds across every replica (DESIGN §1, §5).
+// database so that it holds across every replica (STYLE.md, §5).
 const (
 	QuotaRegenerate = "regenerate" // POST …/content_studio/recommendations/regenerate
 	QuotaCompute    = "compute"    // POST …/opportunities/compute
@@ -18,7 +18,7 @@ const (
 	DefaultComputeQuota    = 5
 )
 
-// DailyQuota is the daily_quota object of spec §2.9: how much of a daily
+// DailyQuota is the daily_quota object of docs/api.md: how much of a daily
 // budget is used and when it resets (the next UTC midnight).
 type DailyQuota struct {
 	Limit     int       `json:"limit"`

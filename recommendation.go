@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Recommendation types (spec §2.3, DESIGN §5).
+// Recommendation types (docs/api.md, docs/engines.md).
 const (
 	RecSocialPost     = "social_post"      // reddit/youtube/linkedin/x threads cited where the brand is absent
 	RecEarned         = "earned_3rd_party" // editorial/review outlets cite competitors, not the brand
@@ -42,7 +42,7 @@ var (
 )
 
 // LegacyTypeOf collapses a fine-grained type into the three buckets older
-// clients know, plus no_action (spec §9.3).
+// clients know, plus no_action (docs/api.md).
 func LegacyTypeOf(recType string) string {
 	switch recType {
 	case RecSocialPost:
@@ -88,7 +88,7 @@ func PlatformOf(domain string) string {
 	return "web"
 }
 
-// Recommendation is a content recommendation (spec §2.3). Nullable fields
+// Recommendation is a content recommendation (docs/api.md). Nullable fields
 // are pointers and are always present in JSON.
 type Recommendation struct {
 	ID                 string                  `json:"id"`
@@ -268,7 +268,7 @@ type EvidenceWindow struct {
 	End   time.Time `json:"end"`
 }
 
-// CheckTransition applies the user-driven state rules of DESIGN §5:
+// CheckTransition applies the user-driven state rules of docs/engines.md:
 // new→saved, saved→new, new→dismissed, dismissed→new, any→done, done→new.
 // Anything else is INVALID_TRANSITION.
 func CheckTransition(from, to string) error {
@@ -328,7 +328,7 @@ func IsHTTPURL(s string) bool {
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
-// RecommendationFilter selects recommendations (spec §4.1). Empty lists
+// RecommendationFilter selects recommendations (docs/api.md). Empty lists
 // mean no narrowing; States is never empty after the handler applied the
 // default (new). Archived selects the archived ones instead of live ones.
 type RecommendationFilter struct {

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// RunRecord is one prompt run as it is ingested (DESIGN §6): one AI
+// RunRecord is one prompt run as it is ingested (docs/ingest.md): one AI
 // provider's answer to one tracked prompt, in one region, at one time.
 type RunRecord struct {
 	// ID is an optional UUID used as idempotency key; re-ingesting the same

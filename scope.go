@@ -1,7 +1,7 @@
 package sightline
 
 // Scope is the set of prompt runs of one brand that a metric looks at: a
-// window narrowed by the request's filters (DESIGN §4). Empty lists mean
+// window narrowed by the request's filters (docs/metrics.md). Empty lists mean
 // "no narrowing". All ids are lowercase UUIDs.
 type Scope struct {
 	BrandID string
@@ -39,7 +39,7 @@ type PromptRegion struct {
 	RegionID string
 }
 
-// Ownership classes of a cited domain, computed at query time (DESIGN §4).
+// Ownership classes of a cited domain, computed at query time (docs/metrics.md).
 const (
 	DomainOwned            = "owned"
 	DomainEarned           = "earned"
@@ -47,17 +47,17 @@ const (
 	DomainCompetitorEarned = "competitor_earned"
 )
 
-// PageTypes are the page_type values of spec §2.7.
+// PageTypes are the page_type values of docs/api.md.
 var PageTypes = []string{"homepage", "article", "discussion", "social", "product_page", "review", "comparison",
 	"alternative", "listicle", "how_to_guide", "category_page", "documentation", "pricing", "about", "case_study",
 	"features", "resource", "contact", "careers", "other"}
 
-// StaticDomainTypes are the static domain_type values of spec §2.7.
+// StaticDomainTypes are the static domain_type values of docs/api.md.
 var StaticDomainTypes = []string{"editorial", "review", "institutional", "social", "commerce", "documentation",
 	"reference", "saas", "legal", "health", "finance", "research", "app_store", "directory", "corporate",
 	"search_engine", "other"}
 
-// OwnershipDomainTypes are the dynamic domain_type values of spec §2.7.
+// OwnershipDomainTypes are the dynamic domain_type values of docs/api.md.
 var OwnershipDomainTypes = []string{DomainOwned, DomainEarned, DomainCompetitorOwned, DomainCompetitorEarned}
 
 // DomainTypes are every domain_type value, static and dynamic.

@@ -13,5 +13,5 @@ var (
 	Commit  = ""
 )
 
-// APIVersion is the label of the published interface description (spec §9).
+// APIVersion is the label of the published interface description (docs/api.md).
 const APIVersion = "v1"

@@ -17,23 +17,51 @@ type SOVMetrics struct {
 	Mentions     int     `json:"mentions"`
 }
 
+// SOVStats are the sample sizes (runs in scope; mentions of all found
+// brands) and 95 % intervals in percent (null without trials) of a found
+// brand's visibility and share of voice (docs/metrics.md).
+type SOVStats struct {
+	VisibilitySampleSize   int      `json:"visibility_sample_size"`
+	VisibilityCILow        *float64 `json:"visibility_ci_low"`
+	VisibilityCIHigh       *float64 `json:"visibility_ci_high"`
+	ShareOfVoiceSampleSize int      `json:"share_of_voice_sample_size"`
+	ShareOfVoiceCILow      *float64 `json:"share_of_voice_ci_low"`
+	ShareOfVoiceCIHigh     *float64 `json:"share_of_voice_ci_high"`
+}
+
+// SOVAggregate is a found brand's metrics over the window with their
+// statistics.
+type SOVAggregate struct {
+	SOVMetrics
+	SOVStats
+}
+
+// SOVDiff is the window's metrics minus the previous period's, with the
+// significance of the two rates' differences (docs/metrics.md).
+type SOVDiff struct {
+	SOVMetrics
+	VisibilitySignificant   bool `json:"visibility_significant"`
+	ShareOfVoiceSignificant bool `json:"share_of_voice_significant"`
+}
+
 // SOVPoint is one bucket of a found brand's metrics.
 type SOVPoint struct {
 	Date string `json:"date"`
 	SOVMetrics
+	SOVStats
 }
 
 // SOVRow is one found brand of the share-of-voice list: its metrics over
 // the window, the difference with the previous period of equal length, and
 // one entry per bucket.
 type SOVRow struct {
-	ID               string     `json:"id"` // found-brand mapping id (filter[brand_ids])
-	Name             string     `json:"name"`
-	Kind             string     `json:"kind"` // own, competitor or other
-	CompetitorID     *string    `json:"competitor_id"`
-	AggregateMetrics SOVMetrics `json:"aggregate_metrics"`
-	Diff             SOVMetrics `json:"diff"`
-	TimeBasedMetrics []SOVPoint `json:"time_based_metrics"`
+	ID               string       `json:"id"` // found-brand mapping id (filter[brand_ids])
+	Name             string       `json:"name"`
+	Kind             string       `json:"kind"` // own, competitor or other
+	CompetitorID     *string      `json:"competitor_id"`
+	AggregateMetrics SOVAggregate `json:"aggregate_metrics"`
+	Diff             SOVDiff      `json:"diff"`
+	TimeBasedMetrics []SOVPoint   `json:"time_based_metrics"`
 }
 
 // SOVFilter selects share-of-voice rows.

@@ -10,20 +10,36 @@ import (
 // Topic is a group of tracked prompts with its metrics over a scope (spec
 // §2.1). The *_diff fields compare with the previous period of equal length.
 type Topic struct {
-	ID                string     `json:"id"`
-	Name              string     `json:"name"`
-	Visibility        float64    `json:"visibility"`
-	ShareOfVoice      float64    `json:"share_of_voice"`
-	VisibilityDiff    float64    `json:"visibility_diff"`
-	SOVDiff           float64    `json:"sov_diff"`
-	Sentiment         float64    `json:"sentiment"`
-	SentimentDiff     float64    `json:"sentiment_diff"`
-	CitationShare     float64    `json:"citation_share"`
-	CitationShareDiff float64    `json:"citation_share_diff"`
-	PromptCount       int        `json:"prompt_count"`
-	TopBrands         []TopBrand `json:"top_brands"`
-	CreatedAt         time.Time  `json:"created_at"`
-	UpdatedAt         time.Time  `json:"updated_at"`
+	ID                string  `json:"id"`
+	Name              string  `json:"name"`
+	Visibility        float64 `json:"visibility"`
+	ShareOfVoice      float64 `json:"share_of_voice"`
+	VisibilityDiff    float64 `json:"visibility_diff"`
+	SOVDiff           float64 `json:"sov_diff"`
+	Sentiment         float64 `json:"sentiment"`
+	SentimentDiff     float64 `json:"sentiment_diff"`
+	CitationShare     float64 `json:"citation_share"`
+	CitationShareDiff float64 `json:"citation_share_diff"`
+
+	// Sample sizes (runs; mentions; citations), 95 % intervals in percent
+	// (null without trials) and significance of the diffs (docs/metrics.md).
+	VisibilitySampleSize         int      `json:"visibility_sample_size"`
+	VisibilityCILow              *float64 `json:"visibility_ci_low"`
+	VisibilityCIHigh             *float64 `json:"visibility_ci_high"`
+	VisibilityDiffSignificant    bool     `json:"visibility_diff_significant"`
+	ShareOfVoiceSampleSize       int      `json:"share_of_voice_sample_size"`
+	ShareOfVoiceCILow            *float64 `json:"share_of_voice_ci_low"`
+	ShareOfVoiceCIHigh           *float64 `json:"share_of_voice_ci_high"`
+	SOVDiffSignificant           bool     `json:"sov_diff_significant"`
+	CitationShareSampleSize      int      `json:"citation_share_sample_size"`
+	CitationShareCILow           *float64 `json:"citation_share_ci_low"`
+	CitationShareCIHigh          *float64 `json:"citation_share_ci_high"`
+	CitationShareDiffSignificant bool     `json:"citation_share_diff_significant"`
+
+	PromptCount int        `json:"prompt_count"`
+	TopBrands   []TopBrand `json:"top_brands"`
+	CreatedAt   time.Time  `json:"created_at"`
+	UpdatedAt   time.Time  `json:"updated_at"`
 }
 
 // TopBrand is one of the found brands most visible in a topic.
@@ -31,6 +47,11 @@ type TopBrand struct {
 	ID         string  `json:"id"`
 	Name       string  `json:"name"`
 	Visibility float64 `json:"visibility"`
+	// SampleSize is the topic's runs; CILow, CIHigh the 95 % interval of
+	// Visibility in percent, null without runs.
+	SampleSize int      `json:"sample_size"`
+	CILow      *float64 `json:"ci_low"`
+	CIHigh     *float64 `json:"ci_high"`
 }
 
 // TopicRef is a topic as bulk creation returns it.
@@ -45,7 +66,7 @@ const (
 	MaxTopicNameLength  = 200
 )
 
-// TopicCreate is the body of the bulk creation (spec §4.2).
+// TopicCreate is the body of the bulk creation (docs/api.md).
 type TopicCreate struct {
 	Topics []struct {
 		Name *string `json:"name"`

@@ -11,15 +11,19 @@ type Window struct {
 }
 
 // Previous returns the window of equal length that ends where w starts
-// (DESIGN §4: the previous period for *_diff and delta_percent).
+// (docs/metrics.md: the previous period for *_diff and delta_percent).
 func (w Window) Previous() Window {
 	return Window{Start: w.Start.Add(-w.End.Sub(w.Start)), End: w.Start}
 }
 
 // DefaultWindow returns the default metrics window at now: the last days
-// days up to the end of today (UTC).
+// whole UTC days including today, [today − (days−1) 00:00, end of today).
+// Its edges are midnights, so the daily rollups answer it and its previous
+// period (the days whole days before) without reading raw facts
+// (docs/metrics.md, "Windows").
 func DefaultWindow(now time.Time, days int) Window {
-	return Window{Start: now.UTC().AddDate(0, 0, -days), End: EndOfDay(now)}
+	end := EndOfDay(now)
+	return Window{Start: end.AddDate(0, 0, -days), End: end}
 }
 
 // EndOfDay returns the first instant of the UTC day after t.
@@ -28,7 +32,7 @@ func EndOfDay(t time.Time) time.Time {
 	return time.Date(y, m, d+1, 0, 0, 0, 0, time.UTC)
 }
 
-// Default metric windows in days (spec §8).
+// Default metric windows in days (docs/api.md).
 const (
 	DefaultWindowDays    = 30
 	DefaultAdsWindowDays = 90

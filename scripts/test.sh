@@ -19,8 +19,16 @@ if [ -n "$unformatted" ]; then
   echo "gofmt would change:"; echo "$unformatted"; exit 1
 fi
 
+step "go mod tidy"
+if ! go mod tidy -diff; then
+  echo "go.mod or go.sum is not tidy: run go mod tidy"; exit 1
+fi
+
 step "static build (CGO_ENABLED=0)"
 CGO_ENABLED=0 go build -o /dev/null ./cmd/sightline
+
+step "fuzzing, a few seconds per target (scripts/fuzz.sh)"
+scripts/fuzz.sh 3s
 
 step "browser for the dashboard tests"
 if [ -n "${SIGHTLINE_CHROMIUM:-}" ] || command -v chromium >/dev/null 2>&1; then

@@ -5,10 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
+	"os"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -26,8 +29,9 @@ Loads the demo data set into an empty database (or reuses the one already
 there), serves the API in-process on a loopback port and measures every
 read endpoint over real HTTP, with default parameters and with a topic +
 provider filter: median and p99 latency per endpoint, then requests per
-second for the whole suite with --concurrency clients. Prints a Markdown
-table (docs/performance.md records it).
+second for the whole suite with --concurrency clients, the load average
+and the process's resident memory. Prints a Markdown table
+(docs/performance.md records it).
 
 `
 
@@ -57,11 +61,13 @@ func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 	}
 	defer db.Close()
 	dcfg := demo.Config{Seed: 1, Days: *days, Scale: *scale, Now: time.Now().UTC()}
-	key, err := benchData(ctx, db, dcfg, c.stdout)
+	key, loaded, err := benchData(ctx, db, dcfg, c.stdout)
 	if err != nil {
 		return err
 	}
-	srv := &httpapi.Server{Store: db}
+	// Rate limits high enough never to refuse, so that every request
+	// still pays for its count (docs/api.md, "Rate limits").
+	srv := &httpapi.Server{Store: db, RateLimits: sightline.RateLimits{PerKey: math.MaxInt32, PerOrg: math.MaxInt32}}
 	if err := srv.Listen("127.0.0.1:0"); err != nil {
 		return err
 	}
@@ -73,7 +79,7 @@ func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(c.stdout, "\n%s, %s scale, %d days; %d requests per case after 2 warm-up requests\n\n", db.Engine(), *scale, *days, *requests)
+	fmt.Fprintf(c.stdout, "\n%s, %s scale, %d days; %d requests per case after 2 warm-up requests; load average %s\n\n", db.Engine(), *scale, *days, *requests, loadAverage())
 	fmt.Fprintln(c.stdout, "| endpoint | params | median ms | p99 ms |")
 	fmt.Fprintln(c.stdout, "|---|---|---:|---:|")
 	for _, cs := range cases {
@@ -88,32 +94,83 @@ func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	fmt.Fprintf(c.stdout, "\nwhole suite: %d requests in %.1fs with %d clients = %.1f requests/s\n", n, elapsed.Seconds(), *concurrency, float64(n)/elapsed.Seconds())
+	fmt.Fprintf(c.stdout, "load average at the end: %s\n", loadAverage())
+	if rss, peak, ok := memoryOfProcess(); ok {
+		// server and clients share this process: an upper bound of serve's
+		fmt.Fprintf(c.stdout, "process RSS after the suite: %d MB (peak %d MB%s)\n", rss>>20, peak>>20, loadedNote(loaded))
+	}
 	return nil
 }
 
+// memoryOfProcess reads the resident set size and its peak from
+// /proc/self/status (Linux); ok is false elsewhere.
+func memoryOfProcess() (rss, peak int64, ok bool) {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, 0, false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		k, v, found := strings.Cut(line, ":")
+		if !found {
+			continue
+		}
+		f := strings.Fields(v)
+		if len(f) != 2 || f[1] != "kB" {
+			continue
+		}
+		n, err := strconv.ParseInt(f[0], 10, 64)
+		if err != nil {
+			continue
+		}
+		switch k {
+		case "VmRSS":
+			rss, ok = n<<10, true
+		case "VmHWM":
+			peak = n << 10
+		}
+	}
+	return rss, peak, ok
+}
+
+// loadAverage returns the 1, 5 and 15 minute load averages (Linux), or "?".
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return "?"
+}
+
+func loadedNote(loaded bool) string {
+	if loaded {
+		return ", loading the data included"
+	}
+	return ""
+}
+
 // benchData loads the demo into an empty database, or finds it, and
-// returns a fresh API key of the main organization.
-func benchData(ctx context.Context, db *sqlstore.DB, cfg demo.Config, out io.Writer) (string, error) {
+// returns a fresh API key of the main organization; loaded tells which.
+func benchData(ctx context.Context, db *sqlstore.DB, cfg demo.Config, out io.Writer) (string, bool, error) {
 	orgs, err := db.FindOrganizations(ctx)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	ds := demo.New(cfg)
 	if len(orgs) == 0 {
 		start := time.Now()
 		f, err := demo.Load(ctx, db, cfg, func(line string) { fmt.Fprintln(out, line) })
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
 		fmt.Fprintf(out, "loaded in %.0fs\n", time.Since(start).Seconds())
-		return f.APIKey, nil
+		return f.APIKey, true, nil
 	}
 	if !slices.ContainsFunc(orgs, func(o *sightline.Organization) bool { return o.ID == ds.Orgs[0].ID }) {
-		return "", fmt.Errorf("the database holds data that is not the demo data set; use an empty database")
+		return "", false, fmt.Errorf("the database holds data that is not the demo data set; use an empty database")
 	}
 	fmt.Fprintln(out, "reusing the demo data already loaded")
 	_, key, err := db.CreateAPIKey(ctx, sightline.APIKeyCreate{OrgID: ds.Orgs[0].ID, UserEmail: ds.Orgs[0].Users[0].Email, Name: "bench"})
-	return key, err
+	return key, false, err
 }
 
 type benchCase struct {

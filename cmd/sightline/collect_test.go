@@ -259,7 +259,7 @@ func TestCollect_EndToEnd(t *testing.T) {
 			others += r.AggregateMetrics.Mentions
 			continue
 		}
-		tracked[r.Name] = r.AggregateMetrics
+		tracked[r.Name] = r.AggregateMetrics.SOVMetrics
 	}
 	for _, name := range []string{"Taskloom", "Stackwise", "Planwell"} {
 		if got := tracked[name]; got.Mentions != 24 || got.Visibility != 100 {

@@ -102,6 +102,16 @@ func (c Config) Validate() error {
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return fmt.Errorf("--log-format %q: use text or json", c.LogFormat)
 	}
+	return c.validateLogLevel()
+}
+
+// validateLogLevel refuses a log level slog does not know, instead of
+// logging at info silently.
+func (c Config) validateLogLevel() error {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(c.LogLevel)); err != nil {
+		return fmt.Errorf("SIGHTLINE_LOG_LEVEL=%q: use debug, info, warn or error", c.LogLevel)
+	}
 	return nil
 }
 
@@ -146,7 +156,7 @@ func (c Config) validateCollect() error {
 // logger builds the process logger writing to w.
 func (c Config) logger(w io.Writer) *slog.Logger {
 	level := slog.LevelInfo
-	level.UnmarshalText([]byte(c.LogLevel))
+	_ = level.UnmarshalText([]byte(c.LogLevel)) // refused before: validateLogLevel
 	opts := &slog.HandlerOptions{Level: level}
 	if c.LogFormat == "json" {
 		return slog.New(slog.NewJSONHandler(w, opts))

@@ -96,7 +96,7 @@ func (m *Main) loadDemo(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		m.printDemoKey(f.APIKey, f.DashboardUser)
+		m.printDemoKey(f.APIKey, f.BrandID, f.DashboardUser)
 		return nil
 	}
 	ds := demo.New(demo.Config{Seed: 1})
@@ -118,11 +118,15 @@ func (m *Main) loadDemo(ctx context.Context) error {
 		return err
 	}
 	fmt.Fprintln(m.stdout, "Demo data already loaded; created a new API key and a new dashboard password for the demo organization.")
-	m.printDemoKey(secret, signIn)
+	m.printDemoKey(secret, ds.Orgs[0].Brands[0].ID, signIn)
 	return nil
 }
 
-func (m *Main) printDemoKey(key string, u demo.FixtureUser) {
-	fmt.Fprintf(m.stdout, "\nDemo API key: %s\nTry:\n  curl -s -H 'X-API-KEY: %s' http://%s/api/v2/brands\n", key, key, m.Config.Addr)
+// printDemoKey prints the key, the brand id and curl lines that use them
+// (README's examples read $KEY and $BRAND).
+func (m *Main) printDemoKey(key, brandID string, u demo.FixtureUser) {
+	fmt.Fprintf(m.stdout, "\nDemo API key: %s\nDemo brand id: %s\nTry:\n  curl -s -H 'X-API-KEY: %s' http://%s/api/v2/brands\n", key, brandID, key, m.Config.Addr)
+	fmt.Fprintf(m.stdout, "  curl -s -H 'X-API-KEY: %s' 'http://%s/api/v2/brands/%s/citations/pages?page_size=5'\n", key, m.Config.Addr, brandID)
+	fmt.Fprintf(m.stdout, "or, for the examples of README and docs/api.md:\n  export KEY=%s BRAND=%s\n", key, brandID)
 	fmt.Fprintf(m.stdout, "\nDashboard: http://%s/\n  email:    %s\n  password: %s\n\n", m.Config.Addr, u.Email, u.Password)
 }

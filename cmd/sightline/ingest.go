@@ -12,7 +12,7 @@ import (
 
 const ingestUsage = `Usage: sightline ingest [--db DSN] [--strict] [--batch N] FILE.jsonl | -
 
-Loads prompt runs (one JSON record per line, or a JSON array; DESIGN §6).
+Loads prompt runs (one JSON record per line, or a JSON array; docs/ingest.md).
 Records with an id already stored are left unchanged. A bad record is
 reported with its line number and field; by default it is skipped and the
 rest is stored batch by batch, with --strict nothing is stored at all.

@@ -227,8 +227,9 @@ func wantBrandsContain(t *testing.T, addr, key, brandID string) {
 }
 
 var (
-	demoKeyRE  = regexp.MustCompile(`(?m)^Demo API key: (slk_\S+)$`)
-	demoCurlRE = regexp.MustCompile(`(?m)^\s*curl -s -H 'X-API-KEY: (slk_\S+)' (http://\S+)$`)
+	demoKeyRE   = regexp.MustCompile(`(?m)^Demo API key: (slk_\S+)$`)
+	demoBrandRE = regexp.MustCompile(`(?m)^Demo brand id: ([0-9a-f-]{36})$`)
+	demoCurlRE  = regexp.MustCompile(`(?m)^\s*curl -s -H 'X-API-KEY: (slk_\S+)' (http://\S+)$`)
 )
 
 // serveDemo starts the server as `sightline serve --demo --addr
@@ -258,6 +259,12 @@ func serveDemo(t *testing.T, dsn string) (m *Main, key, curlURL string) {
 	}
 	if c[1] != k[1] {
 		t.Errorf("the curl line uses key %s, the printed key is %s", c[1], k[1])
+	}
+	// the brand id README's examples need
+	if b := demoBrandRE.FindStringSubmatch(out.String()); b == nil {
+		t.Errorf("serve --demo printed no brand id:\n%s", out.String())
+	} else {
+		wantBrandsContain(t, m.Addr(), k[1], b[1])
 	}
 	return m, k[1], c[2]
 }

@@ -29,9 +29,15 @@ type KeysCommand struct {
 
 // Run dispatches create, list and revoke.
 func (c *KeysCommand) Run(ctx context.Context, args []string) error {
-	if len(args) == 0 {
+	// Help and unknown subcommands are answered before any database is
+	// opened (and perhaps created).
+	if len(args) == 0 || isHelp(args[0]) {
 		fmt.Fprint(c.stderr, keysUsage)
-		return fmt.Errorf("keys: missing subcommand")
+		return helpOrMissing(args, "keys")
+	}
+	if args[0] != "create" && args[0] != "list" && args[0] != "revoke" {
+		fmt.Fprint(c.stderr, keysUsage)
+		return fmt.Errorf("keys: unknown subcommand %q", args[0])
 	}
 	cfg := c.env
 	fs := newFlagSet("keys "+args[0], keysUsage, c.stderr)

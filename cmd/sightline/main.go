@@ -1,5 +1,5 @@
 // Command sightline runs the Sightline service and its tools: serve, demo,
-// migrate, ingest, keys, users, orgs, brands and mcp.
+// migrate, ingest, export, keys, users, orgs, brands and mcp.
 package main
 
 import (
@@ -22,9 +22,10 @@ Usage:
   sightline demo    [--db DSN] [--fixture FILE] [--seed N] [--days N] [--scale small|large]
   sightline migrate [--db DSN]                                    apply schema migrations
   sightline ingest  [--db DSN] [--strict] FILE.jsonl | -          load prompt runs
+  sightline export  [--db DSN] --brand ID [--since DATE] [--format ndjson]  write a brand's runs (NDJSON)
   sightline keys    create|list|revoke …                          manage API keys
   sightline users   create|list|disable|set-password …            manage dashboard users
-  sightline orgs    create|list …                                 manage organizations
+  sightline orgs    create|list|set-limits …                      manage organizations and their rate limits
   sightline brands  create|set …                                  add a tracked brand, set its collection
   sightline prompts add|list --brand ID …                         the prompts collection asks
   sightline providers set-key|list|remove|set-cap --org ID …      an organization's provider keys
@@ -35,8 +36,9 @@ Usage:
 
 DSN: sqlite:PATH (default sqlite:sightline.db) or postgres://…
 Environment: SIGHTLINE_DB, SIGHTLINE_ADDR, SIGHTLINE_ADMIN_TOKEN, SIGHTLINE_LOG_FORMAT,
+SIGHTLINE_LOG_LEVEL (debug, info, warn or error),
 SIGHTLINE_SECRET_KEY (master key of provider keys; see docs/collect.md),
-SIGHTLINE_TRUST_PROXY_HEADERS.
+SIGHTLINE_TRUST_PROXY_HEADERS; every flag of serve also as SIGHTLINE_<FLAG> (README).
 Run "sightline COMMAND -h" for the options of a command.
 `
 
@@ -48,12 +50,21 @@ type command interface {
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "sightline:", errorText(err))
-		}
-		os.Exit(1)
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintln(os.Stderr, "sightline:", errorText(err))
 	}
+	stop()
+	os.Exit(exitCode(err))
+}
+
+// exitCode is the process status of run's error: 0 for success and for
+// -h (Go's convention), 1 otherwise.
+func exitCode(err error) int {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 1
 }
 
 // run dispatches to a subcommand; tests call it directly.
@@ -63,6 +74,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return nil
 	}
 	env := envConfig()
+	if err := env.validateLogLevel(); err != nil {
+		return err
+	}
 	var cmd command
 	switch args[0] {
 	case "serve":
@@ -75,6 +89,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		cmd = &MigrateCommand{env: env, stdout: stdout, stderr: stderr}
 	case "ingest":
 		cmd = &IngestCommand{env: env, stdin: stdin, stdout: stdout, stderr: stderr}
+	case "export":
+		cmd = &ExportCommand{env: env, stdout: stdout, stderr: stderr}
 	case "keys":
 		cmd = &KeysCommand{env: env, stdout: stdout, stderr: stderr}
 	case "users":
@@ -92,7 +108,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "mcp":
 		cmd = &MCPCommand{env: env, stdin: stdin, stdout: stdout, stderr: stderr}
 	case "version":
-		fmt.Fprintf(stdout, "sightline %s %s\n", sightline.Version, sightline.Commit)
+		fmt.Fprintln(stdout, versionString())
 		return nil
 	default:
 		fmt.Fprint(stderr, usage)

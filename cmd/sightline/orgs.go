@@ -16,6 +16,11 @@ import (
 const orgsUsage = `Usage:
   sightline orgs create --name NAME [--db DSN]
   sightline orgs list [--db DSN]
+  sightline orgs set-limits ORG_ID [--per-minute N|0|default] [--key-per-minute N|0|default] [--db DSN]
+
+set-limits gives an organization its own request rate limits (docs/api.md,
+"Rate limits"); 0 means no limit, default the server's --org-rate-limit or
+--rate-limit.
 
 `
 
@@ -25,11 +30,20 @@ type OrgsCommand struct {
 	stdout, stderr io.Writer
 }
 
-// Run dispatches create and list.
+// Run dispatches create, list and set-limits.
 func (c *OrgsCommand) Run(ctx context.Context, args []string) error {
-	if len(args) == 0 {
+	// Help and unknown subcommands are answered before any database is
+	// opened (and perhaps created).
+	if len(args) == 0 || isHelp(args[0]) {
 		fmt.Fprint(c.stderr, orgsUsage)
-		return fmt.Errorf("orgs: missing subcommand")
+		return helpOrMissing(args, "orgs")
+	}
+	if args[0] == "set-limits" {
+		return c.setLimits(ctx, args[1:])
+	}
+	if args[0] != "create" && args[0] != "list" {
+		fmt.Fprint(c.stderr, orgsUsage)
+		return fmt.Errorf("orgs: unknown subcommand %q", args[0])
 	}
 	cfg := c.env
 	fs := newFlagSet("orgs "+args[0], orgsUsage, c.stderr)

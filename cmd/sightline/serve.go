@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
+	"net/http"
+	"os"
 	"time"
 
 	"github.com/sightline/sightline"
@@ -21,8 +24,13 @@ import (
 const serveUsage = `Usage: sightline serve [--addr 127.0.0.1:8080] [--db DSN] [--demo] [--workers N]
        [--regenerate-quota N] [--compute-quota N] [--dismiss-cooldown 336h]
        [--trust-proxy-headers] [--signal-threshold 5] [--allow-insecure-webhooks]
+       [--rate-limit 600] [--org-rate-limit 3000] [--cors-origins URL,…]
+       [--metrics-addr ADDR] [--prune-interval 10m] [--job-retention 168h]
+       [--read-header-timeout 10s] [--read-timeout 60s] [--write-timeout 120s] [--idle-timeout 120s]
+       [--max-header-bytes 65536] [--max-body-bytes 1048576] [--request-timeout 30s]
+       [--heavy-requests N] [--heavy-wait 5s]
 
-Migrates the database, then serves the REST API and the dashboard on the
+Binds the address, migrates the database, then serves the REST API and the dashboard on the
 same address (docs/dashboard.md) and runs the background job worker
 (opportunity compute, brief generation, collection, change detection), the
 webhook dispatcher and the collection scheduler (both with a master key;
@@ -33,6 +41,8 @@ processes may share one PostgreSQL database: jobs are claimed with a lease
 and quotas are counted in the database. With --demo, an empty database is
 loaded with the demo data set first and a ready API key and dashboard
 sign-in are printed.
+Every flag may also be set by its SIGHTLINE_* environment variable
+(--rate-limit: SIGHTLINE_RATE_LIMIT; README lists them); a flag wins.
 
 `
 
@@ -51,8 +61,6 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 	fs.StringVar(&m.Config.LogFormat, "log-format", m.Config.LogFormat, "log format: text or json")
 	fs.BoolVar(&m.Demo, "demo", false, "load the demo data set into an empty database and print its API key")
 	fs.IntVar(&m.DemoDays, "demo-days", demo.DefaultDays, "days of history the --demo data set holds")
-	fs.Float64Var(&m.RateLimit, "rate-limit", 0, "requests per second allowed per API key and replica (0: unlimited)")
-	fs.IntVar(&m.RateBurst, "rate-burst", 0, "burst size of the per-key rate limit (default: one second's worth)")
 	fs.DurationVar(&m.ShutdownTimeout, "shutdown-timeout", m.ShutdownTimeout, "how long to wait for in-flight requests and running jobs on shutdown")
 	fs.IntVar(&m.Workers, "workers", m.Workers, "background jobs run at once by this process (0: no worker)")
 	fs.DurationVar(&m.JobLease, "job-lease", m.JobLease, "how long a claimed job stays claimed without a heartbeat (a dead worker's job is retried after it)")
@@ -69,12 +77,24 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 	m.Config.collectFlags(fs)
 	fs.BoolVar(&m.Config.TrustProxyHeaders, "trust-proxy-headers", m.Config.TrustProxyHeaders,
 		"trust X-Forwarded-Proto and X-Forwarded-For from a TLS-terminating proxy (dashboard cookies, sign-in throttle; env SIGHTLINE_TRUST_PROXY_HEADERS)")
+	limits, limitsErr := limitEnv()
+	limits.flags(fs)
+	m.opsFlags(fs)
+	// Every flag also reads its SIGHTLINE_* variable (README); keep this
+	// after the last flag.
+	if err := envFlags(fs, os.Getenv); err != nil {
+		return err
+	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("serve: unexpected argument %q", fs.Arg(0))
 	}
+	if limitsErr != nil {
+		return limitsErr
+	}
+	m.Limits = limits
 	if err := m.Open(ctx); err != nil {
 		m.Close()
 		return err
@@ -99,9 +119,24 @@ type Main struct {
 	Config          Config
 	Demo            bool
 	DemoDays        int // history of the --demo data set; 0 means demo.DefaultDays
-	RateLimit       float64
-	RateBurst       int
 	ShutdownTimeout time.Duration
+	// Limits: server timeouts, header and body sizes, request deadline,
+	// concurrent analytics requests (docs/api.md, Limits).
+	Limits limitSettings
+
+	// Operability (ops.go): request rate limits, CORS, metrics and
+	// house-keeping.
+	RateLimits    sightline.RateLimits
+	CORSOrigins   []string
+	MetricsAddr   string
+	PruneInterval time.Duration
+	JobRetention  time.Duration
+	Metrics       *httpapi.Metrics
+	counting      *countingStore
+	metricsServer *http.Server
+	metricsLn     net.Listener
+	stopPruner    context.CancelFunc
+	prunerDone    chan struct{}
 
 	// Engines: the job worker and the quotas.
 	Workers         int
@@ -141,6 +176,9 @@ func NewMain(cfg Config, stdout, stderr io.Writer) *Main {
 		Workers: worker.DefaultConcurrency, JobLease: sightline.DefaultJobLease, WorkerPoll: worker.DefaultPoll,
 		RegenerateQuota: sightline.DefaultRegenerateQuota, ComputeQuota: sightline.DefaultComputeQuota,
 		DismissCooldown: sightline.DefaultDismissCooldown, CollectInterval: collect.DefaultInterval,
+		RateLimits:    sightline.RateLimits{PerKey: sightline.DefaultKeyRateLimit, PerOrg: sightline.DefaultOrgRateLimit},
+		PruneInterval: DefaultPruneInterval, JobRetention: DefaultJobRetention,
+		Limits: limitSettings{Limits: httpapi.DefaultLimits(), MaxBodyBytes: httpapi.DefaultMaxBodyBytes},
 	}
 }
 
@@ -179,24 +217,39 @@ func (m *Main) Open(ctx context.Context) error {
 	if err := m.Config.validateCollect(); err != nil {
 		return err
 	}
+	if err := m.validateOps(); err != nil {
+		return err
+	}
+	if err := m.Limits.validate(); err != nil {
+		return err
+	}
 	m.Logger = m.Config.logger(m.stderr)
 	m.Logger.Info("starting", m.Config.masked()...)
+	// Bind before touching the database: a busy port fails at once and
+	// creates or migrates nothing.
+	ln, err := net.Listen("tcp", m.Config.Addr)
+	if err != nil {
+		return err
+	}
 	db, err := openDB(ctx, m.Config, m.Logger)
 	if err != nil {
+		ln.Close()
 		return err
 	}
 	m.DB = db
 	m.Server = &httpapi.Server{
 		Store: db, Logger: m.Logger, AdminToken: m.Config.AdminToken,
-		RateLimit: m.RateLimit, RateBurst: m.RateBurst,
+		Limits: m.Limits.Limits, MaxBodyBytes: m.Limits.MaxBodyBytes,
 		Engine: httpapi.EngineConfig{RegenerateQuota: m.RegenerateQuota, ComputeQuota: m.ComputeQuota, DismissCooldown: m.DismissCooldown},
 	}
+	if err := m.openOps(); err != nil {
+		return err
+	}
 	if err := m.openDashboard(); err != nil {
+		ln.Close()
 		return err
 	}
-	if err := m.Server.Listen(m.Config.Addr); err != nil {
-		return err
-	}
+	m.Server.Attach(ln)
 	// The bound address (a port 0 resolved) is what --demo's curl line
 	// must name.
 	m.Config.Addr = m.Server.Addr()
@@ -207,6 +260,10 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	if m.Collector, err = newCollector(m.Config, db, m.Logger); err != nil {
 		return err
+	}
+	m.Collector.Store = m.counting
+	if m.Collector.Box != nil {
+		m.Server.SecretBox = m.Collector.Box // seals replayable responses that carry a secret
 	}
 	m.Detector = &signal.Detector{Store: db, Config: signal.Config{Threshold: m.Config.SignalThreshold}, Logger: m.Logger}
 	m.startWebhooks()
@@ -225,6 +282,7 @@ func (m *Main) Open(ctx context.Context) error {
 		m.Logger.Info("worker started", "worker_id", m.Worker.ID(), "concurrency", m.Workers, "lease", m.JobLease.String())
 	}
 	m.startScheduler()
+	m.startPruner()
 	return nil
 }
 
@@ -283,6 +341,7 @@ func (m *Main) Addr() string { return m.Server.Addr() }
 // that order, so that neither a request, a job nor an attempt loses its
 // database.
 func (m *Main) Close() error {
+	m.closeOps()
 	if m.stopScheduler != nil {
 		m.stopScheduler()
 		<-m.schedulerDone

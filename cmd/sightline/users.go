@@ -40,9 +40,15 @@ type UsersCommand struct {
 
 // Run dispatches create, list, disable and set-password.
 func (c *UsersCommand) Run(ctx context.Context, args []string) error {
-	if len(args) == 0 {
+	// Help and unknown subcommands are answered before any database is
+	// opened (and perhaps created).
+	if len(args) == 0 || isHelp(args[0]) {
 		fmt.Fprint(c.stderr, usersUsage)
-		return fmt.Errorf("users: missing subcommand")
+		return helpOrMissing(args, "users")
+	}
+	if args[0] != "create" && args[0] != "list" && args[0] != "disable" && args[0] != "set-password" {
+		fmt.Fprint(c.stderr, usersUsage)
+		return fmt.Errorf("users: unknown subcommand %q", args[0])
 	}
 	cfg := c.env
 	fs := newFlagSet("users "+args[0], usersUsage, c.stderr)

@@ -3,17 +3,15 @@ package analyze
 import (
 	"strings"
 
+	"github.com/sightline/sightline"
 	"golang.org/x/net/publicsuffix"
 )
 
-// DomainTypes lists every static class DomainType returns, in the order of the API's
-// enumeration. (The dynamic classes owned, earned, competitor_owned and
-// competitor_earned depend on the brand asking and are computed at query time.)
-var DomainTypes = []string{
-	"editorial", "review", "institutional", "social", "commerce", "documentation",
-	"reference", "saas", "legal", "health", "finance", "research", "app_store",
-	"directory", "corporate", "search_engine", "other",
-}
+// DomainTypes lists every static class DomainType returns: the API's
+// enumeration, defined once in the root package (docs/api.md). (The dynamic
+// classes owned, earned, competitor_owned and competitor_earned depend on
+// the brand asking and are computed at query time.)
+var DomainTypes = sightline.StaticDomainTypes
 
 // DomainType returns the static class of a registrable domain, in this order:
 //

@@ -20,7 +20,11 @@ type Mention struct {
 	Position  int     // 1-based order of first appearance among all brands found in the answer
 	Count     int     // number of times named in the answer (>= 1)
 	Sentiment float64 // 0–100, 50 neutral: mean Sentiment of the sentences that name the brand
+	Spans     []Span  // every occurrence counted in Count, as byte offsets into the answer, in order
 }
+
+// Span is a half-open byte range [Start, End) of an answer.
+type Span struct{ Start, End int }
 
 // Matcher finds brands in answers for one set of tracked brands. Build it once per
 // brand and competitor set and reuse it: Find does no per-call setup beyond the
@@ -120,6 +124,7 @@ func (m *Matcher) Find(answer string) []Mention {
 	type tally struct {
 		brand, count int
 		sents        []int // sentences naming the brand, in order, without repeats
+		spans        []Span
 	}
 	var tallies []*tally
 	byBrand := make(map[int]*tally)
@@ -132,6 +137,7 @@ func (m *Matcher) Find(answer string) []Mention {
 			tallies = append(tallies, t)
 		}
 		t.count++
+		t.spans = append(t.spans, Span{x.start, x.end})
 		si := sentenceAt(sents, x.start)
 		if n := len(t.sents); si >= 0 && (n == 0 || t.sents[n-1] != si) {
 			t.sents = append(t.sents, si)
@@ -145,7 +151,7 @@ func (m *Matcher) Find(answer string) []Mention {
 	}
 	out := make([]Mention, len(tallies))
 	for i, t := range tallies {
-		mn := Mention{Tracked: t.brand, Position: i + 1, Count: t.count, Sentiment: 50}
+		mn := Mention{Tracked: t.brand, Position: i + 1, Count: t.count, Sentiment: 50, Spans: t.spans}
 		if t.brand >= 0 {
 			mn.Name = m.names[t.brand]
 		} else {

@@ -290,10 +290,19 @@ Would you like a deeper comparison of **Asana vs ClickUp**?`,
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := FindMentions(tt.answer, tt.tracked)
-			if diff := cmp.Diff(tt.want, got, cmpopts.IgnoreFields(Mention{}, "Sentiment"), cmpopts.EquateEmpty()); diff != "" {
+			if diff := cmp.Diff(tt.want, got, cmpopts.IgnoreFields(Mention{}, "Sentiment", "Spans"), cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("FindMentions (-want +got):\n%s", diff)
 			}
 			for _, m := range got {
+				// one span per occurrence counted, in order, inside the answer
+				if len(m.Spans) != m.Count {
+					t.Errorf("%s: %d spans, count %d", m.Name, len(m.Spans), m.Count)
+				}
+				for i, sp := range m.Spans {
+					if sp.Start < 0 || sp.End > len(tt.answer) || sp.Start >= sp.End || (i > 0 && sp.Start < m.Spans[i-1].End) {
+						t.Errorf("%s: span %d %+v out of order or range", m.Name, i, sp)
+					}
+				}
 				if m.Sentiment < 0 || m.Sentiment > 100 {
 					t.Errorf("%s: sentiment %v out of range", m.Name, m.Sentiment)
 				}
@@ -389,5 +398,22 @@ func BenchmarkFindMentions(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		m.Find(benchAnswer)
+	}
+}
+
+// TestFindMentionsSpans checks that spans point at the names as written,
+// aliases and possessives included.
+func TestFindMentionsSpans(t *testing.T) {
+	answer := "Try **HubSpot CRM** first. Salesforce's pricing is high; hubspot is free.\nSee https://hubspot.com/x."
+	got := FindMentions(answer, []Tracked{{Name: "HubSpot", Aliases: []string{"HubSpot CRM"}}, {Name: "Salesforce"}})
+	text := map[string][]string{}
+	for _, m := range got {
+		for _, sp := range m.Spans {
+			text[m.Name] = append(text[m.Name], answer[sp.Start:sp.End])
+		}
+	}
+	want := map[string][]string{"HubSpot": {"HubSpot CRM", "hubspot"}, "Salesforce": {"Salesforce"}}
+	if diff := cmp.Diff(want, text); diff != "" {
+		t.Errorf("span texts (-want +got):\n%s", diff)
 	}
 }

@@ -3,14 +3,13 @@ package analyze
 import (
 	"net/url"
 	"strings"
+
+	"github.com/sightline/sightline"
 )
 
-// PageTypes lists every class PageType returns, in the order of the API's enumeration.
-var PageTypes = []string{
-	"homepage", "article", "discussion", "social", "product_page", "review", "comparison",
-	"alternative", "listicle", "how_to_guide", "category_page", "documentation", "pricing",
-	"about", "case_study", "features", "resource", "contact", "careers", "other",
-}
+// PageTypes lists every class PageType returns: the API's enumeration,
+// defined once in the root package (docs/api.md).
+var PageTypes = sightline.PageTypes
 
 // PageType classifies a normalized page URL (see NormalizeURL), using title when the
 // URL alone is not telling. The first rule that applies wins:

@@ -42,7 +42,7 @@ type normalized struct {
 // dropped, since servers answer all of these with one page.
 //
 // Mirrors are canonicalized so one page has one string: youtu.be, m.youtube.com and
-// /embed/, /live/ links become youtube.com/watch?v=ID (only v is kept); old., new.,
+// /embed/, /live/, /watch/ID links become youtube.com/watch?v=ID (only v is kept); old., new.,
 // np., m. and i.reddit.com and redd.it become reddit.com; twitter.com and
 // mobile.twitter.com become x.com (the same posts under the current name);
 // country linkedin.com subdomains and m.wikipedia.org hosts lose their prefix;

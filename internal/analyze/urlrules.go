@@ -152,7 +152,15 @@ func youTubePage(path string, ps []param) (string, []param) {
 				return "/watch", []param{{key: "v", value: p.value}}
 			}
 		}
-		return "/watch", nil
+		// Share links write the video in the path: /watch/ID.
+		if len(segs) > 1 {
+			return "/watch", []param{{key: "v", value: unescapePath(segs[1])}}
+		}
+		// No video named: keep what there is rather than collapse every
+		// such link into one page.
+		return path, slices.DeleteFunc(ps, func(p param) bool {
+			return p.key == "feature" || p.key == "pp" || p.key == "t"
+		})
 	case "embed", "v", "e", "live":
 		if len(segs) > 1 && segs[1] != "videoseries" {
 			return "/watch", []param{{key: "v", value: unescapePath(segs[1])}}

@@ -40,7 +40,7 @@ func (c *Client) ListAdvertisers(ctx context.Context, brandID string, p AdListPa
 	return getList[sightline.AdvertiserSummary](ctx, c, brandPath(brandID, "advertisers"), p)
 }
 
-// GetAdvertiser returns one advertiser's summary (spec §4.15).
+// GetAdvertiser returns one advertiser's summary (docs/api.md).
 func (c *Client) GetAdvertiser(ctx context.Context, brandID, advertiserID string, p AdvertiserParams) (*sightline.AdvertiserSummary, error) {
 	return getData[sightline.AdvertiserSummary](ctx, c, http.MethodGet, brandPath(brandID, "advertisers", id(advertiserID)), p, nil)
 }

@@ -35,7 +35,7 @@ func (c *Client) ListCompetitors(ctx context.Context, brandID string, p Competit
 	return getList[sightline.Competitor](ctx, c, brandPath(brandID, "competitors"), p)
 }
 
-// UpdateCompetitorDomain sets a tracked competitor's domain (spec §4.5);
+// UpdateCompetitorDomain sets a tracked competitor's domain (docs/api.md);
 // the API stores its registrable domain and answers the competitor with its
 // visibility over the default window.
 func (c *Client) UpdateCompetitorDomain(ctx context.Context, brandID, competitorID, domain string) (*sightline.Competitor, error) {

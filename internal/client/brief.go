@@ -25,7 +25,7 @@ func (c *Client) ListBriefs(ctx context.Context, brandID string, p BriefListPara
 	return getList[sightline.Brief](ctx, c, brandPath(brandID, "content_studio", "briefs"), p)
 }
 
-// GetBrief returns one brief (spec §4.14).
+// GetBrief returns one brief (docs/api.md).
 func (c *Client) GetBrief(ctx context.Context, brandID, briefID string) (*sightline.Brief, error) {
 	return getData[sightline.Brief](ctx, c, http.MethodGet, brandPath(brandID, "content_studio", "briefs", id(briefID)), nil, nil)
 }

@@ -25,7 +25,7 @@ func (c *Client) MentionShare(ctx context.Context, brandID string, p MentionShar
 }
 
 // OverviewParams are the query of the citations overview and summary
-// (spec §4.7, §4.11).
+// (docs/api.md, §4.11).
 type OverviewParams struct {
 	OverviewFilter
 }
@@ -35,13 +35,13 @@ func (c *Client) CitationsOverview(ctx context.Context, brandID string, p Overvi
 	return getData[sightline.CitationsOverview](ctx, c, http.MethodGet, brandPath(brandID, "citations", "overview"), p, nil)
 }
 
-// CitationSummary counts citations by domain type (spec §4.11).
+// CitationSummary counts citations by domain type (docs/api.md).
 func (c *Client) CitationSummary(ctx context.Context, brandID string, p OverviewParams) (*sightline.CitationSummary, error) {
 	return getData[sightline.CitationSummary](ctx, c, http.MethodGet, brandPath(brandID, "citations", "summary"), p, nil)
 }
 
 // DomainsOverviewParams are the query of GET …/citations/domains/overview
-// (spec §4.10).
+// (docs/api.md).
 type DomainsOverviewParams struct {
 	OverviewFilter
 	// Granularity: day (default), week or month.
@@ -62,11 +62,11 @@ type CitationFilter struct {
 	// Query matches the page URL or domain (the domain only on the domains
 	// list), case-insensitively.
 	Query string `query:"filter[query]"`
-	// DomainTypes: static and/or ownership domain_type values (spec §2.7).
+	// DomainTypes: static and/or ownership domain_type values (docs/api.md).
 	DomainTypes []string `query:"filter[domain_types]"`
 }
 
-// CitationPageParams are the query of GET …/citations/pages (spec §4.8).
+// CitationPageParams are the query of GET …/citations/pages (docs/api.md).
 type CitationPageParams struct {
 	CitationFilter
 	Domains        []string `query:"filter[domains]"`
@@ -82,7 +82,7 @@ type CitationPageParams struct {
 	Sort string `query:"sort"`
 }
 
-// CitationDomainParams are the query of GET …/citations/domains (spec §4.9).
+// CitationDomainParams are the query of GET …/citations/domains (docs/api.md).
 type CitationDomainParams struct {
 	CitationFilter
 	Pagination

@@ -29,7 +29,7 @@ import (
 	"github.com/sightline/sightline"
 )
 
-// APIKeyHeader carries the API key on every request (spec §5).
+// APIKeyHeader carries the API key on every request (docs/api.md).
 const APIKeyHeader = "X-API-KEY"
 
 // maxResponseBytes caps how much of a response body the client reads.

@@ -10,7 +10,7 @@ import (
 	"github.com/sightline/sightline"
 )
 
-// Error is a non-2xx answer of the API: the error envelope of spec §7 and
+// Error is a non-2xx answer of the API: the error envelope of docs/api.md and
 // the HTTP status. It unwraps to a *sightline.Error, so that
 // sightline.ErrorCode(err) and sightline.ErrorMessage(err) work on it.
 type Error struct {
@@ -91,7 +91,7 @@ func decodeError(resp *http.Response, body []byte) *Error {
 	return e
 }
 
-// codeOfStatus guesses the application code of a bare HTTP status (DESIGN §3).
+// codeOfStatus guesses the application code of a bare HTTP status (docs/api.md).
 func codeOfStatus(status int) string {
 	switch status {
 	case http.StatusUnauthorized:

@@ -23,12 +23,12 @@ func (c *Client) ListOpportunities(ctx context.Context, brandID string, p Opport
 	return getList[sightline.Opportunity](ctx, c, brandPath(brandID, "opportunities"), p)
 }
 
-// GetOpportunity returns one opportunity (spec §4.12).
+// GetOpportunity returns one opportunity (docs/api.md).
 func (c *Client) GetOpportunity(ctx context.Context, brandID, opportunityID string) (*sightline.Opportunity, error) {
 	return getData[sightline.Opportunity](ctx, c, http.MethodGet, brandPath(brandID, "opportunities", id(opportunityID)), nil, nil)
 }
 
-// ComputeOpportunities enqueues an opportunity recompute (spec §4.13) and
+// ComputeOpportunities enqueues an opportunity recompute (docs/api.md) and
 // returns the compute status with the daily quota; a spent quota is
 // QUOTA_EXCEEDED.
 func (c *Client) ComputeOpportunities(ctx context.Context, brandID string) (*sightline.ComputeStatus, error) {

@@ -6,7 +6,7 @@ import (
 	"strconv"
 )
 
-// Query parameters follow the list conventions of spec §4.16: every field
+// Query parameters follow the list conventions of docs/api.md: every field
 // carries its exact query name in a `query` tag; zero values are not sent,
 // so the API's defaults apply; list values are sent as repeated
 // `filter[x][]` keys (never CSV, so a value holding a comma stays whole).

@@ -8,7 +8,7 @@ import (
 )
 
 // RecommendationListParams are the query of GET
-// …/content_studio/recommendations (spec §4.1).
+// …/content_studio/recommendations (docs/api.md).
 type RecommendationListParams struct {
 	// Types: social_post, earned_3rd_party, owned_create, owned_refresh, no_action.
 	Types []string `query:"filter[types]"`

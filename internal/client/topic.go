@@ -21,7 +21,7 @@ type TopicListParams struct {
 	Sort string `query:"sort"`
 }
 
-// TopicParams are the query of GET …/topics/{id} (spec §4.3).
+// TopicParams are the query of GET …/topics/{id} (docs/api.md).
 type TopicParams struct {
 	MetricFilter
 }
@@ -31,12 +31,12 @@ func (c *Client) ListTopics(ctx context.Context, brandID string, p TopicListPara
 	return getList[sightline.Topic](ctx, c, brandPath(brandID, "topics"), p)
 }
 
-// GetTopic returns one topic with its extended metrics (spec §4.3).
+// GetTopic returns one topic with its extended metrics (docs/api.md).
 func (c *Client) GetTopic(ctx context.Context, brandID, topicID string, p TopicParams) (*sightline.Topic, error) {
 	return getData[sightline.Topic](ctx, c, http.MethodGet, brandPath(brandID, "topics", id(topicID)), p, nil)
 }
 
-// topicCreateBody is the body of the bulk creation (spec §4.2).
+// topicCreateBody is the body of the bulk creation (docs/api.md).
 type topicCreateBody struct {
 	Topics []topicName `json:"topics"`
 }
@@ -45,7 +45,7 @@ type topicName struct {
 	Name string `json:"name"`
 }
 
-// CreateTopics creates topics by name in one request (spec §4.2). A name
+// CreateTopics creates topics by name in one request (docs/api.md). A name
 // of a soft-deleted topic reactivates it; the answer lists id and name of
 // each topic.
 func (c *Client) CreateTopics(ctx context.Context, brandID string, names []string) ([]sightline.TopicRef, error) {
@@ -60,7 +60,7 @@ func (c *Client) CreateTopics(ctx context.Context, brandID string, names []strin
 	return *refs, nil
 }
 
-// DeleteTopic soft-deletes a topic and deactivates its prompts (spec §4.4).
+// DeleteTopic soft-deletes a topic and deactivates its prompts (docs/api.md).
 func (c *Client) DeleteTopic(ctx context.Context, brandID, topicID string) error {
 	return c.do(ctx, http.MethodDelete, brandPath(brandID, "topics", id(topicID)), nil, nil, nil)
 }

@@ -12,7 +12,7 @@ package demo
 //	{k} a keyword   {K} the keyword in title case   {a} an audience   {c} {d} competitor names
 
 // role is the part a prompt plays in the patterns the analytics and
-// recommendation engines must find (DESIGN §5).
+// recommendation engines must find (docs/engines.md).
 type role int
 
 const (

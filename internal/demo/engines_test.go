@@ -318,7 +318,7 @@ func isTaskloomURL(u string) bool {
 	return strings.Contains(u, "://taskloom.com") || strings.Contains(u, "://taskloom.dev") || strings.Contains(u, ".taskloom.com")
 }
 
-// checkRecPopulated asserts every field of spec §2.3 that applies to the
+// checkRecPopulated asserts every field of docs/api.md that applies to the
 // recommendation's type is populated.
 func checkRecPopulated(t *testing.T, r *sightline.Recommendation) {
 	t.Helper()

@@ -14,7 +14,7 @@ import (
 )
 
 // Fixture is the contract between the demo data set and black-box tests
-// and tools (DESIGN §2). All ids are strings.
+// and tools (docs/demo.md). All ids are strings.
 type Fixture struct {
 	APIKey        string              `json:"api_key"`
 	OrgID         string              `json:"org_id"`
@@ -164,6 +164,23 @@ func buildFixture(ctx context.Context, st Store, ds *Dataset, cfg Config) (*Fixt
 	}
 	end := cfg.Now.UTC()
 	f.Window = FixtureWindow{Start: sightline.EndOfDay(end).AddDate(0, 0, -days), End: end}
+	// The advertisers seen next to the brand's answers over the whole data
+	// set, in the list's default order.
+	for page := 1; ; page++ {
+		ads, total, err := st.FindAdvertisers(ctx, main.ID, sightline.AdFilter{
+			Scope:       sightline.Scope{BrandID: brand.ID, Window: sightline.Window{Start: f.Window.Start, End: sightline.EndOfDay(end)}},
+			PageRequest: sightline.PageRequest{Page: page, PageSize: sightline.MaxPageSize},
+		})
+		if err != nil {
+			return nil, fmt.Errorf("list demo advertisers: %w", err)
+		}
+		for _, a := range ads {
+			f.AdvertiserIDs = append(f.AdvertiserIDs, a.AdvertiserID)
+		}
+		if len(ads) == 0 || len(f.AdvertiserIDs) >= total {
+			break
+		}
+	}
 	return f, nil
 }
 

@@ -27,6 +27,7 @@ type Store interface {
 	sightline.RecommendationService
 	sightline.OpportunityService
 	sightline.BriefService
+	sightline.AdService
 	ingest.Store
 	worker.Store
 	sightline.DetectionService

@@ -226,10 +226,33 @@ func postgresDSN(t *testing.T) string {
 }
 
 // testFixture: the fixture's keys do what their names say, its JSON has
-// every member of DESIGN §2, and its ids and window match the data.
+// every member of docs/demo.md, and its ids and window match the data.
 func testFixture(t *testing.T, l *loaded) {
 	ctx := context.Background()
 	f := l.fix
+
+	t.Run("Advertisers", func(t *testing.T) {
+		// every advertiser the advertisers list shows for the data set's
+		// window, in its order, and only those
+		ads, total, err := l.db.FindAdvertisers(ctx, f.OrgID, sightline.AdFilter{
+			Scope:       sightline.Scope{BrandID: f.BrandID, Window: sightline.Window{Start: f.Window.Start, End: sightline.EndOfDay(f.Window.End)}},
+			PageRequest: sightline.PageRequest{Page: 1, PageSize: sightline.MaxPageSize},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, a := range ads {
+			want = append(want, a.AdvertiserID)
+		}
+		// the project management brand's six advertisers (content_pm.go)
+		if total != 6 || len(want) != total {
+			t.Fatalf("the demo brand has %d advertisers (%d listed); want 6", total, len(want))
+		}
+		if diff := cmp.Diff(want, f.AdvertiserIDs); diff != "" {
+			t.Errorf("fixture advertiser_ids (-listed +fixture):\n%s", diff)
+		}
+	})
 
 	t.Run("Keys", func(t *testing.T) {
 		p, err := l.db.Authenticate(ctx, f.APIKey)

@@ -202,7 +202,7 @@ func TestGenerateRecommendations(t *testing.T) {
 	}
 }
 
-// checkPopulated asserts every spec §2.3 field that applies to the type.
+// checkPopulated asserts every docs/api.md field that applies to the type.
 func checkPopulated(t *testing.T, r *sightline.Recommendation) {
 	t.Helper()
 	nonEmpty := func(name string, ok bool) {

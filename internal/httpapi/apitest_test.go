@@ -99,7 +99,10 @@ func newAPIEnv(t *testing.T) *apiEnv {
 		t.Fatal(err)
 	}
 	keys := webhook.Keys{Box: box}
-	srv := &httpapi.Server{Store: db, Now: db.Now, AdminToken: adminToken,
+	// Many parallel subtests read analytics at once on a busy test
+	// machine: slots for all of them (TestLimits_HeavyRequests tests the
+	// limit itself).
+	srv := &httpapi.Server{Store: db, Now: db.Now, AdminToken: adminToken, Limits: httpapi.Limits{Heavy: 64},
 		Engine:   httpapi.EngineConfig{RegenerateQuota: regenerateQuota, ComputeQuota: computeQuota},
 		Webhooks: httpapi.WebhookConfig{Secrets: keys, AllowInsecure: true}}
 	ts := httptest.NewServer(srv.Handler())
@@ -275,6 +278,7 @@ func (e *apiEnv) resourceIDs(t *testing.T, key, brandID string, all bool) map[st
 		{"competitors", "id", "competitors/{competitor_id}"},
 		{"prompts", "id", "prompts/{prompt_id}"},
 		{"advertisers", "advertiser_id", "advertisers/{advertiser_id}"},
+		{"runs", "id", "runs/{run_id}"},
 		{"content_studio/recommendations", "id", "recommendations/{id}"},
 		{"opportunities", "id", "opportunities/{id}"},
 		{"content_studio/briefs", "id", "briefs/{id}"},

@@ -54,7 +54,7 @@ func (s *Server) handleBriefList(w http.ResponseWriter, r *http.Request) error {
 	return writeList(w, briefs, sightline.NewPageMeta(f.PageRequest, total))
 }
 
-// handleBriefGet serves GET …/content_studio/briefs/{id} (spec §4.14).
+// handleBriefGet serves GET …/content_studio/briefs/{id} (docs/api.md).
 func (s *Server) handleBriefGet(w http.ResponseWriter, r *http.Request) error {
 	brand, err := s.brandNoParams(r)
 	if err != nil {

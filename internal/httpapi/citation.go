@@ -8,7 +8,7 @@ import (
 )
 
 // citationScope reads the filters shared by the pages and domains lists
-// (spec §4.8, §4.9).
+// (docs/api.md, §4.9).
 func (p *params) citationScope(brandID string) sightline.Scope {
 	s := p.metricScope(brandID, sightline.DefaultWindowDays)
 	s.TopicIDs = p.uuids("filter[topic_ids]")
@@ -46,7 +46,7 @@ func (p *params) pageURL(name string) string {
 	return page
 }
 
-// handleCitationPages serves GET …/citations/pages (spec §4.8).
+// handleCitationPages serves GET …/citations/pages (docs/api.md).
 func (s *Server) handleCitationPages(w http.ResponseWriter, r *http.Request) error {
 	brand, err := s.brandFromPath(r)
 	if err != nil {
@@ -69,7 +69,7 @@ func (s *Server) handleCitationPages(w http.ResponseWriter, r *http.Request) err
 	return writeList(w, rows, sightline.NewPageMeta(f.PageRequest, total))
 }
 
-// handleCitationDomains serves GET …/citations/domains (spec §4.9).
+// handleCitationDomains serves GET …/citations/domains (docs/api.md).
 func (s *Server) handleCitationDomains(w http.ResponseWriter, r *http.Request) error {
 	brand, err := s.brandFromPath(r)
 	if err != nil {
@@ -88,7 +88,7 @@ func (s *Server) handleCitationDomains(w http.ResponseWriter, r *http.Request) e
 	return writeList(w, rows, sightline.NewPageMeta(f.PageRequest, total))
 }
 
-// handleMentionShare serves GET …/citations/mention_share (spec §4.6).
+// handleMentionShare serves GET …/citations/mention_share (docs/api.md).
 func (s *Server) handleMentionShare(w http.ResponseWriter, r *http.Request) error {
 	brand, err := s.brandFromPath(r)
 	if err != nil {
@@ -119,7 +119,7 @@ func (p *params) overviewScope(brandID string) sightline.Scope {
 	return s
 }
 
-// handleCitationsOverview serves GET …/citations/overview (spec §4.7).
+// handleCitationsOverview serves GET …/citations/overview (docs/api.md).
 func (s *Server) handleCitationsOverview(w http.ResponseWriter, r *http.Request) error {
 	brand, err := s.brandFromPath(r)
 	if err != nil {
@@ -137,7 +137,7 @@ func (s *Server) handleCitationsOverview(w http.ResponseWriter, r *http.Request)
 	return writeData(w, http.StatusOK, ov)
 }
 
-// handleDomainsOverview serves GET …/citations/domains/overview (spec §4.10).
+// handleDomainsOverview serves GET …/citations/domains/overview (docs/api.md).
 func (s *Server) handleDomainsOverview(w http.ResponseWriter, r *http.Request) error {
 	brand, err := s.brandFromPath(r)
 	if err != nil {
@@ -156,7 +156,7 @@ func (s *Server) handleDomainsOverview(w http.ResponseWriter, r *http.Request) e
 	return writeData(w, http.StatusOK, ov)
 }
 
-// handleCitationSummary serves GET …/citations/summary (spec §4.11).
+// handleCitationSummary serves GET …/citations/summary (docs/api.md).
 func (s *Server) handleCitationSummary(w http.ResponseWriter, r *http.Request) error {
 	brand, err := s.brandFromPath(r)
 	if err != nil {

@@ -21,6 +21,7 @@ var statuses = map[string]int{
 	sightline.EVALIDATION:   http.StatusUnprocessableEntity,
 	sightline.ETRANSITION:   http.StatusConflict,
 	sightline.ECONFLICT:     http.StatusConflict,
+	sightline.EIDEMPOTENCY:  http.StatusUnprocessableEntity,
 	sightline.EQUOTA:        http.StatusTooManyRequests,
 	sightline.ERATELIMIT:    http.StatusTooManyRequests,
 	sightline.EMETHOD:       http.StatusMethodNotAllowed,
@@ -36,7 +37,7 @@ func StatusOf(code string) int {
 	return http.StatusInternalServerError
 }
 
-// errorBody is the error envelope of spec §7.
+// errorBody is the error envelope of docs/api.md.
 type errorBody struct {
 	Error errorObject `json:"error"`
 }
@@ -51,6 +52,7 @@ type errorObject struct {
 // writeError writes err as the error envelope. Internal errors are logged
 // with the request id and answered without internals.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	err = s.unavailable(r, err)
 	code := sightline.ErrorCode(err)
 	body := errorObject{Code: code, Message: sightline.ErrorMessage(err)}
 	var appErr *sightline.Error

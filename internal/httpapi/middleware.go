@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/httpsec"
 )
 
-// APIKeyHeader carries the API key on every public request (spec §5).
+// APIKeyHeader carries the API key on every public request (docs/api.md).
 const APIKeyHeader = "X-API-KEY"
 
 type logInfoKey struct{}
@@ -53,37 +53,13 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 	})
 }
 
-type statusRecorder struct {
-	http.ResponseWriter
-	status int
-	bytes  int
-}
-
-func (s *statusRecorder) WriteHeader(code int) {
-	if s.status == 0 {
-		s.status = code
-	}
-	s.ResponseWriter.WriteHeader(code)
-}
-
-func (s *statusRecorder) Write(b []byte) (int, error) {
-	if s.status == 0 {
-		s.status = http.StatusOK
-	}
-	n, err := s.ResponseWriter.Write(b)
-	s.bytes += n
-	return n, err
-}
-
-func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
-
 // accessLog writes one structured line per request: method, route pattern
 // (never the raw query, which could hold secrets), status, duration, org.
 func (s *Server) accessLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		info := &logInfo{}
-		rec := &statusRecorder{ResponseWriter: w}
+		rec := &httpsec.Recorder{ResponseWriter: w}
 		r = r.WithContext(context.WithValue(r.Context(), logInfoKey{}, info))
 		next.ServeHTTP(rec, r)
 		route := r.Pattern
@@ -92,8 +68,8 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 		}
 		s.Logger.InfoContext(r.Context(), "request",
 			"request_id", sightline.RequestIDFromContext(r.Context()),
-			"method", r.Method, "route", route, "status", rec.status,
-			"bytes", rec.bytes, "duration_ms", float64(time.Since(start).Microseconds())/1000,
+			"method", r.Method, "route", route, "status", rec.Status,
+			"bytes", rec.Bytes, "duration_ms", float64(time.Since(start).Microseconds())/1000,
 			"org_id", info.orgID)
 	})
 }
@@ -111,6 +87,7 @@ func (s *Server) authenticate(surface sightline.Surface, next http.Handler) http
 		if info, ok := r.Context().Value(logInfoKey{}).(*logInfo); ok {
 			info.orgID = p.OrgID
 		}
+		cacheAuthenticated(w)
 		next.ServeHTTP(w, r.WithContext(sightline.NewContextWithPrincipal(r.Context(), p)))
 	})
 }
@@ -137,70 +114,4 @@ func (s *Server) principal(r *http.Request, surface sightline.Surface) (*sightli
 		return nil, sightline.Errorf(sightline.EFORBIDDEN, "API keys cannot be used on this endpoint.")
 	}
 	return p, nil
-}
-
-// rateLimiter is a token bucket per API key. It is per replica by design:
-// the limit protects one process; quotas that must hold across replicas
-// (regenerate, recompute) live in the database.
-type rateLimiter struct {
-	rate  float64
-	burst float64
-	now   func() time.Time
-
-	mu      sync.Mutex
-	buckets map[string]*bucket
-}
-
-type bucket struct {
-	tokens float64
-	last   time.Time
-}
-
-func newRateLimiter(rate float64, burst int, now func() time.Time) *rateLimiter {
-	if burst <= 0 {
-		burst = max(1, int(rate))
-	}
-	return &rateLimiter{rate: rate, burst: float64(burst), now: now, buckets: map[string]*bucket{}}
-}
-
-// allow takes a token for key; when none is left it returns the seconds to
-// wait for the next one.
-func (l *rateLimiter) allow(key string) (bool, int) {
-	if l.rate <= 0 {
-		return true, 0
-	}
-	now := l.now()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	b, ok := l.buckets[key]
-	if !ok {
-		if len(l.buckets) > 100_000 { // bound memory: forget idle keys
-			clear(l.buckets)
-		}
-		b = &bucket{tokens: l.burst, last: now}
-		l.buckets[key] = b
-	}
-	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
-	b.last = now
-	if b.tokens >= 1 {
-		b.tokens--
-		return true, 0
-	}
-	wait := (1 - b.tokens) / l.rate
-	return false, max(1, int(wait+0.999))
-}
-
-func (s *Server) rateLimit(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		p := sightline.PrincipalFromContext(r.Context())
-		if p != nil && p.KeyID != "" {
-			if ok, wait := s.limiter.allow(p.KeyID); !ok {
-				err := sightline.Errorf(sightline.ERATELIMIT, "Too many requests; retry in %d s.", wait)
-				err.RetryAfter = wait
-				s.writeError(w, r, err)
-				return
-			}
-		}
-		next.ServeHTTP(w, r)
-	})
 }

@@ -61,6 +61,7 @@ func TestOpenAPI_Demo(t *testing.T) {
 	t.Run("Errors", func(t *testing.T) { e.testErrors(t, v, routes) })
 	t.Run("UndocumentedFilters", func(t *testing.T) { e.testUndocumentedFilters(t, v, routes) })
 	t.Run("Bodies", func(t *testing.T) { e.testBodies(t, v, routes) })
+	t.Run("BadInput", func(t *testing.T) { e.testBadInput(t, v, routes) })
 	t.Run("CrossOrganization", func(t *testing.T) { e.testCrossOrganization(t, v, routes) })
 	t.Run("Writes", func(t *testing.T) { e.testWrites(t) })
 
@@ -144,6 +145,12 @@ func (e *apiEnv) sample(t *testing.T, op *openapitest.Operation, p *openapi3.Par
 		return []string{"Taskloom"}
 	case "filter[subreddit]":
 		return []string{"projectmanagement"}
+	case "filter[mentions]":
+		return []string{fx.BrandID, fx.Competitors[0].ID}
+	case "filter[cites_domain]":
+		return []string{fx.BrandDomain}
+	case "filter[cites_url]":
+		return []string{"https://" + fx.BrandDomain}
 	case "filter[recommendation_ids]":
 		return []string{e.ids["recommendations/{id}"]}
 	}

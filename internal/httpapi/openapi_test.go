@@ -22,7 +22,7 @@ import (
 	"github.com/sightline/sightline/internal/openapi/openapitest"
 )
 
-// The document loads, validates, says what DESIGN §3 and spec §9 require,
+// The document loads, validates, says what docs/api.md and docs/api.md require,
 // and is served as embedded, without a key.
 func TestOpenAPI_Document(t *testing.T) {
 	t.Parallel()
@@ -58,8 +58,66 @@ func TestOpenAPI_Document(t *testing.T) {
 	if ct := r.header.Get("Content-Type"); ct != "application/json" {
 		t.Errorf("Content-Type = %q", ct)
 	}
-	if !bytes.Equal(r.body, openapi.Document) {
-		t.Errorf("served document (%d bytes) differs from the embedded file (%d bytes)", len(r.body), len(openapi.Document))
+	if !bytes.Equal(r.body, openapi.Public) {
+		t.Errorf("served document (%d bytes) differs from the public document (%d bytes)", len(r.body), len(openapi.Public))
+	}
+}
+
+// The public document leaves the internal surface out; the whole document
+// is served to the admin token only.
+func TestOpenAPI_InternalDocument(t *testing.T) {
+	t.Parallel()
+	pub, err := openapitest.LoadDocument(openapi.Public)
+	if err != nil {
+		t.Fatalf("the public document does not load: %v", err)
+	}
+	if len(pub.Paths.Map()) == 0 {
+		t.Fatal("the public document has no paths")
+	}
+	for path, item := range pub.Paths.Map() {
+		if strings.HasPrefix(path, "/internal/") {
+			t.Errorf("the public document lists %s", path)
+		}
+		for method, op := range item.Operations() {
+			if op.Extensions["x-internal"] != nil {
+				t.Errorf("the public document lists x-internal %s %s", method, path)
+			}
+		}
+	}
+	for _, name := range []string{"RunRecord", "IngestResult", "Organization", "Usage"} {
+		if pub.Components.Schemas[name] != nil {
+			t.Errorf("the public document keeps schema %s, which only internal operations use", name)
+		}
+	}
+	if strings.Contains(string(openapi.Public), "/internal/v1/brands") {
+		t.Error("the public document names an internal path")
+	}
+	whole := openapitest.MustLoad(t).Doc
+	internal := 0
+	for _, item := range whole.Paths.Map() {
+		for _, op := range item.Operations() {
+			if op.Extensions["x-internal"] == true {
+				internal++
+			}
+		}
+	}
+	if internal < 5 {
+		t.Errorf("the whole document has %d x-internal operations", internal)
+	}
+
+	e := newEnv(t, func(s *httpapi.Server) { s.AdminToken = "admin-token-for-the-test" })
+	org := e.org(t, "Acme")
+	_, key := e.key(t, org.ID, nil)
+	req := e.request(t, http.MethodGet, "/internal/v1/openapi.json", "")
+	req.Header.Set("Authorization", "Bearer admin-token-for-the-test")
+	if r := send(t, req); r.status != http.StatusOK || !bytes.Equal(r.body, openapi.Document) {
+		t.Errorf("admin token: %d, %d bytes; want 200 and the whole document", r.status, len(r.body))
+	}
+	if r := e.doInvalid(t, http.MethodGet, "/internal/v1/openapi.json", key); r.status != http.StatusForbidden {
+		t.Errorf("API key: %d, want 403", r.status)
+	}
+	if r := e.doInvalid(t, http.MethodGet, "/internal/v1/openapi.json", ""); r.status != http.StatusUnauthorized {
+		t.Errorf("no credentials: %d, want 401", r.status)
 	}
 }
 

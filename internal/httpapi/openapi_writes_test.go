@@ -56,6 +56,8 @@ func (e *apiEnv) bodyCases() map[string][]bodyCase {
 				fields: []string{"topics[1].name", "topics[2].name"}, invalid: true},
 			{name: "TooLong", body: []byte(`{"topics":[{"name":"` + strings.Repeat("é", 201) + `"}]}`), status: 422, code: sightline.EVALIDATION,
 				fields: []string{"topics[0].name"}, invalid: true},
+			{name: "TooMany", body: []byte(`{"topics":[` + strings.Repeat(`{"name":"t"},`, sightline.MaxTopicsPerRequest) + `{"name":"t"}]}`), status: 422, code: sightline.EVALIDATION,
+				fields: []string{"topics"}, invalid: true},
 			{name: "TooLarge", body: []byte(`{"topics":[{"name":"` + big + `"}]}`), status: 413, code: sightline.ETOOLARGE, invalid: true},
 		},
 		"PATCH /api/v2/brands/{brand_id}/competitors/{competitor_id}": {
@@ -92,6 +94,8 @@ func (e *apiEnv) bodyCases() map[string][]bodyCase {
 			{name: "UnknownField", body: []byte(`{"name":"x","org_id":"` + fx.OrgID + `"}`), status: 400, code: sightline.EINVALIDBODY, fields: []string{"org_id"}, invalid: true},
 			{name: "MissingName", body: []byte(`{"domains":["a.com"]}`), status: 422, code: sightline.EVALIDATION, fields: []string{"name"}, invalid: true},
 			{name: "BadDomain", body: []byte(`{"name":"x","domains":["a.com","not a domain"]}`), status: 422, code: sightline.EVALIDATION, fields: []string{"domains[1]"}},
+			{name: "TooManyDomains", body: []byte(`{"name":"x","domains":["a0.com"` + strings.Repeat(`,"a.com"`, sightline.MaxBrandDomains) + `]}`), status: 422, code: sightline.EVALIDATION,
+				fields: []string{"domains"}, invalid: true},
 			{name: "TooLarge", body: []byte(`{"name":"` + big + `"}`), status: 413, code: sightline.ETOOLARGE, invalid: true},
 		},
 		"PATCH /api/v2/brands/{brand_id}": {
@@ -372,7 +376,7 @@ func (e *apiEnv) testSetupWrites(t *testing.T) {
 }
 
 // testEngineWrites walks a recommendation through the state rules of
-// DESIGN §5, spends the regenerate and compute quotas to their 429, and
+// docs/engines.md, spends the regenerate and compute quotas to their 429, and
 // generates a brief.
 func (e *apiEnv) testEngineWrites(t *testing.T) {
 	fx := e.fx

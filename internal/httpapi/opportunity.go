@@ -29,7 +29,7 @@ func (s *Server) handleOpportunityList(w http.ResponseWriter, r *http.Request) e
 	return writeList(w, opps, sightline.NewPageMeta(f.PageRequest, total))
 }
 
-// handleOpportunityGet serves GET …/opportunities/{id} (spec §4.12).
+// handleOpportunityGet serves GET …/opportunities/{id} (docs/api.md).
 func (s *Server) handleOpportunityGet(w http.ResponseWriter, r *http.Request) error {
 	brand, err := s.brandNoParams(r)
 	if err != nil {
@@ -46,7 +46,7 @@ func (s *Server) handleOpportunityGet(w http.ResponseWriter, r *http.Request) er
 	return writeData(w, http.StatusOK, o)
 }
 
-// handleComputeEnqueue serves POST …/opportunities/compute (spec §4.13):
+// handleComputeEnqueue serves POST …/opportunities/compute (docs/api.md):
 // 202 with the queued job's status and the quota it spent, or 200 with the
 // status of the job already queued or running (no quota spent); 429 when
 // the daily quota is spent.

@@ -13,7 +13,7 @@ import (
 )
 
 // params reads one request's query string under the list conventions of
-// spec §4.16 and DESIGN §3. Getters record problems instead of failing
+// docs/api.md and docs/api.md. Getters record problems instead of failing
 // fast; err reports them all at once, together with any filter[...] key the
 // handler never asked for and the pagination parameters the API refuses.
 type params struct {
@@ -23,7 +23,7 @@ type params struct {
 	now    time.Time
 }
 
-// unsupportedPagination are refused with a hint (spec §4.16.1).
+// unsupportedPagination are refused with a hint (docs/api.md).
 var unsupportedPagination = []string{"limit", "offset", "skip", "per_page"}
 
 func newParams(r *http.Request, now time.Time) *params {
@@ -88,14 +88,24 @@ func (p *params) scalar(name string) string {
 }
 
 // list returns every value of a list parameter, accepting repeated keys
-// (with or without []) and comma-separated values.
+// (with or without []) and comma-separated values. More than
+// sightline.MaxFilterValues values is refused (docs/api.md, Limits).
 func (p *params) list(name string) []string {
+	return p.listN(name, sightline.MaxFilterValues)
+}
+
+// listN is list with a cap of limit values.
+func (p *params) listN(name string, limit int) []string {
 	p.used[name] = true
 	var out []string
 	for _, v := range p.values[name] {
-		for _, part := range strings.Split(v, ",") {
+		for part := range strings.SplitSeq(v, ",") {
 			if part = strings.TrimSpace(part); part != "" {
 				out = append(out, part)
+			}
+			if len(out) > limit {
+				p.fail(name, "too_many", "%s takes at most %d values.", name, limit)
+				return nil
 			}
 		}
 	}
@@ -268,7 +278,7 @@ func (p *params) metricScope(brandID string, days int) sightline.Scope {
 // promptRegions reads filter[prompt_regions]: "promptId,regionId" pairs,
 // repeated keys or one flat comma-separated list of even length.
 func (p *params) promptRegions(name string) []sightline.PromptRegion {
-	vals := p.list(name)
+	vals := p.listN(name, 2*sightline.MaxFilterValues) // pairs
 	if len(vals)%2 != 0 {
 		p.fail(name, "invalid", "%s must hold promptId,regionId pairs.", name)
 		return nil

@@ -491,7 +491,7 @@ func TestParams_Sort(t *testing.T) {
 			t.Parallel()
 			p := parse(tt.query)
 			got := p.sort(whitelist)
-			// unknown sort keys are never an error (spec §4.16)
+			// unknown sort keys are never an error (docs/api.md)
 			if err := p.err(); err != nil {
 				t.Fatalf("err = %v", err)
 			}
@@ -513,8 +513,9 @@ func TestParams_Sort(t *testing.T) {
 func TestParams_Window(t *testing.T) {
 	t.Parallel()
 	day := func(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
-	// defaults at testNow: 30 days back to the instant, end = next UTC midnight
-	defStart := time.Date(2026, 2, 13, 13, 45, 30, 123456000, time.UTC)
+	// defaults at testNow (2026-03-15 13:45): the 30 whole UTC days up to and
+	// including today, [2026-02-14 00:00, 2026-03-16 00:00)
+	defStart := day(2026, 2, 14)
 	defEnd := day(2026, 3, 16)
 	const start, end = "filter[ran_at_start]", "filter[ran_at_end]"
 	tests := []struct {
@@ -525,7 +526,7 @@ func TestParams_Window(t *testing.T) {
 		problems []problem
 	}{
 		{"Defaults", "", 30, sightline.Window{Start: defStart, End: defEnd}, nil},
-		{"Defaults90", "", 90, sightline.Window{Start: time.Date(2025, 12, 15, 13, 45, 30, 123456000, time.UTC), End: defEnd}, nil},
+		{"Defaults90", "", 90, sightline.Window{Start: day(2025, 12, 16), End: defEnd}, nil},
 		{"StartDate", "filter[ran_at_start]=2026-03-01", 30, sightline.Window{Start: day(2026, 3, 1), End: defEnd}, nil},
 		{"EndDateIsEndOfThatDay", "filter[ran_at_end]=2026-03-10", 30,
 			sightline.Window{Start: defStart, End: day(2026, 3, 11)}, nil},
@@ -598,7 +599,8 @@ func TestParams_Window(t *testing.T) {
 }
 
 // The default end is the next UTC midnight whatever the hour, also just
-// before and at midnight, and also when the clock is not in UTC.
+// before and at midnight, and also when the clock is not in UTC; the
+// default start is the midnight 30 days before it.
 func TestParams_WindowDefaultEnd(t *testing.T) {
 	t.Parallel()
 	tokyo := time.FixedZone("JST", 9*3600)
@@ -620,7 +622,8 @@ func TestParams_WindowDefaultEnd(t *testing.T) {
 			if !w.End.Equal(tt.want) {
 				t.Errorf("end = %s, want %s", fmtT(w.End), fmtT(tt.want))
 			}
-			if want := tt.now.UTC().AddDate(0, 0, -30); !w.Start.Equal(want) {
+			// 30 whole UTC days including today: midnight 29 days before today
+			if want := tt.want.AddDate(0, 0, -30); !w.Start.Equal(want) {
 				t.Errorf("start = %s, want %s", fmtT(w.Start), fmtT(want))
 			}
 		})
@@ -658,3 +661,46 @@ func TestParams_Granularity(t *testing.T) {
 }
 
 func fmtT(t time.Time) string { return t.Format(time.RFC3339Nano) }
+
+// TestParams_ListCap: a list filter takes at most MaxFilterValues values,
+// however they are written; more is refused naming the filter.
+func TestParams_ListCap(t *testing.T) {
+	ids := func(n int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = sprintf("00000000-0000-4000-8000-%012d", i)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name, query string
+		ok          bool
+	}{
+		{"100 comma-separated", "filter[topic_ids]=" + strings.Join(ids(100), ","), true},
+		{"101 comma-separated", "filter[topic_ids]=" + strings.Join(ids(101), ","), false},
+		{"101 repeated keys", "filter[topic_ids]=" + strings.Join(ids(101), "&filter[topic_ids][]="), false},
+		{"10000 values", "filter[topic_ids]=" + strings.Join(ids(10000), ","), false},
+	} {
+		p := parse(tc.query)
+		got := p.uuids("filter[topic_ids]")
+		err := p.err()
+		if tc.ok {
+			if err != nil || len(got) != 100 {
+				t.Errorf("%s: %d values, %v", tc.name, len(got), err)
+			}
+			continue
+		}
+		if diff := cmp.Diff([]problem{{"filter[topic_ids]", "too_many"}}, problems(t, err)); diff != "" {
+			t.Errorf("%s: problems (-want +got):\n%s", tc.name, diff)
+		}
+	}
+	pairs := make([]string, 0, 202)
+	for _, id := range ids(101) {
+		pairs = append(pairs, id, id)
+	}
+	p := parse("filter[prompt_regions]=" + strings.Join(pairs, ","))
+	p.promptRegions("filter[prompt_regions]")
+	if diff := cmp.Diff([]problem{{"filter[prompt_regions]", "too_many"}}, problems(t, p.err())); diff != "" {
+		t.Errorf("101 pairs: problems (-want +got):\n%s", diff)
+	}
+}

@@ -25,7 +25,7 @@ func (p *params) recommendationStates() []string {
 }
 
 // handleRecommendationList serves GET …/content_studio/recommendations
-// (spec §4.1): meta is pagination_meta plus the regenerate quota.
+// (docs/api.md): meta is pagination_meta plus the regenerate quota.
 // Archived recommendations are listed only with filter[archived]=true.
 func (s *Server) handleRecommendationList(w http.ResponseWriter, r *http.Request) error {
 	brand, err := s.brandFromPath(r)
@@ -75,7 +75,7 @@ func (s *Server) handleRecommendationGet(w http.ResponseWriter, r *http.Request)
 }
 
 // handleRecommendationUpdate serves PATCH …/content_studio/recommendations/{id}
-// with {"state": …, "action_url": …}: a user state change (DESIGN §5).
+// with {"state": …, "action_url": …}: a user state change (docs/engines.md).
 func (s *Server) handleRecommendationUpdate(w http.ResponseWriter, r *http.Request) error {
 	brand, err := s.brandNoParams(r)
 	if err != nil {

@@ -8,11 +8,12 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sightline/sightline"
 )
 
-// envelope wraps every successful payload (spec §1): data, plus meta on lists.
+// envelope wraps every successful payload (docs/api.md): data, plus meta on lists.
 type envelope struct {
 	Data any `json:"data"`
 	Meta any `json:"meta,omitempty"`
@@ -40,14 +41,19 @@ func writeData(w http.ResponseWriter, status int, v any) error {
 	return nil
 }
 
-// writeEmpty answers a delete: { data: {}, meta: {} } (spec §4.4).
+// writeEmpty answers a delete: { data: {}, meta: {} } (docs/api.md).
 func writeEmpty(w http.ResponseWriter) error {
 	writeJSON(w, http.StatusOK, envelope{Data: struct{}{}, Meta: struct{}{}})
 	return nil
 }
 
-// writeList writes {data: items, meta: meta}; a nil slice becomes [].
+// writeList writes {data: items, meta: meta}; a nil slice becomes []. A
+// request that asked for CSV gets the items as CSV (csv.go).
 func writeList[T any](w http.ResponseWriter, items []T, meta any) error {
+	w.Header().Add("Vary", "Accept")
+	if _, ok := w.(*csvResponse); ok {
+		return writeCSVList(w, items)
+	}
 	if items == nil {
 		items = []T{}
 	}
@@ -67,8 +73,17 @@ func (s *Server) decodeJSON(w http.ResponseWriter, r *http.Request, v any) error
 	} else {
 		return sightline.Errorf(sightline.EMEDIATYPE, "Content-Type must be application/json.")
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, s.maxBody())
-	dec := json.NewDecoder(r.Body)
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxBody()))
+	if err != nil {
+		return bodyError(err)
+	}
+	switch {
+	case !utf8.Valid(data):
+		return sightline.Errorf(sightline.EINVALIDBODY, "Request body is not valid UTF-8.")
+	case sightline.JSONHasNUL(data):
+		return sightline.Errorf(sightline.EINVALIDBODY, "Request body holds a NUL character (\\u0000), which no field accepts.")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return bodyError(err)

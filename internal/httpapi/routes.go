@@ -37,6 +37,8 @@ func (s *Server) routes() {
 	s.public("PATCH /api/v2/brands/{brand_id}/collection", s.handleCollectionUpdate)
 	s.public("GET /api/v2/brands/{brand_id}/providers", s.handleProviderList)
 	s.public("GET /api/v2/brands/{brand_id}/regions", s.handleRegionList)
+	s.public("GET /api/v2/brands/{brand_id}/runs", s.handleRunList)
+	s.public("GET /api/v2/brands/{brand_id}/runs/{run_id}", s.handleRunGet)
 	s.public("GET /api/v2/brands/{brand_id}/ads", s.handleAdList)
 	s.public("GET /api/v2/brands/{brand_id}/advertisers", s.handleAdvertiserList)
 	s.public("GET /api/v2/brands/{brand_id}/advertisers/{advertiser_id}", s.handleAdvertiserGet)
@@ -58,6 +60,7 @@ func (s *Server) routes() {
 	s.internal("GET /internal/v1/brands/{brand_id}/collection/attempts", s.handleCollectionAttempts)
 	s.internal("GET /internal/v1/admin/organizations", s.handleAdminOrganizations)
 	s.internal("GET /internal/v1/billing/organizations/{org_id}/usage", s.handleBillingUsage)
+	s.internal("GET /internal/v1/openapi.json", s.handleInternalOpenAPI)
 }
 
 func (s *Server) handleHealthz(w http.ResponseWriter, r *http.Request) error {

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sightline/sightline"
@@ -20,6 +21,7 @@ type Store interface {
 	sightline.OrganizationService
 	sightline.BrandService
 	sightline.RunService
+	sightline.RunReadService
 	sightline.TopicService
 	sightline.CitationService
 	sightline.CompetitorService
@@ -30,6 +32,8 @@ type Store interface {
 	sightline.CollectionService
 	sightline.SignalService
 	sightline.WebhookService
+	sightline.RateLimitService
+	sightline.IdempotencyService
 	engineStore
 	Ping(ctx context.Context) error
 }
@@ -47,16 +51,33 @@ type Server struct {
 	AdminToken string
 	// MaxBodyBytes caps JSON bodies; 0 means DefaultMaxBodyBytes.
 	MaxBodyBytes int64
-	// RateLimit is the steady request rate allowed per API key (requests
-	// per second, per replica) and RateBurst the bucket size; 0 disables.
-	RateLimit float64
-	RateBurst int
+	// RateLimits are the default request limits per API key and per
+	// organization (requests per minute, counted in the database across
+	// replicas; docs/api.md). The zero value turns rate limiting off;
+	// an organization's own limits replace these.
+	RateLimits sightline.RateLimits
+	// CORSOrigins are the browser origins allowed to call /api/v2
+	// (exact "scheme://host[:port]"); none by default.
+	CORSOrigins []string
+	// TrustProxyHeaders believes X-Forwarded-Proto from a TLS-terminating
+	// proxy (HSTS).
+	TrustProxyHeaders bool
+	// SecretBox seals the stored first responses of idempotent requests
+	// that carry a secret (webhook create and rotate_secret); nil stores
+	// none of those. *secret.Box under the master key.
+	SecretBox ResponseSealer
+	// Metrics, when set, observes every request (route pattern, status,
+	// latency) and serves GET /internal/metrics behind the admin token.
+	Metrics *Metrics
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Engine tunes the engine endpoints (quotas, dismiss cooldown).
 	Engine EngineConfig
 	// Webhooks sets up the webhook endpoints (secrets, insecure URLs).
 	Webhooks WebhookConfig
+	// Limits bound timeouts, headers, request deadlines and concurrent
+	// analytics requests (limits.go); zero fields take the defaults.
+	Limits Limits
 	// Root, when set, is what the listener serves instead of Handler():
 	// the binary puts a router in front that sends the API's paths to
 	// Handler() and the rest to the dashboard.
@@ -64,10 +85,12 @@ type Server struct {
 
 	mux     *http.ServeMux
 	table   []Route
-	limiter *rateLimiter
 	handler http.Handler
 	http    *http.Server
 	ln      net.Listener
+
+	heavyOnce sync.Once
+	heavy     chan struct{} // slots of heavy requests
 }
 
 // Handler returns the root handler with every route and middleware.
@@ -77,9 +100,9 @@ func (s *Server) Handler() http.Handler {
 			s.Logger = slog.New(slog.DiscardHandler)
 		}
 		s.mux = http.NewServeMux()
-		s.limiter = newRateLimiter(s.RateLimit, s.RateBurst, s.now)
 		s.routes()
-		s.handler = s.requestID(s.recoverPanics(s.accessLog(http.HandlerFunc(s.dispatch))))
+		s.opsRoutes()
+		s.handler = s.requestID(s.recoverPanics(s.accessLog(s.observe(s.apiHeaders(s.cors(s.finish(http.HandlerFunc(s.dispatch))))))))
 	}
 	return s.handler
 }
@@ -104,19 +127,7 @@ func (s *Server) Listen(addr string) error {
 	if err != nil {
 		return err
 	}
-	s.ln = ln
-	root := s.Handler()
-	if s.Root != nil {
-		root = s.Root
-	}
-	s.http = &http.Server{
-		Handler:           root,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       60 * time.Second,
-		WriteTimeout:      120 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		ErrorLog:          slog.NewLogLogger(s.Logger.Handler(), slog.LevelWarn),
-	}
+	s.Attach(ln)
 	return nil
 }
 
@@ -149,6 +160,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 type handlerFunc func(w http.ResponseWriter, r *http.Request) error
 
 func (s *Server) fn(h handlerFunc) http.Handler {
+	h = negotiate(h)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := h(w, r); err != nil {
 			s.writeError(w, r, err)
@@ -178,7 +190,7 @@ func (s *Server) register(pattern, access string, h http.Handler) {
 
 // public registers a route of the public API: API key required.
 func (s *Server) public(pattern string, h handlerFunc) {
-	s.register(pattern, "public", s.authenticate(sightline.SurfacePublic, s.rateLimit(s.fn(h))))
+	s.register(pattern, "public", s.deadline(s.authenticate(sightline.SurfacePublic, s.rateLimit(s.idempotent(s.heavyLimit(pattern, s.fn(h)))))))
 }
 
 // internal registers a route outside the public surface: admin token

@@ -151,7 +151,7 @@ type errorDetail struct {
 }
 
 // wantError asserts status, a JSON content type and exactly the error
-// envelope of spec §7 with the given code, and returns the detail fields
+// envelope of docs/api.md with the given code, and returns the detail fields
 // ("" for null).
 func wantError(t *testing.T, r response, status int, code string) []string {
 	t.Helper()
@@ -395,7 +395,7 @@ func TestServer_RevokeIsImmediate(t *testing.T) {
 }
 
 // An expiring key works until its expiry instant and not a microsecond
-// longer (spec §5.8: no grace period).
+// longer (docs/api.md: no grace period).
 func TestServer_ExpiryByClock(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
@@ -745,27 +745,48 @@ func TestServer_BrandQuery(t *testing.T) {
 
 func TestServer_RateLimit(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, func(s *httpapi.Server) { s.RateLimit, s.RateBurst = 1, 2 })
+	e := newEnv(t, func(s *httpapi.Server) { s.RateLimits = sightline.RateLimits{PerKey: 2, PerOrg: 3} })
 	org := e.org(t, "Acme")
 	_, key1 := e.key(t, org.ID, nil)
 	_, key2 := e.key(t, org.ID, nil)
+	e.clock.Set(t0.Add(15 * time.Second))
 
-	// the clock stands still: the bucket of 2 is spent after two requests
-	wantList(t, e.do(t, "GET", "/api/v2/brands", key1))
-	wantList(t, e.do(t, "GET", "/api/v2/brands", key1))
+	// the key's limit of 2 per minute: the headers count down, the third is refused
+	for i, want := range []string{"1", "0"} {
+		r := e.do(t, "GET", "/api/v2/brands", key1)
+		wantList(t, r)
+		if got := []string{r.header.Get("RateLimit-Limit"), r.header.Get("RateLimit-Remaining"), r.header.Get("RateLimit-Reset")}; !slices.Equal(got, []string{"2", want, "45"}) {
+			t.Errorf("request %d: RateLimit-Limit, -Remaining, -Reset = %v, want [2 %s 45]", i+1, got, want)
+		}
+	}
 	r := e.do(t, "GET", "/api/v2/brands", key1)
 	wantError(t, r, http.StatusTooManyRequests, sightline.ERATELIMIT)
-	if got := r.header.Get("Retry-After"); got != "1" {
-		t.Errorf("Retry-After = %q, want 1", got)
+	if got := r.header.Get("Retry-After"); got != "45" {
+		t.Errorf("Retry-After = %q, want 45 (the end of the minute)", got)
 	}
-	// buckets are per key
-	wantList(t, e.do(t, "GET", "/api/v2/brands", key2))
+	// the organization's limit of 3 is shared by its keys; the refused
+	// request of key1 did not spend it
+	r = e.do(t, "GET", "/api/v2/brands", key2)
+	wantList(t, r)
+	if got := r.header.Get("RateLimit-Limit") + "/" + r.header.Get("RateLimit-Remaining"); got != "3/0" {
+		t.Errorf("key2: limit/remaining = %s, want the organization's 3/0", got)
+	}
+	wantError(t, e.do(t, "GET", "/api/v2/brands", key2), http.StatusTooManyRequests, sightline.ERATELIMIT)
 	// anonymous requests are refused by authentication, not the limiter
 	wantError(t, e.doInvalid(t, "GET", "/api/v2/brands", ""), 401, sightline.EUNAUTHORIZED)
-	// a second later one token is back
-	e.clock.Advance(time.Second)
+	// the next minute starts afresh
+	e.clock.Advance(45 * time.Second)
 	wantList(t, e.do(t, "GET", "/api/v2/brands", key1))
-	wantError(t, e.do(t, "GET", "/api/v2/brands", key1), http.StatusTooManyRequests, sightline.ERATELIMIT)
+	// the organization's own limits replace the defaults
+	none := 0
+	if _, err := e.db.SetOrgRateLimits(context.Background(), sightline.OrgRateLimits{OrgID: org.ID, PerKey: &none, PerOrg: &none}); err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		if r := e.do(t, "GET", "/api/v2/brands", key1); r.status != 200 || r.header.Get("RateLimit-Limit") != "" {
+			t.Fatalf("without limits: %d, RateLimit-Limit %q", r.status, r.header.Get("RateLimit-Limit"))
+		}
+	}
 	// health checks are never limited
 	for range 5 {
 		if r := e.do(t, "GET", "/healthz", ""); r.status != 200 {

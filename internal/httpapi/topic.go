@@ -6,7 +6,7 @@ import (
 	"github.com/sightline/sightline"
 )
 
-// handleTopicCreate serves POST …/topics: bulk creation by name (spec §4.2).
+// handleTopicCreate serves POST …/topics: bulk creation by name (docs/api.md).
 func (s *Server) handleTopicCreate(w http.ResponseWriter, r *http.Request) error {
 	brand, err := s.brandNoParams(r)
 	if err != nil {
@@ -52,7 +52,7 @@ func (s *Server) handleTopicList(w http.ResponseWriter, r *http.Request) error {
 	return writeList(w, topics, sightline.NewPageMeta(f.PageRequest, total))
 }
 
-// handleTopicGet serves GET …/topics/{topic_id} (spec §4.3).
+// handleTopicGet serves GET …/topics/{topic_id} (docs/api.md).
 func (s *Server) handleTopicGet(w http.ResponseWriter, r *http.Request) error {
 	brand, err := s.brandFromPath(r)
 	if err != nil {
@@ -74,7 +74,7 @@ func (s *Server) handleTopicGet(w http.ResponseWriter, r *http.Request) error {
 	return writeData(w, http.StatusOK, t)
 }
 
-// handleTopicDelete serves DELETE …/topics/{topic_id} (spec §4.4).
+// handleTopicDelete serves DELETE …/topics/{topic_id} (docs/api.md).
 func (s *Server) handleTopicDelete(w http.ResponseWriter, r *http.Request) error {
 	brand, err := s.brandFromPath(r)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -21,14 +22,36 @@ type record struct {
 	ID        string                  `json:"id"`
 	BrandID   string                  `json:"brand_id"`
 	PromptID  string                  `json:"prompt_id"`
-	Provider  string                  `json:"provider"`
-	Region    string                  `json:"region"`
+	Prompt    *struct{ ID string }    `json:"prompt"` // a /runs line: prompt.id when prompt_id is absent
+	Provider  codeRef                 `json:"provider"`
+	Region    codeRef                 `json:"region"`
 	RanAt     string                  `json:"ran_at"`
 	Model     string                  `json:"model"`
 	Answer    string                  `json:"answer"`
 	Citations []sightline.RunCitation `json:"citations"`
 	Ads       []sightline.RunAd       `json:"ads"`
 	Mentions  []sightline.RunMention  `json:"mentions"`
+}
+
+// codeRef is a provider or region code, written as the code itself
+// ("chatgpt") or, in a line of GET …/runs, as an object with a code
+// ({"id": …, "code": "chatgpt"}).
+type codeRef string
+
+func (c *codeRef) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*c = codeRef(s)
+		return nil
+	}
+	var o struct {
+		Code string `json:"code"`
+	}
+	if err := json.Unmarshal(b, &o); err != nil {
+		return errors.New("must be a code or an object with a code")
+	}
+	*c = codeRef(o.Code)
+	return nil
 }
 
 // target is a brand as analysis sees it.
@@ -45,16 +68,23 @@ func (in *Ingester) target(ctx context.Context, brandID string) *target {
 	if t, ok := in.targets[brandID]; ok {
 		return t
 	}
-	t := &target{}
-	t.t, t.err = in.Store.FindIngestTarget(ctx, brandID)
-	if t.err == nil {
-		t.tracked = append(t.tracked, analyze.Tracked{Name: t.t.Name, Aliases: t.t.Aliases})
-		for _, c := range t.t.Competitors {
-			t.tracked = append(t.tracked, analyze.Tracked{Name: c.Name, Aliases: c.Aliases})
-		}
-		t.matcher = analyze.NewMatcher(t.tracked)
+	it, err := in.Store.FindIngestTarget(ctx, brandID)
+	t := &target{err: err}
+	if err == nil {
+		t = newTarget(it)
 	}
 	in.targets[brandID] = t
+	return t
+}
+
+// newTarget prepares the matcher of a brand's names and its competitors'.
+func newTarget(it *sightline.IngestTarget) *target {
+	t := &target{t: it}
+	t.tracked = append(t.tracked, analyze.Tracked{Name: it.Name, Aliases: it.Aliases})
+	for _, c := range it.Competitors {
+		t.tracked = append(t.tracked, analyze.Tracked{Name: c.Name, Aliases: c.Aliases})
+	}
+	t.matcher = analyze.NewMatcher(t.tracked)
 	return t
 }
 
@@ -71,6 +101,11 @@ func (l *lineErrors) add(field, code, format string, args ...any) {
 // analyzeLine decodes, validates and analyzes one record.
 func (in *Ingester) analyzeLine(ctx context.Context, l rawLine, opts Options) (*sightline.AnalyzedRun, []LineError) {
 	le := &lineErrors{line: l.line}
+	if sightline.JSONHasNUL(l.data) {
+		// PostgreSQL text cannot hold NUL: refuse the record, not the batch.
+		le.add("", "invalid_text", "holds a NUL character (\\u0000), which no field accepts")
+		return nil, le.errs
+	}
 	var rec record
 	if err := json.Unmarshal(l.data, &rec); err != nil {
 		le.add("", "invalid_json", "not a valid JSON record: %v", err)
@@ -79,8 +114,11 @@ func (in *Ingester) analyzeLine(ctx context.Context, l rawLine, opts Options) (*
 	run := &sightline.AnalyzedRun{
 		ID: strings.ToLower(strings.TrimSpace(rec.ID)), BrandID: strings.ToLower(strings.TrimSpace(rec.BrandID)),
 		PromptID: strings.ToLower(strings.TrimSpace(rec.PromptID)),
-		Provider: strings.ToLower(strings.TrimSpace(rec.Provider)), Region: strings.ToLower(strings.TrimSpace(rec.Region)),
+		Provider: strings.ToLower(strings.TrimSpace(string(rec.Provider))), Region: strings.ToLower(strings.TrimSpace(string(rec.Region))),
 		Model: strings.TrimSpace(rec.Model), Answer: rec.Answer,
+	}
+	if run.PromptID == "" && rec.Prompt != nil {
+		run.PromptID = strings.ToLower(strings.TrimSpace(rec.Prompt.ID))
 	}
 	if run.ID != "" && !sightline.IsUUID(run.ID) {
 		le.add("id", "invalid", "must be a UUID")

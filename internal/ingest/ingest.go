@@ -1,4 +1,4 @@
-// Package ingest turns prompt-run records (JSONL or a JSON array, DESIGN §6)
+// Package ingest turns prompt-run records (JSONL or a JSON array, docs/ingest.md)
 // into analyzed runs and stores them: the one path by which data gets in,
 // used by `sightline ingest`, the internal HTTP endpoint and the demo.
 package ingest

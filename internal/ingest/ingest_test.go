@@ -602,7 +602,7 @@ func TestIngest_Rollups(t *testing.T) {
 	s70 := 70.0
 	for i := range 60 {
 		r := w.record(i)
-		r.RanAt = t0.Add(time.Duration(i*97) * time.Minute) // over five days
+		r.RanAt = t0.Add(time.Duration(i*197) * time.Minute) // over eight days: two ISO weeks
 		switch i % 5 {
 		case 1:
 			r.Mentions = []sightline.RunMention{{Name: "Basecamp", Position: 1, Sentiment: &s70}, {Name: "taskloom", Position: 2}}
@@ -622,6 +622,12 @@ func TestIngest_Rollups(t *testing.T) {
 			return "to_char(" + col + " AT TIME ZONE 'UTC', 'YYYY-MM-DD')"
 		}
 		return "substr(" + col + ", 1, 10)"
+	}
+	week := func(col string) string {
+		if w.db.Engine() == "postgres" {
+			return "to_char(date_trunc('week', " + col + " AT TIME ZONE 'UTC'), 'YYYY-MM-DD')"
+		}
+		return "date(" + col + ", '-6 days', 'weekday 1')"
 	}
 	topic := "COALESCE(CAST(r.topic_id AS TEXT), '00000000-0000-0000-0000-000000000000')"
 	for _, tt := range []struct {
@@ -648,6 +654,11 @@ func TestIngest_Rollups(t *testing.T) {
 				COUNT(*), CAST(SUM(COALESCE((SELECT MAX(CASE WHEN f.is_self THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0)) AS BIGINT),
 				CAST(SUM(CASE WHEN COALESCE((SELECT MAX(CASE WHEN f.is_self THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0) = 0 AND COALESCE((SELECT MAX(CASE WHEN f.competitor_id IS NOT NULL THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0) = 1 THEN 1 ELSE 0 END) AS BIGINT)
 			FROM citations c GROUP BY c.brand_id, ` + day("c.ran_at") + `, c.page`},
+		{"weekly_pages", // the daily rows of each ISO week added up
+			`SELECT brand_id, ` + day("ran_at") + `, page, domain, page_type, domain_type, subreddit, has_source, has_inline, citations, named, comp_only FROM weekly_pages`,
+			`SELECT brand_id, ` + week("ran_at") + `, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit), MAX(has_source), MAX(has_inline),
+				CAST(SUM(citations) AS BIGINT), CAST(SUM(named) AS BIGINT), CAST(SUM(comp_only) AS BIGINT)
+			FROM daily_pages GROUP BY brand_id, ` + week("ran_at") + `, page`},
 		{"daily_domains",
 			`SELECT brand_id, ` + day("ran_at") + `, domain, domain_type, has_source, has_inline, citations, named, comp_only FROM daily_domains`,
 			`SELECT c.brand_id, ` + day("c.ran_at") + `, c.domain, MIN(c.domain_type),

@@ -7,7 +7,7 @@ import (
 )
 
 // NormalizePage returns the normalized page of a URL as citations store it
-// (DESIGN §4), so that a URL filter matches however the URL is spelled.
+// (docs/metrics.md), so that a URL filter matches however the URL is spelled.
 func NormalizePage(raw string) (string, bool) {
 	page, _, err := analyze.NormalizeURL(strings.TrimSpace(raw))
 	return page, err == nil

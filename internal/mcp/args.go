@@ -78,6 +78,6 @@ func promptRegions(prs []promptRegionArg) []client.PromptRegion {
 
 // Units described once, quoted in tool descriptions.
 const (
-	unitsMetrics = " visibility = % of runs whose answer mentions the target (0–100); share_of_voice = % of all brand mentions that are the target's (0–100); sentiment = mean sentiment of the target's mentions, 0–100, 50 neutral, 0 when never mentioned; citation_share = % of citations pointing to the brand's own domains (0–100); *_diff = change in percentage points against the previous period of equal length."
+	unitsMetrics = " visibility = % of runs whose answer mentions the target (0–100); share_of_voice = % of all brand mentions that are the target's (0–100); sentiment = mean sentiment of the target's mentions, 0–100, 50 neutral, 0 when never mentioned; citation_share = % of citations pointing to the brand's own domains (0–100); *_diff = change in percentage points against the previous period of equal length. Each rate comes with its sample size and 95 % interval (<rate>_sample_size, <rate>_ci_low, <rate>_ci_high in %, null without data) and each *_diff with *_diff_significant (two-proportion z-test at 95 %, false under 30 trials a side): treat a difference that is not significant as noise."
 	unitsList    = " Answers {data: [...], meta: {page, page_size, total_items, total_pages}}."
 )

@@ -30,9 +30,16 @@ var vocabularies = map[string][]string{
 // minimums maps an argument name to its smallest value.
 var minimums = map[string]float64{"page": 1, "page_size": 1}
 
-// typeSchemas override inference: free-form JSON is any value.
+// typeSchemas override inference: free-form JSON is any value; brand_rate's
+// statistics are embedded by pointer in every summary stat but present on
+// total_citations only, so they are optional properties.
 var typeSchemas = map[reflect.Type]*jsonschema.Schema{
 	reflect.TypeFor[json.RawMessage](): {},
+	reflect.TypeFor[*sightline.BrandRateStats](): {Type: "object", Properties: map[string]*jsonschema.Schema{
+		"brand_rate_sample_size": {Type: "integer", Minimum: new(0.0)},
+		"brand_rate_ci_low":      {Types: []string{"null", "number"}},
+		"brand_rate_ci_high":     {Types: []string{"null", "number"}},
+	}},
 }
 
 // inputSchema returns the argument schema of In: an object whose unknown

@@ -3,7 +3,7 @@
 // about it.
 //
 // The tool server is a separate process in front of the REST API (spec
-// §5.11, DESIGN §1): it holds no data and no credentials of its own. Over
+// §5.11, STYLE.md): it holds no data and no credentials of its own. Over
 // Streamable HTTP, every HTTP request must carry the caller's API key in
 // X-API-KEY; each tool call forwards the key of the HTTP request that
 // carried the call, and nothing else, to the API through internal/client.
@@ -86,7 +86,7 @@ func headerKey(req *sdk.CallToolRequest) string {
 const instructions = `Sightline measures how a brand appears in answers of AI providers (ChatGPT, Perplexity, Gemini, Google AI Overviews, Claude, Copilot, …).
 Start with list_brands to get a brand_id. list_providers, list_regions, list_topics and list_prompts give the ids that the filters take.
 Percentages (visibility, share_of_voice, citation_share, *_percent, share_percent) are 0–100; sentiment is 0–100 with 50 neutral; *_diff fields are the change in points against the previous period of equal length.
-Time windows default to the last 30 days (90 for ads and advertisers), in UTC.
+Time windows default to the last 30 whole UTC days including today (90 for ads and advertisers).
 Errors carry the API's error code (UNAUTHORIZED, NOT_FOUND, INVALID_PARAMETER, QUOTA_EXCEEDED, …) and message.`
 
 // newSDKServer builds an MCP server with every tool, forwarding the key
@@ -104,6 +104,7 @@ func (s *Server) newSDKServer(keys keySource) *sdk.Server {
 	r.addCitationTools()
 	r.addCatalogTools()
 	r.addAdTools()
+	r.addRunTools()
 	r.addEngineTools()
 	r.addSignalTools()
 	r.addWebhookTools()

@@ -16,7 +16,7 @@ import (
 type ids struct {
 	brand, topic, prompt, competitor, provider, region, advertiser string
 	recommendation, opportunity, brief                             string
-	signal, webhook                                                string
+	signal, webhook, run                                           string
 	start, end                                                     string
 }
 
@@ -39,10 +39,15 @@ func (e *env) ids(t *testing.T) ids {
 	}
 	signals := e.apiGet(t, "/api/v2/brands/"+e.fx.BrandID+"/signals", e.fx.APIKey)["data"].([]any)
 	hooks := e.apiGet(t, "/api/v2/webhooks", e.fx.APIKey)["data"].([]any)
+	runs := e.apiGet(t, "/api/v2/brands/"+e.fx.BrandID+"/runs?page_size=1", e.fx.APIKey)["data"].([]any)
+	if len(runs) == 0 {
+		t.Fatal("the demo brand has no runs")
+	}
 	if len(signals) == 0 || len(hooks) == 0 {
 		t.Fatalf("the environment lacks signals (%d) or webhooks (%d)", len(signals), len(hooks))
 	}
 	return ids{
+		run:    runs[0].(map[string]any)["id"].(string),
 		signal: signals[0].(map[string]any)["id"].(string), webhook: hooks[0].(map[string]any)["id"].(string),
 		brand: e.fx.BrandID, topic: e.fx.TopicIDs[0], prompt: e.fx.PromptIDs[0], competitor: e.fx.CompetitorIDs[0],
 		provider: provider, region: region, advertiser: data[0].(map[string]any)["advertiser_id"].(string),
@@ -101,6 +106,9 @@ func (e *env) readCases(t *testing.T) []readCase {
 		{tool: "list_advertisers", args: map[string]any{"brand_id": id.brand, "sort": "-ad_count"}, path: b + "/advertisers?sort=-ad_count"},
 		{tool: "get_advertiser", args: map[string]any{"brand_id": id.brand, "advertiser_id": id.advertiser, "ran_at_start": id.start},
 			path: b + "/advertisers/" + id.advertiser + "?filter[ran_at_start]=" + id.start, data: true},
+		{tool: "list_runs", args: map[string]any{"brand_id": id.brand, "mentions": []string{id.competitor}, "provider_ids": []string{id.provider}, "ran_at_start": id.start, "page_size": 3},
+			path: b + "/runs?filter[mentions]=" + id.competitor + "&filter[provider_ids]=" + id.provider + "&filter[ran_at_start]=" + id.start + "&page_size=3"},
+		{tool: "get_run", args: map[string]any{"brand_id": id.brand, "run_id": id.run}, path: b + "/runs/" + id.run, data: true},
 		{tool: "list_recommendations", args: map[string]any{"brand_id": id.brand}, path: b + "/content_studio/recommendations"},
 		{tool: "list_recommendations", args: map[string]any{"brand_id": id.brand, "states": []string{"new", "saved", "done", "dismissed"}, "impacts": []string{"high", "medium"}, "sort": "created_at", "page_size": 5},
 			path: b + "/content_studio/recommendations?filter[states]=new,saved,done,dismissed&filter[impacts][]=high&filter[impacts][]=medium&sort=created_at&page_size=5"},

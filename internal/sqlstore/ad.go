@@ -39,8 +39,12 @@ func (db *DB) FindAds(ctx context.Context, orgID string, f sightline.AdFilter) (
 		where.add(` AND (lower(adv.name) LIKE ? ESCAPE '\' OR lower(adv.domain) LIKE ? ESCAPE '\' OR lower(a.text) LIKE ? ESCAPE '\')`, p, p, p)
 	}
 	from := ` FROM ads a JOIN advertisers adv ON adv.id = a.advertiser_id`
+	countFrom := from
+	if f.Query == "" {
+		countFrom = ` FROM ads a` // every ad has its advertiser: no join to count them
+	}
 	var total int
-	if err := tx.queryRow(ctx, `SELECT COUNT(*)`+from+where.String(), where.args...).Scan(&total); err != nil {
+	if err := tx.queryRow(ctx, `SELECT COUNT(*)`+countFrom+where.String(), where.args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("count ads: %w", err)
 	}
 	q2 := `SELECT r.id, a.advertiser_id, adv.name, adv.domain, adv.favicon_url, a.text, a.prompt_id, a.topic_id, a.provider_id, a.region_id, a.ran_at` +

@@ -234,7 +234,7 @@ func dumpTables(t *testing.T, raw *sql.DB) map[string][]string {
 	return out
 }
 
-// The database holds only a SHA-256 digest of each key (spec §5.6).
+// The database holds only a SHA-256 digest of each key (docs/api.md).
 func TestAPIKeyStore_NoPlaintext(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()

@@ -284,7 +284,7 @@ func TestBrandStore_FindBrands(t *testing.T) {
 }
 
 // Rows that tie on every sort key come in id order, whatever the direction,
-// so that pages never overlap or skip rows (DESIGN §3).
+// so that pages never overlap or skip rows (docs/api.md).
 func TestBrandStore_FindBrandsTies(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -51,10 +52,13 @@ const (
 // Every aggregate over sel sums these counts.
 func (q *scopeQ) citationScope(s *sqlb, w sightline.Window, narrow bool, level string, cuts ...time.Time) {
 	full, raw := q.pagePlan(w, cuts...)
-	q.writeSel(s, full, raw, narrow, level)
+	q.writeSel(s, full, raw, narrow, level, cuts...)
 }
 
-func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, level string) {
+// writeSel writes the CTEs of citationScope for the whole-day ranges full
+// (rollups) and the ranges raw (facts); no rollup row read may straddle a
+// cut.
+func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, level string, cuts ...time.Time) {
 	s.add(`WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
 		cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), `, q.BrandID, q.BrandID)
 	if len(raw) > 0 {
@@ -70,14 +74,24 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, le
 		})
 		s.add(`), `)
 	}
-	s.add(`sel AS MATERIALIZED (`)
-	eachRange(s, full, func(s *sqlb, r sightline.Window) {
+	if q.selOnce && len(raw) == 0 {
+		// read once, from rollups only: SQLite streams it into the one
+		// reader instead of writing it to a temporary table first
+		s.add(`sel AS NOT MATERIALIZED (`)
+	} else {
+		s.add(`sel AS MATERIALIZED (`)
+	}
+	for i, pc := range rollupPieces(full, level, cuts) {
+		if i > 0 {
+			s.add(` UNION ALL `)
+		}
+		r := pc.Window
 		if level == pageLevel {
 			s.add(`SELECT p.ran_at AS ran_at, ` + q.d().nilUUID() + ` AS topic_id, ` + q.d().nilUUID() + ` AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
 				p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
 				p.has_source AS has_source, p.has_inline AS has_inline,
 				p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-				FROM daily_pages p`)
+				FROM ` + pc.table + ` p`)
 		} else {
 			s.add(`SELECT p.ran_at AS ran_at, ` + q.d().nilUUID() + ` AS topic_id, ` + q.d().nilUUID() + ` AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
 				'' AS page_type, p.domain_type AS static_type, '' AS subreddit, '' AS youtube_channel,
@@ -89,7 +103,7 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, le
 		if narrow {
 			q.citationFilters(s, "p", level)
 		}
-	})
+	}
 	if len(full) > 0 && len(raw) > 0 {
 		s.add(` UNION ALL `)
 	}
@@ -121,6 +135,72 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, le
 	s.add(`)`)
 }
 
+// rollupPiece is a range of whole days and the rollup table that answers it.
+type rollupPiece struct {
+	sightline.Window
+	table string
+}
+
+// rollupPieces splits ranges of whole days into the rollup reads of a
+// level: at page level the whole ISO weeks inside a range (and on one side
+// of every cut: planRollup joins ranges that touch) come from weekly_pages,
+// whose ran_at is the week's Monday, and the days around them from
+// daily_pages; at domain level every day comes from daily_domains (they are
+// few). So page-level rows of sel are never bucketed by day.
+func rollupPieces(full []sightline.Window, level string, cuts []time.Time) []rollupPiece {
+	var out []rollupPiece
+	for _, r := range splitAt(full, cuts) {
+		if level != pageLevel {
+			out = append(out, rollupPiece{r, "daily_domains"})
+			continue
+		}
+		weeks, days := splitWeeks(r)
+		for _, w := range weeks {
+			out = append(out, rollupPiece{w, "weekly_pages"})
+		}
+		for _, d := range days {
+			out = append(out, rollupPiece{d, "daily_pages"})
+		}
+	}
+	return out
+}
+
+// splitAt splits ranges at the cuts inside them.
+func splitAt(ranges []sightline.Window, cuts []time.Time) []sightline.Window {
+	cuts = slices.SortedFunc(slices.Values(cuts), time.Time.Compare)
+	var out []sightline.Window
+	for _, r := range ranges {
+		for _, c := range cuts {
+			if c.After(r.Start) && c.Before(r.End) {
+				out = append(out, sightline.Window{Start: r.Start, End: c})
+				r.Start = c
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// splitWeeks splits a range of whole UTC days into the whole ISO weeks
+// (Monday to Sunday) inside it, as one range, and the days before and after.
+func splitWeeks(r sightline.Window) (weeks, days []sightline.Window) {
+	first := sightline.BucketStart(r.Start, "week")
+	if first.Before(r.Start) {
+		first = first.AddDate(0, 0, 7)
+	}
+	last := sightline.BucketStart(r.End, "week") // the Monday on or before the end
+	if !first.Before(last) {
+		return nil, []sightline.Window{r}
+	}
+	if r.Start.Before(first) {
+		days = append(days, sightline.Window{Start: r.Start, End: first})
+	}
+	if last.Before(r.End) {
+		days = append(days, sightline.Window{Start: last, End: r.End})
+	}
+	return []sightline.Window{{Start: first, End: last}}, days
+}
+
 // rowType is the domain_type of a page or domain row from the sums of its
 // citations: owned / competitor_owned by its domain, else earned when any
 // of its answers names the target, else competitor_earned when any names a
@@ -141,14 +221,17 @@ func classOf(domain, nn, nc, static string) string {
 
 // classes writes the CTE cls: the citations of sel split by ownership class
 // (owned, competitor_owned, earned, competitor_earned, else the static
-// class), one row per sel row and class with its count n.
+// class), rows (t, n) with their counts. sel is read once, summed by
+// (owned or competitor-owned domain, static class), and that handful of
+// sums is split into the classes.
 func classes(s *sqlb) {
-	neither := ` WHERE domain NOT IN (SELECT domain FROM od) AND domain NOT IN (SELECT domain FROM cd)`
-	s.add(`, cls AS (SELECT ran_at, 'owned' AS t, n FROM sel WHERE domain IN (SELECT domain FROM od)
-		UNION ALL SELECT ran_at, 'competitor_owned', n FROM sel WHERE domain NOT IN (SELECT domain FROM od) AND domain IN (SELECT domain FROM cd)
-		UNION ALL SELECT ran_at, 'earned', nn FROM sel` + neither + `
-		UNION ALL SELECT ran_at, 'competitor_earned', nc FROM sel` + neither + `
-		UNION ALL SELECT ran_at, static_type, n - nn - nc FROM sel` + neither + `)`)
+	s.add(`, ownership AS (SELECT CASE WHEN domain IN (SELECT domain FROM od) THEN 'owned'
+			WHEN domain IN (SELECT domain FROM cd) THEN 'competitor_owned' ELSE '' END AS own_t,
+			static_type, SUM(n) AS n, SUM(nn) AS nn, SUM(nc) AS nc FROM sel GROUP BY 1, 2),
+		cls AS (SELECT own_t AS t, n FROM ownership WHERE own_t <> ''
+		UNION ALL SELECT 'earned', nn FROM ownership WHERE own_t = ''
+		UNION ALL SELECT 'competitor_earned', nc FROM ownership WHERE own_t = ''
+		UNION ALL SELECT static_type, n - nn - nc FROM ownership WHERE own_t = '')`)
 }
 
 // rangesOf returns "(a.ran_at >= ? AND a.ran_at < ?) OR …" for ranges.
@@ -245,9 +328,6 @@ func (db *DB) FindCitationPages(ctx context.Context, orgID string, f sightline.C
 	if err != nil {
 		return nil, 0, err
 	}
-	for _, r := range rows {
-		r.PageCount = 1
-	}
 	if err := q.fillMentionedBrands(ctx, tx, rows, pageLevel); err != nil {
 		return nil, 0, err
 	}
@@ -266,8 +346,10 @@ func (db *DB) FindCitationDomains(ctx context.Context, orgID string, f sightline
 	if err != nil {
 		return nil, 0, err
 	}
-	if err := q.fillTopPages(ctx, tx, rows); err != nil {
-		return nil, 0, err
+	if q.domainRollupRows() {
+		if err := q.fillTopPages(ctx, tx, rows); err != nil {
+			return nil, 0, err
+		}
 	}
 	if err := q.fillMentionedBrands(ctx, tx, rows, domainLevel); err != nil {
 		return nil, 0, err
@@ -275,14 +357,27 @@ func (db *DB) FindCitationDomains(ctx context.Context, orgID string, f sightline
 	return rows, total, nil
 }
 
+// domainRollupRows reports whether domain rows come from the domain
+// rollups (and their top pages from a second statement over the page
+// rollups): whole days of an unfiltered scope. The rollups are small, so two
+// statements cost less than one over page rows; the fact tables are not,
+// so there one statement over the page-level rows gives both.
+func (q *scopeQ) domainRollupRows() bool {
+	full, _ := q.pagePlan(q.Window)
+	return len(full) > 0 && !q.pageFiltered()
+}
+
 // citationRows pages through the rows of one level: percentages are of all
 // citations (and of all brand citations) in the narrowed scope, so that
-// total_citation_percent sums to 100 over all rows.
+// total_citation_percent sums to 100 over all rows. A domain row also gets
+// its number of distinct pages and its most-cited page (ties by page) from
+// the same page-level rows in the same statement, unless domainRollupRows
+// (then fillTopPages sets them).
 func (q *scopeQ) citationRows(ctx context.Context, tx *Tx, f sightline.CitationFilter, level string,
 	sortCols map[string]string, defaultSort []sightline.SortKey) ([]*sightline.CitationRow, int, error) {
-	selLevel := level
-	if level == domainLevel && q.pageFiltered() {
-		selLevel = pageLevel // the domain rollups cannot tell which pages pass
+	selLevel := pageLevel
+	if level == domainLevel && q.domainRollupRows() {
+		selLevel = domainLevel
 	}
 	agg := func(s *sqlb) {
 		q.citationScope(s, q.Window, true, selLevel)
@@ -293,9 +388,24 @@ func (q *scopeQ) citationRows(ctx context.Context, tx *Tx, f sightline.CitationF
 	}
 	var s sqlb
 	agg(&s)
+	switch {
+	case level == domainLevel && selLevel == domainLevel:
+		s.add(`, cr AS (SELECT '' AS page, domain, '' AS page_type, domain_type, has_source, has_inline, total, brand_count, 0 AS pages FROM agg)`)
+	case level == domainLevel:
+		s.add(`, pg AS (SELECT domain, page, MIN(page_type) AS page_type,
+			ROW_NUMBER() OVER (PARTITION BY domain ORDER BY SUM(n) DESC, page ASC) AS rn,
+			COUNT(*) OVER (PARTITION BY domain) AS pages
+			FROM sel GROUP BY domain, page),
+			cr AS (SELECT pg.page AS page, agg.domain AS domain, pg.page_type AS page_type, agg.domain_type AS domain_type,
+				agg.has_source AS has_source, agg.has_inline AS has_inline, agg.total AS total, agg.brand_count AS brand_count, pg.pages AS pages
+				FROM agg JOIN pg ON pg.domain = agg.domain AND pg.rn = 1)`)
+	default:
+		s.add(`, cr AS (SELECT page, domain, page_type, domain_type, has_source, has_inline, total, brand_count, 1 AS pages FROM agg)`)
+	}
 	s.add(` SELECT page, domain, page_type, domain_type, has_source, has_inline, total, brand_count,
-		`+pct("total", "SUM(total) OVER ()")+`, `+pct("brand_count", "SUM(brand_count) OVER ()")+`, COUNT(*) OVER ()
-		FROM agg`+orderBy(f.Sort, sortCols, defaultSort, level)+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
+		`+pct("total", "SUM(total) OVER ()")+`, `+pct("brand_count", "SUM(brand_count) OVER ()")+`, COUNT(*) OVER (), pages,
+		SUM(total) OVER (), SUM(brand_count) OVER ()
+		FROM cr`+orderBy(f.Sort, sortCols, defaultSort, level)+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
 	rows, total, err := scanCitationRows(ctx, tx, &s)
 	if err != nil {
 		return nil, 0, fmt.Errorf("citation %ss: %w", level, err)
@@ -354,9 +464,11 @@ func scanCitationRows(ctx context.Context, tx *Tx, s *sqlb) ([]*sightline.Citati
 		r := &sightline.CitationRow{CitationTypes: []string{}, MentionedBrands: []string{}}
 		var source, inline int
 		if err := scan(&r.Page, &r.Domain, &r.PageType, &r.DomainType, &source, &inline,
-			&r.TotalCitationCount, &r.BrandCitationCount, &r.TotalCitationPercent, &r.BrandCitationPercent, &total); err != nil {
+			&r.TotalCitationCount, &r.BrandCitationCount, &r.TotalCitationPercent, &r.BrandCitationPercent, &total, &r.PageCount,
+			&r.TotalCitationSampleSize, &r.BrandCitationSampleSize); err != nil {
 			return err
 		}
+		setCitationRowStats(r)
 		if source == 1 {
 			r.CitationTypes = append(r.CitationTypes, sightline.CitationSource)
 		}
@@ -390,8 +502,21 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 	full, raw := q.pagePlan(q.Window)
 	var s sqlb
 	if len(raw) > 0 {
-		q.writeSel(&s, nil, raw, true, pageLevel)
-		s.add(`, hit AS MATERIALIZED (SELECT DISTINCT sel.`+key+` AS k, sel.topic_id AS topic_id, sel.provider_id AS provider_id, sel.run_seq AS run_seq, sel.ran_at AS ran_at FROM sel WHERE sel.`+key+` IN (`+placeholders(len(keys))+`))`, keys)
+		if len(q.FoundBrandIDs) > 0 || len(q.DomainTypes) > 0 {
+			// these filters need each run's found brands (rf of writeSel)
+			q.writeSel(&s, nil, raw, true, pageLevel)
+			s.add(`, hit AS MATERIALIZED (SELECT DISTINCT sel.`+key+` AS k, sel.topic_id AS topic_id, sel.provider_id AS provider_id, sel.run_seq AS run_seq, sel.ran_at AS ran_at FROM sel WHERE sel.`+key+` IN (`+placeholders(len(keys))+`))`, keys)
+		} else {
+			// the runs citing the rows' keys, straight from the facts
+			s.add(`WITH hit AS MATERIALIZED (`)
+			eachRange(&s, raw, func(s *sqlb, r sightline.Window) {
+				s.add(`SELECT DISTINCT c.` + key + ` AS k, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.ran_at AS ran_at FROM citations c WHERE `)
+				q.factFilter(s, "c", r)
+				q.citationFilters(s, "c", pageLevel)
+				s.add(` AND c.`+key+` IN (`+placeholders(len(keys))+`)`, keys)
+			})
+			s.add(`)`)
+		}
 		s.add(` SELECT DISTINCT x.k, fb.name FROM (`)
 		// CROSS JOIN keeps SQLite's planner from putting mentions outside:
 		// hit is small, and each of its runs is one primary-key range.

@@ -69,21 +69,23 @@ func (q *scopeQ) competitors(ctx context.Context, tx *Tx, onlyID string, sort []
 	s.add(`) x), m AS (SELECT x.found_brand_id AS id, SUM(x.n) AS n FROM (`)
 	q.mentionsSrc(&s, q.Window)
 	s.add(`) x GROUP BY x.found_brand_id),
-		c AS (SELECT c.id AS id, c.name AS name, c.domain AS domain, `+pct("COALESCE(m.n, 0)", "r.runs")+` AS visibility
+		c AS (SELECT c.id AS id, c.name AS name, c.domain AS domain, `+pct("COALESCE(m.n, 0)", "r.runs")+` AS visibility, COALESCE(m.n, 0) AS n, r.runs AS runs
 		FROM competitors c LEFT JOIN found_brands fb ON fb.competitor_id = c.id LEFT JOIN m ON m.id = fb.id CROSS JOIN r
 		WHERE c.brand_id = ?`, q.BrandID)
 	if onlyID != "" {
 		s.add(` AND c.id = ?`, onlyID)
 	}
-	s.add(`) SELECT id, name, domain, visibility, COUNT(*) OVER () FROM c`+
+	s.add(`) SELECT id, name, domain, visibility, COUNT(*) OVER (), n, runs FROM c`+
 		orderBy(sort, competitorSortColumns, sightline.DefaultCompetitorSort, "id")+` LIMIT ? OFFSET ?`, page.PageSize, page.Offset())
 	var out []*sightline.Competitor
 	total := 0
 	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
 		c := &sightline.Competitor{BrandID: q.BrandID}
-		if err := scan(&c.ID, &c.Name, &c.Domain, &c.Visibility, &total); err != nil {
+		var k int
+		if err := scan(&c.ID, &c.Name, &c.Domain, &c.Visibility, &total, &k, &c.SampleSize); err != nil {
 			return err
 		}
+		c.SampleSize, c.CILow, c.CIHigh = sightline.RateStats(k, c.SampleSize)
 		out = append(out, c)
 		return nil
 	})

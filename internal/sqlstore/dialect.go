@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"strconv"
 	"strings"
-	"sync"
 )
 
 type engine int
@@ -27,37 +26,31 @@ type dialect struct {
 	engine engine
 }
 
-var rebound sync.Map // query text -> PostgreSQL form
-
 // rebind turns ? placeholders into $1, $2, … for PostgreSQL. Question marks
-// inside string literals are left alone.
+// inside string literals are left alone. Nothing is cached: the text of a
+// query depends on the length of client-given lists (IN (?, ?, …)), so a
+// cache keyed by it would grow at a client's will; one pass over the text is
+// cheap next to the query itself.
 func (d dialect) rebind(q string) string {
 	if d.engine != enginePostgres || !strings.Contains(q, "?") {
 		return q
 	}
-	if v, ok := rebound.Load(q); ok {
-		return v.(string)
-	}
-	var b strings.Builder
-	b.Grow(len(q) + 16)
-	n, inString := 0, false
+	buf := make([]byte, 0, len(q)+len(q)/8)
+	n, inString, from := 0, false, 0
 	for i := 0; i < len(q); i++ {
-		c := q[i]
-		switch {
-		case c == '\'':
+		switch q[i] {
+		case '\'':
 			inString = !inString
-			b.WriteByte(c)
-		case c == '?' && !inString:
-			n++
-			b.WriteByte('$')
-			b.WriteString(strconv.Itoa(n))
-		default:
-			b.WriteByte(c)
+		case '?':
+			if !inString {
+				n++
+				buf = append(append(buf, q[from:i]...), '$')
+				buf = strconv.AppendInt(buf, int64(n), 10)
+				from = i + 1
+			}
 		}
 	}
-	out := b.String()
-	rebound.Store(q, out)
-	return out
+	return string(append(buf, q[from:]...))
 }
 
 // bucket returns an expression giving the first day ("YYYY-MM-DD", UTC) of

@@ -1,6 +1,6 @@
 package sqlstore
 
-// The evidence the engines decide from (DESIGN §5): per prompt, the
+// The evidence the engines decide from (docs/engines.md): per prompt, the
 // brand's presence and rank; per cited page, its owner class and how often
 // it is cited while the brand is weak; per page and domain, who the citing
 // answers name. Counted here, in SQL; internal/engine routes and scores.
@@ -283,7 +283,7 @@ func (e *evidenceQ) pages(ctx context.Context, tx *Tx, ev *sightline.BrandEviden
 		if err := scan(dest...); err != nil {
 			return err
 		}
-		// Ownership by domain, as DESIGN §4 defines it, at query time.
+		// Ownership by domain, as docs/metrics.md defines it, at query time.
 		if slices.Contains(ev.Domains, p.Domain) {
 			p.Ownership = sightline.ClassOwned
 		} else if id, ok := compByDomain[p.Domain]; ok {

@@ -264,9 +264,9 @@ func testMetricsGolden(t *testing.T, noRollups bool) {
 		want := []*sightline.SOVRow{
 			{ID: g.fb["Acme"], Name: "Acme", Kind: "own",
 				// 5 of 10 runs; 5 of 18 mentions; (80+70+90+60+40)/5 = 68
-				AggregateMetrics: sightline.SOVMetrics{Visibility: 50, ShareOfVoice: 500.0 / 18, Sentiment: 68, Mentions: 5},
+				AggregateMetrics: sightline.SOVAggregate{SOVMetrics: sightline.SOVMetrics{Visibility: 50, ShareOfVoice: 500.0 / 18, Sentiment: 68, Mentions: 5}},
 				// previous: 3 of 5 runs, 3 of 7 mentions, (60+50+70)/3 = 60
-				Diff: sightline.SOVMetrics{Visibility: 50 - 60, ShareOfVoice: 500.0/18 - 300.0/7, Sentiment: 68 - 60, Mentions: 5 - 3},
+				Diff: sightline.SOVDiff{SOVMetrics: sightline.SOVMetrics{Visibility: 50 - 60, ShareOfVoice: 500.0/18 - 300.0/7, Sentiment: 68 - 60, Mentions: 5 - 3}},
 				TimeBasedMetrics: []sightline.SOVPoint{
 					pt("2026-02-23", 50, 200.0/9, 75, 2), // r01 80, r03 70
 					pt("2026-03-02", 50, 200.0/6, 75, 2), // r05 90, r06 60
@@ -274,9 +274,9 @@ func testMetricsGolden(t *testing.T, noRollups bool) {
 				}},
 			{ID: g.fb["Globex"], Name: "Globex", Kind: "competitor", CompetitorID: comp(gGlobex),
 				// 5 of 10; 5 of 18; (40+60+50+80+70)/5 = 60
-				AggregateMetrics: sightline.SOVMetrics{Visibility: 50, ShareOfVoice: 500.0 / 18, Sentiment: 60, Mentions: 5},
+				AggregateMetrics: sightline.SOVAggregate{SOVMetrics: sightline.SOVMetrics{Visibility: 50, ShareOfVoice: 500.0 / 18, Sentiment: 60, Mentions: 5}},
 				// previous: p01 p02 → 2 of 5, 2 of 7, (60+40)/2 = 50
-				Diff: sightline.SOVMetrics{Visibility: 10, ShareOfVoice: 500.0/18 - 200.0/7, Sentiment: 10, Mentions: 3},
+				Diff: sightline.SOVDiff{SOVMetrics: sightline.SOVMetrics{Visibility: 10, ShareOfVoice: 500.0/18 - 200.0/7, Sentiment: 10, Mentions: 3}},
 				TimeBasedMetrics: []sightline.SOVPoint{
 					pt("2026-02-23", 75, 300.0/9, 50, 3), // r01 40, r02 60, r04 50
 					pt("2026-03-02", 50, 200.0/6, 75, 2), // r06 80, r07 70
@@ -284,8 +284,8 @@ func testMetricsGolden(t *testing.T, noRollups bool) {
 				}},
 			{ID: g.fb["Hubspot"], Name: "Hubspot", Kind: "other",
 				// r02 r05 r10: 3 of 10; 3 of 18; (70+50+60)/3 = 60; previous p04 (50): 1 of 5, 1 of 7
-				AggregateMetrics: sightline.SOVMetrics{Visibility: 30, ShareOfVoice: 300.0 / 18, Sentiment: 60, Mentions: 3},
-				Diff:             sightline.SOVMetrics{Visibility: 10, ShareOfVoice: 300.0/18 - 100.0/7, Sentiment: 10, Mentions: 2},
+				AggregateMetrics: sightline.SOVAggregate{SOVMetrics: sightline.SOVMetrics{Visibility: 30, ShareOfVoice: 300.0 / 18, Sentiment: 60, Mentions: 3}},
+				Diff:             sightline.SOVDiff{SOVMetrics: sightline.SOVMetrics{Visibility: 10, ShareOfVoice: 300.0/18 - 100.0/7, Sentiment: 10, Mentions: 2}},
 				TimeBasedMetrics: []sightline.SOVPoint{
 					pt("2026-02-23", 25, 100.0/9, 70, 1),
 					pt("2026-03-02", 25, 100.0/6, 50, 1),
@@ -293,8 +293,8 @@ func testMetricsGolden(t *testing.T, noRollups bool) {
 				}},
 			{ID: g.fb["Initech"], Name: "Initech", Kind: "competitor", CompetitorID: comp(gInitech),
 				// r04 60, r09 80: 2 of 10; 2 of 18; 70; never named in P → diff = value
-				AggregateMetrics: sightline.SOVMetrics{Visibility: 20, ShareOfVoice: 200.0 / 18, Sentiment: 70, Mentions: 2},
-				Diff:             sightline.SOVMetrics{Visibility: 20, ShareOfVoice: 200.0 / 18, Sentiment: 70, Mentions: 2},
+				AggregateMetrics: sightline.SOVAggregate{SOVMetrics: sightline.SOVMetrics{Visibility: 20, ShareOfVoice: 200.0 / 18, Sentiment: 70, Mentions: 2}},
+				Diff:             sightline.SOVDiff{SOVMetrics: sightline.SOVMetrics{Visibility: 20, ShareOfVoice: 200.0 / 18, Sentiment: 70, Mentions: 2}},
 				TimeBasedMetrics: []sightline.SOVPoint{
 					pt("2026-02-23", 25, 100.0/9, 60, 1),
 					pt("2026-03-02", 0, 0, 0, 0),
@@ -302,8 +302,8 @@ func testMetricsGolden(t *testing.T, noRollups bool) {
 				}},
 			{ID: g.fb["Zoho"], Name: "Zoho", Kind: "other",
 				// r03 50, r07 30: 2 of 10; 2 of 18; 40; previous p03 70: 1 of 5, 1 of 7
-				AggregateMetrics: sightline.SOVMetrics{Visibility: 20, ShareOfVoice: 200.0 / 18, Sentiment: 40, Mentions: 2},
-				Diff:             sightline.SOVMetrics{Visibility: 0, ShareOfVoice: 200.0/18 - 100.0/7, Sentiment: -30, Mentions: 1},
+				AggregateMetrics: sightline.SOVAggregate{SOVMetrics: sightline.SOVMetrics{Visibility: 20, ShareOfVoice: 200.0 / 18, Sentiment: 40, Mentions: 2}},
+				Diff:             sightline.SOVDiff{SOVMetrics: sightline.SOVMetrics{Visibility: 0, ShareOfVoice: 200.0/18 - 100.0/7, Sentiment: -30, Mentions: 1}},
 				TimeBasedMetrics: []sightline.SOVPoint{
 					pt("2026-02-23", 25, 100.0/9, 50, 1),
 					pt("2026-03-02", 25, 100.0/6, 30, 1),
@@ -311,8 +311,8 @@ func testMetricsGolden(t *testing.T, noRollups bool) {
 				}},
 			{ID: g.fb["Bitrix"], Name: "Bitrix", Kind: "other",
 				// r04 30: 1 of 10; 1 of 18; never in P
-				AggregateMetrics: sightline.SOVMetrics{Visibility: 10, ShareOfVoice: 100.0 / 18, Sentiment: 30, Mentions: 1},
-				Diff:             sightline.SOVMetrics{Visibility: 10, ShareOfVoice: 100.0 / 18, Sentiment: 30, Mentions: 1},
+				AggregateMetrics: sightline.SOVAggregate{SOVMetrics: sightline.SOVMetrics{Visibility: 10, ShareOfVoice: 100.0 / 18, Sentiment: 30, Mentions: 1}},
+				Diff:             sightline.SOVDiff{SOVMetrics: sightline.SOVMetrics{Visibility: 10, ShareOfVoice: 100.0 / 18, Sentiment: 30, Mentions: 1}},
 				TimeBasedMetrics: []sightline.SOVPoint{
 					pt("2026-02-23", 25, 100.0/9, 30, 1),
 					pt("2026-03-02", 0, 0, 0, 0),
@@ -405,16 +405,16 @@ func testMetricsGolden(t *testing.T, noRollups bool) {
 		want := []*sightline.SOVRow{
 			// Globex: r06 r07 → 2/3, 2/4, (80+70)/2 = 75; P none
 			{ID: g.fb["Globex"], Name: "Globex", Kind: "competitor", CompetitorID: comp(gGlobex),
-				AggregateMetrics: m(200.0/3, 50, 75, 2), Diff: m(200.0/3, 50, 75, 2), TimeBasedMetrics: months(m(200.0/3, 50, 75, 2))},
+				AggregateMetrics: sightline.SOVAggregate{SOVMetrics: m(200.0/3, 50, 75, 2)}, Diff: sightline.SOVDiff{SOVMetrics: m(200.0/3, 50, 75, 2)}, TimeBasedMetrics: months(m(200.0/3, 50, 75, 2))},
 			// Acme: r06 → 1/3, 1/4, 60; P p03 → 1/2, 1/3, 50
 			{ID: g.fb["Acme"], Name: "Acme", Kind: "own",
-				AggregateMetrics: m(100.0/3, 25, 60, 1), Diff: m(100.0/3-50, 25-100.0/3, 10, 0), TimeBasedMetrics: months(m(100.0/3, 25, 60, 1))},
+				AggregateMetrics: sightline.SOVAggregate{SOVMetrics: m(100.0/3, 25, 60, 1)}, Diff: sightline.SOVDiff{SOVMetrics: m(100.0/3-50, 25-100.0/3, 10, 0)}, TimeBasedMetrics: months(m(100.0/3, 25, 60, 1))},
 			// Zoho: r07 → 1/3, 1/4, 30; P p03 → 1/2, 1/3, 70
 			{ID: g.fb["Zoho"], Name: "Zoho", Kind: "other",
-				AggregateMetrics: m(100.0/3, 25, 30, 1), Diff: m(100.0/3-50, 25-100.0/3, -40, 0), TimeBasedMetrics: months(m(100.0/3, 25, 30, 1))},
+				AggregateMetrics: sightline.SOVAggregate{SOVMetrics: m(100.0/3, 25, 30, 1)}, Diff: sightline.SOVDiff{SOVMetrics: m(100.0/3-50, 25-100.0/3, -40, 0)}, TimeBasedMetrics: months(m(100.0/3, 25, 30, 1))},
 			// Hubspot: nothing in W; P p04 → 1/2, 1/3, 50
 			{ID: g.fb["Hubspot"], Name: "Hubspot", Kind: "other",
-				AggregateMetrics: m(0, 0, 0, 0), Diff: m(-50, -100.0/3, -50, -1), TimeBasedMetrics: months(m(0, 0, 0, 0))},
+				AggregateMetrics: sightline.SOVAggregate{SOVMetrics: m(0, 0, 0, 0)}, Diff: sightline.SOVDiff{SOVMetrics: m(-50, -100.0/3, -50, -1)}, TimeBasedMetrics: months(m(0, 0, 0, 0))},
 			// Initech: never named in T2
 			{ID: g.fb["Initech"], Name: "Initech", Kind: "competitor", CompetitorID: comp(gInitech), TimeBasedMetrics: months(m(0, 0, 0, 0))},
 		}

@@ -63,7 +63,8 @@ func (db *DB) DomainsOverview(ctx context.Context, orgID string, s sightline.Sco
 		CAST(SUM(CASE WHEN domain IN (SELECT domain FROM od) OR domain IN (SELECT domain FROM cd) THEN n ELSE 0 END) AS DOUBLE PRECISION) / ? AS avg_cnt
 		FROM sel GROUP BY 1)
 		SELECT d, total, cnt, `+pct("cnt", "total")+`, avg_cnt, `+pct("avg_cnt", "total")+`,
-		`+pct("SUM(cnt) OVER ()", "SUM(total) OVER ()")+`, `+pct("SUM(avg_cnt) OVER ()", "SUM(total) OVER ()")+`
+		`+pct("SUM(cnt) OVER ()", "SUM(total) OVER ()")+`, `+pct("SUM(avg_cnt) OVER ()", "SUM(total) OVER ()")+`,
+		SUM(cnt) OVER (), SUM(total) OVER ()
 		FROM bk ORDER BY d`, 1+nComp)
 	series, err := scanShareSeries(ctx, tx, &b, sightline.Buckets(q.Window, granularity))
 	if err != nil {
@@ -148,32 +149,42 @@ func (q *scopeQ) summaryStats(ctx context.Context, tx *Tx, st *sightline.Summary
 			SUM(CASE WHEN cur = 1 THEN runs ELSE 0 END) AS runs, SUM(CASE WHEN cur = 0 THEN runs ELSE 0 END) AS runs_p,
 			SUM(CASE WHEN cur = 1 THEN yt ELSE 0 END) AS yt, SUM(CASE WHEN cur = 0 THEN yt ELSE 0 END) AS yt_p,
 			SUM(CASE WHEN cur = 1 THEN rd ELSE 0 END) AS rd, SUM(CASE WHEN cur = 0 THEN rd ELSE 0 END) AS rd_p FROM j)
-		SELECT 'day', d, total, own, runs, yt, rd, brand, 0, 0, 0, 0, 0, 0 FROM j WHERE cur = 1
+		SELECT 'day', d, total, own, runs, yt, rd, brand, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 FROM j WHERE cur = 1
 		UNION ALL
 		SELECT 'all', '', COALESCE(total, 0), COALESCE(own, 0), COALESCE(runs, 0), COALESCE(yt, 0), COALESCE(rd, 0), COALESCE(brand, 0),
 			` + pct("COALESCE(brand, 0)", "COALESCE(total, 0)") + `,
 			` + growth("COALESCE(total, 0)", "COALESCE(total_p, 0)") + `, ` + growth("COALESCE(own, 0)", "COALESCE(own_p, 0)") + `,
 			` + growth("COALESCE(runs, 0)", "COALESCE(runs_p, 0)") + `, ` + growth("COALESCE(yt, 0)", "COALESCE(yt_p, 0)") + `,
-			` + growth("COALESCE(rd, 0)", "COALESCE(rd_p, 0)") + ` FROM p`)
+			` + growth("COALESCE(rd, 0)", "COALESCE(rd_p, 0)") + `,
+			COALESCE(total_p, 0), COALESCE(own_p, 0), COALESCE(runs_p, 0), COALESCE(yt_p, 0), COALESCE(rd_p, 0) FROM p`)
 	type day struct{ total, own, runs, yt, rd int }
 	days := map[string]day{}
 	err := eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
 		var kind, d string
-		var v day
+		var v, prev day
 		var brand int
 		var rate, gTotal, gOwn, gRuns, gYT, gRD float64
-		if err := scan(&kind, &d, &v.total, &v.own, &v.runs, &v.yt, &v.rd, &brand, &rate, &gTotal, &gOwn, &gRuns, &gYT, &gRD); err != nil {
+		if err := scan(&kind, &d, &v.total, &v.own, &v.runs, &v.yt, &v.rd, &brand, &rate, &gTotal, &gOwn, &gRuns, &gYT, &gRD,
+			&prev.total, &prev.own, &prev.runs, &prev.yt, &prev.rd); err != nil {
 			return err
 		}
 		if kind == "day" {
 			days[d] = v
 			return nil
 		}
-		st.TotalCitations = sightline.SummaryStat{Count: v.total, DeltaPercent: gTotal, BrandCount: &brand, BrandRate: &rate}
+		st.TotalCitations = sightline.SummaryStat{Count: v.total, DeltaPercent: gTotal, BrandCount: &brand, BrandRate: &rate,
+			BrandRateStats: &sightline.BrandRateStats{}}
+		br := st.TotalCitations.BrandRateStats
+		br.BrandRateSampleSize, br.BrandRateCILow, br.BrandRateCIHigh = sightline.RateStats(brand, v.total)
 		st.YourCitations = sightline.SummaryStat{Count: v.own, DeltaPercent: gOwn}
 		st.YourMentions = sightline.SummaryStat{Count: v.runs, DeltaPercent: gRuns}
 		st.YouTubeMention = sightline.SummaryStat{Count: v.yt, DeltaPercent: gYT}
 		st.RedditMentions = sightline.SummaryStat{Count: v.rd, DeltaPercent: gRD}
+		st.TotalCitations.Significant = sightline.CountsSignificant(v.total, prev.total)
+		st.YourCitations.Significant = sightline.CountsSignificant(v.own, prev.own)
+		st.YourMentions.Significant = sightline.CountsSignificant(v.runs, prev.runs)
+		st.YouTubeMention.Significant = sightline.CountsSignificant(v.yt, prev.yt)
+		st.RedditMentions.Significant = sightline.CountsSignificant(v.rd, prev.rd)
 		return nil
 	})
 	if err != nil {
@@ -259,7 +270,9 @@ func (q *scopeQ) topGrowing(ctx context.Context, tx *Tx, tg *sightline.TopGrowin
 	tg.PagesOverall, tg.PagesJustMe = []sightline.GrowingPage{}, []sightline.GrowingPage{}
 	cur := ts(q.Window.Start)
 	var b sqlb
+	q.selOnce = true
 	q.citationScope(&b, q.span(), false, pageLevel, q.Window.Start)
+	q.selOnce = false
 	// One pass counts both lists: all citations (n) and the brand's (nb).
 	// Among the brand's, those naming the target or only a competitor (for
 	// the row's type) are all of a rollup row's nn and none of its nc (the

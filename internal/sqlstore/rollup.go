@@ -29,6 +29,13 @@ func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64, brandID string) e
 		MAX(CASE WHEN fb.competitor_id IS NOT NULL THEN 1 ELSE 0 END) AS comp
 		FROM mentions m JOIN found_brands fb ON fb.id = m.found_brand_id
 		WHERE m.run_seq BETWEEN ? AND ? GROUP BY m.run_seq) f`
+	// the found brands each run of the range names, one row per run and
+	// found brand (as mentions holds them). Grouped so that SQLite
+	// materializes it and joins through an automatic index: joined to
+	// citations directly, a brand's rebuild scanned its mentions once per
+	// citation (minutes for 10 days of the demo; docs/performance.md).
+	namedIn := `(SELECT m.run_seq AS run_seq, m.found_brand_id AS found_brand_id FROM mentions m
+		WHERE m.run_seq BETWEEN ? AND ? GROUP BY m.run_seq, m.found_brand_id)`
 	stmts := []struct {
 		name, sql string
 		ranges    int // how many "BETWEEN ? AND ?" the statement has
@@ -76,18 +83,18 @@ func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64, brandID string) e
 			ON CONFLICT (brand_id, ran_at, domain) DO UPDATE SET ` + citeSumUpdate("daily_domains"), 2},
 		{"daily_page_brands", `INSERT INTO daily_page_brands (brand_id, domain, page, ran_at, found_brand_id, citations)
 			SELECT c.brand_id, c.domain, c.page, ` + day("c.ran_at") + `, m.found_brand_id, COUNT(*)
-			FROM citations c JOIN mentions m ON m.run_seq = c.run_seq
+			FROM citations c JOIN ` + namedIn + ` m ON m.run_seq = c.run_seq
 			WHERE c.run_seq BETWEEN ? AND ?
 			GROUP BY c.brand_id, c.domain, c.page, ` + day("c.ran_at") + `, m.found_brand_id
 			ON CONFLICT (brand_id, domain, page, ran_at, found_brand_id) DO UPDATE SET
-				citations = daily_page_brands.citations + excluded.citations`, 1},
+				citations = daily_page_brands.citations + excluded.citations`, 2},
 		{"daily_domain_brands", `INSERT INTO daily_domain_brands (brand_id, domain, ran_at, found_brand_id, citations)
 			SELECT c.brand_id, c.domain, ` + day("c.ran_at") + `, m.found_brand_id, COUNT(DISTINCT c.run_seq)
-			FROM citations c JOIN mentions m ON m.run_seq = c.run_seq
+			FROM citations c JOIN ` + namedIn + ` m ON m.run_seq = c.run_seq
 			WHERE c.run_seq BETWEEN ? AND ?
 			GROUP BY c.brand_id, c.domain, ` + day("c.ran_at") + `, m.found_brand_id
 			ON CONFLICT (brand_id, domain, ran_at, found_brand_id) DO UPDATE SET
-				citations = daily_domain_brands.citations + excluded.citations`, 1},
+				citations = daily_domain_brands.citations + excluded.citations`, 2},
 	}
 	for _, st := range stmts {
 		var args []any
@@ -124,8 +131,32 @@ func rebuildRollups(ctx context.Context, tx *Tx) error {
 
 var seqRange = regexp.MustCompile(`(\w+)\.(seq|run_seq) BETWEEN \? AND \?`)
 
-// rollupTables are every table refreshRollups fills.
-var rollupTables = []string{"daily_runs", "daily_mentions", "daily_topic_mentions", "daily_pages", "daily_domains", "daily_page_brands", "daily_domain_brands"}
+// rollupTables are every table refreshRollups and refreshWeeklyPages fill.
+var rollupTables = []string{"daily_runs", "daily_mentions", "daily_topic_mentions", "daily_pages", "weekly_pages", "daily_domains", "daily_page_brands", "daily_domain_brands"}
+
+// weekStart returns an expression giving the midnight (UTC) that starts the
+// ISO week (Monday) of a timestamp column, in the column's representation.
+func (d dialect) weekStart(col string) string {
+	if d.engine == enginePostgres {
+		return "(date_trunc('week', " + col + " AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')"
+	}
+	return "(date(" + col + ", '-6 days', 'weekday 1') || 'T00:00:00.000000Z')"
+}
+
+// refreshWeeklyPages adds up a brand's daily_pages rows by ISO week into
+// weekly_pages (migration 0005 does the same for every brand); the brand's
+// weekly rows must be empty.
+func refreshWeeklyPages(ctx context.Context, tx *Tx, brandID string) error {
+	week := tx.d.weekStart("ran_at")
+	_, err := tx.exec(ctx, `INSERT INTO weekly_pages (brand_id, ran_at, page, domain, page_type, domain_type, subreddit, has_source, has_inline, citations, named, comp_only)
+		SELECT brand_id, `+week+`, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit),
+			MAX(has_source), MAX(has_inline), SUM(citations), SUM(named), SUM(comp_only)
+		FROM daily_pages WHERE brand_id = ? GROUP BY brand_id, `+week+`, page`, brandID)
+	if err != nil {
+		return fmt.Errorf("refresh weekly_pages: %w", err)
+	}
+	return nil
+}
 
 // rebuildBrandRollups recomputes a brand's rollups from its facts. The
 // rollups hold what was true at ingest of which domains are owned and which
@@ -145,7 +176,10 @@ func rebuildBrandRollups(ctx context.Context, tx *Tx, brandID string) error {
 	if hi < lo {
 		return nil
 	}
-	return refreshRollups(ctx, tx, lo, hi, brandID)
+	if err := refreshRollups(ctx, tx, lo, hi, brandID); err != nil {
+		return err
+	}
+	return refreshWeeklyPages(ctx, tx, brandID)
 }
 
 // rollupPlan splits a span at cut points (the start of the current period,

@@ -144,6 +144,9 @@ var (
 // ads) and adds them to the daily rollups, all in one transaction; a run
 // whose id is stored already is skipped.
 func (db *DB) IngestRuns(ctx context.Context, runs iter.Seq2[*sightline.AnalyzedRun, error]) (sightline.IngestStats, error) {
+	if db.dialect.engine == enginePostgres {
+		return db.ingestPostgres(ctx, runs) // lookup rows in one order: ingest_order.go
+	}
 	tx, done, err := db.beginIngest(ctx)
 	if err != nil {
 		return sightline.IngestStats{}, err

@@ -21,6 +21,7 @@ type dayRollups struct {
 	mentions     map[mentionDayKey]*mentionSum
 	topicMents   map[topicMentionKey]*mentionSum
 	pages        map[pageDayKey]*citeSum
+	weekPages    map[pageDayKey]*citeSum // day: the Monday of the ISO week
 	domains      map[domainDayKey]*citeSum
 	pageBrands   map[pageBrandDayKey]*brandSum
 	domainBrands map[domainBrandDayKey]*brandSum
@@ -74,7 +75,7 @@ type brandSum struct{ citations int64 }
 
 func newDayRollups() *dayRollups {
 	return &dayRollups{runs: map[dayKey]*runSum{}, mentions: map[mentionDayKey]*mentionSum{}, topicMents: map[topicMentionKey]*mentionSum{},
-		pages: map[pageDayKey]*citeSum{}, domains: map[domainDayKey]*citeSum{},
+		pages: map[pageDayKey]*citeSum{}, weekPages: map[pageDayKey]*citeSum{}, domains: map[domainDayKey]*citeSum{},
 		pageBrands: map[pageBrandDayKey]*brandSum{}, domainBrands: map[domainBrandDayKey]*brandSum{}}
 }
 
@@ -83,6 +84,7 @@ func newDayRollups() *dayRollups {
 func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, found []foundRef, owned map[string]bool) {
 	t := r.RanAt.UTC()
 	day := ts(time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC))
+	week := ts(sightline.BucketStart(t, "week"))
 	k := dayKey{brand: r.BrandID, day: day, topic: r.TopicID, provider: provider, region: region}
 	if k.topic == "" {
 		k.topic = nilTopic
@@ -125,6 +127,13 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 			d.pages[pk] = ps
 		}
 		ps.add(c, named, comp)
+		wk := pageDayKey{brand: r.BrandID, day: week, page: c.Page}
+		ws := d.weekPages[wk]
+		if ws == nil {
+			ws = &citeSum{domain: c.Domain, pageType: c.PageType, domainType: c.DomainType, subreddit: c.Subreddit}
+			d.weekPages[wk] = ws
+		}
+		ws.add(c, named, comp)
 		dk := domainDayKey{brand: r.BrandID, day: day, domain: c.Domain}
 		ds := d.domains[dk]
 		if ds == nil {
@@ -212,16 +221,20 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 		v := d.topicMents[k]
 		topicMents.add(k.brand, k.day, k.topic, k.found, v.mentions, v.sentiment)
 	}
-	pages := &factRows{table: "daily_pages", cols: []string{"brand_id", "ran_at", "page", "domain", "page_type", "domain_type", "subreddit",
-		"has_source", "has_inline", "citations", "named", "comp_only"},
-		suffix: ` ON CONFLICT (brand_id, ran_at, page) DO UPDATE SET ` + citeSumUpdate("daily_pages")}
-	for _, k := range sortedRollupKeys(d.pages, func(a, b pageDayKey) int {
-		return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.day, b.day), strings.Compare(a.page, b.page))
-	}) {
-		v := d.pages[k]
-		pages.add(k.brand, k.day, k.page, v.domain, v.pageType, v.domainType, v.subreddit,
-			rollupBool(v.source), rollupBool(v.inline), v.citations, v.named, v.compOnly)
+	pageRows := func(table string, sums map[pageDayKey]*citeSum) *factRows {
+		f := &factRows{table: table, cols: []string{"brand_id", "ran_at", "page", "domain", "page_type", "domain_type", "subreddit",
+			"has_source", "has_inline", "citations", "named", "comp_only"},
+			suffix: ` ON CONFLICT (brand_id, ran_at, page) DO UPDATE SET ` + citeSumUpdate(table)}
+		for _, k := range sortedRollupKeys(sums, func(a, b pageDayKey) int {
+			return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.day, b.day), strings.Compare(a.page, b.page))
+		}) {
+			v := sums[k]
+			f.add(k.brand, k.day, k.page, v.domain, v.pageType, v.domainType, v.subreddit,
+				rollupBool(v.source), rollupBool(v.inline), v.citations, v.named, v.compOnly)
+		}
+		return f
 	}
+	pages, weekPages := pageRows("daily_pages", d.pages), pageRows("weekly_pages", d.weekPages)
 	domains := &factRows{table: "daily_domains", cols: []string{"brand_id", "ran_at", "domain", "domain_type",
 		"has_source", "has_inline", "citations", "named", "comp_only"},
 		suffix: ` ON CONFLICT (brand_id, ran_at, domain) DO UPDATE SET ` + citeSumUpdate("daily_domains")}
@@ -249,7 +262,7 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 	}) {
 		domainBrands.add(k.brand, k.domain, k.day, k.found, d.domainBrands[k].citations)
 	}
-	for _, f := range []*factRows{runs, mentions, topicMents, pages, domains, pageBrands, domainBrands} {
+	for _, f := range []*factRows{runs, mentions, topicMents, pages, weekPages, domains, pageBrands, domainBrands} {
 		f.per = newFactRows(f.table, f.cols).per
 		if err := it.insertRows(ctx, f, true); err != nil {
 			return err

@@ -34,6 +34,7 @@ type scopeQ struct {
 	rollups      bool     // the daily rollups may answer (DB.NoRollups unset)
 	selfTarget   bool     // the target is the brand itself, as in the page rollups
 	narrowRuns   bool     // runs are narrowed by the domains or page they cite
+	selOnce      bool     // the statement being written reads citationScope's sel once
 }
 
 // newScope resolves the target of s inside tx.

@@ -68,7 +68,8 @@ func (q *scopeQ) mentionShare(ctx context.Context, tx *Tx, granularity string) (
 		b AS (SELECT r.d AS d, r.total AS total, COALESCE(t.cnt, 0) AS cnt, CAST(COALESCE(m.tracked, 0) AS DOUBLE PRECISION) / ? AS avg_cnt
 		FROM r LEFT JOIN t ON t.d = r.d LEFT JOIN m ON m.d = r.d)
 		SELECT d, total, cnt, `+pct("cnt", "total")+`, avg_cnt, `+pct("avg_cnt", "total")+`,
-		`+pct("SUM(cnt) OVER ()", "SUM(total) OVER ()")+`, `+pct("SUM(avg_cnt) OVER ()", "SUM(total) OVER ()")+`
+		`+pct("SUM(cnt) OVER ()", "SUM(total) OVER ()")+`, `+pct("SUM(avg_cnt) OVER ()", "SUM(total) OVER ()")+`,
+		SUM(cnt) OVER (), SUM(total) OVER ()
 		FROM b ORDER BY d`, nTracked)
 	return scanShareSeries(ctx, tx, &s, sightline.Buckets(q.Window, granularity))
 }
@@ -112,9 +113,10 @@ func (q *scopeQ) mentionsSrcNarrowed(s *sqlb, w sightline.Window) {
 func scanShareSeries(ctx context.Context, tx *Tx, s *sqlb, dates []string) (*sightline.ShareSeries, error) {
 	byDate := map[string]sightline.SeriesPoint{}
 	var current, average float64
+	var count, total int // the window's, over all buckets
 	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
 		var p sightline.SeriesPoint
-		if err := scan(&p.Date, &p.Total, &p.Count, &p.SharePercent, &p.AverageCount, &p.AveragePercentage, &current, &average); err != nil {
+		if err := scan(&p.Date, &p.Total, &p.Count, &p.SharePercent, &p.AverageCount, &p.AveragePercentage, &current, &average, &count, &total); err != nil {
 			return err
 		}
 		byDate[p.Date] = p
@@ -124,9 +126,11 @@ func scanShareSeries(ctx context.Context, tx *Tx, s *sqlb, dates []string) (*sig
 		return nil, fmt.Errorf("share series: %w", err)
 	}
 	out := &sightline.ShareSeries{CurrentValue: current, AboveAverage: current > average, DataPoints: make([]sightline.SeriesPoint, 0, len(dates))}
+	out.SampleSize, out.CILow, out.CIHigh = sightline.RateStats(count, total)
 	for _, d := range dates {
 		p := byDate[d]
 		p.Date = d
+		p.SampleSize, p.CILow, p.CIHigh = sightline.RateStats(p.Count, p.Total)
 		out.DataPoints = append(out.DataPoints, p)
 	}
 	return out, nil

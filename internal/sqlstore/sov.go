@@ -46,13 +46,15 @@ func (db *DB) FindShareOfVoice(ctx context.Context, orgID string, f sightline.SO
 			`+pct("COALESCE(m.n, 0)", "COALESCE(r.cur, 0)")+` AS vis, `+pct("COALESCE(m.n_p, 0)", "COALESCE(r.prev, 0)")+` AS vis_p,
 			`+pct("COALESCE(m.n, 0)", "tot.n")+` AS sov, `+pct("COALESCE(m.n_p, 0)", "tot.n_p")+` AS sov_p,
 			`+mean("COALESCE(m.sent, 0)", "COALESCE(m.n, 0)")+` AS sent, `+mean("COALESCE(m.sent_p, 0)", "COALESCE(m.n_p, 0)")+` AS sent_p,
-			COALESCE(m.n, 0) AS n, COALESCE(m.n_p, 0) AS n_p
+			COALESCE(m.n, 0) AS n, COALESCE(m.n_p, 0) AS n_p,
+			COALESCE(r.cur, 0) AS runs, COALESCE(r.prev, 0) AS runs_p, tot.n AS all_n, tot.n_p AS all_n_p
 			FROM found_brands fb LEFT JOIN m ON m.id = fb.id CROSS JOIN r CROSS JOIN tot
 			WHERE fb.brand_id = ? AND (m.id IS NOT NULL OR fb.is_self = ? OR fb.competitor_id IS NOT NULL)`, true, q.BrandID, true)
 	if len(q.FoundBrandIDs) > 0 {
 		s.add(` AND fb.id IN (`+placeholders(len(q.FoundBrandIDs))+`)`, anys(q.FoundBrandIDs))
 	}
-	s.add(`) SELECT id, name, kind, competitor_id, vis, sov, sent, n, vis - vis_p, sov - sov_p, sent - sent_p, n - n_p, COUNT(*) OVER ()
+	s.add(`) SELECT id, name, kind, competitor_id, vis, sov, sent, n, vis - vis_p, sov - sov_p, sent - sent_p, n - n_p, COUNT(*) OVER (),
+		n_p, runs, runs_p, all_n, all_n_p
 		FROM x`+orderBy(f.Sort, sovSortColumns, sightline.DefaultSOVSort, "id")+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
 	var out []*sightline.SOVRow
 	byID := map[string]*sightline.SOVRow{}
@@ -60,10 +62,12 @@ func (db *DB) FindShareOfVoice(ctx context.Context, orgID string, f sightline.SO
 	err = eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
 		r := &sightline.SOVRow{TimeBasedMetrics: []sightline.SOVPoint{}}
 		a, d := &r.AggregateMetrics, &r.Diff
+		var k [5]int // mentions in the previous period; runs and all mentions of both periods
 		if err := scan(&r.ID, &r.Name, &r.Kind, &r.CompetitorID, &a.Visibility, &a.ShareOfVoice, &a.Sentiment, &a.Mentions,
-			&d.Visibility, &d.ShareOfVoice, &d.Sentiment, &d.Mentions, &total); err != nil {
+			&d.Visibility, &d.ShareOfVoice, &d.Sentiment, &d.Mentions, &total, &k[0], &k[1], &k[2], &k[3], &k[4]); err != nil {
 			return err
 		}
+		setSOVStats(r, k)
 		out = append(out, r)
 		byID[r.ID] = r
 		return nil
@@ -117,19 +121,29 @@ func (q *scopeQ) sovSeries(ctx context.Context, tx *Tx, granularity string, rows
 	s.add(`) x GROUP BY 1), a AS (SELECT `+q.d().bucket(granularity, "ran_at")+` AS d, SUM(n) AS n FROM src GROUP BY 1),
 		m AS (SELECT `+q.d().bucket(granularity, "ran_at")+` AS d, found_brand_id AS id, SUM(n) AS n, SUM(sent) AS sent
 		FROM src WHERE found_brand_id IN (`+placeholders(len(ids))+`) GROUP BY 1, 2)
-		SELECT m.d, m.id, `+pct("m.n", "r.runs")+`, `+pct("m.n", "a.n")+`, `+mean("m.sent", "m.n")+`, m.n
-		FROM m JOIN r ON r.d = m.d JOIN a ON a.d = m.d ORDER BY m.d`, ids)
+		SELECT m.d, m.id, `+pct("m.n", "r.runs")+`, `+pct("m.n", "a.n")+`, `+mean("m.sent", "m.n")+`, m.n, 0, 0
+		FROM m JOIN r ON r.d = m.d JOIN a ON a.d = m.d
+		UNION ALL SELECT r.d, NULL, 0, 0, 0, 0, r.runs, COALESCE(a.n, 0) FROM r LEFT JOIN a ON a.d = r.d
+		ORDER BY 1`, ids)
 	points := map[string]map[string]sightline.SOVMetrics{}
+	type totals struct{ runs, mentions int }
+	buckets := map[string]totals{} // the denominators of each bucket
 	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
-		var d, id string
+		var d string
+		var id *string
 		var m sightline.SOVMetrics
-		if err := scan(&d, &id, &m.Visibility, &m.ShareOfVoice, &m.Sentiment, &m.Mentions); err != nil {
+		var tot totals
+		if err := scan(&d, &id, &m.Visibility, &m.ShareOfVoice, &m.Sentiment, &m.Mentions, &tot.runs, &tot.mentions); err != nil {
 			return err
 		}
-		if points[id] == nil {
-			points[id] = map[string]sightline.SOVMetrics{}
+		if id == nil {
+			buckets[d] = tot
+			return nil
 		}
-		points[id][d] = m
+		if points[*id] == nil {
+			points[*id] = map[string]sightline.SOVMetrics{}
+		}
+		points[*id][d] = m
 		return nil
 	})
 	if err != nil {
@@ -137,7 +151,9 @@ func (q *scopeQ) sovSeries(ctx context.Context, tx *Tx, granularity string, rows
 	}
 	for _, d := range sightline.Buckets(q.Window, granularity) {
 		for id, r := range rows {
-			r.TimeBasedMetrics = append(r.TimeBasedMetrics, sightline.SOVPoint{Date: d, SOVMetrics: points[id][d]})
+			p := sightline.SOVPoint{Date: d, SOVMetrics: points[id][d]}
+			setSOVPointStats(&p, buckets[d].runs, buckets[d].mentions)
+			r.TimeBasedMetrics = append(r.TimeBasedMetrics, p)
 		}
 	}
 	return nil

@@ -56,9 +56,18 @@ func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, erro
 	return rows, mapError(err)
 }
 
-func (tx *Tx) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return tx.tx.QueryRowContext(ctx, tx.d.rebind(q), args...)
+// queryRow reads one row. Its Scan translates driver errors the one way
+// every store read does (mapError): no row is NOT_FOUND, a database that
+// does not answer UNAVAILABLE.
+func (tx *Tx) queryRow(ctx context.Context, q string, args ...any) row {
+	return row{tx.tx.QueryRowContext(ctx, tx.d.rebind(q), args...)}
 }
+
+// row is a *sql.Row whose Scan maps errors with mapError.
+type row struct{ r *sql.Row }
+
+// Scan copies the row's columns into dest.
+func (r row) Scan(dest ...any) error { return mapError(r.r.Scan(dest...)) }
 
 func (tx *Tx) prepare(ctx context.Context, q string) (*sql.Stmt, error) {
 	st, err := tx.tx.PrepareContext(ctx, tx.d.rebind(q))

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/httpsec"
 )
 
 // contentSecurityPolicy allows the dashboard's own scripts, styles and
@@ -49,30 +50,6 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 	})
 }
 
-type statusRecorder struct {
-	http.ResponseWriter
-	status int
-	bytes  int
-}
-
-func (s *statusRecorder) WriteHeader(code int) {
-	if s.status == 0 {
-		s.status = code
-	}
-	s.ResponseWriter.WriteHeader(code)
-}
-
-func (s *statusRecorder) Write(b []byte) (int, error) {
-	if s.status == 0 {
-		s.status = http.StatusOK
-	}
-	n, err := s.ResponseWriter.Write(b)
-	s.bytes += n
-	return n, err
-}
-
-func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
-
 // logOrg is filled in by the session middleware for the access log.
 type logOrg struct{ orgID string }
 
@@ -84,7 +61,7 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		org := &logOrg{}
-		rec := &statusRecorder{ResponseWriter: w}
+		rec := &httpsec.Recorder{ResponseWriter: w}
 		r = r.WithContext(context.WithValue(r.Context(), logOrgKey{}, org))
 		next.ServeHTTP(rec, r)
 		route := r.Pattern
@@ -93,8 +70,8 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 		}
 		s.Logger.InfoContext(r.Context(), "request",
 			"request_id", sightline.RequestIDFromContext(r.Context()),
-			"surface", "dashboard", "method", r.Method, "route", route, "status", rec.status,
-			"bytes", rec.bytes, "duration_ms", float64(time.Since(start).Microseconds())/1000,
+			"surface", "dashboard", "method", r.Method, "route", route, "status", rec.Status,
+			"bytes", rec.Bytes, "duration_ms", float64(time.Since(start).Microseconds())/1000,
 			"org_id", org.orgID)
 	})
 }
@@ -104,15 +81,12 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Security-Policy", contentSecurityPolicy)
-		h.Set("X-Content-Type-Options", "nosniff")
+		httpsec.SetBase(h, s.secure(r))
 		h.Set("Referrer-Policy", "same-origin")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		h.Set("Cross-Origin-Resource-Policy", "same-origin")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
-		if s.secure(r) {
-			h.Set("Strict-Transport-Security", "max-age=31536000")
-		}
 		next.ServeHTTP(w, r)
 	})
 }
@@ -120,22 +94,7 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 // secure reports whether the browser reached the dashboard over HTTPS:
 // TLS here, or a trusted proxy that says so.
 func (s *Server) secure(r *http.Request) bool {
-	if r.TLS != nil {
-		return true
-	}
-	if !s.TrustProxyHeaders {
-		return false
-	}
-	if strings.EqualFold(strings.TrimSpace(lastListValue(r.Header.Values("X-Forwarded-Proto"))), "https") {
-		return true
-	}
-	for _, part := range strings.Split(lastListValue(r.Header.Values("Forwarded")), ";") {
-		k, v, _ := strings.Cut(strings.TrimSpace(part), "=")
-		if strings.EqualFold(k, "proto") && strings.EqualFold(strings.Trim(v, `"`), "https") {
-			return true
-		}
-	}
-	return false
+	return httpsec.Secure(r, s.TrustProxyHeaders)
 }
 
 // clientAddr is the address the sign-in throttle counts: the peer, or with
@@ -143,7 +102,7 @@ func (s *Server) secure(r *http.Request) bool {
 // nearest proxy appended; earlier ones are whatever the client claimed).
 func (s *Server) clientAddr(r *http.Request) string {
 	if s.TrustProxyHeaders {
-		if v := strings.TrimSpace(lastListValue(r.Header.Values("X-Forwarded-For"))); v != "" {
+		if v := strings.TrimSpace(httpsec.LastListValue(r.Header.Values("X-Forwarded-For"))); v != "" {
 			if ip := net.ParseIP(v); ip != nil {
 				return ip.String()
 			}
@@ -154,14 +113,4 @@ func (s *Server) clientAddr(r *http.Request) string {
 		return r.RemoteAddr
 	}
 	return host
-}
-
-// lastListValue returns the last element of a comma-separated header that
-// may be repeated.
-func lastListValue(values []string) string {
-	if len(values) == 0 {
-		return ""
-	}
-	parts := strings.Split(values[len(values)-1], ",")
-	return parts[len(parts)-1]
 }

@@ -161,6 +161,15 @@ func MustLoad(tb testing.TB) *Validator {
 	return v
 }
 
+// LoadDocument parses and validates a document (the public one, say).
+func LoadDocument(data []byte) (*openapi3.T, error) {
+	v, err := load(data)
+	if err != nil {
+		return nil, err
+	}
+	return v.Doc, nil
+}
+
 func load(data []byte) (*Validator, error) {
 	loader := openapi3.NewLoader()
 	doc, err := loader.LoadFromData(data)
@@ -399,13 +408,46 @@ func (v *Validator) validateResponse(ctx context.Context, input *openapi3filter.
 	if input == nil {
 		return errors.New("no request input")
 	}
-	return openapi3filter.ValidateResponse(ctx, &openapi3filter.ResponseValidationInput{
+	if err := openapi3filter.ValidateResponse(ctx, &openapi3filter.ResponseValidationInput{
 		RequestValidationInput: input,
 		Status:                 resp.StatusCode,
 		Header:                 resp.Header,
 		Body:                   io.NopCloser(bytes.NewReader(data)),
 		Options:                v.options(),
-	})
+	}); err != nil {
+		return err
+	}
+	return errorCode(input.Route.Operation.Responses.Status(resp.StatusCode), data)
+}
+
+// errorCode checks that an error answer's code is one its response lists
+// in x-error-codes: the schema is the plain error envelope (so generated
+// clients keep every field), and the codes live beside it.
+func errorCode(ref *openapi3.ResponseRef, data []byte) error {
+	if ref == nil || ref.Value == nil {
+		return nil
+	}
+	raw, ok := ref.Value.Extensions["x-error-codes"]
+	if !ok {
+		return nil
+	}
+	var codes []string
+	b, _ := json.Marshal(raw)
+	if err := json.Unmarshal(b, &codes); err != nil {
+		return fmt.Errorf("x-error-codes: %w", err)
+	}
+	var body struct {
+		Error struct {
+			Code string `json:"code"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal(data, &body); err != nil {
+		return err
+	}
+	if !slices.Contains(codes, body.Error.Code) {
+		return fmt.Errorf("error code %q is not among the response's x-error-codes %v", body.Error.Code, codes)
+	}
+	return nil
 }
 
 // validateUnrouted checks the answer to a request that fits no operation:
