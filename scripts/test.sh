@@ -28,7 +28,7 @@ step "static build (CGO_ENABLED=0)"
 CGO_ENABLED=0 go build -o /dev/null ./cmd/sightline
 
 step "fuzzing, a few seconds per target (scripts/fuzz.sh)"
-scripts/fuzz.sh 3s
+scripts/fuzz.sh
 
 step "browser for the dashboard tests"
 if [ -n "${SIGHTLINE_CHROMIUM:-}" ] || command -v chromium >/dev/null 2>&1; then
