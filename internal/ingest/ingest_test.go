@@ -654,6 +654,13 @@ func TestIngest_Rollups(t *testing.T) {
 				COUNT(*), CAST(SUM(COALESCE((SELECT MAX(CASE WHEN f.is_self THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0)) AS BIGINT),
 				CAST(SUM(CASE WHEN COALESCE((SELECT MAX(CASE WHEN f.is_self THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0) = 0 AND COALESCE((SELECT MAX(CASE WHEN f.competitor_id IS NOT NULL THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0) = 1 THEN 1 ELSE 0 END) AS BIGINT)
 			FROM citations c GROUP BY c.brand_id, ` + day("c.ran_at") + `, c.page`},
+		{"daily_topic_pages",
+			`SELECT brand_id, topic_id, provider_id, ` + day("ran_at") + `, page, domain, page_type, domain_type, subreddit, has_source, has_inline, citations, named, comp_only FROM daily_topic_pages`,
+			`SELECT c.brand_id, c.topic_id, c.provider_id, ` + day("c.ran_at") + `, c.page, MIN(c.domain), MIN(c.page_type), MIN(c.domain_type), MIN(c.subreddit),
+				MAX(CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END), MAX(CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END),
+				COUNT(*), CAST(SUM(COALESCE((SELECT MAX(CASE WHEN f.is_self THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0)) AS BIGINT),
+				CAST(SUM(CASE WHEN COALESCE((SELECT MAX(CASE WHEN f.is_self THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0) = 0 AND COALESCE((SELECT MAX(CASE WHEN f.competitor_id IS NOT NULL THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0) = 1 THEN 1 ELSE 0 END) AS BIGINT)
+			FROM citations c GROUP BY c.brand_id, c.topic_id, c.provider_id, ` + day("c.ran_at") + `, c.page`},
 		{"weekly_pages", // the daily rows of each ISO week added up
 			`SELECT brand_id, ` + day("ran_at") + `, page, domain, page_type, domain_type, subreddit, has_source, has_inline, citations, named, comp_only FROM weekly_pages`,
 			`SELECT brand_id, ` + week("ran_at") + `, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit), MAX(has_source), MAX(has_inline),

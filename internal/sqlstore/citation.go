@@ -18,7 +18,19 @@ const competitorDomains = `(SELECT domain FROM competitors WHERE brand_id = ? AN
 // pagePlan returns the whole days of w that the page and domain rollups
 // answer and the ranges the fact tables answer.
 func (q *scopeQ) pagePlan(w sightline.Window, cuts ...time.Time) (full, raw []sightline.Window) {
-	if !q.pageRollups() {
+	return wholeDays(q.pageRollups(), w, cuts...)
+}
+
+// selPlan is pagePlan for the rows of sel, which a topic or provider filter
+// may also read from the page rollups per topic and provider.
+func (q *scopeQ) selPlan(w sightline.Window, cuts ...time.Time) (full, raw []sightline.Window) {
+	return wholeDays(q.pageRollups() || q.topicPageRollups(), w, cuts...)
+}
+
+// wholeDays splits w at the cuts into whole days and the partial ranges
+// around them, or returns w as one partial range unless ok.
+func wholeDays(ok bool, w sightline.Window, cuts ...time.Time) (full, raw []sightline.Window) {
+	if !ok {
 		return nil, []sightline.Window{w}
 	}
 	p := planRollup(w, cuts...)
@@ -51,7 +63,7 @@ const (
 //
 // Every aggregate over sel sums these counts.
 func (q *scopeQ) citationScope(s *sqlb, w sightline.Window, narrow bool, level string, cuts ...time.Time) {
-	full, raw := q.pagePlan(w, cuts...)
+	full, raw := q.selPlan(w, cuts...)
 	q.writeSel(s, full, raw, narrow, level, cuts...)
 }
 
@@ -81,11 +93,44 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, le
 	} else {
 		s.add(`sel AS MATERIALIZED (`)
 	}
-	for i, pc := range rollupPieces(full, level, cuts) {
+	pieces := rollupPieces(full, level, cuts)
+	byTopic := q.topicPageRollups()
+	if byTopic {
+		pieces = nil
+		for _, r := range splitAt(full, cuts) {
+			pieces = append(pieces, rollupPiece{r, "daily_topic_pages"})
+		}
+	}
+	for i, pc := range pieces {
 		if i > 0 {
 			s.add(` UNION ALL `)
 		}
 		r := pc.Window
+		if byTopic {
+			// one range of days per topic and provider pair, as the
+			// facts (factFilter); page columns empty at domain level
+			cols := `p.page AS page, p.domain AS domain, p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit`
+			if level != pageLevel {
+				cols = `'' AS page, p.domain AS domain, '' AS page_type, p.domain_type AS static_type, '' AS subreddit`
+			}
+			topics, providers := q.TopicIDs, q.ProviderIDs
+			if len(topics) == 0 {
+				topics = q.allTopics
+			}
+			if len(providers) == 0 {
+				providers = q.allProviders
+			}
+			s.add(`SELECT p.ran_at AS ran_at, p.topic_id AS topic_id, p.provider_id AS provider_id, 0 AS run_seq, `+cols+`,
+				'' AS youtube_channel, p.has_source AS has_source, p.has_inline AS has_inline,
+				p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
+				FROM daily_topic_pages p WHERE p.brand_id = ? AND p.topic_id IN (`+placeholders(len(topics))+`)
+				AND p.provider_id IN (`+placeholders(len(providers))+`) AND p.ran_at >= ? AND p.ran_at < ?`,
+				q.BrandID, anys(topics), anys(providers), ts(r.Start), ts(r.End))
+			if narrow {
+				q.citationFilters(s, "p", pageLevel)
+			}
+			continue
+		}
 		if level == pageLevel {
 			s.add(`SELECT p.ran_at AS ran_at, ` + q.d().nilUUID() + ` AS topic_id, ` + q.d().nilUUID() + ` AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
 				p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,

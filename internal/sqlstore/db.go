@@ -186,7 +186,7 @@ func (db *DB) Analyze(ctx context.Context) error {
 	if db.dialect.engine != enginePostgres {
 		return nil
 	}
-	if _, err := db.write.ExecContext(ctx, `ANALYZE runs, mentions, citations, ads, daily_runs, daily_mentions, daily_pages, weekly_pages, daily_page_brands`); err != nil {
+	if _, err := db.write.ExecContext(ctx, `ANALYZE runs, mentions, citations, ads, daily_runs, daily_mentions, daily_pages, weekly_pages, daily_topic_pages, daily_page_brands`); err != nil {
 		return fmt.Errorf("analyze: %w", err)
 	}
 	return nil

@@ -265,6 +265,13 @@ func TestMetricsCutWindowsRollupsEqualFacts(t *testing.T) {
 	}{
 		{"default", func(*sightline.Scope) {}},
 		{"topic+provider", func(s *sightline.Scope) { s.TopicIDs, s.ProviderIDs = []string{gT1}, []string{g.chatgpt} }},
+		// one side of the pair only, and several of one: every topic and
+		// provider pair of daily_topic_pages that the filter spans
+		{"topics", func(s *sightline.Scope) { s.TopicIDs = []string{gT1, gT2} }},
+		{"provider", func(s *sightline.Scope) { s.ProviderIDs = []string{g.perplex} }},
+		{"topic+domains", func(s *sightline.Scope) {
+			s.TopicIDs, s.Domains = []string{gT1}, []string{"acme.com", "techcrunch.com"}
+		}},
 		{"target=globex", func(s *sightline.Scope) { s.TargetBrand = "globex" }},
 		{"domains=reddit.com", func(s *sightline.Scope) { s.Domains = []string{"reddit.com"} }},
 		{"brand_ids", func(s *sightline.Scope) { s.FoundBrandIDs = g.ids("Globex", "Zoho") }},

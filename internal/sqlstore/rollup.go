@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"time"
 
@@ -20,8 +21,9 @@ const nilTopic = noMatchID
 
 // refreshRollups adds the facts of the runs with seq in [lo, hi] to the
 // rollups: the migration calls it for every run, rebuildBrandRollups for
-// one brand's. brandID, when set, limits it to that brand's runs.
-func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64, brandID string) error {
+// one brand's. brandID, when set, limits it to that brand's runs; tables,
+// when given, limits it to those rollups (a migration that adds one).
+func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64, brandID string, tables ...string) error {
 	day := tx.d.dayStart
 	// per stored run: does its answer name the brand itself, a competitor
 	flags := `(SELECT m.run_seq AS run_seq,
@@ -73,6 +75,15 @@ func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64, brandID string) e
 			WHERE c.run_seq BETWEEN ? AND ?
 			GROUP BY c.brand_id, ` + day("c.ran_at") + `, c.page
 			ON CONFLICT (brand_id, ran_at, page) DO UPDATE SET ` + citeSumUpdate("daily_pages"), 2},
+		{"daily_topic_pages", `INSERT INTO daily_topic_pages (brand_id, topic_id, provider_id, ran_at, page, domain, page_type, domain_type, subreddit,
+				has_source, has_inline, citations, named, comp_only)
+			SELECT c.brand_id, c.topic_id, c.provider_id, ` + day("c.ran_at") + `, c.page, MIN(c.domain), MIN(c.page_type), MIN(c.domain_type), MIN(c.subreddit),
+				MAX(CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END), MAX(CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END),
+				COUNT(*), SUM(COALESCE(f.named, 0)), SUM(CASE WHEN COALESCE(f.named, 0) = 0 AND f.comp = 1 THEN 1 ELSE 0 END)
+			FROM citations c LEFT JOIN ` + flags + ` ON f.run_seq = c.run_seq
+			WHERE c.run_seq BETWEEN ? AND ?
+			GROUP BY c.brand_id, c.topic_id, c.provider_id, ` + day("c.ran_at") + `, c.page
+			ON CONFLICT (brand_id, topic_id, provider_id, ran_at, page) DO UPDATE SET ` + citeSumUpdate("daily_topic_pages"), 2},
 		{"daily_domains", `INSERT INTO daily_domains (brand_id, ran_at, domain, domain_type, has_source, has_inline, citations, named, comp_only)
 			SELECT c.brand_id, ` + day("c.ran_at") + `, c.domain, MIN(c.domain_type),
 				MAX(CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END), MAX(CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END),
@@ -97,6 +108,9 @@ func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64, brandID string) e
 				citations = daily_domain_brands.citations + excluded.citations`, 2},
 	}
 	for _, st := range stmts {
+		if len(tables) > 0 && !slices.Contains(tables, st.name) {
+			continue
+		}
 		var args []any
 		for range st.ranges {
 			args = append(args, lo, hi)
@@ -117,8 +131,9 @@ func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64, brandID string) e
 	return nil
 }
 
-// rebuildRollups fills the rollups from every stored run (migration 0002).
-func rebuildRollups(ctx context.Context, tx *Tx) error {
+// rebuildRollups fills the rollups from every stored run (migration 0002);
+// tables, when given, limits it to those rollups.
+func rebuildRollups(ctx context.Context, tx *Tx, tables ...string) error {
 	var lo, hi int64
 	if err := tx.queryRow(ctx, `SELECT COALESCE(MIN(seq), 0), COALESCE(MAX(seq), -1) FROM runs`).Scan(&lo, &hi); err != nil {
 		return fmt.Errorf("run range: %w", err)
@@ -126,13 +141,13 @@ func rebuildRollups(ctx context.Context, tx *Tx) error {
 	if hi < lo {
 		return nil
 	}
-	return refreshRollups(ctx, tx, lo, hi, "")
+	return refreshRollups(ctx, tx, lo, hi, "", tables...)
 }
 
 var seqRange = regexp.MustCompile(`(\w+)\.(seq|run_seq) BETWEEN \? AND \?`)
 
 // rollupTables are every table refreshRollups and refreshWeeklyPages fill.
-var rollupTables = []string{"daily_runs", "daily_mentions", "daily_topic_mentions", "daily_pages", "weekly_pages", "daily_domains", "daily_page_brands", "daily_domain_brands"}
+var rollupTables = []string{"daily_runs", "daily_mentions", "daily_topic_mentions", "daily_pages", "weekly_pages", "daily_topic_pages", "daily_domains", "daily_page_brands", "daily_domain_brands"}
 
 // weekStart returns an expression giving the midnight (UTC) that starts the
 // ISO week (Monday) of a timestamp column, in the column's representation.

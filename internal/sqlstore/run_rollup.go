@@ -22,6 +22,7 @@ type dayRollups struct {
 	topicMents   map[topicMentionKey]*mentionSum
 	pages        map[pageDayKey]*citeSum
 	weekPages    map[pageDayKey]*citeSum // day: the Monday of the ISO week
+	topicPages   map[topicPageKey]*citeSum
 	domains      map[domainDayKey]*citeSum
 	pageBrands   map[pageBrandDayKey]*brandSum
 	domainBrands map[domainBrandDayKey]*brandSum
@@ -39,6 +40,8 @@ type topicMentionKey struct{ brand, day, topic, found string }
 type pageDayKey struct{ brand, day, page string }
 
 type domainDayKey struct{ brand, day, domain string }
+
+type topicPageKey struct{ brand, topic, provider, day, page string }
 
 type pageBrandDayKey struct{ brand, domain, page, day, found string }
 
@@ -75,7 +78,7 @@ type brandSum struct{ citations int64 }
 
 func newDayRollups() *dayRollups {
 	return &dayRollups{runs: map[dayKey]*runSum{}, mentions: map[mentionDayKey]*mentionSum{}, topicMents: map[topicMentionKey]*mentionSum{},
-		pages: map[pageDayKey]*citeSum{}, weekPages: map[pageDayKey]*citeSum{}, domains: map[domainDayKey]*citeSum{},
+		pages: map[pageDayKey]*citeSum{}, weekPages: map[pageDayKey]*citeSum{}, topicPages: map[topicPageKey]*citeSum{}, domains: map[domainDayKey]*citeSum{},
 		pageBrands: map[pageBrandDayKey]*brandSum{}, domainBrands: map[domainBrandDayKey]*brandSum{}}
 }
 
@@ -134,6 +137,13 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 			d.weekPages[wk] = ws
 		}
 		ws.add(c, named, comp)
+		tk := topicPageKey{brand: r.BrandID, topic: k.topic, provider: provider, day: day, page: c.Page}
+		tps := d.topicPages[tk]
+		if tps == nil {
+			tps = &citeSum{domain: c.Domain, pageType: c.PageType, domainType: c.DomainType, subreddit: c.Subreddit}
+			d.topicPages[tk] = tps
+		}
+		tps.add(c, named, comp)
 		dk := domainDayKey{brand: r.BrandID, day: day, domain: c.Domain}
 		ds := d.domains[dk]
 		if ds == nil {
@@ -235,6 +245,17 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 		return f
 	}
 	pages, weekPages := pageRows("daily_pages", d.pages), pageRows("weekly_pages", d.weekPages)
+	topicPages := &factRows{table: "daily_topic_pages", cols: []string{"brand_id", "topic_id", "provider_id", "ran_at", "page", "domain", "page_type",
+		"domain_type", "subreddit", "has_source", "has_inline", "citations", "named", "comp_only"},
+		suffix: ` ON CONFLICT (brand_id, topic_id, provider_id, ran_at, page) DO UPDATE SET ` + citeSumUpdate("daily_topic_pages")}
+	for _, k := range sortedRollupKeys(d.topicPages, func(a, b topicPageKey) int {
+		return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.topic, b.topic), strings.Compare(a.provider, b.provider),
+			strings.Compare(a.day, b.day), strings.Compare(a.page, b.page))
+	}) {
+		v := d.topicPages[k]
+		topicPages.add(k.brand, k.topic, k.provider, k.day, k.page, v.domain, v.pageType, v.domainType, v.subreddit,
+			rollupBool(v.source), rollupBool(v.inline), v.citations, v.named, v.compOnly)
+	}
 	domains := &factRows{table: "daily_domains", cols: []string{"brand_id", "ran_at", "domain", "domain_type",
 		"has_source", "has_inline", "citations", "named", "comp_only"},
 		suffix: ` ON CONFLICT (brand_id, ran_at, domain) DO UPDATE SET ` + citeSumUpdate("daily_domains")}
@@ -262,7 +283,7 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 	}) {
 		domainBrands.add(k.brand, k.domain, k.day, k.found, d.domainBrands[k].citations)
 	}
-	for _, f := range []*factRows{runs, mentions, topicMents, pages, weekPages, domains, pageBrands, domainBrands} {
+	for _, f := range []*factRows{runs, mentions, topicMents, pages, weekPages, topicPages, domains, pageBrands, domainBrands} {
 		f.per = newFactRows(f.table, f.cols).per
 		if err := it.insertRows(ctx, f, true); err != nil {
 			return err

@@ -35,6 +35,14 @@ func (q *scopeQ) pageRollups() bool {
 		len(q.FoundBrandIDs) == 0 && len(q.DomainTypes) == 0 && q.YouTubeChannel == "" && q.selfTarget
 }
 
+// topicPageRollups reports whether citations may come from the page
+// rollups per topic and provider (daily_topic_pages): what pageRollups
+// allows, plus topic and provider filters, which those rollups keep.
+func (q *scopeQ) topicPageRollups() bool {
+	return q.runRollups() && (len(q.ProviderIDs) > 0 || len(q.TopicIDs) > 0) && len(q.RegionIDs) == 0 &&
+		len(q.FoundBrandIDs) == 0 && len(q.DomainTypes) == 0 && q.YouTubeChannel == "" && q.selfTarget
+}
+
 // union writes rollup rows for the whole days of w (split at cuts) and fact
 // rows for the rest, or only fact rows when ok is false. Each range is its
 // own SELECT (joined by UNION ALL) so that it is one primary-key range
