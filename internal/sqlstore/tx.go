@@ -52,7 +52,11 @@ func (tx *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, erro
 }
 
 func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	rows, err := tx.tx.QueryContext(ctx, tx.d.rebind(q), args...)
+	q = tx.d.rebind(q)
+	if traceSQL != nil {
+		traceSQL(q)
+	}
+	rows, err := tx.tx.QueryContext(ctx, q, args...)
 	return rows, mapError(err)
 }
 
@@ -60,8 +64,16 @@ func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, erro
 // every store read does (mapError): no row is NOT_FOUND, a database that
 // does not answer UNAVAILABLE.
 func (tx *Tx) queryRow(ctx context.Context, q string, args ...any) row {
-	return row{tx.tx.QueryRowContext(ctx, tx.d.rebind(q), args...)}
+	q = tx.d.rebind(q)
+	if traceSQL != nil {
+		traceSQL(q)
+	}
+	return row{tx.tx.QueryRowContext(ctx, q, args...)}
 }
+
+// traceSQL, when set (by a test: the SQL snapshots), sees the text of every
+// read statement as the engine gets it.
+var traceSQL func(q string)
 
 // row is a *sql.Row whose Scan maps errors with mapError.
 type row struct{ r *sql.Row }

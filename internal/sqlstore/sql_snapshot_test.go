@@ -1,0 +1,137 @@
+package sqlstore_test
+
+import (
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/sqlstore"
+)
+
+var updateSQL = flag.Bool("update-sql", false, "rewrite the SQL snapshots under testdata/sql")
+
+// TestSQLSnapshots keeps the statements every analytics read sends to the
+// engine, per endpoint, scope and engine, under testdata/sql/ENGINE/: a
+// change to the generated SQL (and so, maybe, to its plan) shows in review
+// as a diff of those files (docs/performance.md, "Reading the SQL"). The
+// scopes are the golden data set's: the whole-day window W, W with a topic
+// and a provider, and the window M whose edges cut days. After an intended
+// change:
+//
+//	go test ./internal/sqlstore/ -run TestSQLSnapshots -update-sql
+//	SIGHTLINE_TEST_DB=postgres go test ./internal/sqlstore/ -run TestSQLSnapshots -update-sql
+func TestSQLSnapshots(t *testing.T) {
+	g := seedGolden(t)
+	ctx := context.Background()
+	scopes := []struct {
+		name  string
+		scope sightline.Scope
+	}{
+		{"default", g.scope()},
+		{"topic+provider", g.scope(func(s *sightline.Scope) { s.TopicIDs, s.ProviderIDs = []string{gT1}, []string{g.chatgpt} })},
+		{"cut", g.scope(func(s *sightline.Scope) { s.Window = gCutM })},
+	}
+	endpoints := []struct {
+		name string
+		read func(s sightline.Scope) error
+	}{
+		{"topics", func(s sightline.Scope) error {
+			_, _, err := g.db.FindTopics(ctx, gOrgA, gBrandA, sightline.TopicFilter{Scope: s, PageRequest: gPage1})
+			return err
+		}},
+		{"topic", func(s sightline.Scope) error { _, err := g.db.FindTopicByID(ctx, gOrgA, gBrandA, gT1, s); return err }},
+		{"competitors", func(s sightline.Scope) error {
+			_, _, err := g.db.FindCompetitors(ctx, gOrgA, sightline.CompetitorFilter{Scope: s, PageRequest: gPage1})
+			return err
+		}},
+		{"share_of_voice", func(s sightline.Scope) error {
+			_, _, err := g.db.FindShareOfVoice(ctx, gOrgA, sightline.SOVFilter{Scope: s, Granularity: "day", PageRequest: gPage1})
+			return err
+		}},
+		{"mention_share", func(s sightline.Scope) error { _, err := g.db.MentionShare(ctx, gOrgA, s, "day"); return err }},
+		{"citations_overview", func(s sightline.Scope) error { _, err := g.db.CitationsOverview(ctx, gOrgA, s); return err }},
+		{"citation_pages", func(s sightline.Scope) error {
+			_, _, err := g.db.FindCitationPages(ctx, gOrgA, sightline.CitationFilter{Scope: s, PageRequest: gPage1, Sort: sightline.DefaultPageSort})
+			return err
+		}},
+		{"citation_domains", func(s sightline.Scope) error {
+			_, _, err := g.db.FindCitationDomains(ctx, gOrgA, sightline.CitationFilter{Scope: s, PageRequest: gPage1, Sort: sightline.DefaultDomainSort})
+			return err
+		}},
+		{"domains_overview", func(s sightline.Scope) error { _, err := g.db.DomainsOverview(ctx, gOrgA, s, "day"); return err }},
+		{"citation_summary", func(s sightline.Scope) error { _, err := g.db.CitationSummary(ctx, gOrgA, s); return err }},
+		{"ads", func(s sightline.Scope) error {
+			_, _, err := g.db.FindAds(ctx, gOrgA, sightline.AdFilter{Scope: s, PageRequest: gPage1})
+			return err
+		}},
+		{"advertisers", func(s sightline.Scope) error {
+			_, _, err := g.db.FindAdvertisers(ctx, gOrgA, sightline.AdFilter{Scope: s, PageRequest: gPage1})
+			return err
+		}},
+		{"runs", func(s sightline.Scope) error {
+			_, _, err := g.db.FindRuns(ctx, gOrgA, sightline.RunFilter{Scope: s, PageRequest: gPage1})
+			return err
+		}},
+	}
+	dir := filepath.Join("testdata", "sql", g.db.Engine())
+	if *updateSQL {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stmts []string
+	sqlstore.SetTraceSQL(func(q string) { stmts = append(stmts, q) })
+	defer sqlstore.SetTraceSQL(nil)
+	for _, ep := range endpoints {
+		for _, sc := range scopes {
+			t.Run(ep.name+"/"+sc.name, func(t *testing.T) {
+				stmts = nil
+				if err := ep.read(sc.scope); err != nil {
+					t.Fatal(err)
+				}
+				if len(stmts) == 0 {
+					t.Fatal("no statement traced")
+				}
+				got := snapshotText(stmts)
+				file := filepath.Join(dir, ep.name+"."+strings.ReplaceAll(sc.name, "+", "_")+".sql")
+				if *updateSQL {
+					if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					return
+				}
+				want, err := os.ReadFile(file)
+				if err != nil {
+					t.Fatalf("%v (write the snapshots with -update-sql)", err)
+				}
+				if diff := cmp.Diff(string(want), got); diff != "" {
+					t.Errorf("the SQL of %s differs from %s (-snapshot +now); if intended, run with -update-sql and review the diff:\n%s", ep.name, file, diff)
+				}
+			})
+		}
+	}
+}
+
+// snapshotText writes statements one after the other, each line without its
+// Go indentation and blank lines dropped, ended by ";".
+func snapshotText(stmts []string) string {
+	var b strings.Builder
+	for i, q := range stmts {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		for line := range strings.Lines(q) {
+			if line = strings.TrimSpace(line); line != "" {
+				b.WriteString(line + "\n")
+			}
+		}
+		b.WriteString(";\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,23 @@
+SELECT COUNT(*) FROM brands WHERE id = $1 AND org_id = $2
+;
+
+SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+;
+
+SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+;
+
+SELECT id FROM found_brands WHERE brand_id = $1 AND competitor_id IS NOT NULL
+;
+
+SELECT id FROM topics WHERE brand_id = $1
+;
+
+SELECT id FROM providers
+;
+
+SELECT COUNT(*) FROM ads a WHERE a.brand_id = $1 AND a.ran_at >= $2 AND a.ran_at < $3
+;
+
+SELECT r.id, a.advertiser_id, adv.name, adv.domain, adv.favicon_url, a.text, a.prompt_id, a.topic_id, a.provider_id, a.region_id, a.ran_at FROM ads a JOIN advertisers adv ON adv.id = a.advertiser_id JOIN runs r ON r.seq = a.run_seq WHERE a.brand_id = $1 AND a.ran_at >= $2 AND a.ran_at < $3 ORDER BY a.ran_at DESC, a.run_seq ASC, a.ord ASC LIMIT $4 OFFSET $5
+;
