@@ -23,7 +23,7 @@ import (
 	"github.com/sightline/sightline/internal/sqlstore"
 )
 
-const benchUsage = `Usage: sightline bench [--db DSN] [--scale large|small] [--days N] [--requests N] [--concurrency N] [--duration D]
+const benchUsage = `Usage: sightline bench [--db DSN] [--scale large|small|xlarge] [--days N] [--requests N] [--concurrency N] [--duration D]
 
 Loads the demo data set into an empty database (or reuses the one already
 there), serves the API in-process on a loopback port and measures every
@@ -47,12 +47,15 @@ func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 	cfg.DB = "sqlite:sightline-bench.db"
 	fs := newFlagSet("bench", benchUsage, c.stderr)
 	cfg.dbFlag(fs)
-	scale := fs.String("scale", demo.ScaleLarge, "demo data set size: small or large")
+	scale := fs.String("scale", demo.ScaleLarge, "demo data set size: small, large or xlarge (10× large, for measuring)")
 	days := fs.Int("days", 90, "days of history to load")
 	requests := fs.Int("requests", 40, "measured requests per endpoint and variant")
 	concurrency := fs.Int("concurrency", 4, "clients in the throughput phase")
 	duration := fs.Duration("duration", 20*time.Second, "length of the throughput phase")
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if err := checkScale(*scale); err != nil {
 		return err
 	}
 	db, err := openDB(ctx, cfg, cfg.logger(c.stderr))

@@ -11,7 +11,7 @@ import (
 	"github.com/sightline/sightline/internal/sqlstore"
 )
 
-const demoUsage = `Usage: sightline demo [--db DSN] [--fixture FILE] [--seed N] [--days N] [--scale small|large]
+const demoUsage = `Usage: sightline demo [--db DSN] [--fixture FILE] [--seed N] [--days N] [--scale small|large|xlarge]
 
 Migrates the database and loads the deterministic demo data set through the
 ingest pipeline (same seed, same data; dates relative to now), then exits.
@@ -33,12 +33,12 @@ func (c *DemoCommand) Run(ctx context.Context, args []string) error {
 	fixture := fs.String("fixture", "", "write the fixture JSON to this file")
 	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same data")
 	days := fs.Int("days", demo.DefaultDays, "days of history")
-	scale := fs.String("scale", demo.ScaleSmall, "data set size: small or large")
+	scale := fs.String("scale", demo.ScaleSmall, "data set size: small, large or xlarge (10× large, for measuring)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *scale != demo.ScaleSmall && *scale != demo.ScaleLarge {
-		return fmt.Errorf("--scale %q: use small or large", *scale)
+	if err := checkScale(*scale); err != nil {
+		return err
 	}
 	if *days < 1 || *days > 3650 {
 		return fmt.Errorf("--days %d: use 1 to 3650", *days)
@@ -129,4 +129,13 @@ func (m *Main) printDemoKey(key, brandID string, u demo.FixtureUser) {
 	fmt.Fprintf(m.stdout, "  curl -s -H 'X-API-KEY: %s' 'http://%s/api/v2/brands/%s/citations/pages?page_size=5'\n", key, m.Config.Addr, brandID)
 	fmt.Fprintf(m.stdout, "or, for the examples of README and docs/api.md:\n  export KEY=%s BRAND=%s\n", key, brandID)
 	fmt.Fprintf(m.stdout, "\nDashboard: http://%s/\n  email:    %s\n  password: %s\n\n", m.Config.Addr, u.Email, u.Password)
+}
+
+// checkScale refuses a --scale the demo data set does not have.
+func checkScale(scale string) error {
+	switch scale {
+	case demo.ScaleSmall, demo.ScaleLarge, demo.ScaleXLarge:
+		return nil
+	}
+	return fmt.Errorf("--scale %q: use small, large or xlarge", scale)
 }

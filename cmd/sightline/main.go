@@ -19,7 +19,7 @@ const usage = `Sightline: brand visibility in AI answers.
 
 Usage:
   sightline serve   [--addr 127.0.0.1:8080] [--db DSN] [--demo]   run the API server and the dashboard
-  sightline demo    [--db DSN] [--fixture FILE] [--seed N] [--days N] [--scale small|large]
+  sightline demo    [--db DSN] [--fixture FILE] [--seed N] [--days N] [--scale small|large|xlarge]
   sightline migrate [--db DSN]                                    apply schema migrations
   sightline ingest  [--db DSN] [--strict] FILE.jsonl | -          load prompt runs
   sightline export  [--db DSN] --brand ID [--since DATE] [--format ndjson]  write a brand's runs (NDJSON)
@@ -31,7 +31,7 @@ Usage:
   sightline providers set-key|list|remove|set-cap --org ID …      an organization's provider keys
   sightline collect --once [--brand ID] [--dry-run] …             collect what is due now
   sightline mcp     [--addr …] --upstream URL [--stdio]           serve the API as MCP tools
-  sightline bench   [--db DSN] [--scale large|small]             measure the API on the demo data
+  sightline bench   [--db DSN] [--scale large|small|xlarge]      measure the API on the demo data
   sightline version
 
 DSN: sqlite:PATH (default sqlite:sightline.db) or postgres://…

@@ -11,7 +11,9 @@
 package demo
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
 )
 
@@ -19,7 +21,15 @@ import (
 const (
 	ScaleSmall = "small"
 	ScaleLarge = "large"
+	// ScaleXLarge is ten times the large scale for measuring (about 2.7 M
+	// runs over 90 days): the large scale's two organizations plus
+	// xlargeTenants more, each with a copy of the main brand (own ids,
+	// names numbered, its own answers).
+	ScaleXLarge = "xlarge"
 )
+
+// xlargeTenants is how many copies of the main organization ScaleXLarge adds.
+const xlargeTenants = 9
 
 // DefaultDays is the default length of the history in days.
 const DefaultDays = 60
@@ -28,7 +38,7 @@ const DefaultDays = 60
 type Config struct {
 	Seed  uint64    // same seed -> same data (ids, names, texts, URLs, which brands appear)
 	Days  int       // days of history, default 60 (0 means default); runs on each of the Days UTC days ending with Now's day
-	Scale string    // "small" (default, "" or anything else means small) or "large"
+	Scale string    // "small" (default, "" or anything else means small), "large" or "xlarge"
 	Now   time.Time // reference "now" (zero: the current time); dates are relative to it so default 30-day windows are full
 }
 
@@ -37,7 +47,7 @@ type Config struct {
 type Dataset struct {
 	Providers []string // provider codes: chatgpt, perplexity, gemini, google_ai_overviews (+ claude in large)
 	Regions   []string // region codes: us, gb, de
-	Orgs      []Org    // exactly two organizations; Orgs[0] is the main one
+	Orgs      []Org    // two organizations (xlarge: more); Orgs[0] is the main one
 
 	seed      uint64
 	days      int
@@ -138,7 +148,7 @@ func New(cfg Config) *Dataset {
 		now = time.Now()
 	}
 	now = now.UTC()
-	large := cfg.Scale == ScaleLarge
+	large := cfg.Scale == ScaleLarge || cfg.Scale == ScaleXLarge
 	d := &Dataset{
 		seed:      cfg.Seed,
 		days:      days,
@@ -162,6 +172,20 @@ func New(cfg Config) *Dataset {
 		g := newBrandGen(ind, i, large && i == 0, ids, rnd)
 		d.gens = append(d.gens, g)
 		d.Orgs = append(d.Orgs, g.org)
+	}
+	if cfg.Scale == ScaleXLarge {
+		for n := 2; n < 2+xlargeTenants; n++ {
+			g := newBrandGen(pmIndustry, n, true, ids, rnd)
+			g.org.Name = fmt.Sprintf("%s %d", g.org.Name, n)
+			for i := range g.org.Users {
+				// emails are unique across organizations
+				u := &g.org.Users[i]
+				local, domain, _ := strings.Cut(u.Email, "@")
+				u.Email = fmt.Sprintf("%s+%d@%s", local, n, domain)
+			}
+			d.gens = append(d.gens, g)
+			d.Orgs = append(d.Orgs, g.org)
+		}
 	}
 	return d
 }

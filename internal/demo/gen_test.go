@@ -136,6 +136,45 @@ func TestNew_Large(t *testing.T) {
 	}
 }
 
+// TestNew_XLarge: the large scale's organizations unchanged, then nine
+// copies of the main brand with their own ids, names and emails, and ten
+// times the large scale's runs, give or take the second brand.
+func TestNew_XLarge(t *testing.T) {
+	large := New(Config{Seed: 7, Days: 90, Scale: ScaleLarge, Now: testNow})
+	d := New(Config{Seed: 7, Days: 90, Scale: ScaleXLarge, Now: testNow})
+	if len(d.Orgs) != 2+xlargeTenants {
+		t.Fatalf("orgs = %d, want %d", len(d.Orgs), 2+xlargeTenants)
+	}
+	for i := range large.Orgs {
+		if d.Orgs[i].ID != large.Orgs[i].ID || d.Orgs[i].Brands[0].ID != large.Orgs[i].Brands[0].ID {
+			t.Errorf("org %d differs from the large scale's", i)
+		}
+	}
+	ids, emails, names := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for _, o := range d.Orgs {
+		b := o.Brands[0]
+		for _, id := range []string{o.ID, b.ID, b.Topics[0].ID, b.Topics[0].Prompts[0].ID} {
+			if ids[id] {
+				t.Errorf("id %s used twice", id)
+			}
+			ids[id] = true
+		}
+		for _, u := range o.Users {
+			if emails[u.Email] {
+				t.Errorf("email %s used twice", u.Email)
+			}
+			emails[u.Email] = true
+		}
+		if names[o.Name] {
+			t.Errorf("organization name %q used twice", o.Name)
+		}
+		names[o.Name] = true
+	}
+	if got, want := d.RunCount(), large.RunCount()+xlargeTenants*270_000; got != want || got != 2_710_800 {
+		t.Errorf("runs = %d, want %d (2,710,800)", got, want)
+	}
+}
+
 func TestRuns_Sizes(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
