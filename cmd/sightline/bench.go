@@ -24,6 +24,7 @@ import (
 )
 
 const benchUsage = `Usage: sightline bench [--db DSN] [--scale large|small|xlarge] [--days N] [--requests N] [--concurrency N] [--duration D]
+       sightline bench --url URL [--server-pid PID] [--scale …] [--days N] [--requests N] [--concurrency N] [--duration D]
 
 Loads the demo data set into an empty database (or reuses the one already
 there), serves the API in-process on a loopback port and measures every
@@ -32,6 +33,11 @@ provider filter: median and p99 latency per endpoint, then requests per
 second for the whole suite with --concurrency clients, the load average
 and the process's resident memory. Prints a Markdown table
 (docs/performance.md records it).
+
+With --url it measures a running server instead (sightline serve on a
+database that bench loaded, with the same --scale and --days), with the
+API key in SIGHTLINE_API_KEY; --server-pid names that server's process,
+whose resident memory (Linux) it then reports, apart from the clients'.
 
 `
 
@@ -52,37 +58,52 @@ func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 	requests := fs.Int("requests", 40, "measured requests per endpoint and variant")
 	concurrency := fs.Int("concurrency", 4, "clients in the throughput phase")
 	duration := fs.Duration("duration", 20*time.Second, "length of the throughput phase")
+	remote := fs.String("url", "", "measure the server at this base URL (key in SIGHTLINE_API_KEY) instead of one in-process")
+	serverPID := fs.Int("server-pid", 0, "with --url: the server's process id, to report its resident memory")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if err := checkScale(*scale); err != nil {
 		return err
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
-	if err != nil {
-		return err
-	}
-	defer db.Close()
 	dcfg := demo.Config{Seed: 1, Days: *days, Scale: *scale, Now: time.Now().UTC()}
-	key, loaded, err := benchData(ctx, db, dcfg, c.stdout)
-	if err != nil {
-		return err
+	base, key, engine, loaded := strings.TrimSuffix(*remote, "/"), os.Getenv("SIGHTLINE_API_KEY"), "remote server", false
+	switch {
+	case *remote != "":
+		if u, err := url.Parse(*remote); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("--url %q: use the server's base URL, e.g. http://127.0.0.1:8080", *remote)
+		}
+		if key == "" {
+			return fmt.Errorf("--url: set SIGHTLINE_API_KEY to an API key of the demo's main organization")
+		}
+	case *serverPID != 0:
+		return fmt.Errorf("--server-pid: only with --url")
+	default:
+		db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		if key, loaded, err = benchData(ctx, db, dcfg, c.stdout); err != nil {
+			return err
+		}
+		// Rate limits high enough never to refuse, so that every request
+		// still pays for its count (docs/api.md, "Rate limits").
+		srv := &httpapi.Server{Store: db, RateLimits: sightline.RateLimits{PerKey: math.MaxInt32, PerOrg: math.MaxInt32}}
+		if err := srv.Listen("127.0.0.1:0"); err != nil {
+			return err
+		}
+		go srv.Serve()
+		defer srv.Shutdown(context.Background())
+		base, engine = "http://"+srv.Addr(), db.Engine()
 	}
-	// Rate limits high enough never to refuse, so that every request
-	// still pays for its count (docs/api.md, "Rate limits").
-	srv := &httpapi.Server{Store: db, RateLimits: sightline.RateLimits{PerKey: math.MaxInt32, PerOrg: math.MaxInt32}}
-	if err := srv.Listen("127.0.0.1:0"); err != nil {
-		return err
-	}
-	go srv.Serve()
-	defer srv.Shutdown(context.Background())
 
-	b := &bencher{base: "http://" + srv.Addr(), key: key, client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
+	b := &bencher{base: base, key: key, client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
 	cases, err := b.cases(ctx, demo.New(dcfg))
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(c.stdout, "\n%s, %s scale, %d days; %d requests per case after 2 warm-up requests; load average %s\n\n", db.Engine(), *scale, *days, *requests, loadAverage())
+	fmt.Fprintf(c.stdout, "\n%s, %s scale, %d days; %d requests per case after 2 warm-up requests; load average %s\n\n", engine, *scale, *days, *requests, loadAverage())
 	fmt.Fprintln(c.stdout, "| endpoint | params | median ms | p99 ms |")
 	fmt.Fprintln(c.stdout, "|---|---|---:|---:|")
 	for _, cs := range cases {
@@ -98,17 +119,27 @@ func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 	}
 	fmt.Fprintf(c.stdout, "\nwhole suite: %d requests in %.1fs with %d clients = %.1f requests/s\n", n, elapsed.Seconds(), *concurrency, float64(n)/elapsed.Seconds())
 	fmt.Fprintf(c.stdout, "load average at the end: %s\n", loadAverage())
-	if rss, peak, ok := memoryOfProcess(); ok {
-		// server and clients share this process: an upper bound of serve's
-		fmt.Fprintf(c.stdout, "process RSS after the suite: %d MB (peak %d MB%s)\n", rss>>20, peak>>20, loadedNote(loaded))
+	switch {
+	case *serverPID != 0:
+		rss, peak, ok := memoryOfProcess(strconv.Itoa(*serverPID))
+		if !ok {
+			return fmt.Errorf("--server-pid %d: no such process, or no /proc", *serverPID)
+		}
+		fmt.Fprintf(c.stdout, "server (pid %d) RSS after the suite: %d MB (peak since it started %d MB)\n", *serverPID, rss>>20, peak>>20)
+	case *remote == "":
+		if rss, peak, ok := memoryOfProcess("self"); ok {
+			// server and clients share this process: an upper bound of serve's
+			fmt.Fprintf(c.stdout, "process RSS after the suite: %d MB (peak %d MB%s)\n", rss>>20, peak>>20, loadedNote(loaded))
+		}
 	}
 	return nil
 }
 
 // memoryOfProcess reads the resident set size and its peak from
-// /proc/self/status (Linux); ok is false elsewhere.
-func memoryOfProcess() (rss, peak int64, ok bool) {
-	b, err := os.ReadFile("/proc/self/status")
+// /proc/PID/status (Linux; pid "self" for this process); ok is false
+// elsewhere.
+func memoryOfProcess(pid string) (rss, peak int64, ok bool) {
+	b, err := os.ReadFile("/proc/" + pid + "/status")
 	if err != nil {
 		return 0, 0, false
 	}
