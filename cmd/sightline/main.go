@@ -1,5 +1,5 @@
 // Command sightline runs the Sightline service and its tools: serve, demo,
-// migrate, ingest, export, keys, users, orgs, brands and mcp.
+// migrate, ingest, export, prune, keys, users, orgs, brands and mcp.
 package main
 
 import (
@@ -23,6 +23,7 @@ Usage:
   sightline migrate [--db DSN]                                    apply schema migrations
   sightline ingest  [--db DSN] [--strict] FILE.jsonl | -          load prompt runs
   sightline export  [--db DSN] --brand ID [--since DATE] [--format ndjson]  write a brand's runs (NDJSON)
+  sightline prune   --before DATE [--db DSN]                      delete answers and facts before DATE, keep rollups
   sightline keys    create|list|revoke …                          manage API keys
   sightline users   create|list|disable|set-password …            manage dashboard users
   sightline orgs    create|list|set-limits …                      manage organizations and their rate limits
@@ -91,6 +92,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		cmd = &IngestCommand{env: env, stdin: stdin, stdout: stdout, stderr: stderr}
 	case "export":
 		cmd = &ExportCommand{env: env, stdout: stdout, stderr: stderr}
+	case "prune":
+		cmd = &PruneCommand{env: env, stdout: stdout, stderr: stderr}
 	case "keys":
 		cmd = &KeysCommand{env: env, stdout: stdout, stderr: stderr}
 	case "users":

@@ -42,3 +42,150 @@ func (db *DB) Prune(ctx context.Context, jobsBefore time.Time) (sightline.PruneR
 	out.RateLimitCounters, _ = res.RowsAffected()
 	return out, tx.Commit()
 }
+
+var _ sightline.RetentionService = (*DB)(nil)
+
+// PruneFacts deletes the answers, mentions and citations of every brand's
+// runs before the midnight before (docs/retention.md). Each brand's pruned
+// day is recorded first, in its own transaction, so that from then on no
+// read uses that brand's facts before it, however far the deletion got;
+// then each day goes in one transaction, oldest first. A second call with
+// the same day finishes what an interrupted one left.
+func (db *DB) PruneFacts(ctx context.Context, before time.Time, progress func(sightline.FactPruneProgress)) (sightline.FactPruneResult, error) {
+	var out sightline.FactPruneResult
+	before = before.UTC()
+	today := floorDay(db.Now().UTC())
+	if !before.Equal(floorDay(before)) {
+		return out, sightline.FieldErr(sightline.EINVALIDPARAM, "before", "invalid", "before must be a day (a UTC midnight), not %s", before.Format(time.RFC3339))
+	}
+	if latest := today.AddDate(0, 0, -sightline.MinRetentionDays); before.After(latest) {
+		return out, sightline.FieldErr(sightline.EINVALIDPARAM, "before", "too_recent",
+			"before %s keeps less than %d days of answers; the latest allowed today is %s (docs/retention.md)",
+			before.Format(time.DateOnly), sightline.MinRetentionDays, latest.Format(time.DateOnly))
+	}
+	brands, err := db.pruneBrands(ctx, before)
+	if err != nil {
+		return out, err
+	}
+	for _, b := range brands {
+		out.Brands++
+		for day := floorDay(b.first); day.Before(before); day = day.AddDate(0, 0, 1) {
+			p, err := db.pruneDay(ctx, b.id, day)
+			if err != nil {
+				return out, fmt.Errorf("prune %s of brand %s: %w", day.Format(time.DateOnly), b.id, err)
+			}
+			out.Answers += p.Answers
+			out.Mentions += p.Mentions
+			out.Citations += p.Citations
+			if progress != nil {
+				progress(p)
+			}
+		}
+	}
+	return out, nil
+}
+
+type pruneBrand struct {
+	id    string
+	first time.Time // the first run's time (zero when none is older than before)
+}
+
+// pruneBrands records before as the pruned day of every brand (keeping a
+// later one) and returns the brands with runs before it.
+func (db *DB) pruneBrands(ctx context.Context, before time.Time) ([]pruneBrand, error) {
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	ids, err := queryStrings(ctx, tx, `SELECT id FROM brands ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("find brands: %w", err)
+	}
+	for _, id := range ids {
+		if _, err := tx.exec(ctx, `INSERT INTO fact_horizons (brand_id, pruned_before) VALUES (?, ?)
+			ON CONFLICT (brand_id) DO UPDATE SET pruned_before = CASE WHEN excluded.pruned_before > fact_horizons.pruned_before
+				THEN excluded.pruned_before ELSE fact_horizons.pruned_before END`, id, ts(before)); err != nil {
+			return nil, fmt.Errorf("record pruned day: %w", err)
+		}
+	}
+	var out []pruneBrand
+	err = eachRow(ctx, tx, `SELECT b.id, MIN(r.ran_at) FROM brands b JOIN runs r ON r.brand_id = b.id AND r.ran_at < ?
+		GROUP BY b.id ORDER BY b.id`, []any{ts(before)}, func(scan func(...any) error) error {
+		var b pruneBrand
+		var first Time
+		if err := scan(&b.id, &first); err != nil {
+			return err
+		}
+		b.first = first.Time
+		out = append(out, b)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("find brands to prune: %w", err)
+	}
+	return out, tx.Commit()
+}
+
+// pruneDay deletes one brand's answers, mentions and citations of one day.
+// The fact tables are keyed by (brand, topic, provider, ran_at, …): naming
+// every topic and provider makes each pair one range.
+func (db *DB) pruneDay(ctx context.Context, brandID string, day time.Time) (sightline.FactPruneProgress, error) {
+	p := sightline.FactPruneProgress{BrandID: brandID, Day: day}
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return p, err
+	}
+	defer tx.Rollback()
+	topics, err := queryStrings(ctx, tx, `SELECT id FROM topics WHERE brand_id = ?`, brandID)
+	if err != nil {
+		return p, fmt.Errorf("find topics: %w", err)
+	}
+	providers, err := queryStrings(ctx, tx, `SELECT id FROM providers`)
+	if err != nil {
+		return p, fmt.Errorf("find providers: %w", err)
+	}
+	topics, providers = append(topics, nilTopic), orNoMatch(providers)
+	lo, hi := ts(day), ts(day.AddDate(0, 0, 1))
+	res, err := tx.exec(ctx, `DELETE FROM run_answers WHERE run_seq IN (SELECT seq FROM runs WHERE brand_id = ? AND ran_at >= ? AND ran_at < ?)`, brandID, lo, hi)
+	if err != nil {
+		return p, fmt.Errorf("delete answers: %w", err)
+	}
+	p.Answers, _ = res.RowsAffected()
+	for _, t := range []struct {
+		table string
+		n     *int64
+	}{{"mentions", &p.Mentions}, {"citations", &p.Citations}} {
+		var s sqlb
+		s.add(`DELETE FROM `+t.table+` WHERE brand_id = ? AND topic_id IN (`+placeholders(len(topics))+`)
+			AND provider_id IN (`+placeholders(len(providers))+`) AND ran_at >= ? AND ran_at < ?`, brandID, anys(topics), anys(providers), lo, hi)
+		res, err := tx.exec(ctx, s.String(), s.args...)
+		if err != nil {
+			return p, fmt.Errorf("delete %s: %w", t.table, err)
+		}
+		*t.n, _ = res.RowsAffected()
+	}
+	return p, tx.Commit()
+}
+
+// prunedBefore returns the day before which a brand's facts were pruned,
+// or the zero time.
+func prunedBefore(ctx context.Context, tx *Tx, brandID string) (time.Time, error) {
+	var t Time
+	err := tx.queryRow(ctx, `SELECT pruned_before FROM fact_horizons WHERE brand_id = ?`, brandID).Scan(&t)
+	if sightline.ErrorCode(err) == sightline.ENOTFOUND {
+		return time.Time{}, nil
+	}
+	if err != nil {
+		return time.Time{}, fmt.Errorf("find pruned day: %w", err)
+	}
+	return t.Time, nil
+}
+
+// prunedError refuses a read of facts pruned before day.
+func prunedError(day time.Time) error {
+	return sightline.FieldErr(sightline.EINVALIDPARAM, "filter[ran_at_start]", "pruned",
+		"the answers, mentions and citations before %s were pruned, and this request needs them: "+
+			"start the window on or after that day, or use whole UTC days without a prompt, region, brand_ids, domain type or YouTube channel filter (docs/retention.md)",
+		day.Format(time.DateOnly))
+}

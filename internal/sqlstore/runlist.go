@@ -27,6 +27,16 @@ type runQ struct {
 
 func newRunQ(ctx context.Context, tx *Tx, f sightline.RunFilter) (*runQ, error) {
 	q := &runQ{f: f, sq: &scopeQ{Scope: f.Scope, dialect: tx.d}}
+	// runs before the brand's pruned day have no answer left: not listed
+	// (docs/retention.md)
+	pruned, err := prunedBefore(ctx, tx, f.BrandID)
+	if err != nil {
+		return nil, err
+	}
+	if q.f.Window.Start.Before(pruned) {
+		q.f.Window.Start = pruned
+		q.sq.Window = q.f.Window
+	}
 	for _, id := range f.Mentions {
 		var ids []string
 		var err error
@@ -236,6 +246,13 @@ func (db *DB) FindRunByID(ctx context.Context, orgID, brandID, runID string) (*s
 			return nil, notFound("Run")
 		}
 		return runs[0], nil
+	}
+	pruned, err := prunedBefore(ctx, tx, brandID)
+	if err != nil {
+		return nil, err
+	}
+	if runs[0].RanAt.Before(pruned) {
+		return nil, notFound("Run") // its answer was pruned (docs/retention.md)
 	}
 	if err := fillRuns(ctx, tx, brandID, runs); err != nil {
 		return nil, err

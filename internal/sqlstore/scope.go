@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/sightline/sightline"
 )
@@ -35,13 +36,20 @@ type scopeQ struct {
 	selfTarget   bool     // the target is the brand itself, as in the page rollups
 	narrowRuns   bool     // runs are narrowed by the domains or page they cite
 	selOnce      bool     // the statement being written reads citationScope's sel once
+	tx           *Tx
+	// prunedBefore is the day before which the brand's mentions and
+	// citations were pruned (zero: never); factFilter refuses to read them.
+	prunedBefore time.Time
 }
 
 // newScope resolves the target of s inside tx.
 func newScope(ctx context.Context, tx *Tx, s sightline.Scope) (*scopeQ, error) {
-	q := &scopeQ{Scope: s, dialect: tx.d, rollups: !tx.noRollups}
-	var rows []string
+	q := &scopeQ{Scope: s, dialect: tx.d, rollups: !tx.noRollups, tx: tx}
 	var err error
+	if q.prunedBefore, err = prunedBefore(ctx, tx, s.BrandID); err != nil {
+		return nil, err
+	}
+	var rows []string
 	if strings.TrimSpace(s.TargetBrand) == "" {
 		rows, err = queryStrings(ctx, tx, `SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?`, s.BrandID, true)
 	} else {
@@ -107,7 +115,13 @@ func (q *scopeQ) filterIn(s *sqlb, a string, w sightline.Window) {
 // (brand_id, topic_id, provider_id, ran_at): without a topic or provider
 // filter it names every topic of the brand or every provider, so that each
 // pair is one range scan of the table.
+//
+// A range that starts before the brand's pruned day would read facts that
+// are gone: the transaction then refuses every further query (docs/retention.md).
 func (q *scopeQ) factFilter(s *sqlb, a string, w sightline.Window) {
+	if w.Start.Before(q.prunedBefore) && q.tx.refuse == nil {
+		q.tx.refuse = prunedError(q.prunedBefore)
+	}
 	q.filterIn(s, a, w)
 	if len(q.TopicIDs) == 0 {
 		s.add(` AND `+a+`.topic_id IN (`+placeholders(len(q.allTopics))+`)`, anys(q.allTopics))

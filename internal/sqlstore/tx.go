@@ -14,6 +14,10 @@ type Tx struct {
 	d         dialect
 	now       time.Time
 	noRollups bool
+	// refuse, once set (a statement was written that reads pruned facts:
+	// scopeQ.factFilter), is what every later query returns instead of
+	// running.
+	refuse error
 }
 
 // begin starts a write transaction (BEGIN IMMEDIATE on SQLite).
@@ -52,6 +56,9 @@ func (tx *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, erro
 }
 
 func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	if tx.refuse != nil {
+		return nil, tx.refuse
+	}
 	q = tx.d.rebind(q)
 	if traceSQL != nil {
 		traceSQL(q)
@@ -64,22 +71,34 @@ func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, erro
 // every store read does (mapError): no row is NOT_FOUND, a database that
 // does not answer UNAVAILABLE.
 func (tx *Tx) queryRow(ctx context.Context, q string, args ...any) row {
+	if tx.refuse != nil {
+		return row{err: tx.refuse}
+	}
 	q = tx.d.rebind(q)
 	if traceSQL != nil {
 		traceSQL(q)
 	}
-	return row{tx.tx.QueryRowContext(ctx, q, args...)}
+	return row{r: tx.tx.QueryRowContext(ctx, q, args...)}
 }
 
 // traceSQL, when set (by a test: the SQL snapshots), sees the text of every
 // read statement as the engine gets it.
 var traceSQL func(q string)
 
-// row is a *sql.Row whose Scan maps errors with mapError.
-type row struct{ r *sql.Row }
+// row is a *sql.Row whose Scan maps errors with mapError, or the error
+// that refused the query.
+type row struct {
+	r   *sql.Row
+	err error
+}
 
 // Scan copies the row's columns into dest.
-func (r row) Scan(dest ...any) error { return mapError(r.r.Scan(dest...)) }
+func (r row) Scan(dest ...any) error {
+	if r.err != nil {
+		return r.err
+	}
+	return mapError(r.r.Scan(dest...))
+}
 
 func (tx *Tx) prepare(ctx context.Context, q string) (*sql.Stmt, error) {
 	st, err := tx.tx.PrepareContext(ctx, tx.d.rebind(q))

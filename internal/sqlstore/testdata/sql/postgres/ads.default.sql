@@ -1,6 +1,9 @@
 SELECT COUNT(*) FROM brands WHERE id = $1 AND org_id = $2
 ;
 
+SELECT pruned_before FROM fact_horizons WHERE brand_id = $1
+;
+
 SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
 ;
 

@@ -1,6 +1,9 @@
 SELECT COUNT(*) FROM brands WHERE id = $1 AND org_id = $2
 ;
 
+SELECT pruned_before FROM fact_horizons WHERE brand_id = $1
+;
+
 SELECT COUNT(*) FROM runs r WHERE r.brand_id = $1 AND r.ran_at >= $2 AND r.ran_at < $3
 ;
 

@@ -6,6 +6,9 @@ SELECT t.id, t.name, t.created_at, t.updated_at,
 FROM topics t WHERE t.brand_id = $2 AND t.id = $3 AND t.deleted_at IS NULL
 ;
 
+SELECT pruned_before FROM fact_horizons WHERE brand_id = $1
+;
+
 SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
 ;
 

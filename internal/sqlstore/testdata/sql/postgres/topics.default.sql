@@ -9,6 +9,9 @@ SELECT t.id, t.name, t.created_at, t.updated_at,
 FROM topics t WHERE t.brand_id = $2 AND t.deleted_at IS NULL ORDER BY t.name ASC, t.id ASC LIMIT $3 OFFSET $4
 ;
 
+SELECT pruned_before FROM fact_horizons WHERE brand_id = $1
+;
+
 SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
 ;
 

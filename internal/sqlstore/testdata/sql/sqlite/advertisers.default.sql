@@ -1,6 +1,9 @@
 SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 ;
 
+SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
+;
+
 SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 

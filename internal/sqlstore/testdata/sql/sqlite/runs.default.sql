@@ -1,6 +1,9 @@
 SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 ;
 
+SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
+;
+
 SELECT COUNT(*) FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ?
 ;
 

@@ -6,6 +6,9 @@ SELECT t.id, t.name, t.created_at, t.updated_at,
 FROM topics t WHERE t.brand_id = ? AND t.id = ? AND t.deleted_at IS NULL
 ;
 
+SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
+;
+
 SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 

@@ -9,6 +9,9 @@ SELECT t.id, t.name, t.created_at, t.updated_at,
 FROM topics t WHERE t.brand_id = ? AND t.deleted_at IS NULL ORDER BY t.name ASC, t.id ASC LIMIT ? OFFSET ?
 ;
 
+SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
+;
+
 SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 
