@@ -565,7 +565,10 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 		s.add(` SELECT DISTINCT x.k, fb.name FROM (`)
 		// CROSS JOIN keeps SQLite's planner from putting mentions outside:
 		// hit is small, and each of its runs is one primary-key range.
-		s.add(`SELECT hit.k AS k, m.found_brand_id AS id FROM hit CROSS JOIN mentions m
+		// DISTINCT before found_brands is joined: PostgreSQL, which
+		// cannot estimate hit, otherwise scans found_brands once per
+		// (row, run, mention): 150 of 240 ms on the 10× data set.
+		s.add(`SELECT DISTINCT hit.k AS k, m.found_brand_id AS id FROM hit CROSS JOIN mentions m
 			WHERE m.brand_id = ? AND m.topic_id = hit.topic_id AND m.provider_id = hit.provider_id AND m.ran_at = hit.ran_at AND m.run_seq = hit.run_seq`, q.BrandID)
 	} else {
 		s.add(`SELECT DISTINCT x.k, fb.name FROM (`)

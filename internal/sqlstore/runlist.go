@@ -26,7 +26,7 @@ type runQ struct {
 }
 
 func newRunQ(ctx context.Context, tx *Tx, f sightline.RunFilter) (*runQ, error) {
-	q := &runQ{f: f, sq: &scopeQ{Scope: f.Scope, dialect: tx.d}}
+	q := &runQ{f: f, sq: &scopeQ{Scope: f.Scope, dialect: tx.d, tx: tx}}
 	// runs before the brand's pruned day have no answer left: not listed
 	// (docs/retention.md)
 	pruned, err := prunedBefore(ctx, tx, f.BrandID)

@@ -36,6 +36,6 @@ SUM(total) OVER (), SUM(brand_count) OVER ()
 FROM cr ORDER BY total DESC, domain ASC, page ASC LIMIT ? OFFSET ?
 ;
 
-WITH hit AS MATERIALIZED (SELECT DISTINCT c.page AS k, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.ran_at AS ran_at FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.provider_id IN (?) AND c.topic_id IN (?) AND c.page IN (?, ?, ?, ?, ?)) SELECT DISTINCT x.k, fb.name FROM (SELECT hit.k AS k, m.found_brand_id AS id FROM hit CROSS JOIN mentions m
+WITH hit AS MATERIALIZED (SELECT DISTINCT c.page AS k, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.ran_at AS ran_at FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.provider_id IN (?) AND c.topic_id IN (?) AND c.page IN (?, ?, ?, ?, ?)) SELECT DISTINCT x.k, fb.name FROM (SELECT DISTINCT hit.k AS k, m.found_brand_id AS id FROM hit CROSS JOIN mentions m
 WHERE m.brand_id = ? AND m.topic_id = hit.topic_id AND m.provider_id = hit.provider_id AND m.ran_at = hit.ran_at AND m.run_seq = hit.run_seq) x JOIN found_brands fb ON fb.id = x.id ORDER BY x.k, fb.name
 ;
