@@ -1,5 +1,7 @@
 package sqlstore
 
-// SetTraceSQL sets traceSQL for the tests of package sqlstore_test (the SQL
-// snapshots); nil turns it off.
-func SetTraceSQL(f func(q string)) { traceSQL = f }
+import "time"
+
+// SetDebugSQL sets debugSQL for the tests of package sqlstore_test (the
+// SQL snapshots); nil turns it off.
+func SetDebugSQL(f func(start time.Time, q string, args []any)) { debugSQL = f }

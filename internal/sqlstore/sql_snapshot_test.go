@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -17,7 +18,9 @@ import (
 var updateSQL = flag.Bool("update-sql", false, "rewrite the SQL snapshots under testdata/sql")
 
 // TestSQLSnapshots keeps the statements every analytics read sends to the
-// engine, per endpoint, scope and engine, under testdata/sql/ENGINE/: a
+// engine (as written for it, placeholders still ?; the hook of the
+// profile, debugSQL), per endpoint, scope and engine, under
+// testdata/sql/ENGINE/: a
 // change to the generated SQL (and so, maybe, to its plan) shows in review
 // as a diff of those files (docs/performance.md, "Reading the SQL"). The
 // scopes are the golden data set's: the whole-day window W, W with a topic
@@ -86,8 +89,8 @@ func TestSQLSnapshots(t *testing.T) {
 		}
 	}
 	var stmts []string
-	sqlstore.SetTraceSQL(func(q string) { stmts = append(stmts, q) })
-	defer sqlstore.SetTraceSQL(nil)
+	sqlstore.SetDebugSQL(func(_ time.Time, q string, _ []any) { stmts = append(stmts, q) })
+	defer sqlstore.SetDebugSQL(nil)
 	for _, ep := range endpoints {
 		for _, sc := range scopes {
 			t.Run(ep.name+"/"+sc.name, func(t *testing.T) {

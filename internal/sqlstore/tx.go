@@ -59,11 +59,7 @@ func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, erro
 	if tx.refuse != nil {
 		return nil, tx.refuse
 	}
-	q = tx.d.rebind(q)
-	if traceSQL != nil {
-		traceSQL(q)
-	}
-	rows, err := tx.tx.QueryContext(ctx, q, args...)
+	rows, err := tx.tx.QueryContext(ctx, tx.d.rebind(q), args...)
 	return rows, mapError(err)
 }
 
@@ -74,16 +70,11 @@ func (tx *Tx) queryRow(ctx context.Context, q string, args ...any) row {
 	if tx.refuse != nil {
 		return row{err: tx.refuse}
 	}
-	q = tx.d.rebind(q)
-	if traceSQL != nil {
-		traceSQL(q)
+	if debugSQL != nil {
+		defer debugSQL(time.Now(), q, args)
 	}
-	return row{r: tx.tx.QueryRowContext(ctx, q, args...)}
+	return row{r: tx.tx.QueryRowContext(ctx, tx.d.rebind(q), args...)}
 }
-
-// traceSQL, when set (by a test: the SQL snapshots), sees the text of every
-// read statement as the engine gets it.
-var traceSQL func(q string)
 
 // row is a *sql.Row whose Scan maps errors with mapError, or the error
 // that refused the query.

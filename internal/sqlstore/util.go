@@ -119,5 +119,7 @@ func sortedCopy(ss []string) []string {
 	return out
 }
 
-// debugSQL, when set (by a test), sees every query eachRow runs.
+// debugSQL, when set (by a test: the profile, the SQL snapshots), sees
+// every read statement eachRow and queryRow run, as written (with ?), its
+// arguments, and when it started.
 var debugSQL func(start time.Time, q string, args []any)

@@ -1,30 +1,30 @@
-SELECT COUNT(*) FROM brands WHERE id = $1 AND org_id = $2
+SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 ;
 
-SELECT pruned_before FROM fact_horizons WHERE brand_id = $1
+SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND competitor_id IS NOT NULL
+SELECT id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
 ;
 
-SELECT id FROM topics WHERE brand_id = $1
+SELECT id FROM topics WHERE brand_id = ?
 ;
 
 SELECT id FROM providers
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = $1),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = $2 AND domain <> ''), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, p.topic_id AS topic_id, p.provider_id AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain, p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit,
+WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, p.topic_id AS topic_id, p.provider_id AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain, p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit,
 '' AS youtube_channel, p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_topic_pages p WHERE p.brand_id = $3 AND p.topic_id IN ($4)
-AND p.provider_id IN ($5) AND p.ran_at >= $6 AND p.ran_at < $7), agg AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
+FROM daily_topic_pages p WHERE p.brand_id = ? AND p.topic_id IN (?)
+AND p.provider_id IN (?) AND p.ran_at >= ? AND p.ran_at < ?), agg AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
 SUM(n) AS total, SUM(nb) AS brand_count, MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
 CASE WHEN MIN(domain) IN (SELECT domain FROM od) THEN 'owned'
 WHEN MIN(domain) IN (SELECT domain FROM cd) THEN 'competitor_owned'
@@ -33,9 +33,9 @@ ELSE MIN(static_type) END AS domain_type
 FROM sel GROUP BY page), cr AS (SELECT page, domain, page_type, domain_type, has_source, has_inline, total, brand_count, 1 AS pages FROM agg) SELECT page, domain, page_type, domain_type, has_source, has_inline, total, brand_count,
 (CASE WHEN SUM(total) OVER () > 0 THEN 100 * CAST(total AS DOUBLE PRECISION) / CAST(SUM(total) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(brand_count) OVER () > 0 THEN 100 * CAST(brand_count AS DOUBLE PRECISION) / CAST(SUM(brand_count) OVER () AS DOUBLE PRECISION) ELSE 0 END), COUNT(*) OVER (), pages,
 SUM(total) OVER (), SUM(brand_count) OVER ()
-FROM cr ORDER BY total DESC, domain ASC, page ASC LIMIT $8 OFFSET $9
+FROM cr ORDER BY total DESC, domain ASC, page ASC LIMIT ? OFFSET ?
 ;
 
-WITH hit AS MATERIALIZED (SELECT DISTINCT c.page AS k, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.ran_at AS ran_at FROM citations c WHERE c.brand_id = $1 AND c.ran_at >= $2 AND c.ran_at < $3 AND c.provider_id IN ($4) AND c.topic_id IN ($5) AND c.page IN ($6, $7, $8, $9, $10)) SELECT DISTINCT x.k, fb.name FROM (SELECT DISTINCT hit.k AS k, m.found_brand_id AS id FROM hit CROSS JOIN mentions m
-WHERE m.brand_id = $11 AND m.topic_id = hit.topic_id AND m.provider_id = hit.provider_id AND m.ran_at = hit.ran_at AND m.run_seq = hit.run_seq) x JOIN found_brands fb ON fb.id = x.id ORDER BY x.k, fb.name
+WITH hit AS MATERIALIZED (SELECT DISTINCT c.page AS k, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.ran_at AS ran_at FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.provider_id IN (?) AND c.topic_id IN (?) AND c.page IN (?, ?, ?, ?, ?)) SELECT DISTINCT x.k, fb.name FROM (SELECT DISTINCT hit.k AS k, m.found_brand_id AS id FROM hit CROSS JOIN mentions m
+WHERE m.brand_id = ? AND m.topic_id = hit.topic_id AND m.provider_id = hit.provider_id AND m.ran_at = hit.ran_at AND m.run_seq = hit.run_seq) x JOIN found_brands fb ON fb.id = x.id ORDER BY x.k, fb.name
 ;

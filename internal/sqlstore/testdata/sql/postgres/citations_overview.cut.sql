@@ -1,75 +1,75 @@
-SELECT COUNT(*) FROM brands WHERE id = $1 AND org_id = $2
+SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 ;
 
-SELECT pruned_before FROM fact_horizons WHERE brand_id = $1
+SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND competitor_id IS NOT NULL
+SELECT id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
 ;
 
-SELECT id FROM topics WHERE brand_id = $1
+SELECT id FROM topics WHERE brand_id = ?
 ;
 
 SELECT id FROM providers
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = $1),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = $2 AND domain <> ''), rf AS MATERIALIZED (SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN ($3) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN ($4) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN ($5, $6) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = $7 AND m.ran_at >= $8 AND m.ran_at < $9 AND m.topic_id IN ($10, $11, $12, $13, $14) AND m.provider_id IN ($15, $16) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN ($17) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN ($18) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN ($19, $20) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = $21 AND m.ran_at >= $22 AND m.ran_at < $23 AND m.topic_id IN ($24, $25, $26, $27, $28) AND m.provider_id IN ($29, $30) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN ($31) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN ($32) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN ($33, $34) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = $35 AND m.ran_at >= $36 AND m.ran_at < $37 AND m.topic_id IN ($38, $39, $40, $41, $42) AND m.provider_id IN ($43, $44) GROUP BY m.run_seq), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
+WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), rf AS MATERIALIZED (SELECT m.run_seq AS run_seq,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
+MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
+MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
+MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
 '' AS page_type, p.domain_type AS static_type, '' AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_domains p WHERE p.brand_id = $45 AND p.ran_at >= $46 AND p.ran_at < $47 UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
+FROM daily_domains p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
 '' AS page_type, p.domain_type AS static_type, '' AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_domains p WHERE p.brand_id = $48 AND p.ran_at >= $49 AND p.ran_at < $50 UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
+FROM daily_domains p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
 c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
 CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
 CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
 1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
 CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = $51 AND c.ran_at >= $52 AND c.ran_at < $53 AND c.topic_id IN ($54, $55, $56, $57, $58) AND c.provider_id IN ($59, $60) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
+FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
 c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
 CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
 CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
 1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
 CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = $61 AND c.ran_at >= $62 AND c.ran_at < $63 AND c.topic_id IN ($64, $65, $66, $67, $68) AND c.provider_id IN ($69, $70) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
+FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
 c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
 CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
 CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
 1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
 CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = $71 AND c.ran_at >= $72 AND c.ran_at < $73 AND c.topic_id IN ($74, $75, $76, $77, $78) AND c.provider_id IN ($79, $80)), cday AS (SELECT CASE WHEN ran_at >= $81 THEN 1 ELSE 0 END AS cur, to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d,
+FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?)), cday AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS cur, to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d,
 SUM(n) AS total, SUM(nb) AS brand,
 SUM(CASE WHEN domain IN (SELECT domain FROM od) THEN n ELSE 0 END) AS own,
 SUM(CASE WHEN domain IN ('youtube.com', 'youtu.be') THEN nb ELSE 0 END) AS yt,
 SUM(CASE WHEN domain = 'reddit.com' THEN nb ELSE 0 END) AS rd
 FROM sel GROUP BY 1, 2),
-md AS (SELECT CASE WHEN ran_at >= $82 THEN 1 ELSE 0 END AS cur, to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(n) AS runs FROM (SELECT ran_at, topic_id, n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = $83 AND d.ran_at >= $84 AND d.ran_at < $85 UNION ALL SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = $86 AND d.ran_at >= $87 AND d.ran_at < $88 UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-FROM mentions m WHERE m.brand_id = $89 AND m.ran_at >= $90 AND m.ran_at < $91 AND m.topic_id IN ($92, $93, $94, $95, $96) AND m.provider_id IN ($97, $98) UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-FROM mentions m WHERE m.brand_id = $99 AND m.ran_at >= $100 AND m.ran_at < $101 AND m.topic_id IN ($102, $103, $104, $105, $106) AND m.provider_id IN ($107, $108) UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-FROM mentions m WHERE m.brand_id = $109 AND m.ran_at >= $110 AND m.ran_at < $111 AND m.topic_id IN ($112, $113, $114, $115, $116) AND m.provider_id IN ($117, $118)) tm WHERE tm.found_brand_id = $119) t GROUP BY 1, 2),
+md AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS cur, to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(n) AS runs FROM (SELECT ran_at, topic_id, n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
+d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
+d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?)) tm WHERE tm.found_brand_id = ?) t GROUP BY 1, 2),
 days AS (SELECT cur, d FROM cday UNION SELECT cur, d FROM md),
 j AS (SELECT days.cur AS cur, days.d AS d, COALESCE(cday.total, 0) AS total, COALESCE(cday.brand, 0) AS brand,
 COALESCE(cday.own, 0) AS own, COALESCE(cday.yt, 0) AS yt, COALESCE(cday.rd, 0) AS rd, COALESCE(md.runs, 0) AS runs
@@ -91,12 +91,12 @@ COALESCE(total_p, 0), COALESCE(own_p, 0), COALESCE(runs_p, 0), COALESCE(yt_p, 0)
 ;
 
 WITH cs AS MATERIALIZED (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id,
-d.citations AS n, d.owned_citations AS owned FROM daily_runs d WHERE d.brand_id = $1 AND d.ran_at >= $2 AND d.ran_at < $3 UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.region_id AS region_id,
-1 AS n, CASE WHEN c.domain IN (SELECT domain FROM brand_domains WHERE brand_id = $4) THEN 1 ELSE 0 END AS owned FROM citations c WHERE c.brand_id = $5 AND c.ran_at >= $6 AND c.ran_at < $7 AND c.topic_id IN ($8, $9, $10, $11, $12) AND c.provider_id IN ($13, $14) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.region_id AS region_id,
-1 AS n, CASE WHEN c.domain IN (SELECT domain FROM brand_domains WHERE brand_id = $15) THEN 1 ELSE 0 END AS owned FROM citations c WHERE c.brand_id = $16 AND c.ran_at >= $17 AND c.ran_at < $18 AND c.topic_id IN ($19, $20, $21, $22, $23) AND c.provider_id IN ($24, $25)), ts AS MATERIALIZED (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.mentions AS n
-FROM daily_mentions d WHERE d.brand_id = $26 AND d.ran_at >= $27 AND d.ran_at < $28 AND d.found_brand_id = $29 UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.provider_id AS provider_id, m.region_id AS region_id, 1 AS n
-FROM mentions m WHERE m.brand_id = $30 AND m.ran_at >= $31 AND m.ran_at < $32 AND m.topic_id IN ($33, $34, $35, $36, $37) AND m.provider_id IN ($38, $39) AND m.found_brand_id = $40 UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.provider_id AS provider_id, m.region_id AS region_id, 1 AS n
-FROM mentions m WHERE m.brand_id = $41 AND m.ran_at >= $42 AND m.ran_at < $43 AND m.topic_id IN ($44, $45, $46, $47, $48) AND m.provider_id IN ($49, $50) AND m.found_brand_id = $51), cc0 AS (SELECT provider_id AS k, SUM(n) AS n FROM cs GROUP BY provider_id),
+d.citations AS n, d.owned_citations AS owned FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.region_id AS region_id,
+1 AS n, CASE WHEN c.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?) THEN 1 ELSE 0 END AS owned FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.region_id AS region_id,
+1 AS n, CASE WHEN c.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?) THEN 1 ELSE 0 END AS owned FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?)), ts AS MATERIALIZED (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.mentions AS n
+FROM daily_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? AND d.found_brand_id = ? UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.provider_id AS provider_id, m.region_id AS region_id, 1 AS n
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) AND m.found_brand_id = ? UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.provider_id AS provider_id, m.region_id AS region_id, 1 AS n
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) AND m.found_brand_id = ?), cc0 AS (SELECT provider_id AS k, SUM(n) AS n FROM cs GROUP BY provider_id),
 mc0 AS (SELECT provider_id AS k, SUM(n) AS n FROM ts GROUP BY provider_id), cc1 AS (SELECT topic_id AS k, SUM(n) AS n FROM cs GROUP BY topic_id),
 mc1 AS (SELECT topic_id AS k, SUM(n) AS n FROM ts GROUP BY topic_id), cc2 AS (SELECT region_id AS k, SUM(n) AS n FROM cs GROUP BY region_id),
 mc2 AS (SELECT region_id AS k, SUM(n) AS n FROM ts GROUP BY region_id) SELECT * FROM (SELECT 0 AS dim, 'c' AS kind, x.k AS id, t.name AS name, x.n AS n, (CASE WHEN SUM(x.n) OVER () > 0 THEN 100 * CAST(x.n AS DOUBLE PRECISION) / CAST(SUM(x.n) OVER () AS DOUBLE PRECISION) ELSE 0 END) AS pct
@@ -114,56 +114,56 @@ SELECT 2, 'm', x.k, t.name, x.n, (CASE WHEN SUM(x.n) OVER () > 0 THEN 100 * CAST
 FROM mc2 x JOIN regions t ON t.id = x.k) r ORDER BY dim, kind, n DESC, name, id
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = $1),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = $2 AND domain <> ''), rf AS MATERIALIZED (SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN ($3) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN ($4) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN ($5, $6) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = $7 AND m.ran_at >= $8 AND m.ran_at < $9 AND m.topic_id IN ($10, $11, $12, $13, $14) AND m.provider_id IN ($15, $16) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN ($17) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN ($18) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN ($19, $20) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = $21 AND m.ran_at >= $22 AND m.ran_at < $23 AND m.topic_id IN ($24, $25, $26, $27, $28) AND m.provider_id IN ($29, $30) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN ($31) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN ($32) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN ($33, $34) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = $35 AND m.ran_at >= $36 AND m.ran_at < $37 AND m.topic_id IN ($38, $39, $40, $41, $42) AND m.provider_id IN ($43, $44) GROUP BY m.run_seq), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
+WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), rf AS MATERIALIZED (SELECT m.run_seq AS run_seq,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
+MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
+MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
+MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
 p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM weekly_pages p WHERE p.brand_id = $45 AND p.ran_at >= $46 AND p.ran_at < $47 UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
+FROM weekly_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
 p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_pages p WHERE p.brand_id = $48 AND p.ran_at >= $49 AND p.ran_at < $50 UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
+FROM daily_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
 p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM weekly_pages p WHERE p.brand_id = $51 AND p.ran_at >= $52 AND p.ran_at < $53 UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
+FROM weekly_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
 p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_pages p WHERE p.brand_id = $54 AND p.ran_at >= $55 AND p.ran_at < $56 UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
+FROM daily_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
 c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
 CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
 CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
 1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
 CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = $57 AND c.ran_at >= $58 AND c.ran_at < $59 AND c.topic_id IN ($60, $61, $62, $63, $64) AND c.provider_id IN ($65, $66) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
+FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
 c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
 CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
 CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
 1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
 CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = $67 AND c.ran_at >= $68 AND c.ran_at < $69 AND c.topic_id IN ($70, $71, $72, $73, $74) AND c.provider_id IN ($75, $76) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
+FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
 c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
 CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
 CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
 1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
 CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = $77 AND c.ran_at >= $78 AND c.ran_at < $79 AND c.topic_id IN ($80, $81, $82, $83, $84) AND c.provider_id IN ($85, $86)), gp AS (SELECT page AS k, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
-SUM(CASE WHEN ran_at >= $87 THEN n ELSE 0 END) AS cur, SUM(CASE WHEN ran_at < $88 THEN n ELSE 0 END) AS prev,
-SUM(CASE WHEN ran_at >= $89 THEN nb ELSE 0 END) AS jcur, SUM(CASE WHEN ran_at < $90 THEN nb ELSE 0 END) AS jprev,
+FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?)), gp AS (SELECT page AS k, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
+SUM(CASE WHEN ran_at >= ? THEN n ELSE 0 END) AS cur, SUM(CASE WHEN ran_at < ? THEN n ELSE 0 END) AS prev,
+SUM(CASE WHEN ran_at >= ? THEN nb ELSE 0 END) AS jcur, SUM(CASE WHEN ran_at < ? THEN nb ELSE 0 END) AS jprev,
 SUM(nn) AS nn, SUM(nc) AS nc,
 SUM(CASE WHEN run_seq = 0 THEN nn ELSE nn * nb END) AS jnn, SUM(CASE WHEN run_seq = 0 THEN 0 ELSE nc * nb END) AS jnc
 FROM sel GROUP BY page),
@@ -184,6 +184,6 @@ ELSE static_type END,
 jcur, jprev, (100 * CAST((jcur) - (jprev) AS DOUBLE PRECISION) / (CASE WHEN jprev > 1 THEN CAST(jprev AS DOUBLE PRECISION) ELSE 1 END)) AS rate,
 ROW_NUMBER() OVER (PARTITION BY level ORDER BY (100 * CAST((jcur) - (jprev) AS DOUBLE PRECISION) / (CASE WHEN jprev > 1 THEN CAST(jprev AS DOUBLE PRECISION) ELSE 1 END)) DESC, jcur DESC, k) AS rn FROM g WHERE jcur > jprev)
 SELECT level, list, k, domain, page_type, domain_type, cur, prev, rate FROM (
-SELECT * FROM r0 WHERE rn <= $91 UNION ALL SELECT * FROM r1 WHERE rn <= $92) x
+SELECT * FROM r0 WHERE rn <= ? UNION ALL SELECT * FROM r1 WHERE rn <= ?) x
 ORDER BY level, list, rate DESC, cur DESC, k
 ;

@@ -1,41 +1,41 @@
-SELECT COUNT(*) FROM brands WHERE id = $1 AND org_id = $2
+SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 ;
 
-SELECT pruned_before FROM fact_horizons WHERE brand_id = $1
+SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND competitor_id IS NOT NULL
+SELECT id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
 ;
 
-SELECT id FROM topics WHERE brand_id = $1
+SELECT id FROM topics WHERE brand_id = ?
 ;
 
 SELECT id FROM providers
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = $1),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = $2 AND domain <> ''), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
+WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
 '' AS page_type, p.domain_type AS static_type, '' AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_domains p WHERE p.brand_id = $3 AND p.ran_at >= $4 AND p.ran_at < $5 UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
+FROM daily_domains p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
 '' AS page_type, p.domain_type AS static_type, '' AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_domains p WHERE p.brand_id = $6 AND p.ran_at >= $7 AND p.ran_at < $8), cday AS (SELECT CASE WHEN ran_at >= $9 THEN 1 ELSE 0 END AS cur, to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d,
+FROM daily_domains p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ?), cday AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS cur, to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d,
 SUM(n) AS total, SUM(nb) AS brand,
 SUM(CASE WHEN domain IN (SELECT domain FROM od) THEN n ELSE 0 END) AS own,
 SUM(CASE WHEN domain IN ('youtube.com', 'youtu.be') THEN nb ELSE 0 END) AS yt,
 SUM(CASE WHEN domain = 'reddit.com' THEN nb ELSE 0 END) AS rd
 FROM sel GROUP BY 1, 2),
-md AS (SELECT CASE WHEN ran_at >= $10 THEN 1 ELSE 0 END AS cur, to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(n) AS runs FROM (SELECT ran_at, topic_id, n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = $11 AND d.ran_at >= $12 AND d.ran_at < $13) tm WHERE tm.found_brand_id = $14) t GROUP BY 1, 2),
+md AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS cur, to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(n) AS runs FROM (SELECT ran_at, topic_id, n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
+d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ?) tm WHERE tm.found_brand_id = ?) t GROUP BY 1, 2),
 days AS (SELECT cur, d FROM cday UNION SELECT cur, d FROM md),
 j AS (SELECT days.cur AS cur, days.d AS d, COALESCE(cday.total, 0) AS total, COALESCE(cday.brand, 0) AS brand,
 COALESCE(cday.own, 0) AS own, COALESCE(cday.yt, 0) AS yt, COALESCE(cday.rd, 0) AS rd, COALESCE(md.runs, 0) AS runs
@@ -57,8 +57,8 @@ COALESCE(total_p, 0), COALESCE(own_p, 0), COALESCE(runs_p, 0), COALESCE(yt_p, 0)
 ;
 
 WITH cs AS MATERIALIZED (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id,
-d.citations AS n, d.owned_citations AS owned FROM daily_runs d WHERE d.brand_id = $1 AND d.ran_at >= $2 AND d.ran_at < $3), ts AS MATERIALIZED (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.mentions AS n
-FROM daily_mentions d WHERE d.brand_id = $4 AND d.ran_at >= $5 AND d.ran_at < $6 AND d.found_brand_id = $7), cc0 AS (SELECT provider_id AS k, SUM(n) AS n FROM cs GROUP BY provider_id),
+d.citations AS n, d.owned_citations AS owned FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ?), ts AS MATERIALIZED (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.mentions AS n
+FROM daily_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? AND d.found_brand_id = ?), cc0 AS (SELECT provider_id AS k, SUM(n) AS n FROM cs GROUP BY provider_id),
 mc0 AS (SELECT provider_id AS k, SUM(n) AS n FROM ts GROUP BY provider_id), cc1 AS (SELECT topic_id AS k, SUM(n) AS n FROM cs GROUP BY topic_id),
 mc1 AS (SELECT topic_id AS k, SUM(n) AS n FROM ts GROUP BY topic_id), cc2 AS (SELECT region_id AS k, SUM(n) AS n FROM cs GROUP BY region_id),
 mc2 AS (SELECT region_id AS k, SUM(n) AS n FROM ts GROUP BY region_id) SELECT * FROM (SELECT 0 AS dim, 'c' AS kind, x.k AS id, t.name AS name, x.n AS n, (CASE WHEN SUM(x.n) OVER () > 0 THEN 100 * CAST(x.n AS DOUBLE PRECISION) / CAST(SUM(x.n) OVER () AS DOUBLE PRECISION) ELSE 0 END) AS pct
@@ -76,34 +76,34 @@ SELECT 2, 'm', x.k, t.name, x.n, (CASE WHEN SUM(x.n) OVER () > 0 THEN 100 * CAST
 FROM mc2 x JOIN regions t ON t.id = x.k) r ORDER BY dim, kind, n DESC, name, id
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = $1),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = $2 AND domain <> ''), sel AS NOT MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
+WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), sel AS NOT MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
 p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM weekly_pages p WHERE p.brand_id = $3 AND p.ran_at >= $4 AND p.ran_at < $5 UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
+FROM weekly_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
 p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_pages p WHERE p.brand_id = $6 AND p.ran_at >= $7 AND p.ran_at < $8 UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
+FROM daily_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
 p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_pages p WHERE p.brand_id = $9 AND p.ran_at >= $10 AND p.ran_at < $11 UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
+FROM daily_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
 p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM weekly_pages p WHERE p.brand_id = $12 AND p.ran_at >= $13 AND p.ran_at < $14 UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
+FROM weekly_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
 p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_pages p WHERE p.brand_id = $15 AND p.ran_at >= $16 AND p.ran_at < $17 UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
+FROM daily_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
 p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_pages p WHERE p.brand_id = $18 AND p.ran_at >= $19 AND p.ran_at < $20), gp AS (SELECT page AS k, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
-SUM(CASE WHEN ran_at >= $21 THEN n ELSE 0 END) AS cur, SUM(CASE WHEN ran_at < $22 THEN n ELSE 0 END) AS prev,
-SUM(CASE WHEN ran_at >= $23 THEN nb ELSE 0 END) AS jcur, SUM(CASE WHEN ran_at < $24 THEN nb ELSE 0 END) AS jprev,
+FROM daily_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ?), gp AS (SELECT page AS k, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
+SUM(CASE WHEN ran_at >= ? THEN n ELSE 0 END) AS cur, SUM(CASE WHEN ran_at < ? THEN n ELSE 0 END) AS prev,
+SUM(CASE WHEN ran_at >= ? THEN nb ELSE 0 END) AS jcur, SUM(CASE WHEN ran_at < ? THEN nb ELSE 0 END) AS jprev,
 SUM(nn) AS nn, SUM(nc) AS nc,
 SUM(CASE WHEN run_seq = 0 THEN nn ELSE nn * nb END) AS jnn, SUM(CASE WHEN run_seq = 0 THEN 0 ELSE nc * nb END) AS jnc
 FROM sel GROUP BY page),
@@ -124,6 +124,6 @@ ELSE static_type END,
 jcur, jprev, (100 * CAST((jcur) - (jprev) AS DOUBLE PRECISION) / (CASE WHEN jprev > 1 THEN CAST(jprev AS DOUBLE PRECISION) ELSE 1 END)) AS rate,
 ROW_NUMBER() OVER (PARTITION BY level ORDER BY (100 * CAST((jcur) - (jprev) AS DOUBLE PRECISION) / (CASE WHEN jprev > 1 THEN CAST(jprev AS DOUBLE PRECISION) ELSE 1 END)) DESC, jcur DESC, k) AS rn FROM g WHERE jcur > jprev)
 SELECT level, list, k, domain, page_type, domain_type, cur, prev, rate FROM (
-SELECT * FROM r0 WHERE rn <= $25 UNION ALL SELECT * FROM r1 WHERE rn <= $26) x
+SELECT * FROM r0 WHERE rn <= ? UNION ALL SELECT * FROM r1 WHERE rn <= ?) x
 ORDER BY level, list, rate DESC, cur DESC, k
 ;

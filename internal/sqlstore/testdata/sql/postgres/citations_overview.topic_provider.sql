@@ -1,41 +1,41 @@
-SELECT COUNT(*) FROM brands WHERE id = $1 AND org_id = $2
+SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 ;
 
-SELECT pruned_before FROM fact_horizons WHERE brand_id = $1
+SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND competitor_id IS NOT NULL
+SELECT id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
 ;
 
-SELECT id FROM topics WHERE brand_id = $1
+SELECT id FROM topics WHERE brand_id = ?
 ;
 
 SELECT id FROM providers
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = $1),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = $2 AND domain <> ''), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, p.topic_id AS topic_id, p.provider_id AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain, '' AS page_type, p.domain_type AS static_type, '' AS subreddit,
+WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, p.topic_id AS topic_id, p.provider_id AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain, '' AS page_type, p.domain_type AS static_type, '' AS subreddit,
 '' AS youtube_channel, p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_topic_pages p WHERE p.brand_id = $3 AND p.topic_id IN ($4)
-AND p.provider_id IN ($5) AND p.ran_at >= $6 AND p.ran_at < $7 UNION ALL SELECT p.ran_at AS ran_at, p.topic_id AS topic_id, p.provider_id AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain, '' AS page_type, p.domain_type AS static_type, '' AS subreddit,
+FROM daily_topic_pages p WHERE p.brand_id = ? AND p.topic_id IN (?)
+AND p.provider_id IN (?) AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, p.topic_id AS topic_id, p.provider_id AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain, '' AS page_type, p.domain_type AS static_type, '' AS subreddit,
 '' AS youtube_channel, p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_topic_pages p WHERE p.brand_id = $8 AND p.topic_id IN ($9)
-AND p.provider_id IN ($10) AND p.ran_at >= $11 AND p.ran_at < $12), cday AS (SELECT CASE WHEN ran_at >= $13 THEN 1 ELSE 0 END AS cur, to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d,
+FROM daily_topic_pages p WHERE p.brand_id = ? AND p.topic_id IN (?)
+AND p.provider_id IN (?) AND p.ran_at >= ? AND p.ran_at < ?), cday AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS cur, to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d,
 SUM(n) AS total, SUM(nb) AS brand,
 SUM(CASE WHEN domain IN (SELECT domain FROM od) THEN n ELSE 0 END) AS own,
 SUM(CASE WHEN domain IN ('youtube.com', 'youtu.be') THEN nb ELSE 0 END) AS yt,
 SUM(CASE WHEN domain = 'reddit.com' THEN nb ELSE 0 END) AS rd
 FROM sel GROUP BY 1, 2),
-md AS (SELECT CASE WHEN ran_at >= $14 THEN 1 ELSE 0 END AS cur, to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(n) AS runs FROM (SELECT ran_at, topic_id, n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_mentions d WHERE d.brand_id = $15 AND d.ran_at >= $16 AND d.ran_at < $17 AND d.provider_id IN ($18) AND d.topic_id IN ($19)) tm WHERE tm.found_brand_id = $20) t GROUP BY 1, 2),
+md AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS cur, to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(n) AS runs FROM (SELECT ran_at, topic_id, n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
+d.mentions AS n, d.sentiment_sum AS sent FROM daily_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? AND d.provider_id IN (?) AND d.topic_id IN (?)) tm WHERE tm.found_brand_id = ?) t GROUP BY 1, 2),
 days AS (SELECT cur, d FROM cday UNION SELECT cur, d FROM md),
 j AS (SELECT days.cur AS cur, days.d AS d, COALESCE(cday.total, 0) AS total, COALESCE(cday.brand, 0) AS brand,
 COALESCE(cday.own, 0) AS own, COALESCE(cday.yt, 0) AS yt, COALESCE(cday.rd, 0) AS rd, COALESCE(md.runs, 0) AS runs
@@ -57,8 +57,8 @@ COALESCE(total_p, 0), COALESCE(own_p, 0), COALESCE(runs_p, 0), COALESCE(yt_p, 0)
 ;
 
 WITH cs AS MATERIALIZED (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id,
-d.citations AS n, d.owned_citations AS owned FROM daily_runs d WHERE d.brand_id = $1 AND d.ran_at >= $2 AND d.ran_at < $3 AND d.provider_id IN ($4) AND d.topic_id IN ($5)), ts AS MATERIALIZED (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.mentions AS n
-FROM daily_mentions d WHERE d.brand_id = $6 AND d.ran_at >= $7 AND d.ran_at < $8 AND d.provider_id IN ($9) AND d.topic_id IN ($10) AND d.found_brand_id = $11), cc0 AS (SELECT provider_id AS k, SUM(n) AS n FROM cs GROUP BY provider_id),
+d.citations AS n, d.owned_citations AS owned FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? AND d.provider_id IN (?) AND d.topic_id IN (?)), ts AS MATERIALIZED (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.mentions AS n
+FROM daily_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? AND d.provider_id IN (?) AND d.topic_id IN (?) AND d.found_brand_id = ?), cc0 AS (SELECT provider_id AS k, SUM(n) AS n FROM cs GROUP BY provider_id),
 mc0 AS (SELECT provider_id AS k, SUM(n) AS n FROM ts GROUP BY provider_id), cc1 AS (SELECT topic_id AS k, SUM(n) AS n FROM cs GROUP BY topic_id),
 mc1 AS (SELECT topic_id AS k, SUM(n) AS n FROM ts GROUP BY topic_id), cc2 AS (SELECT region_id AS k, SUM(n) AS n FROM cs GROUP BY region_id),
 mc2 AS (SELECT region_id AS k, SUM(n) AS n FROM ts GROUP BY region_id) SELECT * FROM (SELECT 0 AS dim, 'c' AS kind, x.k AS id, t.name AS name, x.n AS n, (CASE WHEN SUM(x.n) OVER () > 0 THEN 100 * CAST(x.n AS DOUBLE PRECISION) / CAST(SUM(x.n) OVER () AS DOUBLE PRECISION) ELSE 0 END) AS pct
@@ -76,18 +76,18 @@ SELECT 2, 'm', x.k, t.name, x.n, (CASE WHEN SUM(x.n) OVER () > 0 THEN 100 * CAST
 FROM mc2 x JOIN regions t ON t.id = x.k) r ORDER BY dim, kind, n DESC, name, id
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = $1),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = $2 AND domain <> ''), sel AS NOT MATERIALIZED (SELECT p.ran_at AS ran_at, p.topic_id AS topic_id, p.provider_id AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain, p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit,
+WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), sel AS NOT MATERIALIZED (SELECT p.ran_at AS ran_at, p.topic_id AS topic_id, p.provider_id AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain, p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit,
 '' AS youtube_channel, p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_topic_pages p WHERE p.brand_id = $3 AND p.topic_id IN ($4)
-AND p.provider_id IN ($5) AND p.ran_at >= $6 AND p.ran_at < $7 UNION ALL SELECT p.ran_at AS ran_at, p.topic_id AS topic_id, p.provider_id AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain, p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit,
+FROM daily_topic_pages p WHERE p.brand_id = ? AND p.topic_id IN (?)
+AND p.provider_id IN (?) AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, p.topic_id AS topic_id, p.provider_id AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain, p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit,
 '' AS youtube_channel, p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_topic_pages p WHERE p.brand_id = $8 AND p.topic_id IN ($9)
-AND p.provider_id IN ($10) AND p.ran_at >= $11 AND p.ran_at < $12), gp AS (SELECT page AS k, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
-SUM(CASE WHEN ran_at >= $13 THEN n ELSE 0 END) AS cur, SUM(CASE WHEN ran_at < $14 THEN n ELSE 0 END) AS prev,
-SUM(CASE WHEN ran_at >= $15 THEN nb ELSE 0 END) AS jcur, SUM(CASE WHEN ran_at < $16 THEN nb ELSE 0 END) AS jprev,
+FROM daily_topic_pages p WHERE p.brand_id = ? AND p.topic_id IN (?)
+AND p.provider_id IN (?) AND p.ran_at >= ? AND p.ran_at < ?), gp AS (SELECT page AS k, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
+SUM(CASE WHEN ran_at >= ? THEN n ELSE 0 END) AS cur, SUM(CASE WHEN ran_at < ? THEN n ELSE 0 END) AS prev,
+SUM(CASE WHEN ran_at >= ? THEN nb ELSE 0 END) AS jcur, SUM(CASE WHEN ran_at < ? THEN nb ELSE 0 END) AS jprev,
 SUM(nn) AS nn, SUM(nc) AS nc,
 SUM(CASE WHEN run_seq = 0 THEN nn ELSE nn * nb END) AS jnn, SUM(CASE WHEN run_seq = 0 THEN 0 ELSE nc * nb END) AS jnc
 FROM sel GROUP BY page),
@@ -108,6 +108,6 @@ ELSE static_type END,
 jcur, jprev, (100 * CAST((jcur) - (jprev) AS DOUBLE PRECISION) / (CASE WHEN jprev > 1 THEN CAST(jprev AS DOUBLE PRECISION) ELSE 1 END)) AS rate,
 ROW_NUMBER() OVER (PARTITION BY level ORDER BY (100 * CAST((jcur) - (jprev) AS DOUBLE PRECISION) / (CASE WHEN jprev > 1 THEN CAST(jprev AS DOUBLE PRECISION) ELSE 1 END)) DESC, jcur DESC, k) AS rn FROM g WHERE jcur > jprev)
 SELECT level, list, k, domain, page_type, domain_type, cur, prev, rate FROM (
-SELECT * FROM r0 WHERE rn <= $17 UNION ALL SELECT * FROM r1 WHERE rn <= $18) x
+SELECT * FROM r0 WHERE rn <= ? UNION ALL SELECT * FROM r1 WHERE rn <= ?) x
 ORDER BY level, list, rate DESC, cur DESC, k
 ;

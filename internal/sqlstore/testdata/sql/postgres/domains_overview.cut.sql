@@ -1,55 +1,55 @@
-SELECT COUNT(*) FROM brands WHERE id = $1 AND org_id = $2
+SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 ;
 
-SELECT pruned_before FROM fact_horizons WHERE brand_id = $1
+SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND competitor_id IS NOT NULL
+SELECT id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
 ;
 
-SELECT id FROM topics WHERE brand_id = $1
+SELECT id FROM topics WHERE brand_id = ?
 ;
 
 SELECT id FROM providers
 ;
 
-SELECT COUNT(*) FROM competitors WHERE brand_id = $1
+SELECT COUNT(*) FROM competitors WHERE brand_id = ?
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = $1),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = $2 AND domain <> ''), rf AS MATERIALIZED (SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN ($3) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN ($4) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN ($5, $6) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = $7 AND m.ran_at >= $8 AND m.ran_at < $9 AND m.topic_id IN ($10, $11, $12, $13, $14) AND m.provider_id IN ($15, $16) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN ($17) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN ($18) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN ($19, $20) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = $21 AND m.ran_at >= $22 AND m.ran_at < $23 AND m.topic_id IN ($24, $25, $26, $27, $28) AND m.provider_id IN ($29, $30) GROUP BY m.run_seq), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
+WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), rf AS MATERIALIZED (SELECT m.run_seq AS run_seq,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
+MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
+MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
 '' AS page_type, p.domain_type AS static_type, '' AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_domains p WHERE p.brand_id = $31 AND p.ran_at >= $32 AND p.ran_at < $33 UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
+FROM daily_domains p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
 c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
 CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
 CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
 1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
 CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = $34 AND c.ran_at >= $35 AND c.ran_at < $36 AND c.topic_id IN ($37, $38, $39, $40, $41) AND c.provider_id IN ($42, $43) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
+FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
 c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
 CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
 CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
 1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
 CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = $44 AND c.ran_at >= $45 AND c.ran_at < $46 AND c.topic_id IN ($47, $48, $49, $50, $51) AND c.provider_id IN ($52, $53)), bk AS (SELECT to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(n) AS total,
+FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?)), bk AS (SELECT to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(n) AS total,
 SUM(CASE WHEN domain IN (SELECT domain FROM od) THEN n ELSE 0 END) AS cnt,
-CAST(SUM(CASE WHEN domain IN (SELECT domain FROM od) OR domain IN (SELECT domain FROM cd) THEN n ELSE 0 END) AS DOUBLE PRECISION) / $54 AS avg_cnt
+CAST(SUM(CASE WHEN domain IN (SELECT domain FROM od) OR domain IN (SELECT domain FROM cd) THEN n ELSE 0 END) AS DOUBLE PRECISION) / ? AS avg_cnt
 FROM sel GROUP BY 1)
 SELECT d, total, cnt, (CASE WHEN total > 0 THEN 100 * CAST(cnt AS DOUBLE PRECISION) / CAST(total AS DOUBLE PRECISION) ELSE 0 END), avg_cnt, (CASE WHEN total > 0 THEN 100 * CAST(avg_cnt AS DOUBLE PRECISION) / CAST(total AS DOUBLE PRECISION) ELSE 0 END),
 (CASE WHEN SUM(total) OVER () > 0 THEN 100 * CAST(SUM(cnt) OVER () AS DOUBLE PRECISION) / CAST(SUM(total) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(total) OVER () > 0 THEN 100 * CAST(SUM(avg_cnt) OVER () AS DOUBLE PRECISION) / CAST(SUM(total) OVER () AS DOUBLE PRECISION) ELSE 0 END),
@@ -57,18 +57,18 @@ SUM(cnt) OVER (), SUM(total) OVER ()
 FROM bk ORDER BY d
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND (is_self = $2 OR competitor_id IS NOT NULL)
+SELECT id FROM found_brands WHERE brand_id = ? AND (is_self = ? OR competitor_id IS NOT NULL)
 ;
 
-WITH r AS (SELECT to_char(date_trunc('day', x.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(x.n) AS total FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = $1 AND d.ran_at >= $2 AND d.ran_at < $3 UNION ALL SELECT r.ran_at AS ran_at, COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, r.provider_id AS provider_id, r.region_id AS region_id, 1 AS n FROM runs r WHERE r.brand_id = $4 AND r.ran_at >= $5 AND r.ran_at < $6 UNION ALL SELECT r.ran_at AS ran_at, COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, r.provider_id AS provider_id, r.region_id AS region_id, 1 AS n FROM runs r WHERE r.brand_id = $7 AND r.ran_at >= $8 AND r.ran_at < $9) x GROUP BY 1), t AS (SELECT to_char(date_trunc('day', x.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(x.n) AS cnt FROM (SELECT ran_at, topic_id, n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = $10 AND d.ran_at >= $11 AND d.ran_at < $12 UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-FROM mentions m WHERE m.brand_id = $13 AND m.ran_at >= $14 AND m.ran_at < $15 AND m.topic_id IN ($16, $17, $18, $19, $20) AND m.provider_id IN ($21, $22) UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-FROM mentions m WHERE m.brand_id = $23 AND m.ran_at >= $24 AND m.ran_at < $25 AND m.topic_id IN ($26, $27, $28, $29, $30) AND m.provider_id IN ($31, $32)) tm WHERE tm.found_brand_id = $33) x GROUP BY 1), m AS (SELECT to_char(date_trunc('day', x.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d,
-SUM(CASE WHEN x.found_brand_id IN ($34, $35, $36) THEN x.n ELSE 0 END) AS tracked FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = $37 AND d.ran_at >= $38 AND d.ran_at < $39 UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-FROM mentions m WHERE m.brand_id = $40 AND m.ran_at >= $41 AND m.ran_at < $42 AND m.topic_id IN ($43, $44, $45, $46, $47) AND m.provider_id IN ($48, $49) UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-FROM mentions m WHERE m.brand_id = $50 AND m.ran_at >= $51 AND m.ran_at < $52 AND m.topic_id IN ($53, $54, $55, $56, $57) AND m.provider_id IN ($58, $59)) x GROUP BY 1),
-b AS (SELECT r.d AS d, r.total AS total, COALESCE(t.cnt, 0) AS cnt, CAST(COALESCE(m.tracked, 0) AS DOUBLE PRECISION) / $60 AS avg_cnt
+WITH r AS (SELECT to_char(date_trunc('day', x.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(x.n) AS total FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT r.ran_at AS ran_at, COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, r.provider_id AS provider_id, r.region_id AS region_id, 1 AS n FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ? UNION ALL SELECT r.ran_at AS ran_at, COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, r.provider_id AS provider_id, r.region_id AS region_id, 1 AS n FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ?) x GROUP BY 1), t AS (SELECT to_char(date_trunc('day', x.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(x.n) AS cnt FROM (SELECT ran_at, topic_id, n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
+d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?)) tm WHERE tm.found_brand_id = ?) x GROUP BY 1), m AS (SELECT to_char(date_trunc('day', x.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d,
+SUM(CASE WHEN x.found_brand_id IN (?, ?, ?) THEN x.n ELSE 0 END) AS tracked FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
+d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?)) x GROUP BY 1),
+b AS (SELECT r.d AS d, r.total AS total, COALESCE(t.cnt, 0) AS cnt, CAST(COALESCE(m.tracked, 0) AS DOUBLE PRECISION) / ? AS avg_cnt
 FROM r LEFT JOIN t ON t.d = r.d LEFT JOIN m ON m.d = r.d)
 SELECT d, total, cnt, (CASE WHEN total > 0 THEN 100 * CAST(cnt AS DOUBLE PRECISION) / CAST(total AS DOUBLE PRECISION) ELSE 0 END), avg_cnt, (CASE WHEN total > 0 THEN 100 * CAST(avg_cnt AS DOUBLE PRECISION) / CAST(total AS DOUBLE PRECISION) ELSE 0 END),
 (CASE WHEN SUM(total) OVER () > 0 THEN 100 * CAST(SUM(cnt) OVER () AS DOUBLE PRECISION) / CAST(SUM(total) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(total) OVER () > 0 THEN 100 * CAST(SUM(avg_cnt) OVER () AS DOUBLE PRECISION) / CAST(SUM(total) OVER () AS DOUBLE PRECISION) ELSE 0 END),
@@ -76,32 +76,32 @@ SUM(cnt) OVER (), SUM(total) OVER ()
 FROM b ORDER BY d
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = $1),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = $2 AND domain <> ''), rf AS MATERIALIZED (SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN ($3) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN ($4) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN ($5, $6) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = $7 AND m.ran_at >= $8 AND m.ran_at < $9 AND m.topic_id IN ($10, $11, $12, $13, $14) AND m.provider_id IN ($15, $16) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN ($17) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN ($18) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN ($19, $20) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = $21 AND m.ran_at >= $22 AND m.ran_at < $23 AND m.topic_id IN ($24, $25, $26, $27, $28) AND m.provider_id IN ($29, $30) GROUP BY m.run_seq), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
+WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), rf AS MATERIALIZED (SELECT m.run_seq AS run_seq,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
+MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
+MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
+MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
 '' AS page_type, p.domain_type AS static_type, '' AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_domains p WHERE p.brand_id = $31 AND p.ran_at >= $32 AND p.ran_at < $33 UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
+FROM daily_domains p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
 c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
 CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
 CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
 1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
 CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = $34 AND c.ran_at >= $35 AND c.ran_at < $36 AND c.topic_id IN ($37, $38, $39, $40, $41) AND c.provider_id IN ($42, $43) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
+FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
 c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
 CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
 CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
 1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
 CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = $44 AND c.ran_at >= $45 AND c.ran_at < $46 AND c.topic_id IN ($47, $48, $49, $50, $51) AND c.provider_id IN ($52, $53)), ownership AS (SELECT CASE WHEN domain IN (SELECT domain FROM od) THEN 'owned'
+FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?)), ownership AS (SELECT CASE WHEN domain IN (SELECT domain FROM od) THEN 'owned'
 WHEN domain IN (SELECT domain FROM cd) THEN 'competitor_owned' ELSE '' END AS own_t,
 static_type, SUM(n) AS n, SUM(nn) AS nn, SUM(nc) AS nc FROM sel GROUP BY 1, 2),
 cls AS (SELECT own_t AS t, n FROM ownership WHERE own_t <> ''

@@ -1,35 +1,35 @@
-SELECT COUNT(*) FROM brands WHERE id = $1 AND org_id = $2
+SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 ;
 
-SELECT pruned_before FROM fact_horizons WHERE brand_id = $1
+SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND competitor_id IS NOT NULL
+SELECT id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
 ;
 
-SELECT id FROM topics WHERE brand_id = $1
+SELECT id FROM topics WHERE brand_id = ?
 ;
 
 SELECT id FROM providers
 ;
 
-SELECT COUNT(*) FROM competitors WHERE brand_id = $1
+SELECT COUNT(*) FROM competitors WHERE brand_id = ?
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = $1),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = $2 AND domain <> ''), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
+WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
 '' AS page_type, p.domain_type AS static_type, '' AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_domains p WHERE p.brand_id = $3 AND p.ran_at >= $4 AND p.ran_at < $5), bk AS (SELECT to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(n) AS total,
+FROM daily_domains p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ?), bk AS (SELECT to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(n) AS total,
 SUM(CASE WHEN domain IN (SELECT domain FROM od) THEN n ELSE 0 END) AS cnt,
-CAST(SUM(CASE WHEN domain IN (SELECT domain FROM od) OR domain IN (SELECT domain FROM cd) THEN n ELSE 0 END) AS DOUBLE PRECISION) / $6 AS avg_cnt
+CAST(SUM(CASE WHEN domain IN (SELECT domain FROM od) OR domain IN (SELECT domain FROM cd) THEN n ELSE 0 END) AS DOUBLE PRECISION) / ? AS avg_cnt
 FROM sel GROUP BY 1)
 SELECT d, total, cnt, (CASE WHEN total > 0 THEN 100 * CAST(cnt AS DOUBLE PRECISION) / CAST(total AS DOUBLE PRECISION) ELSE 0 END), avg_cnt, (CASE WHEN total > 0 THEN 100 * CAST(avg_cnt AS DOUBLE PRECISION) / CAST(total AS DOUBLE PRECISION) ELSE 0 END),
 (CASE WHEN SUM(total) OVER () > 0 THEN 100 * CAST(SUM(cnt) OVER () AS DOUBLE PRECISION) / CAST(SUM(total) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(total) OVER () > 0 THEN 100 * CAST(SUM(avg_cnt) OVER () AS DOUBLE PRECISION) / CAST(SUM(total) OVER () AS DOUBLE PRECISION) ELSE 0 END),
@@ -37,14 +37,14 @@ SUM(cnt) OVER (), SUM(total) OVER ()
 FROM bk ORDER BY d
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND (is_self = $2 OR competitor_id IS NOT NULL)
+SELECT id FROM found_brands WHERE brand_id = ? AND (is_self = ? OR competitor_id IS NOT NULL)
 ;
 
-WITH r AS (SELECT to_char(date_trunc('day', x.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(x.n) AS total FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = $1 AND d.ran_at >= $2 AND d.ran_at < $3) x GROUP BY 1), t AS (SELECT to_char(date_trunc('day', x.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(x.n) AS cnt FROM (SELECT ran_at, topic_id, n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = $4 AND d.ran_at >= $5 AND d.ran_at < $6) tm WHERE tm.found_brand_id = $7) x GROUP BY 1), m AS (SELECT to_char(date_trunc('day', x.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d,
-SUM(CASE WHEN x.found_brand_id IN ($8, $9, $10) THEN x.n ELSE 0 END) AS tracked FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = $11 AND d.ran_at >= $12 AND d.ran_at < $13) x GROUP BY 1),
-b AS (SELECT r.d AS d, r.total AS total, COALESCE(t.cnt, 0) AS cnt, CAST(COALESCE(m.tracked, 0) AS DOUBLE PRECISION) / $14 AS avg_cnt
+WITH r AS (SELECT to_char(date_trunc('day', x.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(x.n) AS total FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ?) x GROUP BY 1), t AS (SELECT to_char(date_trunc('day', x.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(x.n) AS cnt FROM (SELECT ran_at, topic_id, n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
+d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ?) tm WHERE tm.found_brand_id = ?) x GROUP BY 1), m AS (SELECT to_char(date_trunc('day', x.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d,
+SUM(CASE WHEN x.found_brand_id IN (?, ?, ?) THEN x.n ELSE 0 END) AS tracked FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
+d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ?) x GROUP BY 1),
+b AS (SELECT r.d AS d, r.total AS total, COALESCE(t.cnt, 0) AS cnt, CAST(COALESCE(m.tracked, 0) AS DOUBLE PRECISION) / ? AS avg_cnt
 FROM r LEFT JOIN t ON t.d = r.d LEFT JOIN m ON m.d = r.d)
 SELECT d, total, cnt, (CASE WHEN total > 0 THEN 100 * CAST(cnt AS DOUBLE PRECISION) / CAST(total AS DOUBLE PRECISION) ELSE 0 END), avg_cnt, (CASE WHEN total > 0 THEN 100 * CAST(avg_cnt AS DOUBLE PRECISION) / CAST(total AS DOUBLE PRECISION) ELSE 0 END),
 (CASE WHEN SUM(total) OVER () > 0 THEN 100 * CAST(SUM(cnt) OVER () AS DOUBLE PRECISION) / CAST(SUM(total) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(total) OVER () > 0 THEN 100 * CAST(SUM(avg_cnt) OVER () AS DOUBLE PRECISION) / CAST(SUM(total) OVER () AS DOUBLE PRECISION) ELSE 0 END),
@@ -52,12 +52,12 @@ SUM(cnt) OVER (), SUM(total) OVER ()
 FROM b ORDER BY d
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = $1),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = $2 AND domain <> ''), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
+WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
 '' AS page_type, p.domain_type AS static_type, '' AS subreddit, '' AS youtube_channel,
 p.has_source AS has_source, p.has_inline AS has_inline,
 p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_domains p WHERE p.brand_id = $3 AND p.ran_at >= $4 AND p.ran_at < $5), ownership AS (SELECT CASE WHEN domain IN (SELECT domain FROM od) THEN 'owned'
+FROM daily_domains p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ?), ownership AS (SELECT CASE WHEN domain IN (SELECT domain FROM od) THEN 'owned'
 WHEN domain IN (SELECT domain FROM cd) THEN 'competitor_owned' ELSE '' END AS own_t,
 static_type, SUM(n) AS n, SUM(nn) AS nn, SUM(nc) AS nc FROM sel GROUP BY 1, 2),
 cls AS (SELECT own_t AS t, n FROM ownership WHERE own_t <> ''

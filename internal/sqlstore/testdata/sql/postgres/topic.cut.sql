@@ -1,52 +1,52 @@
-SELECT COUNT(*) FROM brands WHERE id = $1 AND org_id = $2
+SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 ;
 
 SELECT t.id, t.name, t.created_at, t.updated_at,
-(SELECT COUNT(*) FROM prompts p WHERE p.topic_id = t.id AND p.active = $1)
-FROM topics t WHERE t.brand_id = $2 AND t.id = $3 AND t.deleted_at IS NULL
+(SELECT COUNT(*) FROM prompts p WHERE p.topic_id = t.id AND p.active = ?)
+FROM topics t WHERE t.brand_id = ? AND t.id = ? AND t.deleted_at IS NULL
 ;
 
-SELECT pruned_before FROM fact_horizons WHERE brand_id = $1
+SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND competitor_id IS NOT NULL
+SELECT id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
 ;
 
-SELECT id FROM topics WHERE brand_id = $1
+SELECT id FROM topics WHERE brand_id = ?
 ;
 
 SELECT id FROM providers
 ;
 
 WITH r AS (SELECT x.topic_id AS topic_id,
-SUM(CASE WHEN x.ran_at >= $1 THEN x.n ELSE 0 END) AS cur,
-SUM(CASE WHEN x.ran_at < $2 THEN x.n ELSE 0 END) AS prev FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = $3 AND d.ran_at >= $4 AND d.ran_at < $5 UNION ALL SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = $6 AND d.ran_at >= $7 AND d.ran_at < $8 UNION ALL SELECT r.ran_at AS ran_at, COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, r.provider_id AS provider_id, r.region_id AS region_id, 1 AS n FROM runs r WHERE r.brand_id = $9 AND r.ran_at >= $10 AND r.ran_at < $11 UNION ALL SELECT r.ran_at AS ran_at, COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, r.provider_id AS provider_id, r.region_id AS region_id, 1 AS n FROM runs r WHERE r.brand_id = $12 AND r.ran_at >= $13 AND r.ran_at < $14 UNION ALL SELECT r.ran_at AS ran_at, COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, r.provider_id AS provider_id, r.region_id AS region_id, 1 AS n FROM runs r WHERE r.brand_id = $15 AND r.ran_at >= $16 AND r.ran_at < $17) x WHERE x.topic_id IN ($18) GROUP BY x.topic_id), m AS (SELECT x.topic_id AS topic_id,
-SUM(CASE WHEN x.ran_at >= $19 AND x.found_brand_id IN ($20) THEN x.n ELSE 0 END) AS tm_cur,
-SUM(CASE WHEN x.ran_at < $21 AND x.found_brand_id IN ($22) THEN x.n ELSE 0 END) AS tm_prev,
-SUM(CASE WHEN x.ran_at >= $23 THEN x.n ELSE 0 END) AS all_cur,
-SUM(CASE WHEN x.ran_at < $24 THEN x.n ELSE 0 END) AS all_prev,
-SUM(CASE WHEN x.ran_at >= $25 AND x.found_brand_id IN ($26) THEN x.sent ELSE 0 END) AS sent_cur,
-SUM(CASE WHEN x.ran_at < $27 AND x.found_brand_id IN ($28) THEN x.sent ELSE 0 END) AS sent_prev FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = $29 AND d.ran_at >= $30 AND d.ran_at < $31 UNION ALL SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = $32 AND d.ran_at >= $33 AND d.ran_at < $34 UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-FROM mentions m WHERE m.brand_id = $35 AND m.ran_at >= $36 AND m.ran_at < $37 AND m.topic_id IN ($38, $39, $40, $41, $42) AND m.provider_id IN ($43, $44) UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-FROM mentions m WHERE m.brand_id = $45 AND m.ran_at >= $46 AND m.ran_at < $47 AND m.topic_id IN ($48, $49, $50, $51, $52) AND m.provider_id IN ($53, $54) UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-FROM mentions m WHERE m.brand_id = $55 AND m.ran_at >= $56 AND m.ran_at < $57 AND m.topic_id IN ($58, $59, $60, $61, $62) AND m.provider_id IN ($63, $64)) x WHERE x.topic_id IN ($65) GROUP BY x.topic_id), c AS (SELECT x.topic_id AS topic_id,
-SUM(CASE WHEN x.ran_at >= $66 THEN x.owned ELSE 0 END) AS own_cur,
-SUM(CASE WHEN x.ran_at < $67 THEN x.owned ELSE 0 END) AS own_prev,
-SUM(CASE WHEN x.ran_at >= $68 THEN x.n ELSE 0 END) AS all_cur,
-SUM(CASE WHEN x.ran_at < $69 THEN x.n ELSE 0 END) AS all_prev FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id,
-d.citations AS n, d.owned_citations AS owned FROM daily_runs d WHERE d.brand_id = $70 AND d.ran_at >= $71 AND d.ran_at < $72 UNION ALL SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id,
-d.citations AS n, d.owned_citations AS owned FROM daily_runs d WHERE d.brand_id = $73 AND d.ran_at >= $74 AND d.ran_at < $75 UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.region_id AS region_id,
-1 AS n, CASE WHEN c.domain IN (SELECT domain FROM brand_domains WHERE brand_id = $76) THEN 1 ELSE 0 END AS owned FROM citations c WHERE c.brand_id = $77 AND c.ran_at >= $78 AND c.ran_at < $79 AND c.topic_id IN ($80, $81, $82, $83, $84) AND c.provider_id IN ($85, $86) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.region_id AS region_id,
-1 AS n, CASE WHEN c.domain IN (SELECT domain FROM brand_domains WHERE brand_id = $87) THEN 1 ELSE 0 END AS owned FROM citations c WHERE c.brand_id = $88 AND c.ran_at >= $89 AND c.ran_at < $90 AND c.topic_id IN ($91, $92, $93, $94, $95) AND c.provider_id IN ($96, $97) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.region_id AS region_id,
-1 AS n, CASE WHEN c.domain IN (SELECT domain FROM brand_domains WHERE brand_id = $98) THEN 1 ELSE 0 END AS owned FROM citations c WHERE c.brand_id = $99 AND c.ran_at >= $100 AND c.ran_at < $101 AND c.topic_id IN ($102, $103, $104, $105, $106) AND c.provider_id IN ($107, $108)) x WHERE x.topic_id IN ($109) GROUP BY x.topic_id), v AS (SELECT tp.id AS id,
+SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS cur,
+SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS prev FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT r.ran_at AS ran_at, COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, r.provider_id AS provider_id, r.region_id AS region_id, 1 AS n FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ? UNION ALL SELECT r.ran_at AS ran_at, COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, r.provider_id AS provider_id, r.region_id AS region_id, 1 AS n FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ? UNION ALL SELECT r.ran_at AS ran_at, COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, r.provider_id AS provider_id, r.region_id AS region_id, 1 AS n FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ?) x WHERE x.topic_id IN (?) GROUP BY x.topic_id), m AS (SELECT x.topic_id AS topic_id,
+SUM(CASE WHEN x.ran_at >= ? AND x.found_brand_id IN (?) THEN x.n ELSE 0 END) AS tm_cur,
+SUM(CASE WHEN x.ran_at < ? AND x.found_brand_id IN (?) THEN x.n ELSE 0 END) AS tm_prev,
+SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS all_cur,
+SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS all_prev,
+SUM(CASE WHEN x.ran_at >= ? AND x.found_brand_id IN (?) THEN x.sent ELSE 0 END) AS sent_cur,
+SUM(CASE WHEN x.ran_at < ? AND x.found_brand_id IN (?) THEN x.sent ELSE 0 END) AS sent_prev FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
+d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
+d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?)) x WHERE x.topic_id IN (?) GROUP BY x.topic_id), c AS (SELECT x.topic_id AS topic_id,
+SUM(CASE WHEN x.ran_at >= ? THEN x.owned ELSE 0 END) AS own_cur,
+SUM(CASE WHEN x.ran_at < ? THEN x.owned ELSE 0 END) AS own_prev,
+SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS all_cur,
+SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS all_prev FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id,
+d.citations AS n, d.owned_citations AS owned FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id,
+d.citations AS n, d.owned_citations AS owned FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.region_id AS region_id,
+1 AS n, CASE WHEN c.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?) THEN 1 ELSE 0 END AS owned FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.region_id AS region_id,
+1 AS n, CASE WHEN c.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?) THEN 1 ELSE 0 END AS owned FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.region_id AS region_id,
+1 AS n, CASE WHEN c.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?) THEN 1 ELSE 0 END AS owned FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?)) x WHERE x.topic_id IN (?) GROUP BY x.topic_id), v AS (SELECT tp.id AS id,
 (CASE WHEN COALESCE(r.cur, 0) > 0 THEN 100 * CAST(COALESCE(m.tm_cur, 0) AS DOUBLE PRECISION) / CAST(COALESCE(r.cur, 0) AS DOUBLE PRECISION) ELSE 0 END) AS vis,
 (CASE WHEN COALESCE(r.prev, 0) > 0 THEN 100 * CAST(COALESCE(m.tm_prev, 0) AS DOUBLE PRECISION) / CAST(COALESCE(r.prev, 0) AS DOUBLE PRECISION) ELSE 0 END) AS vis_prev,
 (CASE WHEN COALESCE(m.all_cur, 0) > 0 THEN 100 * CAST(COALESCE(m.tm_cur, 0) AS DOUBLE PRECISION) / CAST(COALESCE(m.all_cur, 0) AS DOUBLE PRECISION) ELSE 0 END) AS sov,
@@ -60,19 +60,19 @@ COALESCE(m.tm_cur, 0) AS sk, COALESCE(m.all_cur, 0) AS sn, COALESCE(m.tm_prev, 0
 COALESCE(c.own_cur, 0) AS ck, COALESCE(c.all_cur, 0) AS cn, COALESCE(c.own_prev, 0) AS ck_p, COALESCE(c.all_prev, 0) AS cn_p
 FROM topics tp LEFT JOIN r ON r.topic_id = tp.id
 LEFT JOIN m ON m.topic_id = tp.id LEFT JOIN c ON c.topic_id = tp.id
-WHERE tp.id IN ($110))
+WHERE tp.id IN (?))
 SELECT id, vis, vis - vis_prev, sov, sov - sov_prev, sent, sent - sent_prev, cs, cs - cs_prev,
 vk, vn, vk_p, vn_p, sk, sn, sk_p, sn_p, ck, cn, ck_p, cn_p FROM v
 ;
 
-WITH r AS (SELECT x.topic_id AS topic_id, SUM(x.n) AS runs FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = $1 AND d.ran_at >= $2 AND d.ran_at < $3 UNION ALL SELECT r.ran_at AS ran_at, COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, r.provider_id AS provider_id, r.region_id AS region_id, 1 AS n FROM runs r WHERE r.brand_id = $4 AND r.ran_at >= $5 AND r.ran_at < $6 UNION ALL SELECT r.ran_at AS ran_at, COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, r.provider_id AS provider_id, r.region_id AS region_id, 1 AS n FROM runs r WHERE r.brand_id = $7 AND r.ran_at >= $8 AND r.ran_at < $9) x WHERE x.topic_id IN ($10) GROUP BY x.topic_id), fbn AS (SELECT x.topic_id AS topic_id, x.found_brand_id AS id, SUM(x.n) AS n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = $11 AND d.ran_at >= $12 AND d.ran_at < $13 UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-FROM mentions m WHERE m.brand_id = $14 AND m.ran_at >= $15 AND m.ran_at < $16 AND m.topic_id IN ($17, $18, $19, $20, $21) AND m.provider_id IN ($22, $23) UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-FROM mentions m WHERE m.brand_id = $24 AND m.ran_at >= $25 AND m.ran_at < $26 AND m.topic_id IN ($27, $28, $29, $30, $31) AND m.provider_id IN ($32, $33)) x WHERE x.topic_id IN ($34) GROUP BY x.topic_id, x.found_brand_id),
+WITH r AS (SELECT x.topic_id AS topic_id, SUM(x.n) AS runs FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT r.ran_at AS ran_at, COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, r.provider_id AS provider_id, r.region_id AS region_id, 1 AS n FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ? UNION ALL SELECT r.ran_at AS ran_at, COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, r.provider_id AS provider_id, r.region_id AS region_id, 1 AS n FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ?) x WHERE x.topic_id IN (?) GROUP BY x.topic_id), fbn AS (SELECT x.topic_id AS topic_id, x.found_brand_id AS id, SUM(x.n) AS n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
+d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
+FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?)) x WHERE x.topic_id IN (?) GROUP BY x.topic_id, x.found_brand_id),
 b AS (SELECT fbn.topic_id AS topic_id, fbn.id AS id, fb.name AS name, fbn.n AS n,
 ROW_NUMBER() OVER (PARTITION BY fbn.topic_id ORDER BY fbn.n DESC, fb.name ASC, fbn.id ASC) AS rn
 FROM fbn JOIN found_brands fb ON fb.id = fbn.id)
 SELECT b.topic_id, b.id, b.name, (CASE WHEN r.runs > 0 THEN 100 * CAST(b.n AS DOUBLE PRECISION) / CAST(r.runs AS DOUBLE PRECISION) ELSE 0 END), b.n, r.runs
-FROM b JOIN r ON r.topic_id = b.topic_id WHERE b.rn <= $35
+FROM b JOIN r ON r.topic_id = b.topic_id WHERE b.rn <= ?
 ORDER BY b.topic_id, b.rn
 ;

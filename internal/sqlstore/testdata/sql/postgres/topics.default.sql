@@ -1,47 +1,47 @@
-SELECT COUNT(*) FROM brands WHERE id = $1 AND org_id = $2
+SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 ;
 
-SELECT COUNT(*) FROM topics t WHERE t.brand_id = $1 AND t.deleted_at IS NULL
+SELECT COUNT(*) FROM topics t WHERE t.brand_id = ? AND t.deleted_at IS NULL
 ;
 
 SELECT t.id, t.name, t.created_at, t.updated_at,
-(SELECT COUNT(*) FROM prompts p WHERE p.topic_id = t.id AND p.active = $1)
-FROM topics t WHERE t.brand_id = $2 AND t.deleted_at IS NULL ORDER BY t.name ASC, t.id ASC LIMIT $3 OFFSET $4
+(SELECT COUNT(*) FROM prompts p WHERE p.topic_id = t.id AND p.active = ?)
+FROM topics t WHERE t.brand_id = ? AND t.deleted_at IS NULL ORDER BY t.name ASC, t.id ASC LIMIT ? OFFSET ?
 ;
 
-SELECT pruned_before FROM fact_horizons WHERE brand_id = $1
+SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND is_self = $2
+SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = $1 AND competitor_id IS NOT NULL
+SELECT id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
 ;
 
-SELECT id FROM topics WHERE brand_id = $1
+SELECT id FROM topics WHERE brand_id = ?
 ;
 
 SELECT id FROM providers
 ;
 
 WITH r AS (SELECT x.topic_id AS topic_id,
-SUM(CASE WHEN x.ran_at >= $1 THEN x.n ELSE 0 END) AS cur,
-SUM(CASE WHEN x.ran_at < $2 THEN x.n ELSE 0 END) AS prev FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = $3 AND d.ran_at >= $4 AND d.ran_at < $5) x WHERE x.topic_id IN ($6, $7, $8) GROUP BY x.topic_id), m AS (SELECT x.topic_id AS topic_id,
-SUM(CASE WHEN x.ran_at >= $9 AND x.found_brand_id IN ($10) THEN x.n ELSE 0 END) AS tm_cur,
-SUM(CASE WHEN x.ran_at < $11 AND x.found_brand_id IN ($12) THEN x.n ELSE 0 END) AS tm_prev,
-SUM(CASE WHEN x.ran_at >= $13 THEN x.n ELSE 0 END) AS all_cur,
-SUM(CASE WHEN x.ran_at < $14 THEN x.n ELSE 0 END) AS all_prev,
-SUM(CASE WHEN x.ran_at >= $15 AND x.found_brand_id IN ($16) THEN x.sent ELSE 0 END) AS sent_cur,
-SUM(CASE WHEN x.ran_at < $17 AND x.found_brand_id IN ($18) THEN x.sent ELSE 0 END) AS sent_prev FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = $19 AND d.ran_at >= $20 AND d.ran_at < $21) x WHERE x.topic_id IN ($22, $23, $24) GROUP BY x.topic_id), c AS (SELECT x.topic_id AS topic_id,
-SUM(CASE WHEN x.ran_at >= $25 THEN x.owned ELSE 0 END) AS own_cur,
-SUM(CASE WHEN x.ran_at < $26 THEN x.owned ELSE 0 END) AS own_prev,
-SUM(CASE WHEN x.ran_at >= $27 THEN x.n ELSE 0 END) AS all_cur,
-SUM(CASE WHEN x.ran_at < $28 THEN x.n ELSE 0 END) AS all_prev FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id,
-d.citations AS n, d.owned_citations AS owned FROM daily_runs d WHERE d.brand_id = $29 AND d.ran_at >= $30 AND d.ran_at < $31) x WHERE x.topic_id IN ($32, $33, $34) GROUP BY x.topic_id), v AS (SELECT tp.id AS id,
+SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS cur,
+SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS prev FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ?) x WHERE x.topic_id IN (?, ?, ?) GROUP BY x.topic_id), m AS (SELECT x.topic_id AS topic_id,
+SUM(CASE WHEN x.ran_at >= ? AND x.found_brand_id IN (?) THEN x.n ELSE 0 END) AS tm_cur,
+SUM(CASE WHEN x.ran_at < ? AND x.found_brand_id IN (?) THEN x.n ELSE 0 END) AS tm_prev,
+SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS all_cur,
+SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS all_prev,
+SUM(CASE WHEN x.ran_at >= ? AND x.found_brand_id IN (?) THEN x.sent ELSE 0 END) AS sent_cur,
+SUM(CASE WHEN x.ran_at < ? AND x.found_brand_id IN (?) THEN x.sent ELSE 0 END) AS sent_prev FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
+d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ?) x WHERE x.topic_id IN (?, ?, ?) GROUP BY x.topic_id), c AS (SELECT x.topic_id AS topic_id,
+SUM(CASE WHEN x.ran_at >= ? THEN x.owned ELSE 0 END) AS own_cur,
+SUM(CASE WHEN x.ran_at < ? THEN x.owned ELSE 0 END) AS own_prev,
+SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS all_cur,
+SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS all_prev FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id,
+d.citations AS n, d.owned_citations AS owned FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ?) x WHERE x.topic_id IN (?, ?, ?) GROUP BY x.topic_id), v AS (SELECT tp.id AS id,
 (CASE WHEN COALESCE(r.cur, 0) > 0 THEN 100 * CAST(COALESCE(m.tm_cur, 0) AS DOUBLE PRECISION) / CAST(COALESCE(r.cur, 0) AS DOUBLE PRECISION) ELSE 0 END) AS vis,
 (CASE WHEN COALESCE(r.prev, 0) > 0 THEN 100 * CAST(COALESCE(m.tm_prev, 0) AS DOUBLE PRECISION) / CAST(COALESCE(r.prev, 0) AS DOUBLE PRECISION) ELSE 0 END) AS vis_prev,
 (CASE WHEN COALESCE(m.all_cur, 0) > 0 THEN 100 * CAST(COALESCE(m.tm_cur, 0) AS DOUBLE PRECISION) / CAST(COALESCE(m.all_cur, 0) AS DOUBLE PRECISION) ELSE 0 END) AS sov,
@@ -55,17 +55,17 @@ COALESCE(m.tm_cur, 0) AS sk, COALESCE(m.all_cur, 0) AS sn, COALESCE(m.tm_prev, 0
 COALESCE(c.own_cur, 0) AS ck, COALESCE(c.all_cur, 0) AS cn, COALESCE(c.own_prev, 0) AS ck_p, COALESCE(c.all_prev, 0) AS cn_p
 FROM topics tp LEFT JOIN r ON r.topic_id = tp.id
 LEFT JOIN m ON m.topic_id = tp.id LEFT JOIN c ON c.topic_id = tp.id
-WHERE tp.id IN ($35, $36, $37))
+WHERE tp.id IN (?, ?, ?))
 SELECT id, vis, vis - vis_prev, sov, sov - sov_prev, sent, sent - sent_prev, cs, cs - cs_prev,
 vk, vn, vk_p, vn_p, sk, sn, sk_p, sn_p, ck, cn, ck_p, cn_p FROM v
 ;
 
-WITH r AS (SELECT x.topic_id AS topic_id, SUM(x.n) AS runs FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = $1 AND d.ran_at >= $2 AND d.ran_at < $3) x WHERE x.topic_id IN ($4, $5, $6) GROUP BY x.topic_id), fbn AS (SELECT x.topic_id AS topic_id, x.found_brand_id AS id, SUM(x.n) AS n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = $7 AND d.ran_at >= $8 AND d.ran_at < $9) x WHERE x.topic_id IN ($10, $11, $12) GROUP BY x.topic_id, x.found_brand_id),
+WITH r AS (SELECT x.topic_id AS topic_id, SUM(x.n) AS runs FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ?) x WHERE x.topic_id IN (?, ?, ?) GROUP BY x.topic_id), fbn AS (SELECT x.topic_id AS topic_id, x.found_brand_id AS id, SUM(x.n) AS n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
+d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ?) x WHERE x.topic_id IN (?, ?, ?) GROUP BY x.topic_id, x.found_brand_id),
 b AS (SELECT fbn.topic_id AS topic_id, fbn.id AS id, fb.name AS name, fbn.n AS n,
 ROW_NUMBER() OVER (PARTITION BY fbn.topic_id ORDER BY fbn.n DESC, fb.name ASC, fbn.id ASC) AS rn
 FROM fbn JOIN found_brands fb ON fb.id = fbn.id)
 SELECT b.topic_id, b.id, b.name, (CASE WHEN r.runs > 0 THEN 100 * CAST(b.n AS DOUBLE PRECISION) / CAST(r.runs AS DOUBLE PRECISION) ELSE 0 END), b.n, r.runs
-FROM b JOIN r ON r.topic_id = b.topic_id WHERE b.rn <= $13
+FROM b JOIN r ON r.topic_id = b.topic_id WHERE b.rn <= ?
 ORDER BY b.topic_id, b.rn
 ;
