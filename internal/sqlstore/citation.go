@@ -93,15 +93,8 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, le
 	} else {
 		s.add(`sel AS MATERIALIZED (`)
 	}
-	pieces := rollupPieces(full, level, cuts)
 	byTopic := q.topicPageRollups()
-	if byTopic {
-		pieces = nil
-		for _, r := range splitAt(full, cuts) {
-			pieces = append(pieces, rollupPiece{r, "daily_topic_pages"})
-		}
-	}
-	for i, pc := range pieces {
+	for i, pc := range rollupPieces(full, level, byTopic, cuts) {
 		if i > 0 {
 			s.add(` UNION ALL `)
 		}
@@ -191,10 +184,15 @@ type rollupPiece struct {
 // of every cut: planRollup joins ranges that touch) come from weekly_pages,
 // whose ran_at is the week's Monday, and the days around them from
 // daily_pages; at domain level every day comes from daily_domains (they are
-// few). So page-level rows of sel are never bucketed by day.
-func rollupPieces(full []sightline.Window, level string, cuts []time.Time) []rollupPiece {
+// few). So page-level rows of sel are never bucketed by day. With byTopic
+// every day comes from daily_topic_pages, at either level.
+func rollupPieces(full []sightline.Window, level string, byTopic bool, cuts []time.Time) []rollupPiece {
 	var out []rollupPiece
 	for _, r := range splitAt(full, cuts) {
+		if byTopic {
+			out = append(out, rollupPiece{r, "daily_topic_pages"})
+			continue
+		}
 		if level != pageLevel {
 			out = append(out, rollupPiece{r, "daily_domains"})
 			continue

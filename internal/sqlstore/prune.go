@@ -67,10 +67,20 @@ func (db *DB) PruneFacts(ctx context.Context, before time.Time, progress func(si
 	if err != nil {
 		return out, err
 	}
+	providers, err := db.pruneKeys(ctx, `SELECT id FROM providers`)
+	if err != nil {
+		return out, err
+	}
+	providers = orNoMatch(providers)
 	for _, b := range brands {
 		out.Brands++
+		topics, err := db.pruneKeys(ctx, `SELECT id FROM topics WHERE brand_id = ?`, b.id)
+		if err != nil {
+			return out, err
+		}
+		topics = append(topics, nilTopic)
 		for day := floorDay(b.first); day.Before(before); day = day.AddDate(0, 0, 1) {
-			p, err := db.pruneDay(ctx, b.id, day)
+			p, err := db.pruneDay(ctx, b.id, topics, providers, day)
 			if err != nil {
 				return out, fmt.Errorf("prune %s of brand %s: %w", day.Format(time.DateOnly), b.id, err)
 			}
@@ -127,25 +137,30 @@ func (db *DB) pruneBrands(ctx context.Context, before time.Time) ([]pruneBrand, 
 	return out, tx.Commit()
 }
 
+// pruneKeys reads the ids of q (the topics of a brand, the providers).
+func (db *DB) pruneKeys(ctx context.Context, q string, args ...any) ([]string, error) {
+	tx, err := db.beginRead(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	ids, err := queryStrings(ctx, tx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("find fact keys: %w", err)
+	}
+	return ids, nil
+}
+
 // pruneDay deletes one brand's answers, mentions and citations of one day.
 // The fact tables are keyed by (brand, topic, provider, ran_at, …): naming
-// every topic and provider makes each pair one range.
-func (db *DB) pruneDay(ctx context.Context, brandID string, day time.Time) (sightline.FactPruneProgress, error) {
+// every topic (nilTopic too) and provider makes each pair one range.
+func (db *DB) pruneDay(ctx context.Context, brandID string, topics, providers []string, day time.Time) (sightline.FactPruneProgress, error) {
 	p := sightline.FactPruneProgress{BrandID: brandID, Day: day}
 	tx, err := db.begin(ctx)
 	if err != nil {
 		return p, err
 	}
 	defer tx.Rollback()
-	topics, err := queryStrings(ctx, tx, `SELECT id FROM topics WHERE brand_id = ?`, brandID)
-	if err != nil {
-		return p, fmt.Errorf("find topics: %w", err)
-	}
-	providers, err := queryStrings(ctx, tx, `SELECT id FROM providers`)
-	if err != nil {
-		return p, fmt.Errorf("find providers: %w", err)
-	}
-	topics, providers = append(topics, nilTopic), orNoMatch(providers)
 	lo, hi := ts(day), ts(day.AddDate(0, 0, 1))
 	res, err := tx.exec(ctx, `DELETE FROM run_answers WHERE run_seq IN (SELECT seq FROM runs WHERE brand_id = ? AND ran_at >= ? AND ran_at < ?)`, brandID, lo, hi)
 	if err != nil {
