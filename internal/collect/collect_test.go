@@ -248,7 +248,10 @@ func TestSchedulerAndWorker(t *testing.T) {
 	w.settings(t, sightline.CollectionUpdate{Providers: &[]string{"chatgpt", "claude"}, Regions: &[]string{"us"}, Samples: ptr(1), Enabled: ptr(true)})
 	w.askers["claude"].fail = &provider.Error{Provider: "claude", Code: provider.ErrServer, Status: 529, Message: "Overloaded", Retryable: true}
 
-	now := time.Now().UTC()
+	// A minute into today's daily slot, so that the three retries below
+	// (an hour apart) stay in the same slot whatever the time of day the
+	// test runs at.
+	now := sightline.CollectionSlot(time.Now(), sightline.DefaultCadence).Add(time.Minute)
 	clock := func() time.Time { return now }
 	w.db.Now, w.c.Now = clock, clock
 	s := &collect.Scheduler{Store: w.db, Collector: w.c, Now: clock}
