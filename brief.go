@@ -162,6 +162,64 @@ func (c *BriefCreate) Validate() error {
 	return v.Err()
 }
 
+// BriefDraft is what a new brief is stored with, besides its ids and
+// target prompts: the recommendation's defaults with the caller's choices
+// applied (NewBriefDraft).
+type BriefDraft struct {
+	Mode                   string // create or refresh
+	Title                  string
+	Format                 string // a ContentFormats value
+	TargetWordCount        int    // 0 when the recommendation has none
+	SourceURL              string // the recommendation's suggested action URL; "" when none
+	AdditionalInstructions string
+}
+
+// NewBriefDraft applies the defaults of a new brief (docs/engines.md,
+// Briefs) to the recommendation rec and the body c, which has passed
+// Validate:
+//
+//   - mode: the caller's; else refresh for an owned_refresh recommendation,
+//     create for the others;
+//   - title: the caller's, trimmed; else the recommendation's suggested title;
+//   - format: the recommendation's; "article" when it has none;
+//   - target word count: the recommendation's; 0 when it has none;
+//   - source URL: the recommendation's suggested action URL;
+//   - additional instructions: the caller's.
+//
+// A no_action recommendation has no content to brief: VALIDATION_FAILED on
+// recommendation_id.
+func NewBriefDraft(rec *Recommendation, c BriefCreate) (BriefDraft, error) {
+	if rec.Type == RecNoAction {
+		return BriefDraft{}, FieldErr(EVALIDATION, "recommendation_id", "no_action", "A no_action recommendation has no content to brief.")
+	}
+	d := BriefDraft{Mode: BriefModeCreate, Format: "article"}
+	if rec.Type == RecOwnedRefresh {
+		d.Mode = BriefModeRefresh
+	}
+	if c.Mode != nil {
+		d.Mode = *c.Mode
+	}
+	if rec.SuggestedTitle != nil {
+		d.Title = *rec.SuggestedTitle
+	}
+	if c.Title != nil {
+		d.Title = strings.TrimSpace(*c.Title)
+	}
+	if rec.Format != nil && *rec.Format != "" {
+		d.Format = *rec.Format
+	}
+	if rec.TargetWordCount != nil {
+		d.TargetWordCount = *rec.TargetWordCount
+	}
+	if rec.SuggestedActionURL != nil {
+		d.SourceURL = *rec.SuggestedActionURL
+	}
+	if c.AdditionalInstructions != nil {
+		d.AdditionalInstructions = *c.AdditionalInstructions
+	}
+	return d, nil
+}
+
 // BriefFilter selects briefs.
 type BriefFilter struct {
 	States            []string

@@ -2,6 +2,7 @@ package sightline
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"slices"
 	"strings"
@@ -382,6 +383,105 @@ type RegenerateResult struct {
 	Revived         int        `json:"revived"`  // dismissed → new after the cooldown
 	Archived        int        `json:"archived"` // live ones whose evidence is gone
 	RegenerateQuota DailyQuota `json:"regenerate_quota"`
+}
+
+// ExistingRecommendation is what reconciliation needs to know of a stored
+// recommendation.
+type ExistingRecommendation struct {
+	ID          string
+	Key         string     // the upsert key (Recommendation.Key), unique per brand
+	State       string     // user state: new, saved, done or dismissed
+	DismissedAt *time.Time // when the user last dismissed it; nil when never
+	Archived    bool
+}
+
+// RecommendationRenewal is a stored recommendation the evidence still
+// supports: its generated fields are rewritten from Recommendation and it is
+// un-archived; its user state is kept, except that Revive moves it from
+// dismissed back to new.
+type RecommendationRenewal struct {
+	ID             string          // the stored recommendation
+	Recommendation *Recommendation // what the evidence says now
+	Revive         bool            // dismissed → new: the cooldown has passed
+}
+
+// RecommendationPlan is what a regeneration writes, decided by
+// ReconcileRecommendations: the store saves it as it is, in this order —
+// Create, then Renew, then Archive.
+type RecommendationPlan struct {
+	Create  []*Recommendation       // new keys, inserted new; in the generator's order
+	Renew   []RecommendationRenewal // existing keys; in the generator's order
+	Archive []string                // ids of live recommendations the evidence no longer supports; in the order of existing
+}
+
+// Result counts the plan the way RegenerateResult reports it;
+// RegenerateQuota is left to the caller.
+func (p *RecommendationPlan) Result() RegenerateResult {
+	res := RegenerateResult{
+		Generated: len(p.Create) + len(p.Renew),
+		Created:   len(p.Create),
+		Updated:   len(p.Renew),
+		Archived:  len(p.Archive),
+	}
+	for _, r := range p.Renew {
+		if r.Revive {
+			res.Revived++
+		}
+	}
+	return res
+}
+
+// ReconcileRecommendations decides what a regeneration does with the
+// brand's stored recommendations (existing) and what the evidence supports
+// now (generated), upserting on Key (docs/engines.md, Regeneration):
+//
+//   - a generated recommendation whose key is not stored is created;
+//   - one whose key is stored is renewed: its content is rewritten and it is
+//     un-archived, and its user state and timestamps are kept (saved and done
+//     survive) — except that a dismissed one whose DismissedAt is at least
+//     cooldown before now is revived to new (a dismissed one without
+//     DismissedAt is never revived);
+//   - a stored recommendation that nothing generated is archived when it is
+//     live and not done: done ones are history (their evidence going away is
+//     the expected result of doing them), archived ones are already archived.
+//
+// A generated recommendation without a key, or a key generated twice, is an
+// error of the generator; so is a key stored twice. The plan is
+// deterministic: it follows the order of generated and existing.
+func ReconcileRecommendations(existing []ExistingRecommendation, generated []*Recommendation, now time.Time, cooldown time.Duration) (RecommendationPlan, error) {
+	byKey := make(map[string]int, len(existing))
+	for i, e := range existing {
+		if _, dup := byKey[e.Key]; dup {
+			return RecommendationPlan{}, fmt.Errorf("stored recommendation key %s twice", e.Key)
+		}
+		byKey[e.Key] = i
+	}
+	var plan RecommendationPlan
+	seen := make(map[string]bool, len(generated))
+	for _, r := range generated {
+		if r.Key == "" {
+			return RecommendationPlan{}, fmt.Errorf("generated %s recommendation without a key", r.Type)
+		}
+		if seen[r.Key] {
+			return RecommendationPlan{}, fmt.Errorf("generated recommendation key %s twice", r.Key)
+		}
+		seen[r.Key] = true
+		i, ok := byKey[r.Key]
+		if !ok {
+			plan.Create = append(plan.Create, r)
+			continue
+		}
+		e := existing[i]
+		revive := e.State == RecStateDismissed && e.DismissedAt != nil && !now.Before(e.DismissedAt.Add(cooldown))
+		plan.Renew = append(plan.Renew, RecommendationRenewal{ID: e.ID, Recommendation: r, Revive: revive})
+	}
+	for _, e := range existing {
+		if seen[e.Key] || e.Archived || e.State == RecStateDone {
+			continue
+		}
+		plan.Archive = append(plan.Archive, e.ID)
+	}
+	return plan, nil
 }
 
 // WatchListEntry is a URL the brand watches: the page refreshed or

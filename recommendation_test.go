@@ -1,6 +1,7 @@
 package sightline
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -91,5 +92,183 @@ func TestComputeStatus(t *testing.T) {
 	long := NewJobError("c", string(make([]byte, 600)))
 	if len(long.Message) > 510 {
 		t.Errorf("message not cut: %d bytes", len(long.Message))
+	}
+}
+
+func TestReconcileRecommendations(t *testing.T) {
+	now := time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)
+	const cooldown = 14 * 24 * time.Hour
+	at := func(d time.Duration) *time.Time { v := now.Add(-d); return &v }
+	gen := func(keys ...string) []*Recommendation {
+		out := make([]*Recommendation, len(keys))
+		for i, k := range keys {
+			out[i] = &Recommendation{Key: k, Type: RecOwnedCreate}
+		}
+		return out
+	}
+	type renewal struct {
+		id     string
+		revive bool
+	}
+	for _, tt := range []struct {
+		name      string
+		existing  []ExistingRecommendation
+		generated []*Recommendation
+		create    []string // keys
+		renew     []renewal
+		archive   []string // ids
+		result    RegenerateResult
+	}{
+		{
+			name:      "nothing stored: every key is created, in order",
+			generated: gen("b", "a"),
+			create:    []string{"b", "a"},
+			result:    RegenerateResult{Generated: 2, Created: 2},
+		},
+		{
+			name:   "nothing generated, nothing stored",
+			result: RegenerateResult{},
+		},
+		{
+			name: "stored keys are renewed, user states kept",
+			existing: []ExistingRecommendation{
+				{ID: "1", Key: "a", State: RecStateNew},
+				{ID: "2", Key: "b", State: RecStateSaved},
+				{ID: "3", Key: "c", State: RecStateDone},
+			},
+			generated: gen("c", "new", "a", "b"),
+			create:    []string{"new"},
+			renew:     []renewal{{"3", false}, {"1", false}, {"2", false}},
+			result:    RegenerateResult{Generated: 4, Created: 1, Updated: 3},
+		},
+		{
+			name: "dismissed exactly the cooldown ago is revived",
+			existing: []ExistingRecommendation{
+				{ID: "1", Key: "a", State: RecStateDismissed, DismissedAt: at(cooldown)},
+			},
+			generated: gen("a"),
+			renew:     []renewal{{"1", true}},
+			result:    RegenerateResult{Generated: 1, Updated: 1, Revived: 1},
+		},
+		{
+			name: "dismissed longer ago than the cooldown is revived",
+			existing: []ExistingRecommendation{
+				{ID: "1", Key: "a", State: RecStateDismissed, DismissedAt: at(cooldown + time.Hour)},
+			},
+			generated: gen("a"),
+			renew:     []renewal{{"1", true}},
+			result:    RegenerateResult{Generated: 1, Updated: 1, Revived: 1},
+		},
+		{
+			name: "dismissed just under the cooldown ago stays dismissed",
+			existing: []ExistingRecommendation{
+				{ID: "1", Key: "a", State: RecStateDismissed, DismissedAt: at(cooldown - time.Nanosecond)},
+			},
+			generated: gen("a"),
+			renew:     []renewal{{"1", false}},
+			result:    RegenerateResult{Generated: 1, Updated: 1},
+		},
+		{
+			name: "dismissed without dismissed_at is never revived",
+			existing: []ExistingRecommendation{
+				{ID: "1", Key: "a", State: RecStateDismissed},
+			},
+			generated: gen("a"),
+			renew:     []renewal{{"1", false}},
+			result:    RegenerateResult{Generated: 1, Updated: 1},
+		},
+		{
+			name: "only dismissed ones are revived",
+			existing: []ExistingRecommendation{
+				{ID: "1", Key: "a", State: RecStateNew, DismissedAt: at(2 * cooldown)},
+				{ID: "2", Key: "b", State: RecStateSaved, DismissedAt: at(2 * cooldown)},
+				{ID: "3", Key: "c", State: RecStateDone, DismissedAt: at(2 * cooldown)},
+			},
+			generated: gen("a", "b", "c"),
+			renew:     []renewal{{"1", false}, {"2", false}, {"3", false}},
+			result:    RegenerateResult{Generated: 3, Updated: 3},
+		},
+		{
+			name: "archived ones generated again are renewed (and revived when due)",
+			existing: []ExistingRecommendation{
+				{ID: "1", Key: "a", State: RecStateNew, Archived: true},
+				{ID: "2", Key: "b", State: RecStateDismissed, DismissedAt: at(cooldown), Archived: true},
+			},
+			generated: gen("a", "b"),
+			renew:     []renewal{{"1", false}, {"2", true}},
+			result:    RegenerateResult{Generated: 2, Updated: 2, Revived: 1},
+		},
+		{
+			name: "unseen live ones are archived, done and archived ones are left",
+			existing: []ExistingRecommendation{
+				{ID: "1", Key: "a", State: RecStateNew},
+				{ID: "2", Key: "b", State: RecStateSaved},
+				{ID: "3", Key: "c", State: RecStateDismissed, DismissedAt: at(cooldown)},
+				{ID: "4", Key: "d", State: RecStateDone},
+				{ID: "5", Key: "e", State: RecStateNew, Archived: true},
+				{ID: "6", Key: "f", State: RecStateDismissed, DismissedAt: at(time.Hour), Archived: true},
+				{ID: "7", Key: "g", State: RecStateDone, Archived: true},
+				{ID: "8", Key: "h", State: RecStateNew},
+			},
+			generated: gen("h"),
+			renew:     []renewal{{"8", false}},
+			archive:   []string{"1", "2", "3"},
+			result:    RegenerateResult{Generated: 1, Updated: 1, Archived: 3},
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			plan, err := ReconcileRecommendations(tt.existing, tt.generated, now, cooldown)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var create []string
+			for _, r := range plan.Create {
+				create = append(create, r.Key)
+			}
+			keyOf := map[string]string{}
+			for _, e := range tt.existing {
+				keyOf[e.ID] = e.Key
+			}
+			var renew []renewal
+			for _, r := range plan.Renew {
+				renew = append(renew, renewal{r.ID, r.Revive})
+				if r.Recommendation.Key != keyOf[r.ID] {
+					t.Errorf("renewal of %s (key %s) carries key %s", r.ID, keyOf[r.ID], r.Recommendation.Key)
+				}
+			}
+			if !slices.Equal(create, tt.create) || !slices.Equal(renew, tt.renew) || !slices.Equal(plan.Archive, tt.archive) {
+				t.Errorf("plan: create %v renew %v archive %v, want create %v renew %v archive %v",
+					create, renew, plan.Archive, tt.create, tt.renew, tt.archive)
+			}
+			if got := plan.Result(); got != tt.result {
+				t.Errorf("result %+v, want %+v", got, tt.result)
+			}
+		})
+	}
+}
+
+func TestReconcileRecommendations_Errors(t *testing.T) {
+	now := time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)
+	existing := []ExistingRecommendation{{ID: "1", Key: "a", State: RecStateNew}}
+	for _, tt := range []struct {
+		name      string
+		existing  []ExistingRecommendation
+		generated []*Recommendation
+		want      string
+	}{
+		{"missing key", existing, []*Recommendation{{Key: "a"}, {Type: RecSocialPost}}, "generated social_post recommendation without a key"},
+		{"stored key twice", existing, []*Recommendation{{Key: "a"}, {Key: "a"}}, "generated recommendation key a twice"},
+		{"new key twice", existing, []*Recommendation{{Key: "b"}, {Key: "b"}}, "generated recommendation key b twice"},
+		{"key stored twice", append(existing, ExistingRecommendation{ID: "2", Key: "a"}), nil, "stored recommendation key a twice"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			plan, err := ReconcileRecommendations(tt.existing, tt.generated, now, DefaultDismissCooldown)
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("error %v, want %q", err, tt.want)
+			}
+			if len(plan.Create)+len(plan.Renew)+len(plan.Archive) > 0 {
+				t.Errorf("plan with an error: %+v", plan)
+			}
+		})
 	}
 }

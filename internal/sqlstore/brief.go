@@ -77,7 +77,8 @@ func findBrief(ctx context.Context, tx *Tx, brandID, id string) (*sightline.Brie
 	return bs[0], nil
 }
 
-// CreateBrief stores a brief, its article and the job that generates it.
+// CreateBrief stores a brief with the defaults sightline.NewBriefDraft
+// decides, its article and the job that generates it.
 func (db *DB) CreateBrief(ctx context.Context, orgID, brandID string, c sightline.BriefCreate) (*sightline.Brief, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
@@ -96,8 +97,9 @@ func (db *DB) CreateBrief(ctx context.Context, orgID, brandID string, c sightlin
 	} else if err != nil {
 		return nil, err
 	}
-	if rec.Type == sightline.RecNoAction {
-		return nil, sightline.FieldErr(sightline.EVALIDATION, "recommendation_id", "no_action", "A no_action recommendation has no content to brief.")
+	draft, err := sightline.NewBriefDraft(rec, c)
+	if err != nil {
+		return nil, err
 	}
 	var audienceID string
 	if c.AudienceID != nil {
@@ -112,25 +114,6 @@ func (db *DB) CreateBrief(ctx context.Context, orgID, brandID string, c sightlin
 	} else if audienceID, err = defaultAudience(ctx, tx, brandID); err != nil {
 		return nil, err
 	}
-	mode := sightline.BriefModeCreate
-	if rec.Type == sightline.RecOwnedRefresh {
-		mode = sightline.BriefModeRefresh
-	}
-	if c.Mode != nil {
-		mode = *c.Mode
-	}
-	title := deref(rec.SuggestedTitle)
-	if c.Title != nil {
-		title = strings.TrimSpace(*c.Title)
-	}
-	format := deref(rec.Format)
-	if format == "" {
-		format = "article"
-	}
-	wordCount := 0
-	if rec.TargetWordCount != nil {
-		wordCount = *rec.TargetWordCount
-	}
 	prompts, err := briefPrompts(ctx, tx, brandID, rec.TargetPromptIDs, sightline.DefaultWindow(tx.now, sightline.RecommendationWindowDays))
 	if err != nil {
 		return nil, err
@@ -143,8 +126,8 @@ func (db *DB) CreateBrief(ctx context.Context, orgID, brandID string, c sightlin
 	if _, err := tx.exec(ctx, `INSERT INTO briefs (id, brand_id, recommendation_id, audience_id, topic_id, title, source_url, additional_instructions,
 		format, mode, state, progress_pct, target_word_count, target_prompts, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-		id, brandID, rec.ID, audienceID, rec.TopicID, title, deref(rec.SuggestedActionURL), deref(c.AdditionalInstructions),
-		format, mode, sightline.BriefNew, wordCount, string(promptsJSON), now, now); err != nil {
+		id, brandID, rec.ID, audienceID, rec.TopicID, draft.Title, draft.SourceURL, draft.AdditionalInstructions,
+		draft.Format, draft.Mode, sightline.BriefNew, draft.TargetWordCount, string(promptsJSON), now, now); err != nil {
 		return nil, fmt.Errorf("insert brief: %w", err)
 	}
 	if _, err := tx.exec(ctx, `INSERT INTO articles (id, brand_id, brief_id, state, progress_pct, created_at, updated_at) VALUES (?, ?, ?, ?, 0, ?, ?)`,
@@ -180,13 +163,6 @@ func defaultAudience(ctx context.Context, tx *Tx, brandID string) (string, error
 		return "", fmt.Errorf("create default audience: %w", err)
 	}
 	return id, nil
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }
 
 // briefPrompts returns the prompts by id, in the given order, with the

@@ -222,16 +222,9 @@ func (db *DB) UpdateRecommendation(ctx context.Context, orgID, brandID, id strin
 	return r, tx.Commit()
 }
 
-// existingRec is what regeneration needs to know of a stored
-// recommendation.
-type existingRec struct {
-	id, state string
-	dismissed Time
-	archived  bool
-	seen      bool
-}
-
-// RegenerateRecommendations spends the quota, regenerates and upserts.
+// RegenerateRecommendations spends the quota, regenerates, and saves what
+// sightline.ReconcileRecommendations decides: inserts, then updates, then
+// archives.
 func (db *DB) RegenerateRecommendations(ctx context.Context, orgID, brandID string, opts sightline.RegenerateOptions) (*sightline.RegenerateResult, error) {
 	if opts.Generate == nil {
 		return nil, errors.New("regenerate recommendations: no generator")
@@ -262,59 +255,53 @@ func (db *DB) RegenerateRecommendations(ctx context.Context, orgID, brandID stri
 	if err != nil {
 		return nil, fmt.Errorf("generate recommendations: %w", err)
 	}
-	existing := map[string]*existingRec{}
-	err = eachRow(ctx, tx, `SELECT rec_key, id, state, dismissed_at, archived FROM recommendations WHERE brand_id = ?`, []any{brandID},
+	existing, err := existingRecommendations(ctx, tx, brandID)
+	if err != nil {
+		return nil, err
+	}
+	plan, err := sightline.ReconcileRecommendations(existing, recs, tx.now, opts.Cooldown)
+	if err != nil {
+		return nil, fmt.Errorf("reconcile recommendations: %w", err)
+	}
+	for _, r := range plan.Create {
+		if err := insertRecommendation(ctx, tx, brandID, r); err != nil {
+			return nil, err
+		}
+	}
+	for _, r := range plan.Renew {
+		if err := updateGenerated(ctx, tx, r.ID, r.Recommendation, r.Revive); err != nil {
+			return nil, err
+		}
+	}
+	for _, id := range plan.Archive {
+		if _, err := tx.exec(ctx, `UPDATE recommendations SET archived = ?, updated_at = ? WHERE id = ?`, true, ts(tx.now), id); err != nil {
+			return nil, fmt.Errorf("archive recommendation: %w", err)
+		}
+	}
+	res := plan.Result()
+	res.RegenerateQuota = quota
+	return &res, tx.Commit()
+}
+
+// existingRecommendations reads what reconciliation needs to know of the
+// brand's stored recommendations, in key order.
+func existingRecommendations(ctx context.Context, tx *Tx, brandID string) ([]sightline.ExistingRecommendation, error) {
+	var out []sightline.ExistingRecommendation
+	err := eachRow(ctx, tx, `SELECT rec_key, id, state, dismissed_at, archived FROM recommendations WHERE brand_id = ? ORDER BY rec_key`, []any{brandID},
 		func(scan func(...any) error) error {
-			var key string
-			e := &existingRec{}
-			if err := scan(&key, &e.id, &e.state, &e.dismissed, &e.archived); err != nil {
+			var e sightline.ExistingRecommendation
+			var dismissed Time
+			if err := scan(&e.Key, &e.ID, &e.State, &dismissed, &e.Archived); err != nil {
 				return err
 			}
-			existing[key] = e
+			e.DismissedAt = dismissed.Ptr()
+			out = append(out, e)
 			return nil
 		})
 	if err != nil {
 		return nil, fmt.Errorf("find existing recommendations: %w", err)
 	}
-	res := &sightline.RegenerateResult{Generated: len(recs)}
-	for _, r := range recs {
-		if r.Key == "" {
-			return nil, fmt.Errorf("generate recommendations: %s without a key", r.Type)
-		}
-		e := existing[r.Key]
-		if e == nil {
-			if err := insertRecommendation(ctx, tx, brandID, r); err != nil {
-				return nil, err
-			}
-			res.Created++
-			continue
-		}
-		if e.seen {
-			return nil, fmt.Errorf("generate recommendations: key %s twice", r.Key)
-		}
-		e.seen = true
-		revive := e.state == sightline.RecStateDismissed && e.dismissed.Valid && !tx.now.Before(e.dismissed.Time.Add(opts.Cooldown))
-		if err := updateGenerated(ctx, tx, e.id, r, revive); err != nil {
-			return nil, err
-		}
-		res.Updated++
-		if revive {
-			res.Revived++
-		}
-	}
-	// Live recommendations the evidence no longer supports are archived;
-	// done ones are history and stay as they are.
-	for _, e := range existing {
-		if e.seen || e.archived || e.state == sightline.RecStateDone {
-			continue
-		}
-		if _, err := tx.exec(ctx, `UPDATE recommendations SET archived = ?, updated_at = ? WHERE id = ?`, true, ts(tx.now), e.id); err != nil {
-			return nil, fmt.Errorf("archive recommendation: %w", err)
-		}
-		res.Archived++
-	}
-	res.RegenerateQuota = quota
-	return res, tx.Commit()
+	return out, nil
 }
 
 // generatedValues are the columns regeneration writes, in the order of
