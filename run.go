@@ -130,6 +130,7 @@ type RunService interface {
 	FindIngestTarget(ctx context.Context, brandID string) (*IngestTarget, error)
 	// IngestRuns stores every run the sequence yields in one transaction; a
 	// run whose id exists is left as it is. If the sequence yields an error,
-	// nothing is stored and that error is returned.
+	// nothing is stored and that error is returned. The same transaction
+	// queues change detection for the brands with new runs (QueueDetection).
 	IngestRuns(ctx context.Context, runs iter.Seq2[*AnalyzedRun, error]) (IngestStats, error)
 }

@@ -338,12 +338,7 @@ func TestCrash_ServeKillDuringCollection(t *testing.T) {
 	}
 	jobs := count(`SELECT COUNT(*) FROM jobs WHERE kind LIKE 'collect%'`)
 	completions := strings.Count(bp.logs.String(), `msg="job completed" worker_id`) // every kind
-	collectCompletions := 0
-	for _, line := range strings.Split(bp.logs.String(), "\n") {
-		if strings.Contains(line, `msg="job completed"`) && strings.Contains(line, "kind=collect") {
-			collectCompletions++
-		}
-	}
+	collectCompletions := jobCompletions(bp.logs.String(), "collect")
 	if collectCompletions != jobs || strings.Contains(a.logs.String(), `msg="job completed"`) {
 		t.Errorf("%d collection jobs, %d completions by B (%d jobs of any kind), A completed: %v\nA:\n%s\nB:\n%s",
 			jobs, collectCompletions, completions, strings.Contains(a.logs.String(), `msg="job completed"`), a.logs.String(), bp.logs.String())

@@ -135,6 +135,7 @@ func (e *engEnv) seed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sqlstoretest.CompleteDetection(t, db, brand.ID) // these workers run no detection
 }
 
 // call sends a request to replica i: key as X-API-KEY, or the admin token

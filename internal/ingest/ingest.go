@@ -132,34 +132,6 @@ func (in *Ingester) Ingest(ctx context.Context, r io.Reader, opts Options) (Resu
 	return res, err
 }
 
-// detectionQueue is a store that queues change detection (internal/signal)
-// for brands with new runs; ingest asks it after every stored batch.
-type detectionQueue interface {
-	QueueDetection(ctx context.Context, brandIDs []string) error
-}
-
-// queueDetection asks the store to detect changes of the brands of runs
-// that a batch stored. A failure is returned: the runs are stored, but
-// nobody would look at them until the next batch.
-func (in *Ingester) queueDetection(ctx context.Context, runs []*sightline.AnalyzedRun, inserted int) error {
-	q, ok := in.Store.(detectionQueue)
-	if !ok || inserted == 0 {
-		return nil
-	}
-	seen := map[string]bool{}
-	var brands []string
-	for _, r := range runs {
-		if !seen[r.BrandID] {
-			seen[r.BrandID] = true
-			brands = append(brands, r.BrandID)
-		}
-	}
-	if err := q.QueueDetection(context.WithoutCancel(ctx), brands); err != nil {
-		return fmt.Errorf("queue change detection: %w", err)
-	}
-	return nil
-}
-
 // analyzer is a store that can refresh its planner statistics.
 type analyzer interface {
 	Analyze(ctx context.Context) error
@@ -196,9 +168,6 @@ func (in *Ingester) storeBatches(ctx context.Context, p *pipeline, opts Options,
 			}
 			res.Inserted += stats.Inserted
 			res.Duplicates += stats.Duplicates
-			if err := in.queueDetection(ctx, runs, stats.Inserted); err != nil {
-				return err
-			}
 		}
 		if records > 0 && opts.Progress != nil {
 			opts.Progress(*res)
@@ -215,8 +184,6 @@ var errRejected = errors.New("ingest rejected")
 // storeStrict streams every run into one transaction and aborts it when a
 // record is bad or the input cannot be read to its end.
 func (in *Ingester) storeStrict(ctx context.Context, p *pipeline, res *Result) error {
-	var stored []*sightline.AnalyzedRun // one per brand, for detection
-	seen := map[string]bool{}
 	seq := func(yield func(*sightline.AnalyzedRun, error) bool) {
 		for c := range p.queue {
 			<-c.done
@@ -225,10 +192,6 @@ func (in *Ingester) storeStrict(ctx context.Context, p *pipeline, res *Result) e
 				continue // keep reading to report every bad line; nothing will be kept
 			}
 			for _, run := range c.runs {
-				if !seen[run.BrandID] {
-					seen[run.BrandID] = true
-					stored = append(stored, run)
-				}
 				if !yield(run, nil) {
 					return
 				}
@@ -248,7 +211,7 @@ func (in *Ingester) storeStrict(ctx context.Context, p *pipeline, res *Result) e
 		return err
 	}
 	res.Inserted, res.Duplicates = stats.Inserted, stats.Duplicates
-	return in.queueDetection(ctx, stored, stats.Inserted)
+	return nil
 }
 
 // rejection is the VALIDATION_FAILED error of a strict ingest.

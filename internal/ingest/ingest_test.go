@@ -611,6 +611,9 @@ func TestIngest_Rollups(t *testing.T) {
 			continue
 		case 3:
 			r.Citations[1].Title = "Compare Asana plans and pricing" // same page, other title
+		case 4: // two ads of one advertiser in one answer, and a second advertiser
+			r.Ads = []sightline.RunAd{{Advertiser: "Monday.com", Domain: "monday.com", Text: "Work management"},
+				{Advertiser: "HubSpot", Domain: "hubspot.com", Text: "CRM"}, {Advertiser: "Monday.com", Domain: "monday.com", Text: "Free trial"}}
 		}
 		lines = append(lines, r)
 	}
@@ -681,6 +684,10 @@ func TestIngest_Rollups(t *testing.T) {
 			`SELECT brand_id, domain, ` + day("ran_at") + `, found_brand_id, citations FROM daily_domain_brands`,
 			`SELECT c.brand_id, c.domain, ` + day("c.ran_at") + `, m.found_brand_id, COUNT(DISTINCT c.run_seq)
 			FROM citations c JOIN mentions m ON m.run_seq = c.run_seq GROUP BY c.brand_id, c.domain, ` + day("c.ran_at") + `, m.found_brand_id`},
+		{"daily_ads",
+			`SELECT brand_id, ` + day("ran_at") + `, advertiser_id, provider_id, ads, appearances FROM daily_ads`,
+			`SELECT a.brand_id, ` + day("a.ran_at") + `, a.advertiser_id, a.provider_id, COUNT(*), COUNT(DISTINCT a.run_seq)
+			FROM ads a GROUP BY a.brand_id, ` + day("a.ran_at") + `, a.advertiser_id, a.provider_id`},
 	} {
 		got, want := w.lines(t, tt.got), w.lines(t, tt.want)
 		if len(want) < 10 {
@@ -788,5 +795,40 @@ func TestIngest_ReadError(t *testing.T) {
 			}
 			w.wantComplete(t, tt.stored)
 		})
+	}
+}
+
+// TestIngest_QueuesDetection checks that a batch with new runs queues change
+// detection for its brand in the same transaction, and that one storing
+// only duplicates leaves the request as it was.
+func TestIngest_QueuesDetection(t *testing.T) {
+	w := newWorld(t)
+	state := func() (jobs int, requested string) {
+		t.Helper()
+		if err := w.raw.QueryRow(`SELECT (SELECT COUNT(*) FROM jobs WHERE brand_id = $1 AND kind = $2 AND status = $3),
+			COALESCE((SELECT CAST(requested_at AS TEXT) FROM signal_requests WHERE brand_id = $1), '')`,
+			w.brand, sightline.JobKindSignals, sightline.JobQueued).Scan(&jobs, &requested); err != nil {
+			t.Fatal(err)
+		}
+		return jobs, requested
+	}
+	if jobs, requested := state(); jobs != 0 || requested != "" {
+		t.Fatalf("before ingest: %d detection jobs, request %q; want none", jobs, requested)
+	}
+	lines := []any{w.record(0), w.record(1), w.record(2)}
+	w.db.Now = func() time.Time { return t0.Add(time.Hour) }
+	w.mustIngest(t, jsonl(t, lines...), ingest.Options{BatchSize: 2})
+	jobs, first := state()
+	if jobs != 1 || first == "" {
+		t.Fatalf("after ingest: %d queued detection jobs, request %q; want 1 and a request", jobs, first)
+	}
+	w.db.Now = func() time.Time { return t0.Add(2 * time.Hour) }
+	w.mustIngest(t, jsonl(t, lines...), ingest.Options{BatchSize: 2}) // duplicates only
+	if jobs, again := state(); jobs != 1 || again != first {
+		t.Errorf("after a duplicate ingest: %d queued detection jobs, request %q; want 1 and %q as before", jobs, again, first)
+	}
+	w.mustIngest(t, jsonl(t, w.record(3)), ingest.Options{}) // one new run
+	if jobs, again := state(); jobs != 1 || again == first {
+		t.Errorf("after a new run: %d queued detection jobs, request %q; want 1 and a later request than %q", jobs, again, first)
 	}
 }

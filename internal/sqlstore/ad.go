@@ -12,8 +12,8 @@ import (
 var _ sightline.AdService = (*DB)(nil)
 
 var adSortColumns = map[string]string{
-	"ran_at":          "a.ran_at",
-	"advertiser_name": "adv.name",
+	"ran_at":          "ads.ran_at",
+	"advertiser_name": "advertisers.name",
 }
 
 var advertiserSortColumns = map[string]string{
@@ -33,35 +33,44 @@ func (db *DB) FindAds(ctx context.Context, orgID string, f sightline.AdFilter) (
 	}
 	defer tx.Rollback()
 	var where sqlb
-	af, aargs := q.runFilter("a", q.Window)
-	where.add(` WHERE `).add(af, aargs...)
+	where.add(` WHERE `)
+	q.filterIn(&where, "ads", q.Window)
 	if f.Query != "" {
 		p := likePattern(f.Query)
-		where.add(` AND (lower(adv.name) LIKE ? ESCAPE '\' OR lower(adv.domain) LIKE ? ESCAPE '\' OR lower(a.text) LIKE ? ESCAPE '\')`, p, p, p)
+		where.add(` AND (lower(advertisers.name) LIKE ? ESCAPE '\' OR lower(advertisers.domain) LIKE ? ESCAPE '\' OR lower(ads.text) LIKE ? ESCAPE '\')`, p, p, p)
 	}
-	from := ` FROM ads a JOIN advertisers adv ON adv.id = a.advertiser_id`
+	from := ` FROM ads JOIN advertisers ON advertisers.id = ads.advertiser_id`
 	countFrom := from
 	if f.Query == "" {
-		countFrom = ` FROM ads a` // every ad has its advertiser: no join to count them
+		countFrom = ` FROM ads` // every ad has its advertiser: no join to count them
 	}
 	var total int
-	if err := tx.queryRow(ctx, `SELECT COUNT(*)`+countFrom+where.String(), where.args...).Scan(&total); err != nil {
+	var count sqlb
+	if f.Query == "" && q.adDayRollups() {
+		q.adCount(&count)
+	} else {
+		count.add(`SELECT COUNT(*)` + countFrom).addSQL(&where)
+	}
+	if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("count ads: %w", err)
 	}
 	// The page's keys first, then its rows: the keys of a topic or
 	// provider filter come from the narrow ads_topic index (migration 0010)
 	// in date order, without reading every ad of the window.
-	order := orderBy(f.Sort, adSortColumns, sightline.DefaultAdSort, "a.run_seq", "a.ord")
+	order := orderBy(f.Sort, adSortColumns, sightline.DefaultAdSort, "ads.run_seq", "ads.ord")
 	keyFrom := countFrom
 	if f.Query != "" || slices.ContainsFunc(f.Sort, func(k sightline.SortKey) bool { return k.Key == "advertiser_name" }) {
 		keyFrom = from
 	}
-	q2 := `SELECT r.id, a.advertiser_id, adv.name, adv.domain, adv.favicon_url, a.text, a.prompt_id, a.topic_id, a.provider_id, a.region_id, a.ran_at
-		FROM (SELECT a.brand_id, a.ran_at, a.run_seq, a.ord` + keyFrom + where.String() + order + ` LIMIT ? OFFSET ?) k
-		JOIN ads a ON a.brand_id = k.brand_id AND a.ran_at = k.ran_at AND a.run_seq = k.run_seq AND a.ord = k.ord
-		JOIN advertisers adv ON adv.id = a.advertiser_id JOIN runs r ON r.seq = a.run_seq` + order
+	var page sqlb
+	page.add(`SELECT runs.id, ads.advertiser_id, advertisers.name, advertisers.domain, advertisers.favicon_url, ads.text,
+		ads.prompt_id, ads.topic_id, ads.provider_id, ads.region_id, ads.ran_at
+		FROM (SELECT ads.brand_id AS brand_id, ads.ran_at AS ran_at, ads.run_seq AS run_seq, ads.ord AS ord`+keyFrom).addSQL(&where).
+		add(order+` LIMIT ? OFFSET ?) page_keys
+		JOIN ads ON ads.brand_id = page_keys.brand_id AND ads.ran_at = page_keys.ran_at AND ads.run_seq = page_keys.run_seq AND ads.ord = page_keys.ord
+		JOIN advertisers ON advertisers.id = ads.advertiser_id JOIN runs ON runs.seq = ads.run_seq`+order, f.PageSize, f.Offset())
 	var out []*sightline.Ad
-	err = eachRow(ctx, tx, q2, append(where.args, f.PageSize, f.Offset()), func(scan func(...any) error) error {
+	err = eachRow(ctx, tx, page.String(), page.args, func(scan func(...any) error) error {
 		ad := &sightline.Ad{}
 		var ranAt Time
 		if err := scan(&ad.RunID, &ad.AdvertiserID, &ad.AdvertiserName, &ad.AdvertiserDomain, &ad.FaviconURL, &ad.Text,
@@ -91,8 +100,8 @@ func (db *DB) FindAdvertisers(ctx context.Context, orgID string, f sightline.AdF
 	// The summaries are computed once: the total rides on every row of
 	// the page, and only a page past the end needs a count of its own.
 	var page sqlb
-	page.add(s.String(), s.args...)
-	page.add(` SELECT `+advertiserSummaryColumns+`, COUNT(*) OVER () FROM sm`+
+	page.addSQL(&s)
+	page.add(` SELECT `+advertiserSummaryColumns+`, COUNT(*) OVER () FROM advertiser_summaries`+
 		orderBy(f.Sort, advertiserSortColumns, sightline.DefaultAdvertiserSort, "id")+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
 	var total int
 	out, err := scanAdvertisers(ctx, tx, &page, &total)
@@ -100,7 +109,9 @@ func (db *DB) FindAdvertisers(ctx context.Context, orgID string, f sightline.AdF
 		return nil, 0, err
 	}
 	if len(out) == 0 && f.Offset() > 0 {
-		if err := tx.queryRow(ctx, s.String()+` SELECT COUNT(*) FROM sm`, s.args...).Scan(&total); err != nil {
+		var count sqlb
+		count.addSQL(&s).add(` SELECT COUNT(*) FROM advertiser_summaries`)
+		if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
 			return nil, 0, fmt.Errorf("count advertisers: %w", err)
 		}
 	}
@@ -116,7 +127,7 @@ func (db *DB) FindAdvertiserByID(ctx context.Context, orgID, advertiserID string
 	defer tx.Rollback()
 	var s sqlb
 	q.advertiserSummaries(&s, strings.ToLower(advertiserID), "", false)
-	s.add(` SELECT ` + advertiserSummaryColumns + ` FROM sm`)
+	s.add(` SELECT ` + advertiserSummaryColumns + ` FROM advertiser_summaries`)
 	out, err := scanAdvertisers(ctx, tx, &s, nil)
 	if err != nil {
 		return nil, err
@@ -127,40 +138,109 @@ func (db *DB) FindAdvertiserByID(ctx context.Context, orgID, advertiserID string
 	return out[0], nil
 }
 
-// advertiserSummaries writes the CTE sm: per advertiser, the answers it
-// appeared next to, distinct prompts, ads shown and distinct providers in
-// the window, and when it was first and last seen at all.
+// advertiserSummaries writes the CTE advertiser_summaries: per advertiser,
+// the answers it appeared next to, distinct prompts, ads shown and distinct
+// providers in the window, and when it was first and last seen at all.
 func (q *scopeQ) advertiserSummaries(s *sqlb, onlyID, query string, activeOnly bool) {
-	af, aargs := q.runFilter("a", q.Window)
 	join := "LEFT JOIN"
 	if activeOnly {
 		join = "JOIN"
 	}
-	s.add(`WITH w AS (SELECT a.advertiser_id AS id, COUNT(DISTINCT a.run_seq) AS appearances, COUNT(DISTINCT a.prompt_id) AS prompts,
-		COUNT(*) AS ads, COUNT(DISTINCT a.provider_id) AS providers FROM ads a WHERE `).add(af, aargs...)
-	if onlyID != "" {
-		s.add(` AND a.advertiser_id = ?`, onlyID)
+	var prompts *sqlb
+	if q.adDayRollups() {
+		prompts = q.advertiserDaysTotals(s, onlyID)
+	} else {
+		prompts = (&sqlb{}).add(`COALESCE(window_totals.prompts, 0)`)
+		s.add(`WITH window_totals AS (SELECT ads.advertiser_id AS id, COUNT(DISTINCT ads.run_seq) AS appearances, COUNT(DISTINCT ads.prompt_id) AS prompts,
+			COUNT(*) AS ads, COUNT(DISTINCT ads.provider_id) AS providers FROM ads WHERE `)
+		q.filterIn(s, "ads", q.Window)
+		if onlyID != "" {
+			s.add(` AND ads.advertiser_id = ?`, onlyID)
+		}
+		s.add(` GROUP BY ads.advertiser_id)`)
 	}
-	s.add(` GROUP BY a.advertiser_id),
-		sm AS (SELECT adv.id AS id, adv.name AS name, COALESCE(w.appearances, 0) AS appearances, COALESCE(w.prompts, 0) AS prompts,
-		COALESCE(w.ads, 0) AS ads, COALESCE(w.providers, 0) AS providers, adv.domain AS domain, adv.favicon_url AS favicon_url,
-		(SELECT MIN(x.ran_at) FROM ads x WHERE x.advertiser_id = adv.id) AS first_seen,
-		(SELECT MAX(x.ran_at) FROM ads x WHERE x.advertiser_id = adv.id) AS last_seen
-		FROM advertisers adv `+join+` w ON w.id = adv.id WHERE adv.brand_id = ?`, q.BrandID)
+	s.add(`, advertiser_summaries AS (SELECT advertisers.id AS id, advertisers.name AS name, COALESCE(window_totals.appearances, 0) AS appearances,
+		`).addSQL(prompts).add(` AS prompts, COALESCE(window_totals.ads, 0) AS ads, COALESCE(window_totals.providers, 0) AS providers,
+		advertisers.domain AS domain, advertisers.favicon_url AS favicon_url,
+		(SELECT MIN(ads.ran_at) FROM ads WHERE ads.advertiser_id = advertisers.id) AS first_seen,
+		(SELECT MAX(ads.ran_at) FROM ads WHERE ads.advertiser_id = advertisers.id) AS last_seen
+		FROM advertisers `+join+` window_totals ON window_totals.id = advertisers.id WHERE advertisers.brand_id = ?`, q.BrandID)
 	if onlyID != "" {
-		s.add(` AND adv.id = ?`, onlyID)
+		s.add(` AND advertisers.id = ?`, onlyID)
 	}
 	if query != "" {
 		p := likePattern(query)
-		s.add(` AND (lower(adv.name) LIKE ? ESCAPE '\' OR lower(adv.domain) LIKE ? ESCAPE '\')`, p, p)
+		s.add(` AND (lower(advertisers.name) LIKE ? ESCAPE '\' OR lower(advertisers.domain) LIKE ? ESCAPE '\')`, p, p)
 	}
 	s.add(`)`)
 }
 
-// advertiserSummaryColumns are the columns of sm that scanAdvertisers reads.
+// adDayRollups reports whether the advertiser summaries may read daily_ads:
+// it keeps days, advertisers and providers, so no other filter applies.
+func (q *scopeQ) adDayRollups() bool {
+	return q.rollups && len(q.RegionIDs) == 0 && len(q.TopicIDs) == 0 && len(q.PromptIDs) == 0 &&
+		q.PromptID == "" && len(q.PromptRegions) == 0
+}
+
+// adCount writes the count of the scope's ads: whole days from daily_ads,
+// partial ones from ads. adDayRollups allows no filter but the provider, so
+// filterIn's conditions suit daily_ads too.
+func (q *scopeQ) adCount(s *sqlb) {
+	full, raw := wholeDays(true, q.Window)
+	s.add(`SELECT CAST(0`)
+	for _, r := range full {
+		s.add(` + (SELECT COALESCE(SUM(daily_ads.ads), 0) FROM daily_ads WHERE `)
+		q.filterIn(s, "daily_ads", r)
+		s.add(`)`)
+	}
+	for _, r := range raw {
+		s.add(` + (SELECT COUNT(*) FROM ads WHERE `)
+		q.filterIn(s, "ads", r)
+		s.add(`)`)
+	}
+	s.add(` AS BIGINT)`)
+}
+
+// advertiserDaysTotals writes the CTE window_totals from daily_ads for the
+// window's whole days and from ads for its partial ones (a run lies in one
+// of them, so its answer is counted once), and returns the expression of
+// an advertiser's distinct prompts, a fragment with its arguments: one
+// probe of ads_advertiser_prompt per prompt of the brand, instead of
+// sorting every ad of the window.
+func (q *scopeQ) advertiserDaysTotals(s *sqlb, onlyID string) *sqlb {
+	s.add(`WITH advertiser_days AS (`)
+	q.union(s, q.Window, nil, true,
+		func(s *sqlb, r sightline.Window) {
+			s.add(`SELECT daily_ads.advertiser_id AS advertiser_id, daily_ads.provider_id AS provider_id, daily_ads.ads AS ads,
+				daily_ads.appearances AS appearances FROM daily_ads WHERE `)
+			q.filterIn(s, "daily_ads", r)
+			if onlyID != "" {
+				s.add(` AND daily_ads.advertiser_id = ?`, onlyID)
+			}
+		},
+		func(s *sqlb, r sightline.Window) {
+			s.add(`SELECT ads.advertiser_id AS advertiser_id, ads.provider_id AS provider_id, COUNT(*) AS ads, COUNT(DISTINCT ads.run_seq) AS appearances
+				FROM ads WHERE `)
+			q.filterIn(s, "ads", r)
+			if onlyID != "" {
+				s.add(` AND ads.advertiser_id = ?`, onlyID)
+			}
+			s.add(` GROUP BY ads.advertiser_id, ads.provider_id`)
+		})
+	s.add(`), window_totals AS (SELECT advertiser_id AS id, SUM(appearances) AS appearances, SUM(ads) AS ads,
+		COUNT(DISTINCT provider_id) AS providers FROM advertiser_days GROUP BY advertiser_id)`)
+	var p sqlb
+	p.add(`(SELECT COUNT(*) FROM prompts WHERE prompts.brand_id = ? AND EXISTS (SELECT 1 FROM ads
+		WHERE ads.advertiser_id = advertisers.id AND ads.prompt_id = prompts.id AND `, q.BrandID)
+	q.filterIn(&p, "ads", q.Window)
+	p.add(`))`)
+	return &p
+}
+
+// advertiserSummaryColumns are the columns of advertiser_summaries that scanAdvertisers reads.
 const advertiserSummaryColumns = `id, name, appearances, prompts, ads, providers, domain, favicon_url, first_seen, last_seen`
 
-// scanAdvertisers runs s, a SELECT of advertiserSummaryColumns from sm,
+// scanAdvertisers runs s, a SELECT of advertiserSummaryColumns from advertiser_summaries,
 // followed by the total row count when total is not nil.
 func scanAdvertisers(ctx context.Context, tx *Tx, s *sqlb, total *int) ([]*sightline.AdvertiserSummary, error) {
 	var out []*sightline.AdvertiserSummary

@@ -135,13 +135,12 @@ func (db *DB) findBrand(ctx context.Context, orgID, id string, anyOrg bool) (*si
 		return nil, err
 	}
 	defer tx.Rollback()
-	q := `SELECT b.id, b.org_id, b.name, b.domain, b.created_at, b.updated_at FROM brands b WHERE b.id = ?`
-	args := []any{id}
+	var s sqlb
+	s.add(`SELECT b.id, b.org_id, b.name, b.domain, b.created_at, b.updated_at FROM brands b WHERE b.id = ?`, id)
 	if !anyOrg {
-		q += ` AND b.org_id = ?`
-		args = append(args, orgID)
+		s.add(` AND b.org_id = ?`, orgID)
 	}
-	brands, err := scanBrands(ctx, tx, q, args...)
+	brands, err := scanBrands(ctx, tx, s.String(), s.args...)
 	if err != nil {
 		return nil, err
 	}
@@ -162,18 +161,20 @@ func (db *DB) FindBrands(ctx context.Context, orgID string, f sightline.BrandFil
 	if !sightline.IsUUID(orgID) {
 		return nil, 0, notFound("Organization")
 	}
-	where, args := ` WHERE b.org_id = ?`, []any{orgID}
+	var where sqlb
+	where.add(` WHERE b.org_id = ?`, orgID)
 	if f.Query != "" {
-		where += ` AND lower(b.name) LIKE ? ESCAPE '\'`
-		args = append(args, likePattern(f.Query))
+		where.add(` AND lower(b.name) LIKE ? ESCAPE '\'`, likePattern(f.Query))
 	}
+	var count, page sqlb
+	count.add(`SELECT COUNT(*) FROM brands b`).addSQL(&where)
 	var total int
-	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM brands b`+where, args...).Scan(&total); err != nil {
+	if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("count brands: %w", err)
 	}
-	q := `SELECT b.id, b.org_id, b.name, b.domain, b.created_at, b.updated_at FROM brands b` + where +
-		orderBy(f.Sort, brandSortColumns, sightline.DefaultBrandSort, "b.id") + ` LIMIT ? OFFSET ?`
-	brands, err := scanBrands(ctx, tx, q, append(args, f.PageSize, f.Offset())...)
+	page.add(`SELECT b.id, b.org_id, b.name, b.domain, b.created_at, b.updated_at FROM brands b`).addSQL(&where).
+		add(orderBy(f.Sort, brandSortColumns, sightline.DefaultBrandSort, "b.id")+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
+	brands, err := scanBrands(ctx, tx, page.String(), page.args...)
 	if err != nil {
 		return nil, 0, err
 	}

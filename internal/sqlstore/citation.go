@@ -21,7 +21,7 @@ func (q *scopeQ) pagePlan(w sightline.Window, cuts ...time.Time) (full, raw []si
 	return wholeDays(q.pageRollups(), w, cuts...)
 }
 
-// selPlan is pagePlan for the rows of sel, which a topic or provider filter
+// selPlan is pagePlan for the rows of scope_citations, which a topic or provider filter
 // may also read from the page rollups per topic and provider.
 func (q *scopeQ) selPlan(w sightline.Window, cuts ...time.Time) (full, raw []sightline.Window) {
 	return wholeDays(q.pageRollups() || q.topicPageRollups(), w, cuts...)
@@ -50,18 +50,19 @@ const (
 // citationScope writes the common table expressions every citation metric
 // starts from, over w (split at cuts for the rollups):
 //
-//	od, cd: the brand's owned domains and its competitors' domains;
-//	rf:     per run of the fact ranges, whether its answer names a
-//	        brand-count target (brand), the target brand by name (named), a
-//	        competitor (comp);
-//	sel:    the scope's citations at the given level, narrowed by the
-//	        citation filters when narrow is set: per row n citations, nb of
-//	        them in answers naming a brand-count target, nn naming the target
-//	        brand, nc naming a competitor but not the target; has_source,
-//	        has_inline. A fact row is one citation; a rollup row a page's or
-//	        domain's day.
+//	owned_domains, competitor_domains: the brand's owned domains and its
+//	        competitors' domains;
+//	run_flags: per run of the fact ranges, whether its answer names a
+//	        brand-count target (names_brand), the target brand by name
+//	        (names_target), a competitor (names_competitor);
+//	scope_citations: the scope's citations at the given level, narrowed by
+//	        the citation filters when narrow is set: per row its citations,
+//	        brand_citations of them in answers naming a brand-count target,
+//	        named_citations naming the target brand, competitor_only_citations
+//	        naming a competitor but not the target; has_source, has_inline.
+//	        A fact row is one citation; a rollup row a page's or domain's day.
 //
-// Every aggregate over sel sums these counts.
+// Every aggregate over scope_citations sums these counts.
 func (q *scopeQ) citationScope(s *sqlb, w sightline.Window, narrow bool, level string, cuts ...time.Time) {
 	full, raw := q.selPlan(w, cuts...)
 	q.writeSel(s, full, raw, narrow, level, cuts...)
@@ -71,27 +72,27 @@ func (q *scopeQ) citationScope(s *sqlb, w sightline.Window, narrow bool, level s
 // (rollups) and the ranges raw (facts); no rollup row read may straddle a
 // cut.
 func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, level string, cuts ...time.Time) {
-	s.add(`WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-		cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), `, q.BrandID, q.BrandID)
+	s.add(`WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+		competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), `, q.BrandID, q.BrandID)
 	if len(raw) > 0 {
-		s.add(`rf AS MATERIALIZED (`)
+		s.add(`run_flags AS MATERIALIZED (`)
 		eachRange(s, raw, func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT m.run_seq AS run_seq,
-				MAX(CASE WHEN m.found_brand_id IN (`+placeholders(len(q.targetIDs))+`) THEN 1 ELSE 0 END) AS brand,
-				MAX(CASE WHEN m.found_brand_id IN (`+placeholders(len(q.nameTargetIDs))+`) THEN 1 ELSE 0 END) AS named,
-				MAX(CASE WHEN m.found_brand_id IN (`+placeholders(len(q.competitorIDs))+`) THEN 1 ELSE 0 END) AS comp
-				FROM mentions m WHERE `, anys(q.targetIDs), anys(q.nameTargetIDs), anys(q.competitorIDs))
-			q.factFilter(s, "m", r)
-			s.add(` GROUP BY m.run_seq`)
+			s.add(`SELECT mentions.run_seq AS run_seq,
+				MAX(CASE WHEN mentions.found_brand_id IN (`+placeholders(len(q.targetIDs))+`) THEN 1 ELSE 0 END) AS names_brand,
+				MAX(CASE WHEN mentions.found_brand_id IN (`+placeholders(len(q.nameTargetIDs))+`) THEN 1 ELSE 0 END) AS names_target,
+				MAX(CASE WHEN mentions.found_brand_id IN (`+placeholders(len(q.competitorIDs))+`) THEN 1 ELSE 0 END) AS names_competitor
+				FROM mentions WHERE `, anys(q.targetIDs), anys(q.nameTargetIDs), anys(q.competitorIDs))
+			q.factFilter(s, "mentions", r)
+			s.add(` GROUP BY mentions.run_seq`)
 		})
 		s.add(`), `)
 	}
 	if q.selOnce && len(raw) == 0 {
 		// read once, from rollups only: SQLite streams it into the one
 		// reader instead of writing it to a temporary table first
-		s.add(`sel AS NOT MATERIALIZED (`)
+		s.add(`scope_citations AS NOT MATERIALIZED (`)
 	} else {
-		s.add(`sel AS MATERIALIZED (`)
+		s.add(`scope_citations AS MATERIALIZED (`)
 	}
 	byTopic := q.topicPageRollups()
 	for i, pc := range rollupPieces(full, level, byTopic, cuts) {
@@ -102,9 +103,10 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, le
 		if byTopic {
 			// one range of days per topic and provider pair, as the
 			// facts (factFilter); page columns empty at domain level
-			cols := `p.page AS page, p.domain AS domain, p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit`
+			cols := `rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
+				rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit`
 			if level != pageLevel {
-				cols = `'' AS page, p.domain AS domain, '' AS page_type, p.domain_type AS static_type, '' AS subreddit`
+				cols = `'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit`
 			}
 			topics, providers := q.TopicIDs, q.ProviderIDs
 			if len(topics) == 0 {
@@ -113,60 +115,64 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, le
 			if len(providers) == 0 {
 				providers = q.allProviders
 			}
-			s.add(`SELECT p.ran_at AS ran_at, p.topic_id AS topic_id, p.provider_id AS provider_id, 0 AS run_seq, `+cols+`,
-				'' AS youtube_channel, p.has_source AS has_source, p.has_inline AS has_inline,
-				p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-				FROM daily_topic_pages p WHERE p.brand_id = ? AND p.topic_id IN (`+placeholders(len(topics))+`)
-				AND p.provider_id IN (`+placeholders(len(providers))+`) AND p.ran_at >= ? AND p.ran_at < ?`,
+			s.add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, `+cols+`,
+				'' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+				rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+				rollup_row.comp_only AS competitor_only_citations
+				FROM daily_topic_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (`+placeholders(len(topics))+`)
+				AND rollup_row.provider_id IN (`+placeholders(len(providers))+`) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?`,
 				q.BrandID, anys(topics), anys(providers), ts(r.Start), ts(r.End))
 			if narrow {
-				q.citationFilters(s, "p", pageLevel)
+				q.citationFilters(s, "rollup_row", pageLevel)
 			}
 			continue
 		}
 		if level == pageLevel {
-			s.add(`SELECT p.ran_at AS ran_at, ` + q.d().nilUUID() + ` AS topic_id, ` + q.d().nilUUID() + ` AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
-				p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
-				p.has_source AS has_source, p.has_inline AS has_inline,
-				p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-				FROM ` + pc.table + ` p`)
+			s.add(`SELECT rollup_row.ran_at AS ran_at, ` + q.d().nilUUID() + ` AS topic_id, ` + q.d().nilUUID() + ` AS provider_id, 0 AS run_seq,
+				rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
+				rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+				rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+				rollup_row.comp_only AS competitor_only_citations
+				FROM ` + pc.table + ` rollup_row`)
 		} else {
-			s.add(`SELECT p.ran_at AS ran_at, ` + q.d().nilUUID() + ` AS topic_id, ` + q.d().nilUUID() + ` AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
-				'' AS page_type, p.domain_type AS static_type, '' AS subreddit, '' AS youtube_channel,
-				p.has_source AS has_source, p.has_inline AS has_inline,
-				p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-				FROM daily_domains p`)
+			s.add(`SELECT rollup_row.ran_at AS ran_at, ` + q.d().nilUUID() + ` AS topic_id, ` + q.d().nilUUID() + ` AS provider_id, 0 AS run_seq,
+				'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
+				'' AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+				rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+				rollup_row.comp_only AS competitor_only_citations
+				FROM daily_domains rollup_row`)
 		}
-		s.add(` WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ?`, q.BrandID, ts(r.Start), ts(r.End))
+		s.add(` WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?`, q.BrandID, ts(r.Start), ts(r.End))
 		if narrow {
-			q.citationFilters(s, "p", level)
+			q.citationFilters(s, "rollup_row", level)
 		}
 	}
 	if len(full) > 0 && len(raw) > 0 {
 		s.add(` UNION ALL `)
 	}
 	eachRange(s, raw, func(s *sqlb, r sightline.Window) {
-		s.add(`SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
-			c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
-			CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
-			CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
-			1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
-			CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-			FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE `)
-		q.factFilter(s, "c", r)
+		s.add(`SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
+			citations.page AS page, citations.domain AS domain, citations.page_type AS page_type, citations.domain_type AS static_type,
+			citations.subreddit AS subreddit, citations.youtube_channel AS youtube_channel,
+			CASE WHEN citations.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
+			CASE WHEN citations.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
+			1 AS citations, COALESCE(run_flags.names_brand, 0) AS brand_citations, COALESCE(run_flags.names_target, 0) AS named_citations,
+			CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1 THEN 1 ELSE 0 END AS competitor_only_citations
+			FROM citations LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq WHERE `)
+		q.factFilter(s, "citations", r)
 		if narrow {
-			q.citationFilters(s, "c", pageLevel)
+			q.citationFilters(s, "citations", pageLevel)
 			if len(q.FoundBrandIDs) > 0 {
 				// keep only citations attributed to the chosen found brands
-				s.add(` AND rf.brand = 1`)
+				s.add(` AND run_flags.names_brand = 1`)
 			}
 			if len(q.DomainTypes) > 0 {
 				// each citation's own class (pageRollups keeps this case here)
-				s.add(` AND (CASE WHEN c.domain IN (SELECT domain FROM od) THEN 'owned'
-					WHEN c.domain IN (SELECT domain FROM cd) THEN 'competitor_owned'
-					WHEN rf.named = 1 THEN 'earned'
-					WHEN rf.comp = 1 THEN 'competitor_earned'
-					ELSE c.domain_type END) IN (`+placeholders(len(q.DomainTypes))+`)`, anys(q.DomainTypes))
+				s.add(` AND (CASE WHEN citations.domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+					WHEN citations.domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
+					WHEN run_flags.names_target = 1 THEN 'earned'
+					WHEN run_flags.names_competitor = 1 THEN 'competitor_earned'
+					ELSE citations.domain_type END) IN (`+placeholders(len(q.DomainTypes))+`)`, anys(q.DomainTypes))
 			}
 		}
 	})
@@ -184,7 +190,7 @@ type rollupPiece struct {
 // of every cut: planRollup joins ranges that touch) come from weekly_pages,
 // whose ran_at is the week's Monday, and the days around them from
 // daily_pages; at domain level every day comes from daily_domains (they are
-// few). So page-level rows of sel are never bucketed by day. With byTopic
+// few). So page-level rows of scope_citations are never bucketed by day. With byTopic
 // every day comes from daily_topic_pages, at either level.
 func rollupPieces(full []sightline.Window, level string, byTopic bool, cuts []time.Time) []rollupPiece {
 	var out []rollupPiece
@@ -247,34 +253,46 @@ func splitWeeks(r sightline.Window) (weeks, days []sightline.Window) {
 // rowType is the domain_type of a page or domain row from the sums of its
 // citations: owned / competitor_owned by its domain, else earned when any
 // of its answers names the target, else competitor_earned when any names a
-// competitor, else its static class. (nn, nc name the columns summed.)
-func rowType(nn, nc string) string {
-	return classOf("MIN(domain)", "SUM("+nn+")", "SUM("+nc+")", "MIN(static_type)")
+// competitor, else its static class. (named, competitorOnly name the
+// columns summed.)
+func rowType(named, competitorOnly string) string {
+	return classOf("MIN(domain)", "SUM("+named+")", "SUM("+competitorOnly+")", "MIN(static_type)")
 }
 
 // classOf is rowType over values already summed: the row's domain, its
-// counts of citations naming the target (nn) and only a competitor (nc),
-// and its static class.
-func classOf(domain, nn, nc, static string) string {
-	return `CASE WHEN ` + domain + ` IN (SELECT domain FROM od) THEN 'owned'
-		WHEN ` + domain + ` IN (SELECT domain FROM cd) THEN 'competitor_owned'
-		WHEN ` + nn + ` > 0 THEN 'earned' WHEN ` + nc + ` > 0 THEN 'competitor_earned'
-		ELSE ` + static + ` END`
+// counts of citations naming the target (named) and only a competitor
+// (competitorOnly), and its static class. The statement defines the CTEs
+// owned_domains and competitor_domains (citationScope does).
+func classOf(domain, named, competitorOnly, static string) string {
+	var s, n, c sqlb
+	classIn(&s, domain, n.add(named), c.add(competitorOnly), static)
+	return s.String()
 }
 
-// classes writes the CTE cls: the citations of sel split by ownership class
-// (owned, competitor_owned, earned, competitor_earned, else the static
-// class), rows (t, n) with their counts. sel is read once, summed by
-// (owned or competitor-owned domain, static class), and that handful of
-// sums is split into the classes.
+// classIn writes classOf where the counts named and competitorOnly are
+// fragments with arguments of their own.
+func classIn(s *sqlb, domain string, named, competitorOnly *sqlb, static string) {
+	s.add(`CASE WHEN ` + domain + ` IN (SELECT domain FROM owned_domains) THEN 'owned'
+		WHEN ` + domain + ` IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
+		WHEN `).addSQL(named).add(` > 0 THEN 'earned' WHEN `).addSQL(competitorOnly).add(` > 0 THEN 'competitor_earned'
+		ELSE ` + static + ` END`)
+}
+
+// classes writes the CTE class_counts: the citations of scope_citations
+// split by ownership class (owned, competitor_owned, earned,
+// competitor_earned, else the static class), rows (domain_type, citations).
+// scope_citations is read once into ownership_counts, summed by (owned or
+// competitor-owned domain, static class), and that handful of sums is split
+// into the classes.
 func classes(s *sqlb) {
-	s.add(`, ownership AS (SELECT CASE WHEN domain IN (SELECT domain FROM od) THEN 'owned'
-			WHEN domain IN (SELECT domain FROM cd) THEN 'competitor_owned' ELSE '' END AS own_t,
-			static_type, SUM(n) AS n, SUM(nn) AS nn, SUM(nc) AS nc FROM sel GROUP BY 1, 2),
-		cls AS (SELECT own_t AS t, n FROM ownership WHERE own_t <> ''
-		UNION ALL SELECT 'earned', nn FROM ownership WHERE own_t = ''
-		UNION ALL SELECT 'competitor_earned', nc FROM ownership WHERE own_t = ''
-		UNION ALL SELECT static_type, n - nn - nc FROM ownership WHERE own_t = '')`)
+	s.add(`, ownership_counts AS (SELECT CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+			WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned' ELSE '' END AS ownership,
+			static_type, SUM(citations) AS citations, SUM(named_citations) AS named_citations,
+			SUM(competitor_only_citations) AS competitor_only_citations FROM scope_citations GROUP BY 1, 2),
+		class_counts AS (SELECT ownership AS domain_type, citations FROM ownership_counts WHERE ownership <> ''
+		UNION ALL SELECT 'earned', named_citations FROM ownership_counts WHERE ownership = ''
+		UNION ALL SELECT 'competitor_earned', competitor_only_citations FROM ownership_counts WHERE ownership = ''
+		UNION ALL SELECT static_type, citations - named_citations - competitor_only_citations FROM ownership_counts WHERE ownership = '')`)
 }
 
 // rangesOf returns "(a.ran_at >= ? AND a.ran_at < ?) OR …" for ranges.
@@ -343,20 +361,22 @@ func (q *scopeQ) citationFilters(s *sqlb, a, level string) {
 	}
 }
 
+// pageSortColumns and domainSortColumns name columns of list_rows
+// (citationRows).
 var pageSortColumns = map[string]string{
-	"total_citation_count":   "total",
-	"citation_count":         "total",
-	"total_citation_percent": "total",
-	"brand_citation_count":   "brand_count",
-	"brand_citation_percent": "brand_count",
+	"total_citation_count":   "citations",
+	"citation_count":         "citations",
+	"total_citation_percent": "citations",
+	"brand_citation_count":   "brand_citations",
+	"brand_citation_percent": "brand_citations",
 	"page":                   "page",
 	"domain":                 "domain",
 	"page_type":              "page_type",
 }
 
 var domainSortColumns = map[string]string{
-	"citation_count":       "total",
-	"brand_citation_count": "brand_count",
+	"citation_count":       "citations",
+	"brand_citation_count": "brand_citations",
 	"domain":               "domain",
 }
 
@@ -422,33 +442,38 @@ func (q *scopeQ) citationRows(ctx context.Context, tx *Tx, f sightline.CitationF
 	if level == domainLevel && q.domainRollupRows() {
 		selLevel = domainLevel
 	}
-	agg := func(s *sqlb) {
+	// row_totals: per page or domain (level), its counts and class;
+	// list_rows: the same with a domain's distinct pages and most-cited page.
+	rowTotals := func(s *sqlb) {
 		q.citationScope(s, q.Window, true, selLevel)
-		s.add(`, agg AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
-			SUM(n) AS total, SUM(nb) AS brand_count, MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
-			` + rowType("nn", "nc") + ` AS domain_type
-			FROM sel GROUP BY ` + level + `)`)
+		s.add(`, row_totals AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
+			SUM(citations) AS citations, SUM(brand_citations) AS brand_citations, MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
+			` + rowType("named_citations", "competitor_only_citations") + ` AS domain_type
+			FROM scope_citations GROUP BY ` + level + `)`)
 	}
 	var s sqlb
-	agg(&s)
+	rowTotals(&s)
 	switch {
 	case level == domainLevel && selLevel == domainLevel:
-		s.add(`, cr AS (SELECT '' AS page, domain, '' AS page_type, domain_type, has_source, has_inline, total, brand_count, 0 AS pages FROM agg)`)
+		s.add(`, list_rows AS (SELECT '' AS page, domain, '' AS page_type, domain_type, has_source, has_inline, citations, brand_citations,
+			0 AS page_count FROM row_totals)`)
 	case level == domainLevel:
-		s.add(`, pg AS (SELECT domain, page, MIN(page_type) AS page_type,
-			ROW_NUMBER() OVER (PARTITION BY domain ORDER BY SUM(n) DESC, page ASC) AS rn,
-			COUNT(*) OVER (PARTITION BY domain) AS pages
-			FROM sel GROUP BY domain, page),
-			cr AS (SELECT pg.page AS page, agg.domain AS domain, pg.page_type AS page_type, agg.domain_type AS domain_type,
-				agg.has_source AS has_source, agg.has_inline AS has_inline, agg.total AS total, agg.brand_count AS brand_count, pg.pages AS pages
-				FROM agg JOIN pg ON pg.domain = agg.domain AND pg.rn = 1)`)
+		s.add(`, ranked_pages AS (SELECT domain, page, MIN(page_type) AS page_type,
+			ROW_NUMBER() OVER (PARTITION BY domain ORDER BY SUM(citations) DESC, page ASC) AS page_rank,
+			COUNT(*) OVER (PARTITION BY domain) AS page_count
+			FROM scope_citations GROUP BY domain, page),
+			list_rows AS (SELECT ranked_pages.page AS page, row_totals.domain AS domain, ranked_pages.page_type AS page_type,
+				row_totals.domain_type AS domain_type, row_totals.has_source AS has_source, row_totals.has_inline AS has_inline,
+				row_totals.citations AS citations, row_totals.brand_citations AS brand_citations, ranked_pages.page_count AS page_count
+				FROM row_totals JOIN ranked_pages ON ranked_pages.domain = row_totals.domain AND ranked_pages.page_rank = 1)`)
 	default:
-		s.add(`, cr AS (SELECT page, domain, page_type, domain_type, has_source, has_inline, total, brand_count, 1 AS pages FROM agg)`)
+		s.add(`, list_rows AS (SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
+			1 AS page_count FROM row_totals)`)
 	}
-	s.add(` SELECT page, domain, page_type, domain_type, has_source, has_inline, total, brand_count,
-		`+pct("total", "SUM(total) OVER ()")+`, `+pct("brand_count", "SUM(brand_count) OVER ()")+`, COUNT(*) OVER (), pages,
-		SUM(total) OVER (), SUM(brand_count) OVER ()
-		FROM cr`+orderBy(f.Sort, sortCols, defaultSort, level)+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
+	s.add(` SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
+		`+pct("citations", "SUM(citations) OVER ()")+`, `+pct("brand_citations", "SUM(brand_citations) OVER ()")+`, COUNT(*) OVER (), page_count,
+		SUM(citations) OVER (), SUM(brand_citations) OVER ()
+		FROM list_rows`+orderBy(f.Sort, sortCols, defaultSort, level)+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
 	rows, total, err := scanCitationRows(ctx, tx, &s)
 	if err != nil {
 		return nil, 0, fmt.Errorf("citation %ss: %w", level, err)
@@ -456,8 +481,8 @@ func (q *scopeQ) citationRows(ctx context.Context, tx *Tx, f sightline.CitationF
 	if len(rows) == 0 && f.Offset() > 0 {
 		// past the end: the window function saw no row, count them apart
 		var c sqlb
-		agg(&c)
-		c.add(` SELECT COUNT(*) FROM agg`)
+		rowTotals(&c)
+		c.add(` SELECT COUNT(*) FROM row_totals`)
 		if err := tx.queryRow(ctx, c.String(), c.args...).Scan(&total); err != nil {
 			return nil, 0, fmt.Errorf("count citation %ss: %w", level, err)
 		}
@@ -478,11 +503,11 @@ func (q *scopeQ) fillTopPages(ctx context.Context, tx *Tx, rows []*sightline.Cit
 	domains := rowDomains(rows)
 	var s sqlb
 	q.citationScope(&s, q.Window, true, pageLevel)
-	s.add(`, pg AS (SELECT domain, page, MIN(page_type) AS page_type, SUM(n) AS n,
-		ROW_NUMBER() OVER (PARTITION BY domain ORDER BY SUM(n) DESC, page ASC) AS rn,
-		COUNT(*) OVER (PARTITION BY domain) AS pages
-		FROM sel WHERE domain IN (`+placeholders(len(domains))+`) GROUP BY domain, page)
-		SELECT domain, page, page_type, pages FROM pg WHERE rn = 1`, domains)
+	s.add(`, ranked_pages AS (SELECT domain, page, MIN(page_type) AS page_type, SUM(citations) AS citations,
+		ROW_NUMBER() OVER (PARTITION BY domain ORDER BY SUM(citations) DESC, page ASC) AS page_rank,
+		COUNT(*) OVER (PARTITION BY domain) AS page_count
+		FROM scope_citations WHERE domain IN (`+placeholders(len(domains))+`) GROUP BY domain, page)
+		SELECT domain, page, page_type, page_count FROM ranked_pages WHERE page_rank = 1`, domains)
 	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
 		var domain, page, pageType string
 		var pages int
@@ -543,33 +568,39 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 		keys = append(keys, k)
 	}
 	full, raw := q.pagePlan(q.Window)
+	// citing_runs: the runs of the fact ranges citing the rows' keys;
+	// row_brands: per row key, the found brands its citing answers name.
 	var s sqlb
 	if len(raw) > 0 {
 		if len(q.FoundBrandIDs) > 0 || len(q.DomainTypes) > 0 {
-			// these filters need each run's found brands (rf of writeSel)
+			// these filters need each run's found brands (run_flags of writeSel)
 			q.writeSel(&s, nil, raw, true, pageLevel)
-			s.add(`, hit AS MATERIALIZED (SELECT DISTINCT sel.`+key+` AS k, sel.topic_id AS topic_id, sel.provider_id AS provider_id, sel.run_seq AS run_seq, sel.ran_at AS ran_at FROM sel WHERE sel.`+key+` IN (`+placeholders(len(keys))+`))`, keys)
+			s.add(`, citing_runs AS MATERIALIZED (SELECT DISTINCT scope_citations.`+key+` AS row_key, scope_citations.topic_id AS topic_id,
+				scope_citations.provider_id AS provider_id, scope_citations.run_seq AS run_seq, scope_citations.ran_at AS ran_at
+				FROM scope_citations WHERE scope_citations.`+key+` IN (`+placeholders(len(keys))+`))`, keys)
 		} else {
 			// the runs citing the rows' keys, straight from the facts
-			s.add(`WITH hit AS MATERIALIZED (`)
+			s.add(`WITH citing_runs AS MATERIALIZED (`)
 			eachRange(&s, raw, func(s *sqlb, r sightline.Window) {
-				s.add(`SELECT DISTINCT c.` + key + ` AS k, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.ran_at AS ran_at FROM citations c WHERE `)
-				q.factFilter(s, "c", r)
-				q.citationFilters(s, "c", pageLevel)
-				s.add(` AND c.`+key+` IN (`+placeholders(len(keys))+`)`, keys)
+				s.add(`SELECT DISTINCT citations.` + key + ` AS row_key, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
+					citations.run_seq AS run_seq, citations.ran_at AS ran_at FROM citations WHERE `)
+				q.factFilter(s, "citations", r)
+				q.citationFilters(s, "citations", pageLevel)
+				s.add(` AND citations.`+key+` IN (`+placeholders(len(keys))+`)`, keys)
 			})
 			s.add(`)`)
 		}
-		s.add(` SELECT DISTINCT x.k, fb.name FROM (`)
+		s.add(` SELECT DISTINCT row_brands.row_key, found_brands.name FROM (`)
 		// CROSS JOIN keeps SQLite's planner from putting mentions outside:
-		// hit is small, and each of its runs is one primary-key range.
-		// DISTINCT before found_brands is joined: PostgreSQL, which
-		// cannot estimate hit, otherwise scans found_brands once per
+		// citing_runs is small, and each of its runs is one primary-key
+		// range. DISTINCT before found_brands is joined: PostgreSQL, which
+		// cannot estimate citing_runs, otherwise scans found_brands once per
 		// (row, run, mention): 150 of 240 ms on the 10× data set.
-		s.add(`SELECT DISTINCT hit.k AS k, m.found_brand_id AS id FROM hit CROSS JOIN mentions m
-			WHERE m.brand_id = ? AND m.topic_id = hit.topic_id AND m.provider_id = hit.provider_id AND m.ran_at = hit.ran_at AND m.run_seq = hit.run_seq`, q.BrandID)
+		s.add(`SELECT DISTINCT citing_runs.row_key AS row_key, mentions.found_brand_id AS found_brand_id FROM citing_runs CROSS JOIN mentions
+			WHERE mentions.brand_id = ? AND mentions.topic_id = citing_runs.topic_id AND mentions.provider_id = citing_runs.provider_id
+			AND mentions.ran_at = citing_runs.ran_at AND mentions.run_seq = citing_runs.run_seq`, q.BrandID)
 	} else {
-		s.add(`SELECT DISTINCT x.k, fb.name FROM (`)
+		s.add(`SELECT DISTINCT row_brands.row_key, found_brands.name FROM (`)
 	}
 	if len(full) > 0 {
 		if len(raw) > 0 {
@@ -578,23 +609,25 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 		if key == pageLevel {
 			// the primary key starts (brand_id, domain, page): name the
 			// domains of the page rows too
-			s.add(`SELECT d.page AS k, d.found_brand_id AS id FROM daily_page_brands d
-				WHERE d.brand_id = ? AND d.domain IN (`+placeholders(len(rowDomains(rows)))+`) AND d.page IN (`+placeholders(len(keys))+`)
-				AND (`+rangesOf("d", full)+`)`, q.BrandID, rowDomains(rows), keys, rangeArgs(full))
+			s.add(`SELECT daily_page_brands.page AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
+				WHERE daily_page_brands.brand_id = ? AND daily_page_brands.domain IN (`+placeholders(len(rowDomains(rows)))+`)
+				AND daily_page_brands.page IN (`+placeholders(len(keys))+`)
+				AND (`+rangesOf("daily_page_brands", full)+`)`, q.BrandID, rowDomains(rows), keys, rangeArgs(full))
 		} else if q.pageFiltered() {
 			// a domain row counts only its pages that pass the filters
-			s.add(`SELECT d.domain AS k, d.found_brand_id AS id FROM daily_page_brands d
-				WHERE d.brand_id = ? AND d.domain IN (`+placeholders(len(keys))+`) AND (`+rangesOf("d", full)+`)
-				AND d.page IN (SELECT p.page FROM daily_pages p WHERE p.brand_id = ? AND (`+rangesOf("p", full)+`)`,
+			s.add(`SELECT daily_page_brands.domain AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
+				WHERE daily_page_brands.brand_id = ? AND daily_page_brands.domain IN (`+placeholders(len(keys))+`) AND (`+rangesOf("daily_page_brands", full)+`)
+				AND daily_page_brands.page IN (SELECT daily_pages.page FROM daily_pages WHERE daily_pages.brand_id = ? AND (`+rangesOf("daily_pages", full)+`)`,
 				q.BrandID, keys, rangeArgs(full), q.BrandID, rangeArgs(full))
-			q.citationFilters(&s, "p", pageLevel)
+			q.citationFilters(&s, "daily_pages", pageLevel)
 			s.add(`)`)
 		} else {
-			s.add(`SELECT d.domain AS k, d.found_brand_id AS id FROM daily_domain_brands d
-				WHERE d.brand_id = ? AND d.domain IN (`+placeholders(len(keys))+`) AND (`+rangesOf("d", full)+`)`, q.BrandID, keys, rangeArgs(full))
+			s.add(`SELECT daily_domain_brands.domain AS row_key, daily_domain_brands.found_brand_id AS found_brand_id FROM daily_domain_brands
+				WHERE daily_domain_brands.brand_id = ? AND daily_domain_brands.domain IN (`+placeholders(len(keys))+`)
+				AND (`+rangesOf("daily_domain_brands", full)+`)`, q.BrandID, keys, rangeArgs(full))
 		}
 	}
-	s.add(`) x JOIN found_brands fb ON fb.id = x.id ORDER BY x.k, fb.name`)
+	s.add(`) row_brands JOIN found_brands ON found_brands.id = row_brands.found_brand_id ORDER BY row_brands.row_key, found_brands.name`)
 	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
 		var k, name string
 		if err := scan(&k, &name); err != nil {

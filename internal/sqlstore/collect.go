@@ -145,7 +145,7 @@ func (db *DB) FindCollectingBrands(ctx context.Context) ([]string, error) {
 // transaction. A second ok attempt of the same sample (two workers raced)
 // stores nothing: the run is already there under the same id.
 func (db *DB) RecordCollectionAttempt(ctx context.Context, a *sightline.CollectionAttempt, run *sightline.AnalyzedRun) error {
-	tx, done, err := db.beginIngest(ctx)
+	tx, done, err := db.beginIngest(ctx, false)
 	if err != nil {
 		return err
 	}
@@ -165,7 +165,7 @@ func (db *DB) RecordCollectionAttempt(ctx context.Context, a *sightline.Collecti
 			return nil
 		}
 		if run != nil {
-			if _, err := db.ingestInTx(ctx, tx, func(yield func(*sightline.AnalyzedRun, error) bool) { yield(run, nil) }); err != nil {
+			if _, err := db.ingestInTx(ctx, tx, func(yield func(*sightline.AnalyzedRun, error) bool) { yield(run, nil) }, false); err != nil {
 				return err
 			}
 		}

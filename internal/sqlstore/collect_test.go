@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/uuid"
 
 	"github.com/sightline/sightline"
 )
@@ -238,4 +240,31 @@ func TestCollectionSettings(t *testing.T) {
 	other := mustCreateOrg(t, db, "Other")
 	_, err = db.FindCollectionSettings(ctx, other.ID, brand.ID)
 	gWantCode(t, "another organization", err, sightline.ENOTFOUND)
+}
+
+// TestRecordCollectionAttempt_LeavesDetectionToTheJob: a collected sample
+// is stored with its run, but change detection is asked for by the
+// collection job once it is done (internal/collect), not once per sample,
+// unlike a bulk ingest (TestIngest_QueuesDetection).
+func TestRecordCollectionAttempt_LeavesDetectionToTheJob(t *testing.T) {
+	f := newEngineFixture(t)
+	ctx := context.Background()
+	ran := f.now.Add(-time.Hour)
+	run := &sightline.AnalyzedRun{ID: uuid.NewString(), BrandID: f.brand.ID, PromptID: f.prompts["best"], TopicID: f.topics["Gantt"],
+		Provider: "chatgpt", Region: "us", RanAt: ran, Answer: "Acme and Rival."}
+	a := &sightline.CollectionAttempt{OrgID: f.orgID, BrandID: f.brand.ID, PromptID: run.PromptID, Provider: "chatgpt", Region: "us",
+		Slot: ran.Truncate(24 * time.Hour), Status: sightline.AttemptOK, RunID: &run.ID, Model: "m", Tries: 1, StartedAt: ran, FinishedAt: ran}
+	if err := f.db.RecordCollectionAttempt(ctx, a, run); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.db.FindRunByID(ctx, f.orgID, f.brand.ID, run.ID); err != nil {
+		t.Fatalf("the collected run was not stored: %v", err)
+	}
+	jobs, err := f.db.FindJobsOfKind(ctx, f.brand.ID, sightline.JobKindSignals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(jobs) != 0 {
+		t.Errorf("a collected sample queued %d detection jobs, want none (the collection job asks once it is done)", len(jobs))
+	}
 }

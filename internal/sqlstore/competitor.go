@@ -10,6 +10,7 @@ import (
 
 var _ sightline.CompetitorService = (*DB)(nil)
 
+// competitorSortColumns name columns of competitor_visibility.
 var competitorSortColumns = map[string]string{
 	"name":       "name",
 	"domain":     "domain",
@@ -63,19 +64,25 @@ func (db *DB) UpdateCompetitorDomain(ctx context.Context, orgID, competitorID, d
 // competitors lists the brand's competitors (or one) with visibility =
 // runs in scope naming the competitor / runs in scope.
 func (q *scopeQ) competitors(ctx context.Context, tx *Tx, onlyID string, sort []sightline.SortKey, page sightline.PageRequest) ([]*sightline.Competitor, int, error) {
+	// run_total: the runs in scope; brand_mentions: per found brand, its
+	// mentions (a run names a found brand at most once: the runs naming it);
+	// competitor_visibility: per competitor, its visibility.
 	var s sqlb
-	s.add(`WITH r AS (SELECT COALESCE(SUM(x.n), 0) AS runs FROM (`)
+	s.add(`WITH run_total AS (SELECT COALESCE(SUM(window_runs.runs), 0) AS runs FROM (`)
 	q.runsSrc(&s, q.Window)
-	s.add(`) x), m AS (SELECT x.found_brand_id AS id, SUM(x.n) AS n FROM (`)
+	s.add(`) window_runs), brand_mentions AS (SELECT window_mentions.found_brand_id AS found_brand_id, SUM(window_mentions.mentions) AS mentions FROM (`)
 	q.mentionsSrc(&s, q.Window)
-	s.add(`) x GROUP BY x.found_brand_id),
-		c AS (SELECT c.id AS id, c.name AS name, c.domain AS domain, `+pct("COALESCE(m.n, 0)", "r.runs")+` AS visibility, COALESCE(m.n, 0) AS n, r.runs AS runs
-		FROM competitors c LEFT JOIN found_brands fb ON fb.competitor_id = c.id LEFT JOIN m ON m.id = fb.id CROSS JOIN r
-		WHERE c.brand_id = ?`, q.BrandID)
+	s.add(`) window_mentions GROUP BY window_mentions.found_brand_id),
+		competitor_visibility AS (SELECT competitors.id AS id, competitors.name AS name, competitors.domain AS domain,
+			`+pct("COALESCE(brand_mentions.mentions, 0)", "run_total.runs")+` AS visibility,
+			COALESCE(brand_mentions.mentions, 0) AS mentions, run_total.runs AS runs
+		FROM competitors LEFT JOIN found_brands ON found_brands.competitor_id = competitors.id
+			LEFT JOIN brand_mentions ON brand_mentions.found_brand_id = found_brands.id CROSS JOIN run_total
+		WHERE competitors.brand_id = ?`, q.BrandID)
 	if onlyID != "" {
-		s.add(` AND c.id = ?`, onlyID)
+		s.add(` AND competitors.id = ?`, onlyID)
 	}
-	s.add(`) SELECT id, name, domain, visibility, COUNT(*) OVER (), n, runs FROM c`+
+	s.add(`) SELECT id, name, domain, visibility, COUNT(*) OVER (), mentions, runs FROM competitor_visibility`+
 		orderBy(sort, competitorSortColumns, sightline.DefaultCompetitorSort, "id")+` LIMIT ? OFFSET ?`, page.PageSize, page.Offset())
 	var out []*sightline.Competitor
 	total := 0

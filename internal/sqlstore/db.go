@@ -94,14 +94,16 @@ func openSQLite(path string, readOnly bool) (*sql.DB, error) {
 	q.Add("_pragma", "temp_store(MEMORY)")
 	if readOnly {
 		q.Add("_pragma", "query_only(1)")
-		// 16 MiB page cache per read connection: a metric statement reads a
+		// 8 MiB page cache per read connection: a metric statement reads a
 		// few MiB (rollups, or one day's and one filter's facts), and the
 		// operating system caches the file anyway; four readers with 64 MiB
-		// each took the bench process (server and clients) to 430 MB
-		// (docs/performance.md).
-		q.Add("_pragma", "cache_size(-16384)")
+		// each took the bench process (server and clients) to 430 MB, with
+		// 16 MiB `serve` peaked at 250–300 MB (docs/performance.md).
+		q.Add("_pragma", "cache_size(-8192)")
 	} else {
-		q.Add("_pragma", "cache_size(-65536)") // 64 MiB for the writer: ingest rewrites the same pages
+		// 16 MiB for the writer; an ingest raises it for its transaction
+		// (ingestCacheKiB), since batches rewrite the same pages.
+		q.Add("_pragma", "cache_size(-16384)")
 		q.Set("_txlock", "immediate")
 	}
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
@@ -186,7 +188,7 @@ func (db *DB) Analyze(ctx context.Context) error {
 	if db.dialect.engine != enginePostgres {
 		return nil
 	}
-	if _, err := db.write.ExecContext(ctx, `ANALYZE runs, mentions, citations, ads, daily_runs, daily_mentions, daily_pages, weekly_pages, daily_topic_pages, daily_page_brands`); err != nil {
+	if _, err := db.write.ExecContext(ctx, `ANALYZE runs, mentions, citations, ads, daily_runs, daily_mentions, daily_pages, weekly_pages, daily_topic_pages, daily_page_brands, daily_ads`); err != nil {
 		return fmt.Errorf("analyze: %w", err)
 	}
 	return nil

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/sightline/sightline"
 )
@@ -44,10 +43,10 @@ type evidenceQ struct {
 
 // runFlags writes the common table expressions of the evidence queries:
 //
-//	mf: per run of an active prompt in the window, the brand's best
-//	    position and a bit mask of the tracked competitors its answer names
-//	    (bit i: comps[i]);
-//	rf: the same with weak (the brand absent or named at
+//	run_positions: per run of an active prompt in the window, the brand's
+//	    best position (brand_position) and a bit mask of the tracked
+//	    competitors its answer names (competitor_mask, bit i: comps[i]);
+//	flagged_runs: the same with weak (the brand absent or named at
 //	    sightline.WeakPosition or lower).
 //
 // Masks keep "who is named where a page is cited" a single scan of the
@@ -56,48 +55,52 @@ type evidenceQ struct {
 // planner's statistics are stale after a bulk ingest (joining two
 // aggregated CTEs made PostgreSQL loop over one for every row of the other).
 func (e *evidenceQ) runFlags(s *sqlb) {
-	s.add(`WITH mf AS MATERIALIZED (SELECT r.seq AS run_seq, r.prompt_id AS prompt_id, COALESCE(r.topic_id, '`+nilTopic+`') AS topic_id, r.provider_id AS provider_id, r.ran_at AS ran_at,
-		MIN(CASE WHEN m.found_brand_id IN (`+placeholders(len(e.selfIDs))+`) THEN m.position END) AS pos, 0`, anys(e.selfIDs))
+	s.add(`WITH run_positions AS MATERIALIZED (SELECT runs.seq AS run_seq, runs.prompt_id AS prompt_id,
+		COALESCE(runs.topic_id, '`+nilTopic+`') AS topic_id, runs.provider_id AS provider_id, runs.ran_at AS ran_at,
+		MIN(CASE WHEN mentions.found_brand_id IN (`+placeholders(len(e.selfIDs))+`) THEN mentions.position END) AS brand_position, 0`, anys(e.selfIDs))
 	for i, ids := range e.compFB {
-		s.add(` + `+strconv.FormatInt(int64(1)<<i, 10)+` * MAX(CASE WHEN m.found_brand_id IN (`+placeholders(len(ids))+`) THEN 1 ELSE 0 END)`, anys(ids))
+		s.add(` + `+strconv.FormatInt(int64(1)<<i, 10)+` * MAX(CASE WHEN mentions.found_brand_id IN (`+placeholders(len(ids))+`) THEN 1 ELSE 0 END)`, anys(ids))
 	}
-	s.add(` AS cmask
-		FROM runs r JOIN prompts p ON p.id = r.prompt_id
-		LEFT JOIN mentions m ON m.brand_id = r.brand_id AND m.topic_id = COALESCE(r.topic_id, '`+nilTopic+`') AND m.provider_id = r.provider_id
-			AND m.ran_at = r.ran_at AND m.run_seq = r.seq
-		WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ? AND p.active = ?
-		GROUP BY r.seq, r.prompt_id, r.topic_id, r.provider_id, r.ran_at),
-	rf AS MATERIALIZED (SELECT run_seq, prompt_id, topic_id, provider_id, ran_at, pos, cmask,
-		CASE WHEN pos IS NULL OR pos >= ? THEN 1 ELSE 0 END AS weak FROM mf)`,
+	s.add(` AS competitor_mask
+		FROM runs JOIN prompts ON prompts.id = runs.prompt_id
+		LEFT JOIN mentions ON mentions.brand_id = runs.brand_id AND mentions.topic_id = COALESCE(runs.topic_id, '`+nilTopic+`')
+			AND mentions.provider_id = runs.provider_id AND mentions.ran_at = runs.ran_at AND mentions.run_seq = runs.seq
+		WHERE runs.brand_id = ? AND runs.ran_at >= ? AND runs.ran_at < ? AND prompts.active = ?
+		GROUP BY runs.seq, runs.prompt_id, runs.topic_id, runs.provider_id, runs.ran_at),
+	flagged_runs AS MATERIALIZED (SELECT run_seq, prompt_id, topic_id, provider_id, ran_at, brand_position, competitor_mask,
+		CASE WHEN brand_position IS NULL OR brand_position >= ? THEN 1 ELSE 0 END AS weak FROM run_positions)`,
 		e.brandID, ts(e.w.Start), ts(e.w.End), true, sightline.WeakPosition)
 }
 
-// namedColumns are the per-brand counts over the rows of a group, one row
-// per run (alias a has the pos, weak and cmask of rf): runs naming the
+// namedColumns writes the per-brand counts over the rows of a group, one row
+// per run (alias a has the brand_position, weak and competitor_mask of
+// flagged_runs): runs naming the
 // brand, and those that are weak; then the same for each competitor by its
 // mask bit. Rows are deduplicated per run first because SQLite's
 // COUNT(DISTINCT …) costs an index per column.
-func (e *evidenceQ) namedColumns(a string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, `SUM(CASE WHEN %[1]s.pos IS NOT NULL THEN 1 ELSE 0 END), SUM(CASE WHEN %[1]s.pos IS NOT NULL AND %[1]s.weak = 1 THEN 1 ELSE 0 END)`, a)
+func (e *evidenceQ) namedColumns(s *sqlb, a string) {
+	s.add(`SUM(CASE WHEN ` + a + `.brand_position IS NOT NULL THEN 1 ELSE 0 END),
+		SUM(CASE WHEN ` + a + `.brand_position IS NOT NULL AND ` + a + `.weak = 1 THEN 1 ELSE 0 END)`)
 	for i := range e.comps {
 		bit := strconv.FormatInt(int64(1)<<i, 10)
-		fmt.Fprintf(&b, `, SUM(CASE WHEN (%[1]s.cmask & %[2]s) <> 0 THEN 1 ELSE 0 END), SUM(CASE WHEN (%[1]s.cmask & %[2]s) <> 0 AND %[1]s.weak = 1 THEN 1 ELSE 0 END)`, a, bit)
+		s.add(`, SUM(CASE WHEN (` + a + `.competitor_mask & ` + bit + `) <> 0 THEN 1 ELSE 0 END),
+			SUM(CASE WHEN (` + a + `.competitor_mask & ` + bit + `) <> 0 AND ` + a + `.weak = 1 THEN 1 ELSE 0 END)`)
 	}
-	return b.String()
 }
 
-// weakNamedColumns count, per competitor, only the weak runs that name it:
+// weakNamedColumns writes, per competitor, the count of only the weak runs naming it:
 // all a page's evidence shows, and half the work of namedColumns.
-func (e *evidenceQ) weakNamedColumns(a string) string {
-	var parts []string
+func (e *evidenceQ) weakNamedColumns(s *sqlb, a string) {
+	if len(e.comps) == 0 {
+		s.add(`0`)
+		return
+	}
 	for i := range e.comps {
-		parts = append(parts, fmt.Sprintf(`SUM(CASE WHEN (%[1]s.cmask & %[2]d) <> 0 AND %[1]s.weak = 1 THEN 1 ELSE 0 END)`, a, int64(1)<<i))
+		if i > 0 {
+			s.add(`, `)
+		}
+		s.add(`SUM(CASE WHEN (` + a + `.competitor_mask & ` + strconv.FormatInt(int64(1)<<i, 10) + `) <> 0 AND ` + a + `.weak = 1 THEN 1 ELSE 0 END)`)
 	}
-	if len(parts) == 0 {
-		return "0"
-	}
-	return strings.Join(parts, ", ")
 }
 
 // namedDest returns scan destinations for namedColumns.
@@ -166,14 +169,16 @@ func brandEvidence(ctx context.Context, tx *Tx, brandID string, w sightline.Wind
 func (e *evidenceQ) prompts(ctx context.Context, tx *Tx, ev *sightline.BrandEvidence) (map[string]*sightline.PromptFacts, error) {
 	var s sqlb
 	e.runFlags(&s)
-	s.add(`, agg AS (SELECT rf.prompt_id AS prompt_id, COUNT(*) AS runs,
-		SUM(CASE WHEN rf.pos IS NOT NULL THEN 1 ELSE 0 END) AS brand_runs,
-		SUM(CASE WHEN rf.pos = 1 THEN 1 ELSE 0 END) AS first_runs,
-		SUM(rf.weak) AS weak_runs, AVG(` + dbl("rf.pos") + `) AS avg_pos, ` + e.namedColumns("rf") + `
-		FROM rf GROUP BY rf.prompt_id)
-		SELECT p.id, p.text, COALESCE(p.intent, ''), p.topic_id, t.name, agg.*
-		FROM agg JOIN prompts p ON p.id = agg.prompt_id LEFT JOIN topics t ON t.id = p.topic_id
-		ORDER BY p.created_at, p.id`)
+	s.add(`, prompt_counts AS (SELECT flagged_runs.prompt_id AS prompt_id, COUNT(*) AS runs,
+		SUM(CASE WHEN flagged_runs.brand_position IS NOT NULL THEN 1 ELSE 0 END) AS brand_runs,
+		SUM(CASE WHEN flagged_runs.brand_position = 1 THEN 1 ELSE 0 END) AS first_runs,
+		SUM(flagged_runs.weak) AS weak_runs, AVG(` + dbl("flagged_runs.brand_position") + `) AS avg_position, `)
+	e.namedColumns(&s, "flagged_runs")
+	s.add(`
+		FROM flagged_runs GROUP BY flagged_runs.prompt_id)
+		SELECT prompts.id, prompts.text, COALESCE(prompts.intent, ''), prompts.topic_id, topics.name, prompt_counts.*
+		FROM prompt_counts JOIN prompts ON prompts.id = prompt_counts.prompt_id LEFT JOIN topics ON topics.id = prompts.topic_id
+		ORDER BY prompts.created_at, prompts.id`)
 	byID := map[string]*sightline.PromptFacts{}
 	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
 		p := &sightline.PromptFacts{Regions: []string{}}
@@ -202,8 +207,8 @@ func (e *evidenceQ) prompts(ctx context.Context, tx *Tx, ev *sightline.BrandEvid
 	if err != nil {
 		return nil, fmt.Errorf("evidence prompts: %w", err)
 	}
-	err = eachRow(ctx, tx, `SELECT DISTINCT r.prompt_id, g.code FROM runs r JOIN regions g ON g.id = r.region_id
-		WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ? ORDER BY 1, 2`, []any{e.brandID, ts(e.w.Start), ts(e.w.End)},
+	err = eachRow(ctx, tx, `SELECT DISTINCT runs.prompt_id, regions.code FROM runs JOIN regions ON regions.id = runs.region_id
+		WHERE runs.brand_id = ? AND runs.ran_at >= ? AND runs.ran_at < ? ORDER BY 1, 2`, []any{e.brandID, ts(e.w.Start), ts(e.w.End)},
 		func(scan func(...any) error) error {
 			var id, code string
 			if err := scan(&id, &code); err != nil {
@@ -222,10 +227,10 @@ func (e *evidenceQ) prompts(ctx context.Context, tx *Tx, ev *sightline.BrandEvid
 
 // promptCompetitors adds the competitors' mean list position per prompt.
 func (e *evidenceQ) promptCompetitors(ctx context.Context, tx *Tx, byID map[string]*sightline.PromptFacts) error {
-	err := eachRow(ctx, tx, `SELECT m.prompt_id, fb.competitor_id, AVG(`+dbl("m.position")+`)
-		FROM mentions m JOIN found_brands fb ON fb.id = m.found_brand_id
-		WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND fb.competitor_id IS NOT NULL
-		GROUP BY m.prompt_id, fb.competitor_id`, []any{e.brandID, ts(e.w.Start), ts(e.w.End)},
+	err := eachRow(ctx, tx, `SELECT mentions.prompt_id, found_brands.competitor_id, AVG(`+dbl("mentions.position")+`)
+		FROM mentions JOIN found_brands ON found_brands.id = mentions.found_brand_id
+		WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND found_brands.competitor_id IS NOT NULL
+		GROUP BY mentions.prompt_id, found_brands.competitor_id`, []any{e.brandID, ts(e.w.Start), ts(e.w.End)},
 		func(scan func(...any) error) error {
 			var promptID, compID string
 			var avg float64
@@ -264,12 +269,15 @@ func (e *evidenceQ) pages(ctx context.Context, tx *Tx, ev *sightline.BrandEviden
 	e.runFlags(&s)
 	// Ingest stores a page once per answer, so within a (prompt, page)
 	// group every row is a distinct run and plain sums count runs.
-	s.add(` SELECT rf.prompt_id, c.page, MIN(c.domain), MIN(c.page_type), MIN(c.domain_type), MAX(c.title),
-		MAX(c.subreddit), MAX(c.youtube_channel), COUNT(*), COUNT(*), SUM(rf.weak),
-		SUM(CASE WHEN rf.weak = 1 AND rf.cmask <> 0 THEN 1 ELSE 0 END), `+e.weakNamedColumns("rf")+`
-		FROM rf JOIN citations c ON c.brand_id = ? AND c.topic_id = rf.topic_id AND c.provider_id = rf.provider_id AND c.ran_at = rf.ran_at AND c.run_seq = rf.run_seq
-		GROUP BY rf.prompt_id, c.page
-		ORDER BY c.page, rf.prompt_id`, e.brandID)
+	s.add(` SELECT flagged_runs.prompt_id, citations.page, MIN(citations.domain), MIN(citations.page_type), MIN(citations.domain_type),
+		MAX(citations.title), MAX(citations.subreddit), MAX(citations.youtube_channel), COUNT(*), COUNT(*), SUM(flagged_runs.weak),
+		SUM(CASE WHEN flagged_runs.weak = 1 AND flagged_runs.competitor_mask <> 0 THEN 1 ELSE 0 END), `)
+	e.weakNamedColumns(&s, "flagged_runs")
+	s.add(`
+		FROM flagged_runs JOIN citations ON citations.brand_id = ? AND citations.topic_id = flagged_runs.topic_id
+			AND citations.provider_id = flagged_runs.provider_id AND citations.ran_at = flagged_runs.ran_at AND citations.run_seq = flagged_runs.run_seq
+		GROUP BY flagged_runs.prompt_id, citations.page
+		ORDER BY citations.page, flagged_runs.prompt_id`, e.brandID)
 	named := map[string][]int{}
 	var order []*sightline.PageFacts
 	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
@@ -316,16 +324,20 @@ func (e *evidenceQ) pages(ctx context.Context, tx *Tx, ev *sightline.BrandEviden
 // domains counts, per cited outlet or social domain (static editorial,
 // review or social: the channels earned and social recommendations use),
 // the distinct runs citing it whose answers name the brand or each
-// competitor; cd first reduces the citations to one row per run and
-// domain, so that a run citing several pages of a domain counts once.
+// competitor; run_domains first reduces the citations to one row per run
+// and domain, so that a run citing several pages of a domain counts once.
 func (e *evidenceQ) domains(ctx context.Context, tx *Tx, ev *sightline.BrandEvidence) error {
 	var s sqlb
 	e.runFlags(&s)
-	s.add(`, cd AS MATERIALIZED (SELECT c.domain AS domain, c.run_seq AS run_seq, MIN(rf.pos) AS pos, MIN(rf.weak) AS weak, MIN(rf.cmask) AS cmask
-		FROM rf JOIN citations c ON c.brand_id = ? AND c.topic_id = rf.topic_id AND c.provider_id = rf.provider_id AND c.ran_at = rf.ran_at AND c.run_seq = rf.run_seq
-		WHERE c.domain_type IN ('editorial', 'review', 'social')
-		GROUP BY c.domain, c.run_seq)
-		SELECT cd.domain, `+e.namedColumns("cd")+` FROM cd GROUP BY cd.domain ORDER BY cd.domain`, e.brandID)
+	s.add(`, run_domains AS MATERIALIZED (SELECT citations.domain AS domain, citations.run_seq AS run_seq,
+			MIN(flagged_runs.brand_position) AS brand_position, MIN(flagged_runs.weak) AS weak, MIN(flagged_runs.competitor_mask) AS competitor_mask
+		FROM flagged_runs JOIN citations ON citations.brand_id = ? AND citations.topic_id = flagged_runs.topic_id
+			AND citations.provider_id = flagged_runs.provider_id AND citations.ran_at = flagged_runs.ran_at AND citations.run_seq = flagged_runs.run_seq
+		WHERE citations.domain_type IN ('editorial', 'review', 'social')
+		GROUP BY citations.domain, citations.run_seq)
+		SELECT run_domains.domain, `, e.brandID)
+	e.namedColumns(&s, "run_domains")
+	s.add(` FROM run_domains GROUP BY run_domains.domain ORDER BY run_domains.domain`)
 	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
 		var domain string
 		counts := e.namedDest()

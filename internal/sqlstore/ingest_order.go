@@ -67,7 +67,7 @@ func (db *DB) ingestBatch(ctx context.Context, batch []*sightline.AnalyzedRun) (
 				return
 			}
 		}
-	})
+	}, true)
 	if err != nil {
 		return sightline.IngestStats{}, err
 	}

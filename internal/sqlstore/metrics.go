@@ -32,72 +32,75 @@ func fillTopicMetrics(ctx context.Context, tx *Tx, scope sightline.Scope, topics
 	}
 	cur := ts(q.Window.Start) // rows with ran_at >= cur are in the window, the others in the previous period
 	span, cut := q.span(), q.Window.Start
-	inTopics := " WHERE x.topic_id IN (" + placeholders(len(ids)) + ")"
-	target := "x.found_brand_id IN (" + placeholders(len(q.targetIDs)) + ")"
+	inTopics := func(src string) string { return " WHERE " + src + ".topic_id IN (" + placeholders(len(ids)) + ")" }
+	target := "span_mentions.found_brand_id IN (" + placeholders(len(q.targetIDs)) + ")"
 	targetArgs := anys(q.targetIDs)
 
 	var s sqlb
-	// r: runs per topic (denominator of visibility).
-	s.add(`WITH r AS (SELECT x.topic_id AS topic_id,
-		SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS cur,
-		SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS prev FROM (`, cur, cur)
-	q.runsSrc(&s, span, cut)
-	s.add(`) x`+inTopics+` GROUP BY x.topic_id),`, ids)
-	// t: runs naming the target (numerator of visibility). A run names a
-	// found brand at most once (one mention row per run and found brand),
-	// so with one target found brand they are its mentions, which m counts
-	// anyway: t is then m's target columns, without reading them again.
-	visCur, visPrev := "COALESCE(m.tm_cur, 0)", "COALESCE(m.tm_prev, 0)"
+	// topic_runs: runs per topic (denominator of visibility), citations of
+	// owned domains and all citations (citation share), in one read.
+	s.add(`WITH topic_runs AS (SELECT span_runs.topic_id AS topic_id,
+		SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.runs ELSE 0 END) AS runs,
+		SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.runs ELSE 0 END) AS previous_runs,
+		SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.owned_citations ELSE 0 END) AS owned_citations,
+		SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.owned_citations ELSE 0 END) AS previous_owned_citations,
+		SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.citations ELSE 0 END) AS citations,
+		SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.citations ELSE 0 END) AS previous_citations FROM (`, cur, cur, cur, cur, cur, cur)
+	q.runCiteCountSrc(&s, span, cut)
+	s.add(`) span_runs`+inTopics("span_runs")+` GROUP BY span_runs.topic_id),`, ids)
+	// topic_target_runs: runs naming the target (numerator of visibility).
+	// A run names a found brand at most once (one mention row per run and
+	// found brand), so with one target found brand they are its mentions,
+	// which topic_mentions counts anyway: they are then its target columns,
+	// without reading them again.
+	visCur, visPrev := "COALESCE(topic_mentions.target_mentions, 0)", "COALESCE(topic_mentions.previous_target_mentions, 0)"
 	if len(q.targetIDs) > 1 {
-		s.add(` t AS (SELECT x.topic_id AS topic_id,
-			SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS cur,
-			SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS prev FROM (`, cur, cur)
+		s.add(` topic_target_runs AS (SELECT span_target_runs.topic_id AS topic_id,
+			SUM(CASE WHEN span_target_runs.ran_at >= ? THEN span_target_runs.runs ELSE 0 END) AS target_runs,
+			SUM(CASE WHEN span_target_runs.ran_at < ? THEN span_target_runs.runs ELSE 0 END) AS previous_target_runs FROM (`, cur, cur)
 		q.targetRunsSrc(&s, span, cut)
-		s.add(`) x`+inTopics+` GROUP BY x.topic_id),`, ids)
-		visCur, visPrev = "COALESCE(t.cur, 0)", "COALESCE(t.prev, 0)"
+		s.add(`) span_target_runs`+inTopics("span_target_runs")+` GROUP BY span_target_runs.topic_id),`, ids)
+		visCur, visPrev = "COALESCE(topic_target_runs.target_runs, 0)", "COALESCE(topic_target_runs.previous_target_runs, 0)"
 	}
-	// m: target mentions, all mentions, the target's sentiment sums.
-	s.add(` m AS (SELECT x.topic_id AS topic_id,
-		SUM(CASE WHEN x.ran_at >= ? AND `+target+` THEN x.n ELSE 0 END) AS tm_cur,
-		SUM(CASE WHEN x.ran_at < ? AND `+target+` THEN x.n ELSE 0 END) AS tm_prev,
-		SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS all_cur,
-		SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS all_prev,
-		SUM(CASE WHEN x.ran_at >= ? AND `+target+` THEN x.sent ELSE 0 END) AS sent_cur,
-		SUM(CASE WHEN x.ran_at < ? AND `+target+` THEN x.sent ELSE 0 END) AS sent_prev FROM (`,
+	// topic_mentions: target mentions, all mentions, the target's sentiment sums.
+	s.add(` topic_mentions AS (SELECT span_mentions.topic_id AS topic_id,
+		SUM(CASE WHEN span_mentions.ran_at >= ? AND `+target+` THEN span_mentions.mentions ELSE 0 END) AS target_mentions,
+		SUM(CASE WHEN span_mentions.ran_at < ? AND `+target+` THEN span_mentions.mentions ELSE 0 END) AS previous_target_mentions,
+		SUM(CASE WHEN span_mentions.ran_at >= ? THEN span_mentions.mentions ELSE 0 END) AS mentions,
+		SUM(CASE WHEN span_mentions.ran_at < ? THEN span_mentions.mentions ELSE 0 END) AS previous_mentions,
+		SUM(CASE WHEN span_mentions.ran_at >= ? AND `+target+` THEN span_mentions.sentiment_sum ELSE 0 END) AS target_sentiment_sum,
+		SUM(CASE WHEN span_mentions.ran_at < ? AND `+target+` THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_target_sentiment_sum FROM (`,
 		cur, targetArgs, cur, targetArgs, cur, cur, cur, targetArgs, cur, targetArgs)
 	q.mentionsSrc(&s, span, cut)
-	s.add(`) x`+inTopics+` GROUP BY x.topic_id),`, ids)
-	// c: citations of owned domains and all citations.
-	s.add(` c AS (SELECT x.topic_id AS topic_id,
-		SUM(CASE WHEN x.ran_at >= ? THEN x.owned ELSE 0 END) AS own_cur,
-		SUM(CASE WHEN x.ran_at < ? THEN x.owned ELSE 0 END) AS own_prev,
-		SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS all_cur,
-		SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS all_prev FROM (`, cur, cur, cur, cur)
-	q.citeCountSrc(&s, span, cut)
-	s.add(`) x`+inTopics+` GROUP BY x.topic_id),`, ids)
-	joinT := ""
+	s.add(`) span_mentions`+inTopics("span_mentions")+` GROUP BY span_mentions.topic_id),`, ids)
+	joinTargetRuns := ""
 	if len(q.targetIDs) > 1 {
-		joinT = ` LEFT JOIN t ON t.topic_id = tp.id`
+		joinTargetRuns = ` LEFT JOIN topic_target_runs ON topic_target_runs.topic_id = topics.id`
 	}
-	// v: the metrics of both periods; the outer select adds the diffs.
-	s.add(` v AS (SELECT tp.id AS id,
-		` + pct(visCur, "COALESCE(r.cur, 0)") + ` AS vis,
-		` + pct(visPrev, "COALESCE(r.prev, 0)") + ` AS vis_prev,
-		` + pct("COALESCE(m.tm_cur, 0)", "COALESCE(m.all_cur, 0)") + ` AS sov,
-		` + pct("COALESCE(m.tm_prev, 0)", "COALESCE(m.all_prev, 0)") + ` AS sov_prev,
-		` + mean("COALESCE(m.sent_cur, 0)", "COALESCE(m.tm_cur, 0)") + ` AS sent,
-		` + mean("COALESCE(m.sent_prev, 0)", "COALESCE(m.tm_prev, 0)") + ` AS sent_prev,
-		` + pct("COALESCE(c.own_cur, 0)", "COALESCE(c.all_cur, 0)") + ` AS cs,
-		` + pct("COALESCE(c.own_prev, 0)", "COALESCE(c.all_prev, 0)") + ` AS cs_prev,
-		` + visCur + ` AS vk, COALESCE(r.cur, 0) AS vn, ` + visPrev + ` AS vk_p, COALESCE(r.prev, 0) AS vn_p,
-		COALESCE(m.tm_cur, 0) AS sk, COALESCE(m.all_cur, 0) AS sn, COALESCE(m.tm_prev, 0) AS sk_p, COALESCE(m.all_prev, 0) AS sn_p,
-		COALESCE(c.own_cur, 0) AS ck, COALESCE(c.all_cur, 0) AS cn, COALESCE(c.own_prev, 0) AS ck_p, COALESCE(c.all_prev, 0) AS cn_p
-		FROM topics tp LEFT JOIN r ON r.topic_id = tp.id` + joinT + `
-		LEFT JOIN m ON m.topic_id = tp.id LEFT JOIN c ON c.topic_id = tp.id
-		WHERE tp.id IN (` + placeholders(len(ids)) + `))
-		SELECT id, vis, vis - vis_prev, sov, sov - sov_prev, sent, sent - sent_prev, cs, cs - cs_prev,
-		vk, vn, vk_p, vn_p, sk, sn, sk_p, sn_p, ck, cn, ck_p, cn_p FROM v`)
-	s.args = append(s.args, ids...)
+	// topic_metrics: the metrics of both periods and the counts they are
+	// rates of; the outer select adds the diffs.
+	s.add(` topic_metrics AS (SELECT topics.id AS id,
+		`+pct(visCur, "COALESCE(topic_runs.runs, 0)")+` AS visibility,
+		`+pct(visPrev, "COALESCE(topic_runs.previous_runs, 0)")+` AS previous_visibility,
+		`+pct("COALESCE(topic_mentions.target_mentions, 0)", "COALESCE(topic_mentions.mentions, 0)")+` AS share_of_voice,
+		`+pct("COALESCE(topic_mentions.previous_target_mentions, 0)", "COALESCE(topic_mentions.previous_mentions, 0)")+` AS previous_share_of_voice,
+		`+mean("COALESCE(topic_mentions.target_sentiment_sum, 0)", "COALESCE(topic_mentions.target_mentions, 0)")+` AS sentiment,
+		`+mean("COALESCE(topic_mentions.previous_target_sentiment_sum, 0)", "COALESCE(topic_mentions.previous_target_mentions, 0)")+` AS previous_sentiment,
+		`+pct("COALESCE(topic_runs.owned_citations, 0)", "COALESCE(topic_runs.citations, 0)")+` AS citation_share,
+		`+pct("COALESCE(topic_runs.previous_owned_citations, 0)", "COALESCE(topic_runs.previous_citations, 0)")+` AS previous_citation_share,
+		`+visCur+` AS target_runs, COALESCE(topic_runs.runs, 0) AS runs,
+		`+visPrev+` AS previous_target_runs, COALESCE(topic_runs.previous_runs, 0) AS previous_runs,
+		COALESCE(topic_mentions.target_mentions, 0) AS target_mentions, COALESCE(topic_mentions.mentions, 0) AS mentions,
+		COALESCE(topic_mentions.previous_target_mentions, 0) AS previous_target_mentions, COALESCE(topic_mentions.previous_mentions, 0) AS previous_mentions,
+		COALESCE(topic_runs.owned_citations, 0) AS owned_citations, COALESCE(topic_runs.citations, 0) AS citations,
+		COALESCE(topic_runs.previous_owned_citations, 0) AS previous_owned_citations, COALESCE(topic_runs.previous_citations, 0) AS previous_citations
+		FROM topics LEFT JOIN topic_runs ON topic_runs.topic_id = topics.id`+joinTargetRuns+`
+		LEFT JOIN topic_mentions ON topic_mentions.topic_id = topics.id
+		WHERE topics.id IN (`+placeholders(len(ids))+`))
+		SELECT id, visibility, visibility - previous_visibility, share_of_voice, share_of_voice - previous_share_of_voice,
+		sentiment, sentiment - previous_sentiment, citation_share, citation_share - previous_citation_share,
+		target_runs, runs, previous_target_runs, previous_runs, target_mentions, mentions, previous_target_mentions, previous_mentions,
+		owned_citations, citations, previous_owned_citations, previous_citations FROM topic_metrics`, ids)
 	err = eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
 		var id string
 		var v [8]float64
@@ -125,23 +128,28 @@ const topBrandsLimit = 5
 // visibility in the window (ties by name); filter[brand_ids] limits the
 // candidates.
 func fillTopBrands(ctx context.Context, tx *Tx, q *scopeQ, ids []any, byID map[string]*sightline.Topic) error {
-	inTopics := " WHERE x.topic_id IN (" + placeholders(len(ids)) + ")"
+	inTopics := func(src string) string { return " WHERE " + src + ".topic_id IN (" + placeholders(len(ids)) + ")" }
 	var s sqlb
-	s.add(`WITH r AS (SELECT x.topic_id AS topic_id, SUM(x.n) AS runs FROM (`)
+	s.add(`WITH topic_runs AS (SELECT window_runs.topic_id AS topic_id, SUM(window_runs.runs) AS runs FROM (`)
 	q.runsSrc(&s, q.Window)
-	s.add(`) x`+inTopics+` GROUP BY x.topic_id), fbn AS (SELECT x.topic_id AS topic_id, x.found_brand_id AS id, SUM(x.n) AS n FROM (`, ids)
+	s.add(`) window_runs`+inTopics("window_runs")+` GROUP BY window_runs.topic_id),
+		topic_brand_mentions AS (SELECT window_mentions.topic_id AS topic_id, window_mentions.found_brand_id AS found_brand_id,
+			SUM(window_mentions.mentions) AS mentions FROM (`, ids)
 	q.mentionsSrc(&s, q.Window)
-	s.add(`) x`+inTopics, ids)
+	s.add(`) window_mentions`+inTopics("window_mentions"), ids)
 	if len(q.FoundBrandIDs) > 0 {
-		s.add(" AND x.found_brand_id IN ("+placeholders(len(q.FoundBrandIDs))+")", anys(q.FoundBrandIDs))
+		s.add(" AND window_mentions.found_brand_id IN ("+placeholders(len(q.FoundBrandIDs))+")", anys(q.FoundBrandIDs))
 	}
-	s.add(` GROUP BY x.topic_id, x.found_brand_id),
-		b AS (SELECT fbn.topic_id AS topic_id, fbn.id AS id, fb.name AS name, fbn.n AS n,
-		ROW_NUMBER() OVER (PARTITION BY fbn.topic_id ORDER BY fbn.n DESC, fb.name ASC, fbn.id ASC) AS rn
-		FROM fbn JOIN found_brands fb ON fb.id = fbn.id)
-		SELECT b.topic_id, b.id, b.name, `+pct("b.n", "r.runs")+`, b.n, r.runs
-		FROM b JOIN r ON r.topic_id = b.topic_id WHERE b.rn <= ?
-		ORDER BY b.topic_id, b.rn`, topBrandsLimit)
+	s.add(` GROUP BY window_mentions.topic_id, window_mentions.found_brand_id),
+		ranked_brands AS (SELECT topic_brand_mentions.topic_id AS topic_id, topic_brand_mentions.found_brand_id AS found_brand_id,
+			found_brands.name AS name, topic_brand_mentions.mentions AS mentions,
+			ROW_NUMBER() OVER (PARTITION BY topic_brand_mentions.topic_id
+				ORDER BY topic_brand_mentions.mentions DESC, found_brands.name ASC, topic_brand_mentions.found_brand_id ASC) AS brand_rank
+			FROM topic_brand_mentions JOIN found_brands ON found_brands.id = topic_brand_mentions.found_brand_id)
+		SELECT ranked_brands.topic_id, ranked_brands.found_brand_id, ranked_brands.name, `+pct("ranked_brands.mentions", "topic_runs.runs")+`,
+			ranked_brands.mentions, topic_runs.runs
+		FROM ranked_brands JOIN topic_runs ON topic_runs.topic_id = ranked_brands.topic_id WHERE ranked_brands.brand_rank <= ?
+		ORDER BY ranked_brands.topic_id, ranked_brands.brand_rank`, topBrandsLimit)
 	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
 		var topicID string
 		var tb sightline.TopBrand

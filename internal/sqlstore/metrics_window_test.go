@@ -309,6 +309,15 @@ func TestMetricsCutWindowsRollupsEqualFacts(t *testing.T) {
 		put("citations overview", ov, err)
 		comps, _, err := g.db.FindCompetitors(ctx, gOrgA, sightline.CompetitorFilter{Scope: s, PageRequest: gPage1})
 		put("competitors", comps, err)
+		ads, total, err := g.db.FindAds(ctx, gOrgA, sightline.AdFilter{Scope: s, PageRequest: gPage1})
+		put("ads", ads, err)
+		put("ads total", total, err)
+		advs, _, err := g.db.FindAdvertisers(ctx, gOrgA, sightline.AdFilter{Scope: s, PageRequest: gPage1})
+		put("advertisers", advs, err)
+		for _, a := range advs {
+			one, err := g.db.FindAdvertiserByID(ctx, gOrgA, a.AdvertiserID, s)
+			put("advertiser "+a.AdvertiserName, one, err)
+		}
 		return out
 	}
 	for _, w := range windows {

@@ -55,8 +55,9 @@ func readMigrations(engine string) ([]Migration, error) {
 // migrationSteps are Go steps run right after a migration's SQL, in its
 // transaction, for data changes that need the dialect (e.g. day buckets).
 var migrationSteps = map[int]func(ctx context.Context, tx *Tx) error{
-	2: func(ctx context.Context, tx *Tx) error { return rebuildRollups(ctx, tx) }, // fill the new rollups from the facts already stored
-	8: func(ctx context.Context, tx *Tx) error { return rebuildRollups(ctx, tx, "daily_topic_pages") },
+	2:  func(ctx context.Context, tx *Tx) error { return rebuildRollups(ctx, tx) }, // fill the new rollups from the facts already stored
+	8:  func(ctx context.Context, tx *Tx) error { return rebuildRollups(ctx, tx, "daily_topic_pages") },
+	11: func(ctx context.Context, tx *Tx) error { return rebuildRollups(ctx, tx, "daily_ads") },
 }
 
 const createMigrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -22,8 +22,8 @@ func (db *DB) CitationSummary(ctx context.Context, orgID string, s sightline.Sco
 	var b sqlb
 	q.citationScope(&b, q.Window, false, domainLevel)
 	classes(&b)
-	b.add(` SELECT t, SUM(n), ` + pct("SUM(n)", "SUM(SUM(n)) OVER ()") + `, SUM(SUM(n)) OVER ()
-		FROM cls GROUP BY t HAVING SUM(n) > 0 ORDER BY SUM(n) DESC, t`)
+	b.add(` SELECT domain_type, SUM(citations), ` + pct("SUM(citations)", "SUM(SUM(citations)) OVER ()") + `, SUM(SUM(citations)) OVER ()
+		FROM class_counts GROUP BY domain_type HAVING SUM(citations) > 0 ORDER BY SUM(citations) DESC, domain_type`)
 	out := &sightline.CitationSummary{Categories: []sightline.CategoryCount{}}
 	err = eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
 		var c sightline.CategoryCount
@@ -58,14 +58,14 @@ func (db *DB) DomainsOverview(ctx context.Context, orgID string, s sightline.Sco
 	// (as the mention share's average).
 	var b sqlb
 	q.citationScope(&b, q.Window, false, domainLevel)
-	b.add(`, bk AS (SELECT `+q.d().bucket(granularity, "ran_at")+` AS d, SUM(n) AS total,
-		SUM(CASE WHEN domain IN (SELECT domain FROM od) THEN n ELSE 0 END) AS cnt,
-		CAST(SUM(CASE WHEN domain IN (SELECT domain FROM od) OR domain IN (SELECT domain FROM cd) THEN n ELSE 0 END) AS DOUBLE PRECISION) / ? AS avg_cnt
-		FROM sel GROUP BY 1)
-		SELECT d, total, cnt, `+pct("cnt", "total")+`, avg_cnt, `+pct("avg_cnt", "total")+`,
-		`+pct("SUM(cnt) OVER ()", "SUM(total) OVER ()")+`, `+pct("SUM(avg_cnt) OVER ()", "SUM(total) OVER ()")+`,
-		SUM(cnt) OVER (), SUM(total) OVER ()
-		FROM bk ORDER BY d`, 1+nComp)
+	b.add(`, bucket_citations AS (SELECT `+q.d().bucket(granularity, "ran_at")+` AS bucket, SUM(citations) AS citations,
+		SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN citations ELSE 0 END) AS owned_citations,
+		CAST(SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) OR domain IN (SELECT domain FROM competitor_domains) THEN citations ELSE 0 END) AS DOUBLE PRECISION) / ? AS tracked_average
+		FROM scope_citations GROUP BY 1)
+		SELECT bucket, citations, owned_citations, `+pct("owned_citations", "citations")+`, tracked_average, `+pct("tracked_average", "citations")+`,
+		`+pct("SUM(owned_citations) OVER ()", "SUM(citations) OVER ()")+`, `+pct("SUM(tracked_average) OVER ()", "SUM(citations) OVER ()")+`,
+		SUM(owned_citations) OVER (), SUM(citations) OVER ()
+		FROM bucket_citations ORDER BY bucket`, 1+nComp)
 	series, err := scanShareSeries(ctx, tx, &b, sightline.Buckets(q.Window, granularity))
 	if err != nil {
 		return nil, err
@@ -79,8 +79,9 @@ func (db *DB) DomainsOverview(ctx context.Context, orgID string, s sightline.Sco
 	var bd sqlb
 	q.citationScope(&bd, q.Window, false, domainLevel)
 	classes(&bd)
-	bd.add(`, ct AS (SELECT CASE WHEN t IN ('owned', 'competitor_owned', 'earned', 'competitor_earned') THEN t ELSE 'other' END AS t, n FROM cls)
-		SELECT t, SUM(n), ` + pct("SUM(n)", "SUM(SUM(n)) OVER ()") + ` FROM ct GROUP BY t`)
+	bd.add(`, breakdown_counts AS (SELECT CASE WHEN domain_type IN ('owned', 'competitor_owned', 'earned', 'competitor_earned') THEN domain_type ELSE 'other' END AS domain_type,
+			citations FROM class_counts)
+		SELECT domain_type, SUM(citations), ` + pct("SUM(citations)", "SUM(SUM(citations)) OVER ()") + ` FROM breakdown_counts GROUP BY domain_type`)
 	counts := map[string]sightline.TypeCount{}
 	err = eachRow(ctx, tx, bd.String(), bd.args, func(scan func(...any) error) error {
 		var t sightline.TypeCount
@@ -130,33 +131,52 @@ func (q *scopeQ) summaryStats(ctx context.Context, tx *Tx, st *sightline.Summary
 	cur := ts(q.Window.Start)
 	var b sqlb
 	q.citationScope(&b, q.span(), false, domainLevel, q.Window.Start)
-	b.add(`, cday AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS cur, `+q.d().bucket("day", "ran_at")+` AS d,
-		SUM(n) AS total, SUM(nb) AS brand,
-		SUM(CASE WHEN domain IN (SELECT domain FROM od) THEN n ELSE 0 END) AS own,
-		SUM(CASE WHEN domain IN ('youtube.com', 'youtu.be') THEN nb ELSE 0 END) AS yt,
-		SUM(CASE WHEN domain = 'reddit.com' THEN nb ELSE 0 END) AS rd
-		FROM sel GROUP BY 1, 2),
-		md AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS cur, `+q.d().bucket("day", "ran_at")+` AS d, SUM(n) AS runs FROM (`, cur, cur)
+	// citation_days and target_run_days: per day of either period (in_window
+	// 1 for the window, 0 for the previous period) its citations and the
+	// runs naming the target; span_days: the days either has; day_counts:
+	// both side by side; period_totals: the sums of each period.
+	b.add(`, citation_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, `+q.d().bucket("day", "ran_at")+` AS bucket,
+		SUM(citations) AS citations, SUM(brand_citations) AS brand_citations,
+		SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN citations ELSE 0 END) AS owned_citations,
+		SUM(CASE WHEN domain IN ('youtube.com', 'youtu.be') THEN brand_citations ELSE 0 END) AS youtube_brand_citations,
+		SUM(CASE WHEN domain = 'reddit.com' THEN brand_citations ELSE 0 END) AS reddit_brand_citations
+		FROM scope_citations GROUP BY 1, 2),
+		target_run_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, `+q.d().bucket("day", "ran_at")+` AS bucket,
+			SUM(runs) AS target_runs FROM (`, cur, cur)
 	q.targetRunsSrc(&b, q.span(), q.Window.Start)
-	b.add(`) t GROUP BY 1, 2),
-		days AS (SELECT cur, d FROM cday UNION SELECT cur, d FROM md),
-		j AS (SELECT days.cur AS cur, days.d AS d, COALESCE(cday.total, 0) AS total, COALESCE(cday.brand, 0) AS brand,
-			COALESCE(cday.own, 0) AS own, COALESCE(cday.yt, 0) AS yt, COALESCE(cday.rd, 0) AS rd, COALESCE(md.runs, 0) AS runs
-			FROM days LEFT JOIN cday ON cday.cur = days.cur AND cday.d = days.d LEFT JOIN md ON md.cur = days.cur AND md.d = days.d),
-		p AS (SELECT SUM(CASE WHEN cur = 1 THEN total ELSE 0 END) AS total, SUM(CASE WHEN cur = 0 THEN total ELSE 0 END) AS total_p,
-			SUM(CASE WHEN cur = 1 THEN brand ELSE 0 END) AS brand,
-			SUM(CASE WHEN cur = 1 THEN own ELSE 0 END) AS own, SUM(CASE WHEN cur = 0 THEN own ELSE 0 END) AS own_p,
-			SUM(CASE WHEN cur = 1 THEN runs ELSE 0 END) AS runs, SUM(CASE WHEN cur = 0 THEN runs ELSE 0 END) AS runs_p,
-			SUM(CASE WHEN cur = 1 THEN yt ELSE 0 END) AS yt, SUM(CASE WHEN cur = 0 THEN yt ELSE 0 END) AS yt_p,
-			SUM(CASE WHEN cur = 1 THEN rd ELSE 0 END) AS rd, SUM(CASE WHEN cur = 0 THEN rd ELSE 0 END) AS rd_p FROM j)
-		SELECT 'day', d, total, own, runs, yt, rd, brand, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 FROM j WHERE cur = 1
+	b.add(`) span_target_runs GROUP BY 1, 2),
+		span_days AS (SELECT in_window, bucket FROM citation_days UNION SELECT in_window, bucket FROM target_run_days),
+		day_counts AS (SELECT span_days.in_window AS in_window, span_days.bucket AS bucket,
+			COALESCE(citation_days.citations, 0) AS citations, COALESCE(citation_days.brand_citations, 0) AS brand_citations,
+			COALESCE(citation_days.owned_citations, 0) AS owned_citations,
+			COALESCE(citation_days.youtube_brand_citations, 0) AS youtube_brand_citations,
+			COALESCE(citation_days.reddit_brand_citations, 0) AS reddit_brand_citations, COALESCE(target_run_days.target_runs, 0) AS target_runs
+			FROM span_days LEFT JOIN citation_days ON citation_days.in_window = span_days.in_window AND citation_days.bucket = span_days.bucket
+			LEFT JOIN target_run_days ON target_run_days.in_window = span_days.in_window AND target_run_days.bucket = span_days.bucket),
+		period_totals AS (SELECT SUM(CASE WHEN in_window = 1 THEN citations ELSE 0 END) AS citations,
+			SUM(CASE WHEN in_window = 0 THEN citations ELSE 0 END) AS previous_citations,
+			SUM(CASE WHEN in_window = 1 THEN brand_citations ELSE 0 END) AS brand_citations,
+			SUM(CASE WHEN in_window = 1 THEN owned_citations ELSE 0 END) AS owned_citations,
+			SUM(CASE WHEN in_window = 0 THEN owned_citations ELSE 0 END) AS previous_owned_citations,
+			SUM(CASE WHEN in_window = 1 THEN target_runs ELSE 0 END) AS target_runs,
+			SUM(CASE WHEN in_window = 0 THEN target_runs ELSE 0 END) AS previous_target_runs,
+			SUM(CASE WHEN in_window = 1 THEN youtube_brand_citations ELSE 0 END) AS youtube_brand_citations,
+			SUM(CASE WHEN in_window = 0 THEN youtube_brand_citations ELSE 0 END) AS previous_youtube_brand_citations,
+			SUM(CASE WHEN in_window = 1 THEN reddit_brand_citations ELSE 0 END) AS reddit_brand_citations,
+			SUM(CASE WHEN in_window = 0 THEN reddit_brand_citations ELSE 0 END) AS previous_reddit_brand_citations FROM day_counts)
+		SELECT 'day', bucket, citations, owned_citations, target_runs, youtube_brand_citations, reddit_brand_citations, brand_citations,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 FROM day_counts WHERE in_window = 1
 		UNION ALL
-		SELECT 'all', '', COALESCE(total, 0), COALESCE(own, 0), COALESCE(runs, 0), COALESCE(yt, 0), COALESCE(rd, 0), COALESCE(brand, 0),
-			` + pct("COALESCE(brand, 0)", "COALESCE(total, 0)") + `,
-			` + growth("COALESCE(total, 0)", "COALESCE(total_p, 0)") + `, ` + growth("COALESCE(own, 0)", "COALESCE(own_p, 0)") + `,
-			` + growth("COALESCE(runs, 0)", "COALESCE(runs_p, 0)") + `, ` + growth("COALESCE(yt, 0)", "COALESCE(yt_p, 0)") + `,
-			` + growth("COALESCE(rd, 0)", "COALESCE(rd_p, 0)") + `,
-			COALESCE(total_p, 0), COALESCE(own_p, 0), COALESCE(runs_p, 0), COALESCE(yt_p, 0), COALESCE(rd_p, 0) FROM p`)
+		SELECT 'all', '', COALESCE(citations, 0), COALESCE(owned_citations, 0), COALESCE(target_runs, 0),
+			COALESCE(youtube_brand_citations, 0), COALESCE(reddit_brand_citations, 0), COALESCE(brand_citations, 0),
+			` + pct("COALESCE(brand_citations, 0)", "COALESCE(citations, 0)") + `,
+			` + growth("COALESCE(citations, 0)", "COALESCE(previous_citations, 0)") + `,
+			` + growth("COALESCE(owned_citations, 0)", "COALESCE(previous_owned_citations, 0)") + `,
+			` + growth("COALESCE(target_runs, 0)", "COALESCE(previous_target_runs, 0)") + `,
+			` + growth("COALESCE(youtube_brand_citations, 0)", "COALESCE(previous_youtube_brand_citations, 0)") + `,
+			` + growth("COALESCE(reddit_brand_citations, 0)", "COALESCE(previous_reddit_brand_citations, 0)") + `,
+			COALESCE(previous_citations, 0), COALESCE(previous_owned_citations, 0), COALESCE(previous_target_runs, 0),
+			COALESCE(previous_youtube_brand_citations, 0), COALESCE(previous_reddit_brand_citations, 0) FROM period_totals`)
 	type day struct{ total, own, runs, yt, rd int }
 	days := map[string]day{}
 	err := eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
@@ -205,39 +225,46 @@ func (q *scopeQ) summaryStats(ctx context.Context, tx *Tx, st *sightline.Summary
 // (runs naming it) by provider, topic and region.
 func (q *scopeQ) distributions(ctx context.Context, tx *Tx, d *sightline.Distributions) error {
 	dims := []struct {
-		col, table string
-		citations  *[]sightline.Share
-		mentions   *[]sightline.Share
+		name, col, table string
+		citations        *[]sightline.Share
+		mentions         *[]sightline.Share
 	}{
-		{"provider_id", "providers", &d.Citations.ByProvider, &d.Mentions.ByProvider},
-		{"topic_id", "topics", &d.Citations.ByTopic, &d.Mentions.ByTopic},
-		{"region_id", "regions", &d.Citations.ByRegion, &d.Mentions.ByRegion},
+		{"provider", "provider_id", "providers", &d.Citations.ByProvider, &d.Mentions.ByProvider},
+		{"topic", "topic_id", "topics", &d.Citations.ByTopic, &d.Mentions.ByTopic},
+		{"region", "region_id", "regions", &d.Citations.ByRegion, &d.Mentions.ByRegion},
 	}
-	// One statement reads each source once for the three splits.
+	// One statement reads each source once for the three splits, summed
+	// first per (topic, provider, region), so that each split groups a few
+	// hundred rows instead of every day's: citations_by_DIM and
+	// target_runs_by_DIM per dimension, then their shares, the dimension's
+	// index in dims and kind 'c' (citations) or 'm' (mentions: runs naming
+	// the target).
 	var b sqlb
-	b.add(`WITH cs AS MATERIALIZED (`)
+	b.add(`WITH window_citations AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(citations) AS citations FROM (`)
 	q.citeCountSrc(&b, q.Window)
-	b.add(`), ts AS MATERIALIZED (`)
+	b.add(`) window_rows GROUP BY topic_id, provider_id, region_id),
+		window_target_runs AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(runs) AS runs FROM (`)
 	q.targetRunsByDimSrc(&b, q.Window)
-	b.add(`)`)
-	for i, dim := range dims {
-		n := strconv.Itoa(i)
-		b.add(`, cc` + n + ` AS (SELECT ` + dim.col + ` AS k, SUM(n) AS n FROM cs GROUP BY ` + dim.col + `),
-			mc` + n + ` AS (SELECT ` + dim.col + ` AS k, SUM(n) AS n FROM ts GROUP BY ` + dim.col + `)`)
+	b.add(`) window_rows GROUP BY topic_id, provider_id, region_id)`)
+	for _, dim := range dims {
+		b.add(`, citations_by_` + dim.name + ` AS (SELECT ` + dim.col + ` AS id, SUM(citations) AS citations FROM window_citations GROUP BY ` + dim.col + `),
+			target_runs_by_` + dim.name + ` AS (SELECT ` + dim.col + ` AS id, SUM(runs) AS target_runs FROM window_target_runs GROUP BY ` + dim.col + `)`)
 	}
 	b.add(` SELECT * FROM (`)
 	for i, dim := range dims {
-		n := strconv.Itoa(i)
+		cites, runs := "citations_by_"+dim.name, "target_runs_by_"+dim.name
 		if i > 0 {
 			b.add(` UNION ALL `)
 		}
-		b.add(`SELECT ` + n + ` AS dim, 'c' AS kind, x.k AS id, t.name AS name, x.n AS n, ` + pct("x.n", "SUM(x.n) OVER ()") + ` AS pct
-			FROM cc` + n + ` x JOIN ` + dim.table + ` t ON t.id = x.k
+		b.add(`SELECT ` + strconv.Itoa(i) + ` AS dimension, 'c' AS kind, ` + cites + `.id AS id, ` + dim.table + `.name AS name,
+				` + cites + `.citations AS share_count, ` + pct(cites+".citations", "SUM("+cites+".citations) OVER ()") + ` AS share_percent
+			FROM ` + cites + ` JOIN ` + dim.table + ` ON ` + dim.table + `.id = ` + cites + `.id
 			UNION ALL
-			SELECT ` + n + `, 'm', x.k, t.name, x.n, ` + pct("x.n", "SUM(x.n) OVER ()") + `
-			FROM mc` + n + ` x JOIN ` + dim.table + ` t ON t.id = x.k`)
+			SELECT ` + strconv.Itoa(i) + `, 'm', ` + runs + `.id, ` + dim.table + `.name,
+				` + runs + `.target_runs, ` + pct(runs+".target_runs", "SUM("+runs+".target_runs) OVER ()") + `
+			FROM ` + runs + ` JOIN ` + dim.table + ` ON ` + dim.table + `.id = ` + runs + `.id`)
 	}
-	b.add(`) r ORDER BY dim, kind, n DESC, name, id`)
+	b.add(`) shares ORDER BY dimension, kind, share_count DESC, name, id`)
 	for _, dim := range dims {
 		*dim.citations, *dim.mentions = []sightline.Share{}, []sightline.Share{}
 	}
@@ -273,30 +300,44 @@ func (q *scopeQ) topGrowing(ctx context.Context, tx *Tx, tg *sightline.TopGrowin
 	q.selOnce = true
 	q.citationScope(&b, q.span(), false, pageLevel, q.Window.Start)
 	q.selOnce = false
-	// One pass counts both lists: all citations (n) and the brand's (nb).
-	// Among the brand's, those naming the target or only a competitor (for
-	// the row's type) are all of a rollup row's nn and none of its nc (the
-	// brand is its target), and a fact row's nn and nc where nb is set.
-	const sums = `cur, prev, jcur, jprev, nn, nc, jnn, jnc`
-	b.add(`, gp AS (SELECT page AS k, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
-		SUM(CASE WHEN ran_at >= ? THEN n ELSE 0 END) AS cur, SUM(CASE WHEN ran_at < ? THEN n ELSE 0 END) AS prev,
-		SUM(CASE WHEN ran_at >= ? THEN nb ELSE 0 END) AS jcur, SUM(CASE WHEN ran_at < ? THEN nb ELSE 0 END) AS jprev,
-		SUM(nn) AS nn, SUM(nc) AS nc,
-		SUM(CASE WHEN run_seq = 0 THEN nn ELSE nn * nb END) AS jnn, SUM(CASE WHEN run_seq = 0 THEN 0 ELSE nc * nb END) AS jnc
-		FROM sel GROUP BY page),
-		g AS (SELECT '`+pageLevel+`' AS level, k, domain, page_type, static_type, `+sums+` FROM gp
+	// One pass counts both lists: all citations and the brand's
+	// (brand_citations). Among the brand's, those naming the target or only
+	// a competitor (for the row's type) are all of a rollup row's
+	// named_citations and none of its competitor_only_citations (the brand
+	// is its target), and a fact row's where brand_citations is set.
+	// page_counts: per page; page_and_domain_counts: the same and per domain
+	// (row_key is the page or the domain); ranked_overall, ranked_just_me:
+	// the rows that grew, ranked by growth per level.
+	const sums = `current_citations, previous_citations, current_brand_citations, previous_brand_citations,
+		named_citations, competitor_only_citations, brand_named_citations, brand_competitor_only_citations`
+	b.add(`, page_counts AS (SELECT page AS row_key, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
+		SUM(CASE WHEN ran_at >= ? THEN citations ELSE 0 END) AS current_citations,
+		SUM(CASE WHEN ran_at < ? THEN citations ELSE 0 END) AS previous_citations,
+		SUM(CASE WHEN ran_at >= ? THEN brand_citations ELSE 0 END) AS current_brand_citations,
+		SUM(CASE WHEN ran_at < ? THEN brand_citations ELSE 0 END) AS previous_brand_citations,
+		SUM(named_citations) AS named_citations, SUM(competitor_only_citations) AS competitor_only_citations,
+		SUM(CASE WHEN run_seq = 0 THEN named_citations ELSE named_citations * brand_citations END) AS brand_named_citations,
+		SUM(CASE WHEN run_seq = 0 THEN 0 ELSE competitor_only_citations * brand_citations END) AS brand_competitor_only_citations
+		FROM scope_citations GROUP BY page),
+		page_and_domain_counts AS (SELECT '`+pageLevel+`' AS level, row_key, domain, page_type, static_type, `+sums+` FROM page_counts
 			UNION ALL
-			SELECT '`+domainLevel+`', domain, domain, '', MIN(static_type), SUM(cur), SUM(prev), SUM(jcur), SUM(jprev),
-				SUM(nn), SUM(nc), SUM(jnn), SUM(jnc) FROM gp GROUP BY domain),
-		r0 AS (SELECT level, 'overall' AS list, k, domain, page_type, `+classOf("domain", "nn", "nc", "static_type")+` AS domain_type,
-			cur, prev, `+growth("cur", "prev")+` AS rate,
-			ROW_NUMBER() OVER (PARTITION BY level ORDER BY `+growth("cur", "prev")+` DESC, cur DESC, k) AS rn FROM g WHERE cur > prev),
-		r1 AS (SELECT level, 'just_me' AS list, k, domain, page_type, `+classOf("domain", "jnn", "jnc", "static_type")+`,
-			jcur, jprev, `+growth("jcur", "jprev")+` AS rate,
-			ROW_NUMBER() OVER (PARTITION BY level ORDER BY `+growth("jcur", "jprev")+` DESC, jcur DESC, k) AS rn FROM g WHERE jcur > jprev)
-		SELECT level, list, k, domain, page_type, domain_type, cur, prev, rate FROM (
-			SELECT * FROM r0 WHERE rn <= ? UNION ALL SELECT * FROM r1 WHERE rn <= ?) x
-		ORDER BY level, list, rate DESC, cur DESC, k`, cur, cur, cur, cur, topGrowingLimit, topGrowingLimit)
+			SELECT '`+domainLevel+`', domain, domain, '', MIN(static_type), SUM(current_citations), SUM(previous_citations),
+				SUM(current_brand_citations), SUM(previous_brand_citations), SUM(named_citations), SUM(competitor_only_citations),
+				SUM(brand_named_citations), SUM(brand_competitor_only_citations) FROM page_counts GROUP BY domain),
+		ranked_overall AS (SELECT level, 'overall' AS list, row_key, domain, page_type,
+			`+classOf("domain", "named_citations", "competitor_only_citations", "static_type")+` AS domain_type,
+			current_citations, previous_citations, `+growth("current_citations", "previous_citations")+` AS growth_rate,
+			ROW_NUMBER() OVER (PARTITION BY level ORDER BY `+growth("current_citations", "previous_citations")+` DESC, current_citations DESC, row_key) AS growth_rank
+			FROM page_and_domain_counts WHERE current_citations > previous_citations),
+		ranked_just_me AS (SELECT level, 'just_me' AS list, row_key, domain, page_type,
+			`+classOf("domain", "brand_named_citations", "brand_competitor_only_citations", "static_type")+`,
+			current_brand_citations, previous_brand_citations, `+growth("current_brand_citations", "previous_brand_citations")+` AS growth_rate,
+			ROW_NUMBER() OVER (PARTITION BY level ORDER BY `+growth("current_brand_citations", "previous_brand_citations")+` DESC,
+				current_brand_citations DESC, row_key) AS growth_rank
+			FROM page_and_domain_counts WHERE current_brand_citations > previous_brand_citations)
+		SELECT level, list, row_key, domain, page_type, domain_type, current_citations, previous_citations, growth_rate FROM (
+			SELECT * FROM ranked_overall WHERE growth_rank <= ? UNION ALL SELECT * FROM ranked_just_me WHERE growth_rank <= ?) top_rows
+		ORDER BY level, list, growth_rate DESC, current_citations DESC, row_key`, cur, cur, cur, cur, topGrowingLimit, topGrowingLimit)
 	err := eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
 		var level, list, k, domain, pageType, domainType string
 		var c, p int

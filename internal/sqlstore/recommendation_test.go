@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/sqlstore"
+	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 )
 
 // engineFixture is a brand with one competitor, two topics and three
@@ -111,6 +112,7 @@ func (f *engineFixture) ingest(t *testing.T, prompt string, n int, ago time.Dura
 	if err != nil {
 		t.Fatalf("ingest: %v", err)
 	}
+	sqlstoretest.CompleteDetection(t, f.db, f.brand.ID) // these tests claim only the jobs they queue
 }
 
 // stubRecs is a generator that returns one minimal recommendation per key

@@ -106,6 +106,12 @@ func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64, brandID string, t
 			GROUP BY c.brand_id, c.domain, ` + day("c.ran_at") + `, m.found_brand_id
 			ON CONFLICT (brand_id, domain, ran_at, found_brand_id) DO UPDATE SET
 				citations = daily_domain_brands.citations + excluded.citations`, 2},
+		{"daily_ads", `INSERT INTO daily_ads (brand_id, ran_at, advertiser_id, provider_id, ads, appearances)
+			SELECT a.brand_id, ` + day("a.ran_at") + `, a.advertiser_id, a.provider_id, COUNT(*), COUNT(DISTINCT a.run_seq)
+			FROM ads a WHERE a.run_seq BETWEEN ? AND ?
+			GROUP BY a.brand_id, ` + day("a.ran_at") + `, a.advertiser_id, a.provider_id
+			ON CONFLICT (brand_id, ran_at, advertiser_id, provider_id) DO UPDATE SET
+				ads = daily_ads.ads + excluded.ads, appearances = daily_ads.appearances + excluded.appearances`, 1},
 	}
 	for _, st := range stmts {
 		if len(tables) > 0 && !slices.Contains(tables, st.name) {
@@ -147,7 +153,7 @@ func rebuildRollups(ctx context.Context, tx *Tx, tables ...string) error {
 var seqRange = regexp.MustCompile(`(\w+)\.(seq|run_seq) BETWEEN \? AND \?`)
 
 // rollupTables are every table refreshRollups and refreshWeeklyPages fill.
-var rollupTables = []string{"daily_runs", "daily_mentions", "daily_topic_mentions", "daily_pages", "weekly_pages", "daily_topic_pages", "daily_domains", "daily_page_brands", "daily_domain_brands"}
+var rollupTables = []string{"daily_runs", "daily_mentions", "daily_topic_mentions", "daily_pages", "weekly_pages", "daily_topic_pages", "daily_domains", "daily_page_brands", "daily_domain_brands", "daily_ads"}
 
 // weekStart returns an expression giving the midnight (UTC) that starts the
 // ISO week (Monday) of a timestamp column, in the column's representation.

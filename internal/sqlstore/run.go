@@ -6,6 +6,7 @@ import (
 	"database/sql/driver"
 	"fmt"
 	"iter"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -115,6 +116,7 @@ type ingestTx struct {
 	compFound   map[string]foundRef // competitor id -> found brand
 	foundByKey  map[string]foundRef // brand id + "\x00" + name key -> found brand
 	advertisers map[string]any      // brand id + "\x00" + domain -> advertiser id
+	newBrands   map[string]bool     // brands with runs stored by this transaction
 
 	// Fact rows wait here until a full statement's worth is ready, so that
 	// almost every INSERT has the same, largest shape.
@@ -147,13 +149,13 @@ func (db *DB) IngestRuns(ctx context.Context, runs iter.Seq2[*sightline.Analyzed
 	if db.dialect.engine == enginePostgres {
 		return db.ingestPostgres(ctx, runs) // lookup rows in one order: ingest_order.go
 	}
-	tx, done, err := db.beginIngest(ctx)
+	tx, done, err := db.beginIngest(ctx, true)
 	if err != nil {
 		return sightline.IngestStats{}, err
 	}
 	defer done()
 	defer tx.Rollback()
-	stats, err := db.ingestInTx(ctx, tx, runs)
+	stats, err := db.ingestInTx(ctx, tx, runs, true)
 	if err != nil {
 		return sightline.IngestStats{}, err
 	}
@@ -163,13 +165,15 @@ func (db *DB) IngestRuns(ctx context.Context, runs iter.Seq2[*sightline.Analyzed
 	return stats, nil
 }
 
-// ingestInTx stores runs inside a transaction from beginIngest.
-func (db *DB) ingestInTx(ctx context.Context, tx *Tx, runs iter.Seq2[*sightline.AnalyzedRun, error]) (sightline.IngestStats, error) {
+// ingestInTx stores runs inside a transaction from beginIngest; with
+// detect it also queues change detection for the brands with new runs (a
+// collection job asks once it is done instead, not once per sample).
+func (db *DB) ingestInTx(ctx context.Context, tx *Tx, runs iter.Seq2[*sightline.AnalyzedRun, error], detect bool) (sightline.IngestStats, error) {
 	var stats sightline.IngestStats
 	it := &ingestTx{
 		tx: tx, lite: db.dialect.engine == engineSQLite, stmts: map[string]*sql.Stmt{}, prompts: map[string]map[string]bool{}, owned: map[string]map[string]bool{},
 		providers: map[string]any{}, regions: map[string]any{}, selfFound: map[string]foundRef{},
-		compFound: map[string]foundRef{}, foundByKey: map[string]foundRef{}, advertisers: map[string]any{}, days: newDayRollups(),
+		compFound: map[string]foundRef{}, foundByKey: map[string]foundRef{}, advertisers: map[string]any{}, days: newDayRollups(), newBrands: map[string]bool{},
 		answers: newFactRows("run_answers", answerCols), mentions: newFactRows("mentions", mentionCols),
 		cites: newFactRows("citations", citeCols), ads: newFactRows("ads", adCols),
 	}
@@ -203,6 +207,14 @@ func (db *DB) ingestInTx(ctx context.Context, tx *Tx, runs iter.Seq2[*sightline.
 	}
 	if err := it.flushRollups(ctx); err != nil {
 		return sightline.IngestStats{}, err
+	}
+	// Change detection is queued with the runs, in their transaction: a
+	// transaction of its own would also checkpoint the ingest's WAL at
+	// every batch on SQLite (its connection checkpoints at 1,000 pages).
+	if detect {
+		if err := queueDetection(ctx, tx, keys(it.newBrands)); err != nil {
+			return sightline.IngestStats{}, err
+		}
 	}
 	return stats, nil
 }
@@ -267,6 +279,7 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 		}
 		delete(seqs, r.ID)
 		inserted++
+		it.newBrands[r.BrandID] = true
 		d, sq := &rd[i], any(seq)
 		it.answers.add(sq, d.brand, r.Answer)
 		found := make([]foundRef, len(r.Mentions))
@@ -288,12 +301,15 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 			it.cites.add(d.brand, d.ranAt, sq, int64(j), d.prompt, d.factTopic, d.provider, d.region,
 				c.Page, c.Domain, c.PageType, c.DomainType, c.Type, c.YouTubeChannel, c.Subreddit, c.URL, c.Title, c.Author)
 		}
+		var shown []any // the run's advertisers so far
 		for j, a := range r.Ads {
 			advID, err := it.advertiser(ctx, r.BrandID, a)
 			if err != nil {
 				return 0, err
 			}
 			it.ads.add(d.brand, d.ranAt, sq, int64(j), advID, d.prompt, d.topic, d.provider, d.region, a.Text)
+			it.days.addAd(r.BrandID, r.RanAt, advID.(string), d.provider.(string), !slices.Contains(shown, advID))
+			shown = append(shown, advID)
 		}
 	}
 	return inserted, nil
@@ -405,18 +421,25 @@ func valuesList(rows, cols int) string {
 // however often the WAL holds it. The WAL then grows to about 64 MiB.
 const ingestCheckpointPages = 16384
 
+// ingestCacheKiB is the write connection's page cache during an ingest
+// (PRAGMA cache_size, negative: KiB): batches rewrite the same pages.
+// Outside an ingest it keeps the smaller cache of openSQLite.
+const ingestCacheKiB = 65536
+
 // beginIngest starts the transaction of one IngestRuns; done gives the
 // connection back. On SQLite it takes the write connection and switches
 // foreign-key enforcement off for the transaction: enforced, every
 // multi-row INSERT into a table with a foreign key looks up each parent row
 // and keeps a statement journal (a copy of every page it changes, to undo
 // the statement alone), about a tenth of the cost of ingest. The WAL is
-// checkpointed less often meanwhile (ingestCheckpointPages). Nothing is
+// checkpointed less often meanwhile (ingestCheckpointPages), and for a
+// bulk ingest (not one collected sample) the page cache is larger
+// (ingestCacheKiB). Nothing is
 // lost: the transaction creates or finds in itself every row its rows
 // point to (runs, providers, regions, found brands, advertisers), checks
 // the brands' prompts (checkPrompt), and uses INSERT OR FAIL, which needs
 // no statement journal either, since any error rolls back everything.
-func (db *DB) beginIngest(ctx context.Context) (tx *Tx, done func(), err error) {
+func (db *DB) beginIngest(ctx context.Context, bulk bool) (tx *Tx, done func(), err error) {
 	if db.dialect.engine != engineSQLite {
 		tx, err := db.begin(ctx)
 		return tx, func() {}, err
@@ -425,21 +448,30 @@ func (db *DB) beginIngest(ctx context.Context) (tx *Tx, done func(), err error) 
 	if err != nil {
 		return nil, nil, fmt.Errorf("begin: %w", mapError(err))
 	}
-	var checkpoint int
+	var checkpoint, cache int
 	if err := conn.QueryRowContext(ctx, "PRAGMA wal_autocheckpoint").Scan(&checkpoint); err != nil {
 		conn.Close()
 		return nil, nil, fmt.Errorf("begin: %w", mapError(err))
 	}
+	if err := conn.QueryRowContext(ctx, "PRAGMA cache_size").Scan(&cache); err != nil {
+		conn.Close()
+		return nil, nil, fmt.Errorf("begin: %w", mapError(err))
+	}
 	done = func() {
-		// Back to what every connection has; one that cannot be is
-		// discarded, and the pool opens a fresh one.
-		restore := "PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = " + strconv.Itoa(checkpoint)
+		// Back to what every connection has (shrinking the cache frees its
+		// pages); one that cannot be is discarded, and the pool opens a
+		// fresh one.
+		restore := "PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = " + strconv.Itoa(checkpoint) + "; PRAGMA cache_size = " + strconv.Itoa(cache)
 		if _, err := conn.ExecContext(context.Background(), restore); err != nil {
 			conn.Raw(func(any) error { return driver.ErrBadConn })
 		}
 		conn.Close()
 	}
-	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF; PRAGMA wal_autocheckpoint = "+strconv.Itoa(ingestCheckpointPages)); err != nil {
+	set := "PRAGMA foreign_keys = OFF; PRAGMA wal_autocheckpoint = " + strconv.Itoa(ingestCheckpointPages)
+	if bulk {
+		set += "; PRAGMA cache_size = -" + strconv.Itoa(ingestCacheKiB)
+	}
+	if _, err := conn.ExecContext(ctx, set); err != nil {
 		done()
 		return nil, nil, fmt.Errorf("begin: %w", mapError(err))
 	}

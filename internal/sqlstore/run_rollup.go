@@ -26,6 +26,7 @@ type dayRollups struct {
 	domains      map[domainDayKey]*citeSum
 	pageBrands   map[pageBrandDayKey]*brandSum
 	domainBrands map[domainBrandDayKey]*brandSum
+	ads          map[adDayKey]*adSum
 }
 
 type dayKey struct{ brand, day, topic, provider, region string }
@@ -46,6 +47,12 @@ type topicPageKey struct{ brand, topic, provider, day, page string }
 type pageBrandDayKey struct{ brand, domain, page, day, found string }
 
 type domainBrandDayKey struct{ brand, domain, day, found string }
+
+type adDayKey struct{ brand, day, advertiser, provider string }
+
+// adSum counts an advertiser's ads of a day and provider, and the answers
+// (runs) they showed in.
+type adSum struct{ ads, appearances int64 }
 
 type runSum struct{ runs, citations, owned int64 }
 
@@ -79,7 +86,23 @@ type brandSum struct{ citations int64 }
 func newDayRollups() *dayRollups {
 	return &dayRollups{runs: map[dayKey]*runSum{}, mentions: map[mentionDayKey]*mentionSum{}, topicMents: map[topicMentionKey]*mentionSum{},
 		pages: map[pageDayKey]*citeSum{}, weekPages: map[pageDayKey]*citeSum{}, topicPages: map[topicPageKey]*citeSum{}, domains: map[domainDayKey]*citeSum{},
-		pageBrands: map[pageBrandDayKey]*brandSum{}, domainBrands: map[domainBrandDayKey]*brandSum{}}
+		pageBrands: map[pageBrandDayKey]*brandSum{}, domainBrands: map[domainBrandDayKey]*brandSum{}, ads: map[adDayKey]*adSum{}}
+}
+
+// addAd counts one ad of a new run; firstInRun is set for the first ad of
+// its advertiser in the run, so that a run counts once per advertiser.
+func (d *dayRollups) addAd(brand string, ranAt time.Time, advertiser, provider string, firstInRun bool) {
+	t := ranAt.UTC()
+	k := adDayKey{brand: brand, day: ts(time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)), advertiser: advertiser, provider: provider}
+	as := d.ads[k]
+	if as == nil {
+		as = &adSum{}
+		d.ads[k] = as
+	}
+	as.ads++
+	if firstInRun {
+		as.appearances++
+	}
 }
 
 // add counts one new run with its found brands (one per mention) and its
@@ -283,7 +306,17 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 	}) {
 		domainBrands.add(k.brand, k.domain, k.day, k.found, d.domainBrands[k].citations)
 	}
-	for _, f := range []*factRows{runs, mentions, topicMents, pages, weekPages, topicPages, domains, pageBrands, domainBrands} {
+	ads := &factRows{table: "daily_ads", cols: []string{"brand_id", "ran_at", "advertiser_id", "provider_id", "ads", "appearances"},
+		suffix: ` ON CONFLICT (brand_id, ran_at, advertiser_id, provider_id) DO UPDATE SET
+			ads = daily_ads.ads + excluded.ads, appearances = daily_ads.appearances + excluded.appearances`}
+	for _, k := range sortedRollupKeys(d.ads, func(a, b adDayKey) int {
+		return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.day, b.day),
+			strings.Compare(a.advertiser, b.advertiser), strings.Compare(a.provider, b.provider))
+	}) {
+		v := d.ads[k]
+		ads.add(k.brand, k.day, k.advertiser, k.provider, v.ads, v.appearances)
+	}
+	for _, f := range []*factRows{runs, mentions, topicMents, pages, weekPages, topicPages, domains, pageBrands, domainBrands, ads} {
 		f.per = newFactRows(f.table, f.cols).per
 		if err := it.insertRows(ctx, f, true); err != nil {
 			return err

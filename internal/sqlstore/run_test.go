@@ -64,18 +64,22 @@ func runsOf(runs ...*sightline.AnalyzedRun) func(func(*sightline.AnalyzedRun, er
 }
 
 // wantConnectionRestored asserts that the write connection enforces
-// foreign keys and checkpoints at SQLite's default again.
+// foreign keys, checkpoints at SQLite's default and keeps its own page
+// cache (16 MiB) again.
 func wantConnectionRestored(t *testing.T, db *DB) {
 	t.Helper()
-	var fk, checkpoint int
+	var fk, checkpoint, cache int
 	if err := db.write.QueryRow("PRAGMA foreign_keys").Scan(&fk); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.write.QueryRow("PRAGMA wal_autocheckpoint").Scan(&checkpoint); err != nil {
 		t.Fatal(err)
 	}
-	if fk != 1 || checkpoint != 1000 {
-		t.Errorf("after IngestRuns: foreign_keys = %d, wal_autocheckpoint = %d; want 1 and 1000", fk, checkpoint)
+	if err := db.write.QueryRow("PRAGMA cache_size").Scan(&cache); err != nil {
+		t.Fatal(err)
+	}
+	if fk != 1 || checkpoint != 1000 || cache != -16384 {
+		t.Errorf("after IngestRuns: foreign_keys = %d, wal_autocheckpoint = %d, cache_size = %d; want 1, 1000 and -16384", fk, checkpoint, cache)
 	}
 }
 

@@ -56,11 +56,11 @@ func newRunQ(ctx context.Context, tx *Tx, f sightline.RunFilter) (*runQ, error) 
 	return q, nil
 }
 
-// runFacts is the join of a fact table aliased a with the run r: the fact
-// tables' primary key prefix, so each run finds its rows by key.
-func runFacts(a string) string {
-	return fmt.Sprintf(`%[1]s.brand_id = r.brand_id AND %[1]s.topic_id = COALESCE(r.topic_id, '`+nilTopic+`')
-		AND %[1]s.provider_id = r.provider_id AND %[1]s.ran_at = r.ran_at AND %[1]s.run_seq = r.seq`, a)
+// runFacts writes the join of a fact table (mentions, citations) with runs:
+// the fact tables' primary key prefix, so each run finds its rows by key.
+func runFacts(s *sqlb, table string) {
+	s.add(table + `.brand_id = runs.brand_id AND ` + table + `.topic_id = COALESCE(runs.topic_id, '` + nilTopic + `')
+		AND ` + table + `.provider_id = runs.provider_id AND ` + table + `.ran_at = runs.ran_at AND ` + table + `.run_seq = runs.seq`)
 }
 
 // answerFiltered reports whether the filter looks into the answers
@@ -69,55 +69,72 @@ func (q *runQ) answerFiltered() bool {
 	return len(q.foundIDs)+len(q.f.CitesDomains)+len(q.f.CitesURLs) > 0
 }
 
-// okWhere writes the conditions on runs r of the filter.
+// okWhere writes the conditions on runs of the filter.
 func (q *runQ) okWhere(s *sqlb) {
-	f, args := q.sq.runFilter("r", q.f.Window)
-	s.add(` WHERE `+f, args...)
+	s.add(` WHERE `)
+	q.sq.filterIn(s, "runs", q.f.Window)
 	if len(q.foundIDs) > 0 {
-		s.add(` AND EXISTS (SELECT 1 FROM mentions m WHERE `+runFacts("m")+` AND m.found_brand_id IN (`+placeholders(len(q.foundIDs))+`))`, anys(q.foundIDs))
+		s.add(` AND EXISTS (SELECT 1 FROM mentions WHERE `)
+		runFacts(s, "mentions")
+		s.add(`
+			AND mentions.found_brand_id IN (`+placeholders(len(q.foundIDs))+`))`, anys(q.foundIDs))
 	}
 	if len(q.f.CitesDomains) > 0 {
-		s.add(` AND EXISTS (SELECT 1 FROM citations c WHERE `+runFacts("c")+` AND c.domain IN (`+placeholders(len(q.f.CitesDomains))+`))`, anys(q.f.CitesDomains))
+		s.add(` AND EXISTS (SELECT 1 FROM citations WHERE `)
+		runFacts(s, "citations")
+		s.add(`
+			AND citations.domain IN (`+placeholders(len(q.f.CitesDomains))+`))`, anys(q.f.CitesDomains))
 	}
 	if len(q.f.CitesURLs) > 0 {
-		s.add(` AND EXISTS (SELECT 1 FROM citations c WHERE `+runFacts("c")+` AND c.page IN (`+placeholders(len(q.f.CitesURLs))+`))`, anys(q.f.CitesURLs))
+		s.add(` AND EXISTS (SELECT 1 FROM citations WHERE `)
+		runFacts(s, "citations")
+		s.add(`
+			AND citations.page IN (`+placeholders(len(q.f.CitesURLs))+`))`, anys(q.f.CitesURLs))
 	}
 }
 
-// failedWhere writes the conditions on failed collection attempts a (with
-// their prompt p, provider pv and region rg). A failed attempt has no
-// answer, so it names and cites nothing: filters on mentions or citations
-// select none.
+// failedWhere writes the conditions on failed collection_attempts (with
+// their prompts, providers and regions). A failed attempt has no answer, so
+// it names and cites nothing: filters on mentions or citations select none.
 func (q *runQ) failedWhere(s *sqlb) {
-	s.add(` WHERE a.brand_id = ? AND a.status = 'failed' AND a.finished_at >= ? AND a.finished_at < ?`,
+	s.add(` WHERE collection_attempts.brand_id = ? AND collection_attempts.status = 'failed'
+		AND collection_attempts.finished_at >= ? AND collection_attempts.finished_at < ?`,
 		q.f.BrandID, ts(q.f.Window.Start), ts(q.f.Window.End))
 	if len(q.f.ProviderIDs) > 0 {
-		s.add(` AND pv.id IN (`+placeholders(len(q.f.ProviderIDs))+`)`, anys(q.f.ProviderIDs))
+		s.add(` AND providers.id IN (`+placeholders(len(q.f.ProviderIDs))+`)`, anys(q.f.ProviderIDs))
 	}
 	if len(q.f.RegionIDs) > 0 {
-		s.add(` AND rg.id IN (`+placeholders(len(q.f.RegionIDs))+`)`, anys(q.f.RegionIDs))
+		s.add(` AND regions.id IN (`+placeholders(len(q.f.RegionIDs))+`)`, anys(q.f.RegionIDs))
 	}
 	if len(q.f.TopicIDs) > 0 {
-		s.add(` AND p.topic_id IN (`+placeholders(len(q.f.TopicIDs))+`)`, anys(q.f.TopicIDs))
+		s.add(` AND prompts.topic_id IN (`+placeholders(len(q.f.TopicIDs))+`)`, anys(q.f.TopicIDs))
 	}
 	if len(q.f.PromptIDs) > 0 {
-		s.add(` AND a.prompt_id IN (`+placeholders(len(q.f.PromptIDs))+`)`, anys(q.f.PromptIDs))
+		s.add(` AND collection_attempts.prompt_id IN (`+placeholders(len(q.f.PromptIDs))+`)`, anys(q.f.PromptIDs))
 	}
 	if len(q.f.Mentions)+len(q.f.CitesDomains)+len(q.f.CitesURLs) > 0 {
 		s.add(` AND 1 = 0`)
 	}
 }
 
-const okRunColumns = `SELECT r.seq, r.id, r.brand_id, r.ran_at, r.prompt_id, p.text, r.topic_id, t.name, r.provider_id, pv.code,
-	r.region_id, rg.code, r.model, COALESCE(ra.answer, '')
-	FROM runs r JOIN prompts p ON p.id = r.prompt_id LEFT JOIN topics t ON t.id = r.topic_id
-	JOIN providers pv ON pv.id = r.provider_id JOIN regions rg ON rg.id = r.region_id
-	LEFT JOIN run_answers ra ON ra.run_seq = r.seq`
+// okRunColumns are the columns scanOKRun reads, from the joins of okRunFrom;
+// okRunSelect selects them, to be followed by conditions on runs.
+const okRunColumns = `runs.seq, runs.id, runs.brand_id, runs.ran_at, runs.prompt_id, prompts.text, runs.topic_id, topics.name,
+	runs.provider_id, providers.code, runs.region_id, regions.code, runs.model, COALESCE(run_answers.answer, '')`
 
-const failedRunColumns = `SELECT a.id, a.brand_id, a.finished_at, a.prompt_id, p.text, p.topic_id, t.name, pv.id, a.provider,
-	rg.id, a.region, a.model, COALESCE(a.reason_code, ''), COALESCE(a.reason, '')
-	FROM collection_attempts a JOIN prompts p ON p.id = a.prompt_id LEFT JOIN topics t ON t.id = p.topic_id
-	LEFT JOIN providers pv ON pv.code = a.provider LEFT JOIN regions rg ON rg.code = a.region`
+const okRunFrom = `
+	FROM runs JOIN prompts ON prompts.id = runs.prompt_id LEFT JOIN topics ON topics.id = runs.topic_id
+	JOIN providers ON providers.id = runs.provider_id JOIN regions ON regions.id = runs.region_id
+	LEFT JOIN run_answers ON run_answers.run_seq = runs.seq`
+
+const okRunSelect = `SELECT ` + okRunColumns + okRunFrom
+
+const failedRunColumns = `SELECT collection_attempts.id, collection_attempts.brand_id, collection_attempts.finished_at,
+	collection_attempts.prompt_id, prompts.text, prompts.topic_id, topics.name, providers.id, collection_attempts.provider,
+	regions.id, collection_attempts.region, collection_attempts.model,
+	COALESCE(collection_attempts.reason_code, ''), COALESCE(collection_attempts.reason, '')
+	FROM collection_attempts JOIN prompts ON prompts.id = collection_attempts.prompt_id LEFT JOIN topics ON topics.id = prompts.topic_id
+	LEFT JOIN providers ON providers.code = collection_attempts.provider LEFT JOIN regions ON regions.code = collection_attempts.region`
 
 func scanOKRun(scan func(...any) error) (*sightline.Run, error) {
 	r := &sightline.Run{Status: sightline.RunOK}
@@ -166,49 +183,52 @@ func (db *DB) FindRuns(ctx context.Context, orgID string, f sightline.RunFilter)
 	if err != nil {
 		return nil, 0, err
 	}
-	var where sqlb
+	var where, count, page sqlb
 	var total int
 	if f.Status == sightline.RunFailed {
 		q.failedWhere(&where)
-		from := ` FROM collection_attempts a JOIN prompts p ON p.id = a.prompt_id
-			LEFT JOIN providers pv ON pv.code = a.provider LEFT JOIN regions rg ON rg.code = a.region`
-		if err := tx.queryRow(ctx, `SELECT COUNT(*)`+from+where.String(), where.args...).Scan(&total); err != nil {
+		count.add(`SELECT COUNT(*) FROM collection_attempts JOIN prompts ON prompts.id = collection_attempts.prompt_id
+			LEFT JOIN providers ON providers.code = collection_attempts.provider LEFT JOIN regions ON regions.code = collection_attempts.region`).addSQL(&where)
+		if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
 			return nil, 0, fmt.Errorf("count failed runs: %w", mapError(err))
 		}
-		runs, err := scanAll(ctx, tx, "failed runs", failedRunColumns+where.String()+` ORDER BY a.finished_at DESC, a.id DESC LIMIT ? OFFSET ?`,
-			append(where.args, f.PageSize, f.Offset()), scanFailedRun)
+		page.add(failedRunColumns).addSQL(&where).
+			add(` ORDER BY collection_attempts.finished_at DESC, collection_attempts.id DESC LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
+		runs, err := scanAll(ctx, tx, "failed runs", page.String(), page.args, scanFailedRun)
 		return runs, total, err
 	}
 	q.okWhere(&where)
+	count.add(`SELECT COUNT(*) FROM runs`).addSQL(&where)
 	if !q.answerFiltered() {
 		// The window and dimensions alone: the count reads the covering
 		// index, the page the first rows of it.
-		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM runs r`+where.String(), where.args...).Scan(&total); err != nil {
+		if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
 			return nil, 0, fmt.Errorf("count runs: %w", mapError(err))
 		}
-		runs, err := scanAll(ctx, tx, "runs", okRunColumns+where.String()+` ORDER BY r.ran_at DESC, r.seq DESC LIMIT ? OFFSET ?`,
-			append(where.args, f.PageSize, f.Offset()), scanOKRun)
+		page.add(okRunSelect).addSQL(&where).add(` ORDER BY runs.ran_at DESC, runs.seq DESC LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
+		runs, err := scanAll(ctx, tx, "runs", page.String(), page.args, scanOKRun)
 		if err == nil {
 			err = fillRuns(ctx, tx, f.BrandID, runs)
 		}
 		return runs, total, err
 	}
 	// Filters on the answers look each run up in the facts: they are
-	// evaluated once, k holding the matching runs' keys and pg the page of
-	// them; the total rides on the page's rows, and only a page past the
-	// end counts k again.
-	var s sqlb
-	s.add(`WITH k AS MATERIALIZED (SELECT r.seq AS seq, r.ran_at AS ran_at FROM runs r`+where.String()+`),
-		pg AS MATERIALIZED (SELECT seq FROM k ORDER BY ran_at DESC, seq DESC LIMIT ? OFFSET ?) `, append(where.args, f.PageSize, f.Offset())...)
-	s.add(strings.Replace(okRunColumns, `SELECT `, `SELECT (SELECT COUNT(*) FROM k), `, 1) + ` JOIN pg ON pg.seq = r.seq ORDER BY r.ran_at DESC, r.seq DESC`)
-	runs, err := scanAll(ctx, tx, "runs", s.String(), s.args, func(scan func(...any) error) (*sightline.Run, error) {
+	// evaluated once, matching_runs holding the matching runs' keys and
+	// page_runs the page of them; the total rides on the page's rows, and
+	// only a page past the end counts the matching runs again.
+	page.add(`WITH matching_runs AS MATERIALIZED (SELECT runs.seq AS seq, runs.ran_at AS ran_at FROM runs`).addSQL(&where).
+		add(`),
+		page_runs AS MATERIALIZED (SELECT seq FROM matching_runs ORDER BY ran_at DESC, seq DESC LIMIT ? OFFSET ?) `, f.PageSize, f.Offset())
+	page.add(`SELECT (SELECT COUNT(*) FROM matching_runs), ` + okRunColumns + okRunFrom +
+		` JOIN page_runs ON page_runs.seq = runs.seq ORDER BY runs.ran_at DESC, runs.seq DESC`)
+	runs, err := scanAll(ctx, tx, "runs", page.String(), page.args, func(scan func(...any) error) (*sightline.Run, error) {
 		return scanOKRun(func(dst ...any) error { return scan(append([]any{&total}, dst...)...) })
 	})
 	if err != nil {
 		return nil, 0, err
 	}
 	if len(runs) == 0 {
-		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM runs r`+where.String(), where.args...).Scan(&total); err != nil {
+		if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
 			return nil, 0, fmt.Errorf("count runs: %w", mapError(err))
 		}
 	}
@@ -232,12 +252,12 @@ func (db *DB) FindRunByID(ctx context.Context, orgID, brandID, runID string) (*s
 	if err := checkBrand(ctx, tx, orgID, brandID); err != nil {
 		return nil, err
 	}
-	runs, err := scanAll(ctx, tx, "run", okRunColumns+` WHERE r.id = ? AND r.brand_id = ?`, []any{runID, brandID}, scanOKRun)
+	runs, err := scanAll(ctx, tx, "run", okRunSelect+` WHERE runs.id = ? AND runs.brand_id = ?`, []any{runID, brandID}, scanOKRun)
 	if err != nil {
 		return nil, err
 	}
 	if len(runs) == 0 {
-		runs, err = scanAll(ctx, tx, "failed run", failedRunColumns+` WHERE a.id = ? AND a.brand_id = ? AND a.status = 'failed'`,
+		runs, err = scanAll(ctx, tx, "failed run", failedRunColumns+` WHERE collection_attempts.id = ? AND collection_attempts.brand_id = ? AND collection_attempts.status = 'failed'`,
 			[]any{runID, brandID}, scanFailedRun)
 		if err != nil {
 			return nil, err
@@ -284,18 +304,19 @@ func (db *DB) EachRun(ctx context.Context, orgID string, f sightline.RunFilter, 
 			s.add(failedRunColumns)
 			q.failedWhere(&s)
 			if after != nil {
-				s.add(` AND a.finished_at <= ? AND (a.finished_at < ? OR a.id < ?)`, ts(after.RanAt), ts(after.RanAt), after.ID)
+				s.add(` AND collection_attempts.finished_at <= ? AND (collection_attempts.finished_at < ? OR collection_attempts.id < ?)`,
+					ts(after.RanAt), ts(after.RanAt), after.ID)
 			}
-			s.add(` ORDER BY a.finished_at DESC, a.id DESC LIMIT ?`, runBatch)
+			s.add(` ORDER BY collection_attempts.finished_at DESC, collection_attempts.id DESC LIMIT ?`, runBatch)
 			runs, err = scanAll(ctx, tx, "failed runs", s.String(), s.args, scanFailedRun)
 		} else {
-			s.add(okRunColumns)
+			s.add(okRunSelect)
 			q.okWhere(&s)
 			if after != nil {
 				// ran_at <= bounds the index range; the rest breaks ties
-				s.add(` AND r.ran_at <= ? AND (r.ran_at < ? OR r.seq < ?)`, ts(after.RanAt), ts(after.RanAt), after.Seq)
+				s.add(` AND runs.ran_at <= ? AND (runs.ran_at < ? OR runs.seq < ?)`, ts(after.RanAt), ts(after.RanAt), after.Seq)
 			}
-			s.add(` ORDER BY r.ran_at DESC, r.seq DESC LIMIT ?`, runBatch)
+			s.add(` ORDER BY runs.ran_at DESC, runs.seq DESC LIMIT ?`, runBatch)
 			if runs, err = scanAll(ctx, tx, "runs", s.String(), s.args, scanOKRun); err == nil {
 				err = fillRuns(ctx, tx, f.BrandID, runs)
 			}
@@ -330,22 +351,23 @@ func fillRuns(ctx context.Context, tx *Tx, brandID string, runs []*sightline.Run
 		bySeq[r.Seq] = r
 		seqs = append(seqs, r.Seq)
 	}
-	// keys selects the batch's runs r and their rows of the fact table a,
-	// joined after r (CROSS JOIN keeps SQLite from reordering).
-	keys := func(s *sqlb, a string) {
-		s.add(` WHERE r.seq IN (`+placeholders(len(seqs))+`) AND `, seqs)
-		if a == "a" { // ads are keyed by (brand_id, ran_at, run_seq, ord)
-			s.add(`a.brand_id = r.brand_id AND a.ran_at = r.ran_at AND a.run_seq = r.seq`)
+	// keys selects the batch's runs and their rows of a fact table, joined
+	// after runs (CROSS JOIN keeps SQLite from reordering).
+	keys := func(s *sqlb, table string) {
+		s.add(` WHERE runs.seq IN (`+placeholders(len(seqs))+`) AND `, seqs)
+		if table == "ads" { // ads are keyed by (brand_id, ran_at, run_seq, ord)
+			s.add(`ads.brand_id = runs.brand_id AND ads.ran_at = runs.ran_at AND ads.run_seq = runs.seq`)
 		} else {
-			s.add(runFacts(a))
+			runFacts(s, table)
 		}
 	}
 
 	var s sqlb
-	s.add(`SELECT m.run_seq, m.found_brand_id, fb.name, fb.is_self, COALESCE(CAST(fb.competitor_id AS TEXT), ''), m.position, m.mention_count, m.sentiment
-		FROM runs r CROSS JOIN mentions m JOIN found_brands fb ON fb.id = m.found_brand_id`)
-	keys(&s, "m")
-	s.add(` ORDER BY m.run_seq, m.position, fb.name`)
+	s.add(`SELECT mentions.run_seq, mentions.found_brand_id, found_brands.name, found_brands.is_self,
+		COALESCE(CAST(found_brands.competitor_id AS TEXT), ''), mentions.position, mentions.mention_count, mentions.sentiment
+		FROM runs CROSS JOIN mentions JOIN found_brands ON found_brands.id = mentions.found_brand_id`)
+	keys(&s, "mentions")
+	s.add(` ORDER BY mentions.run_seq, mentions.position, found_brands.name`)
 	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
 		var seq int64
 		var self bool
@@ -366,22 +388,22 @@ func fillRuns(ctx context.Context, tx *Tx, brandID string, runs []*sightline.Run
 
 	// A citation's ownership is its class under the brand as target
 	// (classOf, docs/metrics.md "Ownership classes").
-	named := func(cond string, args ...any) (string, []any) {
-		return `(SELECT COUNT(*) FROM mentions m JOIN found_brands fb ON fb.id = m.found_brand_id
-			WHERE m.brand_id = c.brand_id AND m.topic_id = c.topic_id AND m.provider_id = c.provider_id
-			AND m.ran_at = c.ran_at AND m.run_seq = c.run_seq AND ` + cond + `)`, args
+	namedBy := func(cond string, args ...any) *sqlb {
+		var n sqlb
+		return n.add(`(SELECT COUNT(*) FROM mentions JOIN found_brands ON found_brands.id = mentions.found_brand_id
+			WHERE mentions.brand_id = citations.brand_id AND mentions.topic_id = citations.topic_id AND mentions.provider_id = citations.provider_id
+			AND mentions.ran_at = citations.ran_at AND mentions.run_seq = citations.run_seq AND `+cond+`)`, args...)
 	}
-	nn, nnArgs := named(`fb.is_self = ?`, true)
-	nc, _ := named(`fb.competitor_id IS NOT NULL`)
 	s = sqlb{}
-	s.add(`WITH od AS (SELECT domain FROM brand_domains WHERE brand_id = ?),
-		cd AS (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> '')
-		SELECT c.run_seq, c.ord, c.url, c.page, c.domain, c.title, c.author, c.citation_type, c.page_type, `, brandID, brandID)
-	// classOf names nn before nc; only nn has an argument.
-	s.add(classOf("c.domain", nn, nc, "c.domain_type"), nnArgs...)
-	s.add(` FROM runs r CROSS JOIN citations c`)
-	keys(&s, "c")
-	s.add(` ORDER BY c.run_seq, c.ord`)
+	s.add(`WITH owned_domains AS (SELECT domain FROM brand_domains WHERE brand_id = ?),
+		competitor_domains AS (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> '')
+		SELECT citations.run_seq, citations.ord, citations.url, citations.page, citations.domain, citations.title, citations.author,
+			citations.citation_type, citations.page_type, `, brandID, brandID)
+	classIn(&s, "citations.domain", namedBy(`found_brands.is_self = ?`, true), namedBy(`found_brands.competitor_id IS NOT NULL`),
+		"citations.domain_type")
+	s.add(` FROM runs CROSS JOIN citations`)
+	keys(&s, "citations")
+	s.add(` ORDER BY citations.run_seq, citations.ord`)
 	err = eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
 		var seq int64
 		var c sightline.RunCitationView
@@ -398,9 +420,10 @@ func fillRuns(ctx context.Context, tx *Tx, brandID string, runs []*sightline.Run
 	}
 
 	s = sqlb{}
-	s.add(`SELECT a.run_seq, a.ord, adv.id, adv.name, adv.domain, a.text FROM runs r CROSS JOIN ads a JOIN advertisers adv ON adv.id = a.advertiser_id`)
-	keys(&s, "a")
-	s.add(` ORDER BY a.run_seq, a.ord`)
+	s.add(`SELECT ads.run_seq, ads.ord, advertisers.id, advertisers.name, advertisers.domain, ads.text
+		FROM runs CROSS JOIN ads JOIN advertisers ON advertisers.id = ads.advertiser_id`)
+	keys(&s, "ads")
+	s.add(` ORDER BY ads.run_seq, ads.ord`)
 	err = eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
 		var seq int64
 		var a sightline.RunAdView

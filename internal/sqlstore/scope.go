@@ -35,7 +35,7 @@ type scopeQ struct {
 	rollups      bool     // the daily rollups may answer (DB.NoRollups unset)
 	selfTarget   bool     // the target is the brand itself, as in the page rollups
 	narrowRuns   bool     // runs are narrowed by the domains or page they cite
-	selOnce      bool     // the statement being written reads citationScope's sel once
+	selOnce      bool     // the statement being written reads citationScope's scope_citations once
 	tx           *Tx
 	// prunedBefore is the day before which the brand's mentions and
 	// citations were pruned (zero: never); factFilter refuses to read them.
@@ -57,8 +57,9 @@ func newScope(ctx context.Context, tx *Tx, s sightline.Scope) (*scopeQ, error) {
 		// competitor (aliases resolve to their found brand at ingest).
 		key := strings.ToLower(strings.TrimSpace(s.TargetBrand))
 		rows, err = queryStrings(ctx, tx, `SELECT id FROM found_brands WHERE brand_id = ? AND (name_key = ?
-			OR (is_self = ? AND EXISTS (SELECT 1 FROM brand_aliases a WHERE a.brand_id = ? AND lower(a.alias) = ?))
-			OR competitor_id IN (SELECT a.competitor_id FROM competitor_aliases a WHERE a.brand_id = ? AND lower(a.alias) = ?))`,
+			OR (is_self = ? AND EXISTS (SELECT 1 FROM brand_aliases WHERE brand_aliases.brand_id = ? AND lower(brand_aliases.alias) = ?))
+			OR competitor_id IN (SELECT competitor_aliases.competitor_id FROM competitor_aliases
+				WHERE competitor_aliases.brand_id = ? AND lower(competitor_aliases.alias) = ?))`,
 			s.BrandID, key, true, s.BrandID, key, s.BrandID, key)
 	}
 	if err != nil {
@@ -97,18 +98,11 @@ func orNoMatch(ids []string) []string {
 	return ids
 }
 
-// runFilter returns the conditions selecting the scope's rows of a fact
-// table aliased a within [start, end), and their arguments.
-func (q *scopeQ) runFilter(a string, w sightline.Window) (string, []any) {
-	dims, dargs := q.dimFilter(a)
-	return fmt.Sprintf("%[1]s.brand_id = ? AND %[1]s.ran_at >= ? AND %[1]s.ran_at < ?", a) + dims,
-		append([]any{q.BrandID, ts(w.Start), ts(w.End)}, dargs...)
-}
-
-// filterIn writes runFilter's conditions.
+// filterIn writes the conditions selecting the scope's rows of a fact
+// table aliased a within [start, end).
 func (q *scopeQ) filterIn(s *sqlb, a string, w sightline.Window) {
-	f, args := q.runFilter(a, w)
-	s.add(f, args...)
+	s.add(a+`.brand_id = ? AND `+a+`.ran_at >= ? AND `+a+`.ran_at < ?`, q.BrandID, ts(w.Start), ts(w.End))
+	q.dimFilter(s, a)
 }
 
 // factFilter is filterIn for the mention and citation facts, clustered by
@@ -131,53 +125,42 @@ func (q *scopeQ) factFilter(s *sqlb, a string, w sightline.Window) {
 	}
 }
 
-// dimFilter returns the provider, region, topic and prompt conditions on a
+// dimFilter writes the provider, region, topic and prompt conditions on a
 // table aliased a, each starting with " AND ".
-func (q *scopeQ) dimFilter(a string) (string, []any) {
-	var b strings.Builder
-	var args []any
+func (q *scopeQ) dimFilter(s *sqlb, a string) {
 	if len(q.ProviderIDs) > 0 {
-		fmt.Fprintf(&b, " AND %s.provider_id IN (%s)", a, placeholders(len(q.ProviderIDs)))
-		args = append(args, anys(q.ProviderIDs)...)
+		s.add(` AND `+a+`.provider_id IN (`+placeholders(len(q.ProviderIDs))+`)`, anys(q.ProviderIDs))
 	}
 	if len(q.RegionIDs) > 0 {
-		fmt.Fprintf(&b, " AND %s.region_id IN (%s)", a, placeholders(len(q.RegionIDs)))
-		args = append(args, anys(q.RegionIDs)...)
+		s.add(` AND `+a+`.region_id IN (`+placeholders(len(q.RegionIDs))+`)`, anys(q.RegionIDs))
 	}
 	if len(q.TopicIDs) > 0 {
 		// Facts carry their prompt's topic (prompts never change topic), so
 		// "topic ids resolved to prompt ids" is a plain column match.
-		fmt.Fprintf(&b, " AND %s.topic_id IN (%s)", a, placeholders(len(q.TopicIDs)))
-		args = append(args, anys(q.TopicIDs)...)
+		s.add(` AND `+a+`.topic_id IN (`+placeholders(len(q.TopicIDs))+`)`, anys(q.TopicIDs))
 	}
 	if len(q.PromptIDs) > 0 {
-		fmt.Fprintf(&b, " AND %s.prompt_id IN (%s)", a, placeholders(len(q.PromptIDs)))
-		args = append(args, anys(q.PromptIDs)...)
+		s.add(` AND `+a+`.prompt_id IN (`+placeholders(len(q.PromptIDs))+`)`, anys(q.PromptIDs))
 	}
 	if q.PromptID != "" {
-		fmt.Fprintf(&b, " AND %s.prompt_id = ?", a)
-		args = append(args, q.PromptID)
+		s.add(` AND `+a+`.prompt_id = ?`, q.PromptID)
 	}
 	if len(q.PromptRegions) > 0 {
-		parts := make([]string, len(q.PromptRegions))
+		s.add(` AND (`)
 		for i, pr := range q.PromptRegions {
-			parts[i] = fmt.Sprintf("(%[1]s.prompt_id = ? AND %[1]s.region_id = ?)", a)
-			args = append(args, pr.PromptID, pr.RegionID)
+			if i > 0 {
+				s.add(` OR `)
+			}
+			s.add(`(`+a+`.prompt_id = ? AND `+a+`.region_id = ?)`, pr.PromptID, pr.RegionID)
 		}
-		fmt.Fprintf(&b, " AND (%s)", strings.Join(parts, " OR "))
+		s.add(`)`)
 	}
-	return b.String(), args
 }
 
 // span is the window covering the previous period and the current one, so
 // that one scan computes both (current rows have ran_at >= Window.Start).
 func (q *scopeQ) span() sightline.Window {
 	return sightline.Window{Start: q.Window.Previous().Start, End: q.Window.End}
-}
-
-// targetIn returns "col IN (targets)" and its arguments.
-func (q *scopeQ) targetIn(col string) (string, []any) {
-	return col + " IN (" + placeholders(len(q.targetIDs)) + ")", anys(q.targetIDs)
 }
 
 func queryStrings(ctx context.Context, tx *Tx, q string, args ...any) ([]string, error) {

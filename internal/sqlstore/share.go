@@ -34,13 +34,13 @@ func (q *scopeQ) runNarrowing(s *sqlb, seqCol string) {
 	if len(q.Domains) == 0 && q.URL == "" {
 		return
 	}
-	s.add(` AND ` + seqCol + ` IN (SELECT c.run_seq FROM citations c WHERE `)
-	q.factFilter(s, "c", q.Window)
+	s.add(` AND ` + seqCol + ` IN (SELECT citations.run_seq FROM citations WHERE `)
+	q.factFilter(s, "citations", q.Window)
 	if len(q.Domains) > 0 {
-		s.add(` AND c.domain IN (`+placeholders(len(q.Domains))+`)`, anys(q.Domains))
+		s.add(` AND citations.domain IN (`+placeholders(len(q.Domains))+`)`, anys(q.Domains))
 	}
 	if q.URL != "" {
-		s.add(` AND c.page = ?`, q.URL)
+		s.add(` AND citations.page = ?`, q.URL)
 	}
 	s.add(`)`)
 }
@@ -56,21 +56,28 @@ func (q *scopeQ) mentionShare(ctx context.Context, tx *Tx, granularity string) (
 	// fact tables.
 	q.narrowRuns = len(q.Domains) > 0 || q.URL != ""
 	defer func() { q.narrowRuns = false }()
+	// per bucket: bucket_runs, the runs in scope; bucket_target_runs, those
+	// naming the target; bucket_tracked_mentions, the tracked brands'
+	// mentions; share_buckets, the three side by side, the last as the
+	// tracked brands' average.
 	var s sqlb
-	s.add(`WITH r AS (SELECT ` + q.d().bucket(granularity, "x.ran_at") + ` AS d, SUM(x.n) AS total FROM (`)
+	s.add(`WITH bucket_runs AS (SELECT ` + q.d().bucket(granularity, "window_runs.ran_at") + ` AS bucket, SUM(window_runs.runs) AS runs FROM (`)
 	q.runsSrcNarrowed(&s, q.Window)
-	s.add(`) x GROUP BY 1), t AS (SELECT ` + q.d().bucket(granularity, "x.ran_at") + ` AS d, SUM(x.n) AS cnt FROM (`)
+	s.add(`) window_runs GROUP BY 1), bucket_target_runs AS (SELECT ` + q.d().bucket(granularity, "window_target_runs.ran_at") + ` AS bucket,
+		SUM(window_target_runs.runs) AS target_runs FROM (`)
 	q.targetRunsSrcNarrowed(&s, q.Window)
-	s.add(`) x GROUP BY 1), m AS (SELECT `+q.d().bucket(granularity, "x.ran_at")+` AS d,
-		SUM(CASE WHEN x.found_brand_id IN (`+placeholders(len(tracked))+`) THEN x.n ELSE 0 END) AS tracked FROM (`, anys(tracked))
+	s.add(`) window_target_runs GROUP BY 1), bucket_tracked_mentions AS (SELECT `+q.d().bucket(granularity, "window_mentions.ran_at")+` AS bucket,
+		SUM(CASE WHEN window_mentions.found_brand_id IN (`+placeholders(len(tracked))+`) THEN window_mentions.mentions ELSE 0 END) AS tracked_mentions FROM (`, anys(tracked))
 	q.mentionsSrcNarrowed(&s, q.Window)
-	s.add(`) x GROUP BY 1),
-		b AS (SELECT r.d AS d, r.total AS total, COALESCE(t.cnt, 0) AS cnt, CAST(COALESCE(m.tracked, 0) AS DOUBLE PRECISION) / ? AS avg_cnt
-		FROM r LEFT JOIN t ON t.d = r.d LEFT JOIN m ON m.d = r.d)
-		SELECT d, total, cnt, `+pct("cnt", "total")+`, avg_cnt, `+pct("avg_cnt", "total")+`,
-		`+pct("SUM(cnt) OVER ()", "SUM(total) OVER ()")+`, `+pct("SUM(avg_cnt) OVER ()", "SUM(total) OVER ()")+`,
-		SUM(cnt) OVER (), SUM(total) OVER ()
-		FROM b ORDER BY d`, nTracked)
+	s.add(`) window_mentions GROUP BY 1),
+		share_buckets AS (SELECT bucket_runs.bucket AS bucket, bucket_runs.runs AS runs, COALESCE(bucket_target_runs.target_runs, 0) AS target_runs,
+			CAST(COALESCE(bucket_tracked_mentions.tracked_mentions, 0) AS DOUBLE PRECISION) / ? AS tracked_average
+		FROM bucket_runs LEFT JOIN bucket_target_runs ON bucket_target_runs.bucket = bucket_runs.bucket
+			LEFT JOIN bucket_tracked_mentions ON bucket_tracked_mentions.bucket = bucket_runs.bucket)
+		SELECT bucket, runs, target_runs, `+pct("target_runs", "runs")+`, tracked_average, `+pct("tracked_average", "runs")+`,
+		`+pct("SUM(target_runs) OVER ()", "SUM(runs) OVER ()")+`, `+pct("SUM(tracked_average) OVER ()", "SUM(runs) OVER ()")+`,
+		SUM(target_runs) OVER (), SUM(runs) OVER ()
+		FROM share_buckets ORDER BY bucket`, nTracked)
 	return scanShareSeries(ctx, tx, &s, sightline.Buckets(q.Window, granularity))
 }
 
@@ -79,7 +86,7 @@ func (q *scopeQ) mentionShare(ctx context.Context, tx *Tx, granularity string) (
 
 func (q *scopeQ) runsSrcNarrowed(s *sqlb, w sightline.Window) {
 	q.runsSrc(s, w)
-	q.runNarrowing(s, "r.seq")
+	q.runNarrowing(s, "runs.seq")
 }
 
 func (q *scopeQ) targetRunsSrcNarrowed(s *sqlb, w sightline.Window) {
@@ -89,22 +96,22 @@ func (q *scopeQ) targetRunsSrcNarrowed(s *sqlb, w sightline.Window) {
 	}
 	if len(q.targetIDs) > 1 {
 		// the grouped form: narrow before GROUP BY
-		s.add(`SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, 1 AS n FROM mentions m WHERE `)
-		q.factFilter(s, "m", w)
-		s.add(` AND m.found_brand_id IN (`+placeholders(len(q.targetIDs))+`)`, anys(q.targetIDs))
-		q.runNarrowing(s, "m.run_seq")
-		s.add(` GROUP BY m.run_seq, m.ran_at, m.topic_id`)
+		s.add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, 1 AS runs FROM mentions WHERE `)
+		q.factFilter(s, "mentions", w)
+		s.add(` AND mentions.found_brand_id IN (`+placeholders(len(q.targetIDs))+`)`, anys(q.targetIDs))
+		q.runNarrowing(s, "mentions.run_seq")
+		s.add(` GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id`)
 		return
 	}
-	s.add(`SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, 1 AS n FROM mentions m WHERE `)
-	q.factFilter(s, "m", w)
-	s.add(` AND m.found_brand_id = ?`, q.targetIDs[0])
-	q.runNarrowing(s, "m.run_seq")
+	s.add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, 1 AS runs FROM mentions WHERE `)
+	q.factFilter(s, "mentions", w)
+	s.add(` AND mentions.found_brand_id = ?`, q.targetIDs[0])
+	q.runNarrowing(s, "mentions.run_seq")
 }
 
 func (q *scopeQ) mentionsSrcNarrowed(s *sqlb, w sightline.Window) {
 	q.mentionsSrc(s, w)
-	q.runNarrowing(s, "m.run_seq")
+	q.runNarrowing(s, "mentions.run_seq")
 }
 
 // scanShareSeries reads bucket rows (date, total, count, share, average

@@ -38,21 +38,27 @@ func signalDay(t time.Time) time.Time {
 // QueueDetection notes that the brands have new runs and queues a
 // detection job for each unless one is queued; a job running now is
 // followed by another (SaveDetection compares the note with its start).
+// IngestRuns does the same in its own transaction.
 func (db *DB) QueueDetection(ctx context.Context, brandIDs []string) error {
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := queueDetection(ctx, tx, brandIDs); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// queueDetection is QueueDetection inside tx.
+func queueDetection(ctx context.Context, tx *Tx, brandIDs []string) error {
 	ids := map[string]bool{}
 	for _, id := range brandIDs {
 		if id = strings.ToLower(strings.TrimSpace(id)); sightline.IsUUID(id) {
 			ids[id] = true
 		}
 	}
-	if len(ids) == 0 {
-		return nil
-	}
-	tx, err := db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
 	for _, id := range sortedCopy(keys(ids)) {
 		if _, err := tx.exec(ctx, `INSERT INTO signal_requests (brand_id, requested_at) VALUES (?, ?)
 			ON CONFLICT (brand_id) DO UPDATE SET requested_at = excluded.requested_at`, id, ts(tx.now)); err != nil {
@@ -62,7 +68,7 @@ func (db *DB) QueueDetection(ctx context.Context, brandIDs []string) error {
 			return err
 		}
 	}
-	return tx.Commit()
+	return nil
 }
 
 func keys(m map[string]bool) []string {
@@ -85,20 +91,26 @@ func queueSignalsJob(ctx context.Context, tx *Tx, brandID string) error {
 	return nil
 }
 
-// windowSums returns the four sums of a fact over the comparison windows
+// windowSums writes the four sums of a fact over the comparison windows
 // (day baseline, day, week baseline, week) for rows already limited to the
 // 35-day span; value is counted, or its distinct values when distinct.
-func windowSums(col, value string, distinct bool, end time.Time) (string, []any) {
+func windowSums(s *sqlb, col, value string, distinct bool, end time.Time) {
 	dayBase, day := sightline.SignalWindowStarts(end, sightline.SignalWindowDay)
 	_, week := sightline.SignalWindowStarts(end, sightline.SignalWindowWeek)
-	agg := func(cond string) string {
+	agg := func(cond string, args ...any) {
 		if distinct {
-			return `COUNT(DISTINCT CASE WHEN ` + cond + ` THEN ` + value + ` END)`
+			s.add(`COUNT(DISTINCT CASE WHEN `+cond+` THEN `+value+` END)`, args...)
+		} else {
+			s.add(`SUM(CASE WHEN `+cond+` THEN 1 ELSE 0 END)`, args...)
 		}
-		return `SUM(CASE WHEN ` + cond + ` THEN 1 ELSE 0 END)`
 	}
-	return agg(col+` >= ? AND `+col+` < ?`) + `, ` + agg(col+` >= ?`) + `, ` + agg(col+` < ?`) + `, ` + agg(col+` >= ?`),
-		[]any{ts(dayBase), ts(day), ts(day), ts(week), ts(week)}
+	agg(col+` >= ? AND `+col+` < ?`, ts(dayBase), ts(day))
+	s.add(`, `)
+	agg(col+` >= ?`, ts(day))
+	s.add(`, `)
+	agg(col+` < ?`, ts(week))
+	s.add(`, `)
+	agg(col+` >= ?`, ts(week))
 }
 
 // FindDetectionInput reads a brand's counts for detection at now.
@@ -124,17 +136,21 @@ func (db *DB) FindDetectionInput(ctx context.Context, brandID string, now time.T
 	span := []any{brandID, ts(start), ts(end)}
 
 	// Runs per provider, per topic and in all, in each window.
-	sums, sumArgs := windowSums("x.ran_at", "", false, end)
-	runsQ := `SELECT x.kind, x.id, ` + sums + ` FROM (
-		SELECT 'provider' AS kind, CAST(r.provider_id AS TEXT) AS id, r.ran_at FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ?
+	var runsQ sqlb
+	runsQ.add(`SELECT x.kind, x.id, `)
+	windowSums(&runsQ, "x.ran_at", "", false, end)
+	runsQ.add(` FROM (
+		SELECT 'provider' AS kind, CAST(r.provider_id AS TEXT) AS id, r.ran_at FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ?`, span)
+	runsQ.add(`
 		UNION ALL
-		SELECT 'topic' AS kind, CAST(r.topic_id AS TEXT) AS id, r.ran_at FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ? AND r.topic_id IS NOT NULL
+		SELECT 'topic' AS kind, CAST(r.topic_id AS TEXT) AS id, r.ran_at FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ? AND r.topic_id IS NOT NULL`, span)
+	runsQ.add(`
 		UNION ALL
 		SELECT 'brand' AS kind, '' AS id, r.ran_at FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ?
-	) x GROUP BY x.kind, x.id`
+	) x GROUP BY x.kind, x.id`, span)
 	dims := map[string]*sightline.DimensionCounts{}
 	var providers, topics []string
-	err = eachRow(ctx, tx, runsQ, append(sumArgs, append(append(slices.Clone(span), span...), span...)...), func(scan func(...any) error) error {
+	err = eachRow(ctx, tx, runsQ.String(), runsQ.args, func(scan func(...any) error) error {
 		var kind, id string
 		var c sightline.WindowSplits
 		if err := scan(&kind, &id, &c[0].Base, &c[0].Cur, &c[1].Base, &c[1].Cur); err != nil {
@@ -162,31 +178,40 @@ func (db *DB) FindDetectionInput(ctx context.Context, brandID string, now time.T
 	// The fact tables are clustered by topic and provider: naming them
 	// turns the scan of a brand into one range per pair.
 	factTopics := append(slices.Clone(topics), signalNoTopic)
-	pairs := ` AND %[1]s.topic_id IN (` + placeholders(len(factTopics)) + `) AND %[1]s.provider_id IN (` + placeholders(max(len(providers), 1)) + `)`
-	pairArgs := append(anys(factTopics), anys(providers)...)
+	factProviders := anys(providers)
 	if len(providers) == 0 {
-		pairArgs = append(pairArgs, signalNoTopic)
+		factProviders = []any{signalNoTopic}
+	}
+	pairs := func(s *sqlb, a string) {
+		s.add(` AND `+a+`.topic_id IN (`+placeholders(len(factTopics))+`)`, anys(factTopics))
+		s.add(` AND `+a+`.provider_id IN (`+placeholders(len(factProviders))+`)`, factProviders)
 	}
 
 	// Runs naming the brand and each tracked competitor, per provider and
 	// per topic, in each window (a run naming a competitor twice, under
 	// two of its names, counts once).
-	sums, sumArgs = windowSums("x.ran_at", "x.run_seq", true, end)
-	mentionSrc := func(kind, col, extra string) string {
-		return `SELECT '` + kind + `' AS kind, CAST(m.` + col + ` AS TEXT) AS id, COALESCE(CAST(fb.competitor_id AS TEXT), '') AS who, m.run_seq, m.ran_at
+	mentionSrc := func(s *sqlb, kind, col, extra string, extraArgs ...any) {
+		s.add(`SELECT '`+kind+`' AS kind, CAST(m.`+col+` AS TEXT) AS id, COALESCE(CAST(fb.competitor_id AS TEXT), '') AS who, m.run_seq, m.ran_at
 			FROM mentions m JOIN found_brands fb ON fb.id = m.found_brand_id
-			WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ?` + fmt.Sprintf(pairs, "m") + extra + `
-			AND (fb.is_self = ? OR fb.competitor_id IS NOT NULL)`
+			WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ?`, span)
+		pairs(s, "m")
+		s.add(extra, extraArgs...)
+		s.add(`
+			AND (fb.is_self = ? OR fb.competitor_id IS NOT NULL)`, true)
 	}
-	mentionArgs := append(append(slices.Clone(span), pairArgs...), true)
-	mentionsQ := `SELECT x.kind, x.id, x.who, ` + sums + ` FROM (` + mentionSrc("provider", "provider_id", "") + ` UNION ALL ` +
-		mentionSrc("topic", "topic_id", ` AND m.topic_id <> ?`) + `) x GROUP BY x.kind, x.id, x.who`
-	topicArgs := append(append(slices.Clone(span), pairArgs...), signalNoTopic, true)
+	var mentionsQ sqlb
+	mentionsQ.add(`SELECT x.kind, x.id, x.who, `)
+	windowSums(&mentionsQ, "x.ran_at", "x.run_seq", true, end)
+	mentionsQ.add(` FROM (`)
+	mentionSrc(&mentionsQ, "provider", "provider_id", "")
+	mentionsQ.add(` UNION ALL `)
+	mentionSrc(&mentionsQ, "topic", "topic_id", ` AND m.topic_id <> ?`, signalNoTopic)
+	mentionsQ.add(`) x GROUP BY x.kind, x.id, x.who`)
 	competitors, err := competitorNames(ctx, tx, brandID)
 	if err != nil {
 		return nil, err
 	}
-	err = eachRow(ctx, tx, mentionsQ, append(sumArgs, append(mentionArgs, topicArgs...)...), func(scan func(...any) error) error {
+	err = eachRow(ctx, tx, mentionsQ.String(), mentionsQ.args, func(scan func(...any) error) error {
 		var kind, id, who string
 		var c sightline.WindowSplits
 		if err := scan(&kind, &id, &who, &c[0].Base, &c[0].Cur, &c[1].Base, &c[1].Cur); err != nil {
@@ -221,14 +246,18 @@ func (db *DB) FindDetectionInput(ctx context.Context, brandID string, now time.T
 	// week's baseline and in the week.
 	_, week := sightline.SignalWindowStarts(end, sightline.SignalWindowWeek)
 	day := tx.d.bucket("day", "c.ran_at")
-	pagesQ := `SELECT c.page, MIN(c.domain),
-		COUNT(DISTINCT CASE WHEN c.ran_at < ? THEN ` + day + ` END), COUNT(DISTINCT CASE WHEN c.ran_at >= ? THEN ` + day + ` END),
-		COUNT(DISTINCT CASE WHEN c.ran_at < ? THEN c.run_seq END), COUNT(DISTINCT CASE WHEN c.ran_at >= ? THEN c.run_seq END)
-		FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ?` + fmt.Sprintf(pairs, "c") + `
+	var pagesQ sqlb
+	pagesQ.add(`SELECT c.page, MIN(c.domain),
+		COUNT(DISTINCT CASE WHEN c.ran_at < ? THEN `+day+` END), COUNT(DISTINCT CASE WHEN c.ran_at >= ? THEN `+day+` END),`, ts(week), ts(week))
+	pagesQ.add(`
+		COUNT(DISTINCT CASE WHEN c.ran_at < ? THEN c.run_seq END), COUNT(DISTINCT CASE WHEN c.ran_at >= ? THEN c.run_seq END)`, ts(week), ts(week))
+	pagesQ.add(`
+		FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ?`, span)
+	pairs(&pagesQ, "c")
+	pagesQ.add(`
 		AND c.domain IN (SELECT bd.domain FROM brand_domains bd WHERE bd.brand_id = ?)
-		GROUP BY c.page ORDER BY c.page`
-	pageArgs := append(append([]any{ts(week), ts(week), ts(week), ts(week)}, span...), append(pairArgs, brandID)...)
-	in.Pages, err = scanAll(ctx, tx, "owned page citations", pagesQ, pageArgs, func(scan func(...any) error) (sightline.PageCounts, error) {
+		GROUP BY c.page ORDER BY c.page`, brandID)
+	in.Pages, err = scanAll(ctx, tx, "owned page citations", pagesQ.String(), pagesQ.args, func(scan func(...any) error) (sightline.PageCounts, error) {
 		var p sightline.PageCounts
 		err := scan(&p.Page, &p.Domain, &p.Days.Base, &p.Days.Cur, &p.Runs.Base, &p.Runs.Cur)
 		return p, err
@@ -331,33 +360,28 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 	defer tx.Rollback()
 	base, cur, end := s.Numbers.Before.Start, s.Numbers.After.Start, s.Numbers.After.End
 	ev := &sightline.SignalEvidence{Prompts: []sightline.SignalPrompt{}, Pages: []sightline.SignalPage{}}
-	// dim narrows a fact table (alias a) to the signal's provider or topic.
-	dim := func(a string) (string, []any) {
-		switch s.Dimension.Kind {
-		case sightline.DimensionProvider:
-			return ` AND ` + a + `.provider_id = ?`, []any{s.Dimension.ID}
-		case sightline.DimensionTopic:
-			return ` AND ` + a + `.topic_id = ?`, []any{s.Dimension.ID}
-		}
-		return "", nil
-	}
-	// split counts the distinct runs of a fact table (alias a) in the
-	// baseline and in the current period.
-	split := func(a string) string {
+	// splits starts a statement selecting keys and the distinct runs of a
+	// fact table (alias a, joined in from) in the baseline and in the
+	// current period, over the signal's span and its provider or topic.
+	splits := func(keys, a, from string) *sqlb {
 		seq := a + ".run_seq"
 		if a == "r" {
 			seq = "r.seq"
 		}
-		return `COUNT(DISTINCT CASE WHEN ` + a + `.ran_at < ? THEN ` + seq + ` END), COUNT(DISTINCT CASE WHEN ` + a + `.ran_at >= ? THEN ` + seq + ` END)`
-	}
-	span := func(a string) (string, []any) {
-		where, args := dim(a)
-		return ` WHERE ` + a + `.brand_id = ? AND ` + a + `.ran_at >= ? AND ` + a + `.ran_at < ?` + where,
-			append([]any{ts(cur), ts(cur), s.BrandID, ts(base), ts(end)}, args...)
+		q := &sqlb{}
+		q.add(`SELECT `+keys+`, COUNT(DISTINCT CASE WHEN `+a+`.ran_at < ? THEN `+seq+` END), COUNT(DISTINCT CASE WHEN `+a+`.ran_at >= ? THEN `+seq+` END)`,
+			ts(cur), ts(cur))
+		q.add(` FROM `+from+` WHERE `+a+`.brand_id = ? AND `+a+`.ran_at >= ? AND `+a+`.ran_at < ?`, s.BrandID, ts(base), ts(end))
+		switch s.Dimension.Kind {
+		case sightline.DimensionProvider:
+			q.add(` AND `+a+`.provider_id = ?`, s.Dimension.ID)
+		case sightline.DimensionTopic:
+			q.add(` AND `+a+`.topic_id = ?`, s.Dimension.ID)
+		}
+		return q
 	}
 	// The runs of each prompt in the periods: every rate's denominator.
-	where, args := span("r")
-	runs, err := splitsBy(ctx, tx, `SELECT r.prompt_id, `+split("r")+` FROM runs r`+where+` GROUP BY r.prompt_id`, args)
+	runs, err := splitsBy(ctx, tx, splits("r.prompt_id", "r", "runs r").add(` GROUP BY r.prompt_id`))
 	if err != nil {
 		return nil, err
 	}
@@ -368,13 +392,13 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 		if s.Type == sightline.SignalVisibilityDropped {
 			dir = -1
 		}
-		who, whoArgs := ` AND fb.is_self = ?`, []any{true}
+		q := splits("m.prompt_id", "m", "mentions m JOIN found_brands fb ON fb.id = m.found_brand_id")
 		if s.Competitor != nil {
-			who, whoArgs = ` AND fb.competitor_id = ?`, []any{s.Competitor.ID}
+			q.add(` AND fb.competitor_id = ?`, s.Competitor.ID)
+		} else {
+			q.add(` AND fb.is_self = ?`, true)
 		}
-		where, args := span("m")
-		subject, err = splitsBy(ctx, tx, `SELECT m.prompt_id, `+split("m")+` FROM mentions m JOIN found_brands fb ON fb.id = m.found_brand_id`+
-			where+who+` GROUP BY m.prompt_id`, append(args, whoArgs...))
+		subject, err = splitsBy(ctx, tx, q.add(` GROUP BY m.prompt_id`))
 		if err != nil {
 			return nil, err
 		}
@@ -383,8 +407,7 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 		for _, r := range runs {
 			total.Base, total.Cur = total.Base+r.Base, total.Cur+r.Cur
 		}
-		where, args = span("c")
-		pages, err := pageSplits(ctx, tx, `SELECT c.page, MIN(c.domain), `+split("c")+` FROM citations c`+where+` GROUP BY c.page`, args)
+		pages, err := pageSplits(ctx, tx, splits("c.page, MIN(c.domain)", "c", "citations c").add(` GROUP BY c.page`))
 		if err != nil {
 			return nil, err
 		}
@@ -395,9 +418,7 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 		if s.Type == sightline.SignalCitationLost {
 			dir = -1
 		}
-		where, args := span("c")
-		subject, err = splitsBy(ctx, tx, `SELECT c.prompt_id, `+split("c")+` FROM citations c`+where+` AND c.page = ? GROUP BY c.prompt_id`,
-			append(args, s.Dimension.ID))
+		subject, err = splitsBy(ctx, tx, splits("c.prompt_id", "c", "citations c").add(` AND c.page = ? GROUP BY c.prompt_id`, s.Dimension.ID))
 		if err != nil {
 			return nil, err
 		}
@@ -413,9 +434,7 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 		}
 		ev.Pages = append(ev.Pages, newSignalPage(s.Dimension.ID, domain, cited, total))
 	case sightline.SignalAdvertiserNew:
-		where, args := span("a")
-		subject, err = splitsBy(ctx, tx, `SELECT a.prompt_id, `+split("a")+` FROM ads a`+where+` AND a.advertiser_id = ? GROUP BY a.prompt_id`,
-			append(args, s.Dimension.ID))
+		subject, err = splitsBy(ctx, tx, splits("a.prompt_id", "a", "ads a").add(` AND a.advertiser_id = ? GROUP BY a.prompt_id`, s.Dimension.ID))
 		if err != nil {
 			return nil, err
 		}
@@ -444,9 +463,9 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 }
 
 // splitsBy reads (key, baseline count, current count) rows by key.
-func splitsBy(ctx context.Context, tx *Tx, q string, args []any) (map[string]sightline.Split, error) {
+func splitsBy(ctx context.Context, tx *Tx, q *sqlb) (map[string]sightline.Split, error) {
 	out := map[string]sightline.Split{}
-	err := eachRow(ctx, tx, q, args, func(scan func(...any) error) error {
+	err := eachRow(ctx, tx, q.String(), q.args, func(scan func(...any) error) error {
 		var key string
 		var s sightline.Split
 		if err := scan(&key, &s.Base, &s.Cur); err != nil {
@@ -466,8 +485,8 @@ type pageSplit struct {
 	split        sightline.Split
 }
 
-func pageSplits(ctx context.Context, tx *Tx, q string, args []any) ([]pageSplit, error) {
-	return scanAll(ctx, tx, "page evidence", q, args, func(scan func(...any) error) (pageSplit, error) {
+func pageSplits(ctx context.Context, tx *Tx, q *sqlb) ([]pageSplit, error) {
+	return scanAll(ctx, tx, "page evidence", q.String(), q.args, func(scan func(...any) error) (pageSplit, error) {
 		var p pageSplit
 		err := scan(&p.page, &p.domain, &p.split.Base, &p.split.Cur)
 		return p, err
@@ -628,24 +647,24 @@ func (db *DB) FindSignals(ctx context.Context, orgID, brandID string, f sightlin
 	if err := checkBrand(ctx, tx, orgID, brandID); err != nil {
 		return nil, 0, err
 	}
-	where := ` WHERE s.brand_id = ? AND s.opened_at < ? AND (s.closed_at IS NULL OR s.closed_at >= ?)`
-	args := []any{brandID, ts(f.Window.End), ts(f.Window.Start)}
+	var where sqlb
+	where.add(` WHERE s.brand_id = ? AND s.opened_at < ? AND (s.closed_at IS NULL OR s.closed_at >= ?)`, brandID, ts(f.Window.End), ts(f.Window.Start))
 	if len(f.Types) > 0 {
-		where += ` AND s.type IN (` + placeholders(len(f.Types)) + `)`
-		args = append(args, anys(f.Types)...)
+		where.add(` AND s.type IN (`+placeholders(len(f.Types))+`)`, anys(f.Types))
 	}
 	if f.Status != "" {
-		where += ` AND s.status = ?`
-		args = append(args, f.Status)
+		where.add(` AND s.status = ?`, f.Status)
 	}
+	var count, page sqlb
+	count.add(`SELECT COUNT(*) FROM signals s`).addSQL(&where)
 	var total int
-	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM signals s`+where, args...).Scan(&total); err != nil {
+	if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("count signals: %w", mapError(err))
 	}
 	order := orderBy(f.Sort, map[string]string{"opened_at": "s.opened_at", "updated_at": "s.updated_at", "type": "s.type"},
 		sightline.DefaultSignalSort, "s.id")
-	list, err := scanAll(ctx, tx, "signals", `SELECT `+signalColumns+` FROM signals s`+where+order+` LIMIT ? OFFSET ?`,
-		append(args, f.PageSize, f.Offset()), scanSignal)
+	page.add(`SELECT `+signalColumns+` FROM signals s`).addSQL(&where).add(order+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
+	list, err := scanAll(ctx, tx, "signals", page.String(), page.args, scanSignal)
 	if err != nil {
 		return nil, 0, err
 	}

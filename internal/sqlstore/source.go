@@ -7,17 +7,19 @@ import (
 )
 
 // The sources below write a SELECT whose rows every metric aggregates with
-// SUM(n). Each reads the daily rollups for the whole days of the span and
-// the fact tables for the partial days (see rollupPlan), or only the fact
-// tables when the scope asks for something the rollups do not keep:
+// SUM of its count. Each reads the daily rollups for the whole days of the
+// span and the fact tables for the partial days (see rollupPlan), or only
+// the fact tables when the scope asks for something the rollups do not keep:
 //
-//	runsSrc       ran_at, topic_id, provider_id, region_id, n (runs)
-//	citeCountSrc  ran_at, topic_id, provider_id, region_id, n (citations), owned
-//	mentionsSrc   ran_at, topic_id, found_brand_id, n (mentions), sent (sum)
-//	targetRunsSrc ran_at, topic_id, n (runs naming the target)
+//	runsSrc       ran_at, topic_id, provider_id, region_id, runs
+//	citeCountSrc  ran_at, topic_id, provider_id, region_id, citations, owned_citations
+//	runCiteCountSrc ran_at, topic_id, runs, citations, owned_citations (both
+//	              of the above in one read of daily_runs)
+//	mentionsSrc   ran_at, topic_id, found_brand_id, mentions, sentiment_sum
+//	targetRunsSrc ran_at, topic_id, runs (the runs naming the target)
 //	targetRunsByDimSrc the same with provider_id, region_id
-//	pagesSrc      see its comment
 //
+// A rollup table read under a name the code chooses is aliased rollup_row.
 // Rows without topic carry nilTopic, as the rollups do.
 
 // runRollups reports whether runs and mentions may come from the rollups,
@@ -75,26 +77,51 @@ func eachRange(s *sqlb, ranges []sightline.Window, fn func(s *sqlb, r sightline.
 func (q *scopeQ) runsSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 	q.union(s, w, cuts, q.runRollups(),
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE `)
-			q.filterIn(s, "d", r)
+			s.add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
+				daily_runs.region_id AS region_id, daily_runs.runs AS runs FROM daily_runs WHERE `)
+			q.filterIn(s, "daily_runs", r)
 		},
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT r.ran_at AS ran_at, COALESCE(r.topic_id, '` + nilTopic + `') AS topic_id, r.provider_id AS provider_id, r.region_id AS region_id, 1 AS n FROM runs r WHERE `)
-			q.filterIn(s, "r", r)
+			s.add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + nilTopic + `') AS topic_id, runs.provider_id AS provider_id,
+				runs.region_id AS region_id, 1 AS runs FROM runs WHERE `)
+			q.filterIn(s, "runs", r)
 		})
 }
 
 func (q *scopeQ) citeCountSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 	q.union(s, w, cuts, q.runRollups(),
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id,
-				d.citations AS n, d.owned_citations AS owned FROM daily_runs d WHERE `)
-			q.filterIn(s, "d", r)
+			s.add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
+				daily_runs.region_id AS region_id, daily_runs.citations AS citations, daily_runs.owned_citations AS owned_citations
+				FROM daily_runs WHERE `)
+			q.filterIn(s, "daily_runs", r)
 		},
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.region_id AS region_id,
-				1 AS n, CASE WHEN c.domain IN `+ownedDomains+` THEN 1 ELSE 0 END AS owned FROM citations c WHERE `, q.BrandID)
-			q.factFilter(s, "c", r)
+			s.add(`SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
+				citations.region_id AS region_id, 1 AS citations,
+				CASE WHEN citations.domain IN `+ownedDomains+` THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE `, q.BrandID)
+			q.factFilter(s, "citations", r)
+		})
+}
+
+// runCiteCountSrc is runsSrc and citeCountSrc in one source, for a
+// statement that needs both per topic: daily_runs holds both counts, so its
+// whole days are read once; the partial days add the runs' rows (runs = 1)
+// and the citations' rows (citations = 1).
+func (q *scopeQ) runCiteCountSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
+	q.union(s, w, cuts, q.runRollups(),
+		func(s *sqlb, r sightline.Window) {
+			s.add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.runs AS runs,
+				daily_runs.citations AS citations, daily_runs.owned_citations AS owned_citations FROM daily_runs WHERE `)
+			q.filterIn(s, "daily_runs", r)
+		},
+		func(s *sqlb, r sightline.Window) {
+			s.add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + nilTopic + `') AS topic_id, 1 AS runs,
+				0 AS citations, 0 AS owned_citations FROM runs WHERE `)
+			q.filterIn(s, "runs", r)
+			s.add(` UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
+				CASE WHEN citations.domain IN `+ownedDomains+` THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE `, q.BrandID)
+			q.factFilter(s, "citations", r)
 		})
 }
 
@@ -104,8 +131,8 @@ func (q *scopeQ) coarseMentions() bool {
 	return len(q.ProviderIDs) == 0 && len(q.RegionIDs) == 0
 }
 
-// mentionsSrc yields ran_at, topic_id, found_brand_id, n (mentions), sent
-// (their sentiment sum).
+// mentionsSrc yields ran_at, topic_id, found_brand_id, mentions,
+// sentiment_sum.
 func (q *scopeQ) mentionsSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 	table := "daily_mentions"
 	if q.coarseMentions() {
@@ -113,55 +140,55 @@ func (q *scopeQ) mentionsSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 	}
 	q.union(s, w, cuts, q.runRollups(),
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-				d.mentions AS n, d.sentiment_sum AS sent FROM ` + table + ` d WHERE `)
-			q.filterIn(s, "d", r)
+			s.add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
+				rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM ` + table + ` rollup_row WHERE `)
+			q.filterIn(s, "rollup_row", r)
 		},
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-				FROM mentions m WHERE `)
-			q.factFilter(s, "m", r)
+			s.add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.found_brand_id AS found_brand_id,
+				1 AS mentions, mentions.sentiment AS sentiment_sum FROM mentions WHERE `)
+			q.factFilter(s, "mentions", r)
 		})
 }
 
-// targetRunsSrc yields ran_at, topic_id, n: the runs naming the target.
+// targetRunsSrc yields ran_at, topic_id, runs: the runs naming the target.
 // With one target found brand they are its mentions (one per run); with
 // several (filter[brand_ids]) each run once, which only the fact tables can
 // tell.
 func (q *scopeQ) targetRunsSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 	if len(q.targetIDs) > 1 {
-		s.add(`SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, 1 AS n FROM mentions m WHERE `)
-		q.factFilter(s, "m", w)
-		s.add(` AND m.found_brand_id IN (`+placeholders(len(q.targetIDs))+`)
-			GROUP BY m.run_seq, m.ran_at, m.topic_id`, anys(q.targetIDs))
+		s.add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, 1 AS runs FROM mentions WHERE `)
+		q.factFilter(s, "mentions", w)
+		s.add(` AND mentions.found_brand_id IN (`+placeholders(len(q.targetIDs))+`)
+			GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id`, anys(q.targetIDs))
 		return
 	}
-	s.add(`SELECT ran_at, topic_id, n FROM (`)
+	s.add(`SELECT ran_at, topic_id, mentions AS runs FROM (`)
 	q.mentionsSrc(s, w, cuts...)
-	s.add(`) tm WHERE tm.found_brand_id = ?`, q.targetIDs[0])
+	s.add(`) target_mentions WHERE target_mentions.found_brand_id = ?`, q.targetIDs[0])
 }
 
 // targetRunsByDimSrc is targetRunsSrc with provider_id and region_id.
 func (q *scopeQ) targetRunsByDimSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 	if len(q.targetIDs) > 1 {
-		s.add(`SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.provider_id AS provider_id, m.region_id AS region_id, 1 AS n
-			FROM mentions m WHERE `)
-		q.factFilter(s, "m", w)
-		s.add(` AND m.found_brand_id IN (`+placeholders(len(q.targetIDs))+`)
-			GROUP BY m.run_seq, m.ran_at, m.topic_id, m.provider_id, m.region_id`, anys(q.targetIDs))
+		s.add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
+			mentions.region_id AS region_id, 1 AS runs FROM mentions WHERE `)
+		q.factFilter(s, "mentions", w)
+		s.add(` AND mentions.found_brand_id IN (`+placeholders(len(q.targetIDs))+`)
+			GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id, mentions.provider_id, mentions.region_id`, anys(q.targetIDs))
 		return
 	}
 	q.union(s, w, cuts, q.runRollups(),
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.mentions AS n
-				FROM daily_mentions d WHERE `)
-			q.filterIn(s, "d", r)
-			s.add(` AND d.found_brand_id = ?`, q.targetIDs[0])
+			s.add(`SELECT daily_mentions.ran_at AS ran_at, daily_mentions.topic_id AS topic_id, daily_mentions.provider_id AS provider_id,
+				daily_mentions.region_id AS region_id, daily_mentions.mentions AS runs FROM daily_mentions WHERE `)
+			q.filterIn(s, "daily_mentions", r)
+			s.add(` AND daily_mentions.found_brand_id = ?`, q.targetIDs[0])
 		},
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.provider_id AS provider_id, m.region_id AS region_id, 1 AS n
-				FROM mentions m WHERE `)
-			q.factFilter(s, "m", r)
-			s.add(` AND m.found_brand_id = ?`, q.targetIDs[0])
+			s.add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
+				mentions.region_id AS region_id, 1 AS runs FROM mentions WHERE `)
+			q.factFilter(s, "mentions", r)
+			s.add(` AND mentions.found_brand_id = ?`, q.targetIDs[0])
 		})
 }

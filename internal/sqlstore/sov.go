@@ -9,11 +9,12 @@ import (
 
 var _ sightline.SOVService = (*DB)(nil)
 
+// sovSortColumns name columns of brand_metrics (FindShareOfVoice).
 var sovSortColumns = map[string]string{
-	"share_of_voice": "sov",
-	"visibility":     "vis",
-	"sentiment":      "sent",
-	"mentions":       "n",
+	"share_of_voice": "share_of_voice",
+	"visibility":     "visibility",
+	"sentiment":      "sentiment",
+	"mentions":       "mentions",
 	"name":           "name",
 }
 
@@ -31,31 +32,43 @@ func (db *DB) FindShareOfVoice(ctx context.Context, orgID string, f sightline.SO
 	defer tx.Rollback()
 	cur := ts(q.Window.Start)
 	span, cut := q.span(), q.Window.Start
+	// run_totals: the runs of both periods; brand_mentions: per found
+	// brand its mentions and sentiment sums; mention_totals: all mentions;
+	// brand_metrics: per listed found brand, its metrics of both periods.
 	var s sqlb
-	s.add(`WITH r AS (SELECT SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS cur, SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS prev FROM (`, cur, cur)
+	s.add(`WITH run_totals AS (SELECT SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.runs ELSE 0 END) AS runs,
+		SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.runs ELSE 0 END) AS previous_runs FROM (`, cur, cur)
 	q.runsSrc(&s, span, cut)
-	s.add(`) x), m AS (SELECT x.found_brand_id AS id,
-		SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS n, SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS n_p,
-		SUM(CASE WHEN x.ran_at >= ? THEN x.sent ELSE 0 END) AS sent, SUM(CASE WHEN x.ran_at < ? THEN x.sent ELSE 0 END) AS sent_p FROM (`, cur, cur, cur, cur)
+	s.add(`) span_runs), brand_mentions AS (SELECT span_mentions.found_brand_id AS found_brand_id,
+		SUM(CASE WHEN span_mentions.ran_at >= ? THEN span_mentions.mentions ELSE 0 END) AS mentions,
+		SUM(CASE WHEN span_mentions.ran_at < ? THEN span_mentions.mentions ELSE 0 END) AS previous_mentions,
+		SUM(CASE WHEN span_mentions.ran_at >= ? THEN span_mentions.sentiment_sum ELSE 0 END) AS sentiment_sum,
+		SUM(CASE WHEN span_mentions.ran_at < ? THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_sentiment_sum FROM (`, cur, cur, cur, cur)
 	q.mentionsSrc(&s, span, cut)
-	s.add(`) x GROUP BY x.found_brand_id),
-		tot AS (SELECT COALESCE(SUM(n), 0) AS n, COALESCE(SUM(n_p), 0) AS n_p FROM m),
-		x AS (SELECT fb.id AS id, fb.name AS name,
-			CASE WHEN fb.is_self = ? THEN 'own' WHEN fb.competitor_id IS NOT NULL THEN 'competitor' ELSE 'other' END AS kind,
-			fb.competitor_id AS competitor_id,
-			`+pct("COALESCE(m.n, 0)", "COALESCE(r.cur, 0)")+` AS vis, `+pct("COALESCE(m.n_p, 0)", "COALESCE(r.prev, 0)")+` AS vis_p,
-			`+pct("COALESCE(m.n, 0)", "tot.n")+` AS sov, `+pct("COALESCE(m.n_p, 0)", "tot.n_p")+` AS sov_p,
-			`+mean("COALESCE(m.sent, 0)", "COALESCE(m.n, 0)")+` AS sent, `+mean("COALESCE(m.sent_p, 0)", "COALESCE(m.n_p, 0)")+` AS sent_p,
-			COALESCE(m.n, 0) AS n, COALESCE(m.n_p, 0) AS n_p,
-			COALESCE(r.cur, 0) AS runs, COALESCE(r.prev, 0) AS runs_p, tot.n AS all_n, tot.n_p AS all_n_p
-			FROM found_brands fb LEFT JOIN m ON m.id = fb.id CROSS JOIN r CROSS JOIN tot
-			WHERE fb.brand_id = ? AND (m.id IS NOT NULL OR fb.is_self = ? OR fb.competitor_id IS NOT NULL)`, true, q.BrandID, true)
+	s.add(`) span_mentions GROUP BY span_mentions.found_brand_id),
+		mention_totals AS (SELECT COALESCE(SUM(mentions), 0) AS mentions, COALESCE(SUM(previous_mentions), 0) AS previous_mentions FROM brand_mentions),
+		brand_metrics AS (SELECT found_brands.id AS id, found_brands.name AS name,
+			CASE WHEN found_brands.is_self = ? THEN 'own' WHEN found_brands.competitor_id IS NOT NULL THEN 'competitor' ELSE 'other' END AS kind,
+			found_brands.competitor_id AS competitor_id,
+			`+pct("COALESCE(brand_mentions.mentions, 0)", "COALESCE(run_totals.runs, 0)")+` AS visibility,
+			`+pct("COALESCE(brand_mentions.previous_mentions, 0)", "COALESCE(run_totals.previous_runs, 0)")+` AS previous_visibility,
+			`+pct("COALESCE(brand_mentions.mentions, 0)", "mention_totals.mentions")+` AS share_of_voice,
+			`+pct("COALESCE(brand_mentions.previous_mentions, 0)", "mention_totals.previous_mentions")+` AS previous_share_of_voice,
+			`+mean("COALESCE(brand_mentions.sentiment_sum, 0)", "COALESCE(brand_mentions.mentions, 0)")+` AS sentiment,
+			`+mean("COALESCE(brand_mentions.previous_sentiment_sum, 0)", "COALESCE(brand_mentions.previous_mentions, 0)")+` AS previous_sentiment,
+			COALESCE(brand_mentions.mentions, 0) AS mentions, COALESCE(brand_mentions.previous_mentions, 0) AS previous_mentions,
+			COALESCE(run_totals.runs, 0) AS runs, COALESCE(run_totals.previous_runs, 0) AS previous_runs,
+			mention_totals.mentions AS all_mentions, mention_totals.previous_mentions AS previous_all_mentions
+			FROM found_brands LEFT JOIN brand_mentions ON brand_mentions.found_brand_id = found_brands.id CROSS JOIN run_totals CROSS JOIN mention_totals
+			WHERE found_brands.brand_id = ? AND (brand_mentions.found_brand_id IS NOT NULL OR found_brands.is_self = ? OR found_brands.competitor_id IS NOT NULL)`,
+		true, q.BrandID, true)
 	if len(q.FoundBrandIDs) > 0 {
-		s.add(` AND fb.id IN (`+placeholders(len(q.FoundBrandIDs))+`)`, anys(q.FoundBrandIDs))
+		s.add(` AND found_brands.id IN (`+placeholders(len(q.FoundBrandIDs))+`)`, anys(q.FoundBrandIDs))
 	}
-	s.add(`) SELECT id, name, kind, competitor_id, vis, sov, sent, n, vis - vis_p, sov - sov_p, sent - sent_p, n - n_p, COUNT(*) OVER (),
-		n_p, runs, runs_p, all_n, all_n_p
-		FROM x`+orderBy(f.Sort, sovSortColumns, sightline.DefaultSOVSort, "id")+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
+	s.add(`) SELECT id, name, kind, competitor_id, visibility, share_of_voice, sentiment, mentions,
+		visibility - previous_visibility, share_of_voice - previous_share_of_voice, sentiment - previous_sentiment, mentions - previous_mentions,
+		COUNT(*) OVER (), previous_mentions, runs, previous_runs, all_mentions, previous_all_mentions
+		FROM brand_metrics`+orderBy(f.Sort, sovSortColumns, sightline.DefaultSOVSort, "id")+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
 	var out []*sightline.SOVRow
 	byID := map[string]*sightline.SOVRow{}
 	total := 0
@@ -93,12 +106,12 @@ func (db *DB) FindShareOfVoice(ctx context.Context, orgID string, f sightline.SO
 // countSOVRows counts the rows FindShareOfVoice would list.
 func (q *scopeQ) countSOVRows(ctx context.Context, tx *Tx) (int, error) {
 	var s sqlb
-	s.add(`SELECT COUNT(*) FROM found_brands fb WHERE fb.brand_id = ? AND (fb.is_self = ? OR fb.competitor_id IS NOT NULL
-		OR fb.id IN (SELECT x.found_brand_id FROM (`, q.BrandID, true)
+	s.add(`SELECT COUNT(*) FROM found_brands WHERE found_brands.brand_id = ? AND (found_brands.is_self = ? OR found_brands.competitor_id IS NOT NULL
+		OR found_brands.id IN (SELECT span_mentions.found_brand_id FROM (`, q.BrandID, true)
 	q.mentionsSrc(&s, q.span(), q.Window.Start)
-	s.add(`) x))`)
+	s.add(`) span_mentions))`)
 	if len(q.FoundBrandIDs) > 0 {
-		s.add(` AND fb.id IN (`+placeholders(len(q.FoundBrandIDs))+`)`, anys(q.FoundBrandIDs))
+		s.add(` AND found_brands.id IN (`+placeholders(len(q.FoundBrandIDs))+`)`, anys(q.FoundBrandIDs))
 	}
 	var n int
 	if err := tx.queryRow(ctx, s.String(), s.args...).Scan(&n); err != nil {
@@ -113,17 +126,25 @@ func (q *scopeQ) sovSeries(ctx context.Context, tx *Tx, granularity string, rows
 	for id := range rows {
 		ids = append(ids, id)
 	}
+	// bucket_runs, bucket_mentions: the denominators per bucket;
+	// bucket_brand_mentions: the mentions of the given found brands.
 	var s sqlb
-	s.add(`WITH src AS MATERIALIZED (`)
+	s.add(`WITH window_mentions AS MATERIALIZED (`)
 	q.mentionsSrc(&s, q.Window)
-	s.add(`), r AS (SELECT ` + q.d().bucket(granularity, "x.ran_at") + ` AS d, SUM(x.n) AS runs FROM (`)
+	s.add(`), bucket_runs AS (SELECT ` + q.d().bucket(granularity, "window_runs.ran_at") + ` AS bucket, SUM(window_runs.runs) AS runs FROM (`)
 	q.runsSrc(&s, q.Window)
-	s.add(`) x GROUP BY 1), a AS (SELECT `+q.d().bucket(granularity, "ran_at")+` AS d, SUM(n) AS n FROM src GROUP BY 1),
-		m AS (SELECT `+q.d().bucket(granularity, "ran_at")+` AS d, found_brand_id AS id, SUM(n) AS n, SUM(sent) AS sent
-		FROM src WHERE found_brand_id IN (`+placeholders(len(ids))+`) GROUP BY 1, 2)
-		SELECT m.d, m.id, `+pct("m.n", "r.runs")+`, `+pct("m.n", "a.n")+`, `+mean("m.sent", "m.n")+`, m.n, 0, 0
-		FROM m JOIN r ON r.d = m.d JOIN a ON a.d = m.d
-		UNION ALL SELECT r.d, NULL, 0, 0, 0, 0, r.runs, COALESCE(a.n, 0) FROM r LEFT JOIN a ON a.d = r.d
+	s.add(`) window_runs GROUP BY 1),
+		bucket_mentions AS (SELECT `+q.d().bucket(granularity, "ran_at")+` AS bucket, SUM(mentions) AS mentions FROM window_mentions GROUP BY 1),
+		bucket_brand_mentions AS (SELECT `+q.d().bucket(granularity, "ran_at")+` AS bucket, found_brand_id AS found_brand_id,
+			SUM(mentions) AS mentions, SUM(sentiment_sum) AS sentiment_sum
+			FROM window_mentions WHERE found_brand_id IN (`+placeholders(len(ids))+`) GROUP BY 1, 2)
+		SELECT bucket_brand_mentions.bucket, bucket_brand_mentions.found_brand_id,
+			`+pct("bucket_brand_mentions.mentions", "bucket_runs.runs")+`, `+pct("bucket_brand_mentions.mentions", "bucket_mentions.mentions")+`,
+			`+mean("bucket_brand_mentions.sentiment_sum", "bucket_brand_mentions.mentions")+`, bucket_brand_mentions.mentions, 0, 0
+		FROM bucket_brand_mentions JOIN bucket_runs ON bucket_runs.bucket = bucket_brand_mentions.bucket
+			JOIN bucket_mentions ON bucket_mentions.bucket = bucket_brand_mentions.bucket
+		UNION ALL SELECT bucket_runs.bucket, NULL, 0, 0, 0, 0, bucket_runs.runs, COALESCE(bucket_mentions.mentions, 0)
+			FROM bucket_runs LEFT JOIN bucket_mentions ON bucket_mentions.bucket = bucket_runs.bucket
 		ORDER BY 1`, ids)
 	points := map[string]map[string]sightline.SOVMetrics{}
 	type totals struct{ runs, mentions int }

@@ -23,6 +23,14 @@ func (s *sqlb) add(sql string, args ...any) *sqlb {
 	return s
 }
 
+// addSQL appends the text and arguments of another builder: a fragment
+// built once (a WHERE clause several statements share, a subquery).
+func (s *sqlb) addSQL(o *sqlb) *sqlb {
+	s.b.WriteString(o.b.String())
+	s.args = append(s.args, o.args...)
+	return s
+}
+
 func (s *sqlb) String() string { return s.b.String() }
 
 // Arithmetic is done in double precision on both engines (PostgreSQL

@@ -11,9 +11,9 @@ import (
 var _ sightline.TopicService = (*DB)(nil)
 
 var topicSortColumns = map[string]string{
-	"name":       "t.name",
-	"created_at": "t.created_at",
-	"updated_at": "t.updated_at",
+	"name":       "topics.name",
+	"created_at": "topics.created_at",
+	"updated_at": "topics.updated_at",
 }
 
 // CreateTopics creates, reactivates or returns topics by name.
@@ -112,7 +112,9 @@ func (db *DB) FindTopicByID(ctx context.Context, orgID, brandID, topicID string,
 	if err := checkBrand(ctx, tx, orgID, brandID); err != nil {
 		return nil, err
 	}
-	topics, err := findTopicRows(ctx, tx, `WHERE t.brand_id = ? AND t.id = ? AND t.deleted_at IS NULL`, []any{brandID, topicID}, "", nil)
+	var where sqlb
+	where.add(`WHERE topics.brand_id = ? AND topics.id = ? AND topics.deleted_at IS NULL`, brandID, topicID)
+	topics, err := findTopicRows(ctx, tx, &where)
 	if err != nil {
 		return nil, err
 	}
@@ -136,24 +138,26 @@ func (db *DB) FindTopics(ctx context.Context, orgID, brandID string, f sightline
 	if err := checkBrand(ctx, tx, orgID, brandID); err != nil {
 		return nil, 0, err
 	}
-	where, args := `WHERE t.brand_id = ?`, []any{brandID}
+	var where sqlb
+	where.add(`WHERE topics.brand_id = ?`, brandID)
 	if !f.IncludeDeleted {
-		where += ` AND t.deleted_at IS NULL`
+		where.add(` AND topics.deleted_at IS NULL`)
 	}
 	if len(f.TopicIDs) > 0 {
-		where += ` AND t.id IN (` + placeholders(len(f.TopicIDs)) + `)`
-		args = append(args, anys(f.TopicIDs)...)
+		where.add(` AND topics.id IN (`+placeholders(len(f.TopicIDs))+`)`, anys(f.TopicIDs))
 	}
 	if f.Query != "" {
-		where += ` AND lower(t.name) LIKE ? ESCAPE '\'`
-		args = append(args, likePattern(f.Query))
+		where.add(` AND lower(topics.name) LIKE ? ESCAPE '\'`, likePattern(f.Query))
 	}
+	var count, page sqlb
+	count.add(`SELECT COUNT(*) FROM topics `).addSQL(&where)
 	var total int
-	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM topics t `+where, args...).Scan(&total); err != nil {
+	if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("count topics: %w", err)
 	}
-	order := orderBy(f.Sort, topicSortColumns, sightline.DefaultTopicSort, "t.id")
-	topics, err := findTopicRows(ctx, tx, where, args, order+` LIMIT ? OFFSET ?`, []any{f.PageSize, f.Offset()})
+	order := orderBy(f.Sort, topicSortColumns, sightline.DefaultTopicSort, "topics.id")
+	page.addSQL(&where).add(order+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
+	topics, err := findTopicRows(ctx, tx, &page)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -164,12 +168,15 @@ func (db *DB) FindTopics(ctx context.Context, orgID, brandID string, f sightline
 	return topics, total, nil
 }
 
-func findTopicRows(ctx context.Context, tx *Tx, where string, args []any, tail string, tailArgs []any) ([]*sightline.Topic, error) {
+// findTopicRows reads the topics that rest (the conditions, order and page
+// after "FROM topics ") selects.
+func findTopicRows(ctx context.Context, tx *Tx, rest *sqlb) ([]*sightline.Topic, error) {
 	var out []*sightline.Topic
-	q := `SELECT t.id, t.name, t.created_at, t.updated_at,
-		(SELECT COUNT(*) FROM prompts p WHERE p.topic_id = t.id AND p.active = ?)
-		FROM topics t ` + where + tail
-	err := eachRow(ctx, tx, q, append(append([]any{true}, args...), tailArgs...), func(scan func(...any) error) error {
+	var s sqlb
+	s.add(`SELECT topics.id, topics.name, topics.created_at, topics.updated_at,
+		(SELECT COUNT(*) FROM prompts WHERE prompts.topic_id = topics.id AND prompts.active = ?)
+		FROM topics `, true).addSQL(rest)
+	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
 		t := &sightline.Topic{TopBrands: []sightline.TopBrand{}}
 		var created, updated Time
 		if err := scan(&t.ID, &t.Name, &created, &updated, &t.PromptCount); err != nil {

@@ -50,11 +50,14 @@ func scanAll[T any](ctx context.Context, tx *Tx, what, q string, args []any, sca
 // selects, then reads one page of them in order with find.
 func findPage[T any](ctx context.Context, tx *Tx, table string, where *sqlb, order string, pr sightline.PageRequest,
 	find func(where string, args ...any) ([]T, error)) ([]T, int, error) {
+	var count, page sqlb
+	count.add(`SELECT COUNT(*) FROM ` + table).addSQL(where)
 	var total int
-	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM `+table+where.String(), where.args...).Scan(&total); err != nil {
+	if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("count %s: %w", strings.Fields(table)[0], mapError(err))
 	}
-	rows, err := find(where.String()+order+` LIMIT ? OFFSET ?`, append(slices.Clip(where.args), pr.PageSize, pr.Offset())...)
+	page.addSQL(where).add(order+` LIMIT ? OFFSET ?`, pr.PageSize, pr.Offset())
+	rows, err := find(page.String(), page.args...)
 	if err != nil {
 		return nil, 0, err
 	}

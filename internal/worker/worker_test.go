@@ -86,6 +86,7 @@ func newFixture(t *testing.T, realClock bool) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sqlstoretest.CompleteDetection(t, db, brand.ID) // these workers run no detection
 	return f
 }
 

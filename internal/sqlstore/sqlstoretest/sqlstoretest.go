@@ -25,6 +25,7 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // admin connection for schemas
+	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/sqlstore"
 )
 
@@ -146,4 +147,19 @@ func OpenRaw(tb testing.TB, dsn string) *sql.DB {
 	}
 	tb.Cleanup(func() { raw.Close() })
 	return raw
+}
+
+// CompleteDetection completes the change-detection job that storing runs
+// queued for the brand (IngestRuns queues one with every batch), for tests
+// whose workers run only the jobs the test queues itself.
+func CompleteDetection(tb testing.TB, db *sqlstore.DB, brandID string) {
+	tb.Helper()
+	ctx := context.Background()
+	job, err := db.ClaimJobOfKind(ctx, sightline.JobClaim{WorkerID: "sqlstoretest", Lease: time.Minute}, brandID, sightline.JobKindSignals)
+	if err != nil {
+		tb.Fatalf("claim the detection job: %v", err)
+	}
+	if err := db.CompleteJob(ctx, job); err != nil {
+		tb.Fatalf("complete the detection job: %v", err)
+	}
 }

@@ -19,11 +19,13 @@ SELECT id FROM topics WHERE brand_id = ?
 SELECT id FROM providers
 ;
 
-WITH w AS (SELECT a.advertiser_id AS id, COUNT(DISTINCT a.run_seq) AS appearances, COUNT(DISTINCT a.prompt_id) AS prompts,
-COUNT(*) AS ads, COUNT(DISTINCT a.provider_id) AS providers FROM ads a WHERE a.brand_id = ? AND a.ran_at >= ? AND a.ran_at < ? GROUP BY a.advertiser_id),
-sm AS (SELECT adv.id AS id, adv.name AS name, COALESCE(w.appearances, 0) AS appearances, COALESCE(w.prompts, 0) AS prompts,
-COALESCE(w.ads, 0) AS ads, COALESCE(w.providers, 0) AS providers, adv.domain AS domain, adv.favicon_url AS favicon_url,
-(SELECT MIN(x.ran_at) FROM ads x WHERE x.advertiser_id = adv.id) AS first_seen,
-(SELECT MAX(x.ran_at) FROM ads x WHERE x.advertiser_id = adv.id) AS last_seen
-FROM advertisers adv JOIN w ON w.id = adv.id WHERE adv.brand_id = ?) SELECT id, name, appearances, prompts, ads, providers, domain, favicon_url, first_seen, last_seen, COUNT(*) OVER () FROM sm ORDER BY appearances DESC, name ASC, id ASC LIMIT ? OFFSET ?
+WITH advertiser_days AS (SELECT daily_ads.advertiser_id AS advertiser_id, daily_ads.provider_id AS provider_id, daily_ads.ads AS ads,
+daily_ads.appearances AS appearances FROM daily_ads WHERE daily_ads.brand_id = ? AND daily_ads.ran_at >= ? AND daily_ads.ran_at < ?), window_totals AS (SELECT advertiser_id AS id, SUM(appearances) AS appearances, SUM(ads) AS ads,
+COUNT(DISTINCT provider_id) AS providers FROM advertiser_days GROUP BY advertiser_id), advertiser_summaries AS (SELECT advertisers.id AS id, advertisers.name AS name, COALESCE(window_totals.appearances, 0) AS appearances,
+(SELECT COUNT(*) FROM prompts WHERE prompts.brand_id = ? AND EXISTS (SELECT 1 FROM ads
+WHERE ads.advertiser_id = advertisers.id AND ads.prompt_id = prompts.id AND ads.brand_id = ? AND ads.ran_at >= ? AND ads.ran_at < ?)) AS prompts, COALESCE(window_totals.ads, 0) AS ads, COALESCE(window_totals.providers, 0) AS providers,
+advertisers.domain AS domain, advertisers.favicon_url AS favicon_url,
+(SELECT MIN(ads.ran_at) FROM ads WHERE ads.advertiser_id = advertisers.id) AS first_seen,
+(SELECT MAX(ads.ran_at) FROM ads WHERE ads.advertiser_id = advertisers.id) AS last_seen
+FROM advertisers JOIN window_totals ON window_totals.id = advertisers.id WHERE advertisers.brand_id = ?) SELECT id, name, appearances, prompts, ads, providers, domain, favicon_url, first_seen, last_seen, COUNT(*) OVER () FROM advertiser_summaries ORDER BY appearances DESC, name ASC, id ASC LIMIT ? OFFSET ?
 ;

@@ -19,49 +19,58 @@ SELECT id FROM topics WHERE brand_id = ?
 SELECT id FROM providers
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), rf AS MATERIALIZED (SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
-p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
-p.has_source AS has_source, p.has_inline AS has_inline,
-p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM weekly_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
-p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
-p.has_source AS has_source, p.has_inline AS has_inline,
-p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
-c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
-CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
-CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
-1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
-CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
-c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
-CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
-CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
-1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
-CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?)), agg AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
-SUM(n) AS total, SUM(nb) AS brand_count, MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
-CASE WHEN MIN(domain) IN (SELECT domain FROM od) THEN 'owned'
-WHEN MIN(domain) IN (SELECT domain FROM cd) THEN 'competitor_owned'
-WHEN SUM(nn) > 0 THEN 'earned' WHEN SUM(nc) > 0 THEN 'competitor_earned'
+WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), run_flags AS MATERIALIZED (SELECT mentions.run_seq AS run_seq,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
+MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
+FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) GROUP BY mentions.run_seq UNION ALL SELECT mentions.run_seq AS run_seq,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
+MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
+FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) GROUP BY mentions.run_seq), scope_citations AS MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
+rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
+rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM weekly_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
+rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
+rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM daily_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
+citations.page AS page, citations.domain AS domain, citations.page_type AS page_type, citations.domain_type AS static_type,
+citations.subreddit AS subreddit, citations.youtube_channel AS youtube_channel,
+CASE WHEN citations.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
+CASE WHEN citations.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
+1 AS citations, COALESCE(run_flags.names_brand, 0) AS brand_citations, COALESCE(run_flags.names_target, 0) AS named_citations,
+CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1 THEN 1 ELSE 0 END AS competitor_only_citations
+FROM citations LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?) UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
+citations.page AS page, citations.domain AS domain, citations.page_type AS page_type, citations.domain_type AS static_type,
+citations.subreddit AS subreddit, citations.youtube_channel AS youtube_channel,
+CASE WHEN citations.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
+CASE WHEN citations.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
+1 AS citations, COALESCE(run_flags.names_brand, 0) AS brand_citations, COALESCE(run_flags.names_target, 0) AS named_citations,
+CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1 THEN 1 ELSE 0 END AS competitor_only_citations
+FROM citations LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?)), row_totals AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
+SUM(citations) AS citations, SUM(brand_citations) AS brand_citations, MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
+CASE WHEN MIN(domain) IN (SELECT domain FROM owned_domains) THEN 'owned'
+WHEN MIN(domain) IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
+WHEN SUM(named_citations) > 0 THEN 'earned' WHEN SUM(competitor_only_citations) > 0 THEN 'competitor_earned'
 ELSE MIN(static_type) END AS domain_type
-FROM sel GROUP BY page), cr AS (SELECT page, domain, page_type, domain_type, has_source, has_inline, total, brand_count, 1 AS pages FROM agg) SELECT page, domain, page_type, domain_type, has_source, has_inline, total, brand_count,
-(CASE WHEN SUM(total) OVER () > 0 THEN 100 * CAST(total AS DOUBLE PRECISION) / CAST(SUM(total) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(brand_count) OVER () > 0 THEN 100 * CAST(brand_count AS DOUBLE PRECISION) / CAST(SUM(brand_count) OVER () AS DOUBLE PRECISION) ELSE 0 END), COUNT(*) OVER (), pages,
-SUM(total) OVER (), SUM(brand_count) OVER ()
-FROM cr ORDER BY total DESC, domain ASC, page ASC LIMIT ? OFFSET ?
+FROM scope_citations GROUP BY page), list_rows AS (SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
+1 AS page_count FROM row_totals) SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
+(CASE WHEN SUM(citations) OVER () > 0 THEN 100 * CAST(citations AS DOUBLE PRECISION) / CAST(SUM(citations) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(brand_citations) OVER () > 0 THEN 100 * CAST(brand_citations AS DOUBLE PRECISION) / CAST(SUM(brand_citations) OVER () AS DOUBLE PRECISION) ELSE 0 END), COUNT(*) OVER (), page_count,
+SUM(citations) OVER (), SUM(brand_citations) OVER ()
+FROM list_rows ORDER BY citations DESC, domain ASC, page ASC LIMIT ? OFFSET ?
 ;
 
-WITH hit AS MATERIALIZED (SELECT DISTINCT c.page AS k, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.ran_at AS ran_at FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) AND c.page IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) UNION ALL SELECT DISTINCT c.page AS k, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.ran_at AS ran_at FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) AND c.page IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)) SELECT DISTINCT x.k, fb.name FROM (SELECT DISTINCT hit.k AS k, m.found_brand_id AS id FROM hit CROSS JOIN mentions m
-WHERE m.brand_id = ? AND m.topic_id = hit.topic_id AND m.provider_id = hit.provider_id AND m.ran_at = hit.ran_at AND m.run_seq = hit.run_seq UNION SELECT d.page AS k, d.found_brand_id AS id FROM daily_page_brands d
-WHERE d.brand_id = ? AND d.domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?) AND d.page IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-AND ((d.ran_at >= ? AND d.ran_at < ?))) x JOIN found_brands fb ON fb.id = x.id ORDER BY x.k, fb.name
+WITH citing_runs AS MATERIALIZED (SELECT DISTINCT citations.page AS row_key, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
+citations.run_seq AS run_seq, citations.ran_at AS ran_at FROM citations WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?) AND citations.page IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) UNION ALL SELECT DISTINCT citations.page AS row_key, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
+citations.run_seq AS run_seq, citations.ran_at AS ran_at FROM citations WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?) AND citations.page IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)) SELECT DISTINCT row_brands.row_key, found_brands.name FROM (SELECT DISTINCT citing_runs.row_key AS row_key, mentions.found_brand_id AS found_brand_id FROM citing_runs CROSS JOIN mentions
+WHERE mentions.brand_id = ? AND mentions.topic_id = citing_runs.topic_id AND mentions.provider_id = citing_runs.provider_id
+AND mentions.ran_at = citing_runs.ran_at AND mentions.run_seq = citing_runs.run_seq UNION SELECT daily_page_brands.page AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
+WHERE daily_page_brands.brand_id = ? AND daily_page_brands.domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?)
+AND daily_page_brands.page IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+AND ((daily_page_brands.ran_at >= ? AND daily_page_brands.ran_at < ?))) row_brands JOIN found_brands ON found_brands.id = row_brands.found_brand_id ORDER BY row_brands.row_key, found_brands.name
 ;

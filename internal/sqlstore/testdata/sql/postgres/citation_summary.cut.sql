@@ -19,37 +19,41 @@ SELECT id FROM topics WHERE brand_id = ?
 SELECT id FROM providers
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), rf AS MATERIALIZED (SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
-'' AS page_type, p.domain_type AS static_type, '' AS subreddit, '' AS youtube_channel,
-p.has_source AS has_source, p.has_inline AS has_inline,
-p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_domains p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
-c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
-CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
-CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
-1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
-CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
-c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
-CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
-CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
-1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
-CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?)), ownership AS (SELECT CASE WHEN domain IN (SELECT domain FROM od) THEN 'owned'
-WHEN domain IN (SELECT domain FROM cd) THEN 'competitor_owned' ELSE '' END AS own_t,
-static_type, SUM(n) AS n, SUM(nn) AS nn, SUM(nc) AS nc FROM sel GROUP BY 1, 2),
-cls AS (SELECT own_t AS t, n FROM ownership WHERE own_t <> ''
-UNION ALL SELECT 'earned', nn FROM ownership WHERE own_t = ''
-UNION ALL SELECT 'competitor_earned', nc FROM ownership WHERE own_t = ''
-UNION ALL SELECT static_type, n - nn - nc FROM ownership WHERE own_t = '') SELECT t, SUM(n), (CASE WHEN SUM(SUM(n)) OVER () > 0 THEN 100 * CAST(SUM(n) AS DOUBLE PRECISION) / CAST(SUM(SUM(n)) OVER () AS DOUBLE PRECISION) ELSE 0 END), SUM(SUM(n)) OVER ()
-FROM cls GROUP BY t HAVING SUM(n) > 0 ORDER BY SUM(n) DESC, t
+WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), run_flags AS MATERIALIZED (SELECT mentions.run_seq AS run_seq,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
+MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
+FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) GROUP BY mentions.run_seq UNION ALL SELECT mentions.run_seq AS run_seq,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
+MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
+FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) GROUP BY mentions.run_seq), scope_citations AS MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
+'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
+'' AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM daily_domains rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
+citations.page AS page, citations.domain AS domain, citations.page_type AS page_type, citations.domain_type AS static_type,
+citations.subreddit AS subreddit, citations.youtube_channel AS youtube_channel,
+CASE WHEN citations.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
+CASE WHEN citations.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
+1 AS citations, COALESCE(run_flags.names_brand, 0) AS brand_citations, COALESCE(run_flags.names_target, 0) AS named_citations,
+CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1 THEN 1 ELSE 0 END AS competitor_only_citations
+FROM citations LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?) UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
+citations.page AS page, citations.domain AS domain, citations.page_type AS page_type, citations.domain_type AS static_type,
+citations.subreddit AS subreddit, citations.youtube_channel AS youtube_channel,
+CASE WHEN citations.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
+CASE WHEN citations.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
+1 AS citations, COALESCE(run_flags.names_brand, 0) AS brand_citations, COALESCE(run_flags.names_target, 0) AS named_citations,
+CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1 THEN 1 ELSE 0 END AS competitor_only_citations
+FROM citations LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?)), ownership_counts AS (SELECT CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned' ELSE '' END AS ownership,
+static_type, SUM(citations) AS citations, SUM(named_citations) AS named_citations,
+SUM(competitor_only_citations) AS competitor_only_citations FROM scope_citations GROUP BY 1, 2),
+class_counts AS (SELECT ownership AS domain_type, citations FROM ownership_counts WHERE ownership <> ''
+UNION ALL SELECT 'earned', named_citations FROM ownership_counts WHERE ownership = ''
+UNION ALL SELECT 'competitor_earned', competitor_only_citations FROM ownership_counts WHERE ownership = ''
+UNION ALL SELECT static_type, citations - named_citations - competitor_only_citations FROM ownership_counts WHERE ownership = '') SELECT domain_type, SUM(citations), (CASE WHEN SUM(SUM(citations)) OVER () > 0 THEN 100 * CAST(SUM(citations) AS DOUBLE PRECISION) / CAST(SUM(SUM(citations)) OVER () AS DOUBLE PRECISION) ELSE 0 END), SUM(SUM(citations)) OVER ()
+FROM class_counts GROUP BY domain_type HAVING SUM(citations) > 0 ORDER BY SUM(citations) DESC, domain_type
 ;

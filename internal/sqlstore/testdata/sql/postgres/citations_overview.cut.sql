@@ -19,171 +19,218 @@ SELECT id FROM topics WHERE brand_id = ?
 SELECT id FROM providers
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), rf AS MATERIALIZED (SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
-'' AS page_type, p.domain_type AS static_type, '' AS subreddit, '' AS youtube_channel,
-p.has_source AS has_source, p.has_inline AS has_inline,
-p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_domains p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
-'' AS page_type, p.domain_type AS static_type, '' AS subreddit, '' AS youtube_channel,
-p.has_source AS has_source, p.has_inline AS has_inline,
-p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_domains p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
-c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
-CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
-CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
-1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
-CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
-c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
-CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
-CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
-1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
-CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
-c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
-CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
-CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
-1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
-CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?)), cday AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS cur, to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d,
-SUM(n) AS total, SUM(nb) AS brand,
-SUM(CASE WHEN domain IN (SELECT domain FROM od) THEN n ELSE 0 END) AS own,
-SUM(CASE WHEN domain IN ('youtube.com', 'youtu.be') THEN nb ELSE 0 END) AS yt,
-SUM(CASE WHEN domain = 'reddit.com' THEN nb ELSE 0 END) AS rd
-FROM sel GROUP BY 1, 2),
-md AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS cur, to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(n) AS runs FROM (SELECT ran_at, topic_id, n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?)) tm WHERE tm.found_brand_id = ?) t GROUP BY 1, 2),
-days AS (SELECT cur, d FROM cday UNION SELECT cur, d FROM md),
-j AS (SELECT days.cur AS cur, days.d AS d, COALESCE(cday.total, 0) AS total, COALESCE(cday.brand, 0) AS brand,
-COALESCE(cday.own, 0) AS own, COALESCE(cday.yt, 0) AS yt, COALESCE(cday.rd, 0) AS rd, COALESCE(md.runs, 0) AS runs
-FROM days LEFT JOIN cday ON cday.cur = days.cur AND cday.d = days.d LEFT JOIN md ON md.cur = days.cur AND md.d = days.d),
-p AS (SELECT SUM(CASE WHEN cur = 1 THEN total ELSE 0 END) AS total, SUM(CASE WHEN cur = 0 THEN total ELSE 0 END) AS total_p,
-SUM(CASE WHEN cur = 1 THEN brand ELSE 0 END) AS brand,
-SUM(CASE WHEN cur = 1 THEN own ELSE 0 END) AS own, SUM(CASE WHEN cur = 0 THEN own ELSE 0 END) AS own_p,
-SUM(CASE WHEN cur = 1 THEN runs ELSE 0 END) AS runs, SUM(CASE WHEN cur = 0 THEN runs ELSE 0 END) AS runs_p,
-SUM(CASE WHEN cur = 1 THEN yt ELSE 0 END) AS yt, SUM(CASE WHEN cur = 0 THEN yt ELSE 0 END) AS yt_p,
-SUM(CASE WHEN cur = 1 THEN rd ELSE 0 END) AS rd, SUM(CASE WHEN cur = 0 THEN rd ELSE 0 END) AS rd_p FROM j)
-SELECT 'day', d, total, own, runs, yt, rd, brand, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 FROM j WHERE cur = 1
+WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), run_flags AS MATERIALIZED (SELECT mentions.run_seq AS run_seq,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
+MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
+FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) GROUP BY mentions.run_seq UNION ALL SELECT mentions.run_seq AS run_seq,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
+MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
+FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) GROUP BY mentions.run_seq UNION ALL SELECT mentions.run_seq AS run_seq,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
+MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
+FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) GROUP BY mentions.run_seq), scope_citations AS MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
+'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
+'' AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM daily_domains rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
+'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
+'' AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM daily_domains rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
+citations.page AS page, citations.domain AS domain, citations.page_type AS page_type, citations.domain_type AS static_type,
+citations.subreddit AS subreddit, citations.youtube_channel AS youtube_channel,
+CASE WHEN citations.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
+CASE WHEN citations.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
+1 AS citations, COALESCE(run_flags.names_brand, 0) AS brand_citations, COALESCE(run_flags.names_target, 0) AS named_citations,
+CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1 THEN 1 ELSE 0 END AS competitor_only_citations
+FROM citations LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?) UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
+citations.page AS page, citations.domain AS domain, citations.page_type AS page_type, citations.domain_type AS static_type,
+citations.subreddit AS subreddit, citations.youtube_channel AS youtube_channel,
+CASE WHEN citations.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
+CASE WHEN citations.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
+1 AS citations, COALESCE(run_flags.names_brand, 0) AS brand_citations, COALESCE(run_flags.names_target, 0) AS named_citations,
+CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1 THEN 1 ELSE 0 END AS competitor_only_citations
+FROM citations LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?) UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
+citations.page AS page, citations.domain AS domain, citations.page_type AS page_type, citations.domain_type AS static_type,
+citations.subreddit AS subreddit, citations.youtube_channel AS youtube_channel,
+CASE WHEN citations.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
+CASE WHEN citations.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
+1 AS citations, COALESCE(run_flags.names_brand, 0) AS brand_citations, COALESCE(run_flags.names_target, 0) AS named_citations,
+CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1 THEN 1 ELSE 0 END AS competitor_only_citations
+FROM citations LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?)), citation_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
+SUM(citations) AS citations, SUM(brand_citations) AS brand_citations,
+SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN citations ELSE 0 END) AS owned_citations,
+SUM(CASE WHEN domain IN ('youtube.com', 'youtu.be') THEN brand_citations ELSE 0 END) AS youtube_brand_citations,
+SUM(CASE WHEN domain = 'reddit.com' THEN brand_citations ELSE 0 END) AS reddit_brand_citations
+FROM scope_citations GROUP BY 1, 2),
+target_run_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
+SUM(runs) AS target_runs FROM (SELECT ran_at, topic_id, mentions AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
+rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM daily_topic_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
+rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM daily_topic_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.found_brand_id AS found_brand_id,
+1 AS mentions, mentions.sentiment AS sentiment_sum FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) UNION ALL SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.found_brand_id AS found_brand_id,
+1 AS mentions, mentions.sentiment AS sentiment_sum FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) UNION ALL SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.found_brand_id AS found_brand_id,
+1 AS mentions, mentions.sentiment AS sentiment_sum FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?)) target_mentions WHERE target_mentions.found_brand_id = ?) span_target_runs GROUP BY 1, 2),
+span_days AS (SELECT in_window, bucket FROM citation_days UNION SELECT in_window, bucket FROM target_run_days),
+day_counts AS (SELECT span_days.in_window AS in_window, span_days.bucket AS bucket,
+COALESCE(citation_days.citations, 0) AS citations, COALESCE(citation_days.brand_citations, 0) AS brand_citations,
+COALESCE(citation_days.owned_citations, 0) AS owned_citations,
+COALESCE(citation_days.youtube_brand_citations, 0) AS youtube_brand_citations,
+COALESCE(citation_days.reddit_brand_citations, 0) AS reddit_brand_citations, COALESCE(target_run_days.target_runs, 0) AS target_runs
+FROM span_days LEFT JOIN citation_days ON citation_days.in_window = span_days.in_window AND citation_days.bucket = span_days.bucket
+LEFT JOIN target_run_days ON target_run_days.in_window = span_days.in_window AND target_run_days.bucket = span_days.bucket),
+period_totals AS (SELECT SUM(CASE WHEN in_window = 1 THEN citations ELSE 0 END) AS citations,
+SUM(CASE WHEN in_window = 0 THEN citations ELSE 0 END) AS previous_citations,
+SUM(CASE WHEN in_window = 1 THEN brand_citations ELSE 0 END) AS brand_citations,
+SUM(CASE WHEN in_window = 1 THEN owned_citations ELSE 0 END) AS owned_citations,
+SUM(CASE WHEN in_window = 0 THEN owned_citations ELSE 0 END) AS previous_owned_citations,
+SUM(CASE WHEN in_window = 1 THEN target_runs ELSE 0 END) AS target_runs,
+SUM(CASE WHEN in_window = 0 THEN target_runs ELSE 0 END) AS previous_target_runs,
+SUM(CASE WHEN in_window = 1 THEN youtube_brand_citations ELSE 0 END) AS youtube_brand_citations,
+SUM(CASE WHEN in_window = 0 THEN youtube_brand_citations ELSE 0 END) AS previous_youtube_brand_citations,
+SUM(CASE WHEN in_window = 1 THEN reddit_brand_citations ELSE 0 END) AS reddit_brand_citations,
+SUM(CASE WHEN in_window = 0 THEN reddit_brand_citations ELSE 0 END) AS previous_reddit_brand_citations FROM day_counts)
+SELECT 'day', bucket, citations, owned_citations, target_runs, youtube_brand_citations, reddit_brand_citations, brand_citations,
+0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 FROM day_counts WHERE in_window = 1
 UNION ALL
-SELECT 'all', '', COALESCE(total, 0), COALESCE(own, 0), COALESCE(runs, 0), COALESCE(yt, 0), COALESCE(rd, 0), COALESCE(brand, 0),
-(CASE WHEN COALESCE(total, 0) > 0 THEN 100 * CAST(COALESCE(brand, 0) AS DOUBLE PRECISION) / CAST(COALESCE(total, 0) AS DOUBLE PRECISION) ELSE 0 END),
-(100 * CAST((COALESCE(total, 0)) - (COALESCE(total_p, 0)) AS DOUBLE PRECISION) / (CASE WHEN COALESCE(total_p, 0) > 1 THEN CAST(COALESCE(total_p, 0) AS DOUBLE PRECISION) ELSE 1 END)), (100 * CAST((COALESCE(own, 0)) - (COALESCE(own_p, 0)) AS DOUBLE PRECISION) / (CASE WHEN COALESCE(own_p, 0) > 1 THEN CAST(COALESCE(own_p, 0) AS DOUBLE PRECISION) ELSE 1 END)),
-(100 * CAST((COALESCE(runs, 0)) - (COALESCE(runs_p, 0)) AS DOUBLE PRECISION) / (CASE WHEN COALESCE(runs_p, 0) > 1 THEN CAST(COALESCE(runs_p, 0) AS DOUBLE PRECISION) ELSE 1 END)), (100 * CAST((COALESCE(yt, 0)) - (COALESCE(yt_p, 0)) AS DOUBLE PRECISION) / (CASE WHEN COALESCE(yt_p, 0) > 1 THEN CAST(COALESCE(yt_p, 0) AS DOUBLE PRECISION) ELSE 1 END)),
-(100 * CAST((COALESCE(rd, 0)) - (COALESCE(rd_p, 0)) AS DOUBLE PRECISION) / (CASE WHEN COALESCE(rd_p, 0) > 1 THEN CAST(COALESCE(rd_p, 0) AS DOUBLE PRECISION) ELSE 1 END)),
-COALESCE(total_p, 0), COALESCE(own_p, 0), COALESCE(runs_p, 0), COALESCE(yt_p, 0), COALESCE(rd_p, 0) FROM p
+SELECT 'all', '', COALESCE(citations, 0), COALESCE(owned_citations, 0), COALESCE(target_runs, 0),
+COALESCE(youtube_brand_citations, 0), COALESCE(reddit_brand_citations, 0), COALESCE(brand_citations, 0),
+(CASE WHEN COALESCE(citations, 0) > 0 THEN 100 * CAST(COALESCE(brand_citations, 0) AS DOUBLE PRECISION) / CAST(COALESCE(citations, 0) AS DOUBLE PRECISION) ELSE 0 END),
+(100 * CAST((COALESCE(citations, 0)) - (COALESCE(previous_citations, 0)) AS DOUBLE PRECISION) / (CASE WHEN COALESCE(previous_citations, 0) > 1 THEN CAST(COALESCE(previous_citations, 0) AS DOUBLE PRECISION) ELSE 1 END)),
+(100 * CAST((COALESCE(owned_citations, 0)) - (COALESCE(previous_owned_citations, 0)) AS DOUBLE PRECISION) / (CASE WHEN COALESCE(previous_owned_citations, 0) > 1 THEN CAST(COALESCE(previous_owned_citations, 0) AS DOUBLE PRECISION) ELSE 1 END)),
+(100 * CAST((COALESCE(target_runs, 0)) - (COALESCE(previous_target_runs, 0)) AS DOUBLE PRECISION) / (CASE WHEN COALESCE(previous_target_runs, 0) > 1 THEN CAST(COALESCE(previous_target_runs, 0) AS DOUBLE PRECISION) ELSE 1 END)),
+(100 * CAST((COALESCE(youtube_brand_citations, 0)) - (COALESCE(previous_youtube_brand_citations, 0)) AS DOUBLE PRECISION) / (CASE WHEN COALESCE(previous_youtube_brand_citations, 0) > 1 THEN CAST(COALESCE(previous_youtube_brand_citations, 0) AS DOUBLE PRECISION) ELSE 1 END)),
+(100 * CAST((COALESCE(reddit_brand_citations, 0)) - (COALESCE(previous_reddit_brand_citations, 0)) AS DOUBLE PRECISION) / (CASE WHEN COALESCE(previous_reddit_brand_citations, 0) > 1 THEN CAST(COALESCE(previous_reddit_brand_citations, 0) AS DOUBLE PRECISION) ELSE 1 END)),
+COALESCE(previous_citations, 0), COALESCE(previous_owned_citations, 0), COALESCE(previous_target_runs, 0),
+COALESCE(previous_youtube_brand_citations, 0), COALESCE(previous_reddit_brand_citations, 0) FROM period_totals
 ;
 
-WITH cs AS MATERIALIZED (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id,
-d.citations AS n, d.owned_citations AS owned FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.region_id AS region_id,
-1 AS n, CASE WHEN c.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?) THEN 1 ELSE 0 END AS owned FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.region_id AS region_id,
-1 AS n, CASE WHEN c.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?) THEN 1 ELSE 0 END AS owned FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?)), ts AS MATERIALIZED (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.mentions AS n
-FROM daily_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? AND d.found_brand_id = ? UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.provider_id AS provider_id, m.region_id AS region_id, 1 AS n
-FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) AND m.found_brand_id = ? UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.provider_id AS provider_id, m.region_id AS region_id, 1 AS n
-FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) AND m.found_brand_id = ?), cc0 AS (SELECT provider_id AS k, SUM(n) AS n FROM cs GROUP BY provider_id),
-mc0 AS (SELECT provider_id AS k, SUM(n) AS n FROM ts GROUP BY provider_id), cc1 AS (SELECT topic_id AS k, SUM(n) AS n FROM cs GROUP BY topic_id),
-mc1 AS (SELECT topic_id AS k, SUM(n) AS n FROM ts GROUP BY topic_id), cc2 AS (SELECT region_id AS k, SUM(n) AS n FROM cs GROUP BY region_id),
-mc2 AS (SELECT region_id AS k, SUM(n) AS n FROM ts GROUP BY region_id) SELECT * FROM (SELECT 0 AS dim, 'c' AS kind, x.k AS id, t.name AS name, x.n AS n, (CASE WHEN SUM(x.n) OVER () > 0 THEN 100 * CAST(x.n AS DOUBLE PRECISION) / CAST(SUM(x.n) OVER () AS DOUBLE PRECISION) ELSE 0 END) AS pct
-FROM cc0 x JOIN providers t ON t.id = x.k
+WITH window_citations AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(citations) AS citations FROM (SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
+daily_runs.region_id AS region_id, daily_runs.citations AS citations, daily_runs.owned_citations AS owned_citations
+FROM daily_runs WHERE daily_runs.brand_id = ? AND daily_runs.ran_at >= ? AND daily_runs.ran_at < ? UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
+citations.region_id AS region_id, 1 AS citations,
+CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?) THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?) UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
+citations.region_id AS region_id, 1 AS citations,
+CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?) THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?)) window_rows GROUP BY topic_id, provider_id, region_id),
+window_target_runs AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(runs) AS runs FROM (SELECT daily_mentions.ran_at AS ran_at, daily_mentions.topic_id AS topic_id, daily_mentions.provider_id AS provider_id,
+daily_mentions.region_id AS region_id, daily_mentions.mentions AS runs FROM daily_mentions WHERE daily_mentions.brand_id = ? AND daily_mentions.ran_at >= ? AND daily_mentions.ran_at < ? AND daily_mentions.found_brand_id = ? UNION ALL SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
+mentions.region_id AS region_id, 1 AS runs FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) AND mentions.found_brand_id = ? UNION ALL SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
+mentions.region_id AS region_id, 1 AS runs FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) AND mentions.found_brand_id = ?) window_rows GROUP BY topic_id, provider_id, region_id), citations_by_provider AS (SELECT provider_id AS id, SUM(citations) AS citations FROM window_citations GROUP BY provider_id),
+target_runs_by_provider AS (SELECT provider_id AS id, SUM(runs) AS target_runs FROM window_target_runs GROUP BY provider_id), citations_by_topic AS (SELECT topic_id AS id, SUM(citations) AS citations FROM window_citations GROUP BY topic_id),
+target_runs_by_topic AS (SELECT topic_id AS id, SUM(runs) AS target_runs FROM window_target_runs GROUP BY topic_id), citations_by_region AS (SELECT region_id AS id, SUM(citations) AS citations FROM window_citations GROUP BY region_id),
+target_runs_by_region AS (SELECT region_id AS id, SUM(runs) AS target_runs FROM window_target_runs GROUP BY region_id) SELECT * FROM (SELECT 0 AS dimension, 'c' AS kind, citations_by_provider.id AS id, providers.name AS name,
+citations_by_provider.citations AS share_count, (CASE WHEN SUM(citations_by_provider.citations) OVER () > 0 THEN 100 * CAST(citations_by_provider.citations AS DOUBLE PRECISION) / CAST(SUM(citations_by_provider.citations) OVER () AS DOUBLE PRECISION) ELSE 0 END) AS share_percent
+FROM citations_by_provider JOIN providers ON providers.id = citations_by_provider.id
 UNION ALL
-SELECT 0, 'm', x.k, t.name, x.n, (CASE WHEN SUM(x.n) OVER () > 0 THEN 100 * CAST(x.n AS DOUBLE PRECISION) / CAST(SUM(x.n) OVER () AS DOUBLE PRECISION) ELSE 0 END)
-FROM mc0 x JOIN providers t ON t.id = x.k UNION ALL SELECT 1 AS dim, 'c' AS kind, x.k AS id, t.name AS name, x.n AS n, (CASE WHEN SUM(x.n) OVER () > 0 THEN 100 * CAST(x.n AS DOUBLE PRECISION) / CAST(SUM(x.n) OVER () AS DOUBLE PRECISION) ELSE 0 END) AS pct
-FROM cc1 x JOIN topics t ON t.id = x.k
+SELECT 0, 'm', target_runs_by_provider.id, providers.name,
+target_runs_by_provider.target_runs, (CASE WHEN SUM(target_runs_by_provider.target_runs) OVER () > 0 THEN 100 * CAST(target_runs_by_provider.target_runs AS DOUBLE PRECISION) / CAST(SUM(target_runs_by_provider.target_runs) OVER () AS DOUBLE PRECISION) ELSE 0 END)
+FROM target_runs_by_provider JOIN providers ON providers.id = target_runs_by_provider.id UNION ALL SELECT 1 AS dimension, 'c' AS kind, citations_by_topic.id AS id, topics.name AS name,
+citations_by_topic.citations AS share_count, (CASE WHEN SUM(citations_by_topic.citations) OVER () > 0 THEN 100 * CAST(citations_by_topic.citations AS DOUBLE PRECISION) / CAST(SUM(citations_by_topic.citations) OVER () AS DOUBLE PRECISION) ELSE 0 END) AS share_percent
+FROM citations_by_topic JOIN topics ON topics.id = citations_by_topic.id
 UNION ALL
-SELECT 1, 'm', x.k, t.name, x.n, (CASE WHEN SUM(x.n) OVER () > 0 THEN 100 * CAST(x.n AS DOUBLE PRECISION) / CAST(SUM(x.n) OVER () AS DOUBLE PRECISION) ELSE 0 END)
-FROM mc1 x JOIN topics t ON t.id = x.k UNION ALL SELECT 2 AS dim, 'c' AS kind, x.k AS id, t.name AS name, x.n AS n, (CASE WHEN SUM(x.n) OVER () > 0 THEN 100 * CAST(x.n AS DOUBLE PRECISION) / CAST(SUM(x.n) OVER () AS DOUBLE PRECISION) ELSE 0 END) AS pct
-FROM cc2 x JOIN regions t ON t.id = x.k
+SELECT 1, 'm', target_runs_by_topic.id, topics.name,
+target_runs_by_topic.target_runs, (CASE WHEN SUM(target_runs_by_topic.target_runs) OVER () > 0 THEN 100 * CAST(target_runs_by_topic.target_runs AS DOUBLE PRECISION) / CAST(SUM(target_runs_by_topic.target_runs) OVER () AS DOUBLE PRECISION) ELSE 0 END)
+FROM target_runs_by_topic JOIN topics ON topics.id = target_runs_by_topic.id UNION ALL SELECT 2 AS dimension, 'c' AS kind, citations_by_region.id AS id, regions.name AS name,
+citations_by_region.citations AS share_count, (CASE WHEN SUM(citations_by_region.citations) OVER () > 0 THEN 100 * CAST(citations_by_region.citations AS DOUBLE PRECISION) / CAST(SUM(citations_by_region.citations) OVER () AS DOUBLE PRECISION) ELSE 0 END) AS share_percent
+FROM citations_by_region JOIN regions ON regions.id = citations_by_region.id
 UNION ALL
-SELECT 2, 'm', x.k, t.name, x.n, (CASE WHEN SUM(x.n) OVER () > 0 THEN 100 * CAST(x.n AS DOUBLE PRECISION) / CAST(SUM(x.n) OVER () AS DOUBLE PRECISION) ELSE 0 END)
-FROM mc2 x JOIN regions t ON t.id = x.k) r ORDER BY dim, kind, n DESC, name, id
+SELECT 2, 'm', target_runs_by_region.id, regions.name,
+target_runs_by_region.target_runs, (CASE WHEN SUM(target_runs_by_region.target_runs) OVER () > 0 THEN 100 * CAST(target_runs_by_region.target_runs AS DOUBLE PRECISION) / CAST(SUM(target_runs_by_region.target_runs) OVER () AS DOUBLE PRECISION) ELSE 0 END)
+FROM target_runs_by_region JOIN regions ON regions.id = target_runs_by_region.id) shares ORDER BY dimension, kind, share_count DESC, name, id
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), rf AS MATERIALIZED (SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq UNION ALL SELECT m.run_seq AS run_seq,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS brand,
-MAX(CASE WHEN m.found_brand_id IN (?) THEN 1 ELSE 0 END) AS named,
-MAX(CASE WHEN m.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS comp
-FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) GROUP BY m.run_seq), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
-p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
-p.has_source AS has_source, p.has_inline AS has_inline,
-p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM weekly_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
-p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
-p.has_source AS has_source, p.has_inline AS has_inline,
-p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
-p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
-p.has_source AS has_source, p.has_inline AS has_inline,
-p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM weekly_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
-p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
-p.has_source AS has_source, p.has_inline AS has_inline,
-p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
-c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
-CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
-CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
-1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
-CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
-c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
-CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
-CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
-1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
-CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?) UNION ALL SELECT c.ran_at AS ran_at, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.page AS page, c.domain AS domain,
-c.page_type AS page_type, c.domain_type AS static_type, c.subreddit AS subreddit, c.youtube_channel AS youtube_channel,
-CASE WHEN c.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
-CASE WHEN c.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
-1 AS n, COALESCE(rf.brand, 0) AS nb, COALESCE(rf.named, 0) AS nn,
-CASE WHEN COALESCE(rf.named, 0) = 0 AND rf.comp = 1 THEN 1 ELSE 0 END AS nc
-FROM citations c LEFT JOIN rf ON rf.run_seq = c.run_seq WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.topic_id IN (?, ?, ?, ?, ?) AND c.provider_id IN (?, ?)), gp AS (SELECT page AS k, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
-SUM(CASE WHEN ran_at >= ? THEN n ELSE 0 END) AS cur, SUM(CASE WHEN ran_at < ? THEN n ELSE 0 END) AS prev,
-SUM(CASE WHEN ran_at >= ? THEN nb ELSE 0 END) AS jcur, SUM(CASE WHEN ran_at < ? THEN nb ELSE 0 END) AS jprev,
-SUM(nn) AS nn, SUM(nc) AS nc,
-SUM(CASE WHEN run_seq = 0 THEN nn ELSE nn * nb END) AS jnn, SUM(CASE WHEN run_seq = 0 THEN 0 ELSE nc * nb END) AS jnc
-FROM sel GROUP BY page),
-g AS (SELECT 'page' AS level, k, domain, page_type, static_type, cur, prev, jcur, jprev, nn, nc, jnn, jnc FROM gp
+WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), run_flags AS MATERIALIZED (SELECT mentions.run_seq AS run_seq,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
+MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
+FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) GROUP BY mentions.run_seq UNION ALL SELECT mentions.run_seq AS run_seq,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
+MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
+FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) GROUP BY mentions.run_seq UNION ALL SELECT mentions.run_seq AS run_seq,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
+MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
+MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
+FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) GROUP BY mentions.run_seq), scope_citations AS MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
+rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
+rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM weekly_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
+rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
+rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM daily_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
+rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
+rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM weekly_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
+rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
+rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM daily_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
+citations.page AS page, citations.domain AS domain, citations.page_type AS page_type, citations.domain_type AS static_type,
+citations.subreddit AS subreddit, citations.youtube_channel AS youtube_channel,
+CASE WHEN citations.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
+CASE WHEN citations.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
+1 AS citations, COALESCE(run_flags.names_brand, 0) AS brand_citations, COALESCE(run_flags.names_target, 0) AS named_citations,
+CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1 THEN 1 ELSE 0 END AS competitor_only_citations
+FROM citations LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?) UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
+citations.page AS page, citations.domain AS domain, citations.page_type AS page_type, citations.domain_type AS static_type,
+citations.subreddit AS subreddit, citations.youtube_channel AS youtube_channel,
+CASE WHEN citations.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
+CASE WHEN citations.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
+1 AS citations, COALESCE(run_flags.names_brand, 0) AS brand_citations, COALESCE(run_flags.names_target, 0) AS named_citations,
+CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1 THEN 1 ELSE 0 END AS competitor_only_citations
+FROM citations LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?) UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
+citations.page AS page, citations.domain AS domain, citations.page_type AS page_type, citations.domain_type AS static_type,
+citations.subreddit AS subreddit, citations.youtube_channel AS youtube_channel,
+CASE WHEN citations.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
+CASE WHEN citations.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
+1 AS citations, COALESCE(run_flags.names_brand, 0) AS brand_citations, COALESCE(run_flags.names_target, 0) AS named_citations,
+CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1 THEN 1 ELSE 0 END AS competitor_only_citations
+FROM citations LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?)), page_counts AS (SELECT page AS row_key, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
+SUM(CASE WHEN ran_at >= ? THEN citations ELSE 0 END) AS current_citations,
+SUM(CASE WHEN ran_at < ? THEN citations ELSE 0 END) AS previous_citations,
+SUM(CASE WHEN ran_at >= ? THEN brand_citations ELSE 0 END) AS current_brand_citations,
+SUM(CASE WHEN ran_at < ? THEN brand_citations ELSE 0 END) AS previous_brand_citations,
+SUM(named_citations) AS named_citations, SUM(competitor_only_citations) AS competitor_only_citations,
+SUM(CASE WHEN run_seq = 0 THEN named_citations ELSE named_citations * brand_citations END) AS brand_named_citations,
+SUM(CASE WHEN run_seq = 0 THEN 0 ELSE competitor_only_citations * brand_citations END) AS brand_competitor_only_citations
+FROM scope_citations GROUP BY page),
+page_and_domain_counts AS (SELECT 'page' AS level, row_key, domain, page_type, static_type, current_citations, previous_citations, current_brand_citations, previous_brand_citations,
+named_citations, competitor_only_citations, brand_named_citations, brand_competitor_only_citations FROM page_counts
 UNION ALL
-SELECT 'domain', domain, domain, '', MIN(static_type), SUM(cur), SUM(prev), SUM(jcur), SUM(jprev),
-SUM(nn), SUM(nc), SUM(jnn), SUM(jnc) FROM gp GROUP BY domain),
-r0 AS (SELECT level, 'overall' AS list, k, domain, page_type, CASE WHEN domain IN (SELECT domain FROM od) THEN 'owned'
-WHEN domain IN (SELECT domain FROM cd) THEN 'competitor_owned'
-WHEN nn > 0 THEN 'earned' WHEN nc > 0 THEN 'competitor_earned'
+SELECT 'domain', domain, domain, '', MIN(static_type), SUM(current_citations), SUM(previous_citations),
+SUM(current_brand_citations), SUM(previous_brand_citations), SUM(named_citations), SUM(competitor_only_citations),
+SUM(brand_named_citations), SUM(brand_competitor_only_citations) FROM page_counts GROUP BY domain),
+ranked_overall AS (SELECT level, 'overall' AS list, row_key, domain, page_type,
+CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
+WHEN named_citations > 0 THEN 'earned' WHEN competitor_only_citations > 0 THEN 'competitor_earned'
 ELSE static_type END AS domain_type,
-cur, prev, (100 * CAST((cur) - (prev) AS DOUBLE PRECISION) / (CASE WHEN prev > 1 THEN CAST(prev AS DOUBLE PRECISION) ELSE 1 END)) AS rate,
-ROW_NUMBER() OVER (PARTITION BY level ORDER BY (100 * CAST((cur) - (prev) AS DOUBLE PRECISION) / (CASE WHEN prev > 1 THEN CAST(prev AS DOUBLE PRECISION) ELSE 1 END)) DESC, cur DESC, k) AS rn FROM g WHERE cur > prev),
-r1 AS (SELECT level, 'just_me' AS list, k, domain, page_type, CASE WHEN domain IN (SELECT domain FROM od) THEN 'owned'
-WHEN domain IN (SELECT domain FROM cd) THEN 'competitor_owned'
-WHEN jnn > 0 THEN 'earned' WHEN jnc > 0 THEN 'competitor_earned'
+current_citations, previous_citations, (100 * CAST((current_citations) - (previous_citations) AS DOUBLE PRECISION) / (CASE WHEN previous_citations > 1 THEN CAST(previous_citations AS DOUBLE PRECISION) ELSE 1 END)) AS growth_rate,
+ROW_NUMBER() OVER (PARTITION BY level ORDER BY (100 * CAST((current_citations) - (previous_citations) AS DOUBLE PRECISION) / (CASE WHEN previous_citations > 1 THEN CAST(previous_citations AS DOUBLE PRECISION) ELSE 1 END)) DESC, current_citations DESC, row_key) AS growth_rank
+FROM page_and_domain_counts WHERE current_citations > previous_citations),
+ranked_just_me AS (SELECT level, 'just_me' AS list, row_key, domain, page_type,
+CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
+WHEN brand_named_citations > 0 THEN 'earned' WHEN brand_competitor_only_citations > 0 THEN 'competitor_earned'
 ELSE static_type END,
-jcur, jprev, (100 * CAST((jcur) - (jprev) AS DOUBLE PRECISION) / (CASE WHEN jprev > 1 THEN CAST(jprev AS DOUBLE PRECISION) ELSE 1 END)) AS rate,
-ROW_NUMBER() OVER (PARTITION BY level ORDER BY (100 * CAST((jcur) - (jprev) AS DOUBLE PRECISION) / (CASE WHEN jprev > 1 THEN CAST(jprev AS DOUBLE PRECISION) ELSE 1 END)) DESC, jcur DESC, k) AS rn FROM g WHERE jcur > jprev)
-SELECT level, list, k, domain, page_type, domain_type, cur, prev, rate FROM (
-SELECT * FROM r0 WHERE rn <= ? UNION ALL SELECT * FROM r1 WHERE rn <= ?) x
-ORDER BY level, list, rate DESC, cur DESC, k
+current_brand_citations, previous_brand_citations, (100 * CAST((current_brand_citations) - (previous_brand_citations) AS DOUBLE PRECISION) / (CASE WHEN previous_brand_citations > 1 THEN CAST(previous_brand_citations AS DOUBLE PRECISION) ELSE 1 END)) AS growth_rate,
+ROW_NUMBER() OVER (PARTITION BY level ORDER BY (100 * CAST((current_brand_citations) - (previous_brand_citations) AS DOUBLE PRECISION) / (CASE WHEN previous_brand_citations > 1 THEN CAST(previous_brand_citations AS DOUBLE PRECISION) ELSE 1 END)) DESC,
+current_brand_citations DESC, row_key) AS growth_rank
+FROM page_and_domain_counts WHERE current_brand_citations > previous_brand_citations)
+SELECT level, list, row_key, domain, page_type, domain_type, current_citations, previous_citations, growth_rate FROM (
+SELECT * FROM ranked_overall WHERE growth_rank <= ? UNION ALL SELECT * FROM ranked_just_me WHERE growth_rank <= ?) top_rows
+ORDER BY level, list, growth_rate DESC, current_citations DESC, row_key
 ;

@@ -22,47 +22,55 @@ SELECT id FROM providers
 SELECT COUNT(*) FROM competitors WHERE brand_id = ?
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
-'' AS page_type, p.domain_type AS static_type, '' AS subreddit, '' AS youtube_channel,
-p.has_source AS has_source, p.has_inline AS has_inline,
-p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_domains p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ?), bk AS (SELECT to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(n) AS total,
-SUM(CASE WHEN domain IN (SELECT domain FROM od) THEN n ELSE 0 END) AS cnt,
-CAST(SUM(CASE WHEN domain IN (SELECT domain FROM od) OR domain IN (SELECT domain FROM cd) THEN n ELSE 0 END) AS DOUBLE PRECISION) / ? AS avg_cnt
-FROM sel GROUP BY 1)
-SELECT d, total, cnt, (CASE WHEN total > 0 THEN 100 * CAST(cnt AS DOUBLE PRECISION) / CAST(total AS DOUBLE PRECISION) ELSE 0 END), avg_cnt, (CASE WHEN total > 0 THEN 100 * CAST(avg_cnt AS DOUBLE PRECISION) / CAST(total AS DOUBLE PRECISION) ELSE 0 END),
-(CASE WHEN SUM(total) OVER () > 0 THEN 100 * CAST(SUM(cnt) OVER () AS DOUBLE PRECISION) / CAST(SUM(total) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(total) OVER () > 0 THEN 100 * CAST(SUM(avg_cnt) OVER () AS DOUBLE PRECISION) / CAST(SUM(total) OVER () AS DOUBLE PRECISION) ELSE 0 END),
-SUM(cnt) OVER (), SUM(total) OVER ()
-FROM bk ORDER BY d
+WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
+'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
+'' AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM daily_domains rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?), bucket_citations AS (SELECT to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket, SUM(citations) AS citations,
+SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN citations ELSE 0 END) AS owned_citations,
+CAST(SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) OR domain IN (SELECT domain FROM competitor_domains) THEN citations ELSE 0 END) AS DOUBLE PRECISION) / ? AS tracked_average
+FROM scope_citations GROUP BY 1)
+SELECT bucket, citations, owned_citations, (CASE WHEN citations > 0 THEN 100 * CAST(owned_citations AS DOUBLE PRECISION) / CAST(citations AS DOUBLE PRECISION) ELSE 0 END), tracked_average, (CASE WHEN citations > 0 THEN 100 * CAST(tracked_average AS DOUBLE PRECISION) / CAST(citations AS DOUBLE PRECISION) ELSE 0 END),
+(CASE WHEN SUM(citations) OVER () > 0 THEN 100 * CAST(SUM(owned_citations) OVER () AS DOUBLE PRECISION) / CAST(SUM(citations) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(citations) OVER () > 0 THEN 100 * CAST(SUM(tracked_average) OVER () AS DOUBLE PRECISION) / CAST(SUM(citations) OVER () AS DOUBLE PRECISION) ELSE 0 END),
+SUM(owned_citations) OVER (), SUM(citations) OVER ()
+FROM bucket_citations ORDER BY bucket
 ;
 
 SELECT id FROM found_brands WHERE brand_id = ? AND (is_self = ? OR competitor_id IS NOT NULL)
 ;
 
-WITH r AS (SELECT to_char(date_trunc('day', x.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(x.n) AS total FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ?) x GROUP BY 1), t AS (SELECT to_char(date_trunc('day', x.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(x.n) AS cnt FROM (SELECT ran_at, topic_id, n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ?) tm WHERE tm.found_brand_id = ?) x GROUP BY 1), m AS (SELECT to_char(date_trunc('day', x.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d,
-SUM(CASE WHEN x.found_brand_id IN (?, ?, ?) THEN x.n ELSE 0 END) AS tracked FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ?) x GROUP BY 1),
-b AS (SELECT r.d AS d, r.total AS total, COALESCE(t.cnt, 0) AS cnt, CAST(COALESCE(m.tracked, 0) AS DOUBLE PRECISION) / ? AS avg_cnt
-FROM r LEFT JOIN t ON t.d = r.d LEFT JOIN m ON m.d = r.d)
-SELECT d, total, cnt, (CASE WHEN total > 0 THEN 100 * CAST(cnt AS DOUBLE PRECISION) / CAST(total AS DOUBLE PRECISION) ELSE 0 END), avg_cnt, (CASE WHEN total > 0 THEN 100 * CAST(avg_cnt AS DOUBLE PRECISION) / CAST(total AS DOUBLE PRECISION) ELSE 0 END),
-(CASE WHEN SUM(total) OVER () > 0 THEN 100 * CAST(SUM(cnt) OVER () AS DOUBLE PRECISION) / CAST(SUM(total) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(total) OVER () > 0 THEN 100 * CAST(SUM(avg_cnt) OVER () AS DOUBLE PRECISION) / CAST(SUM(total) OVER () AS DOUBLE PRECISION) ELSE 0 END),
-SUM(cnt) OVER (), SUM(total) OVER ()
-FROM b ORDER BY d
+WITH bucket_runs AS (SELECT to_char(date_trunc('day', window_runs.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket, SUM(window_runs.runs) AS runs FROM (SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
+daily_runs.region_id AS region_id, daily_runs.runs AS runs FROM daily_runs WHERE daily_runs.brand_id = ? AND daily_runs.ran_at >= ? AND daily_runs.ran_at < ?) window_runs GROUP BY 1), bucket_target_runs AS (SELECT to_char(date_trunc('day', window_target_runs.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
+SUM(window_target_runs.runs) AS target_runs FROM (SELECT ran_at, topic_id, mentions AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
+rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM daily_topic_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?) target_mentions WHERE target_mentions.found_brand_id = ?) window_target_runs GROUP BY 1), bucket_tracked_mentions AS (SELECT to_char(date_trunc('day', window_mentions.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
+SUM(CASE WHEN window_mentions.found_brand_id IN (?, ?, ?) THEN window_mentions.mentions ELSE 0 END) AS tracked_mentions FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
+rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM daily_topic_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?) window_mentions GROUP BY 1),
+share_buckets AS (SELECT bucket_runs.bucket AS bucket, bucket_runs.runs AS runs, COALESCE(bucket_target_runs.target_runs, 0) AS target_runs,
+CAST(COALESCE(bucket_tracked_mentions.tracked_mentions, 0) AS DOUBLE PRECISION) / ? AS tracked_average
+FROM bucket_runs LEFT JOIN bucket_target_runs ON bucket_target_runs.bucket = bucket_runs.bucket
+LEFT JOIN bucket_tracked_mentions ON bucket_tracked_mentions.bucket = bucket_runs.bucket)
+SELECT bucket, runs, target_runs, (CASE WHEN runs > 0 THEN 100 * CAST(target_runs AS DOUBLE PRECISION) / CAST(runs AS DOUBLE PRECISION) ELSE 0 END), tracked_average, (CASE WHEN runs > 0 THEN 100 * CAST(tracked_average AS DOUBLE PRECISION) / CAST(runs AS DOUBLE PRECISION) ELSE 0 END),
+(CASE WHEN SUM(runs) OVER () > 0 THEN 100 * CAST(SUM(target_runs) OVER () AS DOUBLE PRECISION) / CAST(SUM(runs) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(runs) OVER () > 0 THEN 100 * CAST(SUM(tracked_average) OVER () AS DOUBLE PRECISION) / CAST(SUM(runs) OVER () AS DOUBLE PRECISION) ELSE 0 END),
+SUM(target_runs) OVER (), SUM(runs) OVER ()
+FROM share_buckets ORDER BY bucket
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
-'' AS page_type, p.domain_type AS static_type, '' AS subreddit, '' AS youtube_channel,
-p.has_source AS has_source, p.has_inline AS has_inline,
-p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_domains p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ?), ownership AS (SELECT CASE WHEN domain IN (SELECT domain FROM od) THEN 'owned'
-WHEN domain IN (SELECT domain FROM cd) THEN 'competitor_owned' ELSE '' END AS own_t,
-static_type, SUM(n) AS n, SUM(nn) AS nn, SUM(nc) AS nc FROM sel GROUP BY 1, 2),
-cls AS (SELECT own_t AS t, n FROM ownership WHERE own_t <> ''
-UNION ALL SELECT 'earned', nn FROM ownership WHERE own_t = ''
-UNION ALL SELECT 'competitor_earned', nc FROM ownership WHERE own_t = ''
-UNION ALL SELECT static_type, n - nn - nc FROM ownership WHERE own_t = ''), ct AS (SELECT CASE WHEN t IN ('owned', 'competitor_owned', 'earned', 'competitor_earned') THEN t ELSE 'other' END AS t, n FROM cls)
-SELECT t, SUM(n), (CASE WHEN SUM(SUM(n)) OVER () > 0 THEN 100 * CAST(SUM(n) AS DOUBLE PRECISION) / CAST(SUM(SUM(n)) OVER () AS DOUBLE PRECISION) ELSE 0 END) FROM ct GROUP BY t
+WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
+'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
+'' AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM daily_domains rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?), ownership_counts AS (SELECT CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned' ELSE '' END AS ownership,
+static_type, SUM(citations) AS citations, SUM(named_citations) AS named_citations,
+SUM(competitor_only_citations) AS competitor_only_citations FROM scope_citations GROUP BY 1, 2),
+class_counts AS (SELECT ownership AS domain_type, citations FROM ownership_counts WHERE ownership <> ''
+UNION ALL SELECT 'earned', named_citations FROM ownership_counts WHERE ownership = ''
+UNION ALL SELECT 'competitor_earned', competitor_only_citations FROM ownership_counts WHERE ownership = ''
+UNION ALL SELECT static_type, citations - named_citations - competitor_only_citations FROM ownership_counts WHERE ownership = ''), breakdown_counts AS (SELECT CASE WHEN domain_type IN ('owned', 'competitor_owned', 'earned', 'competitor_earned') THEN domain_type ELSE 'other' END AS domain_type,
+citations FROM class_counts)
+SELECT domain_type, SUM(citations), (CASE WHEN SUM(SUM(citations)) OVER () > 0 THEN 100 * CAST(SUM(citations) AS DOUBLE PRECISION) / CAST(SUM(SUM(citations)) OVER () AS DOUBLE PRECISION) ELSE 0 END) FROM breakdown_counts GROUP BY domain_type
 ;

@@ -4,33 +4,36 @@ SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
 ;
 
-SELECT COUNT(*) FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ?
+SELECT COUNT(*) FROM runs WHERE runs.brand_id = ? AND runs.ran_at >= ? AND runs.ran_at < ?
 ;
 
-SELECT r.seq, r.id, r.brand_id, r.ran_at, r.prompt_id, p.text, r.topic_id, t.name, r.provider_id, pv.code,
-r.region_id, rg.code, r.model, COALESCE(ra.answer, '')
-FROM runs r JOIN prompts p ON p.id = r.prompt_id LEFT JOIN topics t ON t.id = r.topic_id
-JOIN providers pv ON pv.id = r.provider_id JOIN regions rg ON rg.id = r.region_id
-LEFT JOIN run_answers ra ON ra.run_seq = r.seq WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ? ORDER BY r.ran_at DESC, r.seq DESC LIMIT ? OFFSET ?
+SELECT runs.seq, runs.id, runs.brand_id, runs.ran_at, runs.prompt_id, prompts.text, runs.topic_id, topics.name,
+runs.provider_id, providers.code, runs.region_id, regions.code, runs.model, COALESCE(run_answers.answer, '')
+FROM runs JOIN prompts ON prompts.id = runs.prompt_id LEFT JOIN topics ON topics.id = runs.topic_id
+JOIN providers ON providers.id = runs.provider_id JOIN regions ON regions.id = runs.region_id
+LEFT JOIN run_answers ON run_answers.run_seq = runs.seq WHERE runs.brand_id = ? AND runs.ran_at >= ? AND runs.ran_at < ? ORDER BY runs.ran_at DESC, runs.seq DESC LIMIT ? OFFSET ?
 ;
 
-SELECT m.run_seq, m.found_brand_id, fb.name, fb.is_self, COALESCE(CAST(fb.competitor_id AS TEXT), ''), m.position, m.mention_count, m.sentiment
-FROM runs r CROSS JOIN mentions m JOIN found_brands fb ON fb.id = m.found_brand_id WHERE r.seq IN (?, ?, ?, ?, ?, ?) AND m.brand_id = r.brand_id AND m.topic_id = COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000')
-AND m.provider_id = r.provider_id AND m.ran_at = r.ran_at AND m.run_seq = r.seq ORDER BY m.run_seq, m.position, fb.name
+SELECT mentions.run_seq, mentions.found_brand_id, found_brands.name, found_brands.is_self,
+COALESCE(CAST(found_brands.competitor_id AS TEXT), ''), mentions.position, mentions.mention_count, mentions.sentiment
+FROM runs CROSS JOIN mentions JOIN found_brands ON found_brands.id = mentions.found_brand_id WHERE runs.seq IN (?, ?, ?, ?, ?, ?) AND mentions.brand_id = runs.brand_id AND mentions.topic_id = COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000')
+AND mentions.provider_id = runs.provider_id AND mentions.ran_at = runs.ran_at AND mentions.run_seq = runs.seq ORDER BY mentions.run_seq, mentions.position, found_brands.name
 ;
 
-WITH od AS (SELECT domain FROM brand_domains WHERE brand_id = ?),
-cd AS (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> '')
-SELECT c.run_seq, c.ord, c.url, c.page, c.domain, c.title, c.author, c.citation_type, c.page_type, CASE WHEN c.domain IN (SELECT domain FROM od) THEN 'owned'
-WHEN c.domain IN (SELECT domain FROM cd) THEN 'competitor_owned'
-WHEN (SELECT COUNT(*) FROM mentions m JOIN found_brands fb ON fb.id = m.found_brand_id
-WHERE m.brand_id = c.brand_id AND m.topic_id = c.topic_id AND m.provider_id = c.provider_id
-AND m.ran_at = c.ran_at AND m.run_seq = c.run_seq AND fb.is_self = ?) > 0 THEN 'earned' WHEN (SELECT COUNT(*) FROM mentions m JOIN found_brands fb ON fb.id = m.found_brand_id
-WHERE m.brand_id = c.brand_id AND m.topic_id = c.topic_id AND m.provider_id = c.provider_id
-AND m.ran_at = c.ran_at AND m.run_seq = c.run_seq AND fb.competitor_id IS NOT NULL) > 0 THEN 'competitor_earned'
-ELSE c.domain_type END FROM runs r CROSS JOIN citations c WHERE r.seq IN (?, ?, ?, ?, ?, ?) AND c.brand_id = r.brand_id AND c.topic_id = COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000')
-AND c.provider_id = r.provider_id AND c.ran_at = r.ran_at AND c.run_seq = r.seq ORDER BY c.run_seq, c.ord
+WITH owned_domains AS (SELECT domain FROM brand_domains WHERE brand_id = ?),
+competitor_domains AS (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> '')
+SELECT citations.run_seq, citations.ord, citations.url, citations.page, citations.domain, citations.title, citations.author,
+citations.citation_type, citations.page_type, CASE WHEN citations.domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+WHEN citations.domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
+WHEN (SELECT COUNT(*) FROM mentions JOIN found_brands ON found_brands.id = mentions.found_brand_id
+WHERE mentions.brand_id = citations.brand_id AND mentions.topic_id = citations.topic_id AND mentions.provider_id = citations.provider_id
+AND mentions.ran_at = citations.ran_at AND mentions.run_seq = citations.run_seq AND found_brands.is_self = ?) > 0 THEN 'earned' WHEN (SELECT COUNT(*) FROM mentions JOIN found_brands ON found_brands.id = mentions.found_brand_id
+WHERE mentions.brand_id = citations.brand_id AND mentions.topic_id = citations.topic_id AND mentions.provider_id = citations.provider_id
+AND mentions.ran_at = citations.ran_at AND mentions.run_seq = citations.run_seq AND found_brands.competitor_id IS NOT NULL) > 0 THEN 'competitor_earned'
+ELSE citations.domain_type END FROM runs CROSS JOIN citations WHERE runs.seq IN (?, ?, ?, ?, ?, ?) AND citations.brand_id = runs.brand_id AND citations.topic_id = COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000')
+AND citations.provider_id = runs.provider_id AND citations.ran_at = runs.ran_at AND citations.run_seq = runs.seq ORDER BY citations.run_seq, citations.ord
 ;
 
-SELECT a.run_seq, a.ord, adv.id, adv.name, adv.domain, a.text FROM runs r CROSS JOIN ads a JOIN advertisers adv ON adv.id = a.advertiser_id WHERE r.seq IN (?, ?, ?, ?, ?, ?) AND a.brand_id = r.brand_id AND a.ran_at = r.ran_at AND a.run_seq = r.seq ORDER BY a.run_seq, a.ord
+SELECT ads.run_seq, ads.ord, advertisers.id, advertisers.name, advertisers.domain, ads.text
+FROM runs CROSS JOIN ads JOIN advertisers ON advertisers.id = ads.advertiser_id WHERE runs.seq IN (?, ?, ?, ?, ?, ?) AND ads.brand_id = runs.brand_id AND ads.ran_at = runs.ran_at AND ads.run_seq = runs.seq ORDER BY ads.run_seq, ads.ord
 ;

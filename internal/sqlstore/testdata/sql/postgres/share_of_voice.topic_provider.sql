@@ -19,31 +19,47 @@ SELECT id FROM topics WHERE brand_id = ?
 SELECT id FROM providers
 ;
 
-WITH r AS (SELECT SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS cur, SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS prev FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? AND d.provider_id IN (?) AND d.topic_id IN (?)) x), m AS (SELECT x.found_brand_id AS id,
-SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS n, SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS n_p,
-SUM(CASE WHEN x.ran_at >= ? THEN x.sent ELSE 0 END) AS sent, SUM(CASE WHEN x.ran_at < ? THEN x.sent ELSE 0 END) AS sent_p FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? AND d.provider_id IN (?) AND d.topic_id IN (?)) x GROUP BY x.found_brand_id),
-tot AS (SELECT COALESCE(SUM(n), 0) AS n, COALESCE(SUM(n_p), 0) AS n_p FROM m),
-x AS (SELECT fb.id AS id, fb.name AS name,
-CASE WHEN fb.is_self = ? THEN 'own' WHEN fb.competitor_id IS NOT NULL THEN 'competitor' ELSE 'other' END AS kind,
-fb.competitor_id AS competitor_id,
-(CASE WHEN COALESCE(r.cur, 0) > 0 THEN 100 * CAST(COALESCE(m.n, 0) AS DOUBLE PRECISION) / CAST(COALESCE(r.cur, 0) AS DOUBLE PRECISION) ELSE 0 END) AS vis, (CASE WHEN COALESCE(r.prev, 0) > 0 THEN 100 * CAST(COALESCE(m.n_p, 0) AS DOUBLE PRECISION) / CAST(COALESCE(r.prev, 0) AS DOUBLE PRECISION) ELSE 0 END) AS vis_p,
-(CASE WHEN tot.n > 0 THEN 100 * CAST(COALESCE(m.n, 0) AS DOUBLE PRECISION) / CAST(tot.n AS DOUBLE PRECISION) ELSE 0 END) AS sov, (CASE WHEN tot.n_p > 0 THEN 100 * CAST(COALESCE(m.n_p, 0) AS DOUBLE PRECISION) / CAST(tot.n_p AS DOUBLE PRECISION) ELSE 0 END) AS sov_p,
-(CASE WHEN COALESCE(m.n, 0) > 0 THEN CAST(COALESCE(m.sent, 0) AS DOUBLE PRECISION) / CAST(COALESCE(m.n, 0) AS DOUBLE PRECISION) ELSE 0 END) AS sent, (CASE WHEN COALESCE(m.n_p, 0) > 0 THEN CAST(COALESCE(m.sent_p, 0) AS DOUBLE PRECISION) / CAST(COALESCE(m.n_p, 0) AS DOUBLE PRECISION) ELSE 0 END) AS sent_p,
-COALESCE(m.n, 0) AS n, COALESCE(m.n_p, 0) AS n_p,
-COALESCE(r.cur, 0) AS runs, COALESCE(r.prev, 0) AS runs_p, tot.n AS all_n, tot.n_p AS all_n_p
-FROM found_brands fb LEFT JOIN m ON m.id = fb.id CROSS JOIN r CROSS JOIN tot
-WHERE fb.brand_id = ? AND (m.id IS NOT NULL OR fb.is_self = ? OR fb.competitor_id IS NOT NULL)) SELECT id, name, kind, competitor_id, vis, sov, sent, n, vis - vis_p, sov - sov_p, sent - sent_p, n - n_p, COUNT(*) OVER (),
-n_p, runs, runs_p, all_n, all_n_p
-FROM x ORDER BY sov DESC, name ASC, id ASC LIMIT ? OFFSET ?
+WITH run_totals AS (SELECT SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.runs ELSE 0 END) AS runs,
+SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.runs ELSE 0 END) AS previous_runs FROM (SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
+daily_runs.region_id AS region_id, daily_runs.runs AS runs FROM daily_runs WHERE daily_runs.brand_id = ? AND daily_runs.ran_at >= ? AND daily_runs.ran_at < ? AND daily_runs.provider_id IN (?) AND daily_runs.topic_id IN (?)) span_runs), brand_mentions AS (SELECT span_mentions.found_brand_id AS found_brand_id,
+SUM(CASE WHEN span_mentions.ran_at >= ? THEN span_mentions.mentions ELSE 0 END) AS mentions,
+SUM(CASE WHEN span_mentions.ran_at < ? THEN span_mentions.mentions ELSE 0 END) AS previous_mentions,
+SUM(CASE WHEN span_mentions.ran_at >= ? THEN span_mentions.sentiment_sum ELSE 0 END) AS sentiment_sum,
+SUM(CASE WHEN span_mentions.ran_at < ? THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_sentiment_sum FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
+rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM daily_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)) span_mentions GROUP BY span_mentions.found_brand_id),
+mention_totals AS (SELECT COALESCE(SUM(mentions), 0) AS mentions, COALESCE(SUM(previous_mentions), 0) AS previous_mentions FROM brand_mentions),
+brand_metrics AS (SELECT found_brands.id AS id, found_brands.name AS name,
+CASE WHEN found_brands.is_self = ? THEN 'own' WHEN found_brands.competitor_id IS NOT NULL THEN 'competitor' ELSE 'other' END AS kind,
+found_brands.competitor_id AS competitor_id,
+(CASE WHEN COALESCE(run_totals.runs, 0) > 0 THEN 100 * CAST(COALESCE(brand_mentions.mentions, 0) AS DOUBLE PRECISION) / CAST(COALESCE(run_totals.runs, 0) AS DOUBLE PRECISION) ELSE 0 END) AS visibility,
+(CASE WHEN COALESCE(run_totals.previous_runs, 0) > 0 THEN 100 * CAST(COALESCE(brand_mentions.previous_mentions, 0) AS DOUBLE PRECISION) / CAST(COALESCE(run_totals.previous_runs, 0) AS DOUBLE PRECISION) ELSE 0 END) AS previous_visibility,
+(CASE WHEN mention_totals.mentions > 0 THEN 100 * CAST(COALESCE(brand_mentions.mentions, 0) AS DOUBLE PRECISION) / CAST(mention_totals.mentions AS DOUBLE PRECISION) ELSE 0 END) AS share_of_voice,
+(CASE WHEN mention_totals.previous_mentions > 0 THEN 100 * CAST(COALESCE(brand_mentions.previous_mentions, 0) AS DOUBLE PRECISION) / CAST(mention_totals.previous_mentions AS DOUBLE PRECISION) ELSE 0 END) AS previous_share_of_voice,
+(CASE WHEN COALESCE(brand_mentions.mentions, 0) > 0 THEN CAST(COALESCE(brand_mentions.sentiment_sum, 0) AS DOUBLE PRECISION) / CAST(COALESCE(brand_mentions.mentions, 0) AS DOUBLE PRECISION) ELSE 0 END) AS sentiment,
+(CASE WHEN COALESCE(brand_mentions.previous_mentions, 0) > 0 THEN CAST(COALESCE(brand_mentions.previous_sentiment_sum, 0) AS DOUBLE PRECISION) / CAST(COALESCE(brand_mentions.previous_mentions, 0) AS DOUBLE PRECISION) ELSE 0 END) AS previous_sentiment,
+COALESCE(brand_mentions.mentions, 0) AS mentions, COALESCE(brand_mentions.previous_mentions, 0) AS previous_mentions,
+COALESCE(run_totals.runs, 0) AS runs, COALESCE(run_totals.previous_runs, 0) AS previous_runs,
+mention_totals.mentions AS all_mentions, mention_totals.previous_mentions AS previous_all_mentions
+FROM found_brands LEFT JOIN brand_mentions ON brand_mentions.found_brand_id = found_brands.id CROSS JOIN run_totals CROSS JOIN mention_totals
+WHERE found_brands.brand_id = ? AND (brand_mentions.found_brand_id IS NOT NULL OR found_brands.is_self = ? OR found_brands.competitor_id IS NOT NULL)) SELECT id, name, kind, competitor_id, visibility, share_of_voice, sentiment, mentions,
+visibility - previous_visibility, share_of_voice - previous_share_of_voice, sentiment - previous_sentiment, mentions - previous_mentions,
+COUNT(*) OVER (), previous_mentions, runs, previous_runs, all_mentions, previous_all_mentions
+FROM brand_metrics ORDER BY share_of_voice DESC, name ASC, id ASC LIMIT ? OFFSET ?
 ;
 
-WITH src AS MATERIALIZED (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? AND d.provider_id IN (?) AND d.topic_id IN (?)), r AS (SELECT to_char(date_trunc('day', x.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(x.n) AS runs FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? AND d.provider_id IN (?) AND d.topic_id IN (?)) x GROUP BY 1), a AS (SELECT to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, SUM(n) AS n FROM src GROUP BY 1),
-m AS (SELECT to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, found_brand_id AS id, SUM(n) AS n, SUM(sent) AS sent
-FROM src WHERE found_brand_id IN (?, ?, ?, ?, ?) GROUP BY 1, 2)
-SELECT m.d, m.id, (CASE WHEN r.runs > 0 THEN 100 * CAST(m.n AS DOUBLE PRECISION) / CAST(r.runs AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN a.n > 0 THEN 100 * CAST(m.n AS DOUBLE PRECISION) / CAST(a.n AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN m.n > 0 THEN CAST(m.sent AS DOUBLE PRECISION) / CAST(m.n AS DOUBLE PRECISION) ELSE 0 END), m.n, 0, 0
-FROM m JOIN r ON r.d = m.d JOIN a ON a.d = m.d
-UNION ALL SELECT r.d, NULL, 0, 0, 0, 0, r.runs, COALESCE(a.n, 0) FROM r LEFT JOIN a ON a.d = r.d
+WITH window_mentions AS MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
+rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM daily_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)), bucket_runs AS (SELECT to_char(date_trunc('day', window_runs.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket, SUM(window_runs.runs) AS runs FROM (SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
+daily_runs.region_id AS region_id, daily_runs.runs AS runs FROM daily_runs WHERE daily_runs.brand_id = ? AND daily_runs.ran_at >= ? AND daily_runs.ran_at < ? AND daily_runs.provider_id IN (?) AND daily_runs.topic_id IN (?)) window_runs GROUP BY 1),
+bucket_mentions AS (SELECT to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket, SUM(mentions) AS mentions FROM window_mentions GROUP BY 1),
+bucket_brand_mentions AS (SELECT to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket, found_brand_id AS found_brand_id,
+SUM(mentions) AS mentions, SUM(sentiment_sum) AS sentiment_sum
+FROM window_mentions WHERE found_brand_id IN (?, ?, ?, ?, ?) GROUP BY 1, 2)
+SELECT bucket_brand_mentions.bucket, bucket_brand_mentions.found_brand_id,
+(CASE WHEN bucket_runs.runs > 0 THEN 100 * CAST(bucket_brand_mentions.mentions AS DOUBLE PRECISION) / CAST(bucket_runs.runs AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN bucket_mentions.mentions > 0 THEN 100 * CAST(bucket_brand_mentions.mentions AS DOUBLE PRECISION) / CAST(bucket_mentions.mentions AS DOUBLE PRECISION) ELSE 0 END),
+(CASE WHEN bucket_brand_mentions.mentions > 0 THEN CAST(bucket_brand_mentions.sentiment_sum AS DOUBLE PRECISION) / CAST(bucket_brand_mentions.mentions AS DOUBLE PRECISION) ELSE 0 END), bucket_brand_mentions.mentions, 0, 0
+FROM bucket_brand_mentions JOIN bucket_runs ON bucket_runs.bucket = bucket_brand_mentions.bucket
+JOIN bucket_mentions ON bucket_mentions.bucket = bucket_brand_mentions.bucket
+UNION ALL SELECT bucket_runs.bucket, NULL, 0, 0, 0, 0, bucket_runs.runs, COALESCE(bucket_mentions.mentions, 0)
+FROM bucket_runs LEFT JOIN bucket_mentions ON bucket_mentions.bucket = bucket_runs.bucket
 ORDER BY 1
 ;

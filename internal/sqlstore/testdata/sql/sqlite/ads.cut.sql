@@ -19,11 +19,12 @@ SELECT id FROM topics WHERE brand_id = ?
 SELECT id FROM providers
 ;
 
-SELECT COUNT(*) FROM ads a WHERE a.brand_id = ? AND a.ran_at >= ? AND a.ran_at < ?
+SELECT CAST(0 + (SELECT COALESCE(SUM(daily_ads.ads), 0) FROM daily_ads WHERE daily_ads.brand_id = ? AND daily_ads.ran_at >= ? AND daily_ads.ran_at < ?) + (SELECT COUNT(*) FROM ads WHERE ads.brand_id = ? AND ads.ran_at >= ? AND ads.ran_at < ?) + (SELECT COUNT(*) FROM ads WHERE ads.brand_id = ? AND ads.ran_at >= ? AND ads.ran_at < ?) AS BIGINT)
 ;
 
-SELECT r.id, a.advertiser_id, adv.name, adv.domain, adv.favicon_url, a.text, a.prompt_id, a.topic_id, a.provider_id, a.region_id, a.ran_at
-FROM (SELECT a.brand_id, a.ran_at, a.run_seq, a.ord FROM ads a WHERE a.brand_id = ? AND a.ran_at >= ? AND a.ran_at < ? ORDER BY a.ran_at DESC, a.run_seq ASC, a.ord ASC LIMIT ? OFFSET ?) k
-JOIN ads a ON a.brand_id = k.brand_id AND a.ran_at = k.ran_at AND a.run_seq = k.run_seq AND a.ord = k.ord
-JOIN advertisers adv ON adv.id = a.advertiser_id JOIN runs r ON r.seq = a.run_seq ORDER BY a.ran_at DESC, a.run_seq ASC, a.ord ASC
+SELECT runs.id, ads.advertiser_id, advertisers.name, advertisers.domain, advertisers.favicon_url, ads.text,
+ads.prompt_id, ads.topic_id, ads.provider_id, ads.region_id, ads.ran_at
+FROM (SELECT ads.brand_id AS brand_id, ads.ran_at AS ran_at, ads.run_seq AS run_seq, ads.ord AS ord FROM ads WHERE ads.brand_id = ? AND ads.ran_at >= ? AND ads.ran_at < ? ORDER BY ads.ran_at DESC, ads.run_seq ASC, ads.ord ASC LIMIT ? OFFSET ?) page_keys
+JOIN ads ON ads.brand_id = page_keys.brand_id AND ads.ran_at = page_keys.ran_at AND ads.run_seq = page_keys.run_seq AND ads.ord = page_keys.ord
+JOIN advertisers ON advertisers.id = ads.advertiser_id JOIN runs ON runs.seq = ads.run_seq ORDER BY ads.ran_at DESC, ads.run_seq ASC, ads.ord ASC
 ;

@@ -19,43 +19,49 @@ SELECT id FROM topics WHERE brand_id = ?
 SELECT id FROM providers
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain,
-'' AS page_type, p.domain_type AS static_type, '' AS subreddit, '' AS youtube_channel,
-p.has_source AS has_source, p.has_inline AS has_inline,
-p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_domains p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ?), agg AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
-SUM(n) AS total, SUM(nb) AS brand_count, MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
-CASE WHEN MIN(domain) IN (SELECT domain FROM od) THEN 'owned'
-WHEN MIN(domain) IN (SELECT domain FROM cd) THEN 'competitor_owned'
-WHEN SUM(nn) > 0 THEN 'earned' WHEN SUM(nc) > 0 THEN 'competitor_earned'
+WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
+'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
+'' AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM daily_domains rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?), row_totals AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
+SUM(citations) AS citations, SUM(brand_citations) AS brand_citations, MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
+CASE WHEN MIN(domain) IN (SELECT domain FROM owned_domains) THEN 'owned'
+WHEN MIN(domain) IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
+WHEN SUM(named_citations) > 0 THEN 'earned' WHEN SUM(competitor_only_citations) > 0 THEN 'competitor_earned'
 ELSE MIN(static_type) END AS domain_type
-FROM sel GROUP BY domain), cr AS (SELECT '' AS page, domain, '' AS page_type, domain_type, has_source, has_inline, total, brand_count, 0 AS pages FROM agg) SELECT page, domain, page_type, domain_type, has_source, has_inline, total, brand_count,
-(CASE WHEN SUM(total) OVER () > 0 THEN 100 * CAST(total AS DOUBLE PRECISION) / CAST(SUM(total) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(brand_count) OVER () > 0 THEN 100 * CAST(brand_count AS DOUBLE PRECISION) / CAST(SUM(brand_count) OVER () AS DOUBLE PRECISION) ELSE 0 END), COUNT(*) OVER (), pages,
-SUM(total) OVER (), SUM(brand_count) OVER ()
-FROM cr ORDER BY total DESC, domain ASC LIMIT ? OFFSET ?
+FROM scope_citations GROUP BY domain), list_rows AS (SELECT '' AS page, domain, '' AS page_type, domain_type, has_source, has_inline, citations, brand_citations,
+0 AS page_count FROM row_totals) SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
+(CASE WHEN SUM(citations) OVER () > 0 THEN 100 * CAST(citations AS DOUBLE PRECISION) / CAST(SUM(citations) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(brand_citations) OVER () > 0 THEN 100 * CAST(brand_citations AS DOUBLE PRECISION) / CAST(SUM(brand_citations) OVER () AS DOUBLE PRECISION) ELSE 0 END), COUNT(*) OVER (), page_count,
+SUM(citations) OVER (), SUM(brand_citations) OVER ()
+FROM list_rows ORDER BY citations DESC, domain ASC LIMIT ? OFFSET ?
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
-p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
-p.has_source AS has_source, p.has_inline AS has_inline,
-p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM weekly_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
-p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
-p.has_source AS has_source, p.has_inline AS has_inline,
-p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ? UNION ALL SELECT p.ran_at AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain,
-p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit, '' AS youtube_channel,
-p.has_source AS has_source, p.has_inline AS has_inline,
-p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_pages p WHERE p.brand_id = ? AND p.ran_at >= ? AND p.ran_at < ?), pg AS (SELECT domain, page, MIN(page_type) AS page_type, SUM(n) AS n,
-ROW_NUMBER() OVER (PARTITION BY domain ORDER BY SUM(n) DESC, page ASC) AS rn,
-COUNT(*) OVER (PARTITION BY domain) AS pages
-FROM sel WHERE domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?) GROUP BY domain, page)
-SELECT domain, page, page_type, pages FROM pg WHERE rn = 1
+WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
+rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
+rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM weekly_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
+rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
+rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM daily_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
+rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
+rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM daily_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?), ranked_pages AS (SELECT domain, page, MIN(page_type) AS page_type, SUM(citations) AS citations,
+ROW_NUMBER() OVER (PARTITION BY domain ORDER BY SUM(citations) DESC, page ASC) AS page_rank,
+COUNT(*) OVER (PARTITION BY domain) AS page_count
+FROM scope_citations WHERE domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?) GROUP BY domain, page)
+SELECT domain, page, page_type, page_count FROM ranked_pages WHERE page_rank = 1
 ;
 
-SELECT DISTINCT x.k, fb.name FROM (SELECT d.domain AS k, d.found_brand_id AS id FROM daily_domain_brands d
-WHERE d.brand_id = ? AND d.domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?) AND ((d.ran_at >= ? AND d.ran_at < ?))) x JOIN found_brands fb ON fb.id = x.id ORDER BY x.k, fb.name
+SELECT DISTINCT row_brands.row_key, found_brands.name FROM (SELECT daily_domain_brands.domain AS row_key, daily_domain_brands.found_brand_id AS found_brand_id FROM daily_domain_brands
+WHERE daily_domain_brands.brand_id = ? AND daily_domain_brands.domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?)
+AND ((daily_domain_brands.ran_at >= ? AND daily_domain_brands.ran_at < ?))) row_brands JOIN found_brands ON found_brands.id = row_brands.found_brand_id ORDER BY row_brands.row_key, found_brands.name
 ;

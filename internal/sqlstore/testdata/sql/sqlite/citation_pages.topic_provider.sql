@@ -19,23 +19,28 @@ SELECT id FROM topics WHERE brand_id = ?
 SELECT id FROM providers
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, p.topic_id AS topic_id, p.provider_id AS provider_id, 0 AS run_seq, p.page AS page, p.domain AS domain, p.page_type AS page_type, p.domain_type AS static_type, p.subreddit AS subreddit,
-'' AS youtube_channel, p.has_source AS has_source, p.has_inline AS has_inline,
-p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_topic_pages p WHERE p.brand_id = ? AND p.topic_id IN (?)
-AND p.provider_id IN (?) AND p.ran_at >= ? AND p.ran_at < ?), agg AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
-SUM(n) AS total, SUM(nb) AS brand_count, MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
-CASE WHEN MIN(domain) IN (SELECT domain FROM od) THEN 'owned'
-WHEN MIN(domain) IN (SELECT domain FROM cd) THEN 'competitor_owned'
-WHEN SUM(nn) > 0 THEN 'earned' WHEN SUM(nc) > 0 THEN 'competitor_earned'
+WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
+rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
+'' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM daily_topic_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (?)
+AND rollup_row.provider_id IN (?) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?), row_totals AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
+SUM(citations) AS citations, SUM(brand_citations) AS brand_citations, MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
+CASE WHEN MIN(domain) IN (SELECT domain FROM owned_domains) THEN 'owned'
+WHEN MIN(domain) IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
+WHEN SUM(named_citations) > 0 THEN 'earned' WHEN SUM(competitor_only_citations) > 0 THEN 'competitor_earned'
 ELSE MIN(static_type) END AS domain_type
-FROM sel GROUP BY page), cr AS (SELECT page, domain, page_type, domain_type, has_source, has_inline, total, brand_count, 1 AS pages FROM agg) SELECT page, domain, page_type, domain_type, has_source, has_inline, total, brand_count,
-(CASE WHEN SUM(total) OVER () > 0 THEN 100 * CAST(total AS DOUBLE PRECISION) / CAST(SUM(total) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(brand_count) OVER () > 0 THEN 100 * CAST(brand_count AS DOUBLE PRECISION) / CAST(SUM(brand_count) OVER () AS DOUBLE PRECISION) ELSE 0 END), COUNT(*) OVER (), pages,
-SUM(total) OVER (), SUM(brand_count) OVER ()
-FROM cr ORDER BY total DESC, domain ASC, page ASC LIMIT ? OFFSET ?
+FROM scope_citations GROUP BY page), list_rows AS (SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
+1 AS page_count FROM row_totals) SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
+(CASE WHEN SUM(citations) OVER () > 0 THEN 100 * CAST(citations AS DOUBLE PRECISION) / CAST(SUM(citations) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(brand_citations) OVER () > 0 THEN 100 * CAST(brand_citations AS DOUBLE PRECISION) / CAST(SUM(brand_citations) OVER () AS DOUBLE PRECISION) ELSE 0 END), COUNT(*) OVER (), page_count,
+SUM(citations) OVER (), SUM(brand_citations) OVER ()
+FROM list_rows ORDER BY citations DESC, domain ASC, page ASC LIMIT ? OFFSET ?
 ;
 
-WITH hit AS MATERIALIZED (SELECT DISTINCT c.page AS k, c.topic_id AS topic_id, c.provider_id AS provider_id, c.run_seq AS run_seq, c.ran_at AS ran_at FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ? AND c.provider_id IN (?) AND c.topic_id IN (?) AND c.page IN (?, ?, ?, ?, ?)) SELECT DISTINCT x.k, fb.name FROM (SELECT DISTINCT hit.k AS k, m.found_brand_id AS id FROM hit CROSS JOIN mentions m
-WHERE m.brand_id = ? AND m.topic_id = hit.topic_id AND m.provider_id = hit.provider_id AND m.ran_at = hit.ran_at AND m.run_seq = hit.run_seq) x JOIN found_brands fb ON fb.id = x.id ORDER BY x.k, fb.name
+WITH citing_runs AS MATERIALIZED (SELECT DISTINCT citations.page AS row_key, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
+citations.run_seq AS run_seq, citations.ran_at AS ran_at FROM citations WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.provider_id IN (?) AND citations.topic_id IN (?) AND citations.page IN (?, ?, ?, ?, ?)) SELECT DISTINCT row_brands.row_key, found_brands.name FROM (SELECT DISTINCT citing_runs.row_key AS row_key, mentions.found_brand_id AS found_brand_id FROM citing_runs CROSS JOIN mentions
+WHERE mentions.brand_id = ? AND mentions.topic_id = citing_runs.topic_id AND mentions.provider_id = citing_runs.provider_id
+AND mentions.ran_at = citing_runs.ran_at AND mentions.run_seq = citing_runs.run_seq) row_brands JOIN found_brands ON found_brands.id = row_brands.found_brand_id ORDER BY row_brands.row_key, found_brands.name
 ;

@@ -19,17 +19,19 @@ SELECT id FROM topics WHERE brand_id = ?
 SELECT id FROM providers
 ;
 
-WITH od AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-cd AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), sel AS MATERIALIZED (SELECT p.ran_at AS ran_at, p.topic_id AS topic_id, p.provider_id AS provider_id, 0 AS run_seq, '' AS page, p.domain AS domain, '' AS page_type, p.domain_type AS static_type, '' AS subreddit,
-'' AS youtube_channel, p.has_source AS has_source, p.has_inline AS has_inline,
-p.citations AS n, p.named AS nb, p.named AS nn, p.comp_only AS nc
-FROM daily_topic_pages p WHERE p.brand_id = ? AND p.topic_id IN (?)
-AND p.provider_id IN (?) AND p.ran_at >= ? AND p.ran_at < ?), ownership AS (SELECT CASE WHEN domain IN (SELECT domain FROM od) THEN 'owned'
-WHEN domain IN (SELECT domain FROM cd) THEN 'competitor_owned' ELSE '' END AS own_t,
-static_type, SUM(n) AS n, SUM(nn) AS nn, SUM(nc) AS nc FROM sel GROUP BY 1, 2),
-cls AS (SELECT own_t AS t, n FROM ownership WHERE own_t <> ''
-UNION ALL SELECT 'earned', nn FROM ownership WHERE own_t = ''
-UNION ALL SELECT 'competitor_earned', nc FROM ownership WHERE own_t = ''
-UNION ALL SELECT static_type, n - nn - nc FROM ownership WHERE own_t = '') SELECT t, SUM(n), (CASE WHEN SUM(SUM(n)) OVER () > 0 THEN 100 * CAST(SUM(n) AS DOUBLE PRECISION) / CAST(SUM(SUM(n)) OVER () AS DOUBLE PRECISION) ELSE 0 END), SUM(SUM(n)) OVER ()
-FROM cls GROUP BY t HAVING SUM(n) > 0 ORDER BY SUM(n) DESC, t
+WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, '' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit,
+'' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM daily_topic_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (?)
+AND rollup_row.provider_id IN (?) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?), ownership_counts AS (SELECT CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned' ELSE '' END AS ownership,
+static_type, SUM(citations) AS citations, SUM(named_citations) AS named_citations,
+SUM(competitor_only_citations) AS competitor_only_citations FROM scope_citations GROUP BY 1, 2),
+class_counts AS (SELECT ownership AS domain_type, citations FROM ownership_counts WHERE ownership <> ''
+UNION ALL SELECT 'earned', named_citations FROM ownership_counts WHERE ownership = ''
+UNION ALL SELECT 'competitor_earned', competitor_only_citations FROM ownership_counts WHERE ownership = ''
+UNION ALL SELECT static_type, citations - named_citations - competitor_only_citations FROM ownership_counts WHERE ownership = '') SELECT domain_type, SUM(citations), (CASE WHEN SUM(SUM(citations)) OVER () > 0 THEN 100 * CAST(SUM(citations) AS DOUBLE PRECISION) / CAST(SUM(SUM(citations)) OVER () AS DOUBLE PRECISION) ELSE 0 END), SUM(SUM(citations)) OVER ()
+FROM class_counts GROUP BY domain_type HAVING SUM(citations) > 0 ORDER BY SUM(citations) DESC, domain_type
 ;

@@ -19,11 +19,17 @@ SELECT id FROM topics WHERE brand_id = ?
 SELECT id FROM providers
 ;
 
-WITH r AS (SELECT COALESCE(SUM(x.n), 0) AS runs FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT r.ran_at AS ran_at, COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, r.provider_id AS provider_id, r.region_id AS region_id, 1 AS n FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ? UNION ALL SELECT r.ran_at AS ran_at, COALESCE(r.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, r.provider_id AS provider_id, r.region_id AS region_id, 1 AS n FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ?) x), m AS (SELECT x.found_brand_id AS id, SUM(x.n) AS n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_topic_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?) UNION ALL SELECT m.ran_at AS ran_at, m.topic_id AS topic_id, m.found_brand_id AS found_brand_id, 1 AS n, m.sentiment AS sent
-FROM mentions m WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ? AND m.topic_id IN (?, ?, ?, ?, ?) AND m.provider_id IN (?, ?)) x GROUP BY x.found_brand_id),
-c AS (SELECT c.id AS id, c.name AS name, c.domain AS domain, (CASE WHEN r.runs > 0 THEN 100 * CAST(COALESCE(m.n, 0) AS DOUBLE PRECISION) / CAST(r.runs AS DOUBLE PRECISION) ELSE 0 END) AS visibility, COALESCE(m.n, 0) AS n, r.runs AS runs
-FROM competitors c LEFT JOIN found_brands fb ON fb.competitor_id = c.id LEFT JOIN m ON m.id = fb.id CROSS JOIN r
-WHERE c.brand_id = ?) SELECT id, name, domain, visibility, COUNT(*) OVER (), n, runs FROM c ORDER BY name ASC, id ASC LIMIT ? OFFSET ?
+WITH run_total AS (SELECT COALESCE(SUM(window_runs.runs), 0) AS runs FROM (SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
+daily_runs.region_id AS region_id, daily_runs.runs AS runs FROM daily_runs WHERE daily_runs.brand_id = ? AND daily_runs.ran_at >= ? AND daily_runs.ran_at < ? UNION ALL SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, runs.provider_id AS provider_id,
+runs.region_id AS region_id, 1 AS runs FROM runs WHERE runs.brand_id = ? AND runs.ran_at >= ? AND runs.ran_at < ? UNION ALL SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, runs.provider_id AS provider_id,
+runs.region_id AS region_id, 1 AS runs FROM runs WHERE runs.brand_id = ? AND runs.ran_at >= ? AND runs.ran_at < ?) window_runs), brand_mentions AS (SELECT window_mentions.found_brand_id AS found_brand_id, SUM(window_mentions.mentions) AS mentions FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
+rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM daily_topic_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.found_brand_id AS found_brand_id,
+1 AS mentions, mentions.sentiment AS sentiment_sum FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) UNION ALL SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.found_brand_id AS found_brand_id,
+1 AS mentions, mentions.sentiment AS sentiment_sum FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?)) window_mentions GROUP BY window_mentions.found_brand_id),
+competitor_visibility AS (SELECT competitors.id AS id, competitors.name AS name, competitors.domain AS domain,
+(CASE WHEN run_total.runs > 0 THEN 100 * CAST(COALESCE(brand_mentions.mentions, 0) AS DOUBLE PRECISION) / CAST(run_total.runs AS DOUBLE PRECISION) ELSE 0 END) AS visibility,
+COALESCE(brand_mentions.mentions, 0) AS mentions, run_total.runs AS runs
+FROM competitors LEFT JOIN found_brands ON found_brands.competitor_id = competitors.id
+LEFT JOIN brand_mentions ON brand_mentions.found_brand_id = found_brands.id CROSS JOIN run_total
+WHERE competitors.brand_id = ?) SELECT id, name, domain, visibility, COUNT(*) OVER (), mentions, runs FROM competitor_visibility ORDER BY name ASC, id ASC LIMIT ? OFFSET ?
 ;

@@ -1,12 +1,12 @@
 SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 ;
 
-SELECT COUNT(*) FROM topics t WHERE t.brand_id = ? AND t.deleted_at IS NULL
+SELECT COUNT(*) FROM topics WHERE topics.brand_id = ? AND topics.deleted_at IS NULL
 ;
 
-SELECT t.id, t.name, t.created_at, t.updated_at,
-(SELECT COUNT(*) FROM prompts p WHERE p.topic_id = t.id AND p.active = ?)
-FROM topics t WHERE t.brand_id = ? AND t.deleted_at IS NULL ORDER BY t.name ASC, t.id ASC LIMIT ? OFFSET ?
+SELECT topics.id, topics.name, topics.created_at, topics.updated_at,
+(SELECT COUNT(*) FROM prompts WHERE prompts.topic_id = topics.id AND prompts.active = ?)
+FROM topics WHERE topics.brand_id = ? AND topics.deleted_at IS NULL ORDER BY topics.name ASC, topics.id ASC LIMIT ? OFFSET ?
 ;
 
 SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
@@ -27,45 +27,56 @@ SELECT id FROM topics WHERE brand_id = ?
 SELECT id FROM providers
 ;
 
-WITH r AS (SELECT x.topic_id AS topic_id,
-SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS cur,
-SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS prev FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? AND d.provider_id IN (?) AND d.topic_id IN (?)) x WHERE x.topic_id IN (?, ?, ?) GROUP BY x.topic_id), m AS (SELECT x.topic_id AS topic_id,
-SUM(CASE WHEN x.ran_at >= ? AND x.found_brand_id IN (?) THEN x.n ELSE 0 END) AS tm_cur,
-SUM(CASE WHEN x.ran_at < ? AND x.found_brand_id IN (?) THEN x.n ELSE 0 END) AS tm_prev,
-SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS all_cur,
-SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS all_prev,
-SUM(CASE WHEN x.ran_at >= ? AND x.found_brand_id IN (?) THEN x.sent ELSE 0 END) AS sent_cur,
-SUM(CASE WHEN x.ran_at < ? AND x.found_brand_id IN (?) THEN x.sent ELSE 0 END) AS sent_prev FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? AND d.provider_id IN (?) AND d.topic_id IN (?)) x WHERE x.topic_id IN (?, ?, ?) GROUP BY x.topic_id), c AS (SELECT x.topic_id AS topic_id,
-SUM(CASE WHEN x.ran_at >= ? THEN x.owned ELSE 0 END) AS own_cur,
-SUM(CASE WHEN x.ran_at < ? THEN x.owned ELSE 0 END) AS own_prev,
-SUM(CASE WHEN x.ran_at >= ? THEN x.n ELSE 0 END) AS all_cur,
-SUM(CASE WHEN x.ran_at < ? THEN x.n ELSE 0 END) AS all_prev FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id,
-d.citations AS n, d.owned_citations AS owned FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? AND d.provider_id IN (?) AND d.topic_id IN (?)) x WHERE x.topic_id IN (?, ?, ?) GROUP BY x.topic_id), v AS (SELECT tp.id AS id,
-(CASE WHEN COALESCE(r.cur, 0) > 0 THEN 100 * CAST(COALESCE(m.tm_cur, 0) AS DOUBLE PRECISION) / CAST(COALESCE(r.cur, 0) AS DOUBLE PRECISION) ELSE 0 END) AS vis,
-(CASE WHEN COALESCE(r.prev, 0) > 0 THEN 100 * CAST(COALESCE(m.tm_prev, 0) AS DOUBLE PRECISION) / CAST(COALESCE(r.prev, 0) AS DOUBLE PRECISION) ELSE 0 END) AS vis_prev,
-(CASE WHEN COALESCE(m.all_cur, 0) > 0 THEN 100 * CAST(COALESCE(m.tm_cur, 0) AS DOUBLE PRECISION) / CAST(COALESCE(m.all_cur, 0) AS DOUBLE PRECISION) ELSE 0 END) AS sov,
-(CASE WHEN COALESCE(m.all_prev, 0) > 0 THEN 100 * CAST(COALESCE(m.tm_prev, 0) AS DOUBLE PRECISION) / CAST(COALESCE(m.all_prev, 0) AS DOUBLE PRECISION) ELSE 0 END) AS sov_prev,
-(CASE WHEN COALESCE(m.tm_cur, 0) > 0 THEN CAST(COALESCE(m.sent_cur, 0) AS DOUBLE PRECISION) / CAST(COALESCE(m.tm_cur, 0) AS DOUBLE PRECISION) ELSE 0 END) AS sent,
-(CASE WHEN COALESCE(m.tm_prev, 0) > 0 THEN CAST(COALESCE(m.sent_prev, 0) AS DOUBLE PRECISION) / CAST(COALESCE(m.tm_prev, 0) AS DOUBLE PRECISION) ELSE 0 END) AS sent_prev,
-(CASE WHEN COALESCE(c.all_cur, 0) > 0 THEN 100 * CAST(COALESCE(c.own_cur, 0) AS DOUBLE PRECISION) / CAST(COALESCE(c.all_cur, 0) AS DOUBLE PRECISION) ELSE 0 END) AS cs,
-(CASE WHEN COALESCE(c.all_prev, 0) > 0 THEN 100 * CAST(COALESCE(c.own_prev, 0) AS DOUBLE PRECISION) / CAST(COALESCE(c.all_prev, 0) AS DOUBLE PRECISION) ELSE 0 END) AS cs_prev,
-COALESCE(m.tm_cur, 0) AS vk, COALESCE(r.cur, 0) AS vn, COALESCE(m.tm_prev, 0) AS vk_p, COALESCE(r.prev, 0) AS vn_p,
-COALESCE(m.tm_cur, 0) AS sk, COALESCE(m.all_cur, 0) AS sn, COALESCE(m.tm_prev, 0) AS sk_p, COALESCE(m.all_prev, 0) AS sn_p,
-COALESCE(c.own_cur, 0) AS ck, COALESCE(c.all_cur, 0) AS cn, COALESCE(c.own_prev, 0) AS ck_p, COALESCE(c.all_prev, 0) AS cn_p
-FROM topics tp LEFT JOIN r ON r.topic_id = tp.id
-LEFT JOIN m ON m.topic_id = tp.id LEFT JOIN c ON c.topic_id = tp.id
-WHERE tp.id IN (?, ?, ?))
-SELECT id, vis, vis - vis_prev, sov, sov - sov_prev, sent, sent - sent_prev, cs, cs - cs_prev,
-vk, vn, vk_p, vn_p, sk, sn, sk_p, sn_p, ck, cn, ck_p, cn_p FROM v
+WITH topic_runs AS (SELECT span_runs.topic_id AS topic_id,
+SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.runs ELSE 0 END) AS runs,
+SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.runs ELSE 0 END) AS previous_runs,
+SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.owned_citations ELSE 0 END) AS owned_citations,
+SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.owned_citations ELSE 0 END) AS previous_owned_citations,
+SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.citations ELSE 0 END) AS citations,
+SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.citations ELSE 0 END) AS previous_citations FROM (SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.runs AS runs,
+daily_runs.citations AS citations, daily_runs.owned_citations AS owned_citations FROM daily_runs WHERE daily_runs.brand_id = ? AND daily_runs.ran_at >= ? AND daily_runs.ran_at < ? AND daily_runs.provider_id IN (?) AND daily_runs.topic_id IN (?)) span_runs WHERE span_runs.topic_id IN (?, ?, ?) GROUP BY span_runs.topic_id), topic_mentions AS (SELECT span_mentions.topic_id AS topic_id,
+SUM(CASE WHEN span_mentions.ran_at >= ? AND span_mentions.found_brand_id IN (?) THEN span_mentions.mentions ELSE 0 END) AS target_mentions,
+SUM(CASE WHEN span_mentions.ran_at < ? AND span_mentions.found_brand_id IN (?) THEN span_mentions.mentions ELSE 0 END) AS previous_target_mentions,
+SUM(CASE WHEN span_mentions.ran_at >= ? THEN span_mentions.mentions ELSE 0 END) AS mentions,
+SUM(CASE WHEN span_mentions.ran_at < ? THEN span_mentions.mentions ELSE 0 END) AS previous_mentions,
+SUM(CASE WHEN span_mentions.ran_at >= ? AND span_mentions.found_brand_id IN (?) THEN span_mentions.sentiment_sum ELSE 0 END) AS target_sentiment_sum,
+SUM(CASE WHEN span_mentions.ran_at < ? AND span_mentions.found_brand_id IN (?) THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_target_sentiment_sum FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
+rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM daily_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)) span_mentions WHERE span_mentions.topic_id IN (?, ?, ?) GROUP BY span_mentions.topic_id), topic_metrics AS (SELECT topics.id AS id,
+(CASE WHEN COALESCE(topic_runs.runs, 0) > 0 THEN 100 * CAST(COALESCE(topic_mentions.target_mentions, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_runs.runs, 0) AS DOUBLE PRECISION) ELSE 0 END) AS visibility,
+(CASE WHEN COALESCE(topic_runs.previous_runs, 0) > 0 THEN 100 * CAST(COALESCE(topic_mentions.previous_target_mentions, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_runs.previous_runs, 0) AS DOUBLE PRECISION) ELSE 0 END) AS previous_visibility,
+(CASE WHEN COALESCE(topic_mentions.mentions, 0) > 0 THEN 100 * CAST(COALESCE(topic_mentions.target_mentions, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_mentions.mentions, 0) AS DOUBLE PRECISION) ELSE 0 END) AS share_of_voice,
+(CASE WHEN COALESCE(topic_mentions.previous_mentions, 0) > 0 THEN 100 * CAST(COALESCE(topic_mentions.previous_target_mentions, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_mentions.previous_mentions, 0) AS DOUBLE PRECISION) ELSE 0 END) AS previous_share_of_voice,
+(CASE WHEN COALESCE(topic_mentions.target_mentions, 0) > 0 THEN CAST(COALESCE(topic_mentions.target_sentiment_sum, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_mentions.target_mentions, 0) AS DOUBLE PRECISION) ELSE 0 END) AS sentiment,
+(CASE WHEN COALESCE(topic_mentions.previous_target_mentions, 0) > 0 THEN CAST(COALESCE(topic_mentions.previous_target_sentiment_sum, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_mentions.previous_target_mentions, 0) AS DOUBLE PRECISION) ELSE 0 END) AS previous_sentiment,
+(CASE WHEN COALESCE(topic_runs.citations, 0) > 0 THEN 100 * CAST(COALESCE(topic_runs.owned_citations, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_runs.citations, 0) AS DOUBLE PRECISION) ELSE 0 END) AS citation_share,
+(CASE WHEN COALESCE(topic_runs.previous_citations, 0) > 0 THEN 100 * CAST(COALESCE(topic_runs.previous_owned_citations, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_runs.previous_citations, 0) AS DOUBLE PRECISION) ELSE 0 END) AS previous_citation_share,
+COALESCE(topic_mentions.target_mentions, 0) AS target_runs, COALESCE(topic_runs.runs, 0) AS runs,
+COALESCE(topic_mentions.previous_target_mentions, 0) AS previous_target_runs, COALESCE(topic_runs.previous_runs, 0) AS previous_runs,
+COALESCE(topic_mentions.target_mentions, 0) AS target_mentions, COALESCE(topic_mentions.mentions, 0) AS mentions,
+COALESCE(topic_mentions.previous_target_mentions, 0) AS previous_target_mentions, COALESCE(topic_mentions.previous_mentions, 0) AS previous_mentions,
+COALESCE(topic_runs.owned_citations, 0) AS owned_citations, COALESCE(topic_runs.citations, 0) AS citations,
+COALESCE(topic_runs.previous_owned_citations, 0) AS previous_owned_citations, COALESCE(topic_runs.previous_citations, 0) AS previous_citations
+FROM topics LEFT JOIN topic_runs ON topic_runs.topic_id = topics.id
+LEFT JOIN topic_mentions ON topic_mentions.topic_id = topics.id
+WHERE topics.id IN (?, ?, ?))
+SELECT id, visibility, visibility - previous_visibility, share_of_voice, share_of_voice - previous_share_of_voice,
+sentiment, sentiment - previous_sentiment, citation_share, citation_share - previous_citation_share,
+target_runs, runs, previous_target_runs, previous_runs, target_mentions, mentions, previous_target_mentions, previous_mentions,
+owned_citations, citations, previous_owned_citations, previous_citations FROM topic_metrics
 ;
 
-WITH r AS (SELECT x.topic_id AS topic_id, SUM(x.n) AS runs FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.provider_id AS provider_id, d.region_id AS region_id, d.runs AS n FROM daily_runs d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? AND d.provider_id IN (?) AND d.topic_id IN (?)) x WHERE x.topic_id IN (?, ?, ?) GROUP BY x.topic_id), fbn AS (SELECT x.topic_id AS topic_id, x.found_brand_id AS id, SUM(x.n) AS n FROM (SELECT d.ran_at AS ran_at, d.topic_id AS topic_id, d.found_brand_id AS found_brand_id,
-d.mentions AS n, d.sentiment_sum AS sent FROM daily_mentions d WHERE d.brand_id = ? AND d.ran_at >= ? AND d.ran_at < ? AND d.provider_id IN (?) AND d.topic_id IN (?)) x WHERE x.topic_id IN (?, ?, ?) GROUP BY x.topic_id, x.found_brand_id),
-b AS (SELECT fbn.topic_id AS topic_id, fbn.id AS id, fb.name AS name, fbn.n AS n,
-ROW_NUMBER() OVER (PARTITION BY fbn.topic_id ORDER BY fbn.n DESC, fb.name ASC, fbn.id ASC) AS rn
-FROM fbn JOIN found_brands fb ON fb.id = fbn.id)
-SELECT b.topic_id, b.id, b.name, (CASE WHEN r.runs > 0 THEN 100 * CAST(b.n AS DOUBLE PRECISION) / CAST(r.runs AS DOUBLE PRECISION) ELSE 0 END), b.n, r.runs
-FROM b JOIN r ON r.topic_id = b.topic_id WHERE b.rn <= ?
-ORDER BY b.topic_id, b.rn
+WITH topic_runs AS (SELECT window_runs.topic_id AS topic_id, SUM(window_runs.runs) AS runs FROM (SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
+daily_runs.region_id AS region_id, daily_runs.runs AS runs FROM daily_runs WHERE daily_runs.brand_id = ? AND daily_runs.ran_at >= ? AND daily_runs.ran_at < ? AND daily_runs.provider_id IN (?) AND daily_runs.topic_id IN (?)) window_runs WHERE window_runs.topic_id IN (?, ?, ?) GROUP BY window_runs.topic_id),
+topic_brand_mentions AS (SELECT window_mentions.topic_id AS topic_id, window_mentions.found_brand_id AS found_brand_id,
+SUM(window_mentions.mentions) AS mentions FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
+rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM daily_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)) window_mentions WHERE window_mentions.topic_id IN (?, ?, ?) GROUP BY window_mentions.topic_id, window_mentions.found_brand_id),
+ranked_brands AS (SELECT topic_brand_mentions.topic_id AS topic_id, topic_brand_mentions.found_brand_id AS found_brand_id,
+found_brands.name AS name, topic_brand_mentions.mentions AS mentions,
+ROW_NUMBER() OVER (PARTITION BY topic_brand_mentions.topic_id
+ORDER BY topic_brand_mentions.mentions DESC, found_brands.name ASC, topic_brand_mentions.found_brand_id ASC) AS brand_rank
+FROM topic_brand_mentions JOIN found_brands ON found_brands.id = topic_brand_mentions.found_brand_id)
+SELECT ranked_brands.topic_id, ranked_brands.found_brand_id, ranked_brands.name, (CASE WHEN topic_runs.runs > 0 THEN 100 * CAST(ranked_brands.mentions AS DOUBLE PRECISION) / CAST(topic_runs.runs AS DOUBLE PRECISION) ELSE 0 END),
+ranked_brands.mentions, topic_runs.runs
+FROM ranked_brands JOIN topic_runs ON topic_runs.topic_id = ranked_brands.topic_id WHERE ranked_brands.brand_rank <= ?
+ORDER BY ranked_brands.topic_id, ranked_brands.brand_rank
 ;
