@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -551,61 +552,32 @@ func scanCitationRows(ctx context.Context, tx *Tx, s *sqlb) ([]*sightline.Citati
 }
 
 // fillMentionedBrands lists, for the rows of one page of results, the
-// found brands named in the answers that cite each row (by name): from the
-// page-brand rollups for whole days, from the facts for the rest.
+// found brands named in the answers that cite each row (by name, sorted by
+// byte order on both engines): from the page-brand rollups for whole days,
+// from the facts for the rest (runBrands).
 func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightline.CitationRow, key string) error {
 	if len(rows) == 0 {
 		return nil
 	}
-	byKey := map[string]*sightline.CitationRow{}
 	keys := make([]any, 0, len(rows))
+	named := map[string]map[string]bool{} // row key -> the names of its brands
 	for _, r := range rows {
 		k := r.Page
-		if key == "domain" {
+		if key == domainLevel {
 			k = r.Domain
 		}
-		byKey[k] = r
 		keys = append(keys, k)
+		named[k] = map[string]bool{}
 	}
 	full, raw := q.pagePlan(q.Window)
-	// citing_runs: the runs of the fact ranges citing the rows' keys;
-	// row_brands: per row key, the found brands its citing answers name.
-	var s sqlb
 	if len(raw) > 0 {
-		if len(q.FoundBrandIDs) > 0 || len(q.DomainTypes) > 0 {
-			// these filters need each run's found brands (run_flags of writeSel)
-			q.writeSel(&s, nil, raw, true, pageLevel)
-			s.add(`, citing_runs AS MATERIALIZED (SELECT DISTINCT scope_citations.`+key+` AS row_key, scope_citations.topic_id AS topic_id,
-				scope_citations.provider_id AS provider_id, scope_citations.run_seq AS run_seq, scope_citations.ran_at AS ran_at
-				FROM scope_citations WHERE scope_citations.`+key+` IN (`+placeholders(len(keys))+`))`, keys)
-		} else {
-			// the runs citing the rows' keys, straight from the facts
-			s.add(`WITH citing_runs AS MATERIALIZED (`)
-			eachRange(&s, raw, func(s *sqlb, r sightline.Window) {
-				s.add(`SELECT DISTINCT citations.` + key + ` AS row_key, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
-					citations.run_seq AS run_seq, citations.ran_at AS ran_at FROM citations WHERE `)
-				q.factFilter(s, "citations", r)
-				q.citationFilters(s, "citations", pageLevel)
-				s.add(` AND citations.`+key+` IN (`+placeholders(len(keys))+`)`, keys)
-			})
-			s.add(`)`)
+		if err := q.runBrands(ctx, tx, raw, key, keys, named); err != nil {
+			return fmt.Errorf("mentioned brands: %w", err)
 		}
-		s.add(` SELECT DISTINCT row_brands.row_key, found_brands.name FROM (`)
-		// CROSS JOIN keeps SQLite's planner from putting mentions outside:
-		// citing_runs is small, and each of its runs is one primary-key
-		// range. DISTINCT before found_brands is joined: PostgreSQL, which
-		// cannot estimate citing_runs, otherwise scans found_brands once per
-		// (row, run, mention): 150 of 240 ms on the 10× data set.
-		s.add(`SELECT DISTINCT citing_runs.row_key AS row_key, mentions.found_brand_id AS found_brand_id FROM citing_runs CROSS JOIN mentions
-			WHERE mentions.brand_id = ? AND mentions.topic_id = citing_runs.topic_id AND mentions.provider_id = citing_runs.provider_id
-			AND mentions.ran_at = citing_runs.ran_at AND mentions.run_seq = citing_runs.run_seq`, q.BrandID)
-	} else {
-		s.add(`SELECT DISTINCT row_brands.row_key, found_brands.name FROM (`)
 	}
 	if len(full) > 0 {
-		if len(raw) > 0 {
-			s.add(` UNION `)
-		}
+		var s sqlb
+		s.add(`SELECT DISTINCT row_brands.row_key, found_brands.name FROM (`)
 		if key == pageLevel {
 			// the primary key starts (brand_id, domain, page): name the
 			// domains of the page rows too
@@ -626,20 +598,112 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 				WHERE daily_domain_brands.brand_id = ? AND daily_domain_brands.domain IN (`+placeholders(len(keys))+`)
 				AND (`+rangesOf("daily_domain_brands", full)+`)`, q.BrandID, keys, rangeArgs(full))
 		}
+		s.add(`) row_brands JOIN found_brands ON found_brands.id = row_brands.found_brand_id`)
+		err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+			var k, name string
+			if err := scan(&k, &name); err != nil {
+				return err
+			}
+			if names := named[k]; names != nil {
+				names[name] = true
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("mentioned brands: %w", err)
+		}
 	}
-	s.add(`) row_brands JOIN found_brands ON found_brands.id = row_brands.found_brand_id ORDER BY row_brands.row_key, found_brands.name`)
+	for _, r := range rows {
+		k := r.Page
+		if key == domainLevel {
+			k = r.Domain
+		}
+		r.MentionedBrands = slices.Sorted(maps.Keys(named[k]))
+	}
+	return nil
+}
+
+// runBrands adds to named the brands named by the runs of the raw ranges
+// that cite the row keys. Each citing run is read once, with the keys it
+// cites and the found brands it names as two lists (listAgg), and their
+// product is taken here: in SQL, a row per (key, run) pair probing the
+// run's mentions cost about five times as many probes (a run cites several
+// of a page's rows), plus a sort of every pair (docs/performance.md).
+func (q *scopeQ) runBrands(ctx context.Context, tx *Tx, raw []sightline.Window, key string, keys []any, named map[string]map[string]bool) error {
+	var s sqlb
+	if len(q.FoundBrandIDs) > 0 || len(q.DomainTypes) > 0 {
+		// these filters need each run's found brands (run_flags of writeSel)
+		q.writeSel(&s, nil, raw, true, pageLevel)
+		s.add(`, citing_runs AS MATERIALIZED (SELECT scope_citations.topic_id AS topic_id, scope_citations.provider_id AS provider_id,
+			scope_citations.ran_at AS ran_at, scope_citations.run_seq AS run_seq, `+q.dialect.listAgg("scope_citations."+key)+` AS row_keys
+			FROM scope_citations WHERE scope_citations.`+key+` IN (`+placeholders(len(keys))+`)
+			GROUP BY scope_citations.topic_id, scope_citations.provider_id, scope_citations.ran_at, scope_citations.run_seq)`, keys)
+	} else {
+		// the runs citing the rows' keys, straight from the facts, grouped
+		// in the order of the primary key
+		s.add(`WITH citing_runs AS MATERIALIZED (`)
+		eachRange(&s, raw, func(s *sqlb, r sightline.Window) {
+			s.add(`SELECT citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.ran_at AS ran_at,
+				citations.run_seq AS run_seq, ` + q.dialect.listAgg("citations."+key) + ` AS row_keys FROM citations WHERE `)
+			q.factFilter(s, "citations", r)
+			q.citationFilters(s, "citations", pageLevel)
+			s.add(` AND citations.`+key+` IN (`+placeholders(len(keys))+`)
+				GROUP BY citations.topic_id, citations.provider_id, citations.ran_at, citations.run_seq`, keys)
+		})
+		s.add(`)`)
+	}
+	// each run's mentions are one primary-key range
+	s.add(` SELECT citing_runs.row_keys, COALESCE((SELECT `+q.dialect.listAgg("mentions.found_brand_id")+` FROM mentions
+		WHERE mentions.brand_id = ? AND mentions.topic_id = citing_runs.topic_id AND mentions.provider_id = citing_runs.provider_id
+		AND mentions.ran_at = citing_runs.ran_at AND mentions.run_seq = citing_runs.run_seq), '') FROM citing_runs`, q.BrandID)
+	ids := map[string]map[string]bool{} // row key -> found brand ids
 	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
-		var k, name string
-		if err := scan(&k, &name); err != nil {
+		var rowKeys, brandIDs string
+		if err := scan(&rowKeys, &brandIDs); err != nil {
 			return err
 		}
-		if r := byKey[k]; r != nil {
-			r.MentionedBrands = append(r.MentionedBrands, name)
+		if brandIDs == "" {
+			return nil
+		}
+		for k := range strings.SplitSeq(rowKeys, listSep) {
+			set := ids[k]
+			if set == nil {
+				set = map[string]bool{}
+				ids[k] = set
+			}
+			for id := range strings.SplitSeq(brandIDs, listSep) {
+				set[id] = true
+			}
 		}
 		return nil
 	})
+	if err != nil || len(ids) == 0 {
+		return err
+	}
+	all := map[string]bool{}
+	for _, set := range ids {
+		maps.Copy(all, set)
+	}
+	idList := slices.Sorted(maps.Keys(all))
+	name := map[string]string{}
+	err = eachRow(ctx, tx, `SELECT id, name FROM found_brands WHERE id IN (`+placeholders(len(idList))+`)`, anys(idList),
+		func(scan func(...any) error) error {
+			var id, n string
+			if err := scan(&id, &n); err != nil {
+				return err
+			}
+			name[id] = n
+			return nil
+		})
 	if err != nil {
-		return fmt.Errorf("mentioned brands: %w", err)
+		return err
+	}
+	for k, set := range ids {
+		if names := named[k]; names != nil {
+			for id := range set {
+				names[name[id]] = true
+			}
+		}
 	}
 	return nil
 }

@@ -110,6 +110,19 @@ func (d dialect) forUpdate() string {
 	return ""
 }
 
+// listSep separates the values listAgg joins: the unit separator, which
+// neither a normalized URL, a domain nor an id contains.
+const listSep = "\x1f"
+
+// listAgg is the aggregate that joins a group's values of expr into one
+// text, separated by listSep, in no particular order.
+func (d dialect) listAgg(expr string) string {
+	if d.engine == enginePostgres {
+		return "string_agg(CAST(" + expr + " AS TEXT), chr(31))"
+	}
+	return "group_concat(" + expr + ", char(31))"
+}
+
 // placeholders returns "?, ?, …" with n marks (n ≥ 1).
 func placeholders(n int) string {
 	if n <= 0 {

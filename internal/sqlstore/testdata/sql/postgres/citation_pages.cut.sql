@@ -65,12 +65,17 @@ SUM(citations) OVER (), SUM(brand_citations) OVER ()
 FROM list_rows ORDER BY citations DESC, domain ASC, page ASC LIMIT ? OFFSET ?
 ;
 
-WITH citing_runs AS MATERIALIZED (SELECT DISTINCT citations.page AS row_key, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
-citations.run_seq AS run_seq, citations.ran_at AS ran_at FROM citations WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?) AND citations.page IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) UNION ALL SELECT DISTINCT citations.page AS row_key, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
-citations.run_seq AS run_seq, citations.ran_at AS ran_at FROM citations WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?) AND citations.page IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)) SELECT DISTINCT row_brands.row_key, found_brands.name FROM (SELECT DISTINCT citing_runs.row_key AS row_key, mentions.found_brand_id AS found_brand_id FROM citing_runs CROSS JOIN mentions
+WITH citing_runs AS MATERIALIZED (SELECT citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.ran_at AS ran_at,
+citations.run_seq AS run_seq, string_agg(CAST(citations.page AS TEXT), chr(31)) AS row_keys FROM citations WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?) AND citations.page IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+GROUP BY citations.topic_id, citations.provider_id, citations.ran_at, citations.run_seq UNION ALL SELECT citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.ran_at AS ran_at,
+citations.run_seq AS run_seq, string_agg(CAST(citations.page AS TEXT), chr(31)) AS row_keys FROM citations WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?) AND citations.page IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+GROUP BY citations.topic_id, citations.provider_id, citations.ran_at, citations.run_seq) SELECT citing_runs.row_keys, COALESCE((SELECT string_agg(CAST(mentions.found_brand_id AS TEXT), chr(31)) FROM mentions
 WHERE mentions.brand_id = ? AND mentions.topic_id = citing_runs.topic_id AND mentions.provider_id = citing_runs.provider_id
-AND mentions.ran_at = citing_runs.ran_at AND mentions.run_seq = citing_runs.run_seq UNION SELECT daily_page_brands.page AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
+AND mentions.ran_at = citing_runs.ran_at AND mentions.run_seq = citing_runs.run_seq), '') FROM citing_runs
+;
+
+SELECT DISTINCT row_brands.row_key, found_brands.name FROM (SELECT daily_page_brands.page AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
 WHERE daily_page_brands.brand_id = ? AND daily_page_brands.domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?)
 AND daily_page_brands.page IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-AND ((daily_page_brands.ran_at >= ? AND daily_page_brands.ran_at < ?))) row_brands JOIN found_brands ON found_brands.id = row_brands.found_brand_id ORDER BY row_brands.row_key, found_brands.name
+AND ((daily_page_brands.ran_at >= ? AND daily_page_brands.ran_at < ?))) row_brands JOIN found_brands ON found_brands.id = row_brands.found_brand_id
 ;
