@@ -222,6 +222,7 @@ func TestCollect_EndToEnd(t *testing.T) {
 	}
 
 	// Prompt 1 in us and gb, prompt 2 only in gb, 2 samples: 6 per provider.
+	started := time.Now().UTC() // the answers are stamped from here on
 	out, errOut, err := cli(t, "collect", "--once", "--db", w.dsn)
 	if err != nil {
 		t.Fatalf("collect: %v\n%s", err, errOut)
@@ -240,10 +241,11 @@ func TestCollect_EndToEnd(t *testing.T) {
 		t.Error(b)
 	}
 
-	// The analytics over today: every answer names the three brands; the
-	// recorded replies cite 4 (ChatGPT), 3 (Claude), 4 (Gemini) and 4
-	// (Perplexity) distinct pages, one of them on taskloom.com.
-	q := "?filter[ran_at_start]=" + time.Now().UTC().Format(time.DateOnly)
+	// The analytics from the day collection started (today, unless it
+	// crossed midnight): every answer names the three brands; the recorded
+	// replies cite 4 (ChatGPT), 3 (Claude), 4 (Gemini) and 4 (Perplexity)
+	// distinct pages, one of them on taskloom.com.
+	q := "?filter[ran_at_start]=" + started.Format(time.DateOnly)
 	b := "/api/v2/brands/" + w.brandID
 	var topic struct{ Data sightline.Topic }
 	apiJSON(t, addr, w.apiKey, "GET", b+"/topics/"+w.topicID+q, nil, &topic)
