@@ -562,10 +562,7 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 	keys := make([]any, 0, len(rows))
 	named := map[string]map[string]bool{} // row key -> the names of its brands
 	for _, r := range rows {
-		k := r.Page
-		if key == domainLevel {
-			k = r.Domain
-		}
+		k := rowKey(r, key)
 		keys = append(keys, k)
 		named[k] = map[string]bool{}
 	}
@@ -614,13 +611,17 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 		}
 	}
 	for _, r := range rows {
-		k := r.Page
-		if key == domainLevel {
-			k = r.Domain
-		}
-		r.MentionedBrands = slices.Sorted(maps.Keys(named[k]))
+		r.MentionedBrands = slices.Sorted(maps.Keys(named[rowKey(r, key)]))
 	}
 	return nil
+}
+
+// rowKey is a row's page or domain, as key says.
+func rowKey(r *sightline.CitationRow, key string) string {
+	if key == domainLevel {
+		return r.Domain
+	}
+	return r.Page
 }
 
 // runBrands adds to named the brands named by the runs of the raw ranges
