@@ -611,7 +611,9 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 		}
 	}
 	for _, r := range rows {
-		r.MentionedBrands = slices.Sorted(maps.Keys(named[rowKey(r, key)]))
+		names := named[rowKey(r, key)]
+		r.MentionedBrands = slices.AppendSeq(make([]string, 0, len(names)), maps.Keys(names)) // [] when none
+		slices.Sort(r.MentionedBrands)
 	}
 	return nil
 }
