@@ -96,7 +96,7 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, le
 		s.add(`scope_citations AS MATERIALIZED (`)
 	}
 	byTopic := q.topicPageRollups()
-	for i, pc := range rollupPieces(full, level, byTopic, cuts) {
+	for i, pc := range rollupPieces(full, level, byTopic, cuts, q.periodSums) {
 		if i > 0 {
 			s.add(` UNION ALL `)
 		}
@@ -128,7 +128,15 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, le
 			}
 			continue
 		}
-		if level == pageLevel {
+		if pc.minus {
+			// days subtracted from the week before them, on its Monday
+			s.add(`SELECT `+q.d().timestamp("?")+` AS ran_at, `+q.d().nilUUID()+` AS topic_id, `+q.d().nilUUID()+` AS provider_id, 0 AS run_seq,
+				rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
+				rollup_row.subreddit AS subreddit, '' AS youtube_channel, 0 AS has_source, 0 AS has_inline,
+				-rollup_row.citations AS citations, -rollup_row.named AS brand_citations, -rollup_row.named AS named_citations,
+				-rollup_row.comp_only AS competitor_only_citations
+				FROM daily_pages rollup_row`, ts(pc.asOf))
+		} else if level == pageLevel {
 			s.add(`SELECT rollup_row.ran_at AS ran_at, ` + q.d().nilUUID() + ` AS topic_id, ` + q.d().nilUUID() + ` AS provider_id, 0 AS run_seq,
 				rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
 				rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
@@ -184,6 +192,11 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, le
 type rollupPiece struct {
 	sightline.Window
 	table string
+	// minus marks days whose counts are subtracted (negated), read as if
+	// on day asOf: the days after a cut that a week before the cut also
+	// holds (rollupPieces with periodSums).
+	minus bool
+	asOf  time.Time
 }
 
 // rollupPieces splits ranges of whole days into the rollup reads of a
@@ -193,27 +206,62 @@ type rollupPiece struct {
 // daily_pages; at domain level every day comes from daily_domains (they are
 // few). So page-level rows of scope_citations are never bucketed by day. With byTopic
 // every day comes from daily_topic_pages, at either level.
-func rollupPieces(full []sightline.Window, level string, byTopic bool, cuts []time.Time) []rollupPiece {
+//
+// With periodSums (a statement that only sums the counts, and tells periods
+// apart by ran_at alone) the days before a cut are read as their whole week
+// minus the days after the cut, when that reads fewer rows: the overview's
+// previous period ending on a Sunday takes its last six days as one week
+// row and one negated day row per page instead of six day rows. The days
+// after the cut are read again, as the next range's first days, so every
+// page and sum is as before (docs/performance.md, "Fifth step").
+func rollupPieces(full []sightline.Window, level string, byTopic bool, cuts []time.Time, periodSums bool) []rollupPiece {
 	var out []rollupPiece
-	for _, r := range splitAt(full, cuts) {
+	ranges := splitAt(full, cuts)
+	for i, r := range ranges {
 		if byTopic {
-			out = append(out, rollupPiece{r, "daily_topic_pages"})
+			out = append(out, rollupPiece{Window: r, table: "daily_topic_pages"})
 			continue
 		}
 		if level != pageLevel {
-			out = append(out, rollupPiece{r, "daily_domains"})
+			out = append(out, rollupPiece{Window: r, table: "daily_domains"})
 			continue
 		}
 		weeks, days := splitWeeks(r)
+		var minus *rollupPiece
+		if periodSums && len(days) > 0 && i+1 < len(ranges) && ranges[i+1].Start.Equal(r.End) && slices.ContainsFunc(cuts, r.End.Equal) {
+			// the days before the cut, [monday, cut), as the week
+			// [monday, nextMonday) minus [cut, nextMonday), which the next
+			// range reads too
+			last := days[len(days)-1]
+			monday := last.Start
+			nextMonday := monday.AddDate(0, 0, 7)
+			if last.End.Equal(r.End) && sightline.BucketStart(monday, "week").Equal(monday) &&
+				(len(weeks) == 0 || weeks[0].End.Equal(monday)) && !ranges[i+1].End.Before(nextMonday) &&
+				1+daysIn(r.End, nextMonday) < daysIn(monday, r.End) {
+				days = days[:len(days)-1]
+				if len(weeks) == 0 {
+					weeks = []sightline.Window{{Start: monday, End: nextMonday}}
+				} else {
+					weeks[0].End = nextMonday
+				}
+				minus = &rollupPiece{Window: sightline.Window{Start: r.End, End: nextMonday}, table: "daily_pages", minus: true, asOf: monday}
+			}
+		}
 		for _, w := range weeks {
-			out = append(out, rollupPiece{w, "weekly_pages"})
+			out = append(out, rollupPiece{Window: w, table: "weekly_pages"})
 		}
 		for _, d := range days {
-			out = append(out, rollupPiece{d, "daily_pages"})
+			out = append(out, rollupPiece{Window: d, table: "daily_pages"})
+		}
+		if minus != nil {
+			out = append(out, *minus)
 		}
 	}
 	return out
 }
+
+// daysIn is the number of whole days from a to b.
+func daysIn(a, b time.Time) int { return int(b.Sub(a) / (24 * time.Hour)) }
 
 // splitAt splits ranges at the cuts inside them.
 func splitAt(ranges []sightline.Window, cuts []time.Time) []sightline.Window {

@@ -92,6 +92,15 @@ func (d dialect) nilUUID() string {
 	return "'" + nilTopic + "'"
 }
 
+// timestamp types a timestamp parameter (ts) where nothing else gives it
+// a type, such as a column of a UNION branch.
+func (d dialect) timestamp(param string) string {
+	if d.engine == enginePostgres {
+		return "CAST(" + param + " AS TIMESTAMPTZ)"
+	}
+	return param
+}
+
 // skipLocked is appended to a job-claim SELECT: PostgreSQL replicas skip rows
 // another replica holds; SQLite has a single writer, so nothing is needed.
 func (d dialect) skipLocked() string {

@@ -297,9 +297,9 @@ func (q *scopeQ) topGrowing(ctx context.Context, tx *Tx, tg *sightline.TopGrowin
 	tg.PagesOverall, tg.PagesJustMe = []sightline.GrowingPage{}, []sightline.GrowingPage{}
 	cur := ts(q.Window.Start)
 	var b sqlb
-	q.selOnce = true
+	q.selOnce, q.periodSums = true, true
 	q.citationScope(&b, q.span(), false, pageLevel, q.Window.Start)
-	q.selOnce = false
+	q.selOnce, q.periodSums = false, false
 	// One pass counts both lists: all citations and the brand's
 	// (brand_citations). Among the brand's, those naming the target or only
 	// a competitor (for the row's type) are all of a rollup row's

@@ -36,6 +36,7 @@ type scopeQ struct {
 	selfTarget   bool     // the target is the brand itself, as in the page rollups
 	narrowRuns   bool     // runs are narrowed by the domains or page they cite
 	selOnce      bool     // the statement being written reads citationScope's scope_citations once
+	periodSums   bool     // ... and only sums its counts, by period (ran_at against the cuts): rollupPieces may subtract
 	tx           *Tx
 	// prunedBefore is the day before which the brand's mentions and
 	// citations were pruned (zero: never); factFilter refuses to read them.
