@@ -128,14 +128,19 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, le
 			}
 			continue
 		}
-		if pc.minus {
-			// days subtracted from the week before them, on its Monday
+		if !pc.asOf.IsZero() {
+			// a piece of periodSums, counted in the period of asOf, and
+			// subtracted (minus) from a week read whole
+			sign := ""
+			if pc.minus {
+				sign = "-"
+			}
 			s.add(`SELECT `+q.d().timestamp("?")+` AS ran_at, `+q.d().nilUUID()+` AS topic_id, `+q.d().nilUUID()+` AS provider_id, 0 AS run_seq,
 				rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
 				rollup_row.subreddit AS subreddit, '' AS youtube_channel, 0 AS has_source, 0 AS has_inline,
-				-rollup_row.citations AS citations, -rollup_row.named AS brand_citations, -rollup_row.named AS named_citations,
-				-rollup_row.comp_only AS competitor_only_citations
-				FROM daily_pages rollup_row`, ts(pc.asOf))
+				`+sign+`rollup_row.citations AS citations, `+sign+`rollup_row.named AS brand_citations, `+sign+`rollup_row.named AS named_citations,
+				`+sign+`rollup_row.comp_only AS competitor_only_citations
+				FROM `+pc.table+` rollup_row`, ts(pc.asOf))
 		} else if level == pageLevel {
 			s.add(`SELECT rollup_row.ran_at AS ran_at, ` + q.d().nilUUID() + ` AS topic_id, ` + q.d().nilUUID() + ` AS provider_id, 0 AS run_seq,
 				rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
@@ -192,9 +197,9 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, le
 type rollupPiece struct {
 	sightline.Window
 	table string
-	// minus marks days whose counts are subtracted (negated), read as if
-	// on day asOf: the days after a cut that a week before the cut also
-	// holds (rollupPieces with periodSums).
+	// With periodSums (rollupPieces): a non-zero asOf is the ran_at the
+	// rows take, so that they count in its period, and minus negates their
+	// counts: the days of a week on the other side of a cut.
 	minus bool
 	asOf  time.Time
 }
@@ -208,12 +213,12 @@ type rollupPiece struct {
 // every day comes from daily_topic_pages, at either level.
 //
 // With periodSums (a statement that only sums the counts, and tells periods
-// apart by ran_at alone) the days before a cut are read as their whole week
-// minus the days after the cut, when that reads fewer rows: the overview's
-// previous period ending on a Sunday takes its last six days as one week
-// row and one negated day row per page instead of six day rows. The days
-// after the cut are read again, as the next range's first days, so every
-// page and sum is as before (docs/performance.md, "Fifth step").
+// apart by ran_at alone) the days on the longer side of a cut inside a week
+// are read as the whole week minus the days on the other side, when that
+// reads fewer rows: a previous period ending on a Sunday takes its last six
+// days as one week row and one negated day row per page instead of six day
+// rows. The other side's days are still read for their own period, so
+// every page and sum is as before (docs/performance.md, "Fifth step").
 func rollupPieces(full []sightline.Window, level string, byTopic bool, cuts []time.Time, periodSums bool) []rollupPiece {
 	var out []rollupPiece
 	ranges := splitAt(full, cuts)
@@ -247,6 +252,24 @@ func rollupPieces(full []sightline.Window, level string, byTopic bool, cuts []ti
 				minus = &rollupPiece{Window: sightline.Window{Start: r.End, End: nextMonday}, table: "daily_pages", minus: true, asOf: monday}
 			}
 		}
+		var before []rollupPiece
+		if periodSums && len(days) > 0 && i > 0 && ranges[i-1].End.Equal(r.Start) && slices.ContainsFunc(cuts, r.Start.Equal) {
+			// the days after the cut, [cut, nextMonday), as the week
+			// [monday, nextMonday) minus [monday, cut), which the range
+			// before reads too, both in the period after the cut
+			first := days[0]
+			monday := sightline.BucketStart(r.Start, "week")
+			nextMonday := monday.AddDate(0, 0, 7)
+			if first.Start.Equal(r.Start) && first.End.Equal(nextMonday) && !ranges[i-1].Start.After(monday) &&
+				1+daysIn(monday, r.Start) < daysIn(r.Start, nextMonday) {
+				days = days[1:]
+				before = []rollupPiece{
+					{Window: sightline.Window{Start: monday, End: nextMonday}, table: "weekly_pages", asOf: r.Start},
+					{Window: sightline.Window{Start: monday, End: r.Start}, table: "daily_pages", minus: true, asOf: r.Start},
+				}
+			}
+		}
+		out = append(out, before...)
 		for _, w := range weeks {
 			out = append(out, rollupPiece{Window: w, table: "weekly_pages"})
 		}

@@ -259,9 +259,12 @@ func TestMetricsCutWindowsRollupsEqualFacts(t *testing.T) {
 		{Start: at(20, 0), End: at(37, 23)}, // midnight start, cut end
 		// periods cut on a Saturday and on a Sunday: the overview reads the
 		// previous period's last days as their week minus the days after
-		// the cut, which hold r04 (rollupPieces)
+		// the cut, which hold r04 (rollupPieces); cut on a Tuesday (and on
+		// a Wednesday: W above, p04 before the cut), the current period's
+		// first days as their week minus the days before the cut
 		{Start: at(28, 0), End: at(40, 0)},
 		{Start: at(29, 0), End: at(41, 0)},
+		{Start: at(24, 0), End: at(38, 0)},
 		{Start: time.Date(2026, 2, 26, 10, 0, 0, 0, time.UTC), End: time.Date(2026, 3, 10, 23, 59, 59, 999999000, time.UTC).Add(time.Microsecond)},
 	}
 	filters := []struct {
