@@ -22,7 +22,8 @@ import (
 // wall-clock time and CPU time (getrusage: on SQLite the whole statement;
 // on PostgreSQL only the client's part) per call and per statement.
 // PROFILE_ONLY=overview,pages limits the endpoints; PROFILE_SQL_DIR=DIR
-// writes each statement with its arguments inlined, for EXPLAIN.
+// writes each statement with its arguments inlined, for EXPLAIN;
+// PROFILE_TODAY=YYYY-MM-DD takes the default window ending that day.
 //
 //	SIGHTLINE_PROFILE_DB=sqlite:/tmp/bench/new.db go test -run TestProfileMetrics -v ./internal/sqlstore/
 func TestProfileMetrics(t *testing.T) {
@@ -56,7 +57,13 @@ func TestProfileMetrics(t *testing.T) {
 	org := &sightline.Organization{ID: orgID}
 	brand := &sightline.Brand{ID: brandID}
 	only := os.Getenv("PROFILE_ONLY")
-	w := sightline.DefaultWindow(time.Now(), 30)
+	now := time.Now()
+	if end := os.Getenv("PROFILE_TODAY"); end != "" { // another day as today, for another weekday's cut
+		if now, err = time.Parse(time.DateOnly, end); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := sightline.DefaultWindow(now, 30)
 	type stmt struct {
 		q    string
 		args []any
