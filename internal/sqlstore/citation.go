@@ -128,26 +128,24 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, le
 			}
 			continue
 		}
-		if !pc.asOf.IsZero() {
-			// a piece of periodSums, counted in the period of asOf, and
-			// subtracted (minus) from a week read whole
-			sign := ""
-			if pc.minus {
-				sign = "-"
+		if level == pageLevel {
+			// a piece of periodSums (asOf set) counts in the period of
+			// asOf, without the page flags, and minus subtracts it from a
+			// week read whole
+			ranAt, sign, flags := "rollup_row.ran_at", "", "rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline"
+			var args []any
+			if !pc.asOf.IsZero() {
+				ranAt, flags, args = q.d().timestamp("?"), "0 AS has_source, 0 AS has_inline", []any{ts(pc.asOf)}
+				if pc.minus {
+					sign = "-"
+				}
 			}
-			s.add(`SELECT `+q.d().timestamp("?")+` AS ran_at, `+q.d().nilUUID()+` AS topic_id, `+q.d().nilUUID()+` AS provider_id, 0 AS run_seq,
+			s.add(`SELECT `+ranAt+` AS ran_at, `+q.d().nilUUID()+` AS topic_id, `+q.d().nilUUID()+` AS provider_id, 0 AS run_seq,
 				rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
-				rollup_row.subreddit AS subreddit, '' AS youtube_channel, 0 AS has_source, 0 AS has_inline,
+				rollup_row.subreddit AS subreddit, '' AS youtube_channel, `+flags+`,
 				`+sign+`rollup_row.citations AS citations, `+sign+`rollup_row.named AS brand_citations, `+sign+`rollup_row.named AS named_citations,
 				`+sign+`rollup_row.comp_only AS competitor_only_citations
-				FROM `+pc.table+` rollup_row`, ts(pc.asOf))
-		} else if level == pageLevel {
-			s.add(`SELECT rollup_row.ran_at AS ran_at, ` + q.d().nilUUID() + ` AS topic_id, ` + q.d().nilUUID() + ` AS provider_id, 0 AS run_seq,
-				rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
-				rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
-				rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
-				rollup_row.comp_only AS competitor_only_citations
-				FROM ` + pc.table + ` rollup_row`)
+				FROM `+pc.table+` rollup_row`, args...)
 		} else {
 			s.add(`SELECT rollup_row.ran_at AS ran_at, ` + q.d().nilUUID() + ` AS topic_id, ` + q.d().nilUUID() + ` AS provider_id, 0 AS run_seq,
 				'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
