@@ -424,6 +424,11 @@ func TestCollect_TwoServers(t *testing.T) {
 		cfg.DB, cfg.Addr, cfg.LogLevel = w.dsn, "127.0.0.1:0", "debug"
 		m := NewMain(cfg, io.Discard, logs)
 		m.CollectInterval, m.WorkerPoll, m.Workers = 30*time.Millisecond, 20*time.Millisecond, 4
+		// A claim that no worker carries on (a claim whose result its worker
+		// never saw) is taken again when its lease ends: 5 s here, so that
+		// such a recovery fits in the wait below, which the default lease
+		// (30 s, as long as the wait) did not.
+		m.JobLease = 5 * time.Second
 		if err := m.Open(context.Background()); err != nil {
 			m.Close()
 			t.Fatalf("open: %v", err)
@@ -450,7 +455,9 @@ func TestCollect_TwoServers(t *testing.T) {
 	for count(`SELECT COUNT(*) FROM collection_attempts WHERE status = 'ok'`) < 24 {
 		if time.Now().After(deadline) {
 			calls, bad := w.cloud.count()
-			t.Fatalf("after 30s: %d ok attempts, calls %v, bad %v", count(`SELECT COUNT(*) FROM collection_attempts WHERE status = 'ok'`), calls, bad)
+			jobs, _ := rawStrings(raw, `SELECT kind || ' ' || status || ' attempts=' || CAST(attempts AS TEXT) || ' ' || COALESCE(error_message, '') FROM jobs ORDER BY kind`)
+			t.Fatalf("after 30s: %d ok attempts, calls %v, bad %v\njobs: %q\nlogs A:\n%s\nlogs B:\n%s", count(`SELECT COUNT(*) FROM collection_attempts WHERE status = 'ok'`),
+				calls, bad, jobs, tail(logsA.String(), 40), tail(logsB.String(), 40))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -475,4 +482,10 @@ func TestCollect_TwoServers(t *testing.T) {
 	if n := count(`SELECT COUNT(DISTINCT claimed_by) FROM jobs WHERE kind LIKE 'collect:%'`); n < 1 {
 		t.Errorf("no collection job was claimed")
 	}
+}
+
+// tail is the last n lines of s.
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
