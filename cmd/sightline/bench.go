@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"sort"
 	"strconv"
@@ -23,7 +24,7 @@ import (
 	"github.com/sightline/sightline/internal/sqlstore"
 )
 
-const benchUsage = `Usage: sightline bench [--db DSN] [--scale large|small|xlarge] [--days N] [--requests N] [--concurrency N] [--duration D]
+const benchUsage = `Usage: sightline bench [--db DSN] [--scale large|small|xlarge] [--days N] [--requests N] [--concurrency N] [--duration D] [--cpuprofile FILE]
        sightline bench --url URL [--server-pid PID] [--scale …] [--days N] [--requests N] [--concurrency N] [--duration D]
 
 Loads the demo data set into an empty database (or reuses the one already
@@ -38,6 +39,9 @@ With --url it measures a running server instead (sightline serve on a
 database that bench loaded, with the same --scale and --days), with the
 API key in SIGHTLINE_API_KEY; --server-pid names that server's process,
 whose resident memory (Linux) it then reports, apart from the clients'.
+
+--cpuprofile writes a CPU profile of the throughput phase to FILE, for go
+tool pprof (in-process only: the server's work and the clients' alike).
 
 `
 
@@ -60,11 +64,24 @@ func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 	duration := fs.Duration("duration", 20*time.Second, "length of the throughput phase")
 	remote := fs.String("url", "", "measure the server at this base URL (key in SIGHTLINE_API_KEY) instead of one in-process")
 	serverPID := fs.Int("server-pid", 0, "with --url: the server's process id, to report its resident memory")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the throughput phase to this file")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if err := checkScale(*scale); err != nil {
 		return err
+	}
+	if *cpuProfile != "" && *remote != "" {
+		return fmt.Errorf("--cpuprofile: only in-process, where the server runs in the profiled process")
+	}
+	var profile *os.File
+	if *cpuProfile != "" { // created now, not after minutes of loading
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("--cpuprofile: %w", err)
+		}
+		defer f.Close()
+		profile = f
 	}
 	dcfg := demo.Config{Seed: 1, Days: *days, Scale: *scale, Now: time.Now().UTC()}
 	base, key, engine, loaded := strings.TrimSuffix(*remote, "/"), os.Getenv("SIGHTLINE_API_KEY"), "remote server", false
@@ -113,7 +130,18 @@ func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 		}
 		fmt.Fprintf(c.stdout, "| %s | %s | %.1f | %.1f |\n", cs.name, cs.variant, quantile(lat, 0.5), quantile(lat, 0.99))
 	}
+	if profile != nil {
+		if err := pprof.StartCPUProfile(profile); err != nil {
+			return fmt.Errorf("--cpuprofile: %w", err)
+		}
+	}
 	n, elapsed, err := b.throughput(ctx, cases, *concurrency, *duration)
+	if profile != nil {
+		pprof.StopCPUProfile()
+		if cerr := profile.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("--cpuprofile: %w", cerr)
+		}
+	}
 	if err != nil {
 		return err
 	}

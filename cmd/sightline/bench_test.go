@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -25,9 +26,14 @@ func TestBench_InProcessAndRemote(t *testing.T) {
 	dsn := "sqlite:" + filepath.Join(dir, "bench.db")
 	short := []string{"--scale", "small", "--days", "2", "--requests", "2", "--duration", "1s"}
 
-	out, code := runBin(t, dir, nil, append([]string{"bench", "--db", dsn}, short...)...)
+	prof := filepath.Join(dir, "suite.prof")
+	out, code := runBin(t, dir, nil, append([]string{"bench", "--db", dsn, "--cpuprofile", prof}, short...)...)
 	if code != 0 {
 		t.Fatalf("bench exited %d:\n%s", code, out)
+	}
+	// a profile of the throughput phase: gzipped protobuf, as go tool pprof reads
+	if b, err := os.ReadFile(prof); err != nil || len(b) < 100 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Errorf("--cpuprofile wrote %d bytes (%v), want a gzipped profile", len(b), err)
 	}
 	rows := regexp.MustCompile(`(?m)^\| [a-z_/{}]+ \| [a-z+]+ \| [0-9.]+ \| [0-9.]+ \|$`)
 	inProcess := len(rows.FindAllString(out, -1))
@@ -67,6 +73,8 @@ func TestBench_InProcessAndRemote(t *testing.T) {
 		want string
 	}{
 		{nil, []string{"bench", "--server-pid", "1"}, "--server-pid: only with --url"},
+		{nil, []string{"bench", "--db", dsn, "--cpuprofile", filepath.Join(dir, "missing", "x.prof")}, "--cpuprofile: open "},
+		{[]string{"SIGHTLINE_API_KEY=" + secret}, []string{"bench", "--url", "http://" + p.addr, "--cpuprofile", prof}, "--cpuprofile: only in-process"},
 		{nil, []string{"bench", "--url", "http://" + p.addr}, "set SIGHTLINE_API_KEY"},
 		{[]string{"SIGHTLINE_API_KEY=x"}, []string{"bench", "--url", "localhost:8080"}, `--url "localhost:8080": use the server's base URL`},
 		{[]string{"SIGHTLINE_API_KEY=" + secret}, []string{"bench", "--url", "http://" + p.addr, "--server-pid", "999999999", "--requests", "1", "--duration", "100ms", "--scale", "small", "--days", "2"}, "--server-pid 999999999: no such process"},
