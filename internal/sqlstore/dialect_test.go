@@ -74,3 +74,34 @@ func BenchmarkRebind(b *testing.B) {
 		_ = d.rebind(q)
 	}
 }
+
+// The SQLite readers stay open between requests: with as many read
+// transactions at once as there are readers, again and again, none is
+// closed for being idle (database/sql keeps two by default, and reopening
+// a reader loses its page cache).
+func TestReadersStayOpen(t *testing.T) {
+	db, _ := openIngestSQLite(t)
+	n := db.read.Stats().MaxOpenConnections
+	if n < 4 {
+		t.Fatalf("%d readers, want at least 4", n)
+	}
+	for range 5 {
+		var txs []*Tx
+		for range n { // all readers in use at once
+			tx, err := db.beginRead(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tx.queryRow(t.Context(), `SELECT COUNT(*) FROM brands`).Scan(new(int)); err != nil {
+				t.Fatal(err)
+			}
+			txs = append(txs, tx)
+		}
+		for _, tx := range txs {
+			tx.Rollback()
+		}
+	}
+	if st := db.read.Stats(); st.MaxIdleClosed != 0 || st.OpenConnections != n {
+		t.Errorf("readers: %d open, %d closed for being idle; want %d open, none closed", st.OpenConnections, st.MaxIdleClosed, n)
+	}
+}
