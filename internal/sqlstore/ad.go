@@ -33,11 +33,11 @@ func (db *DB) FindAds(ctx context.Context, orgID string, f sightline.AdFilter) (
 	}
 	defer tx.Rollback()
 	var where sqlb
-	where.add(` WHERE `)
+	where.Add(` WHERE `)
 	q.filterIn(&where, "ads", q.Window)
 	if f.Query != "" {
 		p := likePattern(f.Query)
-		where.add(` AND (lower(advertisers.name) LIKE ? ESCAPE '\' OR lower(advertisers.domain) LIKE ? ESCAPE '\' OR lower(ads.text) LIKE ? ESCAPE '\')`, p, p, p)
+		where.Add(` AND (lower(advertisers.name) LIKE ? ESCAPE '\' OR lower(advertisers.domain) LIKE ? ESCAPE '\' OR lower(ads.text) LIKE ? ESCAPE '\')`, p, p, p)
 	}
 	from := ` FROM ads JOIN advertisers ON advertisers.id = ads.advertiser_id`
 	countFrom := from
@@ -49,9 +49,9 @@ func (db *DB) FindAds(ctx context.Context, orgID string, f sightline.AdFilter) (
 	if f.Query == "" && q.adDayRollups() {
 		q.adCount(&count)
 	} else {
-		count.add(`SELECT COUNT(*)` + countFrom).addSQL(&where)
+		count.Add(`SELECT COUNT(*)` + countFrom).AddSQL(&where)
 	}
-	if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
+	if err := tx.queryRow(ctx, count.String(), count.Args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("count ads: %w", err)
 	}
 	// The page's keys first, then its rows: the keys of a topic or
@@ -63,14 +63,14 @@ func (db *DB) FindAds(ctx context.Context, orgID string, f sightline.AdFilter) (
 		keyFrom = from
 	}
 	var page sqlb
-	page.add(`SELECT runs.id, ads.advertiser_id, advertisers.name, advertisers.domain, advertisers.favicon_url, ads.text,
+	page.Add(`SELECT runs.id, ads.advertiser_id, advertisers.name, advertisers.domain, advertisers.favicon_url, ads.text,
 		ads.prompt_id, ads.topic_id, ads.provider_id, ads.region_id, ads.ran_at
-		FROM (SELECT ads.brand_id AS brand_id, ads.ran_at AS ran_at, ads.run_seq AS run_seq, ads.ord AS ord`+keyFrom).addSQL(&where).
-		add(order+` LIMIT ? OFFSET ?) page_keys
+		FROM (SELECT ads.brand_id AS brand_id, ads.ran_at AS ran_at, ads.run_seq AS run_seq, ads.ord AS ord`+keyFrom).AddSQL(&where).
+		Add(order+` LIMIT ? OFFSET ?) page_keys
 		JOIN ads ON ads.brand_id = page_keys.brand_id AND ads.ran_at = page_keys.ran_at AND ads.run_seq = page_keys.run_seq AND ads.ord = page_keys.ord
 		JOIN advertisers ON advertisers.id = ads.advertiser_id JOIN runs ON runs.seq = ads.run_seq`+order, f.PageSize, f.Offset())
 	var out []*sightline.Ad
-	err = eachRow(ctx, tx, page.String(), page.args, func(scan func(...any) error) error {
+	err = eachRow(ctx, tx, page.String(), page.Args, func(scan func(...any) error) error {
 		ad := &sightline.Ad{}
 		var ranAt Time
 		if err := scan(&ad.RunID, &ad.AdvertiserID, &ad.AdvertiserName, &ad.AdvertiserDomain, &ad.FaviconURL, &ad.Text,
@@ -100,8 +100,8 @@ func (db *DB) FindAdvertisers(ctx context.Context, orgID string, f sightline.AdF
 	// The summaries are computed once: the total rides on every row of
 	// the page, and only a page past the end needs a count of its own.
 	var page sqlb
-	page.addSQL(&s)
-	page.add(` SELECT `+advertiserSummaryColumns+`, COUNT(*) OVER () FROM advertiser_summaries`+
+	page.AddSQL(&s)
+	page.Add(` SELECT `+advertiserSummaryColumns+`, COUNT(*) OVER () FROM advertiser_summaries`+
 		orderBy(f.Sort, advertiserSortColumns, sightline.DefaultAdvertiserSort, "id")+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
 	var total int
 	out, err := scanAdvertisers(ctx, tx, &page, &total)
@@ -110,8 +110,8 @@ func (db *DB) FindAdvertisers(ctx context.Context, orgID string, f sightline.AdF
 	}
 	if len(out) == 0 && f.Offset() > 0 {
 		var count sqlb
-		count.addSQL(&s).add(` SELECT COUNT(*) FROM advertiser_summaries`)
-		if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
+		count.AddSQL(&s).Add(` SELECT COUNT(*) FROM advertiser_summaries`)
+		if err := tx.queryRow(ctx, count.String(), count.Args...).Scan(&total); err != nil {
 			return nil, 0, fmt.Errorf("count advertisers: %w", err)
 		}
 	}
@@ -127,7 +127,7 @@ func (db *DB) FindAdvertiserByID(ctx context.Context, orgID, advertiserID string
 	defer tx.Rollback()
 	var s sqlb
 	q.advertiserSummaries(&s, strings.ToLower(advertiserID), "", false)
-	s.add(` SELECT ` + advertiserSummaryColumns + ` FROM advertiser_summaries`)
+	s.Add(` SELECT ` + advertiserSummaryColumns + ` FROM advertiser_summaries`)
 	out, err := scanAdvertisers(ctx, tx, &s, nil)
 	if err != nil {
 		return nil, err
@@ -150,29 +150,29 @@ func (q *scopeQ) advertiserSummaries(s *sqlb, onlyID, query string, activeOnly b
 	if q.adDayRollups() {
 		prompts = q.advertiserDaysTotals(s, onlyID)
 	} else {
-		prompts = (&sqlb{}).add(`COALESCE(window_totals.prompts, 0)`)
-		s.add(`WITH window_totals AS (SELECT ads.advertiser_id AS id, COUNT(DISTINCT ads.run_seq) AS appearances, COUNT(DISTINCT ads.prompt_id) AS prompts,
+		prompts = (&sqlb{}).Add(`COALESCE(window_totals.prompts, 0)`)
+		s.Add(`WITH window_totals AS (SELECT ads.advertiser_id AS id, COUNT(DISTINCT ads.run_seq) AS appearances, COUNT(DISTINCT ads.prompt_id) AS prompts,
 			COUNT(*) AS ads, COUNT(DISTINCT ads.provider_id) AS providers FROM ads WHERE `)
 		q.filterIn(s, "ads", q.Window)
 		if onlyID != "" {
-			s.add(` AND ads.advertiser_id = ?`, onlyID)
+			s.Add(` AND ads.advertiser_id = ?`, onlyID)
 		}
-		s.add(` GROUP BY ads.advertiser_id)`)
+		s.Add(` GROUP BY ads.advertiser_id)`)
 	}
-	s.add(`, advertiser_summaries AS (SELECT advertisers.id AS id, advertisers.name AS name, COALESCE(window_totals.appearances, 0) AS appearances,
-		`).addSQL(prompts).add(` AS prompts, COALESCE(window_totals.ads, 0) AS ads, COALESCE(window_totals.providers, 0) AS providers,
+	s.Add(`, advertiser_summaries AS (SELECT advertisers.id AS id, advertisers.name AS name, COALESCE(window_totals.appearances, 0) AS appearances,
+		`).AddSQL(prompts).Add(` AS prompts, COALESCE(window_totals.ads, 0) AS ads, COALESCE(window_totals.providers, 0) AS providers,
 		advertisers.domain AS domain, advertisers.favicon_url AS favicon_url,
 		(SELECT MIN(ads.ran_at) FROM ads WHERE ads.advertiser_id = advertisers.id) AS first_seen,
 		(SELECT MAX(ads.ran_at) FROM ads WHERE ads.advertiser_id = advertisers.id) AS last_seen
 		FROM advertisers `+join+` window_totals ON window_totals.id = advertisers.id WHERE advertisers.brand_id = ?`, q.BrandID)
 	if onlyID != "" {
-		s.add(` AND advertisers.id = ?`, onlyID)
+		s.Add(` AND advertisers.id = ?`, onlyID)
 	}
 	if query != "" {
 		p := likePattern(query)
-		s.add(` AND (lower(advertisers.name) LIKE ? ESCAPE '\' OR lower(advertisers.domain) LIKE ? ESCAPE '\')`, p, p)
+		s.Add(` AND (lower(advertisers.name) LIKE ? ESCAPE '\' OR lower(advertisers.domain) LIKE ? ESCAPE '\')`, p, p)
 	}
-	s.add(`)`)
+	s.Add(`)`)
 }
 
 // adDayRollups reports whether the advertiser summaries may read daily_ads:
@@ -187,18 +187,18 @@ func (q *scopeQ) adDayRollups() bool {
 // filterIn's conditions suit daily_ads too.
 func (q *scopeQ) adCount(s *sqlb) {
 	full, raw := wholeDays(true, q.Window)
-	s.add(`SELECT CAST(0`)
+	s.Add(`SELECT CAST(0`)
 	for _, r := range full {
-		s.add(` + (SELECT COALESCE(SUM(daily_ads.ads), 0) FROM daily_ads WHERE `)
+		s.Add(` + (SELECT COALESCE(SUM(daily_ads.ads), 0) FROM daily_ads WHERE `)
 		q.filterIn(s, "daily_ads", r)
-		s.add(`)`)
+		s.Add(`)`)
 	}
 	for _, r := range raw {
-		s.add(` + (SELECT COUNT(*) FROM ads WHERE `)
+		s.Add(` + (SELECT COUNT(*) FROM ads WHERE `)
 		q.filterIn(s, "ads", r)
-		s.add(`)`)
+		s.Add(`)`)
 	}
-	s.add(` AS BIGINT)`)
+	s.Add(` AS BIGINT)`)
 }
 
 // advertiserDaysTotals writes the CTE window_totals from daily_ads for the
@@ -208,32 +208,32 @@ func (q *scopeQ) adCount(s *sqlb) {
 // probe of ads_advertiser_prompt per prompt of the brand, instead of
 // sorting every ad of the window.
 func (q *scopeQ) advertiserDaysTotals(s *sqlb, onlyID string) *sqlb {
-	s.add(`WITH advertiser_days AS (`)
+	s.Add(`WITH advertiser_days AS (`)
 	q.union(s, q.Window, nil, true,
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT daily_ads.advertiser_id AS advertiser_id, daily_ads.provider_id AS provider_id, daily_ads.ads AS ads,
+			s.Add(`SELECT daily_ads.advertiser_id AS advertiser_id, daily_ads.provider_id AS provider_id, daily_ads.ads AS ads,
 				daily_ads.appearances AS appearances FROM daily_ads WHERE `)
 			q.filterIn(s, "daily_ads", r)
 			if onlyID != "" {
-				s.add(` AND daily_ads.advertiser_id = ?`, onlyID)
+				s.Add(` AND daily_ads.advertiser_id = ?`, onlyID)
 			}
 		},
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT ads.advertiser_id AS advertiser_id, ads.provider_id AS provider_id, COUNT(*) AS ads, COUNT(DISTINCT ads.run_seq) AS appearances
+			s.Add(`SELECT ads.advertiser_id AS advertiser_id, ads.provider_id AS provider_id, COUNT(*) AS ads, COUNT(DISTINCT ads.run_seq) AS appearances
 				FROM ads WHERE `)
 			q.filterIn(s, "ads", r)
 			if onlyID != "" {
-				s.add(` AND ads.advertiser_id = ?`, onlyID)
+				s.Add(` AND ads.advertiser_id = ?`, onlyID)
 			}
-			s.add(` GROUP BY ads.advertiser_id, ads.provider_id`)
+			s.Add(` GROUP BY ads.advertiser_id, ads.provider_id`)
 		})
-	s.add(`), window_totals AS (SELECT advertiser_id AS id, SUM(appearances) AS appearances, SUM(ads) AS ads,
+	s.Add(`), window_totals AS (SELECT advertiser_id AS id, SUM(appearances) AS appearances, SUM(ads) AS ads,
 		COUNT(DISTINCT provider_id) AS providers FROM advertiser_days GROUP BY advertiser_id)`)
 	var p sqlb
-	p.add(`(SELECT COUNT(*) FROM prompts WHERE prompts.brand_id = ? AND EXISTS (SELECT 1 FROM ads
+	p.Add(`(SELECT COUNT(*) FROM prompts WHERE prompts.brand_id = ? AND EXISTS (SELECT 1 FROM ads
 		WHERE ads.advertiser_id = advertisers.id AND ads.prompt_id = prompts.id AND `, q.BrandID)
 	q.filterIn(&p, "ads", q.Window)
-	p.add(`))`)
+	p.Add(`))`)
 	return &p
 }
 
@@ -244,7 +244,7 @@ const advertiserSummaryColumns = `id, name, appearances, prompts, ads, providers
 // followed by the total row count when total is not nil.
 func scanAdvertisers(ctx context.Context, tx *Tx, s *sqlb, total *int) ([]*sightline.AdvertiserSummary, error) {
 	var out []*sightline.AdvertiserSummary
-	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		a := &sightline.AdvertiserSummary{}
 		var first, last Time
 		dst := []any{&a.AdvertiserID, &a.AdvertiserName, &a.AppearanceCount, &a.PromptCount, &a.AdCount, &a.ProviderCount,

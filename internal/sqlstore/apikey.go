@@ -160,7 +160,7 @@ func (db *DB) Authenticate(ctx context.Context, secret string) (*sightline.Princ
 	tx.Rollback()
 	if !used.Valid || now.Sub(used.Time) >= lastUsedResolution {
 		// Best effort: a failed stamp must not fail the request.
-		if _, err := db.write.ExecContext(ctx, db.dialect.rebind(`UPDATE api_keys SET last_used_at = ? WHERE id = ?`), ts(now), id); err != nil {
+		if _, err := db.write.ExecContext(ctx, db.dialect.Rebind(`UPDATE api_keys SET last_used_at = ? WHERE id = ?`), ts(now), id); err != nil {
 			db.logger.Warn("stamp api key last use", "key_id", id, "error", err)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 var _ sightline.BrandService = (*DB)(nil)
@@ -136,11 +137,11 @@ func (db *DB) findBrand(ctx context.Context, orgID, id string, anyOrg bool) (*si
 	}
 	defer tx.Rollback()
 	var s sqlb
-	s.add(`SELECT b.id, b.org_id, b.name, b.domain, b.created_at, b.updated_at FROM brands b WHERE b.id = ?`, id)
+	s.Add(`SELECT b.id, b.org_id, b.name, b.domain, b.created_at, b.updated_at FROM brands b WHERE b.id = ?`, id)
 	if !anyOrg {
-		s.add(` AND b.org_id = ?`, orgID)
+		s.Add(` AND b.org_id = ?`, orgID)
 	}
-	brands, err := scanBrands(ctx, tx, s.String(), s.args...)
+	brands, err := scanBrands(ctx, tx, s.String(), s.Args...)
 	if err != nil {
 		return nil, err
 	}
@@ -162,19 +163,19 @@ func (db *DB) FindBrands(ctx context.Context, orgID string, f sightline.BrandFil
 		return nil, 0, notFound("Organization")
 	}
 	var where sqlb
-	where.add(` WHERE b.org_id = ?`, orgID)
+	where.Add(` WHERE b.org_id = ?`, orgID)
 	if f.Query != "" {
-		where.add(` AND lower(b.name) LIKE ? ESCAPE '\'`, likePattern(f.Query))
+		where.Add(` AND lower(b.name) LIKE ? ESCAPE '\'`, likePattern(f.Query))
 	}
 	var count, page sqlb
-	count.add(`SELECT COUNT(*) FROM brands b`).addSQL(&where)
+	count.Add(`SELECT COUNT(*) FROM brands b`).AddSQL(&where)
 	var total int
-	if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
+	if err := tx.queryRow(ctx, count.String(), count.Args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("count brands: %w", err)
 	}
-	page.add(`SELECT b.id, b.org_id, b.name, b.domain, b.created_at, b.updated_at FROM brands b`).addSQL(&where).
-		add(orderBy(f.Sort, brandSortColumns, sightline.DefaultBrandSort, "b.id")+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
-	brands, err := scanBrands(ctx, tx, page.String(), page.args...)
+	page.Add(`SELECT b.id, b.org_id, b.name, b.domain, b.created_at, b.updated_at FROM brands b`).AddSQL(&where).
+		Add(orderBy(f.Sort, brandSortColumns, sightline.DefaultBrandSort, "b.id")+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
+	brands, err := scanBrands(ctx, tx, page.String(), page.Args...)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -212,7 +213,7 @@ func scanBrands(ctx context.Context, tx *Tx, q string, args ...any) ([]*sightlin
 	for _, b := range out {
 		ids = append(ids, b.ID)
 	}
-	err = eachRow(ctx, tx, `SELECT brand_id, domain FROM brand_domains WHERE brand_id IN (`+placeholders(len(ids))+`) ORDER BY brand_id, ord, domain`, ids,
+	err = eachRow(ctx, tx, `SELECT brand_id, domain FROM brand_domains WHERE brand_id IN (`+analyticsql.Placeholders(len(ids))+`) ORDER BY brand_id, ord, domain`, ids,
 		func(scan func(...any) error) error {
 			var id, d string
 			if err := scan(&id, &d); err != nil {
@@ -224,7 +225,7 @@ func scanBrands(ctx context.Context, tx *Tx, q string, args ...any) ([]*sightlin
 	if err != nil {
 		return nil, fmt.Errorf("find brand domains: %w", err)
 	}
-	err = eachRow(ctx, tx, `SELECT brand_id, alias FROM brand_aliases WHERE brand_id IN (`+placeholders(len(ids))+`) ORDER BY brand_id, alias`, ids,
+	err = eachRow(ctx, tx, `SELECT brand_id, alias FROM brand_aliases WHERE brand_id IN (`+analyticsql.Placeholders(len(ids))+`) ORDER BY brand_id, alias`, ids,
 		func(scan func(...any) error) error {
 			var id, a string
 			if err := scan(&id, &a); err != nil {

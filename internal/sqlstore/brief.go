@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 var _ sightline.BriefService = (*DB)(nil)
@@ -172,7 +173,7 @@ func briefPrompts(ctx context.Context, tx *Tx, brandID string, ids []string, w s
 		return nil, nil
 	}
 	byID := map[string]*sightline.PromptFacts{}
-	err := eachRow(ctx, tx, `SELECT id, text, COALESCE(intent, '') FROM prompts WHERE brand_id = ? AND id IN (`+placeholders(len(ids))+`)`,
+	err := eachRow(ctx, tx, `SELECT id, text, COALESCE(intent, '') FROM prompts WHERE brand_id = ? AND id IN (`+analyticsql.Placeholders(len(ids))+`)`,
 		append([]any{brandID}, anys(ids)...), func(scan func(...any) error) error {
 			p := &sightline.PromptFacts{Regions: []string{}}
 			if err := scan(&p.ID, &p.Text, &p.Intent); err != nil {
@@ -185,7 +186,7 @@ func briefPrompts(ctx context.Context, tx *Tx, brandID string, ids []string, w s
 		return nil, fmt.Errorf("find brief prompts: %w", err)
 	}
 	err = eachRow(ctx, tx, `SELECT DISTINCT r.prompt_id, g.code FROM runs r JOIN regions g ON g.id = r.region_id
-		WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ? AND r.prompt_id IN (`+placeholders(len(ids))+`) ORDER BY 1, 2`,
+		WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ? AND r.prompt_id IN (`+analyticsql.Placeholders(len(ids))+`) ORDER BY 1, 2`,
 		append([]any{brandID, ts(w.Start), ts(w.End)}, anys(ids)...), func(scan func(...any) error) error {
 			var id, code string
 			if err := scan(&id, &code); err != nil {
@@ -231,16 +232,16 @@ func (db *DB) FindBriefs(ctx context.Context, orgID, brandID string, f sightline
 		return nil, 0, err
 	}
 	var w sqlb
-	w.add(` WHERE b.brand_id = ?`, brandID)
+	w.Add(` WHERE b.brand_id = ?`, brandID)
 	if !f.IncludeDeleted {
-		w.add(` AND b.deleted_at IS NULL`)
+		w.Add(` AND b.deleted_at IS NULL`)
 	}
 	for _, in := range []struct {
 		col  string
 		vals []string
 	}{{"b.state", f.States}, {"b.recommendation_id", f.RecommendationIDs}, {"b.topic_id", f.TopicIDs}} {
 		if len(in.vals) > 0 {
-			w.add(` AND `+in.col+` IN (`+placeholders(len(in.vals))+`)`, anys(in.vals))
+			w.Add(` AND `+in.col+` IN (`+analyticsql.Placeholders(len(in.vals))+`)`, anys(in.vals))
 		}
 	}
 	return findPage(ctx, tx, "briefs b", &w, orderBy(f.Sort, briefSortColumns, sightline.DefaultBriefSort, "b.id"), f.PageRequest, func(where string, args ...any) ([]*sightline.Brief, error) {
@@ -304,7 +305,7 @@ func (db *DB) StartBriefJob(ctx context.Context, job *sightline.Job, w sightline
 	}
 	if len(ids) > 0 {
 		in.Answers, err = queryStrings(ctx, tx, `SELECT a.answer FROM runs r JOIN run_answers a ON a.run_seq = r.seq
-			WHERE r.brand_id = ? AND r.prompt_id IN (`+placeholders(len(ids))+`) ORDER BY r.ran_at DESC, r.seq DESC LIMIT ?`,
+			WHERE r.brand_id = ? AND r.prompt_id IN (`+analyticsql.Placeholders(len(ids))+`) ORDER BY r.ran_at DESC, r.seq DESC LIMIT ?`,
 			append(append([]any{job.BrandID}, anys(ids)...), maxBriefAnswers)...)
 		if err != nil {
 			return nil, fmt.Errorf("find brief answers: %w", err)
@@ -323,9 +324,9 @@ func briefPages(ctx context.Context, tx *Tx, in *sightline.BriefInput, ids []str
 	err := eachRow(ctx, tx, `SELECT c.page, MIN(c.domain), MIN(c.page_type), MIN(c.domain_type), MAX(c.title), COUNT(*),
 		CASE WHEN MIN(c.domain) IN `+ownedDomains+` THEN 'owned' WHEN MIN(c.domain) IN `+competitorDomains+` THEN 'competitor_owned' ELSE '' END
 		FROM citations c WHERE c.brand_id = ?
-		AND c.topic_id IN (SELECT COALESCE(p.topic_id, '`+nilTopic+`') FROM prompts p WHERE p.id IN (`+placeholders(len(ids))+`))
+		AND c.topic_id IN (SELECT COALESCE(p.topic_id, '`+nilTopic+`') FROM prompts p WHERE p.id IN (`+analyticsql.Placeholders(len(ids))+`))
 		AND c.provider_id IN (SELECT id FROM providers)
-		AND c.ran_at >= ? AND c.ran_at < ? AND c.prompt_id IN (`+placeholders(len(ids))+`)
+		AND c.ran_at >= ? AND c.ran_at < ? AND c.prompt_id IN (`+analyticsql.Placeholders(len(ids))+`)
 		GROUP BY c.page ORDER BY COUNT(*) DESC, c.page LIMIT ?`,
 		append(append(append(append([]any{brandID, brandID, brandID}, anys(ids)...), ts(w.Start), ts(w.End)), anys(ids)...), maxBriefPages),
 		func(scan func(...any) error) error {

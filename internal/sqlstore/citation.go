@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 var _ sightline.CitationService = (*DB)(nil)
@@ -73,32 +74,32 @@ func (q *scopeQ) citationScope(s *sqlb, w sightline.Window, narrow bool, level s
 // (rollups) and the ranges raw (facts); no rollup row read may straddle a
 // cut.
 func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, level string, cuts ...time.Time) {
-	s.add(`WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
+	s.Add(`WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
 		competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), `, q.BrandID, q.BrandID)
 	if len(raw) > 0 {
-		s.add(`run_flags AS MATERIALIZED (`)
+		s.Add(`run_flags AS MATERIALIZED (`)
 		eachRange(s, raw, func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT mentions.run_seq AS run_seq,
-				MAX(CASE WHEN mentions.found_brand_id IN (`+placeholders(len(q.targetIDs))+`) THEN 1 ELSE 0 END) AS names_brand,
-				MAX(CASE WHEN mentions.found_brand_id IN (`+placeholders(len(q.nameTargetIDs))+`) THEN 1 ELSE 0 END) AS names_target,
-				MAX(CASE WHEN mentions.found_brand_id IN (`+placeholders(len(q.competitorIDs))+`) THEN 1 ELSE 0 END) AS names_competitor
+			s.Add(`SELECT mentions.run_seq AS run_seq,
+				MAX(CASE WHEN mentions.found_brand_id IN (`+analyticsql.Placeholders(len(q.targetIDs))+`) THEN 1 ELSE 0 END) AS names_brand,
+				MAX(CASE WHEN mentions.found_brand_id IN (`+analyticsql.Placeholders(len(q.nameTargetIDs))+`) THEN 1 ELSE 0 END) AS names_target,
+				MAX(CASE WHEN mentions.found_brand_id IN (`+analyticsql.Placeholders(len(q.competitorIDs))+`) THEN 1 ELSE 0 END) AS names_competitor
 				FROM mentions WHERE `, anys(q.targetIDs), anys(q.nameTargetIDs), anys(q.competitorIDs))
 			q.factFilter(s, "mentions", r)
-			s.add(` GROUP BY mentions.run_seq`)
+			s.Add(` GROUP BY mentions.run_seq`)
 		})
-		s.add(`), `)
+		s.Add(`), `)
 	}
 	if q.selOnce && len(raw) == 0 {
 		// read once, from rollups only: SQLite streams it into the one
 		// reader instead of writing it to a temporary table first
-		s.add(`scope_citations AS NOT MATERIALIZED (`)
+		s.Add(`scope_citations AS NOT MATERIALIZED (`)
 	} else {
-		s.add(`scope_citations AS MATERIALIZED (`)
+		s.Add(`scope_citations AS MATERIALIZED (`)
 	}
 	byTopic := q.topicPageRollups()
 	for i, pc := range rollupPieces(full, level, byTopic, cuts, q.periodSums) {
 		if i > 0 {
-			s.add(` UNION ALL `)
+			s.Add(` UNION ALL `)
 		}
 		r := pc.Window
 		if byTopic {
@@ -116,12 +117,12 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, le
 			if len(providers) == 0 {
 				providers = q.allProviders
 			}
-			s.add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, `+cols+`,
+			s.Add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, `+cols+`,
 				'' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
 				rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
 				rollup_row.comp_only AS competitor_only_citations
-				FROM daily_topic_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (`+placeholders(len(topics))+`)
-				AND rollup_row.provider_id IN (`+placeholders(len(providers))+`) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?`,
+				FROM daily_topic_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (`+analyticsql.Placeholders(len(topics))+`)
+				AND rollup_row.provider_id IN (`+analyticsql.Placeholders(len(providers))+`) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?`,
 				q.BrandID, anys(topics), anys(providers), ts(r.Start), ts(r.End))
 			if narrow {
 				q.citationFilters(s, "rollup_row", pageLevel)
@@ -135,35 +136,35 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, le
 			ranAt, sign, flags := "rollup_row.ran_at", "", "rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline"
 			var args []any
 			if !pc.asOf.IsZero() {
-				ranAt, flags, args = q.d().timestamp("?"), "0 AS has_source, 0 AS has_inline", []any{ts(pc.asOf)}
+				ranAt, flags, args = q.d().Timestamp("?"), "0 AS has_source, 0 AS has_inline", []any{ts(pc.asOf)}
 				if pc.minus {
 					sign = "-"
 				}
 			}
-			s.add(`SELECT `+ranAt+` AS ran_at, `+q.d().nilUUID()+` AS topic_id, `+q.d().nilUUID()+` AS provider_id, 0 AS run_seq,
+			s.Add(`SELECT `+ranAt+` AS ran_at, `+q.d().NilUUID()+` AS topic_id, `+q.d().NilUUID()+` AS provider_id, 0 AS run_seq,
 				rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
 				rollup_row.subreddit AS subreddit, '' AS youtube_channel, `+flags+`,
 				`+sign+`rollup_row.citations AS citations, `+sign+`rollup_row.named AS brand_citations, `+sign+`rollup_row.named AS named_citations,
 				`+sign+`rollup_row.comp_only AS competitor_only_citations
 				FROM `+pc.table+` rollup_row`, args...)
 		} else {
-			s.add(`SELECT rollup_row.ran_at AS ran_at, ` + q.d().nilUUID() + ` AS topic_id, ` + q.d().nilUUID() + ` AS provider_id, 0 AS run_seq,
+			s.Add(`SELECT rollup_row.ran_at AS ran_at, ` + q.d().NilUUID() + ` AS topic_id, ` + q.d().NilUUID() + ` AS provider_id, 0 AS run_seq,
 				'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
 				'' AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
 				rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
 				rollup_row.comp_only AS competitor_only_citations
 				FROM daily_domains rollup_row`)
 		}
-		s.add(` WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?`, q.BrandID, ts(r.Start), ts(r.End))
+		s.Add(` WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?`, q.BrandID, ts(r.Start), ts(r.End))
 		if narrow {
 			q.citationFilters(s, "rollup_row", level)
 		}
 	}
 	if len(full) > 0 && len(raw) > 0 {
-		s.add(` UNION ALL `)
+		s.Add(` UNION ALL `)
 	}
 	eachRange(s, raw, func(s *sqlb, r sightline.Window) {
-		s.add(`SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
+		s.Add(`SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
 			citations.page AS page, citations.domain AS domain, citations.page_type AS page_type, citations.domain_type AS static_type,
 			citations.subreddit AS subreddit, citations.youtube_channel AS youtube_channel,
 			CASE WHEN citations.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
@@ -176,19 +177,19 @@ func (q *scopeQ) writeSel(s *sqlb, full, raw []sightline.Window, narrow bool, le
 			q.citationFilters(s, "citations", pageLevel)
 			if len(q.FoundBrandIDs) > 0 {
 				// keep only citations attributed to the chosen found brands
-				s.add(` AND run_flags.names_brand = 1`)
+				s.Add(` AND run_flags.names_brand = 1`)
 			}
 			if len(q.DomainTypes) > 0 {
 				// each citation's own class (pageRollups keeps this case here)
-				s.add(` AND (CASE WHEN citations.domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+				s.Add(` AND (CASE WHEN citations.domain IN (SELECT domain FROM owned_domains) THEN 'owned'
 					WHEN citations.domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
 					WHEN run_flags.names_target = 1 THEN 'earned'
 					WHEN run_flags.names_competitor = 1 THEN 'competitor_earned'
-					ELSE citations.domain_type END) IN (`+placeholders(len(q.DomainTypes))+`)`, anys(q.DomainTypes))
+					ELSE citations.domain_type END) IN (`+analyticsql.Placeholders(len(q.DomainTypes))+`)`, anys(q.DomainTypes))
 			}
 		}
 	})
-	s.add(`)`)
+	s.Add(`)`)
 }
 
 // rollupPiece is a range of whole days and the rollup table that answers it.
@@ -335,16 +336,16 @@ func rowType(named, competitorOnly string) string {
 // owned_domains and competitor_domains (citationScope does).
 func classOf(domain, named, competitorOnly, static string) string {
 	var s, n, c sqlb
-	classIn(&s, domain, n.add(named), c.add(competitorOnly), static)
+	classIn(&s, domain, n.Add(named), c.Add(competitorOnly), static)
 	return s.String()
 }
 
 // classIn writes classOf where the counts named and competitorOnly are
 // fragments with arguments of their own.
 func classIn(s *sqlb, domain string, named, competitorOnly *sqlb, static string) {
-	s.add(`CASE WHEN ` + domain + ` IN (SELECT domain FROM owned_domains) THEN 'owned'
+	s.Add(`CASE WHEN ` + domain + ` IN (SELECT domain FROM owned_domains) THEN 'owned'
 		WHEN ` + domain + ` IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
-		WHEN `).addSQL(named).add(` > 0 THEN 'earned' WHEN `).addSQL(competitorOnly).add(` > 0 THEN 'competitor_earned'
+		WHEN `).AddSQL(named).Add(` > 0 THEN 'earned' WHEN `).AddSQL(competitorOnly).Add(` > 0 THEN 'competitor_earned'
 		ELSE ` + static + ` END`)
 }
 
@@ -355,7 +356,7 @@ func classIn(s *sqlb, domain string, named, competitorOnly *sqlb, static string)
 // competitor-owned domain, static class), and that handful of sums is split
 // into the classes.
 func classes(s *sqlb) {
-	s.add(`, ownership_counts AS (SELECT CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+	s.Add(`, ownership_counts AS (SELECT CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
 			WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned' ELSE '' END AS ownership,
 			static_type, SUM(citations) AS citations, SUM(named_citations) AS named_citations,
 			SUM(competitor_only_citations) AS competitor_only_citations FROM scope_citations GROUP BY 1, 2),
@@ -406,28 +407,28 @@ func (q *scopeQ) pageFiltered() bool {
 func (q *scopeQ) citationFilters(s *sqlb, a, level string) {
 	if q.Query != "" {
 		if q.QueryDomain || level == domainLevel {
-			s.add(` AND lower(`+a+`.domain) LIKE ? ESCAPE '\'`, likePattern(q.Query))
+			s.Add(` AND lower(`+a+`.domain) LIKE ? ESCAPE '\'`, likePattern(q.Query))
 		} else {
-			s.add(` AND (lower(`+a+`.page) LIKE ? ESCAPE '\' OR lower(`+a+`.domain) LIKE ? ESCAPE '\')`, likePattern(q.Query), likePattern(q.Query))
+			s.Add(` AND (lower(`+a+`.page) LIKE ? ESCAPE '\' OR lower(`+a+`.domain) LIKE ? ESCAPE '\')`, likePattern(q.Query), likePattern(q.Query))
 		}
 	}
 	if len(q.Domains) > 0 {
-		s.add(` AND `+a+`.domain IN (`+placeholders(len(q.Domains))+`)`, anys(q.Domains))
+		s.Add(` AND `+a+`.domain IN (`+analyticsql.Placeholders(len(q.Domains))+`)`, anys(q.Domains))
 	}
 	if level == domainLevel {
 		return
 	}
 	if len(q.PageTypes) > 0 {
-		s.add(` AND `+a+`.page_type IN (`+placeholders(len(q.PageTypes))+`)`, anys(q.PageTypes))
+		s.Add(` AND `+a+`.page_type IN (`+analyticsql.Placeholders(len(q.PageTypes))+`)`, anys(q.PageTypes))
 	}
 	if q.YouTubeChannel != "" {
-		s.add(` AND lower(`+a+`.youtube_channel) = ?`, asciiLower(q.YouTubeChannel))
+		s.Add(` AND lower(`+a+`.youtube_channel) = ?`, asciiLower(q.YouTubeChannel))
 	}
 	if q.Subreddit != "" {
-		s.add(` AND `+a+`.subreddit = ?`, strings.TrimPrefix(asciiLower(q.Subreddit), "r/"))
+		s.Add(` AND `+a+`.subreddit = ?`, strings.TrimPrefix(asciiLower(q.Subreddit), "r/"))
 	}
 	if q.URL != "" {
-		s.add(` AND `+a+`.page = ?`, q.URL)
+		s.Add(` AND `+a+`.page = ?`, q.URL)
 	}
 }
 
@@ -516,7 +517,7 @@ func (q *scopeQ) citationRows(ctx context.Context, tx *Tx, f sightline.CitationF
 	// list_rows: the same with a domain's distinct pages and most-cited page.
 	rowTotals := func(s *sqlb) {
 		q.citationScope(s, q.Window, true, selLevel)
-		s.add(`, row_totals AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
+		s.Add(`, row_totals AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
 			SUM(citations) AS citations, SUM(brand_citations) AS brand_citations, MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
 			` + rowType("named_citations", "competitor_only_citations") + ` AS domain_type
 			FROM scope_citations GROUP BY ` + level + `)`)
@@ -525,10 +526,10 @@ func (q *scopeQ) citationRows(ctx context.Context, tx *Tx, f sightline.CitationF
 	rowTotals(&s)
 	switch {
 	case level == domainLevel && selLevel == domainLevel:
-		s.add(`, list_rows AS (SELECT '' AS page, domain, '' AS page_type, domain_type, has_source, has_inline, citations, brand_citations,
+		s.Add(`, list_rows AS (SELECT '' AS page, domain, '' AS page_type, domain_type, has_source, has_inline, citations, brand_citations,
 			0 AS page_count FROM row_totals)`)
 	case level == domainLevel:
-		s.add(`, ranked_pages AS (SELECT domain, page, MIN(page_type) AS page_type,
+		s.Add(`, ranked_pages AS (SELECT domain, page, MIN(page_type) AS page_type,
 			ROW_NUMBER() OVER (PARTITION BY domain ORDER BY SUM(citations) DESC, page ASC) AS page_rank,
 			COUNT(*) OVER (PARTITION BY domain) AS page_count
 			FROM scope_citations GROUP BY domain, page),
@@ -537,11 +538,11 @@ func (q *scopeQ) citationRows(ctx context.Context, tx *Tx, f sightline.CitationF
 				row_totals.citations AS citations, row_totals.brand_citations AS brand_citations, ranked_pages.page_count AS page_count
 				FROM row_totals JOIN ranked_pages ON ranked_pages.domain = row_totals.domain AND ranked_pages.page_rank = 1)`)
 	default:
-		s.add(`, list_rows AS (SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
+		s.Add(`, list_rows AS (SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
 			1 AS page_count FROM row_totals)`)
 	}
-	s.add(` SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
-		`+pct("citations", "SUM(citations) OVER ()")+`, `+pct("brand_citations", "SUM(brand_citations) OVER ()")+`, COUNT(*) OVER (), page_count,
+	s.Add(` SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
+		`+analyticsql.Pct("citations", "SUM(citations) OVER ()")+`, `+analyticsql.Pct("brand_citations", "SUM(brand_citations) OVER ()")+`, COUNT(*) OVER (), page_count,
 		SUM(citations) OVER (), SUM(brand_citations) OVER ()
 		FROM list_rows`+orderBy(f.Sort, sortCols, defaultSort, level)+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
 	rows, total, err := scanCitationRows(ctx, tx, &s)
@@ -552,8 +553,8 @@ func (q *scopeQ) citationRows(ctx context.Context, tx *Tx, f sightline.CitationF
 		// past the end: the window function saw no row, count them apart
 		var c sqlb
 		rowTotals(&c)
-		c.add(` SELECT COUNT(*) FROM row_totals`)
-		if err := tx.queryRow(ctx, c.String(), c.args...).Scan(&total); err != nil {
+		c.Add(` SELECT COUNT(*) FROM row_totals`)
+		if err := tx.queryRow(ctx, c.String(), c.Args...).Scan(&total); err != nil {
 			return nil, 0, fmt.Errorf("count citation %ss: %w", level, err)
 		}
 	}
@@ -573,12 +574,12 @@ func (q *scopeQ) fillTopPages(ctx context.Context, tx *Tx, rows []*sightline.Cit
 	domains := rowDomains(rows)
 	var s sqlb
 	q.citationScope(&s, q.Window, true, pageLevel)
-	s.add(`, ranked_pages AS (SELECT domain, page, MIN(page_type) AS page_type, SUM(citations) AS citations,
+	s.Add(`, ranked_pages AS (SELECT domain, page, MIN(page_type) AS page_type, SUM(citations) AS citations,
 		ROW_NUMBER() OVER (PARTITION BY domain ORDER BY SUM(citations) DESC, page ASC) AS page_rank,
 		COUNT(*) OVER (PARTITION BY domain) AS page_count
-		FROM scope_citations WHERE domain IN (`+placeholders(len(domains))+`) GROUP BY domain, page)
+		FROM scope_citations WHERE domain IN (`+analyticsql.Placeholders(len(domains))+`) GROUP BY domain, page)
 		SELECT domain, page, page_type, page_count FROM ranked_pages WHERE page_rank = 1`, domains)
-	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var domain, page, pageType string
 		var pages int
 		if err := scan(&domain, &page, &pageType, &pages); err != nil {
@@ -598,7 +599,7 @@ func (q *scopeQ) fillTopPages(ctx context.Context, tx *Tx, rows []*sightline.Cit
 func scanCitationRows(ctx context.Context, tx *Tx, s *sqlb) ([]*sightline.CitationRow, int, error) {
 	var out []*sightline.CitationRow
 	total := 0
-	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		r := &sightline.CitationRow{CitationTypes: []string{}, MentionedBrands: []string{}}
 		var source, inline int
 		if err := scan(&r.Page, &r.Domain, &r.PageType, &r.DomainType, &source, &inline,
@@ -643,29 +644,29 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 	}
 	if len(full) > 0 {
 		var s sqlb
-		s.add(`SELECT DISTINCT row_brands.row_key, found_brands.name FROM (`)
+		s.Add(`SELECT DISTINCT row_brands.row_key, found_brands.name FROM (`)
 		if key == pageLevel {
 			// the primary key starts (brand_id, domain, page): name the
 			// domains of the page rows too
-			s.add(`SELECT daily_page_brands.page AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
-				WHERE daily_page_brands.brand_id = ? AND daily_page_brands.domain IN (`+placeholders(len(rowDomains(rows)))+`)
-				AND daily_page_brands.page IN (`+placeholders(len(keys))+`)
+			s.Add(`SELECT daily_page_brands.page AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
+				WHERE daily_page_brands.brand_id = ? AND daily_page_brands.domain IN (`+analyticsql.Placeholders(len(rowDomains(rows)))+`)
+				AND daily_page_brands.page IN (`+analyticsql.Placeholders(len(keys))+`)
 				AND (`+rangesOf("daily_page_brands", full)+`)`, q.BrandID, rowDomains(rows), keys, rangeArgs(full))
 		} else if q.pageFiltered() {
 			// a domain row counts only its pages that pass the filters
-			s.add(`SELECT daily_page_brands.domain AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
-				WHERE daily_page_brands.brand_id = ? AND daily_page_brands.domain IN (`+placeholders(len(keys))+`) AND (`+rangesOf("daily_page_brands", full)+`)
+			s.Add(`SELECT daily_page_brands.domain AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
+				WHERE daily_page_brands.brand_id = ? AND daily_page_brands.domain IN (`+analyticsql.Placeholders(len(keys))+`) AND (`+rangesOf("daily_page_brands", full)+`)
 				AND daily_page_brands.page IN (SELECT daily_pages.page FROM daily_pages WHERE daily_pages.brand_id = ? AND (`+rangesOf("daily_pages", full)+`)`,
 				q.BrandID, keys, rangeArgs(full), q.BrandID, rangeArgs(full))
 			q.citationFilters(&s, "daily_pages", pageLevel)
-			s.add(`)`)
+			s.Add(`)`)
 		} else {
-			s.add(`SELECT daily_domain_brands.domain AS row_key, daily_domain_brands.found_brand_id AS found_brand_id FROM daily_domain_brands
-				WHERE daily_domain_brands.brand_id = ? AND daily_domain_brands.domain IN (`+placeholders(len(keys))+`)
+			s.Add(`SELECT daily_domain_brands.domain AS row_key, daily_domain_brands.found_brand_id AS found_brand_id FROM daily_domain_brands
+				WHERE daily_domain_brands.brand_id = ? AND daily_domain_brands.domain IN (`+analyticsql.Placeholders(len(keys))+`)
 				AND (`+rangesOf("daily_domain_brands", full)+`)`, q.BrandID, keys, rangeArgs(full))
 		}
-		s.add(`) row_brands JOIN found_brands ON found_brands.id = row_brands.found_brand_id`)
-		err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+		s.Add(`) row_brands JOIN found_brands ON found_brands.id = row_brands.found_brand_id`)
+		err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 			var k, name string
 			if err := scan(&k, &name); err != nil {
 				return err
@@ -706,30 +707,30 @@ func (q *scopeQ) runBrands(ctx context.Context, tx *Tx, raw []sightline.Window, 
 	if len(q.FoundBrandIDs) > 0 || len(q.DomainTypes) > 0 {
 		// these filters need each run's found brands (run_flags of writeSel)
 		q.writeSel(&s, nil, raw, true, pageLevel)
-		s.add(`, citing_runs AS MATERIALIZED (SELECT scope_citations.topic_id AS topic_id, scope_citations.provider_id AS provider_id,
-			scope_citations.ran_at AS ran_at, scope_citations.run_seq AS run_seq, `+q.dialect.listAgg("scope_citations."+key)+` AS row_keys
-			FROM scope_citations WHERE scope_citations.`+key+` IN (`+placeholders(len(keys))+`)
+		s.Add(`, citing_runs AS MATERIALIZED (SELECT scope_citations.topic_id AS topic_id, scope_citations.provider_id AS provider_id,
+			scope_citations.ran_at AS ran_at, scope_citations.run_seq AS run_seq, `+q.dialect.ListAgg("scope_citations."+key)+` AS row_keys
+			FROM scope_citations WHERE scope_citations.`+key+` IN (`+analyticsql.Placeholders(len(keys))+`)
 			GROUP BY scope_citations.topic_id, scope_citations.provider_id, scope_citations.ran_at, scope_citations.run_seq)`, keys)
 	} else {
 		// the runs citing the rows' keys, straight from the facts, grouped
 		// in the order of the primary key
-		s.add(`WITH citing_runs AS MATERIALIZED (`)
+		s.Add(`WITH citing_runs AS MATERIALIZED (`)
 		eachRange(&s, raw, func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.ran_at AS ran_at,
-				citations.run_seq AS run_seq, ` + q.dialect.listAgg("citations."+key) + ` AS row_keys FROM citations WHERE `)
+			s.Add(`SELECT citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.ran_at AS ran_at,
+				citations.run_seq AS run_seq, ` + q.dialect.ListAgg("citations."+key) + ` AS row_keys FROM citations WHERE `)
 			q.factFilter(s, "citations", r)
 			q.citationFilters(s, "citations", pageLevel)
-			s.add(` AND citations.`+key+` IN (`+placeholders(len(keys))+`)
+			s.Add(` AND citations.`+key+` IN (`+analyticsql.Placeholders(len(keys))+`)
 				GROUP BY citations.topic_id, citations.provider_id, citations.ran_at, citations.run_seq`, keys)
 		})
-		s.add(`)`)
+		s.Add(`)`)
 	}
 	// each run's mentions are one primary-key range
-	s.add(` SELECT citing_runs.row_keys, COALESCE((SELECT `+q.dialect.listAgg("mentions.found_brand_id")+` FROM mentions
+	s.Add(` SELECT citing_runs.row_keys, COALESCE((SELECT `+q.dialect.ListAgg("mentions.found_brand_id")+` FROM mentions
 		WHERE mentions.brand_id = ? AND mentions.topic_id = citing_runs.topic_id AND mentions.provider_id = citing_runs.provider_id
 		AND mentions.ran_at = citing_runs.ran_at AND mentions.run_seq = citing_runs.run_seq), '') FROM citing_runs`, q.BrandID)
 	ids := map[string]map[string]bool{} // row key -> found brand ids
-	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var rowKeys, brandIDs string
 		if err := scan(&rowKeys, &brandIDs); err != nil {
 			return err
@@ -737,13 +738,13 @@ func (q *scopeQ) runBrands(ctx context.Context, tx *Tx, raw []sightline.Window, 
 		if brandIDs == "" {
 			return nil
 		}
-		for k := range strings.SplitSeq(rowKeys, listSep) {
+		for k := range strings.SplitSeq(rowKeys, analyticsql.ListSep) {
 			set := ids[k]
 			if set == nil {
 				set = map[string]bool{}
 				ids[k] = set
 			}
-			for id := range strings.SplitSeq(brandIDs, listSep) {
+			for id := range strings.SplitSeq(brandIDs, analyticsql.ListSep) {
 				set[id] = true
 			}
 		}
@@ -758,7 +759,7 @@ func (q *scopeQ) runBrands(ctx context.Context, tx *Tx, raw []sightline.Window, 
 	}
 	idList := slices.Sorted(maps.Keys(all))
 	name := map[string]string{}
-	err = eachRow(ctx, tx, `SELECT id, name FROM found_brands WHERE id IN (`+placeholders(len(idList))+`)`, anys(idList),
+	err = eachRow(ctx, tx, `SELECT id, name FROM found_brands WHERE id IN (`+analyticsql.Placeholders(len(idList))+`)`, anys(idList),
 		func(scan func(...any) error) error {
 			var id, n string
 			if err := scan(&id, &n); err != nil {

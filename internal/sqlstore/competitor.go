@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 var _ sightline.CompetitorService = (*DB)(nil)
@@ -68,25 +69,25 @@ func (q *scopeQ) competitors(ctx context.Context, tx *Tx, onlyID string, sort []
 	// mentions (a run names a found brand at most once: the runs naming it);
 	// competitor_visibility: per competitor, its visibility.
 	var s sqlb
-	s.add(`WITH run_total AS (SELECT COALESCE(SUM(window_runs.runs), 0) AS runs FROM (`)
+	s.Add(`WITH run_total AS (SELECT COALESCE(SUM(window_runs.runs), 0) AS runs FROM (`)
 	q.runsSrc(&s, q.Window)
-	s.add(`) window_runs), brand_mentions AS (SELECT window_mentions.found_brand_id AS found_brand_id, SUM(window_mentions.mentions) AS mentions FROM (`)
+	s.Add(`) window_runs), brand_mentions AS (SELECT window_mentions.found_brand_id AS found_brand_id, SUM(window_mentions.mentions) AS mentions FROM (`)
 	q.mentionsSrc(&s, q.Window)
-	s.add(`) window_mentions GROUP BY window_mentions.found_brand_id),
+	s.Add(`) window_mentions GROUP BY window_mentions.found_brand_id),
 		competitor_visibility AS (SELECT competitors.id AS id, competitors.name AS name, competitors.domain AS domain,
-			`+pct("COALESCE(brand_mentions.mentions, 0)", "run_total.runs")+` AS visibility,
+			`+analyticsql.Pct("COALESCE(brand_mentions.mentions, 0)", "run_total.runs")+` AS visibility,
 			COALESCE(brand_mentions.mentions, 0) AS mentions, run_total.runs AS runs
 		FROM competitors LEFT JOIN found_brands ON found_brands.competitor_id = competitors.id
 			LEFT JOIN brand_mentions ON brand_mentions.found_brand_id = found_brands.id CROSS JOIN run_total
 		WHERE competitors.brand_id = ?`, q.BrandID)
 	if onlyID != "" {
-		s.add(` AND competitors.id = ?`, onlyID)
+		s.Add(` AND competitors.id = ?`, onlyID)
 	}
-	s.add(`) SELECT id, name, domain, visibility, COUNT(*) OVER (), mentions, runs FROM competitor_visibility`+
+	s.Add(`) SELECT id, name, domain, visibility, COUNT(*) OVER (), mentions, runs FROM competitor_visibility`+
 		orderBy(sort, competitorSortColumns, sightline.DefaultCompetitorSort, "id")+` LIMIT ? OFFSET ?`, page.PageSize, page.Offset())
 	var out []*sightline.Competitor
 	total := 0
-	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		c := &sightline.Competitor{BrandID: q.BrandID}
 		var k int
 		if err := scan(&c.ID, &c.Name, &c.Domain, &c.Visibility, &total, &k, &c.SampleSize); err != nil {

@@ -54,7 +54,7 @@ func Open(ctx context.Context, dsn string, logger *slog.Logger) (*DB, error) {
 		if path == "" {
 			return nil, fmt.Errorf("open %q: empty sqlite path", dsn)
 		}
-		db.dialect = dialect{engine: engineSQLite}
+		db.dialect = dialect{Engine: engineSQLite}
 		var err error
 		if db.write, err = openSQLite(path, false); err != nil {
 			return nil, err
@@ -72,7 +72,7 @@ func Open(ctx context.Context, dsn string, logger *slog.Logger) (*DB, error) {
 		db.read.SetMaxOpenConns(readers)
 		db.read.SetMaxIdleConns(readers)
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
-		db.dialect = dialect{engine: enginePostgres}
+		db.dialect = dialect{Engine: enginePostgres}
 		pg, err := sql.Open("pgx", withPostgresDefaults(dsn))
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
@@ -157,7 +157,7 @@ func RedactDSN(dsn string) string {
 }
 
 // Engine returns "sqlite" or "postgres".
-func (db *DB) Engine() string { return db.dialect.engine.String() }
+func (db *DB) Engine() string { return db.dialect.Engine.String() }
 
 // DSN returns the data source name with any password masked.
 func (db *DB) DSN() string { return RedactDSN(db.dsn) }
@@ -191,7 +191,7 @@ func newID() string { return uuid.NewString() }
 // times slower. On SQLite it does nothing: its queries are written for the
 // plans it picks without statistics.
 func (db *DB) Analyze(ctx context.Context) error {
-	if db.dialect.engine != enginePostgres {
+	if db.dialect.Engine != enginePostgres {
 		return nil
 	}
 	if _, err := db.write.ExecContext(ctx, `ANALYZE runs, mentions, citations, ads, daily_runs, daily_mentions, daily_pages, weekly_pages, daily_topic_pages, daily_page_brands, daily_ads`); err != nil {

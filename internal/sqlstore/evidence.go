@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 // maxMaskedCompetitors is how many tracked competitors the per-run bit
@@ -55,13 +56,13 @@ type evidenceQ struct {
 // planner's statistics are stale after a bulk ingest (joining two
 // aggregated CTEs made PostgreSQL loop over one for every row of the other).
 func (e *evidenceQ) runFlags(s *sqlb) {
-	s.add(`WITH run_positions AS MATERIALIZED (SELECT runs.seq AS run_seq, runs.prompt_id AS prompt_id,
+	s.Add(`WITH run_positions AS MATERIALIZED (SELECT runs.seq AS run_seq, runs.prompt_id AS prompt_id,
 		COALESCE(runs.topic_id, '`+nilTopic+`') AS topic_id, runs.provider_id AS provider_id, runs.ran_at AS ran_at,
-		MIN(CASE WHEN mentions.found_brand_id IN (`+placeholders(len(e.selfIDs))+`) THEN mentions.position END) AS brand_position, 0`, anys(e.selfIDs))
+		MIN(CASE WHEN mentions.found_brand_id IN (`+analyticsql.Placeholders(len(e.selfIDs))+`) THEN mentions.position END) AS brand_position, 0`, anys(e.selfIDs))
 	for i, ids := range e.compFB {
-		s.add(` + `+strconv.FormatInt(int64(1)<<i, 10)+` * MAX(CASE WHEN mentions.found_brand_id IN (`+placeholders(len(ids))+`) THEN 1 ELSE 0 END)`, anys(ids))
+		s.Add(` + `+strconv.FormatInt(int64(1)<<i, 10)+` * MAX(CASE WHEN mentions.found_brand_id IN (`+analyticsql.Placeholders(len(ids))+`) THEN 1 ELSE 0 END)`, anys(ids))
 	}
-	s.add(` AS competitor_mask
+	s.Add(` AS competitor_mask
 		FROM runs JOIN prompts ON prompts.id = runs.prompt_id
 		LEFT JOIN mentions ON mentions.brand_id = runs.brand_id AND mentions.topic_id = COALESCE(runs.topic_id, '`+nilTopic+`')
 			AND mentions.provider_id = runs.provider_id AND mentions.ran_at = runs.ran_at AND mentions.run_seq = runs.seq
@@ -79,11 +80,11 @@ func (e *evidenceQ) runFlags(s *sqlb) {
 // mask bit. Rows are deduplicated per run first because SQLite's
 // COUNT(DISTINCT …) costs an index per column.
 func (e *evidenceQ) namedColumns(s *sqlb, a string) {
-	s.add(`SUM(CASE WHEN ` + a + `.brand_position IS NOT NULL THEN 1 ELSE 0 END),
+	s.Add(`SUM(CASE WHEN ` + a + `.brand_position IS NOT NULL THEN 1 ELSE 0 END),
 		SUM(CASE WHEN ` + a + `.brand_position IS NOT NULL AND ` + a + `.weak = 1 THEN 1 ELSE 0 END)`)
 	for i := range e.comps {
 		bit := strconv.FormatInt(int64(1)<<i, 10)
-		s.add(`, SUM(CASE WHEN (` + a + `.competitor_mask & ` + bit + `) <> 0 THEN 1 ELSE 0 END),
+		s.Add(`, SUM(CASE WHEN (` + a + `.competitor_mask & ` + bit + `) <> 0 THEN 1 ELSE 0 END),
 			SUM(CASE WHEN (` + a + `.competitor_mask & ` + bit + `) <> 0 AND ` + a + `.weak = 1 THEN 1 ELSE 0 END)`)
 	}
 }
@@ -92,14 +93,14 @@ func (e *evidenceQ) namedColumns(s *sqlb, a string) {
 // all a page's evidence shows, and half the work of namedColumns.
 func (e *evidenceQ) weakNamedColumns(s *sqlb, a string) {
 	if len(e.comps) == 0 {
-		s.add(`0`)
+		s.Add(`0`)
 		return
 	}
 	for i := range e.comps {
 		if i > 0 {
-			s.add(`, `)
+			s.Add(`, `)
 		}
-		s.add(`SUM(CASE WHEN (` + a + `.competitor_mask & ` + strconv.FormatInt(int64(1)<<i, 10) + `) <> 0 AND ` + a + `.weak = 1 THEN 1 ELSE 0 END)`)
+		s.Add(`SUM(CASE WHEN (` + a + `.competitor_mask & ` + strconv.FormatInt(int64(1)<<i, 10) + `) <> 0 AND ` + a + `.weak = 1 THEN 1 ELSE 0 END)`)
 	}
 }
 
@@ -169,18 +170,18 @@ func brandEvidence(ctx context.Context, tx *Tx, brandID string, w sightline.Wind
 func (e *evidenceQ) prompts(ctx context.Context, tx *Tx, ev *sightline.BrandEvidence) (map[string]*sightline.PromptFacts, error) {
 	var s sqlb
 	e.runFlags(&s)
-	s.add(`, prompt_counts AS (SELECT flagged_runs.prompt_id AS prompt_id, COUNT(*) AS runs,
+	s.Add(`, prompt_counts AS (SELECT flagged_runs.prompt_id AS prompt_id, COUNT(*) AS runs,
 		SUM(CASE WHEN flagged_runs.brand_position IS NOT NULL THEN 1 ELSE 0 END) AS brand_runs,
 		SUM(CASE WHEN flagged_runs.brand_position = 1 THEN 1 ELSE 0 END) AS first_runs,
-		SUM(flagged_runs.weak) AS weak_runs, AVG(` + dbl("flagged_runs.brand_position") + `) AS avg_position, `)
+		SUM(flagged_runs.weak) AS weak_runs, AVG(` + analyticsql.Dbl("flagged_runs.brand_position") + `) AS avg_position, `)
 	e.namedColumns(&s, "flagged_runs")
-	s.add(`
+	s.Add(`
 		FROM flagged_runs GROUP BY flagged_runs.prompt_id)
 		SELECT prompts.id, prompts.text, COALESCE(prompts.intent, ''), prompts.topic_id, topics.name, prompt_counts.*
 		FROM prompt_counts JOIN prompts ON prompts.id = prompt_counts.prompt_id LEFT JOIN topics ON topics.id = prompts.topic_id
 		ORDER BY prompts.created_at, prompts.id`)
 	byID := map[string]*sightline.PromptFacts{}
-	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		p := &sightline.PromptFacts{Regions: []string{}}
 		var topicID, topicName sql.NullString
 		var avg sql.NullFloat64
@@ -227,7 +228,7 @@ func (e *evidenceQ) prompts(ctx context.Context, tx *Tx, ev *sightline.BrandEvid
 
 // promptCompetitors adds the competitors' mean list position per prompt.
 func (e *evidenceQ) promptCompetitors(ctx context.Context, tx *Tx, byID map[string]*sightline.PromptFacts) error {
-	err := eachRow(ctx, tx, `SELECT mentions.prompt_id, found_brands.competitor_id, AVG(`+dbl("mentions.position")+`)
+	err := eachRow(ctx, tx, `SELECT mentions.prompt_id, found_brands.competitor_id, AVG(`+analyticsql.Dbl("mentions.position")+`)
 		FROM mentions JOIN found_brands ON found_brands.id = mentions.found_brand_id
 		WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND found_brands.competitor_id IS NOT NULL
 		GROUP BY mentions.prompt_id, found_brands.competitor_id`, []any{e.brandID, ts(e.w.Start), ts(e.w.End)},
@@ -269,18 +270,18 @@ func (e *evidenceQ) pages(ctx context.Context, tx *Tx, ev *sightline.BrandEviden
 	e.runFlags(&s)
 	// Ingest stores a page once per answer, so within a (prompt, page)
 	// group every row is a distinct run and plain sums count runs.
-	s.add(` SELECT flagged_runs.prompt_id, citations.page, MIN(citations.domain), MIN(citations.page_type), MIN(citations.domain_type),
+	s.Add(` SELECT flagged_runs.prompt_id, citations.page, MIN(citations.domain), MIN(citations.page_type), MIN(citations.domain_type),
 		MAX(citations.title), MAX(citations.subreddit), MAX(citations.youtube_channel), COUNT(*), COUNT(*), SUM(flagged_runs.weak),
 		SUM(CASE WHEN flagged_runs.weak = 1 AND flagged_runs.competitor_mask <> 0 THEN 1 ELSE 0 END), `)
 	e.weakNamedColumns(&s, "flagged_runs")
-	s.add(`
+	s.Add(`
 		FROM flagged_runs JOIN citations ON citations.brand_id = ? AND citations.topic_id = flagged_runs.topic_id
 			AND citations.provider_id = flagged_runs.provider_id AND citations.ran_at = flagged_runs.ran_at AND citations.run_seq = flagged_runs.run_seq
 		GROUP BY flagged_runs.prompt_id, citations.page
 		ORDER BY citations.page, flagged_runs.prompt_id`, e.brandID)
 	named := map[string][]int{}
 	var order []*sightline.PageFacts
-	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		p := &sightline.PageFacts{}
 		counts := make([]int, max(len(e.comps), 1))
 		dest := []any{&p.PromptID, &p.Page, &p.Domain, &p.PageType, &p.StaticType, &p.Title, &p.Subreddit, &p.YouTubeChannel,
@@ -329,7 +330,7 @@ func (e *evidenceQ) pages(ctx context.Context, tx *Tx, ev *sightline.BrandEviden
 func (e *evidenceQ) domains(ctx context.Context, tx *Tx, ev *sightline.BrandEvidence) error {
 	var s sqlb
 	e.runFlags(&s)
-	s.add(`, run_domains AS MATERIALIZED (SELECT citations.domain AS domain, citations.run_seq AS run_seq,
+	s.Add(`, run_domains AS MATERIALIZED (SELECT citations.domain AS domain, citations.run_seq AS run_seq,
 			MIN(flagged_runs.brand_position) AS brand_position, MIN(flagged_runs.weak) AS weak, MIN(flagged_runs.competitor_mask) AS competitor_mask
 		FROM flagged_runs JOIN citations ON citations.brand_id = ? AND citations.topic_id = flagged_runs.topic_id
 			AND citations.provider_id = flagged_runs.provider_id AND citations.ran_at = flagged_runs.ran_at AND citations.run_seq = flagged_runs.run_seq
@@ -337,8 +338,8 @@ func (e *evidenceQ) domains(ctx context.Context, tx *Tx, ev *sightline.BrandEvid
 		GROUP BY citations.domain, citations.run_seq)
 		SELECT run_domains.domain, `, e.brandID)
 	e.namedColumns(&s, "run_domains")
-	s.add(` FROM run_domains GROUP BY run_domains.domain ORDER BY run_domains.domain`)
-	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+	s.Add(` FROM run_domains GROUP BY run_domains.domain ORDER BY run_domains.domain`)
+	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var domain string
 		counts := e.namedDest()
 		dest := []any{&domain}

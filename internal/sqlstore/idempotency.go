@@ -33,7 +33,7 @@ func (db *DB) ClaimIdempotency(ctx context.Context, orgID, key, digest string, l
 			sealed         bool
 		)
 		err := tx.queryRow(ctx, `SELECT request_digest, created_at, locked_until, status, headers, body, sealed FROM idempotency_keys
-			WHERE org_id = ? AND idem_key = ?`+tx.d.forUpdate(), orgID, key).
+			WHERE org_id = ? AND idem_key = ?`+tx.d.ForUpdate(), orgID, key).
 			Scan(&storedDigest, &created, &until, &status, &headers, &body, &sealed)
 		if sightline.ErrorCode(mapError(err)) == sightline.ENOTFOUND {
 			res, err := tx.exec(ctx, `INSERT INTO idempotency_keys (org_id, idem_key, request_digest, created_at, locked_until)

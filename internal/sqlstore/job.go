@@ -102,7 +102,7 @@ func (db *DB) ClaimJob(ctx context.Context, c sightline.JobClaim) (*sightline.Jo
 	now := ts(tx.now)
 	// Jobs whose every attempt lost its worker fail for good.
 	dead, err := queryStrings(ctx, tx, `SELECT j.id FROM jobs j WHERE j.status = ? AND j.lease_expires_at < ? AND j.attempts >= j.max_attempts
-		ORDER BY j.enqueued_at, j.id LIMIT 10`+tx.d.skipLocked(), sightline.JobRunning, now)
+		ORDER BY j.enqueued_at, j.id LIMIT 10`+tx.d.SkipLocked(), sightline.JobRunning, now)
 	if err != nil {
 		return nil, fmt.Errorf("find abandoned jobs: %w", err)
 	}
@@ -118,7 +118,7 @@ func (db *DB) ClaimJob(ctx context.Context, c sightline.JobClaim) (*sightline.Jo
 	}
 	ids, err := queryStrings(ctx, tx, `SELECT j.id FROM jobs j
 		WHERE j.status = ? OR (j.status = ? AND j.lease_expires_at < ? AND j.attempts < j.max_attempts)
-		ORDER BY j.enqueued_at, j.id LIMIT 1`+tx.d.skipLocked(), sightline.JobQueued, sightline.JobRunning, now)
+		ORDER BY j.enqueued_at, j.id LIMIT 1`+tx.d.SkipLocked(), sightline.JobQueued, sightline.JobRunning, now)
 	if err != nil {
 		return nil, fmt.Errorf("find claimable job: %w", err)
 	}
@@ -290,7 +290,7 @@ func (db *DB) ClaimJobOfKind(ctx context.Context, c sightline.JobClaim, brandID,
 		return nil, err
 	}
 	defer tx.Rollback()
-	ids, err := queryStrings(ctx, tx, `SELECT j.id FROM jobs j WHERE j.brand_id = ? AND j.kind = ? AND j.status IN (?, ?)`+tx.d.forUpdate(),
+	ids, err := queryStrings(ctx, tx, `SELECT j.id FROM jobs j WHERE j.brand_id = ? AND j.kind = ? AND j.status IN (?, ?)`+tx.d.ForUpdate(),
 		brandID, kind, sightline.JobQueued, sightline.JobRunning)
 	if err != nil {
 		return nil, fmt.Errorf("find live job: %w", err)

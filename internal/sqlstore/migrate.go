@@ -21,11 +21,7 @@ type Migration struct {
 	SQL     string
 }
 
-// migrations returns the engine's migrations in order.
-func (d dialect) migrations() ([]Migration, error) {
-	return readMigrations(d.engine.String())
-}
-
+// readMigrations returns the engine's migrations ("sqlite" or "postgres") in order.
 func readMigrations(engine string) ([]Migration, error) {
 	dir := path.Join("migrations", engine)
 	entries, err := fs.ReadDir(migrationFS, dir)
@@ -71,7 +67,7 @@ const createMigrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (
 // it at once: on PostgreSQL the migrations table is locked for the duration
 // of each step, on SQLite the write transaction is exclusive.
 func (db *DB) Migrate(ctx context.Context) ([]string, error) {
-	ms, err := db.dialect.migrations()
+	ms, err := readMigrations(db.dialect.Engine.String())
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +94,7 @@ func (db *DB) applyMigration(ctx context.Context, m Migration) (bool, error) {
 		return false, err
 	}
 	defer tx.Rollback()
-	if db.dialect.engine == enginePostgres {
+	if db.dialect.Engine == enginePostgres {
 		if _, err := tx.exec(ctx, "LOCK TABLE schema_migrations IN EXCLUSIVE MODE"); err != nil {
 			return false, fmt.Errorf("lock schema_migrations: %w", err)
 		}
@@ -126,7 +122,7 @@ func (db *DB) applyMigration(ctx context.Context, m Migration) (bool, error) {
 
 // Pending returns the names of migrations not applied yet.
 func (db *DB) Pending(ctx context.Context) ([]string, error) {
-	ms, err := db.dialect.migrations()
+	ms, err := readMigrations(db.dialect.Engine.String())
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 var _ sightline.OpportunityService = (*DB)(nil)
@@ -78,12 +79,12 @@ func (db *DB) FindOpportunities(ctx context.Context, orgID, brandID string, f si
 		return nil, 0, err
 	}
 	var w sqlb
-	w.add(` WHERE o.brand_id = ?`, brandID)
+	w.Add(` WHERE o.brand_id = ?`, brandID)
 	if len(f.Intents) > 0 {
-		w.add(` AND o.intent IN (`+placeholders(len(f.Intents))+`)`, anys(f.Intents))
+		w.Add(` AND o.intent IN (`+analyticsql.Placeholders(len(f.Intents))+`)`, anys(f.Intents))
 	}
 	if f.Query != "" {
-		w.add(` AND lower(o.opp_key) LIKE ? ESCAPE '\'`, likePattern(f.Query))
+		w.Add(` AND lower(o.opp_key) LIKE ? ESCAPE '\'`, likePattern(f.Query))
 	}
 	return findPage(ctx, tx, "opportunities o", &w, orderBy(f.Sort, opportunitySortColumns, sightline.DefaultOpportunitySort, "o.opp_key", "o.id"), f.PageRequest, func(where string, args ...any) ([]*sightline.Opportunity, error) {
 		return findOpportunities(ctx, tx, where, args...)
@@ -223,7 +224,7 @@ func (db *DB) CompleteOpportunityJob(ctx context.Context, job *sightline.Job, op
 			o.ID = newID()
 			_, err = tx.exec(ctx, `INSERT INTO opportunities (type, intent, difficulty, cpc_micros, est_volume, est_volume_unit,
 				volume_range, reasoning_tags, final_score, scores, rationale, source, matched_prompt_id, list_ids,
-				job_id, computed_at, id, brand_id, opp_key, created_at) VALUES (`+placeholders(len(vals)+6)+`)`,
+				job_id, computed_at, id, brand_id, opp_key, created_at) VALUES (`+analyticsql.Placeholders(len(vals)+6)+`)`,
 				append(vals, job.ID, ts(tx.now), o.ID, job.BrandID, o.Key, ts(tx.now))...)
 		}
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 // topGrowingLimit is how many rows each top_growing list holds.
@@ -22,10 +23,10 @@ func (db *DB) CitationSummary(ctx context.Context, orgID string, s sightline.Sco
 	var b sqlb
 	q.citationScope(&b, q.Window, false, domainLevel)
 	classes(&b)
-	b.add(` SELECT domain_type, SUM(citations), ` + pct("SUM(citations)", "SUM(SUM(citations)) OVER ()") + `, SUM(SUM(citations)) OVER ()
+	b.Add(` SELECT domain_type, SUM(citations), ` + analyticsql.Pct("SUM(citations)", "SUM(SUM(citations)) OVER ()") + `, SUM(SUM(citations)) OVER ()
 		FROM class_counts GROUP BY domain_type HAVING SUM(citations) > 0 ORDER BY SUM(citations) DESC, domain_type`)
 	out := &sightline.CitationSummary{Categories: []sightline.CategoryCount{}}
-	err = eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
+	err = eachRow(ctx, tx, b.String(), b.Args, func(scan func(...any) error) error {
 		var c sightline.CategoryCount
 		if err := scan(&c.Category, &c.Count, &c.Percent, &out.TotalCitations); err != nil {
 			return err
@@ -58,12 +59,12 @@ func (db *DB) DomainsOverview(ctx context.Context, orgID string, s sightline.Sco
 	// (as the mention share's average).
 	var b sqlb
 	q.citationScope(&b, q.Window, false, domainLevel)
-	b.add(`, bucket_citations AS (SELECT `+q.d().bucket(granularity, "ran_at")+` AS bucket, SUM(citations) AS citations,
+	b.Add(`, bucket_citations AS (SELECT `+q.d().Bucket(granularity, "ran_at")+` AS bucket, SUM(citations) AS citations,
 		SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN citations ELSE 0 END) AS owned_citations,
 		CAST(SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) OR domain IN (SELECT domain FROM competitor_domains) THEN citations ELSE 0 END) AS DOUBLE PRECISION) / ? AS tracked_average
 		FROM scope_citations GROUP BY 1)
-		SELECT bucket, citations, owned_citations, `+pct("owned_citations", "citations")+`, tracked_average, `+pct("tracked_average", "citations")+`,
-		`+pct("SUM(owned_citations) OVER ()", "SUM(citations) OVER ()")+`, `+pct("SUM(tracked_average) OVER ()", "SUM(citations) OVER ()")+`,
+		SELECT bucket, citations, owned_citations, `+analyticsql.Pct("owned_citations", "citations")+`, tracked_average, `+analyticsql.Pct("tracked_average", "citations")+`,
+		`+analyticsql.Pct("SUM(owned_citations) OVER ()", "SUM(citations) OVER ()")+`, `+analyticsql.Pct("SUM(tracked_average) OVER ()", "SUM(citations) OVER ()")+`,
 		SUM(owned_citations) OVER (), SUM(citations) OVER ()
 		FROM bucket_citations ORDER BY bucket`, 1+nComp)
 	series, err := scanShareSeries(ctx, tx, &b, sightline.Buckets(q.Window, granularity))
@@ -79,11 +80,11 @@ func (db *DB) DomainsOverview(ctx context.Context, orgID string, s sightline.Sco
 	var bd sqlb
 	q.citationScope(&bd, q.Window, false, domainLevel)
 	classes(&bd)
-	bd.add(`, breakdown_counts AS (SELECT CASE WHEN domain_type IN ('owned', 'competitor_owned', 'earned', 'competitor_earned') THEN domain_type ELSE 'other' END AS domain_type,
+	bd.Add(`, breakdown_counts AS (SELECT CASE WHEN domain_type IN ('owned', 'competitor_owned', 'earned', 'competitor_earned') THEN domain_type ELSE 'other' END AS domain_type,
 			citations FROM class_counts)
-		SELECT domain_type, SUM(citations), ` + pct("SUM(citations)", "SUM(SUM(citations)) OVER ()") + ` FROM breakdown_counts GROUP BY domain_type`)
+		SELECT domain_type, SUM(citations), ` + analyticsql.Pct("SUM(citations)", "SUM(SUM(citations)) OVER ()") + ` FROM breakdown_counts GROUP BY domain_type`)
 	counts := map[string]sightline.TypeCount{}
-	err = eachRow(ctx, tx, bd.String(), bd.args, func(scan func(...any) error) error {
+	err = eachRow(ctx, tx, bd.String(), bd.Args, func(scan func(...any) error) error {
 		var t sightline.TypeCount
 		if err := scan(&t.Type, &t.Count, &t.Percent); err != nil {
 			return err
@@ -135,16 +136,16 @@ func (q *scopeQ) summaryStats(ctx context.Context, tx *Tx, st *sightline.Summary
 	// 1 for the window, 0 for the previous period) its citations and the
 	// runs naming the target; span_days: the days either has; day_counts:
 	// both side by side; period_totals: the sums of each period.
-	b.add(`, citation_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, `+q.d().bucket("day", "ran_at")+` AS bucket,
+	b.Add(`, citation_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, `+q.d().Bucket("day", "ran_at")+` AS bucket,
 		SUM(citations) AS citations, SUM(brand_citations) AS brand_citations,
 		SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN citations ELSE 0 END) AS owned_citations,
 		SUM(CASE WHEN domain IN ('youtube.com', 'youtu.be') THEN brand_citations ELSE 0 END) AS youtube_brand_citations,
 		SUM(CASE WHEN domain = 'reddit.com' THEN brand_citations ELSE 0 END) AS reddit_brand_citations
 		FROM scope_citations GROUP BY 1, 2),
-		target_run_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, `+q.d().bucket("day", "ran_at")+` AS bucket,
+		target_run_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, `+q.d().Bucket("day", "ran_at")+` AS bucket,
 			SUM(runs) AS target_runs FROM (`, cur, cur)
 	q.targetRunsSrc(&b, q.span(), q.Window.Start)
-	b.add(`) span_target_runs GROUP BY 1, 2),
+	b.Add(`) span_target_runs GROUP BY 1, 2),
 		span_days AS (SELECT in_window, bucket FROM citation_days UNION SELECT in_window, bucket FROM target_run_days),
 		day_counts AS (SELECT span_days.in_window AS in_window, span_days.bucket AS bucket,
 			COALESCE(citation_days.citations, 0) AS citations, COALESCE(citation_days.brand_citations, 0) AS brand_citations,
@@ -169,17 +170,17 @@ func (q *scopeQ) summaryStats(ctx context.Context, tx *Tx, st *sightline.Summary
 		UNION ALL
 		SELECT 'all', '', COALESCE(citations, 0), COALESCE(owned_citations, 0), COALESCE(target_runs, 0),
 			COALESCE(youtube_brand_citations, 0), COALESCE(reddit_brand_citations, 0), COALESCE(brand_citations, 0),
-			` + pct("COALESCE(brand_citations, 0)", "COALESCE(citations, 0)") + `,
-			` + growth("COALESCE(citations, 0)", "COALESCE(previous_citations, 0)") + `,
-			` + growth("COALESCE(owned_citations, 0)", "COALESCE(previous_owned_citations, 0)") + `,
-			` + growth("COALESCE(target_runs, 0)", "COALESCE(previous_target_runs, 0)") + `,
-			` + growth("COALESCE(youtube_brand_citations, 0)", "COALESCE(previous_youtube_brand_citations, 0)") + `,
-			` + growth("COALESCE(reddit_brand_citations, 0)", "COALESCE(previous_reddit_brand_citations, 0)") + `,
+			` + analyticsql.Pct("COALESCE(brand_citations, 0)", "COALESCE(citations, 0)") + `,
+			` + analyticsql.Growth("COALESCE(citations, 0)", "COALESCE(previous_citations, 0)") + `,
+			` + analyticsql.Growth("COALESCE(owned_citations, 0)", "COALESCE(previous_owned_citations, 0)") + `,
+			` + analyticsql.Growth("COALESCE(target_runs, 0)", "COALESCE(previous_target_runs, 0)") + `,
+			` + analyticsql.Growth("COALESCE(youtube_brand_citations, 0)", "COALESCE(previous_youtube_brand_citations, 0)") + `,
+			` + analyticsql.Growth("COALESCE(reddit_brand_citations, 0)", "COALESCE(previous_reddit_brand_citations, 0)") + `,
 			COALESCE(previous_citations, 0), COALESCE(previous_owned_citations, 0), COALESCE(previous_target_runs, 0),
 			COALESCE(previous_youtube_brand_citations, 0), COALESCE(previous_reddit_brand_citations, 0) FROM period_totals`)
 	type day struct{ total, own, runs, yt, rd int }
 	days := map[string]day{}
-	err := eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
+	err := eachRow(ctx, tx, b.String(), b.Args, func(scan func(...any) error) error {
 		var kind, d string
 		var v, prev day
 		var brand int
@@ -240,35 +241,35 @@ func (q *scopeQ) distributions(ctx context.Context, tx *Tx, d *sightline.Distrib
 	// index in dims and kind 'c' (citations) or 'm' (mentions: runs naming
 	// the target).
 	var b sqlb
-	b.add(`WITH window_citations AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(citations) AS citations FROM (`)
+	b.Add(`WITH window_citations AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(citations) AS citations FROM (`)
 	q.citeCountSrc(&b, q.Window)
-	b.add(`) window_rows GROUP BY topic_id, provider_id, region_id),
+	b.Add(`) window_rows GROUP BY topic_id, provider_id, region_id),
 		window_target_runs AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(runs) AS runs FROM (`)
 	q.targetRunsByDimSrc(&b, q.Window)
-	b.add(`) window_rows GROUP BY topic_id, provider_id, region_id)`)
+	b.Add(`) window_rows GROUP BY topic_id, provider_id, region_id)`)
 	for _, dim := range dims {
-		b.add(`, citations_by_` + dim.name + ` AS (SELECT ` + dim.col + ` AS id, SUM(citations) AS citations FROM window_citations GROUP BY ` + dim.col + `),
+		b.Add(`, citations_by_` + dim.name + ` AS (SELECT ` + dim.col + ` AS id, SUM(citations) AS citations FROM window_citations GROUP BY ` + dim.col + `),
 			target_runs_by_` + dim.name + ` AS (SELECT ` + dim.col + ` AS id, SUM(runs) AS target_runs FROM window_target_runs GROUP BY ` + dim.col + `)`)
 	}
-	b.add(` SELECT * FROM (`)
+	b.Add(` SELECT * FROM (`)
 	for i, dim := range dims {
 		cites, runs := "citations_by_"+dim.name, "target_runs_by_"+dim.name
 		if i > 0 {
-			b.add(` UNION ALL `)
+			b.Add(` UNION ALL `)
 		}
-		b.add(`SELECT ` + strconv.Itoa(i) + ` AS dimension, 'c' AS kind, ` + cites + `.id AS id, ` + dim.table + `.name AS name,
-				` + cites + `.citations AS share_count, ` + pct(cites+".citations", "SUM("+cites+".citations) OVER ()") + ` AS share_percent
+		b.Add(`SELECT ` + strconv.Itoa(i) + ` AS dimension, 'c' AS kind, ` + cites + `.id AS id, ` + dim.table + `.name AS name,
+				` + cites + `.citations AS share_count, ` + analyticsql.Pct(cites+".citations", "SUM("+cites+".citations) OVER ()") + ` AS share_percent
 			FROM ` + cites + ` JOIN ` + dim.table + ` ON ` + dim.table + `.id = ` + cites + `.id
 			UNION ALL
 			SELECT ` + strconv.Itoa(i) + `, 'm', ` + runs + `.id, ` + dim.table + `.name,
-				` + runs + `.target_runs, ` + pct(runs+".target_runs", "SUM("+runs+".target_runs) OVER ()") + `
+				` + runs + `.target_runs, ` + analyticsql.Pct(runs+".target_runs", "SUM("+runs+".target_runs) OVER ()") + `
 			FROM ` + runs + ` JOIN ` + dim.table + ` ON ` + dim.table + `.id = ` + runs + `.id`)
 	}
-	b.add(`) shares ORDER BY dimension, kind, share_count DESC, name, id`)
+	b.Add(`) shares ORDER BY dimension, kind, share_count DESC, name, id`)
 	for _, dim := range dims {
 		*dim.citations, *dim.mentions = []sightline.Share{}, []sightline.Share{}
 	}
-	err := eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
+	err := eachRow(ctx, tx, b.String(), b.Args, func(scan func(...any) error) error {
 		var dim int
 		var kind string
 		var sh sightline.Share
@@ -310,7 +311,7 @@ func (q *scopeQ) topGrowing(ctx context.Context, tx *Tx, tg *sightline.TopGrowin
 	// the rows that grew, ranked by growth per level.
 	const sums = `current_citations, previous_citations, current_brand_citations, previous_brand_citations,
 		named_citations, competitor_only_citations, brand_named_citations, brand_competitor_only_citations`
-	b.add(`, page_counts AS (SELECT page AS row_key, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
+	b.Add(`, page_counts AS (SELECT page AS row_key, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
 		SUM(CASE WHEN ran_at >= ? THEN citations ELSE 0 END) AS current_citations,
 		SUM(CASE WHEN ran_at < ? THEN citations ELSE 0 END) AS previous_citations,
 		SUM(CASE WHEN ran_at >= ? THEN brand_citations ELSE 0 END) AS current_brand_citations,
@@ -326,19 +327,19 @@ func (q *scopeQ) topGrowing(ctx context.Context, tx *Tx, tg *sightline.TopGrowin
 				SUM(brand_named_citations), SUM(brand_competitor_only_citations) FROM page_counts GROUP BY domain),
 		ranked_overall AS (SELECT level, 'overall' AS list, row_key, domain, page_type,
 			`+classOf("domain", "named_citations", "competitor_only_citations", "static_type")+` AS domain_type,
-			current_citations, previous_citations, `+growth("current_citations", "previous_citations")+` AS growth_rate,
-			ROW_NUMBER() OVER (PARTITION BY level ORDER BY `+growth("current_citations", "previous_citations")+` DESC, current_citations DESC, row_key) AS growth_rank
+			current_citations, previous_citations, `+analyticsql.Growth("current_citations", "previous_citations")+` AS growth_rate,
+			ROW_NUMBER() OVER (PARTITION BY level ORDER BY `+analyticsql.Growth("current_citations", "previous_citations")+` DESC, current_citations DESC, row_key) AS growth_rank
 			FROM page_and_domain_counts WHERE current_citations > previous_citations),
 		ranked_just_me AS (SELECT level, 'just_me' AS list, row_key, domain, page_type,
 			`+classOf("domain", "brand_named_citations", "brand_competitor_only_citations", "static_type")+`,
-			current_brand_citations, previous_brand_citations, `+growth("current_brand_citations", "previous_brand_citations")+` AS growth_rate,
-			ROW_NUMBER() OVER (PARTITION BY level ORDER BY `+growth("current_brand_citations", "previous_brand_citations")+` DESC,
+			current_brand_citations, previous_brand_citations, `+analyticsql.Growth("current_brand_citations", "previous_brand_citations")+` AS growth_rate,
+			ROW_NUMBER() OVER (PARTITION BY level ORDER BY `+analyticsql.Growth("current_brand_citations", "previous_brand_citations")+` DESC,
 				current_brand_citations DESC, row_key) AS growth_rank
 			FROM page_and_domain_counts WHERE current_brand_citations > previous_brand_citations)
 		SELECT level, list, row_key, domain, page_type, domain_type, current_citations, previous_citations, growth_rate FROM (
 			SELECT * FROM ranked_overall WHERE growth_rank <= ? UNION ALL SELECT * FROM ranked_just_me WHERE growth_rank <= ?) top_rows
 		ORDER BY level, list, growth_rate DESC, current_citations DESC, row_key`, cur, cur, cur, cur, topGrowingLimit, topGrowingLimit)
-	err := eachRow(ctx, tx, b.String(), b.args, func(scan func(...any) error) error {
+	err := eachRow(ctx, tx, b.String(), b.Args, func(scan func(...any) error) error {
 		var level, list, k, domain, pageType, domainType string
 		var c, p int
 		var rate float64

@@ -191,7 +191,7 @@ func inline(d dialect, q string, args []any) string {
 			case string:
 				b.WriteString("'" + strings.ReplaceAll(v, "'", "''") + "'")
 			case bool:
-				if d.engine == enginePostgres {
+				if d.Engine == enginePostgres {
 					fmt.Fprintf(&b, "%v", v)
 				} else if v {
 					b.WriteString("1")

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 var _ sightline.PromptService = (*DB)(nil)
@@ -104,14 +105,14 @@ func activePromptKeys(ctx context.Context, tx *Tx, brandID, topicID, except stri
 		except = nilTopic // a UUID no prompt has
 	}
 	var s sqlb
-	s.add(`SELECT text FROM prompts WHERE brand_id = ? AND active = ? AND id <> ?`, brandID, true, except)
+	s.Add(`SELECT text FROM prompts WHERE brand_id = ? AND active = ? AND id <> ?`, brandID, true, except)
 	if topicID == "" {
-		s.add(` AND topic_id IS NULL`)
+		s.Add(` AND topic_id IS NULL`)
 	} else {
-		s.add(` AND topic_id = ?`, topicID)
+		s.Add(` AND topic_id = ?`, topicID)
 	}
 	keys := map[string]bool{}
-	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var text string
 		if err := scan(&text); err != nil {
 			return err
@@ -207,15 +208,15 @@ func (db *DB) FindPrompts(ctx context.Context, orgID, brandID string, f sightlin
 		return nil, 0, err
 	}
 	var where sqlb
-	where.add(` WHERE p.brand_id = ?`, brandID)
+	where.Add(` WHERE p.brand_id = ?`, brandID)
 	if !f.IncludeDeleted {
-		where.add(` AND p.active = ?`, true)
+		where.Add(` AND p.active = ?`, true)
 	}
 	if len(f.TopicIDs) > 0 {
-		where.add(` AND p.topic_id IN (`+placeholders(len(f.TopicIDs))+`)`, anys(f.TopicIDs))
+		where.Add(` AND p.topic_id IN (`+analyticsql.Placeholders(len(f.TopicIDs))+`)`, anys(f.TopicIDs))
 	}
 	if f.Query != "" {
-		where.add(` AND lower(p.text) LIKE ? ESCAPE '\'`, likePattern(f.Query))
+		where.Add(` AND lower(p.text) LIKE ? ESCAPE '\'`, likePattern(f.Query))
 	}
 	order := orderBy(f.Sort, promptSortColumns, sightline.DefaultPromptSort, "p.id")
 	return findPage(ctx, tx, "prompts p", &where, order, f.PageRequest, func(where string, args ...any) ([]*sightline.Prompt, error) {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 var _ sightline.HousekeepingService = (*DB)(nil)
@@ -172,9 +173,9 @@ func (db *DB) pruneDay(ctx context.Context, brandID string, topics, providers []
 		n     *int64
 	}{{"mentions", &p.Mentions}, {"citations", &p.Citations}} {
 		var s sqlb
-		s.add(`DELETE FROM `+t.table+` WHERE brand_id = ? AND topic_id IN (`+placeholders(len(topics))+`)
-			AND provider_id IN (`+placeholders(len(providers))+`) AND ran_at >= ? AND ran_at < ?`, brandID, anys(topics), anys(providers), lo, hi)
-		res, err := tx.exec(ctx, s.String(), s.args...)
+		s.Add(`DELETE FROM `+t.table+` WHERE brand_id = ? AND topic_id IN (`+analyticsql.Placeholders(len(topics))+`)
+			AND provider_id IN (`+analyticsql.Placeholders(len(providers))+`) AND ran_at >= ? AND ran_at < ?`, brandID, anys(topics), anys(providers), lo, hi)
+		res, err := tx.exec(ctx, s.String(), s.Args...)
 		if err != nil {
 			return p, fmt.Errorf("delete %s: %w", t.table, err)
 		}

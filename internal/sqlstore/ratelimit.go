@@ -28,7 +28,7 @@ func (db *DB) CountRequest(ctx context.Context, orgID, keyID string, defaults si
 		return sightline.RateLimitStatus{}, err
 	}
 	defer tx.Rollback()
-	if tx.d.engine == enginePostgres {
+	if tx.d.Engine == enginePostgres {
 		// A counter lost to a crash in the last moment before it is
 		// flushed costs nothing; waiting for the WAL flush on every
 		// request costs milliseconds (docs/api.md, "Rate limits").

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 var _ sightline.RecommendationService = (*DB)(nil)
@@ -86,7 +87,7 @@ func fillTargetPrompts(ctx context.Context, tx *Tx, brandID string, recs []*sigh
 	texts := map[string]string{}
 	for start := 0; start < len(ids); start += 500 {
 		chunk := ids[start:min(len(ids), start+500)]
-		err := eachRow(ctx, tx, `SELECT id, text FROM prompts WHERE brand_id = ? AND id IN (`+placeholders(len(chunk))+`)`,
+		err := eachRow(ctx, tx, `SELECT id, text FROM prompts WHERE brand_id = ? AND id IN (`+analyticsql.Placeholders(len(chunk))+`)`,
 			append([]any{brandID}, anys(chunk)...), func(scan func(...any) error) error {
 				var id, text string
 				if err := scan(&id, &text); err != nil {
@@ -123,13 +124,13 @@ func (db *DB) FindRecommendations(ctx context.Context, orgID, brandID string, f 
 		return nil, 0, err
 	}
 	var w sqlb
-	w.add(` WHERE r.brand_id = ? AND r.archived = ?`, brandID, f.Archived)
+	w.Add(` WHERE r.brand_id = ? AND r.archived = ?`, brandID, f.Archived)
 	for _, in := range []struct {
 		col  string
 		vals []string
 	}{{"r.type", f.Types}, {"r.intent", f.Intents}, {"r.impact", f.Impacts}, {"r.state", f.States}, {"r.topic_id", f.TopicIDs}} {
 		if len(in.vals) > 0 {
-			w.add(` AND `+in.col+` IN (`+placeholders(len(in.vals))+`)`, anys(in.vals))
+			w.Add(` AND `+in.col+` IN (`+analyticsql.Placeholders(len(in.vals))+`)`, anys(in.vals))
 		}
 	}
 	return findPage(ctx, tx, "recommendations r", &w, orderBy(f.Sort, recommendationSortColumns, sightline.DefaultRecommendationSort, "r.type", "r.id"), f.PageRequest, func(where string, args ...any) ([]*sightline.Recommendation, error) {
@@ -188,28 +189,28 @@ func (db *DB) UpdateRecommendation(ctx context.Context, orgID, brandID, id strin
 	}
 	now := ts(tx.now)
 	var s sqlb
-	s.add(`UPDATE recommendations SET state = ?, state_changed_at = ?, updated_at = ?`, to, now, now)
+	s.Add(`UPDATE recommendations SET state = ?, state_changed_at = ?, updated_at = ?`, to, now, now)
 	switch {
 	case to == sightline.RecStateDone:
 		actionURL := upd.ActionURL
 		if actionURL == nil {
 			actionURL = r.SuggestedActionURL
 		}
-		s.add(`, completed_at = ?, action_url = ?`, now, actionURL)
+		s.Add(`, completed_at = ?, action_url = ?`, now, actionURL)
 		if actionURL != nil {
 			if err := addWatch(ctx, tx, brandID, *actionURL, r.ID); err != nil {
 				return nil, err
 			}
 		}
 	case to == sightline.RecStateDismissed:
-		s.add(`, dismissed_at = ?`, now)
+		s.Add(`, dismissed_at = ?`, now)
 	case r.State == sightline.RecStateDone: // reopened
-		s.add(`, completed_at = NULL`)
+		s.Add(`, completed_at = NULL`)
 	}
 	// The state condition makes a concurrent change of the same
 	// recommendation fail instead of being overwritten.
-	s.add(` WHERE id = ? AND brand_id = ? AND state = ?`, r.ID, brandID, r.State)
-	res, err := tx.exec(ctx, s.String(), s.args...)
+	s.Add(` WHERE id = ? AND brand_id = ? AND state = ?`, r.ID, brandID, r.State)
+	res, err := tx.exec(ctx, s.String(), s.Args...)
 	if err != nil {
 		return nil, fmt.Errorf("update recommendation: %w", err)
 	}
@@ -352,7 +353,7 @@ func insertRecommendation(ctx context.Context, tx *Tx, brandID string, r *sightl
 	args := append([]any{newID(), brandID, r.Key}, vals...)
 	args = append(args, sightline.RecStateNew, ts(tx.now), ts(tx.now), ts(tx.now))
 	_, err = tx.exec(ctx, `INSERT INTO recommendations (id, brand_id, rec_key, `+generatedColumns+`, state, created_at, updated_at, generated_at)
-		VALUES (`+placeholders(len(args))+`)`, args...)
+		VALUES (`+analyticsql.Placeholders(len(args))+`)`, args...)
 	if err != nil {
 		return fmt.Errorf("insert recommendation: %w", err)
 	}
@@ -368,19 +369,19 @@ func updateGenerated(ctx context.Context, tx *Tx, id string, r *sightline.Recomm
 		return fmt.Errorf("encode recommendation: %w", err)
 	}
 	var s sqlb
-	s.add(`UPDATE recommendations SET `)
+	s.Add(`UPDATE recommendations SET `)
 	for i, col := range strings.Split(generatedColumns, ",") {
 		if i > 0 {
-			s.add(`, `)
+			s.Add(`, `)
 		}
-		s.add(strings.TrimSpace(col)+` = ?`, vals[i])
+		s.Add(strings.TrimSpace(col)+` = ?`, vals[i])
 	}
-	s.add(`, archived = ?, updated_at = ?, generated_at = ?`, false, ts(tx.now), ts(tx.now))
+	s.Add(`, archived = ?, updated_at = ?, generated_at = ?`, false, ts(tx.now), ts(tx.now))
 	if revive {
-		s.add(`, state = ?`, sightline.RecStateNew)
+		s.Add(`, state = ?`, sightline.RecStateNew)
 	}
-	s.add(` WHERE id = ?`, id)
-	if _, err := tx.exec(ctx, s.String(), s.args...); err != nil {
+	s.Add(` WHERE id = ?`, id)
+	if _, err := tx.exec(ctx, s.String(), s.Args...); err != nil {
 		return fmt.Errorf("update recommendation: %w", err)
 	}
 	return nil

@@ -24,7 +24,7 @@ const nilTopic = noMatchID
 // one brand's. brandID, when set, limits it to that brand's runs; tables,
 // when given, limits it to those rollups (a migration that adds one).
 func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64, brandID string, tables ...string) error {
-	day := tx.d.dayStart
+	day := tx.d.DayStart
 	// per stored run: does its answer name the brand itself, a competitor
 	flags := `(SELECT m.run_seq AS run_seq,
 		MAX(CASE WHEN fb.is_self THEN 1 ELSE 0 END) AS named,
@@ -155,20 +155,11 @@ var seqRange = regexp.MustCompile(`(\w+)\.(seq|run_seq) BETWEEN \? AND \?`)
 // rollupTables are every table refreshRollups and refreshWeeklyPages fill.
 var rollupTables = []string{"daily_runs", "daily_mentions", "daily_topic_mentions", "daily_pages", "weekly_pages", "daily_topic_pages", "daily_domains", "daily_page_brands", "daily_domain_brands", "daily_ads"}
 
-// weekStart returns an expression giving the midnight (UTC) that starts the
-// ISO week (Monday) of a timestamp column, in the column's representation.
-func (d dialect) weekStart(col string) string {
-	if d.engine == enginePostgres {
-		return "(date_trunc('week', " + col + " AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')"
-	}
-	return "(date(" + col + ", '-6 days', 'weekday 1') || 'T00:00:00.000000Z')"
-}
-
 // refreshWeeklyPages adds up a brand's daily_pages rows by ISO week into
 // weekly_pages (migration 0005 does the same for every brand); the brand's
 // weekly rows must be empty.
 func refreshWeeklyPages(ctx context.Context, tx *Tx, brandID string) error {
-	week := tx.d.weekStart("ran_at")
+	week := tx.d.WeekStart("ran_at")
 	_, err := tx.exec(ctx, `INSERT INTO weekly_pages (brand_id, ran_at, page, domain, page_type, domain_type, subreddit, has_source, has_inline, citations, named, comp_only)
 		SELECT brand_id, `+week+`, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit),
 			MAX(has_source), MAX(has_inline), SUM(citations), SUM(named), SUM(comp_only)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 var _ sightline.RunService = (*DB)(nil)
@@ -146,7 +147,7 @@ var (
 // ads) and adds them to the daily rollups, all in one transaction; a run
 // whose id is stored already is skipped.
 func (db *DB) IngestRuns(ctx context.Context, runs iter.Seq2[*sightline.AnalyzedRun, error]) (sightline.IngestStats, error) {
-	if db.dialect.engine == enginePostgres {
+	if db.dialect.Engine == enginePostgres {
 		return db.ingestPostgres(ctx, runs) // lookup rows in one order: ingest_order.go
 	}
 	tx, done, err := db.beginIngest(ctx, true)
@@ -171,7 +172,7 @@ func (db *DB) IngestRuns(ctx context.Context, runs iter.Seq2[*sightline.Analyzed
 func (db *DB) ingestInTx(ctx context.Context, tx *Tx, runs iter.Seq2[*sightline.AnalyzedRun, error], detect bool) (sightline.IngestStats, error) {
 	var stats sightline.IngestStats
 	it := &ingestTx{
-		tx: tx, lite: db.dialect.engine == engineSQLite, stmts: map[string]*sql.Stmt{}, prompts: map[string]map[string]bool{}, owned: map[string]map[string]bool{},
+		tx: tx, lite: db.dialect.Engine == engineSQLite, stmts: map[string]*sql.Stmt{}, prompts: map[string]map[string]bool{}, owned: map[string]map[string]bool{},
 		providers: map[string]any{}, regions: map[string]any{}, selfFound: map[string]foundRef{},
 		compFound: map[string]foundRef{}, foundByKey: map[string]foundRef{}, advertisers: map[string]any{}, days: newDayRollups(), newBrands: map[string]bool{},
 		answers: newFactRows("run_answers", answerCols), mentions: newFactRows("mentions", mentionCols),
@@ -403,7 +404,7 @@ func (it *ingestTx) close() {
 
 // valuesList returns "(?, ?), (?, ?)" for rows × cols placeholders.
 func valuesList(rows, cols int) string {
-	one := "(" + placeholders(cols) + ")"
+	one := "(" + analyticsql.Placeholders(cols) + ")"
 	var b strings.Builder
 	b.Grow(rows * (len(one) + 2))
 	for i := 0; i < rows; i++ {
@@ -440,7 +441,7 @@ const ingestCacheKiB = 65536
 // the brands' prompts (checkPrompt), and uses INSERT OR FAIL, which needs
 // no statement journal either, since any error rolls back everything.
 func (db *DB) beginIngest(ctx context.Context, bulk bool) (tx *Tx, done func(), err error) {
-	if db.dialect.engine != engineSQLite {
+	if db.dialect.Engine != engineSQLite {
 		tx, err := db.begin(ctx)
 		return tx, func() {}, err
 	}

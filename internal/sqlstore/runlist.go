@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 var _ sightline.RunReadService = (*DB)(nil)
@@ -59,7 +60,7 @@ func newRunQ(ctx context.Context, tx *Tx, f sightline.RunFilter) (*runQ, error) 
 // runFacts writes the join of a fact table (mentions, citations) with runs:
 // the fact tables' primary key prefix, so each run finds its rows by key.
 func runFacts(s *sqlb, table string) {
-	s.add(table + `.brand_id = runs.brand_id AND ` + table + `.topic_id = COALESCE(runs.topic_id, '` + nilTopic + `')
+	s.Add(table + `.brand_id = runs.brand_id AND ` + table + `.topic_id = COALESCE(runs.topic_id, '` + nilTopic + `')
 		AND ` + table + `.provider_id = runs.provider_id AND ` + table + `.ran_at = runs.ran_at AND ` + table + `.run_seq = runs.seq`)
 }
 
@@ -71,25 +72,25 @@ func (q *runQ) answerFiltered() bool {
 
 // okWhere writes the conditions on runs of the filter.
 func (q *runQ) okWhere(s *sqlb) {
-	s.add(` WHERE `)
+	s.Add(` WHERE `)
 	q.sq.filterIn(s, "runs", q.f.Window)
 	if len(q.foundIDs) > 0 {
-		s.add(` AND EXISTS (SELECT 1 FROM mentions WHERE `)
+		s.Add(` AND EXISTS (SELECT 1 FROM mentions WHERE `)
 		runFacts(s, "mentions")
-		s.add(`
-			AND mentions.found_brand_id IN (`+placeholders(len(q.foundIDs))+`))`, anys(q.foundIDs))
+		s.Add(`
+			AND mentions.found_brand_id IN (`+analyticsql.Placeholders(len(q.foundIDs))+`))`, anys(q.foundIDs))
 	}
 	if len(q.f.CitesDomains) > 0 {
-		s.add(` AND EXISTS (SELECT 1 FROM citations WHERE `)
+		s.Add(` AND EXISTS (SELECT 1 FROM citations WHERE `)
 		runFacts(s, "citations")
-		s.add(`
-			AND citations.domain IN (`+placeholders(len(q.f.CitesDomains))+`))`, anys(q.f.CitesDomains))
+		s.Add(`
+			AND citations.domain IN (`+analyticsql.Placeholders(len(q.f.CitesDomains))+`))`, anys(q.f.CitesDomains))
 	}
 	if len(q.f.CitesURLs) > 0 {
-		s.add(` AND EXISTS (SELECT 1 FROM citations WHERE `)
+		s.Add(` AND EXISTS (SELECT 1 FROM citations WHERE `)
 		runFacts(s, "citations")
-		s.add(`
-			AND citations.page IN (`+placeholders(len(q.f.CitesURLs))+`))`, anys(q.f.CitesURLs))
+		s.Add(`
+			AND citations.page IN (`+analyticsql.Placeholders(len(q.f.CitesURLs))+`))`, anys(q.f.CitesURLs))
 	}
 }
 
@@ -97,23 +98,23 @@ func (q *runQ) okWhere(s *sqlb) {
 // their prompts, providers and regions). A failed attempt has no answer, so
 // it names and cites nothing: filters on mentions or citations select none.
 func (q *runQ) failedWhere(s *sqlb) {
-	s.add(` WHERE collection_attempts.brand_id = ? AND collection_attempts.status = 'failed'
+	s.Add(` WHERE collection_attempts.brand_id = ? AND collection_attempts.status = 'failed'
 		AND collection_attempts.finished_at >= ? AND collection_attempts.finished_at < ?`,
 		q.f.BrandID, ts(q.f.Window.Start), ts(q.f.Window.End))
 	if len(q.f.ProviderIDs) > 0 {
-		s.add(` AND providers.id IN (`+placeholders(len(q.f.ProviderIDs))+`)`, anys(q.f.ProviderIDs))
+		s.Add(` AND providers.id IN (`+analyticsql.Placeholders(len(q.f.ProviderIDs))+`)`, anys(q.f.ProviderIDs))
 	}
 	if len(q.f.RegionIDs) > 0 {
-		s.add(` AND regions.id IN (`+placeholders(len(q.f.RegionIDs))+`)`, anys(q.f.RegionIDs))
+		s.Add(` AND regions.id IN (`+analyticsql.Placeholders(len(q.f.RegionIDs))+`)`, anys(q.f.RegionIDs))
 	}
 	if len(q.f.TopicIDs) > 0 {
-		s.add(` AND prompts.topic_id IN (`+placeholders(len(q.f.TopicIDs))+`)`, anys(q.f.TopicIDs))
+		s.Add(` AND prompts.topic_id IN (`+analyticsql.Placeholders(len(q.f.TopicIDs))+`)`, anys(q.f.TopicIDs))
 	}
 	if len(q.f.PromptIDs) > 0 {
-		s.add(` AND collection_attempts.prompt_id IN (`+placeholders(len(q.f.PromptIDs))+`)`, anys(q.f.PromptIDs))
+		s.Add(` AND collection_attempts.prompt_id IN (`+analyticsql.Placeholders(len(q.f.PromptIDs))+`)`, anys(q.f.PromptIDs))
 	}
 	if len(q.f.Mentions)+len(q.f.CitesDomains)+len(q.f.CitesURLs) > 0 {
-		s.add(` AND 1 = 0`)
+		s.Add(` AND 1 = 0`)
 	}
 }
 
@@ -187,26 +188,26 @@ func (db *DB) FindRuns(ctx context.Context, orgID string, f sightline.RunFilter)
 	var total int
 	if f.Status == sightline.RunFailed {
 		q.failedWhere(&where)
-		count.add(`SELECT COUNT(*) FROM collection_attempts JOIN prompts ON prompts.id = collection_attempts.prompt_id
-			LEFT JOIN providers ON providers.code = collection_attempts.provider LEFT JOIN regions ON regions.code = collection_attempts.region`).addSQL(&where)
-		if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
+		count.Add(`SELECT COUNT(*) FROM collection_attempts JOIN prompts ON prompts.id = collection_attempts.prompt_id
+			LEFT JOIN providers ON providers.code = collection_attempts.provider LEFT JOIN regions ON regions.code = collection_attempts.region`).AddSQL(&where)
+		if err := tx.queryRow(ctx, count.String(), count.Args...).Scan(&total); err != nil {
 			return nil, 0, fmt.Errorf("count failed runs: %w", mapError(err))
 		}
-		page.add(failedRunColumns).addSQL(&where).
-			add(` ORDER BY collection_attempts.finished_at DESC, collection_attempts.id DESC LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
-		runs, err := scanAll(ctx, tx, "failed runs", page.String(), page.args, scanFailedRun)
+		page.Add(failedRunColumns).AddSQL(&where).
+			Add(` ORDER BY collection_attempts.finished_at DESC, collection_attempts.id DESC LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
+		runs, err := scanAll(ctx, tx, "failed runs", page.String(), page.Args, scanFailedRun)
 		return runs, total, err
 	}
 	q.okWhere(&where)
-	count.add(`SELECT COUNT(*) FROM runs`).addSQL(&where)
+	count.Add(`SELECT COUNT(*) FROM runs`).AddSQL(&where)
 	if !q.answerFiltered() {
 		// The window and dimensions alone: the count reads the covering
 		// index, the page the first rows of it.
-		if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
+		if err := tx.queryRow(ctx, count.String(), count.Args...).Scan(&total); err != nil {
 			return nil, 0, fmt.Errorf("count runs: %w", mapError(err))
 		}
-		page.add(okRunSelect).addSQL(&where).add(` ORDER BY runs.ran_at DESC, runs.seq DESC LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
-		runs, err := scanAll(ctx, tx, "runs", page.String(), page.args, scanOKRun)
+		page.Add(okRunSelect).AddSQL(&where).Add(` ORDER BY runs.ran_at DESC, runs.seq DESC LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
+		runs, err := scanAll(ctx, tx, "runs", page.String(), page.Args, scanOKRun)
 		if err == nil {
 			err = fillRuns(ctx, tx, f.BrandID, runs)
 		}
@@ -216,19 +217,19 @@ func (db *DB) FindRuns(ctx context.Context, orgID string, f sightline.RunFilter)
 	// evaluated once, matching_runs holding the matching runs' keys and
 	// page_runs the page of them; the total rides on the page's rows, and
 	// only a page past the end counts the matching runs again.
-	page.add(`WITH matching_runs AS MATERIALIZED (SELECT runs.seq AS seq, runs.ran_at AS ran_at FROM runs`).addSQL(&where).
-		add(`),
+	page.Add(`WITH matching_runs AS MATERIALIZED (SELECT runs.seq AS seq, runs.ran_at AS ran_at FROM runs`).AddSQL(&where).
+		Add(`),
 		page_runs AS MATERIALIZED (SELECT seq FROM matching_runs ORDER BY ran_at DESC, seq DESC LIMIT ? OFFSET ?) `, f.PageSize, f.Offset())
-	page.add(`SELECT (SELECT COUNT(*) FROM matching_runs), ` + okRunColumns + okRunFrom +
+	page.Add(`SELECT (SELECT COUNT(*) FROM matching_runs), ` + okRunColumns + okRunFrom +
 		` JOIN page_runs ON page_runs.seq = runs.seq ORDER BY runs.ran_at DESC, runs.seq DESC`)
-	runs, err := scanAll(ctx, tx, "runs", page.String(), page.args, func(scan func(...any) error) (*sightline.Run, error) {
+	runs, err := scanAll(ctx, tx, "runs", page.String(), page.Args, func(scan func(...any) error) (*sightline.Run, error) {
 		return scanOKRun(func(dst ...any) error { return scan(append([]any{&total}, dst...)...) })
 	})
 	if err != nil {
 		return nil, 0, err
 	}
 	if len(runs) == 0 {
-		if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
+		if err := tx.queryRow(ctx, count.String(), count.Args...).Scan(&total); err != nil {
 			return nil, 0, fmt.Errorf("count runs: %w", mapError(err))
 		}
 	}
@@ -301,23 +302,23 @@ func (db *DB) EachRun(ctx context.Context, orgID string, f sightline.RunFilter, 
 		var s sqlb
 		var runs []*sightline.Run
 		if f.Status == sightline.RunFailed {
-			s.add(failedRunColumns)
+			s.Add(failedRunColumns)
 			q.failedWhere(&s)
 			if after != nil {
-				s.add(` AND collection_attempts.finished_at <= ? AND (collection_attempts.finished_at < ? OR collection_attempts.id < ?)`,
+				s.Add(` AND collection_attempts.finished_at <= ? AND (collection_attempts.finished_at < ? OR collection_attempts.id < ?)`,
 					ts(after.RanAt), ts(after.RanAt), after.ID)
 			}
-			s.add(` ORDER BY collection_attempts.finished_at DESC, collection_attempts.id DESC LIMIT ?`, runBatch)
-			runs, err = scanAll(ctx, tx, "failed runs", s.String(), s.args, scanFailedRun)
+			s.Add(` ORDER BY collection_attempts.finished_at DESC, collection_attempts.id DESC LIMIT ?`, runBatch)
+			runs, err = scanAll(ctx, tx, "failed runs", s.String(), s.Args, scanFailedRun)
 		} else {
-			s.add(okRunSelect)
+			s.Add(okRunSelect)
 			q.okWhere(&s)
 			if after != nil {
 				// ran_at <= bounds the index range; the rest breaks ties
-				s.add(` AND runs.ran_at <= ? AND (runs.ran_at < ? OR runs.seq < ?)`, ts(after.RanAt), ts(after.RanAt), after.Seq)
+				s.Add(` AND runs.ran_at <= ? AND (runs.ran_at < ? OR runs.seq < ?)`, ts(after.RanAt), ts(after.RanAt), after.Seq)
 			}
-			s.add(` ORDER BY runs.ran_at DESC, runs.seq DESC LIMIT ?`, runBatch)
-			if runs, err = scanAll(ctx, tx, "runs", s.String(), s.args, scanOKRun); err == nil {
+			s.Add(` ORDER BY runs.ran_at DESC, runs.seq DESC LIMIT ?`, runBatch)
+			if runs, err = scanAll(ctx, tx, "runs", s.String(), s.Args, scanOKRun); err == nil {
 				err = fillRuns(ctx, tx, f.BrandID, runs)
 			}
 		}
@@ -354,21 +355,21 @@ func fillRuns(ctx context.Context, tx *Tx, brandID string, runs []*sightline.Run
 	// keys selects the batch's runs and their rows of a fact table, joined
 	// after runs (CROSS JOIN keeps SQLite from reordering).
 	keys := func(s *sqlb, table string) {
-		s.add(` WHERE runs.seq IN (`+placeholders(len(seqs))+`) AND `, seqs)
+		s.Add(` WHERE runs.seq IN (`+analyticsql.Placeholders(len(seqs))+`) AND `, seqs)
 		if table == "ads" { // ads are keyed by (brand_id, ran_at, run_seq, ord)
-			s.add(`ads.brand_id = runs.brand_id AND ads.ran_at = runs.ran_at AND ads.run_seq = runs.seq`)
+			s.Add(`ads.brand_id = runs.brand_id AND ads.ran_at = runs.ran_at AND ads.run_seq = runs.seq`)
 		} else {
 			runFacts(s, table)
 		}
 	}
 
 	var s sqlb
-	s.add(`SELECT mentions.run_seq, mentions.found_brand_id, found_brands.name, found_brands.is_self,
+	s.Add(`SELECT mentions.run_seq, mentions.found_brand_id, found_brands.name, found_brands.is_self,
 		COALESCE(CAST(found_brands.competitor_id AS TEXT), ''), mentions.position, mentions.mention_count, mentions.sentiment
 		FROM runs CROSS JOIN mentions JOIN found_brands ON found_brands.id = mentions.found_brand_id`)
 	keys(&s, "mentions")
-	s.add(` ORDER BY mentions.run_seq, mentions.position, found_brands.name`)
-	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+	s.Add(` ORDER BY mentions.run_seq, mentions.position, found_brands.name`)
+	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var seq int64
 		var self bool
 		m := sightline.RunMentionView{Spans: []sightline.Span{}}
@@ -390,21 +391,21 @@ func fillRuns(ctx context.Context, tx *Tx, brandID string, runs []*sightline.Run
 	// (classOf, docs/metrics.md "Ownership classes").
 	namedBy := func(cond string, args ...any) *sqlb {
 		var n sqlb
-		return n.add(`(SELECT COUNT(*) FROM mentions JOIN found_brands ON found_brands.id = mentions.found_brand_id
+		return n.Add(`(SELECT COUNT(*) FROM mentions JOIN found_brands ON found_brands.id = mentions.found_brand_id
 			WHERE mentions.brand_id = citations.brand_id AND mentions.topic_id = citations.topic_id AND mentions.provider_id = citations.provider_id
 			AND mentions.ran_at = citations.ran_at AND mentions.run_seq = citations.run_seq AND `+cond+`)`, args...)
 	}
 	s = sqlb{}
-	s.add(`WITH owned_domains AS (SELECT domain FROM brand_domains WHERE brand_id = ?),
+	s.Add(`WITH owned_domains AS (SELECT domain FROM brand_domains WHERE brand_id = ?),
 		competitor_domains AS (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> '')
 		SELECT citations.run_seq, citations.ord, citations.url, citations.page, citations.domain, citations.title, citations.author,
 			citations.citation_type, citations.page_type, `, brandID, brandID)
 	classIn(&s, "citations.domain", namedBy(`found_brands.is_self = ?`, true), namedBy(`found_brands.competitor_id IS NOT NULL`),
 		"citations.domain_type")
-	s.add(` FROM runs CROSS JOIN citations`)
+	s.Add(` FROM runs CROSS JOIN citations`)
 	keys(&s, "citations")
-	s.add(` ORDER BY citations.run_seq, citations.ord`)
-	err = eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+	s.Add(` ORDER BY citations.run_seq, citations.ord`)
+	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var seq int64
 		var c sightline.RunCitationView
 		if err := scan(&seq, &c.Ordinal, &c.URL, &c.Page, &c.Domain, &c.Title, &c.Author, &c.Type, &c.PageType, &c.Ownership); err != nil {
@@ -420,11 +421,11 @@ func fillRuns(ctx context.Context, tx *Tx, brandID string, runs []*sightline.Run
 	}
 
 	s = sqlb{}
-	s.add(`SELECT ads.run_seq, ads.ord, advertisers.id, advertisers.name, advertisers.domain, ads.text
+	s.Add(`SELECT ads.run_seq, ads.ord, advertisers.id, advertisers.name, advertisers.domain, ads.text
 		FROM runs CROSS JOIN ads JOIN advertisers ON advertisers.id = ads.advertiser_id`)
 	keys(&s, "ads")
-	s.add(` ORDER BY ads.run_seq, ads.ord`)
-	err = eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+	s.Add(` ORDER BY ads.run_seq, ads.ord`)
+	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var seq int64
 		var a sightline.RunAdView
 		if err := scan(&seq, &a.Ordinal, &a.AdvertiserID, &a.Advertiser, &a.Domain, &a.Text); err != nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 // noMatchID never equals a stored id; it keeps "IN (…)" lists non-empty
@@ -102,7 +103,7 @@ func orNoMatch(ids []string) []string {
 // filterIn writes the conditions selecting the scope's rows of a fact
 // table aliased a within [start, end).
 func (q *scopeQ) filterIn(s *sqlb, a string, w sightline.Window) {
-	s.add(a+`.brand_id = ? AND `+a+`.ran_at >= ? AND `+a+`.ran_at < ?`, q.BrandID, ts(w.Start), ts(w.End))
+	s.Add(a+`.brand_id = ? AND `+a+`.ran_at >= ? AND `+a+`.ran_at < ?`, q.BrandID, ts(w.Start), ts(w.End))
 	q.dimFilter(s, a)
 }
 
@@ -119,10 +120,10 @@ func (q *scopeQ) factFilter(s *sqlb, a string, w sightline.Window) {
 	}
 	q.filterIn(s, a, w)
 	if len(q.TopicIDs) == 0 {
-		s.add(` AND `+a+`.topic_id IN (`+placeholders(len(q.allTopics))+`)`, anys(q.allTopics))
+		s.Add(` AND `+a+`.topic_id IN (`+analyticsql.Placeholders(len(q.allTopics))+`)`, anys(q.allTopics))
 	}
 	if len(q.ProviderIDs) == 0 {
-		s.add(` AND `+a+`.provider_id IN (`+placeholders(len(q.allProviders))+`)`, anys(q.allProviders))
+		s.Add(` AND `+a+`.provider_id IN (`+analyticsql.Placeholders(len(q.allProviders))+`)`, anys(q.allProviders))
 	}
 }
 
@@ -130,31 +131,31 @@ func (q *scopeQ) factFilter(s *sqlb, a string, w sightline.Window) {
 // table aliased a, each starting with " AND ".
 func (q *scopeQ) dimFilter(s *sqlb, a string) {
 	if len(q.ProviderIDs) > 0 {
-		s.add(` AND `+a+`.provider_id IN (`+placeholders(len(q.ProviderIDs))+`)`, anys(q.ProviderIDs))
+		s.Add(` AND `+a+`.provider_id IN (`+analyticsql.Placeholders(len(q.ProviderIDs))+`)`, anys(q.ProviderIDs))
 	}
 	if len(q.RegionIDs) > 0 {
-		s.add(` AND `+a+`.region_id IN (`+placeholders(len(q.RegionIDs))+`)`, anys(q.RegionIDs))
+		s.Add(` AND `+a+`.region_id IN (`+analyticsql.Placeholders(len(q.RegionIDs))+`)`, anys(q.RegionIDs))
 	}
 	if len(q.TopicIDs) > 0 {
 		// Facts carry their prompt's topic (prompts never change topic), so
 		// "topic ids resolved to prompt ids" is a plain column match.
-		s.add(` AND `+a+`.topic_id IN (`+placeholders(len(q.TopicIDs))+`)`, anys(q.TopicIDs))
+		s.Add(` AND `+a+`.topic_id IN (`+analyticsql.Placeholders(len(q.TopicIDs))+`)`, anys(q.TopicIDs))
 	}
 	if len(q.PromptIDs) > 0 {
-		s.add(` AND `+a+`.prompt_id IN (`+placeholders(len(q.PromptIDs))+`)`, anys(q.PromptIDs))
+		s.Add(` AND `+a+`.prompt_id IN (`+analyticsql.Placeholders(len(q.PromptIDs))+`)`, anys(q.PromptIDs))
 	}
 	if q.PromptID != "" {
-		s.add(` AND `+a+`.prompt_id = ?`, q.PromptID)
+		s.Add(` AND `+a+`.prompt_id = ?`, q.PromptID)
 	}
 	if len(q.PromptRegions) > 0 {
-		s.add(` AND (`)
+		s.Add(` AND (`)
 		for i, pr := range q.PromptRegions {
 			if i > 0 {
-				s.add(` OR `)
+				s.Add(` OR `)
 			}
-			s.add(`(`+a+`.prompt_id = ? AND `+a+`.region_id = ?)`, pr.PromptID, pr.RegionID)
+			s.Add(`(`+a+`.prompt_id = ? AND `+a+`.region_id = ?)`, pr.PromptID, pr.RegionID)
 		}
-		s.add(`)`)
+		s.Add(`)`)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 // MentionShare returns, per bucket, the runs in scope (total) and those
@@ -34,15 +35,15 @@ func (q *scopeQ) runNarrowing(s *sqlb, seqCol string) {
 	if len(q.Domains) == 0 && q.URL == "" {
 		return
 	}
-	s.add(` AND ` + seqCol + ` IN (SELECT citations.run_seq FROM citations WHERE `)
+	s.Add(` AND ` + seqCol + ` IN (SELECT citations.run_seq FROM citations WHERE `)
 	q.factFilter(s, "citations", q.Window)
 	if len(q.Domains) > 0 {
-		s.add(` AND citations.domain IN (`+placeholders(len(q.Domains))+`)`, anys(q.Domains))
+		s.Add(` AND citations.domain IN (`+analyticsql.Placeholders(len(q.Domains))+`)`, anys(q.Domains))
 	}
 	if q.URL != "" {
-		s.add(` AND citations.page = ?`, q.URL)
+		s.Add(` AND citations.page = ?`, q.URL)
 	}
-	s.add(`)`)
+	s.Add(`)`)
 }
 
 func (q *scopeQ) mentionShare(ctx context.Context, tx *Tx, granularity string) (*sightline.ShareSeries, error) {
@@ -61,21 +62,21 @@ func (q *scopeQ) mentionShare(ctx context.Context, tx *Tx, granularity string) (
 	// mentions; share_buckets, the three side by side, the last as the
 	// tracked brands' average.
 	var s sqlb
-	s.add(`WITH bucket_runs AS (SELECT ` + q.d().bucket(granularity, "window_runs.ran_at") + ` AS bucket, SUM(window_runs.runs) AS runs FROM (`)
+	s.Add(`WITH bucket_runs AS (SELECT ` + q.d().Bucket(granularity, "window_runs.ran_at") + ` AS bucket, SUM(window_runs.runs) AS runs FROM (`)
 	q.runsSrcNarrowed(&s, q.Window)
-	s.add(`) window_runs GROUP BY 1), bucket_target_runs AS (SELECT ` + q.d().bucket(granularity, "window_target_runs.ran_at") + ` AS bucket,
+	s.Add(`) window_runs GROUP BY 1), bucket_target_runs AS (SELECT ` + q.d().Bucket(granularity, "window_target_runs.ran_at") + ` AS bucket,
 		SUM(window_target_runs.runs) AS target_runs FROM (`)
 	q.targetRunsSrcNarrowed(&s, q.Window)
-	s.add(`) window_target_runs GROUP BY 1), bucket_tracked_mentions AS (SELECT `+q.d().bucket(granularity, "window_mentions.ran_at")+` AS bucket,
-		SUM(CASE WHEN window_mentions.found_brand_id IN (`+placeholders(len(tracked))+`) THEN window_mentions.mentions ELSE 0 END) AS tracked_mentions FROM (`, anys(tracked))
+	s.Add(`) window_target_runs GROUP BY 1), bucket_tracked_mentions AS (SELECT `+q.d().Bucket(granularity, "window_mentions.ran_at")+` AS bucket,
+		SUM(CASE WHEN window_mentions.found_brand_id IN (`+analyticsql.Placeholders(len(tracked))+`) THEN window_mentions.mentions ELSE 0 END) AS tracked_mentions FROM (`, anys(tracked))
 	q.mentionsSrcNarrowed(&s, q.Window)
-	s.add(`) window_mentions GROUP BY 1),
+	s.Add(`) window_mentions GROUP BY 1),
 		share_buckets AS (SELECT bucket_runs.bucket AS bucket, bucket_runs.runs AS runs, COALESCE(bucket_target_runs.target_runs, 0) AS target_runs,
 			CAST(COALESCE(bucket_tracked_mentions.tracked_mentions, 0) AS DOUBLE PRECISION) / ? AS tracked_average
 		FROM bucket_runs LEFT JOIN bucket_target_runs ON bucket_target_runs.bucket = bucket_runs.bucket
 			LEFT JOIN bucket_tracked_mentions ON bucket_tracked_mentions.bucket = bucket_runs.bucket)
-		SELECT bucket, runs, target_runs, `+pct("target_runs", "runs")+`, tracked_average, `+pct("tracked_average", "runs")+`,
-		`+pct("SUM(target_runs) OVER ()", "SUM(runs) OVER ()")+`, `+pct("SUM(tracked_average) OVER ()", "SUM(runs) OVER ()")+`,
+		SELECT bucket, runs, target_runs, `+analyticsql.Pct("target_runs", "runs")+`, tracked_average, `+analyticsql.Pct("tracked_average", "runs")+`,
+		`+analyticsql.Pct("SUM(target_runs) OVER ()", "SUM(runs) OVER ()")+`, `+analyticsql.Pct("SUM(tracked_average) OVER ()", "SUM(runs) OVER ()")+`,
 		SUM(target_runs) OVER (), SUM(runs) OVER ()
 		FROM share_buckets ORDER BY bucket`, nTracked)
 	return scanShareSeries(ctx, tx, &s, sightline.Buckets(q.Window, granularity))
@@ -96,16 +97,16 @@ func (q *scopeQ) targetRunsSrcNarrowed(s *sqlb, w sightline.Window) {
 	}
 	if len(q.targetIDs) > 1 {
 		// the grouped form: narrow before GROUP BY
-		s.add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, 1 AS runs FROM mentions WHERE `)
+		s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, 1 AS runs FROM mentions WHERE `)
 		q.factFilter(s, "mentions", w)
-		s.add(` AND mentions.found_brand_id IN (`+placeholders(len(q.targetIDs))+`)`, anys(q.targetIDs))
+		s.Add(` AND mentions.found_brand_id IN (`+analyticsql.Placeholders(len(q.targetIDs))+`)`, anys(q.targetIDs))
 		q.runNarrowing(s, "mentions.run_seq")
-		s.add(` GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id`)
+		s.Add(` GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id`)
 		return
 	}
-	s.add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, 1 AS runs FROM mentions WHERE `)
+	s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, 1 AS runs FROM mentions WHERE `)
 	q.factFilter(s, "mentions", w)
-	s.add(` AND mentions.found_brand_id = ?`, q.targetIDs[0])
+	s.Add(` AND mentions.found_brand_id = ?`, q.targetIDs[0])
 	q.runNarrowing(s, "mentions.run_seq")
 }
 
@@ -121,7 +122,7 @@ func scanShareSeries(ctx context.Context, tx *Tx, s *sqlb, dates []string) (*sig
 	byDate := map[string]sightline.SeriesPoint{}
 	var current, average float64
 	var count, total int // the window's, over all buckets
-	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var p sightline.SeriesPoint
 		if err := scan(&p.Date, &p.Total, &p.Count, &p.SharePercent, &p.AverageCount, &p.AveragePercentage, &current, &average, &count, &total); err != nil {
 			return err

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 var (
@@ -99,17 +100,17 @@ func windowSums(s *sqlb, col, value string, distinct bool, end time.Time) {
 	_, week := sightline.SignalWindowStarts(end, sightline.SignalWindowWeek)
 	agg := func(cond string, args ...any) {
 		if distinct {
-			s.add(`COUNT(DISTINCT CASE WHEN `+cond+` THEN `+value+` END)`, args...)
+			s.Add(`COUNT(DISTINCT CASE WHEN `+cond+` THEN `+value+` END)`, args...)
 		} else {
-			s.add(`SUM(CASE WHEN `+cond+` THEN 1 ELSE 0 END)`, args...)
+			s.Add(`SUM(CASE WHEN `+cond+` THEN 1 ELSE 0 END)`, args...)
 		}
 	}
 	agg(col+` >= ? AND `+col+` < ?`, ts(dayBase), ts(day))
-	s.add(`, `)
+	s.Add(`, `)
 	agg(col+` >= ?`, ts(day))
-	s.add(`, `)
+	s.Add(`, `)
 	agg(col+` < ?`, ts(week))
-	s.add(`, `)
+	s.Add(`, `)
 	agg(col+` >= ?`, ts(week))
 }
 
@@ -137,20 +138,20 @@ func (db *DB) FindDetectionInput(ctx context.Context, brandID string, now time.T
 
 	// Runs per provider, per topic and in all, in each window.
 	var runsQ sqlb
-	runsQ.add(`SELECT x.kind, x.id, `)
+	runsQ.Add(`SELECT x.kind, x.id, `)
 	windowSums(&runsQ, "x.ran_at", "", false, end)
-	runsQ.add(` FROM (
+	runsQ.Add(` FROM (
 		SELECT 'provider' AS kind, CAST(r.provider_id AS TEXT) AS id, r.ran_at FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ?`, span)
-	runsQ.add(`
+	runsQ.Add(`
 		UNION ALL
 		SELECT 'topic' AS kind, CAST(r.topic_id AS TEXT) AS id, r.ran_at FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ? AND r.topic_id IS NOT NULL`, span)
-	runsQ.add(`
+	runsQ.Add(`
 		UNION ALL
 		SELECT 'brand' AS kind, '' AS id, r.ran_at FROM runs r WHERE r.brand_id = ? AND r.ran_at >= ? AND r.ran_at < ?
 	) x GROUP BY x.kind, x.id`, span)
 	dims := map[string]*sightline.DimensionCounts{}
 	var providers, topics []string
-	err = eachRow(ctx, tx, runsQ.String(), runsQ.args, func(scan func(...any) error) error {
+	err = eachRow(ctx, tx, runsQ.String(), runsQ.Args, func(scan func(...any) error) error {
 		var kind, id string
 		var c sightline.WindowSplits
 		if err := scan(&kind, &id, &c[0].Base, &c[0].Cur, &c[1].Base, &c[1].Cur); err != nil {
@@ -183,35 +184,35 @@ func (db *DB) FindDetectionInput(ctx context.Context, brandID string, now time.T
 		factProviders = []any{signalNoTopic}
 	}
 	pairs := func(s *sqlb, a string) {
-		s.add(` AND `+a+`.topic_id IN (`+placeholders(len(factTopics))+`)`, anys(factTopics))
-		s.add(` AND `+a+`.provider_id IN (`+placeholders(len(factProviders))+`)`, factProviders)
+		s.Add(` AND `+a+`.topic_id IN (`+analyticsql.Placeholders(len(factTopics))+`)`, anys(factTopics))
+		s.Add(` AND `+a+`.provider_id IN (`+analyticsql.Placeholders(len(factProviders))+`)`, factProviders)
 	}
 
 	// Runs naming the brand and each tracked competitor, per provider and
 	// per topic, in each window (a run naming a competitor twice, under
 	// two of its names, counts once).
 	mentionSrc := func(s *sqlb, kind, col, extra string, extraArgs ...any) {
-		s.add(`SELECT '`+kind+`' AS kind, CAST(m.`+col+` AS TEXT) AS id, COALESCE(CAST(fb.competitor_id AS TEXT), '') AS who, m.run_seq, m.ran_at
+		s.Add(`SELECT '`+kind+`' AS kind, CAST(m.`+col+` AS TEXT) AS id, COALESCE(CAST(fb.competitor_id AS TEXT), '') AS who, m.run_seq, m.ran_at
 			FROM mentions m JOIN found_brands fb ON fb.id = m.found_brand_id
 			WHERE m.brand_id = ? AND m.ran_at >= ? AND m.ran_at < ?`, span)
 		pairs(s, "m")
-		s.add(extra, extraArgs...)
-		s.add(`
+		s.Add(extra, extraArgs...)
+		s.Add(`
 			AND (fb.is_self = ? OR fb.competitor_id IS NOT NULL)`, true)
 	}
 	var mentionsQ sqlb
-	mentionsQ.add(`SELECT x.kind, x.id, x.who, `)
+	mentionsQ.Add(`SELECT x.kind, x.id, x.who, `)
 	windowSums(&mentionsQ, "x.ran_at", "x.run_seq", true, end)
-	mentionsQ.add(` FROM (`)
+	mentionsQ.Add(` FROM (`)
 	mentionSrc(&mentionsQ, "provider", "provider_id", "")
-	mentionsQ.add(` UNION ALL `)
+	mentionsQ.Add(` UNION ALL `)
 	mentionSrc(&mentionsQ, "topic", "topic_id", ` AND m.topic_id <> ?`, signalNoTopic)
-	mentionsQ.add(`) x GROUP BY x.kind, x.id, x.who`)
+	mentionsQ.Add(`) x GROUP BY x.kind, x.id, x.who`)
 	competitors, err := competitorNames(ctx, tx, brandID)
 	if err != nil {
 		return nil, err
 	}
-	err = eachRow(ctx, tx, mentionsQ.String(), mentionsQ.args, func(scan func(...any) error) error {
+	err = eachRow(ctx, tx, mentionsQ.String(), mentionsQ.Args, func(scan func(...any) error) error {
 		var kind, id, who string
 		var c sightline.WindowSplits
 		if err := scan(&kind, &id, &who, &c[0].Base, &c[0].Cur, &c[1].Base, &c[1].Cur); err != nil {
@@ -245,19 +246,19 @@ func (db *DB) FindDetectionInput(ctx context.Context, brandID string, now time.T
 	// Owned pages: distinct days cited on and runs citing them, in the
 	// week's baseline and in the week.
 	_, week := sightline.SignalWindowStarts(end, sightline.SignalWindowWeek)
-	day := tx.d.bucket("day", "c.ran_at")
+	day := tx.d.Bucket("day", "c.ran_at")
 	var pagesQ sqlb
-	pagesQ.add(`SELECT c.page, MIN(c.domain),
+	pagesQ.Add(`SELECT c.page, MIN(c.domain),
 		COUNT(DISTINCT CASE WHEN c.ran_at < ? THEN `+day+` END), COUNT(DISTINCT CASE WHEN c.ran_at >= ? THEN `+day+` END),`, ts(week), ts(week))
-	pagesQ.add(`
+	pagesQ.Add(`
 		COUNT(DISTINCT CASE WHEN c.ran_at < ? THEN c.run_seq END), COUNT(DISTINCT CASE WHEN c.ran_at >= ? THEN c.run_seq END)`, ts(week), ts(week))
-	pagesQ.add(`
+	pagesQ.Add(`
 		FROM citations c WHERE c.brand_id = ? AND c.ran_at >= ? AND c.ran_at < ?`, span)
 	pairs(&pagesQ, "c")
-	pagesQ.add(`
+	pagesQ.Add(`
 		AND c.domain IN (SELECT bd.domain FROM brand_domains bd WHERE bd.brand_id = ?)
 		GROUP BY c.page ORDER BY c.page`, brandID)
-	in.Pages, err = scanAll(ctx, tx, "owned page citations", pagesQ.String(), pagesQ.args, func(scan func(...any) error) (sightline.PageCounts, error) {
+	in.Pages, err = scanAll(ctx, tx, "owned page citations", pagesQ.String(), pagesQ.Args, func(scan func(...any) error) (sightline.PageCounts, error) {
 		var p sightline.PageCounts
 		err := scan(&p.Page, &p.Domain, &p.Days.Base, &p.Days.Cur, &p.Runs.Base, &p.Runs.Cur)
 		return p, err
@@ -369,19 +370,19 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 			seq = "r.seq"
 		}
 		q := &sqlb{}
-		q.add(`SELECT `+keys+`, COUNT(DISTINCT CASE WHEN `+a+`.ran_at < ? THEN `+seq+` END), COUNT(DISTINCT CASE WHEN `+a+`.ran_at >= ? THEN `+seq+` END)`,
+		q.Add(`SELECT `+keys+`, COUNT(DISTINCT CASE WHEN `+a+`.ran_at < ? THEN `+seq+` END), COUNT(DISTINCT CASE WHEN `+a+`.ran_at >= ? THEN `+seq+` END)`,
 			ts(cur), ts(cur))
-		q.add(` FROM `+from+` WHERE `+a+`.brand_id = ? AND `+a+`.ran_at >= ? AND `+a+`.ran_at < ?`, s.BrandID, ts(base), ts(end))
+		q.Add(` FROM `+from+` WHERE `+a+`.brand_id = ? AND `+a+`.ran_at >= ? AND `+a+`.ran_at < ?`, s.BrandID, ts(base), ts(end))
 		switch s.Dimension.Kind {
 		case sightline.DimensionProvider:
-			q.add(` AND `+a+`.provider_id = ?`, s.Dimension.ID)
+			q.Add(` AND `+a+`.provider_id = ?`, s.Dimension.ID)
 		case sightline.DimensionTopic:
-			q.add(` AND `+a+`.topic_id = ?`, s.Dimension.ID)
+			q.Add(` AND `+a+`.topic_id = ?`, s.Dimension.ID)
 		}
 		return q
 	}
 	// The runs of each prompt in the periods: every rate's denominator.
-	runs, err := splitsBy(ctx, tx, splits("r.prompt_id", "r", "runs r").add(` GROUP BY r.prompt_id`))
+	runs, err := splitsBy(ctx, tx, splits("r.prompt_id", "r", "runs r").Add(` GROUP BY r.prompt_id`))
 	if err != nil {
 		return nil, err
 	}
@@ -394,11 +395,11 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 		}
 		q := splits("m.prompt_id", "m", "mentions m JOIN found_brands fb ON fb.id = m.found_brand_id")
 		if s.Competitor != nil {
-			q.add(` AND fb.competitor_id = ?`, s.Competitor.ID)
+			q.Add(` AND fb.competitor_id = ?`, s.Competitor.ID)
 		} else {
-			q.add(` AND fb.is_self = ?`, true)
+			q.Add(` AND fb.is_self = ?`, true)
 		}
-		subject, err = splitsBy(ctx, tx, q.add(` GROUP BY m.prompt_id`))
+		subject, err = splitsBy(ctx, tx, q.Add(` GROUP BY m.prompt_id`))
 		if err != nil {
 			return nil, err
 		}
@@ -407,7 +408,7 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 		for _, r := range runs {
 			total.Base, total.Cur = total.Base+r.Base, total.Cur+r.Cur
 		}
-		pages, err := pageSplits(ctx, tx, splits("c.page, MIN(c.domain)", "c", "citations c").add(` GROUP BY c.page`))
+		pages, err := pageSplits(ctx, tx, splits("c.page, MIN(c.domain)", "c", "citations c").Add(` GROUP BY c.page`))
 		if err != nil {
 			return nil, err
 		}
@@ -418,7 +419,7 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 		if s.Type == sightline.SignalCitationLost {
 			dir = -1
 		}
-		subject, err = splitsBy(ctx, tx, splits("c.prompt_id", "c", "citations c").add(` AND c.page = ? GROUP BY c.prompt_id`, s.Dimension.ID))
+		subject, err = splitsBy(ctx, tx, splits("c.prompt_id", "c", "citations c").Add(` AND c.page = ? GROUP BY c.prompt_id`, s.Dimension.ID))
 		if err != nil {
 			return nil, err
 		}
@@ -434,7 +435,7 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 		}
 		ev.Pages = append(ev.Pages, newSignalPage(s.Dimension.ID, domain, cited, total))
 	case sightline.SignalAdvertiserNew:
-		subject, err = splitsBy(ctx, tx, splits("a.prompt_id", "a", "ads a").add(` AND a.advertiser_id = ? GROUP BY a.prompt_id`, s.Dimension.ID))
+		subject, err = splitsBy(ctx, tx, splits("a.prompt_id", "a", "ads a").Add(` AND a.advertiser_id = ? GROUP BY a.prompt_id`, s.Dimension.ID))
 		if err != nil {
 			return nil, err
 		}
@@ -465,7 +466,7 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 // splitsBy reads (key, baseline count, current count) rows by key.
 func splitsBy(ctx context.Context, tx *Tx, q *sqlb) (map[string]sightline.Split, error) {
 	out := map[string]sightline.Split{}
-	err := eachRow(ctx, tx, q.String(), q.args, func(scan func(...any) error) error {
+	err := eachRow(ctx, tx, q.String(), q.Args, func(scan func(...any) error) error {
 		var key string
 		var s sightline.Split
 		if err := scan(&key, &s.Base, &s.Cur); err != nil {
@@ -486,7 +487,7 @@ type pageSplit struct {
 }
 
 func pageSplits(ctx context.Context, tx *Tx, q *sqlb) ([]pageSplit, error) {
-	return scanAll(ctx, tx, "page evidence", q.String(), q.args, func(scan func(...any) error) (pageSplit, error) {
+	return scanAll(ctx, tx, "page evidence", q.String(), q.Args, func(scan func(...any) error) (pageSplit, error) {
 		var p pageSplit
 		err := scan(&p.page, &p.domain, &p.split.Base, &p.split.Cur)
 		return p, err
@@ -648,23 +649,23 @@ func (db *DB) FindSignals(ctx context.Context, orgID, brandID string, f sightlin
 		return nil, 0, err
 	}
 	var where sqlb
-	where.add(` WHERE s.brand_id = ? AND s.opened_at < ? AND (s.closed_at IS NULL OR s.closed_at >= ?)`, brandID, ts(f.Window.End), ts(f.Window.Start))
+	where.Add(` WHERE s.brand_id = ? AND s.opened_at < ? AND (s.closed_at IS NULL OR s.closed_at >= ?)`, brandID, ts(f.Window.End), ts(f.Window.Start))
 	if len(f.Types) > 0 {
-		where.add(` AND s.type IN (`+placeholders(len(f.Types))+`)`, anys(f.Types))
+		where.Add(` AND s.type IN (`+analyticsql.Placeholders(len(f.Types))+`)`, anys(f.Types))
 	}
 	if f.Status != "" {
-		where.add(` AND s.status = ?`, f.Status)
+		where.Add(` AND s.status = ?`, f.Status)
 	}
 	var count, page sqlb
-	count.add(`SELECT COUNT(*) FROM signals s`).addSQL(&where)
+	count.Add(`SELECT COUNT(*) FROM signals s`).AddSQL(&where)
 	var total int
-	if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
+	if err := tx.queryRow(ctx, count.String(), count.Args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("count signals: %w", mapError(err))
 	}
 	order := orderBy(f.Sort, map[string]string{"opened_at": "s.opened_at", "updated_at": "s.updated_at", "type": "s.type"},
 		sightline.DefaultSignalSort, "s.id")
-	page.add(`SELECT `+signalColumns+` FROM signals s`).addSQL(&where).add(order+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
-	list, err := scanAll(ctx, tx, "signals", page.String(), page.args, scanSignal)
+	page.Add(`SELECT `+signalColumns+` FROM signals s`).AddSQL(&where).Add(order+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
+	list, err := scanAll(ctx, tx, "signals", page.String(), page.Args, scanSignal)
 	if err != nil {
 		return nil, 0, err
 	}

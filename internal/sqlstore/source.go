@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 // The sources below write a SELECT whose rows every metric aggregates with
@@ -59,7 +60,7 @@ func (q *scopeQ) union(s *sqlb, w sightline.Window, cuts []time.Time, ok bool,
 	}
 	eachRange(s, full, rollup)
 	if len(full) > 0 && len(raw) > 0 {
-		s.add(` UNION ALL `)
+		s.Add(` UNION ALL `)
 	}
 	eachRange(s, raw, facts)
 }
@@ -68,7 +69,7 @@ func (q *scopeQ) union(s *sqlb, w sightline.Window, cuts []time.Time, ok bool,
 func eachRange(s *sqlb, ranges []sightline.Window, fn func(s *sqlb, r sightline.Window)) {
 	for i, r := range ranges {
 		if i > 0 {
-			s.add(` UNION ALL `)
+			s.Add(` UNION ALL `)
 		}
 		fn(s, r)
 	}
@@ -77,12 +78,12 @@ func eachRange(s *sqlb, ranges []sightline.Window, fn func(s *sqlb, r sightline.
 func (q *scopeQ) runsSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 	q.union(s, w, cuts, q.runRollups(),
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
+			s.Add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
 				daily_runs.region_id AS region_id, daily_runs.runs AS runs FROM daily_runs WHERE `)
 			q.filterIn(s, "daily_runs", r)
 		},
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + nilTopic + `') AS topic_id, runs.provider_id AS provider_id,
+			s.Add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + nilTopic + `') AS topic_id, runs.provider_id AS provider_id,
 				runs.region_id AS region_id, 1 AS runs FROM runs WHERE `)
 			q.filterIn(s, "runs", r)
 		})
@@ -91,13 +92,13 @@ func (q *scopeQ) runsSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 func (q *scopeQ) citeCountSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 	q.union(s, w, cuts, q.runRollups(),
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
+			s.Add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
 				daily_runs.region_id AS region_id, daily_runs.citations AS citations, daily_runs.owned_citations AS owned_citations
 				FROM daily_runs WHERE `)
 			q.filterIn(s, "daily_runs", r)
 		},
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
+			s.Add(`SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
 				citations.region_id AS region_id, 1 AS citations,
 				CASE WHEN citations.domain IN `+ownedDomains+` THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE `, q.BrandID)
 			q.factFilter(s, "citations", r)
@@ -111,15 +112,15 @@ func (q *scopeQ) citeCountSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 func (q *scopeQ) runCiteCountSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 	q.union(s, w, cuts, q.runRollups(),
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.runs AS runs,
+			s.Add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.runs AS runs,
 				daily_runs.citations AS citations, daily_runs.owned_citations AS owned_citations FROM daily_runs WHERE `)
 			q.filterIn(s, "daily_runs", r)
 		},
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + nilTopic + `') AS topic_id, 1 AS runs,
+			s.Add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + nilTopic + `') AS topic_id, 1 AS runs,
 				0 AS citations, 0 AS owned_citations FROM runs WHERE `)
 			q.filterIn(s, "runs", r)
-			s.add(` UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
+			s.Add(` UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
 				CASE WHEN citations.domain IN `+ownedDomains+` THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE `, q.BrandID)
 			q.factFilter(s, "citations", r)
 		})
@@ -140,12 +141,12 @@ func (q *scopeQ) mentionsSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 	}
 	q.union(s, w, cuts, q.runRollups(),
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
+			s.Add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
 				rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM ` + table + ` rollup_row WHERE `)
 			q.filterIn(s, "rollup_row", r)
 		},
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.found_brand_id AS found_brand_id,
+			s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.found_brand_id AS found_brand_id,
 				1 AS mentions, mentions.sentiment AS sentiment_sum FROM mentions WHERE `)
 			q.factFilter(s, "mentions", r)
 		})
@@ -157,38 +158,38 @@ func (q *scopeQ) mentionsSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 // tell.
 func (q *scopeQ) targetRunsSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 	if len(q.targetIDs) > 1 {
-		s.add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, 1 AS runs FROM mentions WHERE `)
+		s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, 1 AS runs FROM mentions WHERE `)
 		q.factFilter(s, "mentions", w)
-		s.add(` AND mentions.found_brand_id IN (`+placeholders(len(q.targetIDs))+`)
+		s.Add(` AND mentions.found_brand_id IN (`+analyticsql.Placeholders(len(q.targetIDs))+`)
 			GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id`, anys(q.targetIDs))
 		return
 	}
-	s.add(`SELECT ran_at, topic_id, mentions AS runs FROM (`)
+	s.Add(`SELECT ran_at, topic_id, mentions AS runs FROM (`)
 	q.mentionsSrc(s, w, cuts...)
-	s.add(`) target_mentions WHERE target_mentions.found_brand_id = ?`, q.targetIDs[0])
+	s.Add(`) target_mentions WHERE target_mentions.found_brand_id = ?`, q.targetIDs[0])
 }
 
 // targetRunsByDimSrc is targetRunsSrc with provider_id and region_id.
 func (q *scopeQ) targetRunsByDimSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
 	if len(q.targetIDs) > 1 {
-		s.add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
+		s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
 			mentions.region_id AS region_id, 1 AS runs FROM mentions WHERE `)
 		q.factFilter(s, "mentions", w)
-		s.add(` AND mentions.found_brand_id IN (`+placeholders(len(q.targetIDs))+`)
+		s.Add(` AND mentions.found_brand_id IN (`+analyticsql.Placeholders(len(q.targetIDs))+`)
 			GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id, mentions.provider_id, mentions.region_id`, anys(q.targetIDs))
 		return
 	}
 	q.union(s, w, cuts, q.runRollups(),
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT daily_mentions.ran_at AS ran_at, daily_mentions.topic_id AS topic_id, daily_mentions.provider_id AS provider_id,
+			s.Add(`SELECT daily_mentions.ran_at AS ran_at, daily_mentions.topic_id AS topic_id, daily_mentions.provider_id AS provider_id,
 				daily_mentions.region_id AS region_id, daily_mentions.mentions AS runs FROM daily_mentions WHERE `)
 			q.filterIn(s, "daily_mentions", r)
-			s.add(` AND daily_mentions.found_brand_id = ?`, q.targetIDs[0])
+			s.Add(` AND daily_mentions.found_brand_id = ?`, q.targetIDs[0])
 		},
 		func(s *sqlb, r sightline.Window) {
-			s.add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
+			s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
 				mentions.region_id AS region_id, 1 AS runs FROM mentions WHERE `)
 			q.factFilter(s, "mentions", r)
-			s.add(` AND mentions.found_brand_id = ?`, q.targetIDs[0])
+			s.Add(` AND mentions.found_brand_id = ?`, q.targetIDs[0])
 		})
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 var _ sightline.TopicService = (*DB)(nil)
@@ -113,7 +114,7 @@ func (db *DB) FindTopicByID(ctx context.Context, orgID, brandID, topicID string,
 		return nil, err
 	}
 	var where sqlb
-	where.add(`WHERE topics.brand_id = ? AND topics.id = ? AND topics.deleted_at IS NULL`, brandID, topicID)
+	where.Add(`WHERE topics.brand_id = ? AND topics.id = ? AND topics.deleted_at IS NULL`, brandID, topicID)
 	topics, err := findTopicRows(ctx, tx, &where)
 	if err != nil {
 		return nil, err
@@ -139,24 +140,24 @@ func (db *DB) FindTopics(ctx context.Context, orgID, brandID string, f sightline
 		return nil, 0, err
 	}
 	var where sqlb
-	where.add(`WHERE topics.brand_id = ?`, brandID)
+	where.Add(`WHERE topics.brand_id = ?`, brandID)
 	if !f.IncludeDeleted {
-		where.add(` AND topics.deleted_at IS NULL`)
+		where.Add(` AND topics.deleted_at IS NULL`)
 	}
 	if len(f.TopicIDs) > 0 {
-		where.add(` AND topics.id IN (`+placeholders(len(f.TopicIDs))+`)`, anys(f.TopicIDs))
+		where.Add(` AND topics.id IN (`+analyticsql.Placeholders(len(f.TopicIDs))+`)`, anys(f.TopicIDs))
 	}
 	if f.Query != "" {
-		where.add(` AND lower(topics.name) LIKE ? ESCAPE '\'`, likePattern(f.Query))
+		where.Add(` AND lower(topics.name) LIKE ? ESCAPE '\'`, likePattern(f.Query))
 	}
 	var count, page sqlb
-	count.add(`SELECT COUNT(*) FROM topics `).addSQL(&where)
+	count.Add(`SELECT COUNT(*) FROM topics `).AddSQL(&where)
 	var total int
-	if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
+	if err := tx.queryRow(ctx, count.String(), count.Args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("count topics: %w", err)
 	}
 	order := orderBy(f.Sort, topicSortColumns, sightline.DefaultTopicSort, "topics.id")
-	page.addSQL(&where).add(order+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
+	page.AddSQL(&where).Add(order+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
 	topics, err := findTopicRows(ctx, tx, &page)
 	if err != nil {
 		return nil, 0, err
@@ -173,10 +174,10 @@ func (db *DB) FindTopics(ctx context.Context, orgID, brandID string, f sightline
 func findTopicRows(ctx context.Context, tx *Tx, rest *sqlb) ([]*sightline.Topic, error) {
 	var out []*sightline.Topic
 	var s sqlb
-	s.add(`SELECT topics.id, topics.name, topics.created_at, topics.updated_at,
+	s.Add(`SELECT topics.id, topics.name, topics.created_at, topics.updated_at,
 		(SELECT COUNT(*) FROM prompts WHERE prompts.topic_id = topics.id AND prompts.active = ?)
-		FROM topics `, true).addSQL(rest)
-	err := eachRow(ctx, tx, s.String(), s.args, func(scan func(...any) error) error {
+		FROM topics `, true).AddSQL(rest)
+	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		t := &sightline.Topic{TopBrands: []sightline.TopBrand{}}
 		var created, updated Time
 		if err := scan(&t.ID, &t.Name, &created, &updated, &t.PromptCount); err != nil {

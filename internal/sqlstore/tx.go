@@ -32,7 +32,7 @@ func (db *DB) begin(ctx context.Context) (*Tx, error) {
 // beginRead starts a read-only transaction, so that a page and its total
 // come from one snapshot.
 func (db *DB) beginRead(ctx context.Context) (*Tx, error) {
-	tx, err := db.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: db.dialect.engine == enginePostgres})
+	tx, err := db.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: db.dialect.Engine == enginePostgres})
 	if err != nil {
 		return nil, fmt.Errorf("begin read: %w", mapError(err))
 	}
@@ -51,7 +51,7 @@ func (tx *Tx) Commit() error {
 func (tx *Tx) Rollback() error { return tx.tx.Rollback() }
 
 func (tx *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	res, err := tx.tx.ExecContext(ctx, tx.d.rebind(q), args...)
+	res, err := tx.tx.ExecContext(ctx, tx.d.Rebind(q), args...)
 	return res, mapError(err)
 }
 
@@ -59,7 +59,7 @@ func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, erro
 	if tx.refuse != nil {
 		return nil, tx.refuse
 	}
-	rows, err := tx.tx.QueryContext(ctx, tx.d.rebind(q), args...)
+	rows, err := tx.tx.QueryContext(ctx, tx.d.Rebind(q), args...)
 	return rows, mapError(err)
 }
 
@@ -73,7 +73,7 @@ func (tx *Tx) queryRow(ctx context.Context, q string, args ...any) row {
 	if debugSQL != nil {
 		defer debugSQL(time.Now(), q, args)
 	}
-	return row{r: tx.tx.QueryRowContext(ctx, tx.d.rebind(q), args...)}
+	return row{r: tx.tx.QueryRowContext(ctx, tx.d.Rebind(q), args...)}
 }
 
 // row is a *sql.Row whose Scan maps errors with mapError, or the error
@@ -92,7 +92,7 @@ func (r row) Scan(dest ...any) error {
 }
 
 func (tx *Tx) prepare(ctx context.Context, q string) (*sql.Stmt, error) {
-	st, err := tx.tx.PrepareContext(ctx, tx.d.rebind(q))
+	st, err := tx.tx.PrepareContext(ctx, tx.d.Rebind(q))
 	return st, mapError(err)
 }
 

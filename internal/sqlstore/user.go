@@ -262,7 +262,7 @@ func (db *DB) FindSession(ctx context.Context, digest string, idle time.Duration
 	}
 	if now.Sub(s.LastSeenAt) >= sessionTouchResolution {
 		// Best effort: a failed stamp must not fail the page.
-		if _, err := db.write.ExecContext(ctx, db.dialect.rebind(`UPDATE sessions SET last_seen_at = ? WHERE digest = ?`), ts(now), digest); err != nil {
+		if _, err := db.write.ExecContext(ctx, db.dialect.Rebind(`UPDATE sessions SET last_seen_at = ? WHERE digest = ?`), ts(now), digest); err != nil {
 			db.logger.Warn("stamp session use", "error", err)
 		} else {
 			s.LastSeenAt = now
@@ -318,7 +318,7 @@ func (db *DB) ThrottleSignIn(ctx context.Context, keys []sightline.ThrottleKey, 
 	// Forget finished windows, best effort and outside the counting
 	// transaction, so that concurrent attempts never wait on each other's
 	// cleanup.
-	if _, err := db.write.ExecContext(ctx, db.dialect.rebind(`DELETE FROM sign_in_attempts WHERE window_start <= ?`), cutoff); err != nil {
+	if _, err := db.write.ExecContext(ctx, db.dialect.Rebind(`DELETE FROM sign_in_attempts WHERE window_start <= ?`), cutoff); err != nil {
 		db.logger.Warn("forget old sign-in attempts", "error", err)
 	}
 	return wait, nil

@@ -51,13 +51,13 @@ func scanAll[T any](ctx context.Context, tx *Tx, what, q string, args []any, sca
 func findPage[T any](ctx context.Context, tx *Tx, table string, where *sqlb, order string, pr sightline.PageRequest,
 	find func(where string, args ...any) ([]T, error)) ([]T, int, error) {
 	var count, page sqlb
-	count.add(`SELECT COUNT(*) FROM ` + table).addSQL(where)
+	count.Add(`SELECT COUNT(*) FROM ` + table).AddSQL(where)
 	var total int
-	if err := tx.queryRow(ctx, count.String(), count.args...).Scan(&total); err != nil {
+	if err := tx.queryRow(ctx, count.String(), count.Args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("count %s: %w", strings.Fields(table)[0], mapError(err))
 	}
-	page.addSQL(where).add(order+` LIMIT ? OFFSET ?`, pr.PageSize, pr.Offset())
-	rows, err := find(page.String(), page.args...)
+	page.AddSQL(where).Add(order+` LIMIT ? OFFSET ?`, pr.PageSize, pr.Offset())
+	rows, err := find(page.String(), page.Args...)
 	if err != nil {
 		return nil, 0, err
 	}

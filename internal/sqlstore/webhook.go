@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 var (
@@ -56,7 +57,7 @@ func findWebhook(ctx context.Context, tx *Tx, orgID, id string, lock bool) (*sig
 	}
 	q := `SELECT ` + webhookColumns + ` WHERE w.org_id = ? AND w.id = ?`
 	if lock {
-		q += tx.d.forUpdate()
+		q += tx.d.ForUpdate()
 	}
 	list, err := scanAll(ctx, tx, "webhook", q, []any{orgID, strings.ToLower(id)}, scanWebhook(tx.now))
 	if err != nil {
@@ -337,7 +338,7 @@ func withAttempts(ctx context.Context, tx *Tx, ds []*sightline.WebhookDelivery) 
 		byID[d.ID], ids[i] = d, d.ID
 	}
 	err := eachRow(ctx, tx, `SELECT delivery_id, attempt, started_at, latency_ms, status_code, error FROM webhook_attempts
-		WHERE delivery_id IN (`+placeholders(len(ids))+`) ORDER BY delivery_id, attempt`, anys(ids), func(scan func(...any) error) error {
+		WHERE delivery_id IN (`+analyticsql.Placeholders(len(ids))+`) ORDER BY delivery_id, attempt`, anys(ids), func(scan func(...any) error) error {
 		var id string
 		var a sightline.DeliveryAttempt
 		var started Time
@@ -480,7 +481,7 @@ func (db *DB) ClaimWebhookDelivery(ctx context.Context, c sightline.JobClaim) (*
 	ids, err := scanAll(ctx, tx, "due delivery", `SELECT d.id FROM webhook_deliveries d
 		WHERE d.status = ? AND d.next_attempt_at <= ? AND (d.lease_expires_at IS NULL OR d.lease_expires_at < ?)
 		AND EXISTS (SELECT 1 FROM webhooks w WHERE w.id = d.webhook_id AND w.enabled = ?)
-		ORDER BY d.next_attempt_at, d.id LIMIT 1`+tx.d.skipLocked(),
+		ORDER BY d.next_attempt_at, d.id LIMIT 1`+tx.d.SkipLocked(),
 		[]any{sightline.DeliveryPending, ts(tx.now), ts(tx.now), true}, func(scan func(...any) error) (string, error) {
 			var id string
 			return id, scan(&id)
@@ -529,7 +530,7 @@ func (db *DB) RecordWebhookAttempt(ctx context.Context, w *sightline.DeliveryWor
 	}
 	defer tx.Rollback()
 	var attempts int
-	err = tx.queryRow(ctx, `SELECT attempt_count FROM webhook_deliveries WHERE id = ? AND claimed_by = ? AND status = ?`+tx.d.forUpdate(),
+	err = tx.queryRow(ctx, `SELECT attempt_count FROM webhook_deliveries WHERE id = ? AND claimed_by = ? AND status = ?`+tx.d.ForUpdate(),
 		w.ID, w.Token, sightline.DeliveryPending).Scan(&attempts)
 	if sightline.ErrorCode(mapError(err)) == sightline.ENOTFOUND {
 		return sightline.ErrJobLost

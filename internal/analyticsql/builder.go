@@ -1,0 +1,63 @@
+// Package analyticsql turns the analytics reads of Sightline (metrics,
+// citation lists, ads) into SQL text and arguments for SQLite and
+// PostgreSQL. It runs nothing: internal/sqlstore resolves a scope's ids,
+// runs the statements and scans their rows. The metrics' definitions are in
+// docs/metrics.md; how the statements read the rollups, and their SQL
+// snapshots, in docs/performance.md.
+package analyticsql
+
+import "strings"
+
+// Builder builds a statement and its arguments side by side, so that long
+// metric queries keep each placeholder next to its value.
+type Builder struct {
+	b    strings.Builder
+	Args []any
+}
+
+// Add appends SQL text and the arguments of its placeholders. An argument
+// that is itself a []any (the values of an "IN (?, ?)" group) is expanded.
+func (s *Builder) Add(sql string, args ...any) *Builder {
+	s.b.WriteString(sql)
+	for _, a := range args {
+		if group, ok := a.([]any); ok {
+			s.Args = append(s.Args, group...)
+		} else {
+			s.Args = append(s.Args, a)
+		}
+	}
+	return s
+}
+
+// AddSQL appends the text and arguments of another builder: a fragment
+// built once (a WHERE clause several statements share, a subquery).
+func (s *Builder) AddSQL(o *Builder) *Builder {
+	s.b.WriteString(o.b.String())
+	s.Args = append(s.Args, o.Args...)
+	return s
+}
+
+// String is the statement's text.
+func (s *Builder) String() string { return s.b.String() }
+
+// Arithmetic is done in double precision on both engines (PostgreSQL
+// would otherwise use numeric for 100.0 * bigint), so that both return the
+// same IEEE values.
+
+// Dbl casts an expression to double precision.
+func Dbl(x string) string { return "CAST(" + x + " AS DOUBLE PRECISION)" }
+
+// Pct is the one definition of a percentage: 100·num/den, 0 when den is 0.
+func Pct(num, den string) string {
+	return "(CASE WHEN " + den + " > 0 THEN 100 * " + Dbl(num) + " / " + Dbl(den) + " ELSE 0 END)"
+}
+
+// Growth is delta_percent / growth_rate: 100·(cur − prev) / max(prev, 1).
+func Growth(cur, prev string) string {
+	return "(100 * " + Dbl("("+cur+") - ("+prev+")") + " / (CASE WHEN " + prev + " > 1 THEN " + Dbl(prev) + " ELSE 1 END))"
+}
+
+// Mean is sum/n, 0 when n is 0 (sentiment without mentions).
+func Mean(sum, n string) string {
+	return "(CASE WHEN " + n + " > 0 THEN " + Dbl(sum) + " / " + Dbl(n) + " ELSE 0 END)"
+}

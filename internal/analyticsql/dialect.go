@@ -1,0 +1,157 @@
+package analyticsql
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Engine is the database engine a statement is written for.
+type Engine int
+
+const (
+	EngineSQLite Engine = iota
+	EnginePostgres
+)
+
+// String is the engine's name: "sqlite" or "postgres".
+func (e Engine) String() string {
+	if e == EnginePostgres {
+		return "postgres"
+	}
+	return "sqlite"
+}
+
+// Dialect is the narrow seam between the engines. Queries are written once,
+// in the common subset of SQL, with ? placeholders; a method is added here
+// only when the engines really differ.
+type Dialect struct {
+	Engine Engine
+}
+
+// Rebind turns ? placeholders into $1, $2, … for PostgreSQL. Question marks
+// inside string literals are left alone. Nothing is cached: the text of a
+// query depends on the length of client-given lists (IN (?, ?, …)), so a
+// cache keyed by it would grow at a client's will; one pass over the text is
+// cheap next to the query itself.
+func (d Dialect) Rebind(q string) string {
+	if d.Engine != EnginePostgres || !strings.Contains(q, "?") {
+		return q
+	}
+	buf := make([]byte, 0, len(q)+len(q)/8)
+	n, inString, from := 0, false, 0
+	for i := 0; i < len(q); i++ {
+		switch q[i] {
+		case '\'':
+			inString = !inString
+		case '?':
+			if !inString {
+				n++
+				buf = append(append(buf, q[from:i]...), '$')
+				buf = strconv.AppendInt(buf, int64(n), 10)
+				from = i + 1
+			}
+		}
+	}
+	return string(append(buf, q[from:]...))
+}
+
+// Bucket returns an expression giving the first day ("YYYY-MM-DD", UTC) of
+// the day, ISO week (Monday) or month that the timestamp column falls in.
+func (d Dialect) Bucket(granularity, col string) string {
+	if d.Engine == EnginePostgres {
+		unit := map[string]string{"week": "week", "month": "month"}[granularity]
+		if unit == "" {
+			unit = "day"
+		}
+		return "to_char(date_trunc('" + unit + "', " + col + " AT TIME ZONE 'UTC'), 'YYYY-MM-DD')"
+	}
+	switch granularity {
+	case "week":
+		// step back six days, then forward to the next Monday (or stay):
+		// lands on the Monday that starts the week.
+		return "date(" + col + ", '-6 days', 'weekday 1')"
+	case "month":
+		return "strftime('%Y-%m-01', " + col + ")"
+	}
+	return "substr(" + col + ", 1, 10)"
+}
+
+// DayStart returns an expression giving the midnight (UTC) that starts the
+// day of a timestamp column, in the column's own representation.
+func (d Dialect) DayStart(col string) string {
+	if d.Engine == EnginePostgres {
+		return "(date_trunc('day', " + col + " AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')"
+	}
+	return "(substr(" + col + ", 1, 10) || 'T00:00:00.000000Z')"
+}
+
+// WeekStart returns an expression giving the midnight (UTC) that starts the
+// ISO week (Monday) of a timestamp column, in the column's representation.
+func (d Dialect) WeekStart(col string) string {
+	if d.Engine == EnginePostgres {
+		return "(date_trunc('week', " + col + " AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')"
+	}
+	return "(date(" + col + ", '-6 days', 'weekday 1') || 'T00:00:00.000000Z')"
+}
+
+// NilUUID is the nil UUID as a typed value: a bare literal would be text to
+// PostgreSQL where a UNION needs a uuid.
+func (d Dialect) NilUUID() string {
+	if d.Engine == EnginePostgres {
+		return "CAST('" + NilID + "' AS UUID)"
+	}
+	return "'" + NilID + "'"
+}
+
+// Timestamp types a timestamp parameter (ts) where nothing else gives it
+// a type, such as a column of a UNION branch.
+func (d Dialect) Timestamp(param string) string {
+	if d.Engine == EnginePostgres {
+		return "CAST(" + param + " AS TIMESTAMPTZ)"
+	}
+	return param
+}
+
+// SkipLocked is appended to a job-claim SELECT: PostgreSQL replicas skip rows
+// another replica holds; SQLite has a single writer, so nothing is needed.
+func (d Dialect) SkipLocked() string {
+	if d.Engine == EnginePostgres {
+		return " FOR UPDATE SKIP LOCKED"
+	}
+	return ""
+}
+
+// ForUpdate locks the rows a SELECT reads until the transaction ends, on
+// PostgreSQL; SQLite's one writer holds the whole database already.
+func (d Dialect) ForUpdate() string {
+	if d.Engine == EnginePostgres {
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
+// NilID is the nil UUID: "no topic" in the rollups, whose keys cannot be
+// NULL, and an id that never matches a stored one (it keeps "IN (…)" lists
+// non-empty).
+const NilID = "00000000-0000-0000-0000-000000000000"
+
+// ListSep separates the values ListAgg joins: the unit separator, which
+// neither a normalized URL, a domain nor an id contains.
+const ListSep = "\x1f"
+
+// ListAgg is the aggregate that joins a group's values of expr into one
+// text, separated by ListSep, in no particular order.
+func (d Dialect) ListAgg(expr string) string {
+	if d.Engine == EnginePostgres {
+		return "string_agg(CAST(" + expr + " AS TEXT), chr(31))"
+	}
+	return "group_concat(" + expr + ", char(31))"
+}
+
+// Placeholders returns "?, ?, …" with n marks (n ≥ 1).
+func Placeholders(n int) string {
+	if n <= 0 {
+		return "NULL"
+	}
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}
