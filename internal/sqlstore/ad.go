@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 var _ sightline.AdService = (*DB)(nil)
@@ -34,9 +35,9 @@ func (db *DB) FindAds(ctx context.Context, orgID string, f sightline.AdFilter) (
 	defer tx.Rollback()
 	var where sqlb
 	where.Add(` WHERE `)
-	q.filterIn(&where, "ads", q.Window)
+	q.FilterIn(&where, "ads", q.Window)
 	if f.Query != "" {
-		p := likePattern(f.Query)
+		p := analyticsql.LikePattern(f.Query)
 		where.Add(` AND (lower(advertisers.name) LIKE ? ESCAPE '\' OR lower(advertisers.domain) LIKE ? ESCAPE '\' OR lower(ads.text) LIKE ? ESCAPE '\')`, p, p, p)
 	}
 	from := ` FROM ads JOIN advertisers ON advertisers.id = ads.advertiser_id`
@@ -46,8 +47,8 @@ func (db *DB) FindAds(ctx context.Context, orgID string, f sightline.AdFilter) (
 	}
 	var total int
 	var count sqlb
-	if f.Query == "" && q.adDayRollups() {
-		q.adCount(&count)
+	if f.Query == "" && q.AdDayRollups() {
+		q.AdCount(&count)
 	} else {
 		count.Add(`SELECT COUNT(*)` + countFrom).AddSQL(&where)
 	}
@@ -96,7 +97,7 @@ func (db *DB) FindAdvertisers(ctx context.Context, orgID string, f sightline.AdF
 	}
 	defer tx.Rollback()
 	var s sqlb
-	q.advertiserSummaries(&s, "", f.Query, true)
+	q.AdvertiserSummaries(&s, "", f.Query, true)
 	// The summaries are computed once: the total rides on every row of
 	// the page, and only a page past the end needs a count of its own.
 	var page sqlb
@@ -126,7 +127,7 @@ func (db *DB) FindAdvertiserByID(ctx context.Context, orgID, advertiserID string
 	}
 	defer tx.Rollback()
 	var s sqlb
-	q.advertiserSummaries(&s, strings.ToLower(advertiserID), "", false)
+	q.AdvertiserSummaries(&s, strings.ToLower(advertiserID), "", false)
 	s.Add(` SELECT ` + advertiserSummaryColumns + ` FROM advertiser_summaries`)
 	out, err := scanAdvertisers(ctx, tx, &s, nil)
 	if err != nil {
@@ -136,105 +137,6 @@ func (db *DB) FindAdvertiserByID(ctx context.Context, orgID, advertiserID string
 		return nil, notFound("Advertiser")
 	}
 	return out[0], nil
-}
-
-// advertiserSummaries writes the CTE advertiser_summaries: per advertiser,
-// the answers it appeared next to, distinct prompts, ads shown and distinct
-// providers in the window, and when it was first and last seen at all.
-func (q *scopeQ) advertiserSummaries(s *sqlb, onlyID, query string, activeOnly bool) {
-	join := "LEFT JOIN"
-	if activeOnly {
-		join = "JOIN"
-	}
-	var prompts *sqlb
-	if q.adDayRollups() {
-		prompts = q.advertiserDaysTotals(s, onlyID)
-	} else {
-		prompts = (&sqlb{}).Add(`COALESCE(window_totals.prompts, 0)`)
-		s.Add(`WITH window_totals AS (SELECT ads.advertiser_id AS id, COUNT(DISTINCT ads.run_seq) AS appearances, COUNT(DISTINCT ads.prompt_id) AS prompts,
-			COUNT(*) AS ads, COUNT(DISTINCT ads.provider_id) AS providers FROM ads WHERE `)
-		q.filterIn(s, "ads", q.Window)
-		if onlyID != "" {
-			s.Add(` AND ads.advertiser_id = ?`, onlyID)
-		}
-		s.Add(` GROUP BY ads.advertiser_id)`)
-	}
-	s.Add(`, advertiser_summaries AS (SELECT advertisers.id AS id, advertisers.name AS name, COALESCE(window_totals.appearances, 0) AS appearances,
-		`).AddSQL(prompts).Add(` AS prompts, COALESCE(window_totals.ads, 0) AS ads, COALESCE(window_totals.providers, 0) AS providers,
-		advertisers.domain AS domain, advertisers.favicon_url AS favicon_url,
-		(SELECT MIN(ads.ran_at) FROM ads WHERE ads.advertiser_id = advertisers.id) AS first_seen,
-		(SELECT MAX(ads.ran_at) FROM ads WHERE ads.advertiser_id = advertisers.id) AS last_seen
-		FROM advertisers `+join+` window_totals ON window_totals.id = advertisers.id WHERE advertisers.brand_id = ?`, q.BrandID)
-	if onlyID != "" {
-		s.Add(` AND advertisers.id = ?`, onlyID)
-	}
-	if query != "" {
-		p := likePattern(query)
-		s.Add(` AND (lower(advertisers.name) LIKE ? ESCAPE '\' OR lower(advertisers.domain) LIKE ? ESCAPE '\')`, p, p)
-	}
-	s.Add(`)`)
-}
-
-// adDayRollups reports whether the advertiser summaries may read daily_ads:
-// it keeps days, advertisers and providers, so no other filter applies.
-func (q *scopeQ) adDayRollups() bool {
-	return q.rollups && len(q.RegionIDs) == 0 && len(q.TopicIDs) == 0 && len(q.PromptIDs) == 0 &&
-		q.PromptID == "" && len(q.PromptRegions) == 0
-}
-
-// adCount writes the count of the scope's ads: whole days from daily_ads,
-// partial ones from ads. adDayRollups allows no filter but the provider, so
-// filterIn's conditions suit daily_ads too.
-func (q *scopeQ) adCount(s *sqlb) {
-	full, raw := wholeDays(true, q.Window)
-	s.Add(`SELECT CAST(0`)
-	for _, r := range full {
-		s.Add(` + (SELECT COALESCE(SUM(daily_ads.ads), 0) FROM daily_ads WHERE `)
-		q.filterIn(s, "daily_ads", r)
-		s.Add(`)`)
-	}
-	for _, r := range raw {
-		s.Add(` + (SELECT COUNT(*) FROM ads WHERE `)
-		q.filterIn(s, "ads", r)
-		s.Add(`)`)
-	}
-	s.Add(` AS BIGINT)`)
-}
-
-// advertiserDaysTotals writes the CTE window_totals from daily_ads for the
-// window's whole days and from ads for its partial ones (a run lies in one
-// of them, so its answer is counted once), and returns the expression of
-// an advertiser's distinct prompts, a fragment with its arguments: one
-// probe of ads_advertiser_prompt per prompt of the brand, instead of
-// sorting every ad of the window.
-func (q *scopeQ) advertiserDaysTotals(s *sqlb, onlyID string) *sqlb {
-	s.Add(`WITH advertiser_days AS (`)
-	q.union(s, q.Window, nil, true,
-		func(s *sqlb, r sightline.Window) {
-			s.Add(`SELECT daily_ads.advertiser_id AS advertiser_id, daily_ads.provider_id AS provider_id, daily_ads.ads AS ads,
-				daily_ads.appearances AS appearances FROM daily_ads WHERE `)
-			q.filterIn(s, "daily_ads", r)
-			if onlyID != "" {
-				s.Add(` AND daily_ads.advertiser_id = ?`, onlyID)
-			}
-		},
-		func(s *sqlb, r sightline.Window) {
-			s.Add(`SELECT ads.advertiser_id AS advertiser_id, ads.provider_id AS provider_id, COUNT(*) AS ads, COUNT(DISTINCT ads.run_seq) AS appearances
-				FROM ads WHERE `)
-			q.filterIn(s, "ads", r)
-			if onlyID != "" {
-				s.Add(` AND ads.advertiser_id = ?`, onlyID)
-			}
-			s.Add(` GROUP BY ads.advertiser_id, ads.provider_id`)
-		})
-	s.Add(`), window_totals AS (SELECT advertiser_id AS id, SUM(appearances) AS appearances, SUM(ads) AS ads,
-		COUNT(DISTINCT provider_id) AS providers FROM advertiser_days GROUP BY advertiser_id)`)
-	var p sqlb
-	p.Add(`(SELECT COUNT(*) FROM prompts WHERE prompts.brand_id = ? AND EXISTS (SELECT 1 FROM ads
-		WHERE ads.advertiser_id = advertisers.id AND ads.prompt_id = prompts.id AND `, q.BrandID)
-	q.filterIn(&p, "ads", q.Window)
-	p.Add(`))`)
-	return &p
 }
 
 // advertiserSummaryColumns are the columns of advertiser_summaries that scanAdvertisers reads.

@@ -12,3 +12,9 @@ const (
 	engineSQLite   = analyticsql.EngineSQLite
 	enginePostgres = analyticsql.EnginePostgres
 )
+
+// anys and ts convert query arguments as the statements of analyticsql do.
+var (
+	anys = analyticsql.Anys
+	ts   = analyticsql.FormatTime
+)

@@ -165,7 +165,7 @@ func (db *DB) FindBrands(ctx context.Context, orgID string, f sightline.BrandFil
 	var where sqlb
 	where.Add(` WHERE b.org_id = ?`, orgID)
 	if f.Query != "" {
-		where.Add(` AND lower(b.name) LIKE ? ESCAPE '\'`, likePattern(f.Query))
+		where.Add(` AND lower(b.name) LIKE ? ESCAPE '\'`, analyticsql.LikePattern(f.Query))
 	}
 	var count, page sqlb
 	count.Add(`SELECT COUNT(*) FROM brands b`).AddSQL(&where)

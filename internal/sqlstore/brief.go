@@ -322,7 +322,7 @@ func briefPages(ctx context.Context, tx *Tx, in *sightline.BriefInput, ids []str
 	}
 	brandID := in.Brief.BrandID
 	err := eachRow(ctx, tx, `SELECT c.page, MIN(c.domain), MIN(c.page_type), MIN(c.domain_type), MAX(c.title), COUNT(*),
-		CASE WHEN MIN(c.domain) IN `+ownedDomains+` THEN 'owned' WHEN MIN(c.domain) IN `+competitorDomains+` THEN 'competitor_owned' ELSE '' END
+		CASE WHEN MIN(c.domain) IN `+analyticsql.OwnedDomains+` THEN 'owned' WHEN MIN(c.domain) IN `+analyticsql.CompetitorDomains+` THEN 'competitor_owned' ELSE '' END
 		FROM citations c WHERE c.brand_id = ?
 		AND c.topic_id IN (SELECT COALESCE(p.topic_id, '`+nilTopic+`') FROM prompts p WHERE p.id IN (`+analyticsql.Placeholders(len(ids))+`))
 		AND c.provider_id IN (SELECT id FROM providers)

@@ -12,9 +12,6 @@ import (
 	"github.com/sightline/sightline/internal/analyticsql"
 )
 
-// ownedDomains is the subquery of a brand's owned registrable domains.
-const ownedDomains = `(SELECT domain FROM brand_domains WHERE brand_id = ?)`
-
 // fillTopicMetrics computes visibility, share of voice, sentiment, citation
 // share, their diffs against the previous period, and top brands for the
 // given topics over scope.
@@ -32,12 +29,12 @@ func fillTopicMetrics(ctx context.Context, tx *Tx, scope sightline.Scope, topics
 		ids[i], byID[t.ID] = t.ID, t
 	}
 	cur := ts(q.Window.Start) // rows with ran_at >= cur are in the window, the others in the previous period
-	span, cut := q.span(), q.Window.Start
+	span, cut := q.Span(), q.Window.Start
 	inTopics := func(src string) string {
 		return " WHERE " + src + ".topic_id IN (" + analyticsql.Placeholders(len(ids)) + ")"
 	}
-	target := "span_mentions.found_brand_id IN (" + analyticsql.Placeholders(len(q.targetIDs)) + ")"
-	targetArgs := anys(q.targetIDs)
+	target := "span_mentions.found_brand_id IN (" + analyticsql.Placeholders(len(q.TargetIDs)) + ")"
+	targetArgs := anys(q.TargetIDs)
 
 	var s sqlb
 	// topic_runs: runs per topic (denominator of visibility), citations of
@@ -49,7 +46,7 @@ func fillTopicMetrics(ctx context.Context, tx *Tx, scope sightline.Scope, topics
 		SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.owned_citations ELSE 0 END) AS previous_owned_citations,
 		SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.citations ELSE 0 END) AS citations,
 		SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.citations ELSE 0 END) AS previous_citations FROM (`, cur, cur, cur, cur, cur, cur)
-	q.runCiteCountSrc(&s, span, cut)
+	q.RunCiteCountSrc(&s, span, cut)
 	s.Add(`) span_runs`+inTopics("span_runs")+` GROUP BY span_runs.topic_id),`, ids)
 	// topic_target_runs: runs naming the target (numerator of visibility).
 	// A run names a found brand at most once (one mention row per run and
@@ -57,11 +54,11 @@ func fillTopicMetrics(ctx context.Context, tx *Tx, scope sightline.Scope, topics
 	// which topic_mentions counts anyway: they are then its target columns,
 	// without reading them again.
 	visCur, visPrev := "COALESCE(topic_mentions.target_mentions, 0)", "COALESCE(topic_mentions.previous_target_mentions, 0)"
-	if len(q.targetIDs) > 1 {
+	if len(q.TargetIDs) > 1 {
 		s.Add(` topic_target_runs AS (SELECT span_target_runs.topic_id AS topic_id,
 			SUM(CASE WHEN span_target_runs.ran_at >= ? THEN span_target_runs.runs ELSE 0 END) AS target_runs,
 			SUM(CASE WHEN span_target_runs.ran_at < ? THEN span_target_runs.runs ELSE 0 END) AS previous_target_runs FROM (`, cur, cur)
-		q.targetRunsSrc(&s, span, cut)
+		q.TargetRunsSrc(&s, span, cut)
 		s.Add(`) span_target_runs`+inTopics("span_target_runs")+` GROUP BY span_target_runs.topic_id),`, ids)
 		visCur, visPrev = "COALESCE(topic_target_runs.target_runs, 0)", "COALESCE(topic_target_runs.previous_target_runs, 0)"
 	}
@@ -74,10 +71,10 @@ func fillTopicMetrics(ctx context.Context, tx *Tx, scope sightline.Scope, topics
 		SUM(CASE WHEN span_mentions.ran_at >= ? AND `+target+` THEN span_mentions.sentiment_sum ELSE 0 END) AS target_sentiment_sum,
 		SUM(CASE WHEN span_mentions.ran_at < ? AND `+target+` THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_target_sentiment_sum FROM (`,
 		cur, targetArgs, cur, targetArgs, cur, cur, cur, targetArgs, cur, targetArgs)
-	q.mentionsSrc(&s, span, cut)
+	q.MentionsSrc(&s, span, cut)
 	s.Add(`) span_mentions`+inTopics("span_mentions")+` GROUP BY span_mentions.topic_id),`, ids)
 	joinTargetRuns := ""
-	if len(q.targetIDs) > 1 {
+	if len(q.TargetIDs) > 1 {
 		joinTargetRuns = ` LEFT JOIN topic_target_runs ON topic_target_runs.topic_id = topics.id`
 	}
 	// topic_metrics: the metrics of both periods and the counts they are
@@ -136,11 +133,11 @@ func fillTopBrands(ctx context.Context, tx *Tx, q *scopeQ, ids []any, byID map[s
 	}
 	var s sqlb
 	s.Add(`WITH topic_runs AS (SELECT window_runs.topic_id AS topic_id, SUM(window_runs.runs) AS runs FROM (`)
-	q.runsSrc(&s, q.Window)
+	q.RunsSrc(&s, q.Window)
 	s.Add(`) window_runs`+inTopics("window_runs")+` GROUP BY window_runs.topic_id),
 		topic_brand_mentions AS (SELECT window_mentions.topic_id AS topic_id, window_mentions.found_brand_id AS found_brand_id,
 			SUM(window_mentions.mentions) AS mentions FROM (`, ids)
-	q.mentionsSrc(&s, q.Window)
+	q.MentionsSrc(&s, q.Window)
 	s.Add(`) window_mentions`+inTopics("window_mentions"), ids)
 	if len(q.FoundBrandIDs) > 0 {
 		s.Add(" AND window_mentions.found_brand_id IN ("+analyticsql.Placeholders(len(q.FoundBrandIDs))+")", anys(q.FoundBrandIDs))

@@ -84,7 +84,7 @@ func (db *DB) FindOpportunities(ctx context.Context, orgID, brandID string, f si
 		w.Add(` AND o.intent IN (`+analyticsql.Placeholders(len(f.Intents))+`)`, anys(f.Intents))
 	}
 	if f.Query != "" {
-		w.Add(` AND lower(o.opp_key) LIKE ? ESCAPE '\'`, likePattern(f.Query))
+		w.Add(` AND lower(o.opp_key) LIKE ? ESCAPE '\'`, analyticsql.LikePattern(f.Query))
 	}
 	return findPage(ctx, tx, "opportunities o", &w, orderBy(f.Sort, opportunitySortColumns, sightline.DefaultOpportunitySort, "o.opp_key", "o.id"), f.PageRequest, func(where string, args ...any) ([]*sightline.Opportunity, error) {
 		return findOpportunities(ctx, tx, where, args...)

@@ -21,8 +21,8 @@ func (db *DB) CitationSummary(ctx context.Context, orgID string, s sightline.Sco
 	}
 	defer tx.Rollback()
 	var b sqlb
-	q.citationScope(&b, q.Window, false, domainLevel)
-	classes(&b)
+	q.CitationScope(&b, q.Window, false, analyticsql.DomainLevel)
+	analyticsql.Classes(&b)
 	b.Add(` SELECT domain_type, SUM(citations), ` + analyticsql.Pct("SUM(citations)", "SUM(SUM(citations)) OVER ()") + `, SUM(SUM(citations)) OVER ()
 		FROM class_counts GROUP BY domain_type HAVING SUM(citations) > 0 ORDER BY SUM(citations) DESC, domain_type`)
 	out := &sightline.CitationSummary{Categories: []sightline.CategoryCount{}}
@@ -58,8 +58,8 @@ func (db *DB) DomainsOverview(ctx context.Context, orgID string, s sightline.Sco
 	// by the number of tracked brands, competitors without a domain included
 	// (as the mention share's average).
 	var b sqlb
-	q.citationScope(&b, q.Window, false, domainLevel)
-	b.Add(`, bucket_citations AS (SELECT `+q.d().Bucket(granularity, "ran_at")+` AS bucket, SUM(citations) AS citations,
+	q.CitationScope(&b, q.Window, false, analyticsql.DomainLevel)
+	b.Add(`, bucket_citations AS (SELECT `+q.Dialect.Bucket(granularity, "ran_at")+` AS bucket, SUM(citations) AS citations,
 		SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN citations ELSE 0 END) AS owned_citations,
 		CAST(SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) OR domain IN (SELECT domain FROM competitor_domains) THEN citations ELSE 0 END) AS DOUBLE PRECISION) / ? AS tracked_average
 		FROM scope_citations GROUP BY 1)
@@ -78,8 +78,8 @@ func (db *DB) DomainsOverview(ctx context.Context, orgID string, s sightline.Sco
 	out.YourMentions = *series
 
 	var bd sqlb
-	q.citationScope(&bd, q.Window, false, domainLevel)
-	classes(&bd)
+	q.CitationScope(&bd, q.Window, false, analyticsql.DomainLevel)
+	analyticsql.Classes(&bd)
 	bd.Add(`, breakdown_counts AS (SELECT CASE WHEN domain_type IN ('owned', 'competitor_owned', 'earned', 'competitor_earned') THEN domain_type ELSE 'other' END AS domain_type,
 			citations FROM class_counts)
 		SELECT domain_type, SUM(citations), ` + analyticsql.Pct("SUM(citations)", "SUM(SUM(citations)) OVER ()") + ` FROM breakdown_counts GROUP BY domain_type`)
@@ -131,20 +131,20 @@ func (db *DB) CitationsOverview(ctx context.Context, orgID string, s sightline.S
 func (q *scopeQ) summaryStats(ctx context.Context, tx *Tx, st *sightline.SummaryStats) error {
 	cur := ts(q.Window.Start)
 	var b sqlb
-	q.citationScope(&b, q.span(), false, domainLevel, q.Window.Start)
+	q.CitationScope(&b, q.Span(), false, analyticsql.DomainLevel, q.Window.Start)
 	// citation_days and target_run_days: per day of either period (in_window
 	// 1 for the window, 0 for the previous period) its citations and the
 	// runs naming the target; span_days: the days either has; day_counts:
 	// both side by side; period_totals: the sums of each period.
-	b.Add(`, citation_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, `+q.d().Bucket("day", "ran_at")+` AS bucket,
+	b.Add(`, citation_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, `+q.Dialect.Bucket("day", "ran_at")+` AS bucket,
 		SUM(citations) AS citations, SUM(brand_citations) AS brand_citations,
 		SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN citations ELSE 0 END) AS owned_citations,
 		SUM(CASE WHEN domain IN ('youtube.com', 'youtu.be') THEN brand_citations ELSE 0 END) AS youtube_brand_citations,
 		SUM(CASE WHEN domain = 'reddit.com' THEN brand_citations ELSE 0 END) AS reddit_brand_citations
 		FROM scope_citations GROUP BY 1, 2),
-		target_run_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, `+q.d().Bucket("day", "ran_at")+` AS bucket,
+		target_run_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, `+q.Dialect.Bucket("day", "ran_at")+` AS bucket,
 			SUM(runs) AS target_runs FROM (`, cur, cur)
-	q.targetRunsSrc(&b, q.span(), q.Window.Start)
+	q.TargetRunsSrc(&b, q.Span(), q.Window.Start)
 	b.Add(`) span_target_runs GROUP BY 1, 2),
 		span_days AS (SELECT in_window, bucket FROM citation_days UNION SELECT in_window, bucket FROM target_run_days),
 		day_counts AS (SELECT span_days.in_window AS in_window, span_days.bucket AS bucket,
@@ -242,10 +242,10 @@ func (q *scopeQ) distributions(ctx context.Context, tx *Tx, d *sightline.Distrib
 	// the target).
 	var b sqlb
 	b.Add(`WITH window_citations AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(citations) AS citations FROM (`)
-	q.citeCountSrc(&b, q.Window)
+	q.CiteCountSrc(&b, q.Window)
 	b.Add(`) window_rows GROUP BY topic_id, provider_id, region_id),
 		window_target_runs AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(runs) AS runs FROM (`)
-	q.targetRunsByDimSrc(&b, q.Window)
+	q.TargetRunsByDimSrc(&b, q.Window)
 	b.Add(`) window_rows GROUP BY topic_id, provider_id, region_id)`)
 	for _, dim := range dims {
 		b.Add(`, citations_by_` + dim.name + ` AS (SELECT ` + dim.col + ` AS id, SUM(citations) AS citations FROM window_citations GROUP BY ` + dim.col + `),
@@ -298,9 +298,9 @@ func (q *scopeQ) topGrowing(ctx context.Context, tx *Tx, tg *sightline.TopGrowin
 	tg.PagesOverall, tg.PagesJustMe = []sightline.GrowingPage{}, []sightline.GrowingPage{}
 	cur := ts(q.Window.Start)
 	var b sqlb
-	q.selOnce, q.periodSums = true, true
-	q.citationScope(&b, q.span(), false, pageLevel, q.Window.Start)
-	q.selOnce, q.periodSums = false, false
+	q.SelOnce, q.PeriodSums = true, true
+	q.CitationScope(&b, q.Span(), false, analyticsql.PageLevel, q.Window.Start)
+	q.SelOnce, q.PeriodSums = false, false
 	// One pass counts both lists: all citations and the brand's
 	// (brand_citations). Among the brand's, those naming the target or only
 	// a competitor (for the row's type) are all of a rollup row's
@@ -320,18 +320,18 @@ func (q *scopeQ) topGrowing(ctx context.Context, tx *Tx, tg *sightline.TopGrowin
 		SUM(CASE WHEN run_seq = 0 THEN named_citations ELSE named_citations * brand_citations END) AS brand_named_citations,
 		SUM(CASE WHEN run_seq = 0 THEN 0 ELSE competitor_only_citations * brand_citations END) AS brand_competitor_only_citations
 		FROM scope_citations GROUP BY page),
-		page_and_domain_counts AS (SELECT '`+pageLevel+`' AS level, row_key, domain, page_type, static_type, `+sums+` FROM page_counts
+		page_and_domain_counts AS (SELECT '`+analyticsql.PageLevel+`' AS level, row_key, domain, page_type, static_type, `+sums+` FROM page_counts
 			UNION ALL
-			SELECT '`+domainLevel+`', domain, domain, '', MIN(static_type), SUM(current_citations), SUM(previous_citations),
+			SELECT '`+analyticsql.DomainLevel+`', domain, domain, '', MIN(static_type), SUM(current_citations), SUM(previous_citations),
 				SUM(current_brand_citations), SUM(previous_brand_citations), SUM(named_citations), SUM(competitor_only_citations),
 				SUM(brand_named_citations), SUM(brand_competitor_only_citations) FROM page_counts GROUP BY domain),
 		ranked_overall AS (SELECT level, 'overall' AS list, row_key, domain, page_type,
-			`+classOf("domain", "named_citations", "competitor_only_citations", "static_type")+` AS domain_type,
+			`+analyticsql.ClassOf("domain", "named_citations", "competitor_only_citations", "static_type")+` AS domain_type,
 			current_citations, previous_citations, `+analyticsql.Growth("current_citations", "previous_citations")+` AS growth_rate,
 			ROW_NUMBER() OVER (PARTITION BY level ORDER BY `+analyticsql.Growth("current_citations", "previous_citations")+` DESC, current_citations DESC, row_key) AS growth_rank
 			FROM page_and_domain_counts WHERE current_citations > previous_citations),
 		ranked_just_me AS (SELECT level, 'just_me' AS list, row_key, domain, page_type,
-			`+classOf("domain", "brand_named_citations", "brand_competitor_only_citations", "static_type")+`,
+			`+analyticsql.ClassOf("domain", "brand_named_citations", "brand_competitor_only_citations", "static_type")+`,
 			current_brand_citations, previous_brand_citations, `+analyticsql.Growth("current_brand_citations", "previous_brand_citations")+` AS growth_rate,
 			ROW_NUMBER() OVER (PARTITION BY level ORDER BY `+analyticsql.Growth("current_brand_citations", "previous_brand_citations")+` DESC,
 				current_brand_citations DESC, row_key) AS growth_rank
@@ -347,9 +347,9 @@ func (q *scopeQ) topGrowing(ctx context.Context, tx *Tx, tg *sightline.TopGrowin
 			return err
 		}
 		switch {
-		case level == pageLevel && list == "just_me":
+		case level == analyticsql.PageLevel && list == "just_me":
 			tg.PagesJustMe = append(tg.PagesJustMe, sightline.GrowingPage{Page: k, Domain: domain, PageType: pageType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
-		case level == pageLevel:
+		case level == analyticsql.PageLevel:
 			tg.PagesOverall = append(tg.PagesOverall, sightline.GrowingPage{Page: k, Domain: domain, PageType: pageType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})
 		case list == "just_me":
 			tg.DomainsJustMe = append(tg.DomainsJustMe, sightline.GrowingDomain{Domain: k, DomainType: domainType, CurrentCount: c, PreviousCount: p, GrowthRate: rate})

@@ -216,7 +216,7 @@ func (db *DB) FindPrompts(ctx context.Context, orgID, brandID string, f sightlin
 		where.Add(` AND p.topic_id IN (`+analyticsql.Placeholders(len(f.TopicIDs))+`)`, anys(f.TopicIDs))
 	}
 	if f.Query != "" {
-		where.Add(` AND lower(p.text) LIKE ? ESCAPE '\'`, likePattern(f.Query))
+		where.Add(` AND lower(p.text) LIKE ? ESCAPE '\'`, analyticsql.LikePattern(f.Query))
 	}
 	order := orderBy(f.Sort, promptSortColumns, sightline.DefaultPromptSort, "p.id")
 	return findPage(ctx, tx, "prompts p", &where, order, f.PageRequest, func(where string, args ...any) ([]*sightline.Prompt, error) {

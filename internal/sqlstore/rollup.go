@@ -5,10 +5,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"sort"
-	"time"
-
-	"github.com/sightline/sightline"
 )
 
 // Daily rollups (migration 0002) answer metric queries for whole UTC days;
@@ -192,65 +188,4 @@ func rebuildBrandRollups(ctx context.Context, tx *Tx, brandID string) error {
 		return err
 	}
 	return refreshWeeklyPages(ctx, tx, brandID)
-}
-
-// rollupPlan splits a span at cut points (the start of the current period,
-// say) into whole UTC days, served by the rollups, and the partial-day
-// ranges around the cuts, served by the fact tables. A rollup row counts for
-// one day, so no day that a cut splits may come from the rollups.
-type rollupPlan struct {
-	full []sightline.Window
-	raw  []sightline.Window
-}
-
-func planRollup(span sightline.Window, cuts ...time.Time) rollupPlan {
-	points := []time.Time{span.Start, span.End}
-	for _, c := range cuts {
-		if c.After(span.Start) && c.Before(span.End) {
-			points = append(points, c)
-		}
-	}
-	sort.Slice(points, func(i, j int) bool { return points[i].Before(points[j]) })
-	var p rollupPlan
-	for i := 0; i+1 < len(points); i++ {
-		a, b := points[i], points[i+1]
-		if !a.Before(b) {
-			continue
-		}
-		fs, fe := ceilDay(a), floorDay(b)
-		if !fs.Before(fe) {
-			p.raw = appendRange(p.raw, sightline.Window{Start: a, End: b})
-			continue
-		}
-		if a.Before(fs) {
-			p.raw = appendRange(p.raw, sightline.Window{Start: a, End: fs})
-		}
-		p.full = appendRange(p.full, sightline.Window{Start: fs, End: fe})
-		if fe.Before(b) {
-			p.raw = appendRange(p.raw, sightline.Window{Start: fe, End: b})
-		}
-	}
-	return p
-}
-
-// appendRange appends w, merging it with the last range when they touch.
-func appendRange(ws []sightline.Window, w sightline.Window) []sightline.Window {
-	if n := len(ws); n > 0 && ws[n-1].End.Equal(w.Start) {
-		ws[n-1].End = w.End
-		return ws
-	}
-	return append(ws, w)
-}
-
-func floorDay(t time.Time) time.Time {
-	y, m, d := t.UTC().Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
-}
-
-func ceilDay(t time.Time) time.Time {
-	f := floorDay(t)
-	if f.Equal(t) {
-		return f
-	}
-	return f.AddDate(0, 0, 1)
 }

@@ -22,12 +22,12 @@ const runBatch = 500
 // runQ is a RunFilter resolved inside a transaction.
 type runQ struct {
 	f        sightline.RunFilter
-	sq       *scopeQ  // dimension filters only (dimFilter)
+	sq       *scopeQ  // dimension filters only (DimFilter)
 	foundIDs []string // filter[mentions] resolved to found brands
 }
 
 func newRunQ(ctx context.Context, tx *Tx, f sightline.RunFilter) (*runQ, error) {
-	q := &runQ{f: f, sq: &scopeQ{Scope: f.Scope, dialect: tx.d, tx: tx}}
+	q := &runQ{f: f, sq: &scopeQ{&analyticsql.Scope{Scope: f.Scope, Dialect: tx.d}}}
 	// runs before the brand's pruned day have no answer left: not listed
 	// (docs/retention.md)
 	pruned, err := prunedBefore(ctx, tx, f.BrandID)
@@ -73,7 +73,7 @@ func (q *runQ) answerFiltered() bool {
 // okWhere writes the conditions on runs of the filter.
 func (q *runQ) okWhere(s *sqlb) {
 	s.Add(` WHERE `)
-	q.sq.filterIn(s, "runs", q.f.Window)
+	q.sq.FilterIn(s, "runs", q.f.Window)
 	if len(q.foundIDs) > 0 {
 		s.Add(` AND EXISTS (SELECT 1 FROM mentions WHERE `)
 		runFacts(s, "mentions")
@@ -400,7 +400,7 @@ func fillRuns(ctx context.Context, tx *Tx, brandID string, runs []*sightline.Run
 		competitor_domains AS (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> '')
 		SELECT citations.run_seq, citations.ord, citations.url, citations.page, citations.domain, citations.title, citations.author,
 			citations.citation_type, citations.page_type, `, brandID, brandID)
-	classIn(&s, "citations.domain", namedBy(`found_brands.is_self = ?`, true), namedBy(`found_brands.competitor_id IS NOT NULL`),
+	analyticsql.ClassIn(&s, "citations.domain", namedBy(`found_brands.is_self = ?`, true), namedBy(`found_brands.competitor_id IS NOT NULL`),
 		"citations.domain_type")
 	s.Add(` FROM runs CROSS JOIN citations`)
 	keys(&s, "citations")

@@ -29,23 +29,6 @@ func (q *scopeQ) trackedIDs(ctx context.Context, tx *Tx) ([]string, error) {
 	return ids, nil
 }
 
-// runNarrowing limits runs (their seq column given) to those citing
-// filter[domains] or filter[url], when given.
-func (q *scopeQ) runNarrowing(s *sqlb, seqCol string) {
-	if len(q.Domains) == 0 && q.URL == "" {
-		return
-	}
-	s.Add(` AND ` + seqCol + ` IN (SELECT citations.run_seq FROM citations WHERE `)
-	q.factFilter(s, "citations", q.Window)
-	if len(q.Domains) > 0 {
-		s.Add(` AND citations.domain IN (`+analyticsql.Placeholders(len(q.Domains))+`)`, anys(q.Domains))
-	}
-	if q.URL != "" {
-		s.Add(` AND citations.page = ?`, q.URL)
-	}
-	s.Add(`)`)
-}
-
 func (q *scopeQ) mentionShare(ctx context.Context, tx *Tx, granularity string) (*sightline.ShareSeries, error) {
 	tracked, err := q.trackedIDs(ctx, tx)
 	if err != nil {
@@ -55,21 +38,21 @@ func (q *scopeQ) mentionShare(ctx context.Context, tx *Tx, granularity string) (
 	tracked = orNoMatch(tracked)
 	// Runs narrowed by the domains or page they cite can only come from the
 	// fact tables.
-	q.narrowRuns = len(q.Domains) > 0 || q.URL != ""
-	defer func() { q.narrowRuns = false }()
+	q.NarrowRuns = len(q.Domains) > 0 || q.URL != ""
+	defer func() { q.NarrowRuns = false }()
 	// per bucket: bucket_runs, the runs in scope; bucket_target_runs, those
 	// naming the target; bucket_tracked_mentions, the tracked brands'
 	// mentions; share_buckets, the three side by side, the last as the
 	// tracked brands' average.
 	var s sqlb
-	s.Add(`WITH bucket_runs AS (SELECT ` + q.d().Bucket(granularity, "window_runs.ran_at") + ` AS bucket, SUM(window_runs.runs) AS runs FROM (`)
-	q.runsSrcNarrowed(&s, q.Window)
-	s.Add(`) window_runs GROUP BY 1), bucket_target_runs AS (SELECT ` + q.d().Bucket(granularity, "window_target_runs.ran_at") + ` AS bucket,
+	s.Add(`WITH bucket_runs AS (SELECT ` + q.Dialect.Bucket(granularity, "window_runs.ran_at") + ` AS bucket, SUM(window_runs.runs) AS runs FROM (`)
+	q.RunsSrcNarrowed(&s, q.Window)
+	s.Add(`) window_runs GROUP BY 1), bucket_target_runs AS (SELECT ` + q.Dialect.Bucket(granularity, "window_target_runs.ran_at") + ` AS bucket,
 		SUM(window_target_runs.runs) AS target_runs FROM (`)
-	q.targetRunsSrcNarrowed(&s, q.Window)
-	s.Add(`) window_target_runs GROUP BY 1), bucket_tracked_mentions AS (SELECT `+q.d().Bucket(granularity, "window_mentions.ran_at")+` AS bucket,
+	q.TargetRunsSrcNarrowed(&s, q.Window)
+	s.Add(`) window_target_runs GROUP BY 1), bucket_tracked_mentions AS (SELECT `+q.Dialect.Bucket(granularity, "window_mentions.ran_at")+` AS bucket,
 		SUM(CASE WHEN window_mentions.found_brand_id IN (`+analyticsql.Placeholders(len(tracked))+`) THEN window_mentions.mentions ELSE 0 END) AS tracked_mentions FROM (`, anys(tracked))
-	q.mentionsSrcNarrowed(&s, q.Window)
+	q.MentionsSrcNarrowed(&s, q.Window)
 	s.Add(`) window_mentions GROUP BY 1),
 		share_buckets AS (SELECT bucket_runs.bucket AS bucket, bucket_runs.runs AS runs, COALESCE(bucket_target_runs.target_runs, 0) AS target_runs,
 			CAST(COALESCE(bucket_tracked_mentions.tracked_mentions, 0) AS DOUBLE PRECISION) / ? AS tracked_average
@@ -84,36 +67,6 @@ func (q *scopeQ) mentionShare(ctx context.Context, tx *Tx, granularity string) (
 
 // The narrowed sources add "the run cites filter[domains] / filter[url]"
 // to the fact rows (narrowRuns keeps the rollups out).
-
-func (q *scopeQ) runsSrcNarrowed(s *sqlb, w sightline.Window) {
-	q.runsSrc(s, w)
-	q.runNarrowing(s, "runs.seq")
-}
-
-func (q *scopeQ) targetRunsSrcNarrowed(s *sqlb, w sightline.Window) {
-	if !q.narrowRuns {
-		q.targetRunsSrc(s, w)
-		return
-	}
-	if len(q.targetIDs) > 1 {
-		// the grouped form: narrow before GROUP BY
-		s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, 1 AS runs FROM mentions WHERE `)
-		q.factFilter(s, "mentions", w)
-		s.Add(` AND mentions.found_brand_id IN (`+analyticsql.Placeholders(len(q.targetIDs))+`)`, anys(q.targetIDs))
-		q.runNarrowing(s, "mentions.run_seq")
-		s.Add(` GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id`)
-		return
-	}
-	s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, 1 AS runs FROM mentions WHERE `)
-	q.factFilter(s, "mentions", w)
-	s.Add(` AND mentions.found_brand_id = ?`, q.targetIDs[0])
-	q.runNarrowing(s, "mentions.run_seq")
-}
-
-func (q *scopeQ) mentionsSrcNarrowed(s *sqlb, w sightline.Window) {
-	q.mentionsSrc(s, w)
-	q.runNarrowing(s, "mentions.run_seq")
-}
 
 // scanShareSeries reads bucket rows (date, total, count, share, average
 // count, average percentage, window share, window average) into a dense
@@ -143,6 +96,3 @@ func scanShareSeries(ctx context.Context, tx *Tx, s *sqlb, dates []string) (*sig
 	}
 	return out, nil
 }
-
-// d returns the dialect of the scope's queries.
-func (q *scopeQ) d() dialect { return q.dialect }

@@ -148,7 +148,7 @@ func (db *DB) FindTopics(ctx context.Context, orgID, brandID string, f sightline
 		where.Add(` AND topics.id IN (`+analyticsql.Placeholders(len(f.TopicIDs))+`)`, anys(f.TopicIDs))
 	}
 	if f.Query != "" {
-		where.Add(` AND lower(topics.name) LIKE ? ESCAPE '\'`, likePattern(f.Query))
+		where.Add(` AND lower(topics.name) LIKE ? ESCAPE '\'`, analyticsql.LikePattern(f.Query))
 	}
 	var count, page sqlb
 	count.Add(`SELECT COUNT(*) FROM topics `).AddSQL(&where)

@@ -96,13 +96,6 @@ func (tx *Tx) prepare(ctx context.Context, q string) (*sql.Stmt, error) {
 	return st, mapError(err)
 }
 
-// timeLayout is how timestamps are written: fixed width, UTC, so that text
-// comparison on SQLite orders like time; PostgreSQL parses it as timestamptz.
-const timeLayout = "2006-01-02T15:04:05.000000Z"
-
-// ts formats t for a query parameter.
-func ts(t time.Time) string { return t.UTC().Format(timeLayout) }
-
 // nullTS formats an optional time; nil stays NULL.
 func nullTS(t *time.Time) any {
 	if t == nil {

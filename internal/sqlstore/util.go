@@ -64,25 +64,6 @@ func findPage[T any](ctx context.Context, tx *Tx, table string, where *sqlb, ord
 	return rows, total, nil
 }
 
-// likePattern turns free text into a lowercase LIKE pattern matching it
-// anywhere, with the LIKE metacharacters escaped (ESCAPE '\'). Only ASCII
-// is lowercased, as SQL lower() does on both engines (SQLite; PostgreSQL
-// with COLLATE "C"), so that "Éclair" still finds "Éclair".
-func likePattern(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(asciiLower(s)) + "%"
-}
-
-// asciiLower lowercases A–Z only.
-func asciiLower(s string) string {
-	return strings.Map(func(r rune) rune {
-		if 'A' <= r && r <= 'Z' {
-			return r + 'a' - 'A'
-		}
-		return r
-	}, s)
-}
-
 // nullString maps "" to NULL.
 func nullString(s string) any {
 	if s == "" {
@@ -102,15 +83,6 @@ func dedupe(in []string) []string {
 		}
 		seen[s] = true
 		out = append(out, s)
-	}
-	return out
-}
-
-// anys converts strings to query arguments.
-func anys(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
 	}
 	return out
 }

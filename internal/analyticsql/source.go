@@ -1,10 +1,9 @@
-package sqlstore
+package analyticsql
 
 import (
 	"time"
 
 	"github.com/sightline/sightline"
-	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 // The sources below write a SELECT whose rows every metric aggregates with
@@ -12,61 +11,61 @@ import (
 // span and the fact tables for the partial days (see rollupPlan), or only
 // the fact tables when the scope asks for something the rollups do not keep:
 //
-//	runsSrc       ran_at, topic_id, provider_id, region_id, runs
-//	citeCountSrc  ran_at, topic_id, provider_id, region_id, citations, owned_citations
-//	runCiteCountSrc ran_at, topic_id, runs, citations, owned_citations (both
+//	RunsSrc       ran_at, topic_id, provider_id, region_id, runs
+//	CiteCountSrc  ran_at, topic_id, provider_id, region_id, citations, owned_citations
+//	RunCiteCountSrc ran_at, topic_id, runs, citations, owned_citations (both
 //	              of the above in one read of daily_runs)
-//	mentionsSrc   ran_at, topic_id, found_brand_id, mentions, sentiment_sum
-//	targetRunsSrc ran_at, topic_id, runs (the runs naming the target)
-//	targetRunsByDimSrc the same with provider_id, region_id
+//	MentionsSrc   ran_at, topic_id, found_brand_id, mentions, sentiment_sum
+//	TargetRunsSrc ran_at, topic_id, runs (the runs naming the target)
+//	TargetRunsByDimSrc the same with provider_id, region_id
 //
 // A rollup table read under a name the code chooses is aliased rollup_row.
-// Rows without topic carry nilTopic, as the rollups do.
+// Rows without topic carry NilID, as the rollups do.
 
 // runRollups reports whether runs and mentions may come from the rollups,
 // which keep topic, provider and region but not the prompt, and cannot tell
 // which runs cite a given domain.
-func (q *scopeQ) runRollups() bool {
-	return q.rollups && len(q.PromptIDs) == 0 && q.PromptID == "" && len(q.PromptRegions) == 0 && !q.narrowRuns
+func (q *Scope) runRollups() bool {
+	return q.Rollups && len(q.PromptIDs) == 0 && q.PromptID == "" && len(q.PromptRegions) == 0 && !q.NarrowRuns
 }
 
 // pageRollups reports whether citations may come from the page rollups,
 // which keep no dimension, count the brand itself as the only target, and
 // know a page but not the channel each citation of it was credited to.
-func (q *scopeQ) pageRollups() bool {
+func (q *Scope) pageRollups() bool {
 	return q.runRollups() && len(q.ProviderIDs) == 0 && len(q.RegionIDs) == 0 && len(q.TopicIDs) == 0 &&
-		len(q.FoundBrandIDs) == 0 && len(q.DomainTypes) == 0 && q.YouTubeChannel == "" && q.selfTarget
+		len(q.FoundBrandIDs) == 0 && len(q.DomainTypes) == 0 && q.YouTubeChannel == "" && q.SelfTarget
 }
 
 // topicPageRollups reports whether citations may come from the page
 // rollups per topic and provider (daily_topic_pages): what pageRollups
 // allows, plus topic and provider filters, which those rollups keep.
-func (q *scopeQ) topicPageRollups() bool {
+func (q *Scope) topicPageRollups() bool {
 	return q.runRollups() && (len(q.ProviderIDs) > 0 || len(q.TopicIDs) > 0) && len(q.RegionIDs) == 0 &&
-		len(q.FoundBrandIDs) == 0 && len(q.DomainTypes) == 0 && q.YouTubeChannel == "" && q.selfTarget
+		len(q.FoundBrandIDs) == 0 && len(q.DomainTypes) == 0 && q.YouTubeChannel == "" && q.SelfTarget
 }
 
 // union writes rollup rows for the whole days of w (split at cuts) and fact
 // rows for the rest, or only fact rows when ok is false. Each range is its
 // own SELECT (joined by UNION ALL) so that it is one primary-key range
 // scan: SQLite does not range-scan an OR of ranges.
-func (q *scopeQ) union(s *sqlb, w sightline.Window, cuts []time.Time, ok bool,
-	rollup, facts func(s *sqlb, r sightline.Window)) {
+func (q *Scope) Union(s *Builder, w sightline.Window, cuts []time.Time, ok bool,
+	rollup, facts func(s *Builder, r sightline.Window)) {
 	full, raw := []sightline.Window(nil), []sightline.Window{w}
 	if ok {
 		if p := planRollup(w, cuts...); len(p.full) > 0 {
 			full, raw = p.full, p.raw
 		}
 	}
-	eachRange(s, full, rollup)
+	EachRange(s, full, rollup)
 	if len(full) > 0 && len(raw) > 0 {
 		s.Add(` UNION ALL `)
 	}
-	eachRange(s, raw, facts)
+	EachRange(s, raw, facts)
 }
 
-// eachRange writes fn for every range, joined by UNION ALL.
-func eachRange(s *sqlb, ranges []sightline.Window, fn func(s *sqlb, r sightline.Window)) {
+// EachRange writes fn for every range, joined by UNION ALL.
+func EachRange(s *Builder, ranges []sightline.Window, fn func(s *Builder, r sightline.Window)) {
 	for i, r := range ranges {
 		if i > 0 {
 			s.Add(` UNION ALL `)
@@ -75,121 +74,121 @@ func eachRange(s *sqlb, ranges []sightline.Window, fn func(s *sqlb, r sightline.
 	}
 }
 
-func (q *scopeQ) runsSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
-	q.union(s, w, cuts, q.runRollups(),
-		func(s *sqlb, r sightline.Window) {
+func (q *Scope) RunsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
+	q.Union(s, w, cuts, q.runRollups(),
+		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
 				daily_runs.region_id AS region_id, daily_runs.runs AS runs FROM daily_runs WHERE `)
-			q.filterIn(s, "daily_runs", r)
+			q.FilterIn(s, "daily_runs", r)
 		},
-		func(s *sqlb, r sightline.Window) {
-			s.Add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + nilTopic + `') AS topic_id, runs.provider_id AS provider_id,
+		func(s *Builder, r sightline.Window) {
+			s.Add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + NilID + `') AS topic_id, runs.provider_id AS provider_id,
 				runs.region_id AS region_id, 1 AS runs FROM runs WHERE `)
-			q.filterIn(s, "runs", r)
+			q.FilterIn(s, "runs", r)
 		})
 }
 
-func (q *scopeQ) citeCountSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
-	q.union(s, w, cuts, q.runRollups(),
-		func(s *sqlb, r sightline.Window) {
+func (q *Scope) CiteCountSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
+	q.Union(s, w, cuts, q.runRollups(),
+		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
 				daily_runs.region_id AS region_id, daily_runs.citations AS citations, daily_runs.owned_citations AS owned_citations
 				FROM daily_runs WHERE `)
-			q.filterIn(s, "daily_runs", r)
+			q.FilterIn(s, "daily_runs", r)
 		},
-		func(s *sqlb, r sightline.Window) {
+		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
 				citations.region_id AS region_id, 1 AS citations,
-				CASE WHEN citations.domain IN `+ownedDomains+` THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE `, q.BrandID)
-			q.factFilter(s, "citations", r)
+				CASE WHEN citations.domain IN `+OwnedDomains+` THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE `, q.BrandID)
+			q.FactFilter(s, "citations", r)
 		})
 }
 
-// runCiteCountSrc is runsSrc and citeCountSrc in one source, for a
+// RunCiteCountSrc is RunsSrc and CiteCountSrc in one source, for a
 // statement that needs both per topic: daily_runs holds both counts, so its
 // whole days are read once; the partial days add the runs' rows (runs = 1)
 // and the citations' rows (citations = 1).
-func (q *scopeQ) runCiteCountSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
-	q.union(s, w, cuts, q.runRollups(),
-		func(s *sqlb, r sightline.Window) {
+func (q *Scope) RunCiteCountSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
+	q.Union(s, w, cuts, q.runRollups(),
+		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.runs AS runs,
 				daily_runs.citations AS citations, daily_runs.owned_citations AS owned_citations FROM daily_runs WHERE `)
-			q.filterIn(s, "daily_runs", r)
+			q.FilterIn(s, "daily_runs", r)
 		},
-		func(s *sqlb, r sightline.Window) {
-			s.Add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + nilTopic + `') AS topic_id, 1 AS runs,
+		func(s *Builder, r sightline.Window) {
+			s.Add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + NilID + `') AS topic_id, 1 AS runs,
 				0 AS citations, 0 AS owned_citations FROM runs WHERE `)
-			q.filterIn(s, "runs", r)
+			q.FilterIn(s, "runs", r)
 			s.Add(` UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
-				CASE WHEN citations.domain IN `+ownedDomains+` THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE `, q.BrandID)
-			q.factFilter(s, "citations", r)
+				CASE WHEN citations.domain IN `+OwnedDomains+` THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE `, q.BrandID)
+			q.FactFilter(s, "citations", r)
 		})
 }
 
 // coarseMentions reports whether the per-topic mention rollups suffice:
 // no provider or region filter.
-func (q *scopeQ) coarseMentions() bool {
+func (q *Scope) coarseMentions() bool {
 	return len(q.ProviderIDs) == 0 && len(q.RegionIDs) == 0
 }
 
-// mentionsSrc yields ran_at, topic_id, found_brand_id, mentions,
+// MentionsSrc yields ran_at, topic_id, found_brand_id, mentions,
 // sentiment_sum.
-func (q *scopeQ) mentionsSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
+func (q *Scope) MentionsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
 	table := "daily_mentions"
 	if q.coarseMentions() {
 		table = "daily_topic_mentions"
 	}
-	q.union(s, w, cuts, q.runRollups(),
-		func(s *sqlb, r sightline.Window) {
+	q.Union(s, w, cuts, q.runRollups(),
+		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
 				rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM ` + table + ` rollup_row WHERE `)
-			q.filterIn(s, "rollup_row", r)
+			q.FilterIn(s, "rollup_row", r)
 		},
-		func(s *sqlb, r sightline.Window) {
+		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.found_brand_id AS found_brand_id,
 				1 AS mentions, mentions.sentiment AS sentiment_sum FROM mentions WHERE `)
-			q.factFilter(s, "mentions", r)
+			q.FactFilter(s, "mentions", r)
 		})
 }
 
-// targetRunsSrc yields ran_at, topic_id, runs: the runs naming the target.
+// TargetRunsSrc yields ran_at, topic_id, runs: the runs naming the target.
 // With one target found brand they are its mentions (one per run); with
 // several (filter[brand_ids]) each run once, which only the fact tables can
 // tell.
-func (q *scopeQ) targetRunsSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
-	if len(q.targetIDs) > 1 {
+func (q *Scope) TargetRunsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
+	if len(q.TargetIDs) > 1 {
 		s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, 1 AS runs FROM mentions WHERE `)
-		q.factFilter(s, "mentions", w)
-		s.Add(` AND mentions.found_brand_id IN (`+analyticsql.Placeholders(len(q.targetIDs))+`)
-			GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id`, anys(q.targetIDs))
+		q.FactFilter(s, "mentions", w)
+		s.Add(` AND mentions.found_brand_id IN (`+Placeholders(len(q.TargetIDs))+`)
+			GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id`, Anys(q.TargetIDs))
 		return
 	}
 	s.Add(`SELECT ran_at, topic_id, mentions AS runs FROM (`)
-	q.mentionsSrc(s, w, cuts...)
-	s.Add(`) target_mentions WHERE target_mentions.found_brand_id = ?`, q.targetIDs[0])
+	q.MentionsSrc(s, w, cuts...)
+	s.Add(`) target_mentions WHERE target_mentions.found_brand_id = ?`, q.TargetIDs[0])
 }
 
-// targetRunsByDimSrc is targetRunsSrc with provider_id and region_id.
-func (q *scopeQ) targetRunsByDimSrc(s *sqlb, w sightline.Window, cuts ...time.Time) {
-	if len(q.targetIDs) > 1 {
+// TargetRunsByDimSrc is TargetRunsSrc with provider_id and region_id.
+func (q *Scope) TargetRunsByDimSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
+	if len(q.TargetIDs) > 1 {
 		s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
 			mentions.region_id AS region_id, 1 AS runs FROM mentions WHERE `)
-		q.factFilter(s, "mentions", w)
-		s.Add(` AND mentions.found_brand_id IN (`+analyticsql.Placeholders(len(q.targetIDs))+`)
-			GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id, mentions.provider_id, mentions.region_id`, anys(q.targetIDs))
+		q.FactFilter(s, "mentions", w)
+		s.Add(` AND mentions.found_brand_id IN (`+Placeholders(len(q.TargetIDs))+`)
+			GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id, mentions.provider_id, mentions.region_id`, Anys(q.TargetIDs))
 		return
 	}
-	q.union(s, w, cuts, q.runRollups(),
-		func(s *sqlb, r sightline.Window) {
+	q.Union(s, w, cuts, q.runRollups(),
+		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT daily_mentions.ran_at AS ran_at, daily_mentions.topic_id AS topic_id, daily_mentions.provider_id AS provider_id,
 				daily_mentions.region_id AS region_id, daily_mentions.mentions AS runs FROM daily_mentions WHERE `)
-			q.filterIn(s, "daily_mentions", r)
-			s.Add(` AND daily_mentions.found_brand_id = ?`, q.targetIDs[0])
+			q.FilterIn(s, "daily_mentions", r)
+			s.Add(` AND daily_mentions.found_brand_id = ?`, q.TargetIDs[0])
 		},
-		func(s *sqlb, r sightline.Window) {
+		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
 				mentions.region_id AS region_id, 1 AS runs FROM mentions WHERE `)
-			q.factFilter(s, "mentions", r)
-			s.Add(` AND mentions.found_brand_id = ?`, q.targetIDs[0])
+			q.FactFilter(s, "mentions", r)
+			s.Add(` AND mentions.found_brand_id = ?`, q.TargetIDs[0])
 		})
 }

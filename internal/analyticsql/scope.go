@@ -1,0 +1,106 @@
+package analyticsql
+
+import (
+	"time"
+
+	"github.com/sightline/sightline"
+)
+
+// Scope is a sightline.Scope with its ids resolved (internal/sqlstore
+// resolves them inside the read transaction): what the statements of this
+// package are written for. Every fact table (runs, mentions, citations,
+// ads) carries brand_id, ran_at, prompt_id, provider_id and region_id, so
+// the same run filters apply to all of them.
+type Scope struct {
+	sightline.Scope
+	// TargetIDs are the found brands counted as the target in numerators:
+	// filter[brand_ids] when given, else the found brands named like
+	// filter[target_brand] (default: the brand itself).
+	TargetIDs []string
+	// NameTargetIDs are the found brands named like the target brand, used
+	// for ownership (earned vs competitor_earned) whatever brand_ids says.
+	NameTargetIDs []string
+	// CompetitorIDs are the found brands of tracked competitors.
+	CompetitorIDs []string
+
+	Dialect Dialect
+
+	AllTopics    []string // the brand's topics and NilID, and every provider:
+	AllProviders []string // the fact tables' clustering
+	Rollups      bool     // the daily rollups may answer (sqlstore's DB.NoRollups unset)
+	SelfTarget   bool     // the target is the brand itself, as in the page rollups
+	NarrowRuns   bool     // runs are narrowed by the domains or page they cite
+	SelOnce      bool     // the statement being written reads CitationScope's scope_citations once
+	PeriodSums   bool     // ... and only sums its counts, by period (ran_at against the cuts): rollupPieces may subtract
+	// PrunedBefore is the day before which the brand's mentions and
+	// citations were pruned (zero: never). A statement written to read them
+	// calls ReadsPruned (sqlstore then refuses to run the transaction's
+	// further queries, docs/retention.md).
+	PrunedBefore time.Time
+	ReadsPruned  func()
+}
+
+// FilterIn writes the conditions selecting the scope's rows of a fact
+// table aliased a within [start, end).
+func (q *Scope) FilterIn(s *Builder, a string, w sightline.Window) {
+	s.Add(a+`.brand_id = ? AND `+a+`.ran_at >= ? AND `+a+`.ran_at < ?`, q.BrandID, FormatTime(w.Start), FormatTime(w.End))
+	q.DimFilter(s, a)
+}
+
+// FactFilter is FilterIn for the mention and citation facts, clustered by
+// (brand_id, topic_id, provider_id, ran_at): without a topic or provider
+// filter it names every topic of the brand or every provider, so that each
+// pair is one range scan of the table.
+//
+// A range that starts before the brand's pruned day would read facts that
+// are gone: ReadsPruned is called (docs/retention.md).
+func (q *Scope) FactFilter(s *Builder, a string, w sightline.Window) {
+	if w.Start.Before(q.PrunedBefore) && q.ReadsPruned != nil {
+		q.ReadsPruned()
+	}
+	q.FilterIn(s, a, w)
+	if len(q.TopicIDs) == 0 {
+		s.Add(` AND `+a+`.topic_id IN (`+Placeholders(len(q.AllTopics))+`)`, Anys(q.AllTopics))
+	}
+	if len(q.ProviderIDs) == 0 {
+		s.Add(` AND `+a+`.provider_id IN (`+Placeholders(len(q.AllProviders))+`)`, Anys(q.AllProviders))
+	}
+}
+
+// DimFilter writes the provider, region, topic and prompt conditions on a
+// table aliased a, each starting with " AND ".
+func (q *Scope) DimFilter(s *Builder, a string) {
+	if len(q.ProviderIDs) > 0 {
+		s.Add(` AND `+a+`.provider_id IN (`+Placeholders(len(q.ProviderIDs))+`)`, Anys(q.ProviderIDs))
+	}
+	if len(q.RegionIDs) > 0 {
+		s.Add(` AND `+a+`.region_id IN (`+Placeholders(len(q.RegionIDs))+`)`, Anys(q.RegionIDs))
+	}
+	if len(q.TopicIDs) > 0 {
+		// Facts carry their prompt's topic (prompts never change topic), so
+		// "topic ids resolved to prompt ids" is a plain column match.
+		s.Add(` AND `+a+`.topic_id IN (`+Placeholders(len(q.TopicIDs))+`)`, Anys(q.TopicIDs))
+	}
+	if len(q.PromptIDs) > 0 {
+		s.Add(` AND `+a+`.prompt_id IN (`+Placeholders(len(q.PromptIDs))+`)`, Anys(q.PromptIDs))
+	}
+	if q.PromptID != "" {
+		s.Add(` AND `+a+`.prompt_id = ?`, q.PromptID)
+	}
+	if len(q.PromptRegions) > 0 {
+		s.Add(` AND (`)
+		for i, pr := range q.PromptRegions {
+			if i > 0 {
+				s.Add(` OR `)
+			}
+			s.Add(`(`+a+`.prompt_id = ? AND `+a+`.region_id = ?)`, pr.PromptID, pr.RegionID)
+		}
+		s.Add(`)`)
+	}
+}
+
+// span is the window covering the previous period and the current one, so
+// that one scan computes both (current rows have ran_at >= Window.Start).
+func (q *Scope) Span() sightline.Window {
+	return sightline.Window{Start: q.Window.Previous().Start, End: q.Window.End}
+}

@@ -1,0 +1,44 @@
+package analyticsql
+
+import (
+	"strings"
+	"time"
+)
+
+// Anys converts strings to query arguments.
+func Anys(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
+// timeLayout is how timestamps are written: fixed width, UTC, so that text
+// comparison on SQLite orders like time; PostgreSQL parses it as timestamptz.
+const timeLayout = "2006-01-02T15:04:05.000000Z"
+
+// FormatTime formats t for a query parameter.
+func FormatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+// LikePattern turns free text into a lowercase LIKE pattern matching it
+// anywhere, with the LIKE metacharacters escaped (ESCAPE '\'). Only ASCII
+// is lowercased, as SQL lower() does on both engines (SQLite; PostgreSQL
+// with COLLATE "C"), so that "Éclair" still finds "Éclair".
+func LikePattern(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(asciiLower(s)) + "%"
+}
+
+// asciiLower lowercases A–Z only.
+func asciiLower(s string) string {
+	return strings.Map(func(r rune) rune {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, s)
+}
+
+// OwnedDomains is the subquery of a brand's owned registrable domains.
+const OwnedDomains = `(SELECT domain FROM brand_domains WHERE brand_id = ?)`
