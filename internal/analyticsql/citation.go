@@ -130,19 +130,19 @@ func (q *Scope) WriteSel(s *Builder, full, raw []sightline.Window, narrow bool, 
 			ranAt, sign, flags := "rollup_row.ran_at", "", "rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline"
 			var args []any
 			if !pc.asOf.IsZero() {
-				ranAt, flags, args = q.d().Timestamp("?"), "0 AS has_source, 0 AS has_inline", []any{FormatTime(pc.asOf)}
+				ranAt, flags, args = q.Dialect.Timestamp("?"), "0 AS has_source, 0 AS has_inline", []any{FormatTime(pc.asOf)}
 				if pc.minus {
 					sign = "-"
 				}
 			}
-			s.Add(`SELECT `+ranAt+` AS ran_at, `+q.d().NilUUID()+` AS topic_id, `+q.d().NilUUID()+` AS provider_id, 0 AS run_seq,
+			s.Add(`SELECT `+ranAt+` AS ran_at, `+q.Dialect.NilUUID()+` AS topic_id, `+q.Dialect.NilUUID()+` AS provider_id, 0 AS run_seq,
 				rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
 				rollup_row.subreddit AS subreddit, '' AS youtube_channel, `+flags+`,
 				`+sign+`rollup_row.citations AS citations, `+sign+`rollup_row.named AS brand_citations, `+sign+`rollup_row.named AS named_citations,
 				`+sign+`rollup_row.comp_only AS competitor_only_citations
 				FROM `+pc.table+` rollup_row`, args...)
 		} else {
-			s.Add(`SELECT rollup_row.ran_at AS ran_at, ` + q.d().NilUUID() + ` AS topic_id, ` + q.d().NilUUID() + ` AS provider_id, 0 AS run_seq,
+			s.Add(`SELECT rollup_row.ran_at AS ran_at, ` + q.Dialect.NilUUID() + ` AS topic_id, ` + q.Dialect.NilUUID() + ` AS provider_id, 0 AS run_seq,
 				'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
 				'' AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
 				rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
