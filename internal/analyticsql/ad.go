@@ -100,3 +100,75 @@ func (q *Scope) advertiserDaysTotals(s *Builder, onlyID string) *Builder {
 	p.Add(`))`)
 	return &p
 }
+
+// AdvertiserSummaryColumns are the columns of advertiser_summaries that sqlstore reads.
+const AdvertiserSummaryColumns = `id, name, appearances, prompts, ads, providers, domain, favicon_url, first_seen, last_seen`
+
+// Ads counts the ads shown in the scope whose advertiser or text contains
+// query (any when empty), and lists limit of them from offset, ordered by
+// order (an ORDER BY clause over ads and advertisers; sortByName when it
+// orders by the advertiser's name). Count: one row, the count. Page rows:
+// run id, advertiser id, name, domain, favicon URL, text, prompt, topic,
+// provider and region ids, ran_at.
+func (q *Scope) Ads(query, order string, sortByName bool, limit, offset int) (count, page *Builder) {
+	var where Builder
+	where.Add(` WHERE `)
+	q.FilterIn(&where, "ads", q.Window)
+	if query != "" {
+		p := LikePattern(query)
+		where.Add(` AND (lower(advertisers.name) LIKE ? ESCAPE '\' OR lower(advertisers.domain) LIKE ? ESCAPE '\' OR lower(ads.text) LIKE ? ESCAPE '\')`, p, p, p)
+	}
+	from := ` FROM ads JOIN advertisers ON advertisers.id = ads.advertiser_id`
+	countFrom := from
+	if query == "" {
+		countFrom = ` FROM ads` // every ad has its advertiser: no join to count them
+	}
+	count = new(Builder)
+	if query == "" && q.AdDayRollups() {
+		q.AdCount(count)
+	} else {
+		count.Add(`SELECT COUNT(*)` + countFrom).AddSQL(&where)
+	}
+	// The page's keys first, then its rows: the keys of a topic or
+	// provider filter come from the narrow ads_topic index (migration 0010)
+	// in date order, without reading every ad of the window.
+	keyFrom := countFrom
+	if query != "" || sortByName {
+		keyFrom = from
+	}
+	page = new(Builder)
+	page.Add(`SELECT runs.id, ads.advertiser_id, advertisers.name, advertisers.domain, advertisers.favicon_url, ads.text,
+		ads.prompt_id, ads.topic_id, ads.provider_id, ads.region_id, ads.ran_at
+		FROM (SELECT ads.brand_id AS brand_id, ads.ran_at AS ran_at, ads.run_seq AS run_seq, ads.ord AS ord`+keyFrom).AddSQL(&where).
+		Add(order+` LIMIT ? OFFSET ?) page_keys
+		JOIN ads ON ads.brand_id = page_keys.brand_id AND ads.ran_at = page_keys.ran_at AND ads.run_seq = page_keys.run_seq AND ads.ord = page_keys.ord
+		JOIN advertisers ON advertisers.id = ads.advertiser_id JOIN runs ON runs.seq = ads.run_seq`+order, limit, offset)
+	return count, page
+}
+
+// Advertisers lists limit of the brand's advertisers that showed ads in
+// the scope (whose name or domain contains query, any when empty) from
+// offset, ordered by order (an ORDER BY clause over advertiser_summaries),
+// with their counts. Page rows: AdvertiserSummaryColumns and the count of
+// all; count: one row, the count (for a page past the end).
+func (q *Scope) Advertisers(query, order string, limit, offset int) (page, count *Builder) {
+	var s Builder
+	q.AdvertiserSummaries(&s, "", query, true)
+	// The summaries are computed once: the total rides on every row of
+	// the page, and only a page past the end needs a count of its own.
+	page = new(Builder)
+	page.AddSQL(&s)
+	page.Add(` SELECT `+AdvertiserSummaryColumns+`, COUNT(*) OVER () FROM advertiser_summaries`+order+` LIMIT ? OFFSET ?`, limit, offset)
+	count = new(Builder)
+	count.AddSQL(&s).Add(` SELECT COUNT(*) FROM advertiser_summaries`)
+	return page, count
+}
+
+// Advertiser is one advertiser's summary over the window (no row when it
+// showed no ad in the scope): AdvertiserSummaryColumns.
+func (q *Scope) Advertiser(id string) *Builder {
+	var s Builder
+	q.AdvertiserSummaries(&s, id, "", false)
+	s.Add(` SELECT ` + AdvertiserSummaryColumns + ` FROM advertiser_summaries`)
+	return &s
+}

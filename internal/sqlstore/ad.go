@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline"
-	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 var _ sightline.AdService = (*DB)(nil)
@@ -33,43 +32,12 @@ func (db *DB) FindAds(ctx context.Context, orgID string, f sightline.AdFilter) (
 		return nil, 0, err
 	}
 	defer tx.Rollback()
-	var where sqlb
-	where.Add(` WHERE `)
-	q.FilterIn(&where, "ads", q.Window)
-	if f.Query != "" {
-		p := analyticsql.LikePattern(f.Query)
-		where.Add(` AND (lower(advertisers.name) LIKE ? ESCAPE '\' OR lower(advertisers.domain) LIKE ? ESCAPE '\' OR lower(ads.text) LIKE ? ESCAPE '\')`, p, p, p)
-	}
-	from := ` FROM ads JOIN advertisers ON advertisers.id = ads.advertiser_id`
-	countFrom := from
-	if f.Query == "" {
-		countFrom = ` FROM ads` // every ad has its advertiser: no join to count them
-	}
+	byName := slices.ContainsFunc(f.Sort, func(k sightline.SortKey) bool { return k.Key == "advertiser_name" })
+	count, page := q.Ads(f.Query, orderBy(f.Sort, adSortColumns, sightline.DefaultAdSort, "ads.run_seq", "ads.ord"), byName, f.PageSize, f.Offset())
 	var total int
-	var count sqlb
-	if f.Query == "" && q.AdDayRollups() {
-		q.AdCount(&count)
-	} else {
-		count.Add(`SELECT COUNT(*)` + countFrom).AddSQL(&where)
-	}
 	if err := tx.queryRow(ctx, count.String(), count.Args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("count ads: %w", err)
 	}
-	// The page's keys first, then its rows: the keys of a topic or
-	// provider filter come from the narrow ads_topic index (migration 0010)
-	// in date order, without reading every ad of the window.
-	order := orderBy(f.Sort, adSortColumns, sightline.DefaultAdSort, "ads.run_seq", "ads.ord")
-	keyFrom := countFrom
-	if f.Query != "" || slices.ContainsFunc(f.Sort, func(k sightline.SortKey) bool { return k.Key == "advertiser_name" }) {
-		keyFrom = from
-	}
-	var page sqlb
-	page.Add(`SELECT runs.id, ads.advertiser_id, advertisers.name, advertisers.domain, advertisers.favicon_url, ads.text,
-		ads.prompt_id, ads.topic_id, ads.provider_id, ads.region_id, ads.ran_at
-		FROM (SELECT ads.brand_id AS brand_id, ads.ran_at AS ran_at, ads.run_seq AS run_seq, ads.ord AS ord`+keyFrom).AddSQL(&where).
-		Add(order+` LIMIT ? OFFSET ?) page_keys
-		JOIN ads ON ads.brand_id = page_keys.brand_id AND ads.ran_at = page_keys.ran_at AND ads.run_seq = page_keys.run_seq AND ads.ord = page_keys.ord
-		JOIN advertisers ON advertisers.id = ads.advertiser_id JOIN runs ON runs.seq = ads.run_seq`+order, f.PageSize, f.Offset())
 	var out []*sightline.Ad
 	err = eachRow(ctx, tx, page.String(), page.Args, func(scan func(...any) error) error {
 		ad := &sightline.Ad{}
@@ -96,22 +64,13 @@ func (db *DB) FindAdvertisers(ctx context.Context, orgID string, f sightline.AdF
 		return nil, 0, err
 	}
 	defer tx.Rollback()
-	var s sqlb
-	q.AdvertiserSummaries(&s, "", f.Query, true)
-	// The summaries are computed once: the total rides on every row of
-	// the page, and only a page past the end needs a count of its own.
-	var page sqlb
-	page.AddSQL(&s)
-	page.Add(` SELECT `+advertiserSummaryColumns+`, COUNT(*) OVER () FROM advertiser_summaries`+
-		orderBy(f.Sort, advertiserSortColumns, sightline.DefaultAdvertiserSort, "id")+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
+	page, count := q.Advertisers(f.Query, orderBy(f.Sort, advertiserSortColumns, sightline.DefaultAdvertiserSort, "id"), f.PageSize, f.Offset())
 	var total int
-	out, err := scanAdvertisers(ctx, tx, &page, &total)
+	out, err := scanAdvertisers(ctx, tx, page, &total)
 	if err != nil {
 		return nil, 0, err
 	}
 	if len(out) == 0 && f.Offset() > 0 {
-		var count sqlb
-		count.AddSQL(&s).Add(` SELECT COUNT(*) FROM advertiser_summaries`)
 		if err := tx.queryRow(ctx, count.String(), count.Args...).Scan(&total); err != nil {
 			return nil, 0, fmt.Errorf("count advertisers: %w", err)
 		}
@@ -126,10 +85,8 @@ func (db *DB) FindAdvertiserByID(ctx context.Context, orgID, advertiserID string
 		return nil, err
 	}
 	defer tx.Rollback()
-	var s sqlb
-	q.AdvertiserSummaries(&s, strings.ToLower(advertiserID), "", false)
-	s.Add(` SELECT ` + advertiserSummaryColumns + ` FROM advertiser_summaries`)
-	out, err := scanAdvertisers(ctx, tx, &s, nil)
+	s := q.Advertiser(strings.ToLower(advertiserID))
+	out, err := scanAdvertisers(ctx, tx, s, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -139,10 +96,7 @@ func (db *DB) FindAdvertiserByID(ctx context.Context, orgID, advertiserID string
 	return out[0], nil
 }
 
-// advertiserSummaryColumns are the columns of advertiser_summaries that scanAdvertisers reads.
-const advertiserSummaryColumns = `id, name, appearances, prompts, ads, providers, domain, favicon_url, first_seen, last_seen`
-
-// scanAdvertisers runs s, a SELECT of advertiserSummaryColumns from advertiser_summaries,
+// scanAdvertisers runs s, a SELECT of analyticsql.AdvertiserSummaryColumns from advertiser_summaries,
 // followed by the total row count when total is not nil.
 func scanAdvertisers(ctx context.Context, tx *Tx, s *sqlb, total *int) ([]*sightline.AdvertiserSummary, error) {
 	var out []*sightline.AdvertiserSummary

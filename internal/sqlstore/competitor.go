@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline"
-	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 var _ sightline.CompetitorService = (*DB)(nil)
@@ -62,29 +61,10 @@ func (db *DB) UpdateCompetitorDomain(ctx context.Context, orgID, competitorID, d
 	return comps[0], tx.Commit()
 }
 
-// competitors lists the brand's competitors (or one) with visibility =
-// runs in scope naming the competitor / runs in scope.
+// competitors lists the brand's competitors (or one) with analyticsql's
+// Competitors.
 func (q *scopeQ) competitors(ctx context.Context, tx *Tx, onlyID string, sort []sightline.SortKey, page sightline.PageRequest) ([]*sightline.Competitor, int, error) {
-	// run_total: the runs in scope; brand_mentions: per found brand, its
-	// mentions (a run names a found brand at most once: the runs naming it);
-	// competitor_visibility: per competitor, its visibility.
-	var s sqlb
-	s.Add(`WITH run_total AS (SELECT COALESCE(SUM(window_runs.runs), 0) AS runs FROM (`)
-	q.RunsSrc(&s, q.Window)
-	s.Add(`) window_runs), brand_mentions AS (SELECT window_mentions.found_brand_id AS found_brand_id, SUM(window_mentions.mentions) AS mentions FROM (`)
-	q.MentionsSrc(&s, q.Window)
-	s.Add(`) window_mentions GROUP BY window_mentions.found_brand_id),
-		competitor_visibility AS (SELECT competitors.id AS id, competitors.name AS name, competitors.domain AS domain,
-			`+analyticsql.Pct("COALESCE(brand_mentions.mentions, 0)", "run_total.runs")+` AS visibility,
-			COALESCE(brand_mentions.mentions, 0) AS mentions, run_total.runs AS runs
-		FROM competitors LEFT JOIN found_brands ON found_brands.competitor_id = competitors.id
-			LEFT JOIN brand_mentions ON brand_mentions.found_brand_id = found_brands.id CROSS JOIN run_total
-		WHERE competitors.brand_id = ?`, q.BrandID)
-	if onlyID != "" {
-		s.Add(` AND competitors.id = ?`, onlyID)
-	}
-	s.Add(`) SELECT id, name, domain, visibility, COUNT(*) OVER (), mentions, runs FROM competitor_visibility`+
-		orderBy(sort, competitorSortColumns, sightline.DefaultCompetitorSort, "id")+` LIMIT ? OFFSET ?`, page.PageSize, page.Offset())
+	s := q.Competitors(onlyID, orderBy(sort, competitorSortColumns, sightline.DefaultCompetitorSort, "id"), page.PageSize, page.Offset())
 	var out []*sightline.Competitor
 	total := 0
 	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
