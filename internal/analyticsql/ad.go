@@ -2,16 +2,16 @@ package analyticsql
 
 import "github.com/sightline/sightline"
 
-// AdvertiserSummaries writes the CTE advertiser_summaries: per advertiser,
+// advertiserSummaries writes the CTE advertiser_summaries: per advertiser,
 // the answers it appeared next to, distinct prompts, ads shown and distinct
 // providers in the window, and when it was first and last seen at all.
-func (q *Scope) AdvertiserSummaries(s *Builder, onlyID, query string, activeOnly bool) {
+func (q *Scope) advertiserSummaries(s *Builder, onlyID, query string, activeOnly bool) {
 	join := "LEFT JOIN"
 	if activeOnly {
 		join = "JOIN"
 	}
 	var prompts *Builder
-	if q.AdDayRollups() {
+	if q.adDayRollups() {
 		prompts = q.advertiserDaysTotals(s, onlyID)
 	} else {
 		prompts = (&Builder{}).Add(`COALESCE(window_totals.prompts, 0)`)
@@ -39,17 +39,17 @@ func (q *Scope) AdvertiserSummaries(s *Builder, onlyID, query string, activeOnly
 	s.Add(`)`)
 }
 
-// AdDayRollups reports whether the advertiser summaries may read daily_ads:
+// adDayRollups reports whether the advertiser summaries may read daily_ads:
 // it keeps days, advertisers and providers, so no other filter applies.
-func (q *Scope) AdDayRollups() bool {
+func (q *Scope) adDayRollups() bool {
 	return q.Rollups && len(q.RegionIDs) == 0 && len(q.TopicIDs) == 0 && len(q.PromptIDs) == 0 &&
 		q.PromptID == "" && len(q.PromptRegions) == 0
 }
 
-// AdCount writes the count of the scope's ads: whole days from daily_ads,
-// partial ones from ads. AdDayRollups allows no filter but the provider, so
+// adCount writes the count of the scope's ads: whole days from daily_ads,
+// partial ones from ads. adDayRollups allows no filter but the provider, so
 // FilterIn's conditions suit daily_ads too.
-func (q *Scope) AdCount(s *Builder) {
+func (q *Scope) adCount(s *Builder) {
 	full, raw := wholeDays(true, q.Window)
 	s.Add(`SELECT CAST(0`)
 	for _, r := range full {
@@ -73,7 +73,7 @@ func (q *Scope) AdCount(s *Builder) {
 // sorting every ad of the window.
 func (q *Scope) advertiserDaysTotals(s *Builder, onlyID string) *Builder {
 	s.Add(`WITH advertiser_days AS (`)
-	q.Union(s, q.Window, nil, true,
+	q.union(s, q.Window, nil, true,
 		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT daily_ads.advertiser_id AS advertiser_id, daily_ads.provider_id AS provider_id, daily_ads.ads AS ads,
 				daily_ads.appearances AS appearances FROM daily_ads WHERE `)
@@ -124,8 +124,8 @@ func (q *Scope) Ads(query, order string, sortByName bool, limit, offset int) (co
 		countFrom = ` FROM ads` // every ad has its advertiser: no join to count them
 	}
 	count = new(Builder)
-	if query == "" && q.AdDayRollups() {
-		q.AdCount(count)
+	if query == "" && q.adDayRollups() {
+		q.adCount(count)
 	} else {
 		count.Add(`SELECT COUNT(*)` + countFrom).AddSQL(&where)
 	}
@@ -153,7 +153,7 @@ func (q *Scope) Ads(query, order string, sortByName bool, limit, offset int) (co
 // all; count: one row, the count (for a page past the end).
 func (q *Scope) Advertisers(query, order string, limit, offset int) (page, count *Builder) {
 	var s Builder
-	q.AdvertiserSummaries(&s, "", query, true)
+	q.advertiserSummaries(&s, "", query, true)
 	// The summaries are computed once: the total rides on every row of
 	// the page, and only a page past the end needs a count of its own.
 	page = new(Builder)
@@ -168,7 +168,7 @@ func (q *Scope) Advertisers(query, order string, limit, offset int) (page, count
 // showed no ad in the scope): AdvertiserSummaryColumns.
 func (q *Scope) Advertiser(id string) *Builder {
 	var s Builder
-	q.AdvertiserSummaries(&s, id, "", false)
+	q.advertiserSummaries(&s, id, "", false)
 	s.Add(` SELECT ` + AdvertiserSummaryColumns + ` FROM advertiser_summaries`)
 	return &s
 }

@@ -43,7 +43,7 @@ const (
 	DomainLevel = "domain"
 )
 
-// CitationScope writes the common table expressions every citation metric
+// citationScope writes the common table expressions every citation metric
 // starts from, over w (split at cuts for the rollups):
 //
 //	owned_domains, competitor_domains: the brand's owned domains and its
@@ -59,31 +59,31 @@ const (
 //	        A fact row is one citation; a rollup row a page's or domain's day.
 //
 // Every aggregate over scope_citations sums these counts.
-func (q *Scope) CitationScope(s *Builder, w sightline.Window, narrow bool, level string, cuts ...time.Time) {
+func (q *Scope) citationScope(s *Builder, w sightline.Window, narrow bool, level string, cuts ...time.Time) {
 	full, raw := q.selPlan(w, cuts...)
-	q.WriteSel(s, full, raw, narrow, level, cuts...)
+	q.writeSel(s, full, raw, narrow, level, cuts...)
 }
 
-// WriteSel writes the CTEs of CitationScope for the whole-day ranges full
+// writeSel writes the CTEs of citationScope for the whole-day ranges full
 // (rollups) and the ranges raw (facts); no rollup row read may straddle a
 // cut.
-func (q *Scope) WriteSel(s *Builder, full, raw []sightline.Window, narrow bool, level string, cuts ...time.Time) {
+func (q *Scope) writeSel(s *Builder, full, raw []sightline.Window, narrow bool, level string, cuts ...time.Time) {
 	s.Add(`WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
 		competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), `, q.BrandID, q.BrandID)
 	if len(raw) > 0 {
 		s.Add(`run_flags AS MATERIALIZED (`)
-		EachRange(s, raw, func(s *Builder, r sightline.Window) {
+		eachRange(s, raw, func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT mentions.run_seq AS run_seq,
 				MAX(CASE WHEN mentions.found_brand_id IN (`+Placeholders(len(q.TargetIDs))+`) THEN 1 ELSE 0 END) AS names_brand,
 				MAX(CASE WHEN mentions.found_brand_id IN (`+Placeholders(len(q.NameTargetIDs))+`) THEN 1 ELSE 0 END) AS names_target,
 				MAX(CASE WHEN mentions.found_brand_id IN (`+Placeholders(len(q.CompetitorIDs))+`) THEN 1 ELSE 0 END) AS names_competitor
 				FROM mentions WHERE `, Anys(q.TargetIDs), Anys(q.NameTargetIDs), Anys(q.CompetitorIDs))
-			q.FactFilter(s, "mentions", r)
+			q.factFilter(s, "mentions", r)
 			s.Add(` GROUP BY mentions.run_seq`)
 		})
 		s.Add(`), `)
 	}
-	if q.SelOnce && len(raw) == 0 {
+	if q.selOnce && len(raw) == 0 {
 		// read once, from rollups only: SQLite streams it into the one
 		// reader instead of writing it to a temporary table first
 		s.Add(`scope_citations AS NOT MATERIALIZED (`)
@@ -91,14 +91,14 @@ func (q *Scope) WriteSel(s *Builder, full, raw []sightline.Window, narrow bool, 
 		s.Add(`scope_citations AS MATERIALIZED (`)
 	}
 	byTopic := q.topicPageRollups()
-	for i, pc := range rollupPieces(full, level, byTopic, cuts, q.PeriodSums) {
+	for i, pc := range rollupPieces(full, level, byTopic, cuts, q.periodSums) {
 		if i > 0 {
 			s.Add(` UNION ALL `)
 		}
 		r := pc.Window
 		if byTopic {
 			// one range of days per topic and provider pair, as the
-			// facts (FactFilter); page columns empty at domain level
+			// facts (factFilter); page columns empty at domain level
 			cols := `rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
 				rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit`
 			if level != PageLevel {
@@ -119,12 +119,12 @@ func (q *Scope) WriteSel(s *Builder, full, raw []sightline.Window, narrow bool, 
 				AND rollup_row.provider_id IN (`+Placeholders(len(providers))+`) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?`,
 				q.BrandID, Anys(topics), Anys(providers), FormatTime(r.Start), FormatTime(r.End))
 			if narrow {
-				q.CitationFilters(s, "rollup_row", PageLevel)
+				q.citationFilters(s, "rollup_row", PageLevel)
 			}
 			continue
 		}
 		if level == PageLevel {
-			// a piece of PeriodSums (asOf set) counts in the period of
+			// a piece of periodSums (asOf set) counts in the period of
 			// asOf, without the page flags, and minus subtracts it from a
 			// week read whole
 			ranAt, sign, flags := "rollup_row.ran_at", "", "rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline"
@@ -151,13 +151,13 @@ func (q *Scope) WriteSel(s *Builder, full, raw []sightline.Window, narrow bool, 
 		}
 		s.Add(` WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?`, q.BrandID, FormatTime(r.Start), FormatTime(r.End))
 		if narrow {
-			q.CitationFilters(s, "rollup_row", level)
+			q.citationFilters(s, "rollup_row", level)
 		}
 	}
 	if len(full) > 0 && len(raw) > 0 {
 		s.Add(` UNION ALL `)
 	}
-	EachRange(s, raw, func(s *Builder, r sightline.Window) {
+	eachRange(s, raw, func(s *Builder, r sightline.Window) {
 		s.Add(`SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
 			citations.page AS page, citations.domain AS domain, citations.page_type AS page_type, citations.domain_type AS static_type,
 			citations.subreddit AS subreddit, citations.youtube_channel AS youtube_channel,
@@ -166,9 +166,9 @@ func (q *Scope) WriteSel(s *Builder, full, raw []sightline.Window, narrow bool, 
 			1 AS citations, COALESCE(run_flags.names_brand, 0) AS brand_citations, COALESCE(run_flags.names_target, 0) AS named_citations,
 			CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1 THEN 1 ELSE 0 END AS competitor_only_citations
 			FROM citations LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq WHERE `)
-		q.FactFilter(s, "citations", r)
+		q.factFilter(s, "citations", r)
 		if narrow {
-			q.CitationFilters(s, "citations", PageLevel)
+			q.citationFilters(s, "citations", PageLevel)
 			if len(q.FoundBrandIDs) > 0 {
 				// keep only citations attributed to the chosen found brands
 				s.Add(` AND run_flags.names_brand = 1`)
@@ -190,7 +190,7 @@ func (q *Scope) WriteSel(s *Builder, full, raw []sightline.Window, narrow bool, 
 type rollupPiece struct {
 	sightline.Window
 	table string
-	// With PeriodSums (rollupPieces): a non-zero asOf is the ran_at the
+	// With periodSums (rollupPieces): a non-zero asOf is the ran_at the
 	// rows take, so that they count in its period, and minus negates their
 	// counts: the days of a week on the other side of a cut.
 	minus bool
@@ -205,7 +205,7 @@ type rollupPiece struct {
 // few). So page-level rows of scope_citations are never bucketed by day. With byTopic
 // every day comes from daily_topic_pages, at either level.
 //
-// With PeriodSums (a statement that only sums the counts, and tells periods
+// With periodSums (a statement that only sums the counts, and tells periods
 // apart by ran_at alone) the days on the longer side of a cut inside a week
 // are read as the whole week minus the days on the other side, when that
 // reads fewer rows: a previous period ending on a Sunday takes its last six
@@ -315,26 +315,26 @@ func splitWeeks(r sightline.Window) (weeks, days []sightline.Window) {
 	return []sightline.Window{{Start: first, End: last}}, days
 }
 
-// RowType is the domain_type of a page or domain row from the sums of its
+// rowType is the domain_type of a page or domain row from the sums of its
 // citations: owned / competitor_owned by its domain, else earned when any
 // of its answers names the target, else competitor_earned when any names a
 // competitor, else its static class. (named, competitorOnly name the
 // columns summed.)
-func RowType(named, competitorOnly string) string {
-	return ClassOf("MIN(domain)", "SUM("+named+")", "SUM("+competitorOnly+")", "MIN(static_type)")
+func rowType(named, competitorOnly string) string {
+	return classOf("MIN(domain)", "SUM("+named+")", "SUM("+competitorOnly+")", "MIN(static_type)")
 }
 
-// ClassOf is RowType over values already summed: the row's domain, its
+// classOf is rowType over values already summed: the row's domain, its
 // counts of citations naming the target (named) and only a competitor
 // (competitorOnly), and its static class. The statement defines the CTEs
-// owned_domains and competitor_domains (CitationScope does).
-func ClassOf(domain, named, competitorOnly, static string) string {
+// owned_domains and competitor_domains (citationScope does).
+func classOf(domain, named, competitorOnly, static string) string {
 	var s, n, c Builder
 	ClassIn(&s, domain, n.Add(named), c.Add(competitorOnly), static)
 	return s.String()
 }
 
-// ClassIn writes ClassOf where the counts named and competitorOnly are
+// ClassIn writes classOf where the counts named and competitorOnly are
 // fragments with arguments of their own.
 func ClassIn(s *Builder, domain string, named, competitorOnly *Builder, static string) {
 	s.Add(`CASE WHEN ` + domain + ` IN (SELECT domain FROM owned_domains) THEN 'owned'
@@ -343,13 +343,13 @@ func ClassIn(s *Builder, domain string, named, competitorOnly *Builder, static s
 		ELSE ` + static + ` END`)
 }
 
-// Classes writes the CTE class_counts: the citations of scope_citations
+// classes writes the CTE class_counts: the citations of scope_citations
 // split by ownership class (owned, competitor_owned, earned,
 // competitor_earned, else the static class), rows (domain_type, citations).
 // scope_citations is read once into ownership_counts, summed by (owned or
 // competitor-owned domain, static class), and that handful of sums is split
-// into the Classes.
-func Classes(s *Builder) {
+// into the classes.
+func classes(s *Builder) {
 	s.Add(`, ownership_counts AS (SELECT CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
 			WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned' ELSE '' END AS ownership,
 			static_type, SUM(citations) AS citations, SUM(named_citations) AS named_citations,
@@ -360,8 +360,8 @@ func Classes(s *Builder) {
 		UNION ALL SELECT static_type, citations - named_citations - competitor_only_citations FROM ownership_counts WHERE ownership = '')`)
 }
 
-// RangesOf returns "(a.ran_at >= ? AND a.ran_at < ?) OR …" for ranges.
-func RangesOf(a string, ranges []sightline.Window) string {
+// rangesOf returns "(a.ran_at >= ? AND a.ran_at < ?) OR …" for ranges.
+func rangesOf(a string, ranges []sightline.Window) string {
 	parts := make([]string, len(ranges))
 	for i := range ranges {
 		parts[i] = "(" + a + ".ran_at >= ? AND " + a + ".ran_at < ?)"
@@ -369,7 +369,7 @@ func RangesOf(a string, ranges []sightline.Window) string {
 	return strings.Join(parts, " OR ")
 }
 
-func RangeArgs(ranges []sightline.Window) []any {
+func rangeArgs(ranges []sightline.Window) []any {
 	args := make([]any, 0, 2*len(ranges))
 	for _, w := range ranges {
 		args = append(args, FormatTime(w.Start), FormatTime(w.End))
@@ -377,15 +377,15 @@ func RangeArgs(ranges []sightline.Window) []any {
 	return args
 }
 
-// PageFiltered reports whether a citation filter narrows the pages.
-func (q *Scope) PageFiltered() bool {
+// pageFiltered reports whether a citation filter narrows the pages.
+func (q *Scope) pageFiltered() bool {
 	return q.Query != "" || len(q.Domains) > 0 || len(q.PageTypes) > 0 || q.YouTubeChannel != "" || q.Subreddit != "" || q.URL != ""
 }
 
-// CitationFilters narrows citations (alias a: facts or rollups of the
+// citationFilters narrows citations (alias a: facts or rollups of the
 // level) by the page and domain filters; the rollups never see the filters
 // on what they lack (see pageRollups).
-func (q *Scope) CitationFilters(s *Builder, a, level string) {
+func (q *Scope) citationFilters(s *Builder, a, level string) {
 	if q.Query != "" {
 		if q.QueryDomain || level == DomainLevel {
 			s.Add(` AND lower(`+a+`.domain) LIKE ? ESCAPE '\'`, LikePattern(q.Query))
@@ -420,5 +420,5 @@ func (q *Scope) CitationFilters(s *Builder, a, level string) {
 // so there one statement over the page-level rows gives both.
 func (q *Scope) DomainRollupRows() bool {
 	full, _ := q.PagePlan(q.Window)
-	return len(full) > 0 && !q.PageFiltered()
+	return len(full) > 0 && !q.pageFiltered()
 }

@@ -11,9 +11,9 @@ func (q *Scope) Competitors(onlyID, order string, limit, offset int) *Builder {
 	// competitor_visibility: per competitor, its visibility.
 	var s Builder
 	s.Add(`WITH run_total AS (SELECT COALESCE(SUM(window_runs.runs), 0) AS runs FROM (`)
-	q.RunsSrc(&s, q.Window)
+	q.runsSrc(&s, q.Window)
 	s.Add(`) window_runs), brand_mentions AS (SELECT window_mentions.found_brand_id AS found_brand_id, SUM(window_mentions.mentions) AS mentions FROM (`)
-	q.MentionsSrc(&s, q.Window)
+	q.mentionsSrc(&s, q.Window)
 	s.Add(`) window_mentions GROUP BY window_mentions.found_brand_id),
 		competitor_visibility AS (SELECT competitors.id AS id, competitors.name AS name, competitors.domain AS domain,
 			`+Pct("COALESCE(brand_mentions.mentions, 0)", "run_total.runs")+` AS visibility,

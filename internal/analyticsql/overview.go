@@ -7,8 +7,8 @@ import "strconv"
 // domain_type, citations, percent of all, all citations.
 func (q *Scope) CitationSummary() *Builder {
 	var b Builder
-	q.CitationScope(&b, q.Window, false, DomainLevel)
-	Classes(&b)
+	q.citationScope(&b, q.Window, false, DomainLevel)
+	classes(&b)
 	b.Add(` SELECT domain_type, SUM(citations), ` + Pct("SUM(citations)", "SUM(SUM(citations)) OVER ()") + `, SUM(SUM(citations)) OVER ()
 		FROM class_counts GROUP BY domain_type HAVING SUM(citations) > 0 ORDER BY SUM(citations) DESC, domain_type`)
 	return &b
@@ -22,7 +22,7 @@ func (q *Scope) CitationSummary() *Builder {
 // percents over the window, owned and all citations over the window.
 func (q *Scope) OwnedCitationShare(granularity string, trackedBrands int) *Builder {
 	var b Builder
-	q.CitationScope(&b, q.Window, false, DomainLevel)
+	q.citationScope(&b, q.Window, false, DomainLevel)
 	b.Add(`, bucket_citations AS (SELECT `+q.Dialect.Bucket(granularity, "ran_at")+` AS bucket, SUM(citations) AS citations,
 		SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN citations ELSE 0 END) AS owned_citations,
 		CAST(SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) OR domain IN (SELECT domain FROM competitor_domains) THEN citations ELSE 0 END) AS DOUBLE PRECISION) / ? AS tracked_average
@@ -38,8 +38,8 @@ func (q *Scope) OwnedCitationShare(granularity string, trackedBrands int) *Build
 // the static classes together as 'other'. Rows: class, citations, percent.
 func (q *Scope) OwnershipBreakdown() *Builder {
 	var b Builder
-	q.CitationScope(&b, q.Window, false, DomainLevel)
-	Classes(&b)
+	q.citationScope(&b, q.Window, false, DomainLevel)
+	classes(&b)
 	b.Add(`, breakdown_counts AS (SELECT CASE WHEN domain_type IN ('owned', 'competitor_owned', 'earned', 'competitor_earned') THEN domain_type ELSE 'other' END AS domain_type,
 			citations FROM class_counts)
 		SELECT domain_type, SUM(citations), ` + Pct("SUM(citations)", "SUM(SUM(citations)) OVER ()") + ` FROM breakdown_counts GROUP BY domain_type`)
@@ -55,7 +55,7 @@ func (q *Scope) OwnershipBreakdown() *Builder {
 func (q *Scope) SummaryStats() *Builder {
 	cur := FormatTime(q.Window.Start)
 	var b Builder
-	q.CitationScope(&b, q.Span(), false, DomainLevel, q.Window.Start)
+	q.citationScope(&b, q.span(), false, DomainLevel, q.Window.Start)
 	// citation_days and target_run_days: per day of either period (in_window
 	// 1 for the window, 0 for the previous period) its citations and the
 	// runs naming the target; span_days: the days either has; day_counts:
@@ -68,7 +68,7 @@ func (q *Scope) SummaryStats() *Builder {
 		FROM scope_citations GROUP BY 1, 2),
 		target_run_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, `+q.Dialect.Bucket("day", "ran_at")+` AS bucket,
 			SUM(runs) AS target_runs FROM (`, cur, cur)
-	q.TargetRunsSrc(&b, q.Span(), q.Window.Start)
+	q.targetRunsSrc(&b, q.span(), q.Window.Start)
 	b.Add(`) span_target_runs GROUP BY 1, 2),
 		span_days AS (SELECT in_window, bucket FROM citation_days UNION SELECT in_window, bucket FROM target_run_days),
 		day_counts AS (SELECT span_days.in_window AS in_window, span_days.bucket AS bucket,
@@ -115,9 +115,9 @@ func (q *Scope) SummaryStats() *Builder {
 func (q *Scope) TopGrowing(limit int) *Builder {
 	cur := FormatTime(q.Window.Start)
 	var b Builder
-	q.SelOnce, q.PeriodSums = true, true
-	q.CitationScope(&b, q.Span(), false, PageLevel, q.Window.Start)
-	q.SelOnce, q.PeriodSums = false, false
+	q.selOnce, q.periodSums = true, true
+	q.citationScope(&b, q.span(), false, PageLevel, q.Window.Start)
+	q.selOnce, q.periodSums = false, false
 	// One pass counts both lists: all citations and the brand's
 	// (brand_citations). Among the brand's, those naming the target or only
 	// a competitor (for the row's type) are all of a rollup row's
@@ -143,12 +143,12 @@ func (q *Scope) TopGrowing(limit int) *Builder {
 				SUM(current_brand_citations), SUM(previous_brand_citations), SUM(named_citations), SUM(competitor_only_citations),
 				SUM(brand_named_citations), SUM(brand_competitor_only_citations) FROM page_counts GROUP BY domain),
 		ranked_overall AS (SELECT level, 'overall' AS list, row_key, domain, page_type,
-			`+ClassOf("domain", "named_citations", "competitor_only_citations", "static_type")+` AS domain_type,
+			`+classOf("domain", "named_citations", "competitor_only_citations", "static_type")+` AS domain_type,
 			current_citations, previous_citations, `+Growth("current_citations", "previous_citations")+` AS growth_rate,
 			ROW_NUMBER() OVER (PARTITION BY level ORDER BY `+Growth("current_citations", "previous_citations")+` DESC, current_citations DESC, row_key) AS growth_rank
 			FROM page_and_domain_counts WHERE current_citations > previous_citations),
 		ranked_just_me AS (SELECT level, 'just_me' AS list, row_key, domain, page_type,
-			`+ClassOf("domain", "brand_named_citations", "brand_competitor_only_citations", "static_type")+`,
+			`+classOf("domain", "brand_named_citations", "brand_competitor_only_citations", "static_type")+`,
 			current_brand_citations, previous_brand_citations, `+Growth("current_brand_citations", "previous_brand_citations")+` AS growth_rate,
 			ROW_NUMBER() OVER (PARTITION BY level ORDER BY `+Growth("current_brand_citations", "previous_brand_citations")+` DESC,
 				current_brand_citations DESC, row_key) AS growth_rank
@@ -180,10 +180,10 @@ func (q *Scope) Distributions() *Builder {
 	// the target).
 	var b Builder
 	b.Add(`WITH window_citations AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(citations) AS citations FROM (`)
-	q.CiteCountSrc(&b, q.Window)
+	q.citeCountSrc(&b, q.Window)
 	b.Add(`) window_rows GROUP BY topic_id, provider_id, region_id),
 		window_target_runs AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(runs) AS runs FROM (`)
-	q.TargetRunsByDimSrc(&b, q.Window)
+	q.targetRunsByDimSrc(&b, q.Window)
 	b.Add(`) window_rows GROUP BY topic_id, provider_id, region_id)`)
 	for _, dim := range DistributionDimensions {
 		b.Add(`, citations_by_` + dim.Name + ` AS (SELECT ` + dim.Col + ` AS id, SUM(citations) AS citations FROM window_citations GROUP BY ` + dim.Col + `),

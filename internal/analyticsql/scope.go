@@ -29,9 +29,9 @@ type Scope struct {
 	AllProviders []string // the fact tables' clustering
 	Rollups      bool     // the daily rollups may answer (sqlstore's DB.NoRollups unset)
 	SelfTarget   bool     // the target is the brand itself, as in the page rollups
-	NarrowRuns   bool     // runs are narrowed by the domains or page they cite
-	SelOnce      bool     // the statement being written reads CitationScope's scope_citations once
-	PeriodSums   bool     // ... and only sums its counts, by period (ran_at against the cuts): rollupPieces may subtract
+	narrowRuns   bool     // runs are narrowed by the domains or page they cite
+	selOnce      bool     // the statement being written reads citationScope's scope_citations once
+	periodSums   bool     // ... and only sums its counts, by period (ran_at against the cuts): rollupPieces may subtract
 	// PrunedBefore is the day before which the brand's mentions and
 	// citations were pruned (zero: never). A statement written to read them
 	// calls ReadsPruned (sqlstore then refuses to run the transaction's
@@ -44,17 +44,17 @@ type Scope struct {
 // table aliased a within [start, end).
 func (q *Scope) FilterIn(s *Builder, a string, w sightline.Window) {
 	s.Add(a+`.brand_id = ? AND `+a+`.ran_at >= ? AND `+a+`.ran_at < ?`, q.BrandID, FormatTime(w.Start), FormatTime(w.End))
-	q.DimFilter(s, a)
+	q.dimFilter(s, a)
 }
 
-// FactFilter is FilterIn for the mention and citation facts, clustered by
+// factFilter is FilterIn for the mention and citation facts, clustered by
 // (brand_id, topic_id, provider_id, ran_at): without a topic or provider
 // filter it names every topic of the brand or every provider, so that each
 // pair is one range scan of the table.
 //
 // A range that starts before the brand's pruned day would read facts that
 // are gone: ReadsPruned is called (docs/retention.md).
-func (q *Scope) FactFilter(s *Builder, a string, w sightline.Window) {
+func (q *Scope) factFilter(s *Builder, a string, w sightline.Window) {
 	if w.Start.Before(q.PrunedBefore) && q.ReadsPruned != nil {
 		q.ReadsPruned()
 	}
@@ -67,9 +67,9 @@ func (q *Scope) FactFilter(s *Builder, a string, w sightline.Window) {
 	}
 }
 
-// DimFilter writes the provider, region, topic and prompt conditions on a
+// dimFilter writes the provider, region, topic and prompt conditions on a
 // table aliased a, each starting with " AND ".
-func (q *Scope) DimFilter(s *Builder, a string) {
+func (q *Scope) dimFilter(s *Builder, a string) {
 	if len(q.ProviderIDs) > 0 {
 		s.Add(` AND `+a+`.provider_id IN (`+Placeholders(len(q.ProviderIDs))+`)`, Anys(q.ProviderIDs))
 	}
@@ -101,6 +101,6 @@ func (q *Scope) DimFilter(s *Builder, a string) {
 
 // span is the window covering the previous period and the current one, so
 // that one scan computes both (current rows have ran_at >= Window.Start).
-func (q *Scope) Span() sightline.Window {
+func (q *Scope) span() sightline.Window {
 	return sightline.Window{Start: q.Window.Previous().Start, End: q.Window.End}
 }

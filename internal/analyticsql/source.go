@@ -11,13 +11,13 @@ import (
 // span and the fact tables for the partial days (see rollupPlan), or only
 // the fact tables when the scope asks for something the rollups do not keep:
 //
-//	RunsSrc       ran_at, topic_id, provider_id, region_id, runs
-//	CiteCountSrc  ran_at, topic_id, provider_id, region_id, citations, owned_citations
-//	RunCiteCountSrc ran_at, topic_id, runs, citations, owned_citations (both
+//	runsSrc       ran_at, topic_id, provider_id, region_id, runs
+//	citeCountSrc  ran_at, topic_id, provider_id, region_id, citations, owned_citations
+//	runCiteCountSrc ran_at, topic_id, runs, citations, owned_citations (both
 //	              of the above in one read of daily_runs)
-//	MentionsSrc   ran_at, topic_id, found_brand_id, mentions, sentiment_sum
-//	TargetRunsSrc ran_at, topic_id, runs (the runs naming the target)
-//	TargetRunsByDimSrc the same with provider_id, region_id
+//	mentionsSrc   ran_at, topic_id, found_brand_id, mentions, sentiment_sum
+//	targetRunsSrc ran_at, topic_id, runs (the runs naming the target)
+//	targetRunsByDimSrc the same with provider_id, region_id
 //
 // A rollup table read under a name the code chooses is aliased rollup_row.
 // Rows without topic carry NilID, as the rollups do.
@@ -26,7 +26,7 @@ import (
 // which keep topic, provider and region but not the prompt, and cannot tell
 // which runs cite a given domain.
 func (q *Scope) runRollups() bool {
-	return q.Rollups && len(q.PromptIDs) == 0 && q.PromptID == "" && len(q.PromptRegions) == 0 && !q.NarrowRuns
+	return q.Rollups && len(q.PromptIDs) == 0 && q.PromptID == "" && len(q.PromptRegions) == 0 && !q.narrowRuns
 }
 
 // pageRollups reports whether citations may come from the page rollups,
@@ -49,7 +49,7 @@ func (q *Scope) topicPageRollups() bool {
 // rows for the rest, or only fact rows when ok is false. Each range is its
 // own SELECT (joined by UNION ALL) so that it is one primary-key range
 // scan: SQLite does not range-scan an OR of ranges.
-func (q *Scope) Union(s *Builder, w sightline.Window, cuts []time.Time, ok bool,
+func (q *Scope) union(s *Builder, w sightline.Window, cuts []time.Time, ok bool,
 	rollup, facts func(s *Builder, r sightline.Window)) {
 	full, raw := []sightline.Window(nil), []sightline.Window{w}
 	if ok {
@@ -57,15 +57,15 @@ func (q *Scope) Union(s *Builder, w sightline.Window, cuts []time.Time, ok bool,
 			full, raw = p.full, p.raw
 		}
 	}
-	EachRange(s, full, rollup)
+	eachRange(s, full, rollup)
 	if len(full) > 0 && len(raw) > 0 {
 		s.Add(` UNION ALL `)
 	}
-	EachRange(s, raw, facts)
+	eachRange(s, raw, facts)
 }
 
-// EachRange writes fn for every range, joined by UNION ALL.
-func EachRange(s *Builder, ranges []sightline.Window, fn func(s *Builder, r sightline.Window)) {
+// eachRange writes fn for every range, joined by UNION ALL.
+func eachRange(s *Builder, ranges []sightline.Window, fn func(s *Builder, r sightline.Window)) {
 	for i, r := range ranges {
 		if i > 0 {
 			s.Add(` UNION ALL `)
@@ -74,8 +74,8 @@ func EachRange(s *Builder, ranges []sightline.Window, fn func(s *Builder, r sigh
 	}
 }
 
-func (q *Scope) RunsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
-	q.Union(s, w, cuts, q.runRollups(),
+func (q *Scope) runsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
+	q.union(s, w, cuts, q.runRollups(),
 		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
 				daily_runs.region_id AS region_id, daily_runs.runs AS runs FROM daily_runs WHERE `)
@@ -88,8 +88,8 @@ func (q *Scope) RunsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
 		})
 }
 
-func (q *Scope) CiteCountSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
-	q.Union(s, w, cuts, q.runRollups(),
+func (q *Scope) citeCountSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
+	q.union(s, w, cuts, q.runRollups(),
 		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
 				daily_runs.region_id AS region_id, daily_runs.citations AS citations, daily_runs.owned_citations AS owned_citations
@@ -100,16 +100,16 @@ func (q *Scope) CiteCountSrc(s *Builder, w sightline.Window, cuts ...time.Time) 
 			s.Add(`SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
 				citations.region_id AS region_id, 1 AS citations,
 				CASE WHEN citations.domain IN `+OwnedDomains+` THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE `, q.BrandID)
-			q.FactFilter(s, "citations", r)
+			q.factFilter(s, "citations", r)
 		})
 }
 
-// RunCiteCountSrc is RunsSrc and CiteCountSrc in one source, for a
+// runCiteCountSrc is runsSrc and citeCountSrc in one source, for a
 // statement that needs both per topic: daily_runs holds both counts, so its
 // whole days are read once; the partial days add the runs' rows (runs = 1)
 // and the citations' rows (citations = 1).
-func (q *Scope) RunCiteCountSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
-	q.Union(s, w, cuts, q.runRollups(),
+func (q *Scope) runCiteCountSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
+	q.union(s, w, cuts, q.runRollups(),
 		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.runs AS runs,
 				daily_runs.citations AS citations, daily_runs.owned_citations AS owned_citations FROM daily_runs WHERE `)
@@ -121,7 +121,7 @@ func (q *Scope) RunCiteCountSrc(s *Builder, w sightline.Window, cuts ...time.Tim
 			q.FilterIn(s, "runs", r)
 			s.Add(` UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
 				CASE WHEN citations.domain IN `+OwnedDomains+` THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE `, q.BrandID)
-			q.FactFilter(s, "citations", r)
+			q.factFilter(s, "citations", r)
 		})
 }
 
@@ -131,14 +131,14 @@ func (q *Scope) coarseMentions() bool {
 	return len(q.ProviderIDs) == 0 && len(q.RegionIDs) == 0
 }
 
-// MentionsSrc yields ran_at, topic_id, found_brand_id, mentions,
+// mentionsSrc yields ran_at, topic_id, found_brand_id, mentions,
 // sentiment_sum.
-func (q *Scope) MentionsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
+func (q *Scope) mentionsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
 	table := "daily_mentions"
 	if q.coarseMentions() {
 		table = "daily_topic_mentions"
 	}
-	q.Union(s, w, cuts, q.runRollups(),
+	q.union(s, w, cuts, q.runRollups(),
 		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
 				rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM ` + table + ` rollup_row WHERE `)
@@ -147,38 +147,38 @@ func (q *Scope) MentionsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
 		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.found_brand_id AS found_brand_id,
 				1 AS mentions, mentions.sentiment AS sentiment_sum FROM mentions WHERE `)
-			q.FactFilter(s, "mentions", r)
+			q.factFilter(s, "mentions", r)
 		})
 }
 
-// TargetRunsSrc yields ran_at, topic_id, runs: the runs naming the target.
+// targetRunsSrc yields ran_at, topic_id, runs: the runs naming the target.
 // With one target found brand they are its mentions (one per run); with
 // several (filter[brand_ids]) each run once, which only the fact tables can
 // tell.
-func (q *Scope) TargetRunsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
+func (q *Scope) targetRunsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
 	if len(q.TargetIDs) > 1 {
 		s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, 1 AS runs FROM mentions WHERE `)
-		q.FactFilter(s, "mentions", w)
+		q.factFilter(s, "mentions", w)
 		s.Add(` AND mentions.found_brand_id IN (`+Placeholders(len(q.TargetIDs))+`)
 			GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id`, Anys(q.TargetIDs))
 		return
 	}
 	s.Add(`SELECT ran_at, topic_id, mentions AS runs FROM (`)
-	q.MentionsSrc(s, w, cuts...)
+	q.mentionsSrc(s, w, cuts...)
 	s.Add(`) target_mentions WHERE target_mentions.found_brand_id = ?`, q.TargetIDs[0])
 }
 
-// TargetRunsByDimSrc is TargetRunsSrc with provider_id and region_id.
-func (q *Scope) TargetRunsByDimSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
+// targetRunsByDimSrc is targetRunsSrc with provider_id and region_id.
+func (q *Scope) targetRunsByDimSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
 	if len(q.TargetIDs) > 1 {
 		s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
 			mentions.region_id AS region_id, 1 AS runs FROM mentions WHERE `)
-		q.FactFilter(s, "mentions", w)
+		q.factFilter(s, "mentions", w)
 		s.Add(` AND mentions.found_brand_id IN (`+Placeholders(len(q.TargetIDs))+`)
 			GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id, mentions.provider_id, mentions.region_id`, Anys(q.TargetIDs))
 		return
 	}
-	q.Union(s, w, cuts, q.runRollups(),
+	q.union(s, w, cuts, q.runRollups(),
 		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT daily_mentions.ran_at AS ran_at, daily_mentions.topic_id AS topic_id, daily_mentions.provider_id AS provider_id,
 				daily_mentions.region_id AS region_id, daily_mentions.mentions AS runs FROM daily_mentions WHERE `)
@@ -188,7 +188,7 @@ func (q *Scope) TargetRunsByDimSrc(s *Builder, w sightline.Window, cuts ...time.
 		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
 				mentions.region_id AS region_id, 1 AS runs FROM mentions WHERE `)
-			q.FactFilter(s, "mentions", r)
+			q.factFilter(s, "mentions", r)
 			s.Add(` AND mentions.found_brand_id = ?`, q.TargetIDs[0])
 		})
 }

@@ -11,20 +11,20 @@ package analyticsql
 // count of rows, previous mentions, runs and all mentions of both periods.
 func (q *Scope) ShareOfVoice(order string, limit, offset int) *Builder {
 	cur := FormatTime(q.Window.Start)
-	span, cut := q.Span(), q.Window.Start
+	span, cut := q.span(), q.Window.Start
 	// run_totals: the runs of both periods; brand_mentions: per found
 	// brand its mentions and sentiment sums; mention_totals: all mentions;
 	// brand_metrics: per listed found brand, its metrics of both periods.
 	var s Builder
 	s.Add(`WITH run_totals AS (SELECT SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.runs ELSE 0 END) AS runs,
 		SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.runs ELSE 0 END) AS previous_runs FROM (`, cur, cur)
-	q.RunsSrc(&s, span, cut)
+	q.runsSrc(&s, span, cut)
 	s.Add(`) span_runs), brand_mentions AS (SELECT span_mentions.found_brand_id AS found_brand_id,
 		SUM(CASE WHEN span_mentions.ran_at >= ? THEN span_mentions.mentions ELSE 0 END) AS mentions,
 		SUM(CASE WHEN span_mentions.ran_at < ? THEN span_mentions.mentions ELSE 0 END) AS previous_mentions,
 		SUM(CASE WHEN span_mentions.ran_at >= ? THEN span_mentions.sentiment_sum ELSE 0 END) AS sentiment_sum,
 		SUM(CASE WHEN span_mentions.ran_at < ? THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_sentiment_sum FROM (`, cur, cur, cur, cur)
-	q.MentionsSrc(&s, span, cut)
+	q.mentionsSrc(&s, span, cut)
 	s.Add(`) span_mentions GROUP BY span_mentions.found_brand_id),
 		mention_totals AS (SELECT COALESCE(SUM(mentions), 0) AS mentions, COALESCE(SUM(previous_mentions), 0) AS previous_mentions FROM brand_mentions),
 		brand_metrics AS (SELECT found_brands.id AS id, found_brands.name AS name,
@@ -57,7 +57,7 @@ func (q *Scope) ShareOfVoiceCount() *Builder {
 	var s Builder
 	s.Add(`SELECT COUNT(*) FROM found_brands WHERE found_brands.brand_id = ? AND (found_brands.is_self = ? OR found_brands.competitor_id IS NOT NULL
 		OR found_brands.id IN (SELECT span_mentions.found_brand_id FROM (`, q.BrandID, true)
-	q.MentionsSrc(&s, q.Span(), q.Window.Start)
+	q.mentionsSrc(&s, q.span(), q.Window.Start)
 	s.Add(`) span_mentions))`)
 	if len(q.FoundBrandIDs) > 0 {
 		s.Add(` AND found_brands.id IN (`+Placeholders(len(q.FoundBrandIDs))+`)`, Anys(q.FoundBrandIDs))
@@ -74,9 +74,9 @@ func (q *Scope) ShareOfVoiceSeries(granularity string, ids []string) *Builder {
 	// bucket_brand_mentions: the mentions of the given found brands.
 	var s Builder
 	s.Add(`WITH window_mentions AS MATERIALIZED (`)
-	q.MentionsSrc(&s, q.Window)
+	q.mentionsSrc(&s, q.Window)
 	s.Add(`), bucket_runs AS (SELECT ` + q.Dialect.Bucket(granularity, "window_runs.ran_at") + ` AS bucket, SUM(window_runs.runs) AS runs FROM (`)
-	q.RunsSrc(&s, q.Window)
+	q.runsSrc(&s, q.Window)
 	s.Add(`) window_runs GROUP BY 1),
 		bucket_mentions AS (SELECT `+q.Dialect.Bucket(granularity, "ran_at")+` AS bucket, SUM(mentions) AS mentions FROM window_mentions GROUP BY 1),
 		bucket_brand_mentions AS (SELECT `+q.Dialect.Bucket(granularity, "ran_at")+` AS bucket, found_brand_id AS found_brand_id,

@@ -9,7 +9,7 @@ package analyticsql
 // citations, previous owned citations, previous citations.
 func (q *Scope) TopicMetrics(ids []string) *Builder {
 	cur := FormatTime(q.Window.Start) // rows with ran_at >= cur are in the window, the others in the previous period
-	span, cut := q.Span(), q.Window.Start
+	span, cut := q.span(), q.Window.Start
 	inTopics := func(src string) string {
 		return " WHERE " + src + ".topic_id IN (" + Placeholders(len(ids)) + ")"
 	}
@@ -26,7 +26,7 @@ func (q *Scope) TopicMetrics(ids []string) *Builder {
 		SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.owned_citations ELSE 0 END) AS previous_owned_citations,
 		SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.citations ELSE 0 END) AS citations,
 		SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.citations ELSE 0 END) AS previous_citations FROM (`, cur, cur, cur, cur, cur, cur)
-	q.RunCiteCountSrc(&s, span, cut)
+	q.runCiteCountSrc(&s, span, cut)
 	s.Add(`) span_runs`+inTopics("span_runs")+` GROUP BY span_runs.topic_id),`, Anys(ids))
 	// topic_target_runs: runs naming the target (numerator of visibility).
 	// A run names a found brand at most once (one mention row per run and
@@ -38,7 +38,7 @@ func (q *Scope) TopicMetrics(ids []string) *Builder {
 		s.Add(` topic_target_runs AS (SELECT span_target_runs.topic_id AS topic_id,
 			SUM(CASE WHEN span_target_runs.ran_at >= ? THEN span_target_runs.runs ELSE 0 END) AS target_runs,
 			SUM(CASE WHEN span_target_runs.ran_at < ? THEN span_target_runs.runs ELSE 0 END) AS previous_target_runs FROM (`, cur, cur)
-		q.TargetRunsSrc(&s, span, cut)
+		q.targetRunsSrc(&s, span, cut)
 		s.Add(`) span_target_runs`+inTopics("span_target_runs")+` GROUP BY span_target_runs.topic_id),`, Anys(ids))
 		visCur, visPrev = "COALESCE(topic_target_runs.target_runs, 0)", "COALESCE(topic_target_runs.previous_target_runs, 0)"
 	}
@@ -51,7 +51,7 @@ func (q *Scope) TopicMetrics(ids []string) *Builder {
 		SUM(CASE WHEN span_mentions.ran_at >= ? AND `+target+` THEN span_mentions.sentiment_sum ELSE 0 END) AS target_sentiment_sum,
 		SUM(CASE WHEN span_mentions.ran_at < ? AND `+target+` THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_target_sentiment_sum FROM (`,
 		cur, targetArgs, cur, targetArgs, cur, cur, cur, targetArgs, cur, targetArgs)
-	q.MentionsSrc(&s, span, cut)
+	q.mentionsSrc(&s, span, cut)
 	s.Add(`) span_mentions`+inTopics("span_mentions")+` GROUP BY span_mentions.topic_id),`, Anys(ids))
 	joinTargetRuns := ""
 	if len(q.TargetIDs) > 1 {
@@ -94,11 +94,11 @@ func (q *Scope) TopBrands(ids []string, limit int) *Builder {
 	}
 	var s Builder
 	s.Add(`WITH topic_runs AS (SELECT window_runs.topic_id AS topic_id, SUM(window_runs.runs) AS runs FROM (`)
-	q.RunsSrc(&s, q.Window)
+	q.runsSrc(&s, q.Window)
 	s.Add(`) window_runs`+inTopics("window_runs")+` GROUP BY window_runs.topic_id),
 		topic_brand_mentions AS (SELECT window_mentions.topic_id AS topic_id, window_mentions.found_brand_id AS found_brand_id,
 			SUM(window_mentions.mentions) AS mentions FROM (`, Anys(ids))
-	q.MentionsSrc(&s, q.Window)
+	q.mentionsSrc(&s, q.Window)
 	s.Add(`) window_mentions`+inTopics("window_mentions"), Anys(ids))
 	if len(q.FoundBrandIDs) > 0 {
 		s.Add(" AND window_mentions.found_brand_id IN ("+Placeholders(len(q.FoundBrandIDs))+")", Anys(q.FoundBrandIDs))

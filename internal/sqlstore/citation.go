@@ -14,8 +14,8 @@ import (
 var _ sightline.CitationService = (*DB)(nil)
 
 // rowDomains returns the distinct domains of rows.
-func rowDomains(rows []*sightline.CitationRow) []any {
-	var out []any
+func rowDomains(rows []*sightline.CitationRow) []string {
+	var out []string
 	seen := map[string]bool{}
 	for _, r := range rows {
 		if !seen[r.Domain] {
@@ -85,59 +85,18 @@ func (db *DB) FindCitationDomains(ctx context.Context, orgID string, f sightline
 	return rows, total, nil
 }
 
-// citationRows pages through the rows of one level: percentages are of all
-// citations (and of all brand citations) in the narrowed scope, so that
-// total_citation_percent sums to 100 over all rows. A domain row also gets
-// its number of distinct pages and its most-cited page (ties by page) from
-// the same page-level rows in the same statement, unless DomainRollupRows
-// (then fillTopPages sets them).
+// citationRows pages through the rows of one level with analyticsql's
+// CitationRows; with DomainRollupRows fillTopPages sets a domain row's
+// pages.
 func (q *scopeQ) citationRows(ctx context.Context, tx *Tx, f sightline.CitationFilter, level string,
 	sortCols map[string]string, defaultSort []sightline.SortKey) ([]*sightline.CitationRow, int, error) {
-	selLevel := analyticsql.PageLevel
-	if level == analyticsql.DomainLevel && q.DomainRollupRows() {
-		selLevel = analyticsql.DomainLevel
-	}
-	// row_totals: per page or domain (level), its counts and class;
-	// list_rows: the same with a domain's distinct pages and most-cited page.
-	rowTotals := func(s *sqlb) {
-		q.CitationScope(s, q.Window, true, selLevel)
-		s.Add(`, row_totals AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
-			SUM(citations) AS citations, SUM(brand_citations) AS brand_citations, MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
-			` + analyticsql.RowType("named_citations", "competitor_only_citations") + ` AS domain_type
-			FROM scope_citations GROUP BY ` + level + `)`)
-	}
-	var s sqlb
-	rowTotals(&s)
-	switch {
-	case level == analyticsql.DomainLevel && selLevel == analyticsql.DomainLevel:
-		s.Add(`, list_rows AS (SELECT '' AS page, domain, '' AS page_type, domain_type, has_source, has_inline, citations, brand_citations,
-			0 AS page_count FROM row_totals)`)
-	case level == analyticsql.DomainLevel:
-		s.Add(`, ranked_pages AS (SELECT domain, page, MIN(page_type) AS page_type,
-			ROW_NUMBER() OVER (PARTITION BY domain ORDER BY SUM(citations) DESC, page ASC) AS page_rank,
-			COUNT(*) OVER (PARTITION BY domain) AS page_count
-			FROM scope_citations GROUP BY domain, page),
-			list_rows AS (SELECT ranked_pages.page AS page, row_totals.domain AS domain, ranked_pages.page_type AS page_type,
-				row_totals.domain_type AS domain_type, row_totals.has_source AS has_source, row_totals.has_inline AS has_inline,
-				row_totals.citations AS citations, row_totals.brand_citations AS brand_citations, ranked_pages.page_count AS page_count
-				FROM row_totals JOIN ranked_pages ON ranked_pages.domain = row_totals.domain AND ranked_pages.page_rank = 1)`)
-	default:
-		s.Add(`, list_rows AS (SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
-			1 AS page_count FROM row_totals)`)
-	}
-	s.Add(` SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
-		`+analyticsql.Pct("citations", "SUM(citations) OVER ()")+`, `+analyticsql.Pct("brand_citations", "SUM(brand_citations) OVER ()")+`, COUNT(*) OVER (), page_count,
-		SUM(citations) OVER (), SUM(brand_citations) OVER ()
-		FROM list_rows`+orderBy(f.Sort, sortCols, defaultSort, level)+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
-	rows, total, err := scanCitationRows(ctx, tx, &s)
+	s, c := q.CitationRows(level, orderBy(f.Sort, sortCols, defaultSort, level), f.PageSize, f.Offset())
+	rows, total, err := scanCitationRows(ctx, tx, s)
 	if err != nil {
 		return nil, 0, fmt.Errorf("citation %ss: %w", level, err)
 	}
 	if len(rows) == 0 && f.Offset() > 0 {
 		// past the end: the window function saw no row, count them apart
-		var c sqlb
-		rowTotals(&c)
-		c.Add(` SELECT COUNT(*) FROM row_totals`)
 		if err := tx.queryRow(ctx, c.String(), c.Args...).Scan(&total); err != nil {
 			return nil, 0, fmt.Errorf("count citation %ss: %w", level, err)
 		}
@@ -146,7 +105,7 @@ func (q *scopeQ) citationRows(ctx context.Context, tx *Tx, f sightline.CitationF
 }
 
 // fillTopPages sets each domain row's distinct pages and most-cited page
-// (ties by page) from the page level of the same scope.
+// with analyticsql's TopPages.
 func (q *scopeQ) fillTopPages(ctx context.Context, tx *Tx, rows []*sightline.CitationRow) error {
 	if len(rows) == 0 {
 		return nil
@@ -155,14 +114,7 @@ func (q *scopeQ) fillTopPages(ctx context.Context, tx *Tx, rows []*sightline.Cit
 	for _, r := range rows {
 		byDomain[r.Domain] = r
 	}
-	domains := rowDomains(rows)
-	var s sqlb
-	q.CitationScope(&s, q.Window, true, analyticsql.PageLevel)
-	s.Add(`, ranked_pages AS (SELECT domain, page, MIN(page_type) AS page_type, SUM(citations) AS citations,
-		ROW_NUMBER() OVER (PARTITION BY domain ORDER BY SUM(citations) DESC, page ASC) AS page_rank,
-		COUNT(*) OVER (PARTITION BY domain) AS page_count
-		FROM scope_citations WHERE domain IN (`+analyticsql.Placeholders(len(domains))+`) GROUP BY domain, page)
-		SELECT domain, page, page_type, page_count FROM ranked_pages WHERE page_rank = 1`, domains)
+	s := q.TopPages(rowDomains(rows))
 	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var domain, page, pageType string
 		var pages int
@@ -213,7 +165,7 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 	if len(rows) == 0 {
 		return nil
 	}
-	keys := make([]any, 0, len(rows))
+	keys := make([]string, 0, len(rows))
 	named := map[string]map[string]bool{} // row key -> the names of its brands
 	for _, r := range rows {
 		k := rowKey(r, key)
@@ -227,29 +179,7 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 		}
 	}
 	if len(full) > 0 {
-		var s sqlb
-		s.Add(`SELECT DISTINCT row_brands.row_key, found_brands.name FROM (`)
-		if key == analyticsql.PageLevel {
-			// the primary key starts (brand_id, domain, page): name the
-			// domains of the page rows too
-			s.Add(`SELECT daily_page_brands.page AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
-				WHERE daily_page_brands.brand_id = ? AND daily_page_brands.domain IN (`+analyticsql.Placeholders(len(rowDomains(rows)))+`)
-				AND daily_page_brands.page IN (`+analyticsql.Placeholders(len(keys))+`)
-				AND (`+analyticsql.RangesOf("daily_page_brands", full)+`)`, q.BrandID, rowDomains(rows), keys, analyticsql.RangeArgs(full))
-		} else if q.PageFiltered() {
-			// a domain row counts only its pages that pass the filters
-			s.Add(`SELECT daily_page_brands.domain AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
-				WHERE daily_page_brands.brand_id = ? AND daily_page_brands.domain IN (`+analyticsql.Placeholders(len(keys))+`) AND (`+analyticsql.RangesOf("daily_page_brands", full)+`)
-				AND daily_page_brands.page IN (SELECT daily_pages.page FROM daily_pages WHERE daily_pages.brand_id = ? AND (`+analyticsql.RangesOf("daily_pages", full)+`)`,
-				q.BrandID, keys, analyticsql.RangeArgs(full), q.BrandID, analyticsql.RangeArgs(full))
-			q.CitationFilters(&s, "daily_pages", analyticsql.PageLevel)
-			s.Add(`)`)
-		} else {
-			s.Add(`SELECT daily_domain_brands.domain AS row_key, daily_domain_brands.found_brand_id AS found_brand_id FROM daily_domain_brands
-				WHERE daily_domain_brands.brand_id = ? AND daily_domain_brands.domain IN (`+analyticsql.Placeholders(len(keys))+`)
-				AND (`+analyticsql.RangesOf("daily_domain_brands", full)+`)`, q.BrandID, keys, analyticsql.RangeArgs(full))
-		}
-		s.Add(`) row_brands JOIN found_brands ON found_brands.id = row_brands.found_brand_id`)
+		s := q.RollupRowBrands(full, key, keys, rowDomains(rows))
 		err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 			var k, name string
 			if err := scan(&k, &name); err != nil {
@@ -281,38 +211,14 @@ func rowKey(r *sightline.CitationRow, key string) string {
 }
 
 // runBrands adds to named the brands named by the runs of the raw ranges
-// that cite the row keys. Each citing run is read once, with the keys it
-// cites and the found brands it names as two lists (listAgg), and their
-// product is taken here: in SQL, a row per (key, run) pair probing the
-// run's mentions cost about five times as many probes (a run cites several
-// of a page's rows), plus a sort of every pair (docs/performance.md).
-func (q *scopeQ) runBrands(ctx context.Context, tx *Tx, raw []sightline.Window, key string, keys []any, named map[string]map[string]bool) error {
-	var s sqlb
-	if len(q.FoundBrandIDs) > 0 || len(q.DomainTypes) > 0 {
-		// these filters need each run's found brands (run_flags of WriteSel)
-		q.WriteSel(&s, nil, raw, true, analyticsql.PageLevel)
-		s.Add(`, citing_runs AS MATERIALIZED (SELECT scope_citations.topic_id AS topic_id, scope_citations.provider_id AS provider_id,
-			scope_citations.ran_at AS ran_at, scope_citations.run_seq AS run_seq, `+q.Dialect.ListAgg("scope_citations."+key)+` AS row_keys
-			FROM scope_citations WHERE scope_citations.`+key+` IN (`+analyticsql.Placeholders(len(keys))+`)
-			GROUP BY scope_citations.topic_id, scope_citations.provider_id, scope_citations.ran_at, scope_citations.run_seq)`, keys)
-	} else {
-		// the runs citing the rows' keys, straight from the facts, grouped
-		// in the order of the primary key
-		s.Add(`WITH citing_runs AS MATERIALIZED (`)
-		analyticsql.EachRange(&s, raw, func(s *sqlb, r sightline.Window) {
-			s.Add(`SELECT citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.ran_at AS ran_at,
-				citations.run_seq AS run_seq, ` + q.Dialect.ListAgg("citations."+key) + ` AS row_keys FROM citations WHERE `)
-			q.FactFilter(s, "citations", r)
-			q.CitationFilters(s, "citations", analyticsql.PageLevel)
-			s.Add(` AND citations.`+key+` IN (`+analyticsql.Placeholders(len(keys))+`)
-				GROUP BY citations.topic_id, citations.provider_id, citations.ran_at, citations.run_seq`, keys)
-		})
-		s.Add(`)`)
-	}
-	// each run's mentions are one primary-key range
-	s.Add(` SELECT citing_runs.row_keys, COALESCE((SELECT `+q.Dialect.ListAgg("mentions.found_brand_id")+` FROM mentions
-		WHERE mentions.brand_id = ? AND mentions.topic_id = citing_runs.topic_id AND mentions.provider_id = citing_runs.provider_id
-		AND mentions.ran_at = citing_runs.ran_at AND mentions.run_seq = citing_runs.run_seq), '') FROM citing_runs`, q.BrandID)
+// that cite the row keys: analyticsql's RunRowBrands gives each citing run
+// once, with the keys it cites and the found brands it names as two lists,
+// and their product is taken here: in SQL, a row per (key, run) pair
+// probing the run's mentions cost about five times as many probes (a run
+// cites several of a page's rows), plus a sort of every pair
+// (docs/performance.md).
+func (q *scopeQ) runBrands(ctx context.Context, tx *Tx, raw []sightline.Window, key string, keys []string, named map[string]map[string]bool) error {
+	s := q.RunRowBrands(raw, key, keys)
 	ids := map[string]map[string]bool{} // row key -> found brand ids
 	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var rowKeys, brandIDs string
