@@ -15,7 +15,7 @@ type Tx struct {
 	now       time.Time
 	noRollups bool
 	// refuse, once set (a statement was written that reads pruned facts:
-	// scopeQ.factFilter), is what every later query returns instead of
+	// analyticsql.Scope.ReadsPruned), is what every later query returns instead of
 	// running.
 	refuse error
 }
