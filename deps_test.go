@@ -14,14 +14,15 @@ import (
 func TestDependencyRules(t *testing.T) {
 	const mod = "github.com/sightline/sightline"
 	allowed := map[string][]string{
-		"internal/ingest":  {"internal/analyze"},
-		"internal/mcp":     {"internal/client"},
-		"internal/httpapi": {"internal/ingest", "internal/engine", "internal/openapi", "internal/httpsec"},
-		"internal/worker":  {"internal/engine"},
-		"internal/demo":    {"internal/ingest", "internal/engine", "internal/worker", "internal/password", "internal/signal"},
-		"internal/web":     {"internal/engine", "internal/password", "internal/httpsec"},
-		"internal/collect": {"internal/ingest", "internal/provider", "internal/secret"},
-		"internal/webhook": {"internal/secret"},
+		"internal/ingest":   {"internal/analyze"},
+		"internal/mcp":      {"internal/client"},
+		"internal/httpapi":  {"internal/ingest", "internal/engine", "internal/openapi", "internal/httpsec"},
+		"internal/worker":   {"internal/engine"},
+		"internal/demo":     {"internal/ingest", "internal/engine", "internal/worker", "internal/password", "internal/signal"},
+		"internal/web":      {"internal/engine", "internal/password", "internal/httpsec"},
+		"internal/collect":  {"internal/ingest", "internal/provider", "internal/secret"},
+		"internal/webhook":  {"internal/secret"},
+		"internal/sqlstore": {"internal/analyticsql"},
 	}
 	drivers := []string{"github.com/jackc/pgx", "modernc.org/sqlite", "database/sql/driver"}
 
