@@ -157,14 +157,18 @@ func NewComputeStatus(job *Job, quota DailyQuota) *ComputeStatus {
 type JobClaim struct {
 	WorkerID string
 	Lease    time.Duration
+	// Skip lists kind prefixes the worker cannot run (a server without a
+	// master key cannot collect): it leaves such jobs to another worker.
+	Skip []string
 }
 
 // JobService is the claim protocol workers use. Methods taking a *Job
 // answer ErrJobLost when the job's Token no longer holds the claim.
 type JobService interface {
-	// ClaimJob takes the oldest claimable job: queued, or running with an
-	// expired lease (its worker died). It marks jobs whose expired lease
-	// used their last attempt as failed. ErrNoJob when there is none.
+	// ClaimJob takes the oldest claimable job of a kind c does not skip:
+	// queued, or running with an expired lease (its worker died). It marks
+	// jobs whose expired lease used their last attempt as failed. ErrNoJob
+	// when there is none.
 	ClaimJob(ctx context.Context, c JobClaim) (*Job, error)
 	// ExtendJobLease renews the claim for lease from now.
 	ExtendJobLease(ctx context.Context, job *Job, lease time.Duration) error

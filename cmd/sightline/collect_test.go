@@ -414,34 +414,90 @@ func rawStrings(db *sql.DB, q string) ([]string, error) {
 	return out, rows.Err()
 }
 
+// startCollector starts a server with the master key that schedules and
+// collects at test speed.
+func startCollector(t *testing.T, w *collectWorld, logs *lockedBuffer) *Main {
+	t.Helper()
+	cfg := envConfig()
+	cfg.DB, cfg.Addr, cfg.LogLevel = w.dsn, "127.0.0.1:0", "debug"
+	m := NewMain(cfg, io.Discard, logs)
+	m.CollectInterval, m.WorkerPoll, m.Workers = 30*time.Millisecond, 20*time.Millisecond, 4
+	// A claim that no worker carries on (a claim whose result its worker
+	// never saw) is taken again when its lease ends: 5 s here, so that
+	// such a recovery fits in the tests' waits.
+	m.JobLease = 5 * time.Second
+	if err := m.Open(context.Background()); err != nil {
+		m.Close()
+		t.Fatalf("open: %v", err)
+	}
+	if m.Collector.Box == nil {
+		t.Fatal("the server has no master key")
+	}
+	go m.Server.Serve()
+	t.Cleanup(func() { m.Close() })
+	return m
+}
+
+// TestCollect_KeylessServerLeavesJobs: a server without the master key
+// cannot read provider keys, so its worker leaves collection jobs queued
+// for a server that can, instead of failing their samples.
+func TestCollect_KeylessServerLeavesJobs(t *testing.T) {
+	w, keyless := newCollectWorld(t) // started without SIGHTLINE_SECRET_KEY
+	if keyless.Collector.Box != nil || keyless.Worker == nil {
+		t.Fatal("newCollectWorld's server should have a worker and no master key")
+	}
+	ctx := context.Background()
+	kind := sightline.CollectJobKind("perplexity", time.Now().UTC().Truncate(time.Hour))
+	job, err := keyless.DB.EnqueueJob(ctx, w.brandID, kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyless.Worker.Wake()
+	time.Sleep(300 * time.Millisecond)
+	jobs, err := keyless.DB.FindJobsOfKind(ctx, w.brandID, kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(jobs) != 1 || jobs[0].Status != sightline.JobQueued || jobs[0].Attempts != 0 {
+		t.Fatalf("after the keyless worker woke: %+v, want job %s still queued", jobs, job.ID)
+	}
+	var logs lockedBuffer
+	startCollector(t, w, &logs)
+	raw := sqlstoretest.OpenRaw(t, w.dsn)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var status string
+		if err := raw.QueryRow(`SELECT status FROM jobs WHERE id = '` + job.ID + `'`).Scan(&status); err != nil {
+			t.Fatal(err)
+		}
+		if status == sightline.JobCompleted {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the keyed server did not complete the job: %s\n%s", status, tail(logs.String(), 40))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if calls, _ := w.cloud.count(); calls["perplexity"] != 6 {
+		t.Errorf("perplexity was called %d times, want its 6 samples", calls["perplexity"])
+	}
+	var failed int
+	if err := raw.QueryRow(`SELECT COUNT(*) FROM collection_attempts WHERE status <> 'ok'`).Scan(&failed); err != nil || failed != 0 {
+		t.Errorf("%d failed attempts (%v), want none", failed, err)
+	}
+}
+
 // TestCollect_TwoServers: two serve processes on one database, both with
-// the scheduler on, ask each due sample exactly once between them.
+// the master key and the scheduler on, ask each due sample exactly once
+// between them (next to newCollectWorld's keyless server, which leaves
+// collection to them).
 func TestCollect_TwoServers(t *testing.T) {
 	w, _ := newCollectWorld(t)
 	w.cloud.delay = 20 * time.Millisecond // calls overlap across replicas
-	start := func(logs *lockedBuffer) *Main {
-		cfg := envConfig()
-		cfg.DB, cfg.Addr, cfg.LogLevel = w.dsn, "127.0.0.1:0", "debug"
-		m := NewMain(cfg, io.Discard, logs)
-		m.CollectInterval, m.WorkerPoll, m.Workers = 30*time.Millisecond, 20*time.Millisecond, 4
-		// A claim that no worker carries on (a claim whose result its worker
-		// never saw) is taken again when its lease ends: 5 s here, so that
-		// such a recovery fits in the wait below, which the default lease
-		// (30 s, as long as the wait) did not.
-		m.JobLease = 5 * time.Second
-		if err := m.Open(context.Background()); err != nil {
-			m.Close()
-			t.Fatalf("open: %v", err)
-		}
-		go m.Server.Serve()
-		t.Cleanup(func() { m.Close() })
-		return m
-	}
+	start := func(logs *lockedBuffer) *Main { return startCollector(t, w, logs) }
 	var logsA, logsB lockedBuffer
-	a, b := start(&logsA), start(&logsB)
-	if a.Collector.Box == nil || b.Collector.Box == nil {
-		t.Fatal("the servers have no master key")
-	}
+	start(&logsA)
+	start(&logsB)
 	raw := sqlstoretest.OpenRaw(t, w.dsn)
 	count := func(q string, args ...any) int {
 		t.Helper()

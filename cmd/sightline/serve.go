@@ -268,13 +268,21 @@ func (m *Main) Open(ctx context.Context) error {
 	m.Detector = &signal.Detector{Store: db, Config: signal.Config{Threshold: m.Config.SignalThreshold}, Logger: m.Logger}
 	m.startWebhooks()
 	if m.Workers > 0 {
-		m.Worker = worker.New(db, worker.Config{
+		cfg := worker.Config{
 			Concurrency: m.Workers, Lease: m.JobLease, Poll: m.WorkerPoll, JobDelay: m.JobDelay, Logger: m.Logger,
 			Handlers: map[string]worker.Handler{
 				sightline.JobKindCollectPrefix: m.Collector.RunJob,
 				sightline.JobKindSignals:       m.Detector.RunJob,
 			},
-		})
+		}
+		if m.Collector.Box == nil {
+			// Without a master key no provider key can be read: collection
+			// jobs are left to a replica that has one (docs/collect.md).
+			delete(cfg.Handlers, sightline.JobKindCollectPrefix)
+			cfg.Skip = []string{sightline.JobKindCollectPrefix}
+			m.Logger.Warn("collection jobs left to other replicas: no master key to read provider keys (set SIGHTLINE_SECRET_KEY; docs/collect.md)")
+		}
+		m.Worker = worker.New(db, cfg)
 		m.Collector.WorkerID = m.Worker.ID()
 		m.Server.Engine.Wake = m.Worker.Wake
 		m.Web.Engine.Wake = m.Worker.Wake

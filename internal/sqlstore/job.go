@@ -89,7 +89,7 @@ func enqueueJob(ctx context.Context, tx *Tx, brandID, kind string) (*sightline.J
 	return j, nil
 }
 
-// ClaimJob takes the oldest claimable job.
+// ClaimJob takes the oldest claimable job whose kind c does not skip.
 func (db *DB) ClaimJob(ctx context.Context, c sightline.JobClaim) (*sightline.Job, error) {
 	if c.Lease <= 0 {
 		c.Lease = sightline.DefaultJobLease
@@ -116,9 +116,14 @@ func (db *DB) ClaimJob(ctx context.Context, c sightline.JobClaim) (*sightline.Jo
 			return nil, err
 		}
 	}
+	skip, args := "", []any{sightline.JobQueued, sightline.JobRunning, now}
+	for _, prefix := range c.Skip {
+		skip += ` AND SUBSTR(j.kind, 1, ?) <> ?`
+		args = append(args, len(prefix), prefix)
+	}
 	ids, err := queryStrings(ctx, tx, `SELECT j.id FROM jobs j
-		WHERE j.status = ? OR (j.status = ? AND j.lease_expires_at < ? AND j.attempts < j.max_attempts)
-		ORDER BY j.enqueued_at, j.id LIMIT 1`+tx.d.SkipLocked(), sightline.JobQueued, sightline.JobRunning, now)
+		WHERE (j.status = ? OR (j.status = ? AND j.lease_expires_at < ? AND j.attempts < j.max_attempts))`+skip+`
+		ORDER BY j.enqueued_at, j.id LIMIT 1`+tx.d.SkipLocked(), args...)
 	if err != nil {
 		return nil, fmt.Errorf("find claimable job: %w", err)
 	}

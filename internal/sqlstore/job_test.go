@@ -225,3 +225,35 @@ func TestJobStore_FailAndRelease(t *testing.T) {
 		t.Error("no new job after a failure")
 	}
 }
+
+// TestJobStore_ClaimSkips: a claim that skips a kind prefix leaves those
+// jobs, queued or with an expired lease, to the workers that run them.
+func TestJobStore_ClaimSkips(t *testing.T) {
+	f := newEngineFixture(t)
+	ctx := context.Background()
+	collect := sightline.CollectJobKind("chatgpt", f.now.Truncate(time.Hour))
+	if _, err := f.db.EnqueueJob(ctx, f.brand.ID, collect); err != nil {
+		t.Fatal(err)
+	}
+	*f.now = f.now.Add(time.Second) // the collection job is the older one
+	f.enqueue(t, 5)
+	keyless := sightline.JobClaim{WorkerID: "keyless", Lease: time.Second, Skip: []string{sightline.JobKindCollectPrefix}}
+	j, err := f.db.ClaimJob(ctx, keyless)
+	if err != nil || j.Kind != sightline.JobKindOpportunities {
+		t.Fatalf("skipping claim: %+v, %v; want the opportunities job", j, err)
+	}
+	if _, err := f.db.ClaimJob(ctx, keyless); !errors.Is(err, sightline.ErrNoJob) {
+		t.Fatalf("skipping claim with only a collection job queued: %v, want ErrNoJob", err)
+	}
+	c := f.claim(t, "keyed", time.Second)
+	if c.Kind != collect {
+		t.Fatalf("claim: %+v, want the collection job", c)
+	}
+	*f.now = f.now.Add(2 * time.Second) // both leases expire
+	if j, err := f.db.ClaimJob(ctx, keyless); err != nil || j.Kind != sightline.JobKindOpportunities {
+		t.Fatalf("skipping claim after the leases: %+v, %v; want the opportunities job again", j, err)
+	}
+	if c := f.claim(t, "keyed", time.Second); c.Kind != collect || c.Attempts != 2 {
+		t.Fatalf("claim after the lease: %+v, want the collection job's second attempt", c)
+	}
+}

@@ -59,6 +59,10 @@ type Config struct {
 	// "collect:"); a handler completes its job itself. The engines' kinds
 	// need none.
 	Handlers map[string]Handler
+	// Skip lists kind prefixes this worker leaves to other workers: the
+	// jobs it could not run here (collection on a server without a master
+	// key).
+	Skip []string
 }
 
 // Handler runs one claimed job to its end and completes it; an error is
@@ -171,7 +175,7 @@ func (w *Worker) claimWhileFree(slots chan struct{}) {
 		default:
 			return // every slot busy
 		}
-		job, err := w.store.ClaimJob(w.jobsCtx, sightline.JobClaim{WorkerID: w.cfg.ID, Lease: w.cfg.Lease})
+		job, err := w.store.ClaimJob(w.jobsCtx, sightline.JobClaim{WorkerID: w.cfg.ID, Lease: w.cfg.Lease, Skip: w.cfg.Skip})
 		if err != nil {
 			<-slots
 			if !errors.Is(err, sightline.ErrNoJob) {
@@ -190,7 +194,7 @@ func (w *Worker) claimWhileFree(slots chan struct{}) {
 // RunOnce claims one job and runs it to its end in the caller's
 // goroutine. It reports false when there was nothing to claim.
 func (w *Worker) RunOnce(ctx context.Context) (bool, error) {
-	job, err := w.store.ClaimJob(ctx, sightline.JobClaim{WorkerID: w.cfg.ID, Lease: w.cfg.Lease})
+	job, err := w.store.ClaimJob(ctx, sightline.JobClaim{WorkerID: w.cfg.ID, Lease: w.cfg.Lease, Skip: w.cfg.Skip})
 	if errors.Is(err, sightline.ErrNoJob) {
 		return false, nil
 	} else if err != nil {
