@@ -73,8 +73,8 @@ func (q *Scope) adCount(s *Builder) {
 // sorting every ad of the window.
 func (q *Scope) advertiserDaysTotals(s *Builder, onlyID string) *Builder {
 	s.Add(`WITH advertiser_days AS (`)
-	q.union(s, q.Window, nil, true,
-		func(s *Builder, r sightline.Window) {
+	q.union(s, q.Window, nil, true, rollupTable{daily: "daily_ads"},
+		func(s *Builder, r sightline.Window, _ string) {
 			s.Add(`SELECT daily_ads.advertiser_id AS advertiser_id, daily_ads.provider_id AS provider_id, daily_ads.ads AS ads,
 				daily_ads.appearances AS appearances FROM daily_ads WHERE `)
 			q.FilterIn(s, "daily_ads", r)

@@ -6,6 +6,7 @@ package analyticsql
 // rows from offset. Columns: id, name, domain, visibility, the count of
 // rows, runs naming it, runs in scope.
 func (q *Scope) Competitors(onlyID, order string, limit, offset int) *Builder {
+	defer q.sumsPerPeriod()()
 	// run_total: the runs in scope; brand_mentions: per found brand, its
 	// mentions (a run names a found brand at most once: the runs naming it);
 	// competitor_visibility: per competitor, its visibility.

@@ -172,6 +172,7 @@ var DistributionDimensions = []struct{ Name, Col, Table string }{
 // DistributionDimensions), kind ('c' citations, 'm' mentions), id, name,
 // count, percent.
 func (q *Scope) Distributions() *Builder {
+	defer q.sumsPerPeriod()()
 	// One statement reads each source once for the three splits, summed
 	// first per (topic, provider, region), so that each split groups a few
 	// hundred rows instead of every day's: citations_by_DIM and

@@ -32,6 +32,7 @@ type Scope struct {
 	narrowRuns   bool     // runs are narrowed by the domains or page they cite
 	selOnce      bool     // the statement being written reads citationScope's scope_citations once
 	periodSums   bool     // ... and only sums its counts, by period (ran_at against the cuts): rollupPieces may subtract
+	weekRows     bool     // the statement being written sums its run and mention rows per period only (never by day or month): union may read weekly rollups
 	// PrunedBefore is the day before which the brand's mentions and
 	// citations were pruned (zero: never). A statement written to read them
 	// calls ReadsPruned (sqlstore then refuses to run the transaction's

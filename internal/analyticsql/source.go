@@ -45,20 +45,54 @@ func (q *Scope) topicPageRollups() bool {
 		len(q.FoundBrandIDs) == 0 && len(q.DomainTypes) == 0 && q.YouTubeChannel == "" && q.SelfTarget
 }
 
+// rollupTable is a daily rollup and its weekly twin ("" when it has none).
+type rollupTable struct{ daily, weekly string }
+
 // union writes rollup rows for the whole days of w (split at cuts) and fact
 // rows for the rest, or only fact rows when ok is false. Each range is its
 // own SELECT (joined by UNION ALL) so that it is one primary-key range
 // scan: SQLite does not range-scan an OR of ranges.
-func (q *Scope) union(s *Builder, w sightline.Window, cuts []time.Time, ok bool,
-	rollup, facts func(s *Builder, r sightline.Window)) {
+//
+// With weekRows (a statement that only sums the rows per period, never by
+// day or month) and a weekly twin, the whole ISO weeks of each range
+// between cuts come from the weekly table, whose ran_at is the week's
+// Monday, and the days around them from the daily one: a 30-day window
+// and its previous period read about a quarter of the rows.
+func (q *Scope) union(s *Builder, w sightline.Window, cuts []time.Time, ok bool, t rollupTable,
+	rollup func(s *Builder, r sightline.Window, table string), facts func(s *Builder, r sightline.Window)) {
 	full, raw := []sightline.Window(nil), []sightline.Window{w}
 	if ok {
 		if p := planRollup(w, cuts...); len(p.full) > 0 {
 			full, raw = p.full, p.raw
 		}
 	}
-	eachRange(s, full, rollup)
-	if len(full) > 0 && len(raw) > 0 {
+	type piece struct {
+		sightline.Window
+		table string
+	}
+	var pieces []piece
+	for _, r := range full {
+		if !q.weekRows || t.weekly == "" {
+			pieces = append(pieces, piece{r, t.daily})
+			continue
+		}
+		for _, r := range splitAt([]sightline.Window{r}, cuts) {
+			weeks, days := splitWeeks(r)
+			for _, wk := range weeks {
+				pieces = append(pieces, piece{wk, t.weekly})
+			}
+			for _, d := range days {
+				pieces = append(pieces, piece{d, t.daily})
+			}
+		}
+	}
+	for i, p := range pieces {
+		if i > 0 {
+			s.Add(` UNION ALL `)
+		}
+		rollup(s, p.Window, p.table)
+	}
+	if len(pieces) > 0 && len(raw) > 0 {
 		s.Add(` UNION ALL `)
 	}
 	eachRange(s, raw, facts)
@@ -74,12 +108,24 @@ func eachRange(s *Builder, ranges []sightline.Window, fn func(s *Builder, r sigh
 	}
 }
 
+// sumsPerPeriod marks the statement being written as one that sums its run
+// and mention rows per period only (ran_at against the cuts, never by day
+// or month), so that union reads whole weeks from the weekly rollups; the
+// returned func clears the mark (defer q.sumsPerPeriod()()).
+func (q *Scope) sumsPerPeriod() (clear func()) {
+	q.weekRows = true
+	return func() { q.weekRows = false }
+}
+
+// runTables are the run rollups (topic, provider, region).
+var runTables = rollupTable{"daily_runs", "weekly_runs"}
+
 func (q *Scope) runsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
-	q.union(s, w, cuts, q.runRollups(),
-		func(s *Builder, r sightline.Window) {
-			s.Add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
-				daily_runs.region_id AS region_id, daily_runs.runs AS runs FROM daily_runs WHERE `)
-			q.FilterIn(s, "daily_runs", r)
+	q.union(s, w, cuts, q.runRollups(), runTables,
+		func(s *Builder, r sightline.Window, table string) {
+			s.Add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
+				rollup_row.region_id AS region_id, rollup_row.runs AS runs FROM ` + table + ` rollup_row WHERE `)
+			q.FilterIn(s, "rollup_row", r)
 		},
 		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + NilID + `') AS topic_id, runs.provider_id AS provider_id,
@@ -89,12 +135,12 @@ func (q *Scope) runsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
 }
 
 func (q *Scope) citeCountSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
-	q.union(s, w, cuts, q.runRollups(),
-		func(s *Builder, r sightline.Window) {
-			s.Add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
-				daily_runs.region_id AS region_id, daily_runs.citations AS citations, daily_runs.owned_citations AS owned_citations
-				FROM daily_runs WHERE `)
-			q.FilterIn(s, "daily_runs", r)
+	q.union(s, w, cuts, q.runRollups(), runTables,
+		func(s *Builder, r sightline.Window, table string) {
+			s.Add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
+				rollup_row.region_id AS region_id, rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
+				FROM ` + table + ` rollup_row WHERE `)
+			q.FilterIn(s, "rollup_row", r)
 		},
 		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
@@ -109,11 +155,11 @@ func (q *Scope) citeCountSrc(s *Builder, w sightline.Window, cuts ...time.Time) 
 // whole days are read once; the partial days add the runs' rows (runs = 1)
 // and the citations' rows (citations = 1).
 func (q *Scope) runCiteCountSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
-	q.union(s, w, cuts, q.runRollups(),
-		func(s *Builder, r sightline.Window) {
-			s.Add(`SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.runs AS runs,
-				daily_runs.citations AS citations, daily_runs.owned_citations AS owned_citations FROM daily_runs WHERE `)
-			q.FilterIn(s, "daily_runs", r)
+	q.union(s, w, cuts, q.runRollups(), runTables,
+		func(s *Builder, r sightline.Window, table string) {
+			s.Add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
+				rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations FROM ` + table + ` rollup_row WHERE `)
+			q.FilterIn(s, "rollup_row", r)
 		},
 		func(s *Builder, r sightline.Window) {
 			s.Add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + NilID + `') AS topic_id, 1 AS runs,
@@ -134,12 +180,12 @@ func (q *Scope) coarseMentions() bool {
 // mentionsSrc yields ran_at, topic_id, found_brand_id, mentions,
 // sentiment_sum.
 func (q *Scope) mentionsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
-	table := "daily_mentions"
+	tables := rollupTable{daily: "daily_mentions"}
 	if q.coarseMentions() {
-		table = "daily_topic_mentions"
+		tables = rollupTable{"daily_topic_mentions", "weekly_topic_mentions"}
 	}
-	q.union(s, w, cuts, q.runRollups(),
-		func(s *Builder, r sightline.Window) {
+	q.union(s, w, cuts, q.runRollups(), tables,
+		func(s *Builder, r sightline.Window, table string) {
 			s.Add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
 				rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM ` + table + ` rollup_row WHERE `)
 			q.FilterIn(s, "rollup_row", r)
@@ -178,8 +224,8 @@ func (q *Scope) targetRunsByDimSrc(s *Builder, w sightline.Window, cuts ...time.
 			GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id, mentions.provider_id, mentions.region_id`, Anys(q.TargetIDs))
 		return
 	}
-	q.union(s, w, cuts, q.runRollups(),
-		func(s *Builder, r sightline.Window) {
+	q.union(s, w, cuts, q.runRollups(), rollupTable{daily: "daily_mentions"},
+		func(s *Builder, r sightline.Window, _ string) {
 			s.Add(`SELECT daily_mentions.ran_at AS ran_at, daily_mentions.topic_id AS topic_id, daily_mentions.provider_id AS provider_id,
 				daily_mentions.region_id AS region_id, daily_mentions.mentions AS runs FROM daily_mentions WHERE `)
 			q.FilterIn(s, "daily_mentions", r)

@@ -10,6 +10,7 @@ package analyticsql
 // visibility, share of voice, sentiment, mentions, their differences, the
 // count of rows, previous mentions, runs and all mentions of both periods.
 func (q *Scope) ShareOfVoice(order string, limit, offset int) *Builder {
+	defer q.sumsPerPeriod()()
 	cur := FormatTime(q.Window.Start)
 	span, cut := q.span(), q.Window.Start
 	// run_totals: the runs of both periods; brand_mentions: per found
@@ -54,6 +55,7 @@ func (q *Scope) ShareOfVoice(order string, limit, offset int) *Builder {
 
 // ShareOfVoiceCount counts the rows ShareOfVoice lists.
 func (q *Scope) ShareOfVoiceCount() *Builder {
+	defer q.sumsPerPeriod()()
 	var s Builder
 	s.Add(`SELECT COUNT(*) FROM found_brands WHERE found_brands.brand_id = ? AND (found_brands.is_self = ? OR found_brands.competitor_id IS NOT NULL
 		OR found_brands.id IN (SELECT span_mentions.found_brand_id FROM (`, q.BrandID, true)

@@ -8,6 +8,7 @@ package analyticsql
 // mentions, previous target mentions, previous mentions, owned citations,
 // citations, previous owned citations, previous citations.
 func (q *Scope) TopicMetrics(ids []string) *Builder {
+	defer q.sumsPerPeriod()()
 	cur := FormatTime(q.Window.Start) // rows with ran_at >= cur are in the window, the others in the previous period
 	span, cut := q.span(), q.Window.Start
 	inTopics := func(src string) string {
@@ -89,6 +90,7 @@ func (q *Scope) TopicMetrics(ids []string) *Builder {
 // candidates. Columns: topic id, found brand id, name, visibility, runs
 // naming it, the topic's runs.
 func (q *Scope) TopBrands(ids []string, limit int) *Builder {
+	defer q.sumsPerPeriod()()
 	inTopics := func(src string) string {
 		return " WHERE " + src + ".topic_id IN (" + Placeholders(len(ids)) + ")"
 	}

@@ -664,6 +664,15 @@ func TestIngest_Rollups(t *testing.T) {
 				COUNT(*), CAST(SUM(COALESCE((SELECT MAX(CASE WHEN f.is_self THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0)) AS BIGINT),
 				CAST(SUM(CASE WHEN COALESCE((SELECT MAX(CASE WHEN f.is_self THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0) = 0 AND COALESCE((SELECT MAX(CASE WHEN f.competitor_id IS NOT NULL THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0) = 1 THEN 1 ELSE 0 END) AS BIGINT)
 			FROM citations c GROUP BY c.brand_id, c.topic_id, c.provider_id, ` + day("c.ran_at") + `, c.page`},
+		{"weekly_runs", // the daily rows of each ISO week added up
+			`SELECT brand_id, ` + day("ran_at") + `, topic_id, provider_id, region_id, runs, citations, owned_citations FROM weekly_runs`,
+			`SELECT brand_id, ` + week("ran_at") + `, topic_id, provider_id, region_id,
+				CAST(SUM(runs) AS BIGINT), CAST(SUM(citations) AS BIGINT), CAST(SUM(owned_citations) AS BIGINT)
+			FROM daily_runs GROUP BY brand_id, ` + week("ran_at") + `, topic_id, provider_id, region_id`},
+		{"weekly_topic_mentions", // the daily rows of each ISO week added up
+			`SELECT brand_id, ` + day("ran_at") + `, topic_id, found_brand_id, mentions, sentiment_sum FROM weekly_topic_mentions`,
+			`SELECT brand_id, ` + week("ran_at") + `, topic_id, found_brand_id, CAST(SUM(mentions) AS BIGINT), SUM(sentiment_sum)
+			FROM daily_topic_mentions GROUP BY brand_id, ` + week("ran_at") + `, topic_id, found_brand_id`},
 		{"weekly_pages", // the daily rows of each ISO week added up
 			`SELECT brand_id, ` + day("ran_at") + `, page, domain, page_type, domain_type, subreddit, has_source, has_inline, citations, named, comp_only FROM weekly_pages`,
 			`SELECT brand_id, ` + week("ran_at") + `, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit), MAX(has_source), MAX(has_inline),

@@ -148,20 +148,31 @@ func rebuildRollups(ctx context.Context, tx *Tx, tables ...string) error {
 
 var seqRange = regexp.MustCompile(`(\w+)\.(seq|run_seq) BETWEEN \? AND \?`)
 
-// rollupTables are every table refreshRollups and refreshWeeklyPages fill.
-var rollupTables = []string{"daily_runs", "daily_mentions", "daily_topic_mentions", "daily_pages", "weekly_pages", "daily_topic_pages", "daily_domains", "daily_page_brands", "daily_domain_brands", "daily_ads"}
+// rollupTables are every table refreshRollups and refreshWeekly fill.
+var rollupTables = []string{"daily_runs", "weekly_runs", "daily_mentions", "daily_topic_mentions", "weekly_topic_mentions", "daily_pages", "weekly_pages",
+	"daily_topic_pages", "daily_domains", "daily_page_brands", "daily_domain_brands", "daily_ads"}
 
-// refreshWeeklyPages adds up a brand's daily_pages rows by ISO week into
-// weekly_pages (migration 0005 does the same for every brand); the brand's
-// weekly rows must be empty.
-func refreshWeeklyPages(ctx context.Context, tx *Tx, brandID string) error {
+// refreshWeekly adds up a brand's daily_runs, daily_topic_mentions and
+// daily_pages rows by ISO week into weekly_runs, weekly_topic_mentions and
+// weekly_pages (migrations 0005 and 0012 do the same for every brand); the
+// brand's weekly rows must be empty.
+func refreshWeekly(ctx context.Context, tx *Tx, brandID string) error {
 	week := tx.d.WeekStart("ran_at")
-	_, err := tx.exec(ctx, `INSERT INTO weekly_pages (brand_id, ran_at, page, domain, page_type, domain_type, subreddit, has_source, has_inline, citations, named, comp_only)
-		SELECT brand_id, `+week+`, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit),
-			MAX(has_source), MAX(has_inline), SUM(citations), SUM(named), SUM(comp_only)
-		FROM daily_pages WHERE brand_id = ? GROUP BY brand_id, `+week+`, page`, brandID)
-	if err != nil {
-		return fmt.Errorf("refresh weekly_pages: %w", err)
+	for _, st := range []struct{ table, sql string }{
+		{"weekly_runs", `INSERT INTO weekly_runs (brand_id, ran_at, topic_id, provider_id, region_id, runs, citations, owned_citations)
+			SELECT brand_id, ` + week + `, topic_id, provider_id, region_id, SUM(runs), SUM(citations), SUM(owned_citations)
+			FROM daily_runs WHERE brand_id = ? GROUP BY brand_id, ` + week + `, topic_id, provider_id, region_id`},
+		{"weekly_topic_mentions", `INSERT INTO weekly_topic_mentions (brand_id, ran_at, topic_id, found_brand_id, mentions, sentiment_sum)
+			SELECT brand_id, ` + week + `, topic_id, found_brand_id, SUM(mentions), SUM(sentiment_sum)
+			FROM daily_topic_mentions WHERE brand_id = ? GROUP BY brand_id, ` + week + `, topic_id, found_brand_id`},
+		{"weekly_pages", `INSERT INTO weekly_pages (brand_id, ran_at, page, domain, page_type, domain_type, subreddit, has_source, has_inline, citations, named, comp_only)
+			SELECT brand_id, ` + week + `, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit),
+				MAX(has_source), MAX(has_inline), SUM(citations), SUM(named), SUM(comp_only)
+			FROM daily_pages WHERE brand_id = ? GROUP BY brand_id, ` + week + `, page`},
+	} {
+		if _, err := tx.exec(ctx, st.sql, brandID); err != nil {
+			return fmt.Errorf("refresh %s: %w", st.table, err)
+		}
 	}
 	return nil
 }
@@ -187,5 +198,5 @@ func rebuildBrandRollups(ctx context.Context, tx *Tx, brandID string) error {
 	if err := refreshRollups(ctx, tx, lo, hi, brandID); err != nil {
 		return err
 	}
-	return refreshWeeklyPages(ctx, tx, brandID)
+	return refreshWeekly(ctx, tx, brandID)
 }

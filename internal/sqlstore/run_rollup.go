@@ -17,16 +17,18 @@ import (
 // without reading the new facts back, which took more than half the time
 // of an ingest.
 type dayRollups struct {
-	runs         map[dayKey]*runSum
-	mentions     map[mentionDayKey]*mentionSum
-	topicMents   map[topicMentionKey]*mentionSum
-	pages        map[pageDayKey]*citeSum
-	weekPages    map[pageDayKey]*citeSum // day: the Monday of the ISO week
-	topicPages   map[topicPageKey]*citeSum
-	domains      map[domainDayKey]*citeSum
-	pageBrands   map[pageBrandDayKey]*brandSum
-	domainBrands map[domainBrandDayKey]*brandSum
-	ads          map[adDayKey]*adSum
+	runs           map[dayKey]*runSum
+	weekRuns       map[dayKey]*runSum // day: the Monday of the ISO week
+	mentions       map[mentionDayKey]*mentionSum
+	topicMents     map[topicMentionKey]*mentionSum
+	weekTopicMents map[topicMentionKey]*mentionSum // day: the Monday of the ISO week
+	pages          map[pageDayKey]*citeSum
+	weekPages      map[pageDayKey]*citeSum // day: the Monday of the ISO week
+	topicPages     map[topicPageKey]*citeSum
+	domains        map[domainDayKey]*citeSum
+	pageBrands     map[pageBrandDayKey]*brandSum
+	domainBrands   map[domainBrandDayKey]*brandSum
+	ads            map[adDayKey]*adSum
 }
 
 type dayKey struct{ brand, day, topic, provider, region string }
@@ -84,7 +86,8 @@ func (c *citeSum) add(cit sightline.AnalyzedCitation, named, comp bool) {
 type brandSum struct{ citations int64 }
 
 func newDayRollups() *dayRollups {
-	return &dayRollups{runs: map[dayKey]*runSum{}, mentions: map[mentionDayKey]*mentionSum{}, topicMents: map[topicMentionKey]*mentionSum{},
+	return &dayRollups{runs: map[dayKey]*runSum{}, weekRuns: map[dayKey]*runSum{}, mentions: map[mentionDayKey]*mentionSum{},
+		topicMents: map[topicMentionKey]*mentionSum{}, weekTopicMents: map[topicMentionKey]*mentionSum{},
 		pages: map[pageDayKey]*citeSum{}, weekPages: map[pageDayKey]*citeSum{}, topicPages: map[topicPageKey]*citeSum{}, domains: map[domainDayKey]*citeSum{},
 		pageBrands: map[pageBrandDayKey]*brandSum{}, domainBrands: map[domainBrandDayKey]*brandSum{}, ads: map[adDayKey]*adSum{}}
 }
@@ -115,11 +118,10 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 	if k.topic == "" {
 		k.topic = nilTopic
 	}
-	rs := d.runs[k]
-	if rs == nil {
-		rs = &runSum{}
-		d.runs[k] = rs
-	}
+	rs := sumOf(d.runs, k)
+	wk := k
+	wk.day = week
+	ws := sumOf(d.weekRuns, wk)
 	rs.runs++
 	rs.citations += int64(len(r.Citations))
 	var named, comp bool
@@ -133,18 +135,17 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 		ms.mentions++
 		ms.sentiment += m.Sentiment
 		tk := topicMentionKey{brand: k.brand, day: day, topic: k.topic, found: mk.found}
-		ts := d.topicMents[tk]
-		if ts == nil {
-			ts = &mentionSum{}
-			d.topicMents[tk] = ts
+		for _, ts := range []*mentionSum{sumOf(d.topicMents, tk), sumOf(d.weekTopicMents, topicMentionKey{brand: k.brand, day: week, topic: k.topic, found: mk.found})} {
+			ts.mentions++
+			ts.sentiment += m.Sentiment
 		}
-		ts.mentions++
-		ts.sentiment += m.Sentiment
 		named, comp = named || found[i].self, comp || found[i].comp
 	}
+	ws.runs, ws.citations = ws.runs+1, ws.citations+int64(len(r.Citations))
 	for _, c := range r.Citations {
 		if owned[c.Domain] {
 			rs.owned++
+			ws.owned++
 		}
 		pk := pageDayKey{brand: r.BrandID, day: day, page: c.Page}
 		ps := d.pages[pk]
@@ -153,13 +154,13 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 			d.pages[pk] = ps
 		}
 		ps.add(c, named, comp)
-		wk := pageDayKey{brand: r.BrandID, day: week, page: c.Page}
-		ws := d.weekPages[wk]
-		if ws == nil {
-			ws = &citeSum{domain: c.Domain, pageType: c.PageType, domainType: c.DomainType, subreddit: c.Subreddit}
-			d.weekPages[wk] = ws
+		wpk := pageDayKey{brand: r.BrandID, day: week, page: c.Page}
+		wps := d.weekPages[wpk]
+		if wps == nil {
+			wps = &citeSum{domain: c.Domain, pageType: c.PageType, domainType: c.DomainType, subreddit: c.Subreddit}
+			d.weekPages[wpk] = wps
 		}
-		ws.add(c, named, comp)
+		wps.add(c, named, comp)
 		tk := topicPageKey{brand: r.BrandID, topic: k.topic, provider: provider, day: day, page: c.Page}
 		tps := d.topicPages[tk]
 		if tps == nil {
@@ -227,14 +228,18 @@ func (it *ingestTx) ownedDomains(ctx context.Context, brandID string) (map[strin
 // ingests on PostgreSQL take their row locks in the same order.
 func (it *ingestTx) flushRollups(ctx context.Context) error {
 	d := it.days
-	runs := &factRows{table: "daily_runs", cols: []string{"brand_id", "ran_at", "topic_id", "provider_id", "region_id", "runs", "citations", "owned_citations"},
-		suffix: ` ON CONFLICT (brand_id, ran_at, topic_id, provider_id, region_id) DO UPDATE SET
-			runs = daily_runs.runs + excluded.runs, citations = daily_runs.citations + excluded.citations,
-			owned_citations = daily_runs.owned_citations + excluded.owned_citations`}
-	for _, k := range sortedRollupKeys(d.runs, func(a, b dayKey) int { return compareDayKey(a, b) }) {
-		v := d.runs[k]
-		runs.add(k.brand, k.day, k.topic, k.provider, k.region, v.runs, v.citations, v.owned)
+	runRows := func(table string, sums map[dayKey]*runSum) *factRows {
+		f := &factRows{table: table, cols: []string{"brand_id", "ran_at", "topic_id", "provider_id", "region_id", "runs", "citations", "owned_citations"},
+			suffix: ` ON CONFLICT (brand_id, ran_at, topic_id, provider_id, region_id) DO UPDATE SET
+			runs = ` + table + `.runs + excluded.runs, citations = ` + table + `.citations + excluded.citations,
+			owned_citations = ` + table + `.owned_citations + excluded.owned_citations`}
+		for _, k := range sortedRollupKeys(sums, func(a, b dayKey) int { return compareDayKey(a, b) }) {
+			v := sums[k]
+			f.add(k.brand, k.day, k.topic, k.provider, k.region, v.runs, v.citations, v.owned)
+		}
+		return f
 	}
+	runs, weekRuns := runRows("daily_runs", d.runs), runRows("weekly_runs", d.weekRuns)
 	mentions := &factRows{table: "daily_mentions", cols: []string{"brand_id", "ran_at", "topic_id", "provider_id", "region_id", "found_brand_id", "mentions", "sentiment_sum"},
 		suffix: ` ON CONFLICT (brand_id, ran_at, topic_id, provider_id, region_id, found_brand_id) DO UPDATE SET
 			mentions = daily_mentions.mentions + excluded.mentions, sentiment_sum = daily_mentions.sentiment_sum + excluded.sentiment_sum`}
@@ -244,16 +249,20 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 		v := d.mentions[k]
 		mentions.add(k.brand, k.day, k.topic, k.provider, k.region, k.found, v.mentions, v.sentiment)
 	}
-	topicMents := &factRows{table: "daily_topic_mentions", cols: []string{"brand_id", "ran_at", "topic_id", "found_brand_id", "mentions", "sentiment_sum"},
-		suffix: ` ON CONFLICT (brand_id, ran_at, topic_id, found_brand_id) DO UPDATE SET
-			mentions = daily_topic_mentions.mentions + excluded.mentions,
-			sentiment_sum = daily_topic_mentions.sentiment_sum + excluded.sentiment_sum`}
-	for _, k := range sortedRollupKeys(d.topicMents, func(a, b topicMentionKey) int {
-		return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.day, b.day), strings.Compare(a.topic, b.topic), strings.Compare(a.found, b.found))
-	}) {
-		v := d.topicMents[k]
-		topicMents.add(k.brand, k.day, k.topic, k.found, v.mentions, v.sentiment)
+	topicMentionRows := func(table string, sums map[topicMentionKey]*mentionSum) *factRows {
+		f := &factRows{table: table, cols: []string{"brand_id", "ran_at", "topic_id", "found_brand_id", "mentions", "sentiment_sum"},
+			suffix: ` ON CONFLICT (brand_id, ran_at, topic_id, found_brand_id) DO UPDATE SET
+			mentions = ` + table + `.mentions + excluded.mentions,
+			sentiment_sum = ` + table + `.sentiment_sum + excluded.sentiment_sum`}
+		for _, k := range sortedRollupKeys(sums, func(a, b topicMentionKey) int {
+			return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.day, b.day), strings.Compare(a.topic, b.topic), strings.Compare(a.found, b.found))
+		}) {
+			v := sums[k]
+			f.add(k.brand, k.day, k.topic, k.found, v.mentions, v.sentiment)
+		}
+		return f
 	}
+	topicMents, weekTopicMents := topicMentionRows("daily_topic_mentions", d.topicMents), topicMentionRows("weekly_topic_mentions", d.weekTopicMents)
 	pageRows := func(table string, sums map[pageDayKey]*citeSum) *factRows {
 		f := &factRows{table: table, cols: []string{"brand_id", "ran_at", "page", "domain", "page_type", "domain_type", "subreddit",
 			"has_source", "has_inline", "citations", "named", "comp_only"},
@@ -316,7 +325,7 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 		v := d.ads[k]
 		ads.add(k.brand, k.day, k.advertiser, k.provider, v.ads, v.appearances)
 	}
-	for _, f := range []*factRows{runs, mentions, topicMents, pages, weekPages, topicPages, domains, pageBrands, domainBrands, ads} {
+	for _, f := range []*factRows{runs, weekRuns, mentions, topicMents, weekTopicMents, pages, weekPages, topicPages, domains, pageBrands, domainBrands, ads} {
 		f.per = newFactRows(f.table, f.cols).per
 		if err := it.insertRows(ctx, f, true); err != nil {
 			return err
@@ -352,4 +361,14 @@ func sortedRollupKeys[K comparable, V any](m map[K]V, cmp func(a, b K) int) []K 
 	}
 	slices.SortFunc(keys, cmp)
 	return keys
+}
+
+// sumOf returns m's sum for k, adding a zero one first.
+func sumOf[K comparable, V any](m map[K]*V, k K) *V {
+	v := m[k]
+	if v == nil {
+		v = new(V)
+		m[k] = v
+	}
+	return v
 }

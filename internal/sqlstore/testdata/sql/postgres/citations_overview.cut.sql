@@ -110,9 +110,11 @@ COALESCE(previous_citations, 0), COALESCE(previous_owned_citations, 0), COALESCE
 COALESCE(previous_youtube_brand_citations, 0), COALESCE(previous_reddit_brand_citations, 0) FROM period_totals
 ;
 
-WITH window_citations AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(citations) AS citations FROM (SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
-daily_runs.region_id AS region_id, daily_runs.citations AS citations, daily_runs.owned_citations AS owned_citations
-FROM daily_runs WHERE daily_runs.brand_id = ? AND daily_runs.ran_at >= ? AND daily_runs.ran_at < ? UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
+WITH window_citations AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(citations) AS citations FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
+rollup_row.region_id AS region_id, rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
+FROM weekly_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
+rollup_row.region_id AS region_id, rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
+FROM daily_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
 citations.region_id AS region_id, 1 AS citations,
 CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?) THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?) UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
 citations.region_id AS region_id, 1 AS citations,

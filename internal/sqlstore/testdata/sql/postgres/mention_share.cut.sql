@@ -22,8 +22,8 @@ SELECT id FROM providers
 SELECT id FROM found_brands WHERE brand_id = ? AND (is_self = ? OR competitor_id IS NOT NULL)
 ;
 
-WITH bucket_runs AS (SELECT to_char(date_trunc('day', window_runs.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket, SUM(window_runs.runs) AS runs FROM (SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
-daily_runs.region_id AS region_id, daily_runs.runs AS runs FROM daily_runs WHERE daily_runs.brand_id = ? AND daily_runs.ran_at >= ? AND daily_runs.ran_at < ? UNION ALL SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, runs.provider_id AS provider_id,
+WITH bucket_runs AS (SELECT to_char(date_trunc('day', window_runs.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket, SUM(window_runs.runs) AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
+rollup_row.region_id AS region_id, rollup_row.runs AS runs FROM daily_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, runs.provider_id AS provider_id,
 runs.region_id AS region_id, 1 AS runs FROM runs WHERE runs.brand_id = ? AND runs.ran_at >= ? AND runs.ran_at < ? UNION ALL SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, runs.provider_id AS provider_id,
 runs.region_id AS region_id, 1 AS runs FROM runs WHERE runs.brand_id = ? AND runs.ran_at >= ? AND runs.ran_at < ?) window_runs GROUP BY 1), bucket_target_runs AS (SELECT to_char(date_trunc('day', window_target_runs.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
 SUM(window_target_runs.runs) AS target_runs FROM (SELECT ran_at, topic_id, mentions AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,

@@ -22,8 +22,8 @@ SELECT id FROM providers
 SELECT id FROM found_brands WHERE brand_id = ? AND (is_self = ? OR competitor_id IS NOT NULL)
 ;
 
-WITH bucket_runs AS (SELECT to_char(date_trunc('day', window_runs.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket, SUM(window_runs.runs) AS runs FROM (SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
-daily_runs.region_id AS region_id, daily_runs.runs AS runs FROM daily_runs WHERE daily_runs.brand_id = ? AND daily_runs.ran_at >= ? AND daily_runs.ran_at < ?) window_runs GROUP BY 1), bucket_target_runs AS (SELECT to_char(date_trunc('day', window_target_runs.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
+WITH bucket_runs AS (SELECT to_char(date_trunc('day', window_runs.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket, SUM(window_runs.runs) AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
+rollup_row.region_id AS region_id, rollup_row.runs AS runs FROM daily_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?) window_runs GROUP BY 1), bucket_target_runs AS (SELECT to_char(date_trunc('day', window_target_runs.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
 SUM(window_target_runs.runs) AS target_runs FROM (SELECT ran_at, topic_id, mentions AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
 rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM daily_topic_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?) target_mentions WHERE target_mentions.found_brand_id = ?) window_target_runs GROUP BY 1), bucket_tracked_mentions AS (SELECT to_char(date_trunc('day', window_mentions.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
 SUM(CASE WHEN window_mentions.found_brand_id IN (?, ?, ?) THEN window_mentions.mentions ELSE 0 END) AS tracked_mentions FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,

@@ -73,9 +73,13 @@ COALESCE(previous_citations, 0), COALESCE(previous_owned_citations, 0), COALESCE
 COALESCE(previous_youtube_brand_citations, 0), COALESCE(previous_reddit_brand_citations, 0) FROM period_totals
 ;
 
-WITH window_citations AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(citations) AS citations FROM (SELECT daily_runs.ran_at AS ran_at, daily_runs.topic_id AS topic_id, daily_runs.provider_id AS provider_id,
-daily_runs.region_id AS region_id, daily_runs.citations AS citations, daily_runs.owned_citations AS owned_citations
-FROM daily_runs WHERE daily_runs.brand_id = ? AND daily_runs.ran_at >= ? AND daily_runs.ran_at < ?) window_rows GROUP BY topic_id, provider_id, region_id),
+WITH window_citations AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(citations) AS citations FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
+rollup_row.region_id AS region_id, rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
+FROM weekly_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
+rollup_row.region_id AS region_id, rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
+FROM daily_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
+rollup_row.region_id AS region_id, rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
+FROM daily_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?) window_rows GROUP BY topic_id, provider_id, region_id),
 window_target_runs AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(runs) AS runs FROM (SELECT daily_mentions.ran_at AS ran_at, daily_mentions.topic_id AS topic_id, daily_mentions.provider_id AS provider_id,
 daily_mentions.region_id AS region_id, daily_mentions.mentions AS runs FROM daily_mentions WHERE daily_mentions.brand_id = ? AND daily_mentions.ran_at >= ? AND daily_mentions.ran_at < ? AND daily_mentions.found_brand_id = ?) window_rows GROUP BY topic_id, provider_id, region_id), citations_by_provider AS (SELECT provider_id AS id, SUM(citations) AS citations FROM window_citations GROUP BY provider_id),
 target_runs_by_provider AS (SELECT provider_id AS id, SUM(runs) AS target_runs FROM window_target_runs GROUP BY provider_id), citations_by_topic AS (SELECT topic_id AS id, SUM(citations) AS citations FROM window_citations GROUP BY topic_id),
