@@ -447,7 +447,13 @@ func TestCollect_KeylessServerLeavesJobs(t *testing.T) {
 		t.Fatal("newCollectWorld's server should have a worker and no master key")
 	}
 	ctx := context.Background()
-	kind := sightline.CollectJobKind("perplexity", time.Now().UTC().Truncate(time.Hour))
+	work, err := keyless.DB.FindCollectionWork(ctx, w.brandID, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the job of the current slot, which the keyed server's scheduler
+	// then finds queued and does not queue again
+	kind := sightline.CollectJobKind("perplexity", work.Slot)
 	job, err := keyless.DB.EnqueueJob(ctx, w.brandID, kind)
 	if err != nil {
 		t.Fatal(err)
@@ -459,7 +465,11 @@ func TestCollect_KeylessServerLeavesJobs(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(jobs) != 1 || jobs[0].Status != sightline.JobQueued || jobs[0].Attempts != 0 {
-		t.Fatalf("after the keyless worker woke: %+v, want job %s still queued", jobs, job.ID)
+		var got []string
+		for _, j := range jobs {
+			got = append(got, fmt.Sprintf("%s %s attempts=%d", j.ID, j.Status, j.Attempts))
+		}
+		t.Fatalf("after the keyless worker woke: %v, want job %s still queued", got, job.ID)
 	}
 	var logs lockedBuffer
 	startCollector(t, w, &logs)
