@@ -115,7 +115,7 @@ func (q *Scope) writeSel(s *Builder, full, raw []sightline.Window, narrow bool, 
 				'' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
 				rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
 				rollup_row.comp_only AS competitor_only_citations
-				FROM `+pc.table+` rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (`+Placeholders(len(topics))+`)
+				FROM daily_topic_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (`+Placeholders(len(topics))+`)
 				AND rollup_row.provider_id IN (`+Placeholders(len(providers))+`) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?`,
 				q.BrandID, Anys(topics), Anys(providers), FormatTime(r.Start), FormatTime(r.End))
 			if narrow {
@@ -202,13 +202,11 @@ type rollupPiece struct {
 // of every cut: planRollup joins ranges that touch) come from weekly_pages,
 // whose ran_at is the week's Monday, and the days around them from
 // daily_pages; at domain level every day comes from daily_domains (they are
-// few). So page-level rows of scope_citations are never bucketed by day.
-// With byTopic the same holds for weekly_topic_pages and daily_topic_pages
-// at page level, and every day comes from daily_topic_pages at domain
-// level.
+// few). So page-level rows of scope_citations are never bucketed by day. With byTopic
+// every day comes from daily_topic_pages, at either level.
 //
 // With periodSums (a statement that only sums the counts, and tells periods
-// apart by ran_at alone), and not byTopic, the days on the longer side of a cut inside a week
+// apart by ran_at alone) the days on the longer side of a cut inside a week
 // are read as the whole week minus the days on the other side, when that
 // reads fewer rows: a previous period ending on a Sunday takes its last six
 // days as one week row and one negated day row per page instead of six day
@@ -218,20 +216,17 @@ func rollupPieces(full []sightline.Window, level string, byTopic bool, cuts []ti
 	var out []rollupPiece
 	ranges := splitAt(full, cuts)
 	for i, r := range ranges {
-		daily, weekly := "daily_pages", "weekly_pages"
-		switch {
-		case byTopic && level != PageLevel:
+		if byTopic {
 			out = append(out, rollupPiece{Window: r, table: "daily_topic_pages"})
 			continue
-		case byTopic:
-			daily, weekly = "daily_topic_pages", "weekly_topic_pages"
-		case level != PageLevel:
+		}
+		if level != PageLevel {
 			out = append(out, rollupPiece{Window: r, table: "daily_domains"})
 			continue
 		}
 		weeks, days := splitWeeks(r)
 		var minus *rollupPiece
-		if periodSums && !byTopic && len(days) > 0 && i+1 < len(ranges) && ranges[i+1].Start.Equal(r.End) && slices.ContainsFunc(cuts, r.End.Equal) {
+		if periodSums && len(days) > 0 && i+1 < len(ranges) && ranges[i+1].Start.Equal(r.End) && slices.ContainsFunc(cuts, r.End.Equal) {
 			// the days before the cut, [monday, cut), as the week
 			// [monday, nextMonday) minus [cut, nextMonday), which the next
 			// range reads too
@@ -247,11 +242,11 @@ func rollupPieces(full []sightline.Window, level string, byTopic bool, cuts []ti
 				} else {
 					weeks[0].End = nextMonday
 				}
-				minus = &rollupPiece{Window: sightline.Window{Start: r.End, End: nextMonday}, table: daily, minus: true, asOf: monday}
+				minus = &rollupPiece{Window: sightline.Window{Start: r.End, End: nextMonday}, table: "daily_pages", minus: true, asOf: monday}
 			}
 		}
 		var before []rollupPiece
-		if periodSums && !byTopic && len(days) > 0 && i > 0 && ranges[i-1].End.Equal(r.Start) && slices.ContainsFunc(cuts, r.Start.Equal) {
+		if periodSums && len(days) > 0 && i > 0 && ranges[i-1].End.Equal(r.Start) && slices.ContainsFunc(cuts, r.Start.Equal) {
 			// the days after the cut, [cut, nextMonday), as the week
 			// [monday, nextMonday) minus [monday, cut), which the range
 			// before reads too, both in the period after the cut
@@ -262,17 +257,17 @@ func rollupPieces(full []sightline.Window, level string, byTopic bool, cuts []ti
 				1+daysIn(monday, r.Start) < daysIn(r.Start, nextMonday) {
 				days = days[1:]
 				before = []rollupPiece{
-					{Window: sightline.Window{Start: monday, End: nextMonday}, table: weekly, asOf: r.Start},
-					{Window: sightline.Window{Start: monday, End: r.Start}, table: daily, minus: true, asOf: r.Start},
+					{Window: sightline.Window{Start: monday, End: nextMonday}, table: "weekly_pages", asOf: r.Start},
+					{Window: sightline.Window{Start: monday, End: r.Start}, table: "daily_pages", minus: true, asOf: r.Start},
 				}
 			}
 		}
 		out = append(out, before...)
 		for _, w := range weeks {
-			out = append(out, rollupPiece{Window: w, table: weekly})
+			out = append(out, rollupPiece{Window: w, table: "weekly_pages"})
 		}
 		for _, d := range days {
-			out = append(out, rollupPiece{Window: d, table: daily})
+			out = append(out, rollupPiece{Window: d, table: "daily_pages"})
 		}
 		if minus != nil {
 			out = append(out, *minus)

@@ -678,11 +678,6 @@ func TestIngest_Rollups(t *testing.T) {
 			`SELECT brand_id, ` + week("ran_at") + `, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit), MAX(has_source), MAX(has_inline),
 				CAST(SUM(citations) AS BIGINT), CAST(SUM(named) AS BIGINT), CAST(SUM(comp_only) AS BIGINT)
 			FROM daily_pages GROUP BY brand_id, ` + week("ran_at") + `, page`},
-		{"weekly_topic_pages", // the daily rows of each ISO week added up
-			`SELECT brand_id, topic_id, provider_id, ` + day("ran_at") + `, page, domain, page_type, domain_type, subreddit, has_source, has_inline, citations, named, comp_only FROM weekly_topic_pages`,
-			`SELECT brand_id, topic_id, provider_id, ` + week("ran_at") + `, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit), MAX(has_source), MAX(has_inline),
-				CAST(SUM(citations) AS BIGINT), CAST(SUM(named) AS BIGINT), CAST(SUM(comp_only) AS BIGINT)
-			FROM daily_topic_pages GROUP BY brand_id, topic_id, provider_id, ` + week("ran_at") + `, page`},
 		{"daily_domains",
 			`SELECT brand_id, ` + day("ran_at") + `, domain, domain_type, has_source, has_inline, citations, named, comp_only FROM daily_domains`,
 			`SELECT c.brand_id, ` + day("c.ran_at") + `, c.domain, MIN(c.domain_type),

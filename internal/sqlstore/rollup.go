@@ -150,11 +150,11 @@ var seqRange = regexp.MustCompile(`(\w+)\.(seq|run_seq) BETWEEN \? AND \?`)
 
 // rollupTables are every table refreshRollups and refreshWeekly fill.
 var rollupTables = []string{"daily_runs", "weekly_runs", "daily_mentions", "daily_topic_mentions", "weekly_topic_mentions", "daily_pages", "weekly_pages",
-	"daily_topic_pages", "weekly_topic_pages", "daily_domains", "daily_page_brands", "daily_domain_brands", "daily_ads"}
+	"daily_topic_pages", "daily_domains", "daily_page_brands", "daily_domain_brands", "daily_ads"}
 
-// refreshWeekly adds up a brand's daily_runs, daily_topic_mentions,
-// daily_pages and daily_topic_pages rows by ISO week into their weekly
-// twins (migrations 0005 and 0012 do the same for every brand); the
+// refreshWeekly adds up a brand's daily_runs, daily_topic_mentions and
+// daily_pages rows by ISO week into weekly_runs, weekly_topic_mentions and
+// weekly_pages (migrations 0005 and 0012 do the same for every brand); the
 // brand's weekly rows must be empty.
 func refreshWeekly(ctx context.Context, tx *Tx, brandID string) error {
 	week := tx.d.WeekStart("ran_at")
@@ -169,11 +169,6 @@ func refreshWeekly(ctx context.Context, tx *Tx, brandID string) error {
 			SELECT brand_id, ` + week + `, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit),
 				MAX(has_source), MAX(has_inline), SUM(citations), SUM(named), SUM(comp_only)
 			FROM daily_pages WHERE brand_id = ? GROUP BY brand_id, ` + week + `, page`},
-		{"weekly_topic_pages", `INSERT INTO weekly_topic_pages (brand_id, topic_id, provider_id, ran_at, page, domain, page_type, domain_type, subreddit,
-				has_source, has_inline, citations, named, comp_only)
-			SELECT brand_id, topic_id, provider_id, ` + week + `, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit),
-				MAX(has_source), MAX(has_inline), SUM(citations), SUM(named), SUM(comp_only)
-			FROM daily_topic_pages WHERE brand_id = ? GROUP BY brand_id, topic_id, provider_id, ` + week + `, page`},
 	} {
 		if _, err := tx.exec(ctx, st.sql, brandID); err != nil {
 			return fmt.Errorf("refresh %s: %w", st.table, err)

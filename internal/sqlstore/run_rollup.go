@@ -25,7 +25,6 @@ type dayRollups struct {
 	pages          map[pageDayKey]*citeSum
 	weekPages      map[pageDayKey]*citeSum // day: the Monday of the ISO week
 	topicPages     map[topicPageKey]*citeSum
-	weekTopicPages map[topicPageKey]*citeSum // day: the Monday of the ISO week
 	domains        map[domainDayKey]*citeSum
 	pageBrands     map[pageBrandDayKey]*brandSum
 	domainBrands   map[domainBrandDayKey]*brandSum
@@ -89,8 +88,7 @@ type brandSum struct{ citations int64 }
 func newDayRollups() *dayRollups {
 	return &dayRollups{runs: map[dayKey]*runSum{}, weekRuns: map[dayKey]*runSum{}, mentions: map[mentionDayKey]*mentionSum{},
 		topicMents: map[topicMentionKey]*mentionSum{}, weekTopicMents: map[topicMentionKey]*mentionSum{},
-		pages: map[pageDayKey]*citeSum{}, weekPages: map[pageDayKey]*citeSum{}, topicPages: map[topicPageKey]*citeSum{},
-		weekTopicPages: map[topicPageKey]*citeSum{}, domains: map[domainDayKey]*citeSum{},
+		pages: map[pageDayKey]*citeSum{}, weekPages: map[pageDayKey]*citeSum{}, topicPages: map[topicPageKey]*citeSum{}, domains: map[domainDayKey]*citeSum{},
 		pageBrands: map[pageBrandDayKey]*brandSum{}, domainBrands: map[domainBrandDayKey]*brandSum{}, ads: map[adDayKey]*adSum{}}
 }
 
@@ -170,13 +168,6 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 			d.topicPages[tk] = tps
 		}
 		tps.add(c, named, comp)
-		tk.day = week
-		wtps := d.weekTopicPages[tk]
-		if wtps == nil {
-			wtps = &citeSum{domain: c.Domain, pageType: c.PageType, domainType: c.DomainType, subreddit: c.Subreddit}
-			d.weekTopicPages[tk] = wtps
-		}
-		wtps.add(c, named, comp)
 		dk := domainDayKey{brand: r.BrandID, day: day, domain: c.Domain}
 		ds := d.domains[dk]
 		if ds == nil {
@@ -286,21 +277,17 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 		return f
 	}
 	pages, weekPages := pageRows("daily_pages", d.pages), pageRows("weekly_pages", d.weekPages)
-	topicPageRows := func(table string, sums map[topicPageKey]*citeSum) *factRows {
-		f := &factRows{table: table, cols: []string{"brand_id", "topic_id", "provider_id", "ran_at", "page", "domain", "page_type",
-			"domain_type", "subreddit", "has_source", "has_inline", "citations", "named", "comp_only"},
-			suffix: ` ON CONFLICT (brand_id, topic_id, provider_id, ran_at, page) DO UPDATE SET ` + citeSumUpdate(table)}
-		for _, k := range sortedRollupKeys(sums, func(a, b topicPageKey) int {
-			return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.topic, b.topic), strings.Compare(a.provider, b.provider),
-				strings.Compare(a.day, b.day), strings.Compare(a.page, b.page))
-		}) {
-			v := sums[k]
-			f.add(k.brand, k.topic, k.provider, k.day, k.page, v.domain, v.pageType, v.domainType, v.subreddit,
-				rollupBool(v.source), rollupBool(v.inline), v.citations, v.named, v.compOnly)
-		}
-		return f
+	topicPages := &factRows{table: "daily_topic_pages", cols: []string{"brand_id", "topic_id", "provider_id", "ran_at", "page", "domain", "page_type",
+		"domain_type", "subreddit", "has_source", "has_inline", "citations", "named", "comp_only"},
+		suffix: ` ON CONFLICT (brand_id, topic_id, provider_id, ran_at, page) DO UPDATE SET ` + citeSumUpdate("daily_topic_pages")}
+	for _, k := range sortedRollupKeys(d.topicPages, func(a, b topicPageKey) int {
+		return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.topic, b.topic), strings.Compare(a.provider, b.provider),
+			strings.Compare(a.day, b.day), strings.Compare(a.page, b.page))
+	}) {
+		v := d.topicPages[k]
+		topicPages.add(k.brand, k.topic, k.provider, k.day, k.page, v.domain, v.pageType, v.domainType, v.subreddit,
+			rollupBool(v.source), rollupBool(v.inline), v.citations, v.named, v.compOnly)
 	}
-	topicPages, weekTopicPages := topicPageRows("daily_topic_pages", d.topicPages), topicPageRows("weekly_topic_pages", d.weekTopicPages)
 	domains := &factRows{table: "daily_domains", cols: []string{"brand_id", "ran_at", "domain", "domain_type",
 		"has_source", "has_inline", "citations", "named", "comp_only"},
 		suffix: ` ON CONFLICT (brand_id, ran_at, domain) DO UPDATE SET ` + citeSumUpdate("daily_domains")}
@@ -338,7 +325,7 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 		v := d.ads[k]
 		ads.add(k.brand, k.day, k.advertiser, k.provider, v.ads, v.appearances)
 	}
-	for _, f := range []*factRows{runs, weekRuns, mentions, topicMents, weekTopicMents, pages, weekPages, topicPages, weekTopicPages, domains, pageBrands, domainBrands, ads} {
+	for _, f := range []*factRows{runs, weekRuns, mentions, topicMents, weekTopicMents, pages, weekPages, topicPages, domains, pageBrands, domainBrands, ads} {
 		f.per = newFactRows(f.table, f.cols).per
 		if err := it.insertRows(ctx, f, true); err != nil {
 			return err

@@ -25,18 +25,6 @@ rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
 '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
 rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
 rollup_row.comp_only AS competitor_only_citations
-FROM weekly_topic_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (?)
-AND rollup_row.provider_id IN (?) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
-rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
-'' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
-rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
-rollup_row.comp_only AS competitor_only_citations
-FROM daily_topic_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (?)
-AND rollup_row.provider_id IN (?) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
-rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
-'' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
-rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
-rollup_row.comp_only AS competitor_only_citations
 FROM daily_topic_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (?)
 AND rollup_row.provider_id IN (?) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?), row_totals AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
 SUM(citations) AS citations, SUM(brand_citations) AS brand_citations, MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
