@@ -93,28 +93,35 @@ func newCrashWorld(t *testing.T, records int) *crashWorld {
 	return w
 }
 
-// checkRollups asserts that the daily rollups hold what the fact tables
+// checkRollups asserts that the daily (and weekly) rollups hold what the fact tables
 // add up to, row for row, in both directions: runs per day and dimension,
 // mentions and their sentiment per found brand, citations per page and per
 // domain.
 func (w *crashWorld) checkRollups(t *testing.T, raw *sql.DB) {
 	t.Helper()
-	day := "(substr(%s, 1, 10) || 'T00:00:00.000000Z')"
+	day, week := "(substr(%s, 1, 10) || 'T00:00:00.000000Z')", "(date(%s, '-6 days', 'weekday 1') || 'T00:00:00.000000Z')"
 	if strings.HasPrefix(w.dsn, "postgres") {
-		day = "(date_trunc('day', %s AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')"
+		day, week = "(date_trunc('day', %s AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')", "(date_trunc('week', %s AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')"
 	}
 	d := func(col string) string { return fmt.Sprintf(day, col) }
+	wk := func(col string) string { return fmt.Sprintf(week, col) }
 	sum := func(col string) string { return "ROUND(CAST(" + col + " AS NUMERIC), 6)" }
 	for _, c := range []struct{ name, facts, rollup string }{
 		{"daily_runs",
 			`SELECT brand_id, ` + d("ran_at") + `, topic_id, provider_id, region_id, COUNT(*) FROM runs GROUP BY brand_id, ` + d("ran_at") + `, topic_id, provider_id, region_id`,
 			`SELECT brand_id, ran_at, topic_id, provider_id, region_id, runs FROM daily_runs`},
+		{"weekly_runs",
+			`SELECT brand_id, ` + wk("ran_at") + `, topic_id, provider_id, region_id, COUNT(*) FROM runs GROUP BY brand_id, ` + wk("ran_at") + `, topic_id, provider_id, region_id`,
+			`SELECT brand_id, ran_at, topic_id, provider_id, region_id, runs FROM weekly_runs`},
 		{"daily_mentions",
 			`SELECT brand_id, ` + d("ran_at") + `, topic_id, provider_id, region_id, found_brand_id, COUNT(*), ` + sum("SUM(sentiment)") + ` FROM mentions GROUP BY brand_id, ` + d("ran_at") + `, topic_id, provider_id, region_id, found_brand_id`,
 			`SELECT brand_id, ran_at, topic_id, provider_id, region_id, found_brand_id, mentions, ` + sum("sentiment_sum") + ` FROM daily_mentions`},
 		{"daily_topic_mentions",
 			`SELECT brand_id, ` + d("ran_at") + `, topic_id, found_brand_id, COUNT(*), ` + sum("SUM(sentiment)") + ` FROM mentions GROUP BY brand_id, ` + d("ran_at") + `, topic_id, found_brand_id`,
 			`SELECT brand_id, ran_at, topic_id, found_brand_id, mentions, ` + sum("sentiment_sum") + ` FROM daily_topic_mentions`},
+		{"weekly_topic_mentions",
+			`SELECT brand_id, ` + wk("ran_at") + `, topic_id, found_brand_id, COUNT(*), ` + sum("SUM(sentiment)") + ` FROM mentions GROUP BY brand_id, ` + wk("ran_at") + `, topic_id, found_brand_id`,
+			`SELECT brand_id, ran_at, topic_id, found_brand_id, mentions, ` + sum("sentiment_sum") + ` FROM weekly_topic_mentions`},
 		{"daily_pages",
 			`SELECT brand_id, ` + d("ran_at") + `, page, COUNT(*) FROM citations GROUP BY brand_id, ` + d("ran_at") + `, page`,
 			`SELECT brand_id, ran_at, page, citations FROM daily_pages`},
