@@ -118,13 +118,13 @@ func TestProfileMetrics(t *testing.T) {
 			{"summary", func() error { _, err := db.CitationSummary(ctx, org.ID, s); return err }},
 			{"ads", func() error {
 				s := s
-				s.Window = sightline.DefaultWindow(time.Now(), 90)
+				s.Window = sightline.DefaultWindow(now, 90)
 				_, _, err := db.FindAds(ctx, org.ID, sightline.AdFilter{Scope: s, PageRequest: pr})
 				return err
 			}},
 			{"advertisers", func() error {
 				s := s
-				s.Window = sightline.DefaultWindow(time.Now(), 90)
+				s.Window = sightline.DefaultWindow(now, 90)
 				_, _, err := db.FindAdvertisers(ctx, org.ID, sightline.AdFilter{Scope: s, PageRequest: pr})
 				return err
 			}},
