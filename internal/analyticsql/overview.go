@@ -115,8 +115,10 @@ func (q *Scope) SummaryStats() *Builder {
 func (q *Scope) TopGrowing(limit int) *Builder {
 	cur := FormatTime(q.Window.Start)
 	var b Builder
+	span, cut := q.span(), q.Window.Start
+	_, raw := q.selPlan(span, cut)
 	q.selOnce, q.periodSums = true, true
-	q.citationScope(&b, q.span(), false, PageLevel, q.Window.Start)
+	q.citationScope(&b, span, false, PageLevel, cut)
 	q.selOnce, q.periodSums = false, false
 	// One pass counts both lists: all citations and the brand's
 	// (brand_citations). Among the brand's, those naming the target or only
@@ -128,14 +130,22 @@ func (q *Scope) TopGrowing(limit int) *Builder {
 	// the rows that grew, ranked by growth per level.
 	const sums = `current_citations, previous_citations, current_brand_citations, previous_brand_citations,
 		named_citations, competitor_only_citations, brand_named_citations, brand_competitor_only_citations`
+	// A rollup row's brand_citations are its named_citations, so when every
+	// row is one (no partial day in the span) the brand's sums read that
+	// column alone: fewer columns for SQLite to sort by page.
+	brand, brandNamed, brandCompetitorOnly := "brand_citations",
+		"CASE WHEN run_seq = 0 THEN named_citations ELSE named_citations * brand_citations END",
+		"CASE WHEN run_seq = 0 THEN 0 ELSE competitor_only_citations * brand_citations END"
+	if len(raw) == 0 {
+		brand, brandNamed, brandCompetitorOnly = "named_citations", "named_citations", "0"
+	}
 	b.Add(`, page_counts AS (SELECT page AS row_key, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
 		SUM(CASE WHEN ran_at >= ? THEN citations ELSE 0 END) AS current_citations,
 		SUM(CASE WHEN ran_at < ? THEN citations ELSE 0 END) AS previous_citations,
-		SUM(CASE WHEN ran_at >= ? THEN brand_citations ELSE 0 END) AS current_brand_citations,
-		SUM(CASE WHEN ran_at < ? THEN brand_citations ELSE 0 END) AS previous_brand_citations,
+		SUM(CASE WHEN ran_at >= ? THEN `+brand+` ELSE 0 END) AS current_brand_citations,
+		SUM(CASE WHEN ran_at < ? THEN `+brand+` ELSE 0 END) AS previous_brand_citations,
 		SUM(named_citations) AS named_citations, SUM(competitor_only_citations) AS competitor_only_citations,
-		SUM(CASE WHEN run_seq = 0 THEN named_citations ELSE named_citations * brand_citations END) AS brand_named_citations,
-		SUM(CASE WHEN run_seq = 0 THEN 0 ELSE competitor_only_citations * brand_citations END) AS brand_competitor_only_citations
+		SUM(`+brandNamed+`) AS brand_named_citations, SUM(`+brandCompetitorOnly+`) AS brand_competitor_only_citations
 		FROM scope_citations GROUP BY page),
 		page_and_domain_counts AS (SELECT '`+PageLevel+`' AS level, row_key, domain, page_type, static_type, `+sums+` FROM page_counts
 			UNION ALL

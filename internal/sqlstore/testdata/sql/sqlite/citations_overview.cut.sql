@@ -206,8 +206,7 @@ SUM(CASE WHEN ran_at < ? THEN citations ELSE 0 END) AS previous_citations,
 SUM(CASE WHEN ran_at >= ? THEN brand_citations ELSE 0 END) AS current_brand_citations,
 SUM(CASE WHEN ran_at < ? THEN brand_citations ELSE 0 END) AS previous_brand_citations,
 SUM(named_citations) AS named_citations, SUM(competitor_only_citations) AS competitor_only_citations,
-SUM(CASE WHEN run_seq = 0 THEN named_citations ELSE named_citations * brand_citations END) AS brand_named_citations,
-SUM(CASE WHEN run_seq = 0 THEN 0 ELSE competitor_only_citations * brand_citations END) AS brand_competitor_only_citations
+SUM(CASE WHEN run_seq = 0 THEN named_citations ELSE named_citations * brand_citations END) AS brand_named_citations, SUM(CASE WHEN run_seq = 0 THEN 0 ELSE competitor_only_citations * brand_citations END) AS brand_competitor_only_citations
 FROM scope_citations GROUP BY page),
 page_and_domain_counts AS (SELECT 'page' AS level, row_key, domain, page_type, static_type, current_citations, previous_citations, current_brand_citations, previous_brand_citations,
 named_citations, competitor_only_citations, brand_named_citations, brand_competitor_only_citations FROM page_counts

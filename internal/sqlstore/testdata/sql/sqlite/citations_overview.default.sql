@@ -144,11 +144,10 @@ rollup_row.comp_only AS competitor_only_citations
 FROM daily_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?), page_counts AS (SELECT page AS row_key, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
 SUM(CASE WHEN ran_at >= ? THEN citations ELSE 0 END) AS current_citations,
 SUM(CASE WHEN ran_at < ? THEN citations ELSE 0 END) AS previous_citations,
-SUM(CASE WHEN ran_at >= ? THEN brand_citations ELSE 0 END) AS current_brand_citations,
-SUM(CASE WHEN ran_at < ? THEN brand_citations ELSE 0 END) AS previous_brand_citations,
+SUM(CASE WHEN ran_at >= ? THEN named_citations ELSE 0 END) AS current_brand_citations,
+SUM(CASE WHEN ran_at < ? THEN named_citations ELSE 0 END) AS previous_brand_citations,
 SUM(named_citations) AS named_citations, SUM(competitor_only_citations) AS competitor_only_citations,
-SUM(CASE WHEN run_seq = 0 THEN named_citations ELSE named_citations * brand_citations END) AS brand_named_citations,
-SUM(CASE WHEN run_seq = 0 THEN 0 ELSE competitor_only_citations * brand_citations END) AS brand_competitor_only_citations
+SUM(named_citations) AS brand_named_citations, SUM(0) AS brand_competitor_only_citations
 FROM scope_citations GROUP BY page),
 page_and_domain_counts AS (SELECT 'page' AS level, row_key, domain, page_type, static_type, current_citations, previous_citations, current_brand_citations, previous_brand_citations,
 named_citations, competitor_only_citations, brand_named_citations, brand_competitor_only_citations FROM page_counts
