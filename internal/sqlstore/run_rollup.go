@@ -17,18 +17,16 @@ import (
 // without reading the new facts back, which took more than half the time
 // of an ingest.
 type dayRollups struct {
-	runs           map[dayKey]*runSum
-	weekRuns       map[dayKey]*runSum // day: the Monday of the ISO week
-	mentions       map[mentionDayKey]*mentionSum
-	topicMents     map[topicMentionKey]*mentionSum
-	weekTopicMents map[topicMentionKey]*mentionSum // day: the Monday of the ISO week
-	pages          map[pageDayKey]*citeSum
-	weekPages      map[pageDayKey]*citeSum // day: the Monday of the ISO week
-	topicPages     map[topicPageKey]*citeSum
-	domains        map[domainDayKey]*citeSum
-	pageBrands     map[pageBrandDayKey]*brandSum
-	domainBrands   map[domainBrandDayKey]*brandSum
-	ads            map[adDayKey]*adSum
+	runs         map[dayKey]*runSum
+	mentions     map[mentionDayKey]*mentionSum
+	topicMents   map[topicMentionKey]*mentionSum
+	pages        map[pageDayKey]*citeSum
+	weekPages    map[pageDayKey]*citeSum // day: the Monday of the ISO week
+	topicPages   map[topicPageKey]*citeSum
+	domains      map[domainDayKey]*citeSum
+	pageBrands   map[pageBrandDayKey]*brandSum
+	domainBrands map[domainBrandDayKey]*brandSum
+	ads          map[adDayKey]*adSum
 }
 
 type dayKey struct{ brand, day, topic, provider, region string }
@@ -86,8 +84,7 @@ func (c *citeSum) add(cit sightline.AnalyzedCitation, named, comp bool) {
 type brandSum struct{ citations int64 }
 
 func newDayRollups() *dayRollups {
-	return &dayRollups{runs: map[dayKey]*runSum{}, weekRuns: map[dayKey]*runSum{}, mentions: map[mentionDayKey]*mentionSum{},
-		topicMents: map[topicMentionKey]*mentionSum{}, weekTopicMents: map[topicMentionKey]*mentionSum{},
+	return &dayRollups{runs: map[dayKey]*runSum{}, mentions: map[mentionDayKey]*mentionSum{}, topicMents: map[topicMentionKey]*mentionSum{},
 		pages: map[pageDayKey]*citeSum{}, weekPages: map[pageDayKey]*citeSum{}, topicPages: map[topicPageKey]*citeSum{}, domains: map[domainDayKey]*citeSum{},
 		pageBrands: map[pageBrandDayKey]*brandSum{}, domainBrands: map[domainBrandDayKey]*brandSum{}, ads: map[adDayKey]*adSum{}}
 }
@@ -119,9 +116,6 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 		k.topic = nilTopic
 	}
 	rs := sumOf(d.runs, k)
-	wk := k
-	wk.day = week
-	ws := sumOf(d.weekRuns, wk)
 	rs.runs++
 	rs.citations += int64(len(r.Citations))
 	var named, comp bool
@@ -135,17 +129,14 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 		ms.mentions++
 		ms.sentiment += m.Sentiment
 		tk := topicMentionKey{brand: k.brand, day: day, topic: k.topic, found: mk.found}
-		for _, ts := range []*mentionSum{sumOf(d.topicMents, tk), sumOf(d.weekTopicMents, topicMentionKey{brand: k.brand, day: week, topic: k.topic, found: mk.found})} {
-			ts.mentions++
-			ts.sentiment += m.Sentiment
-		}
+		ts := sumOf(d.topicMents, tk)
+		ts.mentions++
+		ts.sentiment += m.Sentiment
 		named, comp = named || found[i].self, comp || found[i].comp
 	}
-	ws.runs, ws.citations = ws.runs+1, ws.citations+int64(len(r.Citations))
 	for _, c := range r.Citations {
 		if owned[c.Domain] {
 			rs.owned++
-			ws.owned++
 		}
 		pk := pageDayKey{brand: r.BrandID, day: day, page: c.Page}
 		ps := d.pages[pk]
@@ -154,13 +145,13 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 			d.pages[pk] = ps
 		}
 		ps.add(c, named, comp)
-		wpk := pageDayKey{brand: r.BrandID, day: week, page: c.Page}
-		wps := d.weekPages[wpk]
-		if wps == nil {
-			wps = &citeSum{domain: c.Domain, pageType: c.PageType, domainType: c.DomainType, subreddit: c.Subreddit}
-			d.weekPages[wpk] = wps
+		wk := pageDayKey{brand: r.BrandID, day: week, page: c.Page}
+		ws := d.weekPages[wk]
+		if ws == nil {
+			ws = &citeSum{domain: c.Domain, pageType: c.PageType, domainType: c.DomainType, subreddit: c.Subreddit}
+			d.weekPages[wk] = ws
 		}
-		wps.add(c, named, comp)
+		ws.add(c, named, comp)
 		tk := topicPageKey{brand: r.BrandID, topic: k.topic, provider: provider, day: day, page: c.Page}
 		tps := d.topicPages[tk]
 		if tps == nil {
@@ -239,7 +230,39 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 		}
 		return f
 	}
-	runs, weekRuns := runRows("daily_runs", d.runs), runRows("weekly_runs", d.weekRuns)
+	// The weekly run and mention rollups are the day rows added up by ISO
+	// week: a few hundred keys per transaction, folded once here.
+	weeks := map[string]string{} // day key → its week's key
+	weekOf := func(day string) (string, error) {
+		if w, ok := weeks[day]; ok {
+			return w, nil
+		}
+		t, err := time.Parse(time.RFC3339Nano, day)
+		if err != nil {
+			return "", fmt.Errorf("rollup day %q: %w", day, err)
+		}
+		weeks[day] = ts(sightline.BucketStart(t, "week"))
+		return weeks[day], nil
+	}
+	weekRuns := map[dayKey]*runSum{}
+	for k, v := range d.runs {
+		var err error
+		if k.day, err = weekOf(k.day); err != nil {
+			return err
+		}
+		w := sumOf(weekRuns, k)
+		w.runs, w.citations, w.owned = w.runs+v.runs, w.citations+v.citations, w.owned+v.owned
+	}
+	weekTopicMents := map[topicMentionKey]*mentionSum{}
+	for k, v := range d.topicMents {
+		var err error
+		if k.day, err = weekOf(k.day); err != nil {
+			return err
+		}
+		w := sumOf(weekTopicMents, k)
+		w.mentions, w.sentiment = w.mentions+v.mentions, w.sentiment+v.sentiment
+	}
+	runs, weekRunRows := runRows("daily_runs", d.runs), runRows("weekly_runs", weekRuns)
 	mentions := &factRows{table: "daily_mentions", cols: []string{"brand_id", "ran_at", "topic_id", "provider_id", "region_id", "found_brand_id", "mentions", "sentiment_sum"},
 		suffix: ` ON CONFLICT (brand_id, ran_at, topic_id, provider_id, region_id, found_brand_id) DO UPDATE SET
 			mentions = daily_mentions.mentions + excluded.mentions, sentiment_sum = daily_mentions.sentiment_sum + excluded.sentiment_sum`}
@@ -262,7 +285,7 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 		}
 		return f
 	}
-	topicMents, weekTopicMents := topicMentionRows("daily_topic_mentions", d.topicMents), topicMentionRows("weekly_topic_mentions", d.weekTopicMents)
+	topicMents, weekTopicMentRows := topicMentionRows("daily_topic_mentions", d.topicMents), topicMentionRows("weekly_topic_mentions", weekTopicMents)
 	pageRows := func(table string, sums map[pageDayKey]*citeSum) *factRows {
 		f := &factRows{table: table, cols: []string{"brand_id", "ran_at", "page", "domain", "page_type", "domain_type", "subreddit",
 			"has_source", "has_inline", "citations", "named", "comp_only"},
@@ -325,7 +348,7 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 		v := d.ads[k]
 		ads.add(k.brand, k.day, k.advertiser, k.provider, v.ads, v.appearances)
 	}
-	for _, f := range []*factRows{runs, weekRuns, mentions, topicMents, weekTopicMents, pages, weekPages, topicPages, domains, pageBrands, domainBrands, ads} {
+	for _, f := range []*factRows{runs, weekRunRows, mentions, topicMents, weekTopicMentRows, pages, weekPages, topicPages, domains, pageBrands, domainBrands, ads} {
 		f.per = newFactRows(f.table, f.cols).per
 		if err := it.insertRows(ctx, f, true); err != nil {
 			return err
