@@ -149,11 +149,25 @@ var hostAliases = map[string]string{
 
 // canonicalHost strips "www." and "amp." and maps known mirrors. The prefixes are
 // only stripped when a registrable name remains, so "www.com" and the AMP project's
-// own "amp.dev" survive.
+// own "amp.dev" survive. It repeats until nothing changes, so that a normalized
+// page normalizes to itself: "www.www.example.com" and "amp.www.example.com" give
+// "example.com" at once, not one prefix per pass. Every change shortens the host,
+// so the loop ends.
 func canonicalHost(h string) string {
 	if net.ParseIP(h) != nil {
 		return h
 	}
+	for {
+		c := canonicalHostOnce(h)
+		if c == h {
+			return c
+		}
+		h = c
+	}
+}
+
+// canonicalHostOnce is one pass of canonicalHost.
+func canonicalHostOnce(h string) string {
 	if r, ok := strings.CutPrefix(h, "www."); ok && hasRegistrable(r) {
 		h = r
 	}
