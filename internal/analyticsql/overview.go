@@ -113,7 +113,6 @@ func (q *Scope) SummaryStats() *Builder {
 // or 'just_me'), page or domain, domain, page type, domain type, current
 // and previous count, growth rate.
 func (q *Scope) TopGrowing(limit int) *Builder {
-	cur := FormatTime(q.Window.Start)
 	var b Builder
 	span, cut := q.span(), q.Window.Start
 	_, raw := q.selPlan(span, cut)
@@ -125,9 +124,12 @@ func (q *Scope) TopGrowing(limit int) *Builder {
 	// a competitor (for the row's type) are all of a rollup row's
 	// named_citations and none of its competitor_only_citations (the brand
 	// is its target), and a fact row's where brand_citations is set.
-	// page_counts: per page; page_and_domain_counts: the same and per domain
-	// (row_key is the page or the domain); ranked_overall, ranked_just_me:
-	// the rows that grew, ranked by growth per level.
+	// page_counts: per page, by period (periodSums: 0 before the window, 1
+	// in it); page_and_domain_counts: the same and per domain (row_key is
+	// the page or the domain); then the rows that grew, the first limit of
+	// each level and list by growth. An ORDER BY … LIMIT per level and list
+	// keeps only the top rows while sorting, where a ROW_NUMBER over every
+	// row sorted them all (docs/performance.md, "Eighth step").
 	const sums = `current_citations, previous_citations, current_brand_citations, previous_brand_citations,
 		named_citations, competitor_only_citations, brand_named_citations, brand_competitor_only_citations`
 	// A rollup row's brand_citations are its named_citations, so when every
@@ -140,32 +142,33 @@ func (q *Scope) TopGrowing(limit int) *Builder {
 		brand, brandNamed, brandCompetitorOnly = "named_citations", "named_citations", "0"
 	}
 	b.Add(`, page_counts AS (SELECT page AS row_key, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
-		SUM(CASE WHEN ran_at >= ? THEN citations ELSE 0 END) AS current_citations,
-		SUM(CASE WHEN ran_at < ? THEN citations ELSE 0 END) AS previous_citations,
-		SUM(CASE WHEN ran_at >= ? THEN `+brand+` ELSE 0 END) AS current_brand_citations,
-		SUM(CASE WHEN ran_at < ? THEN `+brand+` ELSE 0 END) AS previous_brand_citations,
+		SUM(CASE WHEN period = 1 THEN citations ELSE 0 END) AS current_citations,
+		SUM(CASE WHEN period = 0 THEN citations ELSE 0 END) AS previous_citations,
+		SUM(CASE WHEN period = 1 THEN ` + brand + ` ELSE 0 END) AS current_brand_citations,
+		SUM(CASE WHEN period = 0 THEN ` + brand + ` ELSE 0 END) AS previous_brand_citations,
 		SUM(named_citations) AS named_citations, SUM(competitor_only_citations) AS competitor_only_citations,
-		SUM(`+brandNamed+`) AS brand_named_citations, SUM(`+brandCompetitorOnly+`) AS brand_competitor_only_citations
+		SUM(` + brandNamed + `) AS brand_named_citations, SUM(` + brandCompetitorOnly + `) AS brand_competitor_only_citations
 		FROM scope_citations GROUP BY page),
-		page_and_domain_counts AS (SELECT '`+PageLevel+`' AS level, row_key, domain, page_type, static_type, `+sums+` FROM page_counts
+		page_and_domain_counts AS (SELECT '` + PageLevel + `' AS level, row_key, domain, page_type, static_type, ` + sums + ` FROM page_counts
 			UNION ALL
-			SELECT '`+DomainLevel+`', domain, domain, '', MIN(static_type), SUM(current_citations), SUM(previous_citations),
+			SELECT '` + DomainLevel + `', domain, domain, '', MIN(static_type), SUM(current_citations), SUM(previous_citations),
 				SUM(current_brand_citations), SUM(previous_brand_citations), SUM(named_citations), SUM(competitor_only_citations),
-				SUM(brand_named_citations), SUM(brand_competitor_only_citations) FROM page_counts GROUP BY domain),
-		ranked_overall AS (SELECT level, 'overall' AS list, row_key, domain, page_type,
-			`+classOf("domain", "named_citations", "competitor_only_citations", "static_type")+` AS domain_type,
-			current_citations, previous_citations, `+Growth("current_citations", "previous_citations")+` AS growth_rate,
-			ROW_NUMBER() OVER (PARTITION BY level ORDER BY `+Growth("current_citations", "previous_citations")+` DESC, current_citations DESC, row_key) AS growth_rank
-			FROM page_and_domain_counts WHERE current_citations > previous_citations),
-		ranked_just_me AS (SELECT level, 'just_me' AS list, row_key, domain, page_type,
-			`+classOf("domain", "brand_named_citations", "brand_competitor_only_citations", "static_type")+`,
-			current_brand_citations, previous_brand_citations, `+Growth("current_brand_citations", "previous_brand_citations")+` AS growth_rate,
-			ROW_NUMBER() OVER (PARTITION BY level ORDER BY `+Growth("current_brand_citations", "previous_brand_citations")+` DESC,
-				current_brand_citations DESC, row_key) AS growth_rank
-			FROM page_and_domain_counts WHERE current_brand_citations > previous_brand_citations)
-		SELECT level, list, row_key, domain, page_type, domain_type, current_citations, previous_citations, growth_rate FROM (
-			SELECT * FROM ranked_overall WHERE growth_rank <= ? UNION ALL SELECT * FROM ranked_just_me WHERE growth_rank <= ?) top_rows
-		ORDER BY level, list, growth_rate DESC, current_citations DESC, row_key`, cur, cur, cur, cur, limit, limit)
+				SUM(brand_named_citations), SUM(brand_competitor_only_citations) FROM page_counts GROUP BY domain)
+		SELECT level, list, row_key, domain, page_type, domain_type, current_citations, previous_citations, growth_rate FROM (`)
+	for i, level := range []string{PageLevel, DomainLevel} {
+		for j, list := range []struct{ name, prefix string }{{"overall", ""}, {"just_me", "brand_"}} {
+			if i+j > 0 {
+				b.Add(` UNION ALL `)
+			}
+			current, previous := "current_"+list.prefix+"citations", "previous_"+list.prefix+"citations"
+			b.Add(`SELECT * FROM (SELECT level, '`+list.name+`' AS list, row_key, domain, page_type,
+				`+classOf("domain", list.prefix+"named_citations", list.prefix+"competitor_only_citations", "static_type")+` AS domain_type,
+				`+current+` AS current_citations, `+previous+` AS previous_citations, `+Growth(current, previous)+` AS growth_rate
+				FROM page_and_domain_counts WHERE level = '`+level+`' AND `+current+` > `+previous+`
+				ORDER BY growth_rate DESC, current_citations DESC, row_key LIMIT ?) top_`+level+`_`+list.name, limit)
+		}
+	}
+	b.Add(`) top_rows ORDER BY level, list, growth_rate DESC, current_citations DESC, row_key`)
 	return &b
 }
 

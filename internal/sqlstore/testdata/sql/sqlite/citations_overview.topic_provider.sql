@@ -106,23 +106,23 @@ FROM target_runs_by_region JOIN regions ON regions.id = target_runs_by_region.id
 ;
 
 WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS NOT MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
+competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS NOT MATERIALIZED (SELECT 0 AS period, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
 rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
 '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
 rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
 rollup_row.comp_only AS competitor_only_citations
 FROM daily_topic_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (?)
-AND rollup_row.provider_id IN (?) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
+AND rollup_row.provider_id IN (?) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT 1 AS period, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
 rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
 '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
 rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
 rollup_row.comp_only AS competitor_only_citations
 FROM daily_topic_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (?)
 AND rollup_row.provider_id IN (?) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?), page_counts AS (SELECT page AS row_key, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
-SUM(CASE WHEN ran_at >= ? THEN citations ELSE 0 END) AS current_citations,
-SUM(CASE WHEN ran_at < ? THEN citations ELSE 0 END) AS previous_citations,
-SUM(CASE WHEN ran_at >= ? THEN named_citations ELSE 0 END) AS current_brand_citations,
-SUM(CASE WHEN ran_at < ? THEN named_citations ELSE 0 END) AS previous_brand_citations,
+SUM(CASE WHEN period = 1 THEN citations ELSE 0 END) AS current_citations,
+SUM(CASE WHEN period = 0 THEN citations ELSE 0 END) AS previous_citations,
+SUM(CASE WHEN period = 1 THEN named_citations ELSE 0 END) AS current_brand_citations,
+SUM(CASE WHEN period = 0 THEN named_citations ELSE 0 END) AS previous_brand_citations,
 SUM(named_citations) AS named_citations, SUM(competitor_only_citations) AS competitor_only_citations,
 SUM(named_citations) AS brand_named_citations, SUM(0) AS brand_competitor_only_citations
 FROM scope_citations GROUP BY page),
@@ -131,25 +131,34 @@ named_citations, competitor_only_citations, brand_named_citations, brand_competi
 UNION ALL
 SELECT 'domain', domain, domain, '', MIN(static_type), SUM(current_citations), SUM(previous_citations),
 SUM(current_brand_citations), SUM(previous_brand_citations), SUM(named_citations), SUM(competitor_only_citations),
-SUM(brand_named_citations), SUM(brand_competitor_only_citations) FROM page_counts GROUP BY domain),
-ranked_overall AS (SELECT level, 'overall' AS list, row_key, domain, page_type,
+SUM(brand_named_citations), SUM(brand_competitor_only_citations) FROM page_counts GROUP BY domain)
+SELECT level, list, row_key, domain, page_type, domain_type, current_citations, previous_citations, growth_rate FROM (SELECT * FROM (SELECT level, 'overall' AS list, row_key, domain, page_type,
 CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
 WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
 WHEN named_citations > 0 THEN 'earned' WHEN competitor_only_citations > 0 THEN 'competitor_earned'
 ELSE static_type END AS domain_type,
-current_citations, previous_citations, (100 * CAST((current_citations) - (previous_citations) AS DOUBLE PRECISION) / (CASE WHEN previous_citations > 1 THEN CAST(previous_citations AS DOUBLE PRECISION) ELSE 1 END)) AS growth_rate,
-ROW_NUMBER() OVER (PARTITION BY level ORDER BY (100 * CAST((current_citations) - (previous_citations) AS DOUBLE PRECISION) / (CASE WHEN previous_citations > 1 THEN CAST(previous_citations AS DOUBLE PRECISION) ELSE 1 END)) DESC, current_citations DESC, row_key) AS growth_rank
-FROM page_and_domain_counts WHERE current_citations > previous_citations),
-ranked_just_me AS (SELECT level, 'just_me' AS list, row_key, domain, page_type,
+current_citations AS current_citations, previous_citations AS previous_citations, (100 * CAST((current_citations) - (previous_citations) AS DOUBLE PRECISION) / (CASE WHEN previous_citations > 1 THEN CAST(previous_citations AS DOUBLE PRECISION) ELSE 1 END)) AS growth_rate
+FROM page_and_domain_counts WHERE level = 'page' AND current_citations > previous_citations
+ORDER BY growth_rate DESC, current_citations DESC, row_key LIMIT ?) top_page_overall UNION ALL SELECT * FROM (SELECT level, 'just_me' AS list, row_key, domain, page_type,
 CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
 WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
 WHEN brand_named_citations > 0 THEN 'earned' WHEN brand_competitor_only_citations > 0 THEN 'competitor_earned'
-ELSE static_type END,
-current_brand_citations, previous_brand_citations, (100 * CAST((current_brand_citations) - (previous_brand_citations) AS DOUBLE PRECISION) / (CASE WHEN previous_brand_citations > 1 THEN CAST(previous_brand_citations AS DOUBLE PRECISION) ELSE 1 END)) AS growth_rate,
-ROW_NUMBER() OVER (PARTITION BY level ORDER BY (100 * CAST((current_brand_citations) - (previous_brand_citations) AS DOUBLE PRECISION) / (CASE WHEN previous_brand_citations > 1 THEN CAST(previous_brand_citations AS DOUBLE PRECISION) ELSE 1 END)) DESC,
-current_brand_citations DESC, row_key) AS growth_rank
-FROM page_and_domain_counts WHERE current_brand_citations > previous_brand_citations)
-SELECT level, list, row_key, domain, page_type, domain_type, current_citations, previous_citations, growth_rate FROM (
-SELECT * FROM ranked_overall WHERE growth_rank <= ? UNION ALL SELECT * FROM ranked_just_me WHERE growth_rank <= ?) top_rows
-ORDER BY level, list, growth_rate DESC, current_citations DESC, row_key
+ELSE static_type END AS domain_type,
+current_brand_citations AS current_citations, previous_brand_citations AS previous_citations, (100 * CAST((current_brand_citations) - (previous_brand_citations) AS DOUBLE PRECISION) / (CASE WHEN previous_brand_citations > 1 THEN CAST(previous_brand_citations AS DOUBLE PRECISION) ELSE 1 END)) AS growth_rate
+FROM page_and_domain_counts WHERE level = 'page' AND current_brand_citations > previous_brand_citations
+ORDER BY growth_rate DESC, current_citations DESC, row_key LIMIT ?) top_page_just_me UNION ALL SELECT * FROM (SELECT level, 'overall' AS list, row_key, domain, page_type,
+CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
+WHEN named_citations > 0 THEN 'earned' WHEN competitor_only_citations > 0 THEN 'competitor_earned'
+ELSE static_type END AS domain_type,
+current_citations AS current_citations, previous_citations AS previous_citations, (100 * CAST((current_citations) - (previous_citations) AS DOUBLE PRECISION) / (CASE WHEN previous_citations > 1 THEN CAST(previous_citations AS DOUBLE PRECISION) ELSE 1 END)) AS growth_rate
+FROM page_and_domain_counts WHERE level = 'domain' AND current_citations > previous_citations
+ORDER BY growth_rate DESC, current_citations DESC, row_key LIMIT ?) top_domain_overall UNION ALL SELECT * FROM (SELECT level, 'just_me' AS list, row_key, domain, page_type,
+CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
+WHEN brand_named_citations > 0 THEN 'earned' WHEN brand_competitor_only_citations > 0 THEN 'competitor_earned'
+ELSE static_type END AS domain_type,
+current_brand_citations AS current_citations, previous_brand_citations AS previous_citations, (100 * CAST((current_brand_citations) - (previous_brand_citations) AS DOUBLE PRECISION) / (CASE WHEN previous_brand_citations > 1 THEN CAST(previous_brand_citations AS DOUBLE PRECISION) ELSE 1 END)) AS growth_rate
+FROM page_and_domain_counts WHERE level = 'domain' AND current_brand_citations > previous_brand_citations
+ORDER BY growth_rate DESC, current_citations DESC, row_key LIMIT ?) top_domain_just_me) top_rows ORDER BY level, list, growth_rate DESC, current_citations DESC, row_key
 ;
