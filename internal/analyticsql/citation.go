@@ -88,11 +88,17 @@ func (q *Scope) writeSel(s *Builder, full, raw []sightline.Window, narrow bool, 
 		})
 		s.Add(`), `)
 	}
-	if q.selOnce && len(raw) == 0 {
-		// read once, from rollups only: SQLite streams it into the one
-		// reader instead of writing it to a temporary table first
+	if len(raw) == 0 && !q.selTwice {
+		// rollup rows only, read once: streamed into the one reader
+		// instead of written to a temporary table first. Said explicitly:
+		// without a hint SQLite also counts the reads of a CTE that reads
+		// this one, and materializes it under the overview's page_counts
+		// (docs/performance.md, "Eighth step")
 		s.Add(`scope_citations AS NOT MATERIALIZED (`)
 	} else {
+		// joined to the facts: materialized, or SQLite re-evaluates the
+		// run flags per citation (docs/performance.md, "What was done, and
+		// what was tried", item 6)
 		s.Add(`scope_citations AS MATERIALIZED (`)
 	}
 	byTopic := q.topicPageRollups()

@@ -20,15 +20,18 @@ func (q *Scope) CitationRows(level, order string, limit, offset int) (page, coun
 	}
 	// row_totals: per page or domain (level), its counts and class;
 	// list_rows: the same with a domain's distinct pages and most-cited page.
-	rowTotals := func(s *Builder) {
+	rowTotals := func(s *Builder, twice bool) {
+		q.selTwice = twice
 		q.citationScope(s, q.Window, true, selLevel)
+		q.selTwice = false
 		s.Add(`, row_totals AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
 			SUM(citations) AS citations, SUM(brand_citations) AS brand_citations, MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
 			` + rowType("named_citations", "competitor_only_citations") + ` AS domain_type
 			FROM scope_citations GROUP BY ` + level + `)`)
 	}
 	var s Builder
-	rowTotals(&s)
+	// a domain's top page reads the page rows a second time
+	rowTotals(&s, level == DomainLevel && selLevel == PageLevel)
 	switch {
 	case level == DomainLevel && selLevel == DomainLevel:
 		s.Add(`, list_rows AS (SELECT '' AS page, domain, '' AS page_type, domain_type, has_source, has_inline, citations, brand_citations,
@@ -51,7 +54,7 @@ func (q *Scope) CitationRows(level, order string, limit, offset int) (page, coun
 		SUM(citations) OVER (), SUM(brand_citations) OVER ()
 		FROM list_rows`+order+` LIMIT ? OFFSET ?`, limit, offset)
 	var c Builder
-	rowTotals(&c)
+	rowTotals(&c, false)
 	c.Add(` SELECT COUNT(*) FROM row_totals`)
 	return &s, &c
 }

@@ -116,9 +116,9 @@ func (q *Scope) TopGrowing(limit int) *Builder {
 	var b Builder
 	span, cut := q.span(), q.Window.Start
 	_, raw := q.selPlan(span, cut)
-	q.selOnce, q.periodSums = true, true
+	q.periodSums = true
 	q.citationScope(&b, span, false, PageLevel, cut)
-	q.selOnce, q.periodSums = false, false
+	q.periodSums = false
 	// One pass counts both lists: all citations and the brand's
 	// (brand_citations). Among the brand's, those naming the target or only
 	// a competitor (for the row's type) are all of a rollup row's

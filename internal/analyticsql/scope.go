@@ -30,8 +30,8 @@ type Scope struct {
 	Rollups      bool     // the daily rollups may answer (sqlstore's DB.NoRollups unset)
 	SelfTarget   bool     // the target is the brand itself, as in the page rollups
 	narrowRuns   bool     // runs are narrowed by the domains or page they cite
-	selOnce      bool     // the statement being written reads citationScope's scope_citations once
-	periodSums   bool     // ... and only sums its counts, by period (ran_at against the cuts): rollupPieces may subtract
+	periodSums   bool     // the statement being written only sums citationScope's counts, by period (against the cuts): rollupPieces may subtract
+	selTwice     bool     // the statement being written reads citationScope's scope_citations twice: materialized
 	weekRows     bool     // the statement being written sums its run and mention rows per period only (never by day or month): union may read weekly rollups
 	// PrunedBefore is the day before which the brand's mentions and
 	// citations were pruned (zero: never). A statement written to read them

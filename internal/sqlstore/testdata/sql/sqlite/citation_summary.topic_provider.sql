@@ -20,7 +20,7 @@ SELECT id FROM providers
 ;
 
 WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, '' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit,
+competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS NOT MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, '' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit,
 '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
 rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
 rollup_row.comp_only AS competitor_only_citations
