@@ -3,6 +3,7 @@ package sqlstore_test
 import (
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,14 +16,15 @@ import (
 	"github.com/sightline/sightline/internal/sqlstore"
 )
 
-var updateSQL = flag.Bool("update-sql", false, "rewrite the SQL snapshots under testdata/sql")
+var updateSQL = flag.Bool("update-sql", false, "rewrite the SQL snapshots under testdata/sql and the SQLite plans under testdata/plans")
 
 // TestSQLSnapshots keeps the statements every analytics read sends to the
 // engine (as written for it, placeholders still ?; the hook of the
 // profile, debugSQL), per endpoint, scope and engine, under
-// testdata/sql/ENGINE/: a
-// change to the generated SQL (and so, maybe, to its plan) shows in review
-// as a diff of those files (docs/performance.md, "Reading the SQL"). The
+// testdata/sql/ENGINE/, and on SQLite their plans under
+// testdata/plans/sqlite/: a change to the generated SQL or to how SQLite
+// reads it shows in review as a diff of those files (docs/performance.md,
+// "Reading the SQL"). The
 // scopes are the golden data set's: the whole-day window W, W with a topic
 // and a provider, and the window M whose edges cut days. After an intended
 // change:
@@ -83,13 +85,29 @@ func TestSQLSnapshots(t *testing.T) {
 		}},
 	}
 	dir := filepath.Join("testdata", "sql", g.db.Engine())
+	// SQLite's plans too: without statistics (it keeps none here) they
+	// follow from the schema and the statement alone, so a new index or a
+	// rewritten statement that changes how a table is read shows as well.
+	// PostgreSQL plans by the data's statistics, which the golden set does
+	// not share with a real one.
+	plans := filepath.Join("testdata", "plans", g.db.Engine())
+	withPlans := g.db.Engine() == "sqlite"
 	if *updateSQL {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
+		for _, d := range []string{dir, plans} {
+			if d == plans && !withPlans {
+				continue
+			}
+			if err := os.MkdirAll(d, 0o755); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
-	var stmts []string
-	sqlstore.SetDebugSQL(func(_ time.Time, q string, _ []any) { stmts = append(stmts, q) })
+	type traced struct {
+		q    string
+		args []any
+	}
+	var stmts []traced
+	sqlstore.SetDebugSQL(func(_ time.Time, q string, args []any) { stmts = append(stmts, traced{q, args}) })
 	defer sqlstore.SetDebugSQL(nil)
 	for _, ep := range endpoints {
 		for _, sc := range scopes {
@@ -101,23 +119,45 @@ func TestSQLSnapshots(t *testing.T) {
 				if len(stmts) == 0 {
 					t.Fatal("no statement traced")
 				}
-				got := snapshotText(stmts)
-				file := filepath.Join(dir, ep.name+"."+strings.ReplaceAll(sc.name, "+", "_")+".sql")
-				if *updateSQL {
-					if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-						t.Fatal(err)
-					}
+				texts := make([]string, len(stmts))
+				for i, st := range stmts {
+					texts[i] = st.q
+				}
+				name := ep.name + "." + strings.ReplaceAll(sc.name, "+", "_")
+				compareSnapshot(t, filepath.Join(dir, name+".sql"), snapshotText(texts))
+				if !withPlans {
 					return
 				}
-				want, err := os.ReadFile(file)
-				if err != nil {
-					t.Fatalf("%v (write the snapshots with -update-sql)", err)
+				var b strings.Builder
+				for i, st := range stmts {
+					plan, err := g.db.QueryPlan(st.q, st.args)
+					if err != nil {
+						t.Fatalf("plan of statement %d: %v", i+1, err)
+					}
+					fmt.Fprintf(&b, "-- statement %d\n%s", i+1, plan)
 				}
-				if diff := cmp.Diff(string(want), got); diff != "" {
-					t.Errorf("the SQL of %s differs from %s (-snapshot +now); if intended, run with -update-sql and review the diff:\n%s", ep.name, file, diff)
-				}
+				compareSnapshot(t, filepath.Join(plans, name+".txt"), b.String())
 			})
 		}
+	}
+}
+
+// compareSnapshot compares got with the snapshot in file, or writes it
+// there with -update-sql.
+func compareSnapshot(t *testing.T, file, got string) {
+	t.Helper()
+	if *updateSQL {
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (write the snapshots with -update-sql)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s differs from the snapshot (-snapshot +now); if intended, run with -update-sql and review the diff:\n%s", file, diff)
 	}
 }
 
