@@ -260,6 +260,23 @@ func TestHTTP_CachingAndHeaders(t *testing.T) {
 	if !bytes.Equal(unzipped, plain) || len(zipped) >= len(plain)/3 {
 		t.Errorf("gzip: %d bytes for %d, unzipped equal %v", len(zipped), len(plain), bytes.Equal(unzipped, plain))
 	}
+	// compressors are reused between responses: each response, also
+	// several at once, is one whole gzip stream of its own body
+	var wg sync.WaitGroup
+	bodies := make([][]byte, 8)
+	for i := range bodies {
+		wg.Go(func() { _, bodies[i] = get("/api/v2/openapi.json", "gzip") })
+	}
+	wg.Wait()
+	for i, z := range bodies {
+		zr, err := gzip.NewReader(bytes.NewReader(z))
+		if err != nil {
+			t.Fatalf("response %d: %v", i, err)
+		}
+		if b, err := io.ReadAll(zr); err != nil || !bytes.Equal(b, plain) {
+			t.Errorf("response %d: %d bytes unzipped (%v), want the %d of the plain body", i, len(b), err, len(plain))
+		}
+	}
 	if resp, _ := get("/api/v2/openapi.json", "gzip;q=0"); resp.Header.Get("Content-Encoding") != "" {
 		t.Error("gzip;q=0 got gzip")
 	}
