@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -30,6 +31,14 @@ type DB struct {
 	// PostgreSQL both are the same pool.
 	write *sql.DB
 	read  *sql.DB
+	// counts holds the rate-limit counters (docs/api.md, "Rate limits"):
+	// on PostgreSQL the write pool; on SQLite the companion file
+	// PATH-ratelimit, opened at the first count (rateLimitDB). A count is a
+	// write per request, and a write to the main file would empty every
+	// reader's page cache at its next transaction.
+	counts     *sql.DB
+	countsPath string
+	countsMu   sync.Mutex
 
 	dialect dialect
 	dsn     string
@@ -71,6 +80,7 @@ func Open(ctx context.Context, dsn string, logger *slog.Logger) (*DB, error) {
 		readers := max(4, runtime.GOMAXPROCS(0))
 		db.read.SetMaxOpenConns(readers)
 		db.read.SetMaxIdleConns(readers)
+		db.countsPath = path + "-ratelimit"
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
 		db.dialect = dialect{Engine: enginePostgres}
 		pg, err := sql.Open("pgx", withPostgresDefaults(dsn))
@@ -80,7 +90,7 @@ func Open(ctx context.Context, dsn string, logger *slog.Logger) (*DB, error) {
 		pg.SetMaxOpenConns(max(8, 4*runtime.GOMAXPROCS(0)))
 		pg.SetMaxIdleConns(max(8, 4*runtime.GOMAXPROCS(0)))
 		pg.SetConnMaxIdleTime(5 * time.Minute)
-		db.write, db.read = pg, pg
+		db.write, db.read, db.counts = pg, pg, pg
 	default:
 		return nil, sightlineInvalidDSN(dsn)
 	}
@@ -178,6 +188,11 @@ func (db *DB) Close() error {
 	}
 	if db.read != nil && db.read != db.write {
 		errs = append(errs, db.read.Close())
+	}
+	db.countsMu.Lock()
+	defer db.countsMu.Unlock()
+	if db.counts != nil && db.counts != db.write {
+		errs = append(errs, db.counts.Close())
 	}
 	return errors.Join(errs...)
 }

@@ -2,12 +2,15 @@ package sqlstore_test
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/sqlstore"
+	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 )
 
 // TestRateLimit_TwoReplicas: requests counted on two replicas of one
@@ -242,5 +245,76 @@ func BenchmarkCountRequest(b *testing.B) {
 		if _, err := db.CountRequest(ctx, org.ID, "key", limits); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestRateLimit_CountsBesideTheMainFile: on SQLite a counted request does
+// not write the main database file (whose every write would empty the
+// readers' page caches): its counts are in the companion file
+// PATH-ratelimit, which the pruner clears too; a write to the main file is
+// seen by the same probe. On PostgreSQL they are in the database.
+func TestRateLimit_CountsBesideTheMainFile(t *testing.T) {
+	ctx := context.Background()
+	dsn := sqlstoretest.NewDSN(t)
+	db, err := sqlstore.Open(ctx, dsn, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	now := t0
+	db.Now = func() time.Time { return now }
+	org := mustCreateOrg(t, db, "Acme Inc.")
+	limits := sightline.RateLimits{PerKey: 5, PerOrg: 5}
+
+	main := sqlstoretest.OpenRaw(t, dsn)
+	main.SetMaxOpenConns(1) // data_version is per connection
+	version := func() int {
+		t.Helper()
+		var v int
+		if db.Engine() == "sqlite" {
+			if err := main.QueryRow(`PRAGMA data_version`).Scan(&v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return v
+	}
+	before := version()
+	for range 3 {
+		if _, err := db.CountRequest(ctx, org.ID, "k", limits); err != nil {
+			t.Fatal(err)
+		}
+	}
+	counts := main
+	if path, ok := strings.CutPrefix(dsn, "sqlite:"); ok {
+		if after := version(); after != before {
+			t.Errorf("counting requests changed the main file (data_version %d → %d)", before, after)
+		}
+		var tables int
+		if err := main.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE name = 'rate_limit_counters'`).Scan(&tables); err != nil || tables != 0 {
+			t.Errorf("the main file has %d rate_limit_counters tables (%v), want none", tables, err)
+		}
+		counts = sqlstoretest.OpenRaw(t, "sqlite:"+path+"-ratelimit")
+	}
+	var n int
+	if err := counts.QueryRow(`SELECT requests FROM rate_limit_counters WHERE subject = 'key:k'`).Scan(&n); err != nil || n != 3 {
+		t.Errorf("key count %d (%v), want 3", n, err)
+	}
+	// the probe sees a write to the main file
+	two := 2
+	if _, err := db.SetOrgRateLimits(ctx, sightline.OrgRateLimits{OrgID: org.ID, PerOrg: &two}); err != nil {
+		t.Fatal(err)
+	}
+	if db.Engine() == "sqlite" && version() == before {
+		t.Error("data_version did not move for a write to the main file")
+	}
+	now = now.Add(2 * time.Minute)
+	if got, err := db.Prune(ctx, now); err != nil || got.RateLimitCounters != 2 {
+		t.Errorf("prune: %+v %v, want the key's and the organization's ended windows", got, err)
+	}
+	if err := counts.QueryRow(`SELECT COUNT(*) FROM rate_limit_counters`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("%d counters left after prune (%v)", n, err)
 	}
 }

@@ -2,7 +2,10 @@ package sqlstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"time"
 
 	"github.com/sightline/sightline"
@@ -35,13 +38,37 @@ func (db *DB) Prune(ctx context.Context, jobsBefore time.Time) (sightline.PruneR
 		return out, fmt.Errorf("prune idempotency keys: %w", err)
 	}
 	out.IdempotencyKeys, _ = res.RowsAffected()
-	res, err = tx.exec(ctx, `DELETE FROM rate_limit_counters WHERE window_start < ?`,
+	if err := tx.Commit(); err != nil {
+		return out, err
+	}
+	out.RateLimitCounters, err = db.pruneRateLimits(ctx)
+	return out, err
+}
+
+// pruneRateLimits deletes the rate-limit windows that have ended, where
+// the counters are (rateLimitDB); on SQLite nothing when no request was
+// ever counted next to this file.
+func (db *DB) pruneRateLimits(ctx context.Context) (int64, error) {
+	if db.dialect.Engine == engineSQLite {
+		db.countsMu.Lock()
+		opened := db.counts != nil
+		db.countsMu.Unlock()
+		if _, err := os.Stat(db.countsPath); !opened && errors.Is(err, fs.ErrNotExist) {
+			return 0, nil
+		}
+	}
+	tx, err := db.beginCounts(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	res, err := tx.exec(ctx, `DELETE FROM rate_limit_counters WHERE window_start < ?`,
 		ts(tx.now.Truncate(sightline.RateLimitWindow).Add(-sightline.RateLimitWindow)))
 	if err != nil {
-		return out, fmt.Errorf("prune rate-limit counters: %w", err)
+		return 0, fmt.Errorf("prune rate-limit counters: %w", err)
 	}
-	out.RateLimitCounters, _ = res.RowsAffected()
-	return out, tx.Commit()
+	n, _ := res.RowsAffected()
+	return n, tx.Commit()
 }
 
 var _ sightline.RetentionService = (*DB)(nil)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/sightline/sightline"
 )
@@ -20,10 +21,80 @@ const countRequestSQL = `INSERT INTO rate_limit_counters (subject, window_start,
 	ON CONFLICT (subject, window_start) DO UPDATE SET requests = rate_limit_counters.requests + 1
 	RETURNING requests`
 
+// rateLimitSchema is the counters' table in SQLite's companion file
+// (rateLimitDB); on PostgreSQL migration 0006 made it.
+const rateLimitSchema = `CREATE TABLE IF NOT EXISTS rate_limit_counters (
+    subject       TEXT NOT NULL,
+    window_start  TEXT NOT NULL,
+    requests      INTEGER NOT NULL,
+    PRIMARY KEY (subject, window_start)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS rate_limit_counters_window ON rate_limit_counters (window_start)`
+
+// rateLimitDB returns the database that holds the rate-limit counters. On
+// SQLite it is the companion file PATH-ratelimit, opened (and its table
+// made) at the first call: every public request counts, and a write to
+// the main file would make each reader drop its page cache at its next
+// transaction (docs/api.md, "Rate limits"). Every process on one SQLite
+// file opens the same companion, so they share one count.
+func (db *DB) rateLimitDB(ctx context.Context) (*sql.DB, error) {
+	db.countsMu.Lock()
+	defer db.countsMu.Unlock()
+	if db.counts != nil {
+		return db.counts, nil
+	}
+	c, err := openSQLite(db.countsPath, false)
+	if err != nil {
+		return nil, err
+	}
+	c.SetMaxOpenConns(1)
+	if _, err := c.ExecContext(ctx, rateLimitSchema); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("open rate-limit counters %s: %w", db.countsPath, mapError(err))
+	}
+	db.counts = c
+	return c, nil
+}
+
+// beginCounts starts a write transaction on the rate-limit counters.
+func (db *DB) beginCounts(ctx context.Context) (*Tx, error) {
+	if db.dialect.Engine == enginePostgres {
+		return db.begin(ctx)
+	}
+	c, err := db.rateLimitDB(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tx, err := c.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("begin: %w", mapError(err))
+	}
+	return &Tx{tx: tx, d: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond)}, nil
+}
+
 // CountRequest counts one request against the per-key and the
-// per-organization limit, in one transaction, and returns the tightest.
+// per-organization limit and returns the tightest. On PostgreSQL the
+// organization's limits are read and the counts taken in one transaction;
+// on SQLite the limits come from the main file and the counts from the
+// companion file (rateLimitDB).
 func (db *DB) CountRequest(ctx context.Context, orgID, keyID string, defaults sightline.RateLimits) (sightline.RateLimitStatus, error) {
-	tx, err := db.begin(ctx)
+	var limits sightline.RateLimits
+	if db.dialect.Engine == engineSQLite {
+		rtx, err := db.beginRead(ctx)
+		if err != nil {
+			return sightline.RateLimitStatus{}, err
+		}
+		limits, err = effectiveLimits(ctx, rtx, orgID, defaults)
+		rtx.Rollback()
+		if err != nil {
+			return sightline.RateLimitStatus{}, err
+		}
+		if limits.PerKey <= 0 && limits.PerOrg <= 0 {
+			// nothing to count
+			return sightline.RateLimitStatus{Reset: db.Now().UTC().Truncate(sightline.RateLimitWindow).Add(sightline.RateLimitWindow)}, nil
+		}
+	}
+	tx, err := db.beginCounts(ctx)
 	if err != nil {
 		return sightline.RateLimitStatus{}, err
 	}
@@ -35,10 +106,9 @@ func (db *DB) CountRequest(ctx context.Context, orgID, keyID string, defaults si
 		if _, err := tx.exec(ctx, `SET LOCAL synchronous_commit TO OFF`); err != nil {
 			return sightline.RateLimitStatus{}, fmt.Errorf("count request: %w", err)
 		}
-	}
-	limits, err := effectiveLimits(ctx, tx, orgID, defaults)
-	if err != nil {
-		return sightline.RateLimitStatus{}, err
+		if limits, err = effectiveLimits(ctx, tx, orgID, defaults); err != nil {
+			return sightline.RateLimitStatus{}, err
+		}
 	}
 	window := tx.now.Truncate(sightline.RateLimitWindow)
 	st := sightline.RateLimitStatus{Reset: window.Add(sightline.RateLimitWindow)}
