@@ -272,12 +272,24 @@ func (q *scopeQ) runBrands(ctx context.Context, tx *Tx, raw []sightline.Window, 
 }
 
 // beginScope opens a read transaction, checks the brand belongs to orgID
-// and resolves the scope's target.
+// and resolves the scope's target. On SQLite it first waits for one of
+// the scope slots (DB.scopeSlots), which the transaction's end gives back.
 func (db *DB) beginScope(ctx context.Context, orgID string, s sightline.Scope) (*Tx, *scopeQ, error) {
+	release := func() {}
+	if db.scopeSlots != nil {
+		select {
+		case db.scopeSlots <- struct{}{}:
+			release = func() { <-db.scopeSlots }
+		case <-ctx.Done():
+			return nil, nil, fmt.Errorf("begin read: %w", mapError(ctx.Err()))
+		}
+	}
 	tx, err := db.beginRead(ctx)
 	if err != nil {
+		release()
 		return nil, nil, err
 	}
+	tx.release = release
 	if err := checkBrand(ctx, tx, orgID, s.BrandID); err != nil {
 		tx.Rollback()
 		return nil, nil, err

@@ -39,6 +39,13 @@ type DB struct {
 	counts     *sql.DB
 	countsPath string
 	countsMu   sync.Mutex
+	// scopeSlots, on SQLite, bounds the analytics reads (beginScope) that
+	// run at once to one per CPU: more of them only contend for the C
+	// library's allocator lock, which SQLite's sorters take for every row
+	// they sort (docs/performance.md, "Ninth step"). The pool keeps more
+	// readers, so that other reads (a runs export, a session) still find a
+	// connection.
+	scopeSlots chan struct{}
 
 	dialect dialect
 	dsn     string
@@ -81,6 +88,7 @@ func Open(ctx context.Context, dsn string, logger *slog.Logger) (*DB, error) {
 		db.read.SetMaxOpenConns(readers)
 		db.read.SetMaxIdleConns(readers)
 		db.countsPath = path + "-ratelimit"
+		db.scopeSlots = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
 		db.dialect = dialect{Engine: enginePostgres}
 		pg, err := sql.Open("pgx", withPostgresDefaults(dsn))

@@ -1,8 +1,11 @@
 package sqlstore
 
 import (
+	"context"
 	"strings"
 	"time"
+
+	"github.com/sightline/sightline"
 )
 
 // SetDebugSQL sets debugSQL for the tests of package sqlstore_test (the
@@ -31,3 +34,16 @@ func (db *DB) QueryPlan(q string, args []any) (string, error) {
 	}
 	return b.String(), rows.Err()
 }
+
+// BeginScope starts an analytics read as the metric methods do
+// (beginScope) and returns its end.
+func (db *DB) BeginScope(ctx context.Context, orgID string, s sightline.Scope) (end func(), err error) {
+	tx, _, err := db.beginScope(ctx, orgID, s)
+	if err != nil {
+		return nil, err
+	}
+	return func() { tx.Rollback() }, nil
+}
+
+// ScopeSlots is how many analytics reads run at once (0: no bound).
+func (db *DB) ScopeSlots() int { return cap(db.scopeSlots) }

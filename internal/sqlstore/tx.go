@@ -18,6 +18,9 @@ type Tx struct {
 	// analyticsql.Scope.ReadsPruned), is what every later query returns instead of
 	// running.
 	refuse error
+	// release, when set, gives back what the transaction held besides its
+	// connection (a scope slot, beginScope); Commit and Rollback call it.
+	release func()
 }
 
 // begin starts a write transaction (BEGIN IMMEDIATE on SQLite).
@@ -41,6 +44,7 @@ func (db *DB) beginRead(ctx context.Context) (*Tx, error) {
 
 // Commit commits the transaction.
 func (tx *Tx) Commit() error {
+	defer tx.done()
 	if err := tx.tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", mapError(err))
 	}
@@ -48,7 +52,18 @@ func (tx *Tx) Commit() error {
 }
 
 // Rollback aborts the transaction; it is a no-op after Commit.
-func (tx *Tx) Rollback() error { return tx.tx.Rollback() }
+func (tx *Tx) Rollback() error {
+	defer tx.done()
+	return tx.tx.Rollback()
+}
+
+// done calls release once.
+func (tx *Tx) done() {
+	if tx.release != nil {
+		tx.release()
+		tx.release = nil
+	}
+}
 
 func (tx *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	res, err := tx.tx.ExecContext(ctx, tx.d.Rebind(q), args...)
