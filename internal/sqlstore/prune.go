@@ -51,10 +51,7 @@ func (db *DB) Prune(ctx context.Context, jobsBefore time.Time) (sightline.PruneR
 // ever counted next to this file.
 func (db *DB) pruneRateLimits(ctx context.Context) (int64, error) {
 	if db.dialect.Engine == engineSQLite {
-		db.countsMu.Lock()
-		opened := db.counts != nil
-		db.countsMu.Unlock()
-		if _, err := os.Stat(db.countsPath); !opened && errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Stat(db.countsPath); errors.Is(err, fs.ErrNotExist) {
 			return 0, nil
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/sightline/sightline"
 )
@@ -69,7 +68,7 @@ func (db *DB) beginCounts(ctx context.Context) (*Tx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("begin: %w", mapError(err))
 	}
-	return &Tx{tx: tx, d: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond)}, nil
+	return db.newTx(tx), nil
 }
 
 // CountRequest counts one request against the per-key and the

@@ -92,16 +92,6 @@ func TestSQLSnapshots(t *testing.T) {
 	// not share with a real one.
 	plans := filepath.Join("testdata", "plans", g.db.Engine())
 	withPlans := g.db.Engine() == "sqlite"
-	if *updateSQL {
-		for _, d := range []string{dir, plans} {
-			if d == plans && !withPlans {
-				continue
-			}
-			if err := os.MkdirAll(d, 0o755); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
 	type traced struct {
 		q    string
 		args []any
@@ -143,10 +133,13 @@ func TestSQLSnapshots(t *testing.T) {
 }
 
 // compareSnapshot compares got with the snapshot in file, or writes it
-// there with -update-sql.
+// there (and its directory) with -update-sql.
 func compareSnapshot(t *testing.T, file, got string) {
 	t.Helper()
 	if *updateSQL {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -29,7 +29,13 @@ func (db *DB) begin(ctx context.Context) (*Tx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("begin: %w", mapError(err))
 	}
-	return &Tx{tx: tx, d: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond), noRollups: db.NoRollups}, nil
+	return db.newTx(tx), nil
+}
+
+// newTx wraps a transaction of one of the database's pools: its dialect,
+// its moment (now, to the microsecond) and the rollups switch.
+func (db *DB) newTx(tx *sql.Tx) *Tx {
+	return &Tx{tx: tx, d: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond), noRollups: db.NoRollups}
 }
 
 // beginRead starts a read-only transaction, so that a page and its total
@@ -39,7 +45,7 @@ func (db *DB) beginRead(ctx context.Context) (*Tx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("begin read: %w", mapError(err))
 	}
-	return &Tx{tx: tx, d: db.dialect, now: db.Now().UTC().Truncate(time.Microsecond), noRollups: db.NoRollups}, nil
+	return db.newTx(tx), nil
 }
 
 // Commit commits the transaction.
