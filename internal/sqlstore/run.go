@@ -6,7 +6,6 @@ import (
 	"database/sql/driver"
 	"fmt"
 	"iter"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -123,8 +122,8 @@ type ingestTx struct {
 	// almost every INSERT has the same, largest shape.
 	answers, mentions, cites, ads *factRows
 
-	// The daily rollups of the runs this transaction stores.
-	days *dayRollups
+	// The rollups of the runs this transaction stores, added up beside it.
+	sums *rollupSums
 }
 
 // ingestChunk is how many runs one INSERT … RETURNING stores (their fact
@@ -174,7 +173,7 @@ func (db *DB) ingestInTx(ctx context.Context, tx *Tx, runs iter.Seq2[*sightline.
 	it := &ingestTx{
 		tx: tx, lite: db.dialect.Engine == engineSQLite, stmts: map[string]*sql.Stmt{}, prompts: map[string]map[string]bool{}, owned: map[string]map[string]bool{},
 		providers: map[string]any{}, regions: map[string]any{}, selfFound: map[string]foundRef{},
-		compFound: map[string]foundRef{}, foundByKey: map[string]foundRef{}, advertisers: map[string]any{}, days: newDayRollups(), newBrands: map[string]bool{},
+		compFound: map[string]foundRef{}, foundByKey: map[string]foundRef{}, advertisers: map[string]any{}, sums: startRollupSums(), newBrands: map[string]bool{},
 		answers: newFactRows("run_answers", answerCols), mentions: newFactRows("mentions", mentionCols),
 		cites: newFactRows("citations", citeCols), ads: newFactRows("ads", adCols),
 	}
@@ -203,6 +202,7 @@ func (db *DB) ingestInTx(ctx context.Context, tx *Tx, runs iter.Seq2[*sightline.
 	if err := flush(); err != nil {
 		return sightline.IngestStats{}, err
 	}
+	it.sums.finish() // the rollup rows are made ready while the last facts go in
 	if err := it.flushFacts(ctx, true); err != nil {
 		return sightline.IngestStats{}, err
 	}
@@ -273,6 +273,7 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 	}
 	rows.Close()
 	inserted := 0
+	counted := make([]rollupRun, 0, len(runs))
 	for i, r := range runs {
 		seq, ok := seqs[r.ID]
 		if !ok {
@@ -297,22 +298,22 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 		if err != nil {
 			return 0, err
 		}
-		it.days.add(r, d.provider.(string), d.region.(string), found, owned)
+		counted = append(counted, rollupRun{run: r, provider: d.provider.(string), region: d.region.(string), found: found, owned: owned})
+		counts := &counted[len(counted)-1]
 		for j, c := range r.Citations {
 			it.cites.add(d.brand, d.ranAt, sq, int64(j), d.prompt, d.factTopic, d.provider, d.region,
 				c.Page, c.Domain, c.PageType, c.DomainType, c.Type, c.YouTubeChannel, c.Subreddit, c.URL, c.Title, c.Author)
 		}
-		var shown []any // the run's advertisers so far
 		for j, a := range r.Ads {
 			advID, err := it.advertiser(ctx, r.BrandID, a)
 			if err != nil {
 				return 0, err
 			}
 			it.ads.add(d.brand, d.ranAt, sq, int64(j), advID, d.prompt, d.topic, d.provider, d.region, a.Text)
-			it.days.addAd(r.BrandID, r.RanAt, advID.(string), d.provider.(string), !slices.Contains(shown, advID))
-			shown = append(shown, advID)
+			counts.advertisers = append(counts.advertisers, advID.(string))
 		}
 	}
+	it.sums.add(counted)
 	return inserted, nil
 }
 
@@ -397,6 +398,7 @@ func (it *ingestTx) stmt(ctx context.Context, table string, cols []string, n int
 }
 
 func (it *ingestTx) close() {
+	it.sums.stop()
 	for _, st := range it.stmts {
 		st.Close()
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/sightline/sightline"
@@ -214,11 +215,100 @@ func (it *ingestTx) ownedDomains(ctx context.Context, brandID string) (map[strin
 	return d, nil
 }
 
+// rollupRun is what the rollups count of one new run: its provider and
+// region ids, its found brands (one per mention), its brand's owned
+// domains and the advertiser id of each of its ads. The store hands it over
+// and reads none of it afterwards.
+type rollupRun struct {
+	run              *sightline.AnalyzedRun
+	provider, region string
+	found            []foundRef
+	owned            map[string]bool
+	advertisers      []string
+}
+
+// rollupSums adds up the rollups of a transaction's new runs on a
+// goroutine of its own, and then makes their upserts, while the store's
+// connection writes the runs' facts: on SQLite the store is one
+// connection, and this Go work was a fifth of its CPU
+// (docs/performance.md, "Ingest"). The sums do not depend on when a run
+// arrives, only on the order of the runs, which the channel keeps.
+type rollupSums struct {
+	runs     chan []rollupRun
+	done     chan struct{} // closed once upserts and err are set
+	finished bool
+	dropped  atomic.Bool // the transaction failed: make no upserts
+	upserts  []*factRows
+	err      error
+}
+
+func startRollupSums() *rollupSums {
+	s := &rollupSums{runs: make(chan []rollupRun, 4), done: make(chan struct{})}
+	go func() {
+		defer close(s.done)
+		d := newDayRollups()
+		for runs := range s.runs {
+			for _, c := range runs {
+				d.add(c.run, c.provider, c.region, c.found, c.owned)
+				for i, adv := range c.advertisers {
+					d.addAd(c.run.BrandID, c.run.RanAt, adv, c.provider, !slices.Contains(c.advertisers[:i], adv))
+				}
+			}
+		}
+		if !s.dropped.Load() {
+			s.upserts, s.err = d.upserts()
+		}
+	}()
+	return s
+}
+
+// add counts new runs.
+func (s *rollupSums) add(runs []rollupRun) {
+	if len(runs) > 0 {
+		s.runs <- runs
+	}
+}
+
+// finish says that every run is counted: the upserts are made meanwhile.
+func (s *rollupSums) finish() {
+	if !s.finished {
+		s.finished = true
+		close(s.runs)
+	}
+}
+
+// wait returns the upserts, once every run is counted.
+func (s *rollupSums) wait() ([]*factRows, error) {
+	s.finish()
+	<-s.done
+	return s.upserts, s.err
+}
+
+// stop ends the goroutine, making no upserts if they were not asked for.
+func (s *rollupSums) stop() {
+	s.dropped.Store(true)
+	s.wait()
+}
+
 // flushRollups upserts the transaction's rollups, adding to the rows of
-// the days that already have some. Keys go in sorted order, so that two
-// ingests on PostgreSQL take their row locks in the same order.
+// the days that already have some.
 func (it *ingestTx) flushRollups(ctx context.Context) error {
-	d := it.days
+	upserts, err := it.sums.wait()
+	if err != nil {
+		return err
+	}
+	for _, f := range upserts {
+		if err := it.insertRows(ctx, f, true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// upserts returns the statements' rows that add the sums to the rollup
+// tables, table by table. Keys go in sorted order, so that two ingests on
+// PostgreSQL take their row locks in the same order.
+func (d *dayRollups) upserts() ([]*factRows, error) {
 	runRows := func(table string, sums map[dayKey]*runSum) *factRows {
 		f := &factRows{table: table, cols: []string{"brand_id", "ran_at", "topic_id", "provider_id", "region_id", "runs", "citations", "owned_citations"},
 			suffix: ` ON CONFLICT (brand_id, ran_at, topic_id, provider_id, region_id) DO UPDATE SET
@@ -248,7 +338,7 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 	for k, v := range d.runs {
 		var err error
 		if k.day, err = weekOf(k.day); err != nil {
-			return err
+			return nil, err
 		}
 		w := sumOf(weekRuns, k)
 		w.runs, w.citations, w.owned = w.runs+v.runs, w.citations+v.citations, w.owned+v.owned
@@ -257,7 +347,7 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 	for k, v := range d.topicMents {
 		var err error
 		if k.day, err = weekOf(k.day); err != nil {
-			return err
+			return nil, err
 		}
 		w := sumOf(weekTopicMents, k)
 		w.mentions, w.sentiment = w.mentions+v.mentions, w.sentiment+v.sentiment
@@ -348,13 +438,11 @@ func (it *ingestTx) flushRollups(ctx context.Context) error {
 		v := d.ads[k]
 		ads.add(k.brand, k.day, k.advertiser, k.provider, v.ads, v.appearances)
 	}
-	for _, f := range []*factRows{runs, weekRunRows, mentions, topicMents, weekTopicMentRows, pages, weekPages, topicPages, domains, pageBrands, domainBrands, ads} {
+	all := []*factRows{runs, weekRunRows, mentions, topicMents, weekTopicMentRows, pages, weekPages, topicPages, domains, pageBrands, domainBrands, ads}
+	for _, f := range all {
 		f.per = newFactRows(f.table, f.cols).per
-		if err := it.insertRows(ctx, f, true); err != nil {
-			return err
-		}
 	}
-	return nil
+	return all, nil
 }
 
 func compareDayKey(a, b dayKey) int {
