@@ -1,12 +1,12 @@
 package httpapi
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"strconv"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/httpsec"
 )
 
 // statuses is the one place where application error codes become HTTP
@@ -50,21 +50,16 @@ type errorObject struct {
 	RequestID string                 `json:"request_id,omitempty"`
 }
 
-// StatusClientClosedRequest is the status recorded (access log, metrics)
-// for a request whose client went away before its answer: nginx's 499.
-const StatusClientClosedRequest = 499
-
 // writeError writes err as the error envelope. Internal errors are logged
 // with the request id and answered without internals. The error of a
-// request whose client went away (its context canceled, not by the
-// server's deadline) is no fault of the server: it is logged at info
-// level and recorded as 499, with no body for nobody to read.
+// request whose client went away is no fault of the server: it is logged
+// at info level and recorded as 499 (httpsec.ClientGone), with no body
+// for nobody to read.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
-	if code := sightline.ErrorCode(err); (code == sightline.EINTERNAL || code == sightline.EUNAVAILABLE) &&
-		errors.Is(r.Context().Err(), context.Canceled) {
+	if httpsec.ClientGone(r, err) {
 		s.Logger.InfoContext(r.Context(), "client closed request", "request_id", sightline.RequestIDFromContext(r.Context()),
 			"method", r.Method, "path", r.URL.Path, "error", err.Error())
-		w.WriteHeader(StatusClientClosedRequest)
+		w.WriteHeader(httpsec.StatusClientClosedRequest)
 		return
 	}
 	err = s.unavailable(r, err)

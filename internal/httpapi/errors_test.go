@@ -9,6 +9,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/sightline/sightline/internal/httpsec"
 )
 
 // TestWriteError_ClientGone: the failure of a request whose client went
@@ -24,7 +26,7 @@ func TestWriteError_ClientGone(t *testing.T) {
 	cancel()
 	rec := httptest.NewRecorder()
 	s.writeError(rec, httptest.NewRequest("GET", "/api/v2/brands/b/topics", nil).WithContext(gone), failure)
-	if rec.Code != StatusClientClosedRequest || rec.Body.Len() != 0 {
+	if rec.Code != httpsec.StatusClientClosedRequest || rec.Body.Len() != 0 {
 		t.Errorf("client gone: status %d, body %q; want 499 without a body", rec.Code, rec.Body)
 	}
 	if got := log.String(); !strings.Contains(got, "level=INFO") || !strings.Contains(got, "client closed request") || strings.Contains(got, "internal error") {

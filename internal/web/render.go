@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/httpsec"
 )
 
 //go:embed templates static
@@ -151,8 +152,16 @@ var headings = map[int]string{
 }
 
 // renderError answers err with an HTML error page. Internal errors are
-// logged with the request id and shown without internals.
+// logged with the request id and shown without internals. A request whose
+// client went away gets no page: it is logged at info level and recorded
+// as 499, as in the API (httpsec.ClientGone).
 func (s *Server) renderError(w http.ResponseWriter, r *http.Request, st *state, err error) {
+	if httpsec.ClientGone(r, err) {
+		s.Logger.InfoContext(r.Context(), "client closed request", "request_id", sightline.RequestIDFromContext(r.Context()),
+			"method", r.Method, "path", r.URL.Path, "error", err.Error())
+		w.WriteHeader(httpsec.StatusClientClosedRequest)
+		return
+	}
 	code := sightline.ErrorCode(err)
 	status := statusOf(code)
 	p := &errorPage{Layout: layout(st, "Error", "", nil), Status: status, Heading: headings[status], Message: sightline.ErrorMessage(err)}
