@@ -48,7 +48,7 @@ SUM(citations) OVER (), SUM(brand_citations) OVER ()
 FROM list_rows ORDER BY citations DESC, domain ASC, page ASC LIMIT ? OFFSET ?
 ;
 
-SELECT DISTINCT row_brands.row_key, found_brands.name FROM (SELECT daily_page_brands.page AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
+SELECT DISTINCT row_brands.row_key, found_brands.name FROM (SELECT DISTINCT daily_page_brands.page AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
 WHERE daily_page_brands.brand_id = ? AND daily_page_brands.domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?)
 AND daily_page_brands.page IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 AND ((daily_page_brands.ran_at >= ? AND daily_page_brands.ran_at < ?))) row_brands JOIN found_brands ON found_brands.id = row_brands.found_brand_id

@@ -109,7 +109,7 @@ WHERE mentions.brand_id = ? AND mentions.topic_id = citing_runs.topic_id AND men
 AND mentions.ran_at = citing_runs.ran_at AND mentions.run_seq = citing_runs.run_seq), '') FROM citing_runs
 ;
 
-SELECT DISTINCT row_brands.row_key, found_brands.name FROM (SELECT daily_domain_brands.domain AS row_key, daily_domain_brands.found_brand_id AS found_brand_id FROM daily_domain_brands
+SELECT DISTINCT row_brands.row_key, found_brands.name FROM (SELECT DISTINCT daily_domain_brands.domain AS row_key, daily_domain_brands.found_brand_id AS found_brand_id FROM daily_domain_brands
 WHERE daily_domain_brands.brand_id = ? AND daily_domain_brands.domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?)
 AND ((daily_domain_brands.ran_at >= ? AND daily_domain_brands.ran_at < ?))) row_brands JOIN found_brands ON found_brands.id = row_brands.found_brand_id
 ;

@@ -74,7 +74,7 @@ WHERE mentions.brand_id = ? AND mentions.topic_id = citing_runs.topic_id AND men
 AND mentions.ran_at = citing_runs.ran_at AND mentions.run_seq = citing_runs.run_seq), '') FROM citing_runs
 ;
 
-SELECT DISTINCT row_brands.row_key, found_brands.name FROM (SELECT daily_page_brands.page AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
+SELECT DISTINCT row_brands.row_key, found_brands.name FROM (SELECT DISTINCT daily_page_brands.page AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
 WHERE daily_page_brands.brand_id = ? AND daily_page_brands.domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?)
 AND daily_page_brands.page IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 AND ((daily_page_brands.ran_at >= ? AND daily_page_brands.ran_at < ?))) row_brands JOIN found_brands ON found_brands.id = row_brands.found_brand_id
