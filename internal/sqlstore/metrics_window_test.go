@@ -266,6 +266,14 @@ func TestMetricsCutWindowsRollupsEqualFacts(t *testing.T) {
 		{Start: at(29, 0), End: at(41, 0)},
 		{Start: at(24, 0), End: at(38, 0)},
 		{Start: time.Date(2026, 2, 26, 10, 0, 0, 0, time.UTC), End: time.Date(2026, 3, 10, 23, 59, 59, 999999000, time.UTC).Add(time.Microsecond)},
+		// the week of 03-09 has no row after o02 (03-11): a range of its
+		// days ending later is read as the whole week (quietWeeks), here
+		// also with the end's day cut; nor has the week of 02-09 a row
+		// before o01 (02-10), so a start on 02-10 reads that week whole
+		// too, while one on 02-11 must not (o01 lies before it)
+		{Start: at(10, 0), End: at(40, 0)},
+		{Start: at(11, 0), End: at(41, 12)},
+		{Start: at(25, 6), End: at(40, 12)},
 	}
 	filters := []struct {
 		name string
