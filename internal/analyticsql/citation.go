@@ -253,19 +253,21 @@ type rollupPiece struct {
 // rollupPieces splits ranges of whole days into the rollup reads of a
 // level: at page level the whole ISO weeks inside a range (and on one side
 // of every cut: planRollup joins ranges that touch) come from weekly_pages,
-// whose ran_at is the week's Monday, and the days around them from
-// daily_pages, or from their week's row where no other day of that week
-// has rows (quietWeeks); at domain level every day comes from daily_domains (they are
-// few). So page-level rows of scope_citations are never bucketed by day. With byTopic
-// every day comes from daily_topic_pages, at either level.
+// whose ran_at is the week's Monday, and the days around them by
+// dayPieces (the halves of a week they hold whole from half_week_pages,
+// other days from daily_pages), or from their week's row where no other
+// day of that week has rows (quietWeeks); at domain level every day comes
+// from daily_domains (they are few). So page-level rows of scope_citations
+// are never bucketed by day. With byTopic every day comes from
+// daily_topic_pages, at either level.
 //
 // With periodSums (a statement that only sums the counts, and tells periods
 // apart by ran_at alone) the days on the longer side of a cut inside a week
 // are read as the whole week minus the days on the other side, when that
 // reads fewer rows: a previous period ending on a Sunday takes its last six
-// days as one week row and one negated day row per page instead of six day
-// rows. The other side's days are still read for their own period, so
-// every page and sum is as before (docs/performance.md, "Fifth step").
+// days as one week row and one negated day row per page instead of a half
+// and three day rows. The other side's days are still read for their own
+// period, so every page and sum is as before (docs/performance.md, "Fifth step").
 func rollupPieces(full []sightline.Window, level string, byTopic bool, cuts []time.Time, periodSums bool) []rollupPiece {
 	var out []rollupPiece
 	ranges := splitAt(full, cuts)
@@ -279,7 +281,7 @@ func rollupPieces(full []sightline.Window, level string, byTopic bool, cuts []ti
 			continue
 		}
 		weeks, days := splitWeeks(r)
-		var minus *rollupPiece
+		var minus []rollupPiece
 		if periodSums && len(days) > 0 && i+1 < len(ranges) && ranges[i+1].Start.Equal(r.End) && slices.ContainsFunc(cuts, r.End.Equal) {
 			// the days before the cut, [monday, cut), as the week
 			// [monday, nextMonday) minus [cut, nextMonday), which the next
@@ -287,16 +289,17 @@ func rollupPieces(full []sightline.Window, level string, byTopic bool, cuts []ti
 			last := days[len(days)-1]
 			monday := last.Start
 			nextMonday := monday.AddDate(0, 0, 7)
+			afterCut := sightline.Window{Start: r.End, End: nextMonday}
 			if last.End.Equal(r.End) && sightline.BucketStart(monday, "week").Equal(monday) &&
 				(len(weeks) == 0 || weeks[0].End.Equal(monday)) && !ranges[i+1].End.Before(nextMonday) &&
-				1+daysIn(r.End, nextMonday) < daysIn(monday, r.End) {
+				1+rowsOf(dayPieces(afterCut)) < rowsOf(dayPieces(last)) {
 				days = days[:len(days)-1]
 				if len(weeks) == 0 {
 					weeks = []sightline.Window{{Start: monday, End: nextMonday}}
 				} else {
 					weeks[0].End = nextMonday
 				}
-				minus = &rollupPiece{Window: sightline.Window{Start: r.End, End: nextMonday}, table: "daily_pages", minus: true, asOf: monday}
+				minus = negated(dayPieces(afterCut), monday)
 			}
 		}
 		var before []rollupPiece
@@ -307,13 +310,12 @@ func rollupPieces(full []sightline.Window, level string, byTopic bool, cuts []ti
 			first := days[0]
 			monday := sightline.BucketStart(r.Start, "week")
 			nextMonday := monday.AddDate(0, 0, 7)
+			beforeCut := sightline.Window{Start: monday, End: r.Start}
 			if first.Start.Equal(r.Start) && first.End.Equal(nextMonday) && !ranges[i-1].Start.After(monday) &&
-				1+daysIn(monday, r.Start) < daysIn(r.Start, nextMonday) {
+				1+rowsOf(dayPieces(beforeCut)) < rowsOf(dayPieces(first)) {
 				days = days[1:]
-				before = []rollupPiece{
-					{Window: sightline.Window{Start: monday, End: nextMonday}, table: "weekly_pages", asOf: r.Start},
-					{Window: sightline.Window{Start: monday, End: r.Start}, table: "daily_pages", minus: true, asOf: r.Start},
-				}
+				before = append([]rollupPiece{{Window: sightline.Window{Start: monday, End: nextMonday}, table: "weekly_pages", asOf: r.Start}},
+					negated(dayPieces(beforeCut), r.Start)...)
 			}
 		}
 		out = append(out, before...)
@@ -323,36 +325,94 @@ func rollupPieces(full []sightline.Window, level string, byTopic bool, cuts []ti
 		for _, d := range days {
 			out = append(out, quietWeeks(d)...)
 		}
-		if minus != nil {
-			out = append(out, *minus)
+		out = append(out, minus...)
+	}
+	return out
+}
+
+// dayPieces reads a range of whole days inside one ISO week: the halves of
+// the week it holds whole (Monday to Wednesday, Thursday to Sunday) from
+// half_week_pages, whose ran_at is the half's first day, and its other
+// days from daily_pages, adjacent ones as one range.
+func dayPieces(w sightline.Window) []rollupPiece {
+	monday := sightline.BucketStart(w.Start, "week")
+	thursday, nextMonday := monday.AddDate(0, 0, 3), monday.AddDate(0, 0, 7)
+	var out []rollupPiece
+	for _, half := range []sightline.Window{{Start: monday, End: thursday}, {Start: thursday, End: nextMonday}} {
+		part := sightline.Window{Start: later(w.Start, half.Start), End: earlier(w.End, half.End)}
+		switch n := len(out); {
+		case !part.Start.Before(part.End):
+		case part == half:
+			out = append(out, rollupPiece{Window: half, table: "half_week_pages"})
+		case n > 0 && out[n-1].table == "daily_pages" && out[n-1].End.Equal(part.Start):
+			out[n-1].End = part.End
+		default:
+			out = append(out, rollupPiece{Window: part, table: "daily_pages"})
 		}
 	}
 	return out
 }
 
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+func earlier(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+// rowsOf is the number of rows per page that pieces read: one per day of a
+// daily_pages piece, per week of a weekly_pages piece, per half week.
+func rowsOf(pieces []rollupPiece) int {
+	n := 0
+	for _, p := range pieces {
+		switch p.table {
+		case "daily_pages":
+			n += daysIn(p.Start, p.End)
+		case "weekly_pages":
+			n += daysIn(p.Start, p.End) / 7
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// negated marks pieces as subtracted, counting in the period of asOf.
+func negated(pieces []rollupPiece, asOf time.Time) []rollupPiece {
+	for i := range pieces {
+		pieces[i].minus, pieces[i].asOf = true, asOf
+	}
+	return pieces
+}
+
 // quietWeeks reads days, a range of whole days that holds no whole ISO
-// week, from daily_pages, except that each part of it inside one week and
-// longer than a day is read as its whole week from weekly_pages when the
-// brand has no daily_pages row in the rest of that week: the week's row is
-// then the sum, the smallest attributes and the flags of exactly those
-// days. Whether it has is data, so the statement decides: the week piece
-// is guarded by NOT EXISTS over the rest, the days piece by EXISTS, and
-// exactly one of them reads rows. The current period's last days are the
-// usual case: a window ending today has no rows after today, so its last
-// week is one row per page instead of one per page and day
-// (docs/performance.md, "Eleventh step").
+// week, by dayPieces, except that each part of it inside one week that
+// dayPieces reads as more than one row per page is read as its whole week
+// from weekly_pages when the brand has no daily_pages row in the rest of
+// that week: the week's row is then the sum, the smallest attributes and
+// the flags of exactly those days. Whether it has is data, so the
+// statement decides: the week piece is guarded by a test that the rest is
+// empty, the others by the opposite, and only one side reads rows. The
+// current period's last days are the usual case: a window ending today has
+// no rows after today, so its last week is one row per page instead of one
+// per page and day (docs/performance.md, "Eleventh step").
 func quietWeeks(days sightline.Window) []rollupPiece {
 	var out []rollupPiece
 	for start := days.Start; start.Before(days.End); {
 		monday := sightline.BucketStart(start, "week")
 		nextMonday := monday.AddDate(0, 0, 7)
-		part := sightline.Window{Start: start, End: nextMonday}
-		if days.End.Before(nextMonday) {
-			part.End = days.End
-		}
+		part := sightline.Window{Start: start, End: earlier(days.End, nextMonday)}
 		start = part.End
-		if daysIn(part.Start, part.End) < 2 {
-			out = append(out, rollupPiece{Window: part, table: "daily_pages"})
+		pieces := dayPieces(part)
+		if rowsOf(pieces) < 2 {
+			out = append(out, pieces...)
 			continue
 		}
 		var rest []sightline.Window
@@ -362,9 +422,11 @@ func quietWeeks(days sightline.Window) []rollupPiece {
 		if part.End.Before(nextMonday) {
 			rest = append(rest, sightline.Window{Start: part.End, End: nextMonday})
 		}
-		out = append(out,
-			rollupPiece{Window: sightline.Window{Start: monday, End: nextMonday}, table: "weekly_pages", asOf: part.Start, rest: rest, quiet: true},
-			rollupPiece{Window: part, table: "daily_pages", rest: rest})
+		out = append(out, rollupPiece{Window: sightline.Window{Start: monday, End: nextMonday}, table: "weekly_pages", asOf: part.Start, rest: rest, quiet: true})
+		for _, p := range pieces {
+			p.rest = rest
+			out = append(out, p)
+		}
 	}
 	return out
 }

@@ -94,6 +94,20 @@ func (d Dialect) WeekStart(col string) string {
 	return "(date(" + col + ", '-6 days', 'weekday 1') || 'T00:00:00.000000Z')"
 }
 
+// HalfWeekStart returns an expression giving the midnight (UTC) that
+// starts the half of the ISO week (HalfWeekStart in Go) of a timestamp
+// column, in the column's representation.
+func (d Dialect) HalfWeekStart(col string) string {
+	if d.Engine == EnginePostgres {
+		return "((date_trunc('week', " + col + " AT TIME ZONE 'UTC') + CASE WHEN EXTRACT(ISODOW FROM " + col +
+			" AT TIME ZONE 'UTC') > 3 THEN INTERVAL '3 days' ELSE INTERVAL '0 days' END) AT TIME ZONE 'UTC')"
+	}
+	// %w: Sunday 0, Monday 1 … Saturday 6; Thursday to Sunday start on
+	// the Thursday
+	return "(date(" + col + ", '-6 days', 'weekday 1', CASE WHEN strftime('%w', " + col +
+		") IN ('1', '2', '3') THEN '+0 days' ELSE '+3 days' END) || 'T00:00:00.000000Z')"
+}
+
 // NilUUID is the nil UUID as a typed value: a bare literal would be text to
 // PostgreSQL where a UNION needs a uuid.
 func (d Dialect) NilUUID() string {

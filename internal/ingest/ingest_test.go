@@ -626,6 +626,12 @@ func TestIngest_Rollups(t *testing.T) {
 		}
 		return "substr(" + col + ", 1, 10)"
 	}
+	half := func(col string) string { // the first day of the half week: Monday to Wednesday, Thursday to Sunday
+		if w.db.Engine() == "postgres" {
+			return "to_char(date_trunc('week', " + col + " AT TIME ZONE 'UTC') + CASE WHEN EXTRACT(ISODOW FROM " + col + " AT TIME ZONE 'UTC') > 3 THEN INTERVAL '3 days' ELSE INTERVAL '0 days' END, 'YYYY-MM-DD')"
+		}
+		return "date(" + col + ", '-6 days', 'weekday 1', CASE WHEN strftime('%w', " + col + ") IN ('1', '2', '3') THEN '+0 days' ELSE '+3 days' END)"
+	}
 	week := func(col string) string {
 		if w.db.Engine() == "postgres" {
 			return "to_char(date_trunc('week', " + col + " AT TIME ZONE 'UTC'), 'YYYY-MM-DD')"
@@ -678,6 +684,11 @@ func TestIngest_Rollups(t *testing.T) {
 			`SELECT brand_id, ` + week("ran_at") + `, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit), MAX(has_source), MAX(has_inline),
 				CAST(SUM(citations) AS BIGINT), CAST(SUM(named) AS BIGINT), CAST(SUM(comp_only) AS BIGINT)
 			FROM daily_pages GROUP BY brand_id, ` + week("ran_at") + `, page`},
+		{"half_week_pages", // the daily rows of each half week added up
+			`SELECT brand_id, ` + day("ran_at") + `, page, domain, page_type, domain_type, subreddit, has_source, has_inline, citations, named, comp_only FROM half_week_pages`,
+			`SELECT brand_id, ` + half("ran_at") + `, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit), MAX(has_source), MAX(has_inline),
+				CAST(SUM(citations) AS BIGINT), CAST(SUM(named) AS BIGINT), CAST(SUM(comp_only) AS BIGINT)
+			FROM daily_pages GROUP BY brand_id, ` + half("ran_at") + `, page`},
 		{"daily_domains",
 			`SELECT brand_id, ` + day("ran_at") + `, domain, domain_type, has_source, has_inline, citations, named, comp_only FROM daily_domains`,
 			`SELECT c.brand_id, ` + day("c.ran_at") + `, c.domain, MIN(c.domain_type),

@@ -149,15 +149,16 @@ func rebuildRollups(ctx context.Context, tx *Tx, tables ...string) error {
 var seqRange = regexp.MustCompile(`(\w+)\.(seq|run_seq) BETWEEN \? AND \?`)
 
 // rollupTables are every table refreshRollups and refreshWeekly fill.
-var rollupTables = []string{"daily_runs", "weekly_runs", "daily_mentions", "daily_topic_mentions", "weekly_topic_mentions", "daily_pages", "weekly_pages",
+var rollupTables = []string{"daily_runs", "weekly_runs", "daily_mentions", "daily_topic_mentions", "weekly_topic_mentions", "daily_pages", "weekly_pages", "half_week_pages",
 	"daily_topic_pages", "daily_domains", "daily_page_brands", "daily_domain_brands", "daily_ads"}
 
 // refreshWeekly adds up a brand's daily_runs, daily_topic_mentions and
 // daily_pages rows by ISO week into weekly_runs, weekly_topic_mentions and
-// weekly_pages (migrations 0005 and 0012 do the same for every brand); the
-// brand's weekly rows must be empty.
+// weekly_pages, and its daily_pages rows by half week into half_week_pages
+// (migrations 0005, 0012 and 0016 do the same for every brand); the
+// brand's weekly and half-week rows must be empty.
 func refreshWeekly(ctx context.Context, tx *Tx, brandID string) error {
-	week := tx.d.WeekStart("ran_at")
+	week, half := tx.d.WeekStart("ran_at"), tx.d.HalfWeekStart("ran_at")
 	for _, st := range []struct{ table, sql string }{
 		{"weekly_runs", `INSERT INTO weekly_runs (brand_id, ran_at, topic_id, provider_id, region_id, runs, citations, owned_citations)
 			SELECT brand_id, ` + week + `, topic_id, provider_id, region_id, SUM(runs), SUM(citations), SUM(owned_citations)
@@ -169,6 +170,10 @@ func refreshWeekly(ctx context.Context, tx *Tx, brandID string) error {
 			SELECT brand_id, ` + week + `, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit),
 				MAX(has_source), MAX(has_inline), SUM(citations), SUM(named), SUM(comp_only)
 			FROM daily_pages WHERE brand_id = ? GROUP BY brand_id, ` + week + `, page`},
+		{"half_week_pages", `INSERT INTO half_week_pages (brand_id, ran_at, page, domain, page_type, domain_type, subreddit, has_source, has_inline, citations, named, comp_only)
+			SELECT brand_id, ` + half + `, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit),
+				MAX(has_source), MAX(has_inline), SUM(citations), SUM(named), SUM(comp_only)
+			FROM daily_pages WHERE brand_id = ? GROUP BY brand_id, ` + half + `, page`},
 	} {
 		if _, err := tx.exec(ctx, st.sql, brandID); err != nil {
 			return fmt.Errorf("refresh %s: %w", st.table, err)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 // dayRollups are the daily rollups (rollup.go) of the runs one transaction
@@ -23,6 +24,7 @@ type dayRollups struct {
 	topicMents   map[topicMentionKey]*mentionSum
 	pages        map[pageDayKey]*citeSum
 	weekPages    map[pageDayKey]*citeSum // day: the Monday of the ISO week
+	halfPages    map[pageDayKey]*citeSum // day: the first day of the half week (analyticsql.HalfWeekStart)
 	topicPages   map[topicPageKey]*citeSum
 	domains      map[domainDayKey]*citeSum
 	pageBrands   map[pageBrandDayKey]*brandSum
@@ -86,7 +88,8 @@ type brandSum struct{ citations int64 }
 
 func newDayRollups() *dayRollups {
 	return &dayRollups{runs: map[dayKey]*runSum{}, mentions: map[mentionDayKey]*mentionSum{}, topicMents: map[topicMentionKey]*mentionSum{},
-		pages: map[pageDayKey]*citeSum{}, weekPages: map[pageDayKey]*citeSum{}, topicPages: map[topicPageKey]*citeSum{}, domains: map[domainDayKey]*citeSum{},
+		pages: map[pageDayKey]*citeSum{}, weekPages: map[pageDayKey]*citeSum{}, halfPages: map[pageDayKey]*citeSum{},
+		topicPages: map[topicPageKey]*citeSum{}, domains: map[domainDayKey]*citeSum{},
 		pageBrands: map[pageBrandDayKey]*brandSum{}, domainBrands: map[domainBrandDayKey]*brandSum{}, ads: map[adDayKey]*adSum{}}
 }
 
@@ -112,6 +115,7 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 	t := r.RanAt.UTC()
 	day := ts(time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC))
 	week := ts(sightline.BucketStart(t, "week"))
+	half := ts(analyticsql.HalfWeekStart(t))
 	k := dayKey{brand: r.BrandID, day: day, topic: r.TopicID, provider: provider, region: region}
 	if k.topic == "" {
 		k.topic = nilTopic
@@ -153,6 +157,13 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 			d.weekPages[wk] = ws
 		}
 		ws.add(c, named, comp)
+		hk := pageDayKey{brand: r.BrandID, day: half, page: c.Page}
+		hs := d.halfPages[hk]
+		if hs == nil {
+			hs = &citeSum{domain: c.Domain, pageType: c.PageType, domainType: c.DomainType, subreddit: c.Subreddit}
+			d.halfPages[hk] = hs
+		}
+		hs.add(c, named, comp)
 		tk := topicPageKey{brand: r.BrandID, topic: k.topic, provider: provider, day: day, page: c.Page}
 		tps := d.topicPages[tk]
 		if tps == nil {
@@ -389,7 +400,7 @@ func (d *dayRollups) upserts() ([]*factRows, error) {
 		}
 		return f
 	}
-	pages, weekPages := pageRows("daily_pages", d.pages), pageRows("weekly_pages", d.weekPages)
+	pages, weekPages, halfPages := pageRows("daily_pages", d.pages), pageRows("weekly_pages", d.weekPages), pageRows("half_week_pages", d.halfPages)
 	topicPages := &factRows{table: "daily_topic_pages", cols: []string{"brand_id", "topic_id", "provider_id", "ran_at", "page", "domain", "page_type",
 		"domain_type", "subreddit", "has_source", "has_inline", "citations", "named", "comp_only"},
 		suffix: ` ON CONFLICT (brand_id, topic_id, provider_id, ran_at, page) DO UPDATE SET ` + citeSumUpdate("daily_topic_pages")}
@@ -438,7 +449,7 @@ func (d *dayRollups) upserts() ([]*factRows, error) {
 		v := d.ads[k]
 		ads.add(k.brand, k.day, k.advertiser, k.provider, v.ads, v.appearances)
 	}
-	all := []*factRows{runs, weekRunRows, mentions, topicMents, weekTopicMentRows, pages, weekPages, topicPages, domains, pageBrands, domainBrands, ads}
+	all := []*factRows{runs, weekRunRows, mentions, topicMents, weekTopicMentRows, pages, weekPages, halfPages, topicPages, domains, pageBrands, domainBrands, ads}
 	for _, f := range all {
 		f.per = newFactRows(f.table, f.cols).per
 	}

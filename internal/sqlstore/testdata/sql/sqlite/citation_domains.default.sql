@@ -56,6 +56,12 @@ rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source 
 rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
 rollup_row.comp_only AS competitor_only_citations
 FROM daily_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND (COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ?
+ORDER BY rest_row.ran_at LIMIT 1) < ?, FALSE)) UNION ALL SELECT rollup_row.ran_at AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
+rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
+rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
+rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
+rollup_row.comp_only AS competitor_only_citations
+FROM half_week_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND (COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ?
 ORDER BY rest_row.ran_at LIMIT 1) < ?, FALSE)) UNION ALL SELECT ? AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
 rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
 rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
