@@ -239,13 +239,15 @@ func (q *Scope) writeSel(s *Builder, full, raw []sightline.Window, narrow bool, 
 type rollupPiece struct {
 	sightline.Window
 	table string
-	// With periodSums (rollupPieces): a non-zero asOf is the ran_at the
-	// rows take, so that they count in its period, and minus negates their
-	// counts: the days of a week on the other side of a cut.
+	// A non-zero asOf is the ran_at the rows take (with periodSums, so
+	// that they count in its period; a quiet week's is the first day it
+	// stands for), and minus negates their counts: the days of a week on
+	// the other side of a cut.
 	minus bool
 	asOf  time.Time
 	// A piece with a rest (quietWeeks) is read only when the brand has no
-	// daily_pages row in any of its ranges (quiet), or only when it has one.
+	// daily_pages row in any of its ranges (quiet: the week), or only when
+	// it has one (the halves and days the week stands for).
 	rest  []sightline.Window
 	quiet bool
 }
@@ -433,7 +435,7 @@ func quietWeeks(days sightline.Window) []rollupPiece {
 
 // restGuard writes the condition of a piece of quietWeeks: none of the
 // brand's daily_pages rows lies in the rest of its week (the week piece),
-// or one does (the days piece). Each test is an uncorrelated subquery,
+// or one does (the pieces of its days). Each test is an uncorrelated subquery,
 // which both engines evaluate once, before reading the piece's rows, and
 // asks for the brand's first row from the range's start in key order: one
 // seek on both engines, where PostgreSQL plans an EXISTS over the range as
