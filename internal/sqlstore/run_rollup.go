@@ -143,34 +143,10 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 		if owned[c.Domain] {
 			rs.owned++
 		}
-		pk := pageDayKey{brand: r.BrandID, day: day, page: c.Page}
-		ps := d.pages[pk]
-		if ps == nil {
-			ps = &citeSum{domain: c.Domain, pageType: c.PageType, domainType: c.DomainType, subreddit: c.Subreddit}
-			d.pages[pk] = ps
-		}
-		ps.add(c, named, comp)
-		wk := pageDayKey{brand: r.BrandID, day: week, page: c.Page}
-		ws := d.weekPages[wk]
-		if ws == nil {
-			ws = &citeSum{domain: c.Domain, pageType: c.PageType, domainType: c.DomainType, subreddit: c.Subreddit}
-			d.weekPages[wk] = ws
-		}
-		ws.add(c, named, comp)
-		hk := pageDayKey{brand: r.BrandID, day: half, page: c.Page}
-		hs := d.halfPages[hk]
-		if hs == nil {
-			hs = &citeSum{domain: c.Domain, pageType: c.PageType, domainType: c.DomainType, subreddit: c.Subreddit}
-			d.halfPages[hk] = hs
-		}
-		hs.add(c, named, comp)
-		tk := topicPageKey{brand: r.BrandID, topic: k.topic, provider: provider, day: day, page: c.Page}
-		tps := d.topicPages[tk]
-		if tps == nil {
-			tps = &citeSum{domain: c.Domain, pageType: c.PageType, domainType: c.DomainType, subreddit: c.Subreddit}
-			d.topicPages[tk] = tps
-		}
-		tps.add(c, named, comp)
+		addPageCite(d.pages, pageDayKey{brand: r.BrandID, day: day, page: c.Page}, c, named, comp)
+		addPageCite(d.weekPages, pageDayKey{brand: r.BrandID, day: week, page: c.Page}, c, named, comp)
+		addPageCite(d.halfPages, pageDayKey{brand: r.BrandID, day: half, page: c.Page}, c, named, comp)
+		addPageCite(d.topicPages, topicPageKey{brand: r.BrandID, topic: k.topic, provider: provider, day: day, page: c.Page}, c, named, comp)
 		dk := domainDayKey{brand: r.BrandID, day: day, domain: c.Domain}
 		ds := d.domains[dk]
 		if ds == nil {
@@ -486,6 +462,18 @@ func sortedRollupKeys[K comparable, V any](m map[K]V, cmp func(a, b K) int) []K 
 }
 
 // sumOf returns m's sum for k, adding a zero one first.
+// addPageCite counts a citation in its row of a page rollup (daily,
+// weekly, half-week or per topic and provider); a new row takes the page's
+// attributes from the citation.
+func addPageCite[K comparable](m map[K]*citeSum, k K, c sightline.AnalyzedCitation, named, comp bool) {
+	ps := m[k]
+	if ps == nil {
+		ps = &citeSum{domain: c.Domain, pageType: c.PageType, domainType: c.DomainType, subreddit: c.Subreddit}
+		m[k] = ps
+	}
+	ps.add(c, named, comp)
+}
+
 func sumOf[K comparable, V any](m map[K]*V, k K) *V {
 	v := m[k]
 	if v == nil {
