@@ -158,7 +158,7 @@ var rollupTables = []string{"daily_runs", "weekly_runs", "daily_mentions", "dail
 // (migrations 0005, 0012 and 0016 do the same for every brand); the
 // brand's weekly and half-week rows must be empty.
 func refreshWeekly(ctx context.Context, tx *Tx, brandID string) error {
-	week, half := tx.d.WeekStart("ran_at"), tx.d.HalfWeekStart("ran_at")
+	week := tx.d.WeekStart("ran_at")
 	for _, st := range []struct{ table, sql string }{
 		{"weekly_runs", `INSERT INTO weekly_runs (brand_id, ran_at, topic_id, provider_id, region_id, runs, citations, owned_citations)
 			SELECT brand_id, ` + week + `, topic_id, provider_id, region_id, SUM(runs), SUM(citations), SUM(owned_citations)
@@ -166,20 +166,23 @@ func refreshWeekly(ctx context.Context, tx *Tx, brandID string) error {
 		{"weekly_topic_mentions", `INSERT INTO weekly_topic_mentions (brand_id, ran_at, topic_id, found_brand_id, mentions, sentiment_sum)
 			SELECT brand_id, ` + week + `, topic_id, found_brand_id, SUM(mentions), SUM(sentiment_sum)
 			FROM daily_topic_mentions WHERE brand_id = ? GROUP BY brand_id, ` + week + `, topic_id, found_brand_id`},
-		{"weekly_pages", `INSERT INTO weekly_pages (brand_id, ran_at, page, domain, page_type, domain_type, subreddit, has_source, has_inline, citations, named, comp_only)
-			SELECT brand_id, ` + week + `, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit),
-				MAX(has_source), MAX(has_inline), SUM(citations), SUM(named), SUM(comp_only)
-			FROM daily_pages WHERE brand_id = ? GROUP BY brand_id, ` + week + `, page`},
-		{"half_week_pages", `INSERT INTO half_week_pages (brand_id, ran_at, page, domain, page_type, domain_type, subreddit, has_source, has_inline, citations, named, comp_only)
-			SELECT brand_id, ` + half + `, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit),
-				MAX(has_source), MAX(has_inline), SUM(citations), SUM(named), SUM(comp_only)
-			FROM daily_pages WHERE brand_id = ? GROUP BY brand_id, ` + half + `, page`},
+		{"weekly_pages", pagesBy("weekly_pages", week)},
+		{"half_week_pages", pagesBy("half_week_pages", tx.d.HalfWeekStart("ran_at"))},
 	} {
 		if _, err := tx.exec(ctx, st.sql, brandID); err != nil {
 			return fmt.Errorf("refresh %s: %w", st.table, err)
 		}
 	}
 	return nil
+}
+
+// pagesBy is the statement that adds up a brand's daily_pages rows into
+// table by the bucket the expression bucket gives each day.
+func pagesBy(table, bucket string) string {
+	return `INSERT INTO ` + table + ` (brand_id, ran_at, page, domain, page_type, domain_type, subreddit, has_source, has_inline, citations, named, comp_only)
+		SELECT brand_id, ` + bucket + `, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit),
+			MAX(has_source), MAX(has_inline), SUM(citations), SUM(named), SUM(comp_only)
+		FROM daily_pages WHERE brand_id = ? GROUP BY brand_id, ` + bucket + `, page`
 }
 
 // rebuildBrandRollups recomputes a brand's rollups from its facts. The
