@@ -40,9 +40,9 @@ type DB struct {
 	countsPath string
 	countsMu   sync.Mutex
 	// scopeSlots, on SQLite, bounds the analytics reads (beginScope) that
-	// run at once to one per CPU: more of them only contend for the C
-	// library's allocator lock, which SQLite's sorters take for every row
-	// they sort (docs/performance.md, "Ninth step"). The pool keeps more
+	// run at once to one per CPU: more of them only contend for the CPUs
+	// and the C library's allocator lock, which every SQLite allocation
+	// takes (docs/performance.md, "Ninth step"). The pool keeps more
 	// readers, so that other reads (a runs export, a session) still find a
 	// connection.
 	scopeSlots chan struct{}
@@ -115,9 +115,17 @@ func openSQLite(path string, readOnly bool) (*sql.DB, error) {
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "synchronous(NORMAL)")
-	q.Add("_pragma", "temp_store(MEMORY)")
 	if readOnly {
 		q.Add("_pragma", "query_only(1)")
+		// Readers keep SQLite's default temp_store (a file, written only
+		// when a sort outgrows the page cache's size): with temp_store
+		// MEMORY a sorter allocates every row it sorts on its own, each
+		// malloc and free through the C library's one lock, and four
+		// readers on two cores spent 18 % of their CPU in malloc and free,
+		// most of it waiting on that lock. With the default the sorter
+		// fills one growing block instead (docs/performance.md, "Twelfth
+		// step"). The writer keeps MEMORY: an ingest's sorts were measured
+		// with it, and they are one connection's.
 		// 8 MiB page cache per read connection: a metric statement reads a
 		// few MiB (rollups, or one day's and one filter's facts), and the
 		// operating system caches the file anyway; four readers with 64 MiB
@@ -125,6 +133,7 @@ func openSQLite(path string, readOnly bool) (*sql.DB, error) {
 		// 16 MiB `serve` peaked at 250–300 MB (docs/performance.md).
 		q.Add("_pragma", "cache_size(-8192)")
 	} else {
+		q.Add("_pragma", "temp_store(MEMORY)")
 		// 16 MiB for the writer; an ingest raises it for its transaction
 		// (ingestCacheKiB), since batches rewrite the same pages.
 		q.Add("_pragma", "cache_size(-16384)")

@@ -1,6 +1,7 @@
 package sqlstore
 
 import (
+	"database/sql"
 	"testing"
 
 	"github.com/sightline/sightline"
@@ -53,5 +54,26 @@ func TestReadersStayOpen(t *testing.T) {
 	}
 	if st := db.read.Stats(); st.MaxIdleClosed != 0 || st.OpenConnections != n {
 		t.Errorf("readers: %d open, %d closed for being idle; want %d open, none closed", st.OpenConnections, st.MaxIdleClosed, n)
+	}
+}
+
+// The SQLite readers sort with SQLite's default temp_store, so that a
+// sort fills one growing block instead of allocating each row through the
+// C library's one lock (docs/performance.md, "Twelfth step"); the writer
+// keeps its sorts in memory.
+func TestSQLiteTempStore(t *testing.T) {
+	db, _ := openIngestSQLite(t)
+	for _, c := range []struct {
+		name string
+		pool *sql.DB
+		want int
+	}{{"reader", db.read, 0}, {"writer", db.write, 2}} {
+		var got int
+		if err := c.pool.QueryRow("PRAGMA temp_store").Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != c.want {
+			t.Errorf("%s: temp_store = %d, want %d (0 default, 2 memory)", c.name, got, c.want)
+		}
 	}
 }
