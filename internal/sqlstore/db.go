@@ -126,12 +126,18 @@ func openSQLite(path string, readOnly bool) (*sql.DB, error) {
 		// fills one growing block instead (docs/performance.md, "Twelfth
 		// step"). The writer keeps MEMORY: an ingest's sorts were measured
 		// with it, and they are one connection's.
-		// 8 MiB page cache per read connection: a metric statement reads a
+		//
+		// 6 MiB page cache per read connection: a metric statement reads a
 		// few MiB (rollups, or one day's and one filter's facts), and the
 		// operating system caches the file anyway; four readers with 64 MiB
 		// each took the bench process (server and clients) to 430 MB, with
-		// 16 MiB `serve` peaked at 250–300 MB (docs/performance.md).
-		q.Add("_pragma", "cache_size(-8192)")
+		// 16 MiB `serve` peaked at 250–300 MB. Each cached page takes an
+		// 8 KiB block of the C library's allocator, twice its size, and a
+		// sort's block may grow as large as the cache before it spills:
+		// with those blocks 8 MiB took `serve` to 200 MB, and 6 MiB holds
+		// it at 181–185 MB at the same throughput (docs/performance.md,
+		// "Twelfth step").
+		q.Add("_pragma", "cache_size(-6144)")
 	} else {
 		q.Add("_pragma", "temp_store(MEMORY)")
 		// 16 MiB for the writer; an ingest raises it for its transaction
