@@ -3,6 +3,7 @@ package sightline
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"net/netip"
 	"net/url"
@@ -349,6 +350,124 @@ type DeliveryResult struct {
 	// Disable, when set, disables the endpoint with this reason (it
 	// answered 410 Gone).
 	Disable *string
+}
+
+// DeliveryOutcome is what an attempt makes of its delivery.
+type DeliveryOutcome struct {
+	Status        string     // DeliveryPending, DeliverySucceeded or DeliveryFailed
+	NextAttemptAt *time.Time // when the next attempt is due; pending only
+	DeliveredAt   *time.Time // when the successful attempt started; succeeded only
+}
+
+// Outcome decides the delivery's status after the attempt r reports: it
+// succeeded on a success; it stays pending when a retry is scheduled and
+// the endpoint is not being disabled; otherwise it failed for good.
+func (r DeliveryResult) Outcome() DeliveryOutcome {
+	switch {
+	case r.Succeeded:
+		at := r.StartedAt
+		return DeliveryOutcome{Status: DeliverySucceeded, DeliveredAt: &at}
+	case r.NextAttemptAt != nil && r.Disable == nil:
+		next := *r.NextAttemptAt
+		return DeliveryOutcome{Status: DeliveryPending, NextAttemptAt: &next}
+	}
+	return DeliveryOutcome{Status: DeliveryFailed}
+}
+
+// EndpointHealth is the part of an endpoint that its attempts change.
+type EndpointHealth struct {
+	Enabled bool
+	// FailingSince is when the endpoint's current run of failed attempts
+	// started; nil after a success.
+	FailingSince *time.Time
+}
+
+// AfterAttempt applies the disable rule (docs/webhooks.md#delivery-retries-and-failing-endpoints)
+// to an attempt's result: a success forgets the failures; a failure starts
+// a run of failures unless one is running; an enabled endpoint is disabled
+// when it asked for it (410 Gone: r.Disable) or when every attempt has
+// failed for WebhookDisableAfter. disable is the reason, nil when the
+// endpoint stays as it is; next.Enabled is then false.
+func (h EndpointHealth) AfterAttempt(r DeliveryResult) (next EndpointHealth, disable *string) {
+	if r.Succeeded {
+		return EndpointHealth{Enabled: h.Enabled}, nil
+	}
+	next = h
+	if next.FailingSince == nil {
+		since := r.StartedAt
+		next.FailingSince = &since
+	}
+	reason := r.Disable
+	if reason == nil && r.StartedAt.Sub(*next.FailingSince) >= WebhookDisableAfter {
+		last := "no answer"
+		if r.StatusCode != nil {
+			last = fmt.Sprintf("HTTP %d", *r.StatusCode)
+		} else if r.Error != nil {
+			last = *r.Error
+		}
+		msg := fmt.Sprintf("Every delivery attempt since %s failed (last: %s), so the endpoint was disabled after %d days. Fix it, then enable it again with PATCH {\"enabled\": true}.",
+			next.FailingSince.Format(time.RFC3339), last, int(WebhookDisableAfter.Hours()/24))
+		reason = &msg
+	}
+	if reason == nil || !h.Enabled {
+		return next, nil
+	}
+	next.Enabled = false
+	return next, reason
+}
+
+// DisabledDeliveryError is the last error of a pending delivery failed
+// because its endpoint was disabled, with the reason when there is one.
+func DisabledDeliveryError(reason string) string {
+	if reason == "" {
+		return "The endpoint was disabled."
+	}
+	return "The endpoint was disabled: " + reason
+}
+
+// Apply applies a validated PATCH to w at now: a new URL forgets the
+// failures of the old one; enabling clears the disabled reason and the
+// failures; disabling records why and when. disabled reports that w was
+// enabled and is not any more: its pending deliveries then fail.
+func (w *Webhook) Apply(in WebhookInput, now time.Time) (disabled bool) {
+	if in.URL != nil && *in.URL != w.URL {
+		w.URL, w.FailingSince = *in.URL, nil
+	}
+	if in.EventTypes != nil {
+		w.EventTypes = *in.EventTypes
+	}
+	if in.Description != nil {
+		w.Description = *in.Description
+	}
+	if in.Enabled == nil || *in.Enabled == w.Enabled {
+		return false
+	}
+	w.Enabled = *in.Enabled
+	if w.Enabled {
+		w.DisabledReason, w.DisabledAt, w.FailingSince = nil, nil, nil
+		return false
+	}
+	reason := "Disabled through the API."
+	w.DisabledReason, w.DisabledAt = &reason, &now
+	return true
+}
+
+// CheckRetry tells whether delivery d of w may be attempted once more now:
+// CONFLICT while it is pending (its next attempt is scheduled) or while w
+// is disabled.
+func (w *Webhook) CheckRetry(d *WebhookDelivery) error {
+	if d.Status == DeliveryPending {
+		return Errorf(ECONFLICT, "The delivery is pending: its next attempt is scheduled already.")
+	}
+	return w.CheckEnabled()
+}
+
+// CheckEnabled is CONFLICT when w is disabled: nothing is sent to it.
+func (w *Webhook) CheckEnabled() error {
+	if !w.Enabled {
+		return Errorf(ECONFLICT, "The webhook is disabled; enable it first (PATCH {\"enabled\": true}).")
+	}
+	return nil
 }
 
 // NewDeliveryError cuts an attempt's error message to a storable size.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/sightline/sightline"
@@ -152,5 +153,141 @@ func TestSignalFingerprint(t *testing.T) {
 	}
 	if len(a) != 64 {
 		t.Errorf("fingerprint %q is not 64 hex digits", a)
+	}
+}
+
+func TestDeliveryResult_Outcome(t *testing.T) {
+	start := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	next := start.Add(5 * time.Minute)
+	gone := "HTTP 410 Gone"
+	tests := []struct {
+		name string
+		r    sightline.DeliveryResult
+		want sightline.DeliveryOutcome
+	}{
+		{"Success", sightline.DeliveryResult{StartedAt: start, Succeeded: true, NextAttemptAt: &next},
+			sightline.DeliveryOutcome{Status: sightline.DeliverySucceeded, DeliveredAt: &start}},
+		{"Retry", sightline.DeliveryResult{StartedAt: start, NextAttemptAt: &next},
+			sightline.DeliveryOutcome{Status: sightline.DeliveryPending, NextAttemptAt: &next}},
+		{"ScheduleSpent", sightline.DeliveryResult{StartedAt: start},
+			sightline.DeliveryOutcome{Status: sightline.DeliveryFailed}},
+		{"DisabledWithRetryLeft", sightline.DeliveryResult{StartedAt: start, NextAttemptAt: &next, Disable: &gone},
+			sightline.DeliveryOutcome{Status: sightline.DeliveryFailed}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, tt.r.Outcome()); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
+
+func TestEndpointHealth_AfterAttempt(t *testing.T) {
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	at := func(d time.Duration) *time.Time { x := t0.Add(d); return &x }
+	code := func(c int) *int { return &c }
+	str := func(s string) *string { return &s }
+	days5 := sightline.WebhookDisableAfter
+	tests := []struct {
+		name       string
+		h          sightline.EndpointHealth
+		r          sightline.DeliveryResult
+		want       sightline.EndpointHealth
+		wantReason string // a part of the reason; "" when not disabled
+	}{
+		{"SuccessForgetsFailures", sightline.EndpointHealth{Enabled: true, FailingSince: at(0)},
+			sightline.DeliveryResult{StartedAt: t0.Add(days5), Succeeded: true},
+			sightline.EndpointHealth{Enabled: true}, ""},
+		{"FirstFailureStartsTheRun", sightline.EndpointHealth{Enabled: true},
+			sightline.DeliveryResult{StartedAt: t0, StatusCode: code(500)},
+			sightline.EndpointHealth{Enabled: true, FailingSince: at(0)}, ""},
+		{"FailingJustUnderFiveDays", sightline.EndpointHealth{Enabled: true, FailingSince: at(0)},
+			sightline.DeliveryResult{StartedAt: t0.Add(days5 - time.Second), StatusCode: code(500)},
+			sightline.EndpointHealth{Enabled: true, FailingSince: at(0)}, ""},
+		{"FailingFiveDays", sightline.EndpointHealth{Enabled: true, FailingSince: at(0)},
+			sightline.DeliveryResult{StartedAt: t0.Add(days5), StatusCode: code(502)},
+			sightline.EndpointHealth{FailingSince: at(0)}, "since 2026-03-01T12:00:00Z failed (last: HTTP 502)"},
+		{"FailingFiveDaysNoAnswer", sightline.EndpointHealth{Enabled: true, FailingSince: at(0)},
+			sightline.DeliveryResult{StartedAt: t0.Add(days5 + time.Hour), Error: str("connection refused")},
+			sightline.EndpointHealth{FailingSince: at(0)}, "(last: connection refused), so the endpoint was disabled after 5 days"},
+		{"FailingFiveDaysNothingKnown", sightline.EndpointHealth{Enabled: true, FailingSince: at(0)},
+			sightline.DeliveryResult{StartedAt: t0.Add(days5)},
+			sightline.EndpointHealth{FailingSince: at(0)}, "(last: no answer)"},
+		{"GoneAtOnce", sightline.EndpointHealth{Enabled: true},
+			sightline.DeliveryResult{StartedAt: t0, StatusCode: code(410), Disable: str("The endpoint answered 410 Gone.")},
+			sightline.EndpointHealth{FailingSince: at(0)}, "410 Gone"},
+		{"AlreadyDisabled", sightline.EndpointHealth{FailingSince: at(0)},
+			sightline.DeliveryResult{StartedAt: t0.Add(2 * days5), StatusCode: code(500)},
+			sightline.EndpointHealth{FailingSince: at(0)}, ""},
+	}
+	for _, tt := range tests {
+		got, reason := tt.h.AfterAttempt(tt.r)
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s: health (-want +got):\n%s", tt.name, diff)
+		}
+		switch {
+		case tt.wantReason == "" && reason != nil:
+			t.Errorf("%s: disabled (%q), want not", tt.name, *reason)
+		case tt.wantReason != "" && reason == nil:
+			t.Errorf("%s: not disabled, want a reason with %q", tt.name, tt.wantReason)
+		case tt.wantReason != "" && !strings.Contains(*reason, tt.wantReason):
+			t.Errorf("%s: reason %q does not say %q", tt.name, *reason, tt.wantReason)
+		}
+	}
+}
+
+func TestWebhook_Apply(t *testing.T) {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	failing := now.Add(-time.Hour)
+	why := "Every delivery attempt failed."
+	enabled := sightline.Webhook{URL: "https://a.example.com/", EventTypes: []string{"citation.lost"}, Enabled: true, FailingSince: &failing}
+	disabled := sightline.Webhook{URL: "https://a.example.com/", Enabled: false, DisabledReason: &why, DisabledAt: &failing, FailingSince: &failing}
+	yes, no := true, false
+	str := func(s string) *string { return &s }
+	byAPI := "Disabled through the API."
+	tests := []struct {
+		name         string
+		w            sightline.Webhook
+		in           sightline.WebhookInput
+		want         sightline.Webhook
+		wantDisabled bool
+	}{
+		{"NewURLForgetsFailures", enabled, sightline.WebhookInput{URL: str("https://b.example.com/")},
+			sightline.Webhook{URL: "https://b.example.com/", EventTypes: []string{"citation.lost"}, Enabled: true}, false},
+		{"SameURLKeepsThem", enabled, sightline.WebhookInput{URL: str("https://a.example.com/"), Description: str("ops")},
+			sightline.Webhook{URL: "https://a.example.com/", Description: "ops", EventTypes: []string{"citation.lost"}, Enabled: true, FailingSince: &failing}, false},
+		{"Disable", enabled, sightline.WebhookInput{Enabled: &no},
+			sightline.Webhook{URL: "https://a.example.com/", EventTypes: []string{"citation.lost"}, DisabledReason: &byAPI, DisabledAt: &now, FailingSince: &failing}, true},
+		{"DisableTwice", disabled, sightline.WebhookInput{Enabled: &no}, disabled, false},
+		{"Enable", disabled, sightline.WebhookInput{Enabled: &yes},
+			sightline.Webhook{URL: "https://a.example.com/", Enabled: true}, false},
+		{"EnableTwice", enabled, sightline.WebhookInput{Enabled: &yes}, enabled, false},
+	}
+	for _, tt := range tests {
+		w := tt.w
+		if got := w.Apply(tt.in, now); got != tt.wantDisabled {
+			t.Errorf("%s: disabled %v, want %v", tt.name, got, tt.wantDisabled)
+		}
+		if diff := cmp.Diff(tt.want, w); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
+
+func TestWebhook_CheckRetry(t *testing.T) {
+	on, off := &sightline.Webhook{Enabled: true}, &sightline.Webhook{}
+	for _, tt := range []struct {
+		w      *sightline.Webhook
+		status string
+		want   string // error code, "" for none
+	}{
+		{on, sightline.DeliveryFailed, ""},
+		{on, sightline.DeliverySucceeded, ""},
+		{on, sightline.DeliveryPending, sightline.ECONFLICT},
+		{off, sightline.DeliveryFailed, sightline.ECONFLICT},
+	} {
+		err := tt.w.CheckRetry(&sightline.WebhookDelivery{Status: tt.status})
+		if got := sightline.ErrorCode(err); err != nil && got != tt.want || err == nil && tt.want != "" {
+			t.Errorf("enabled %v, %s: %v, want %q", tt.w.Enabled, tt.status, err, tt.want)
+		}
 	}
 }

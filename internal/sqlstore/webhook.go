@@ -187,25 +187,10 @@ func (db *DB) UpdateWebhook(ctx context.Context, orgID, id string, in sightline.
 		if err := urlTaken(ctx, tx, orgID, *in.URL, w.ID); err != nil {
 			return nil, err
 		}
-		// The failures of the old address say nothing about the new one.
-		w.URL, w.FailingSince = *in.URL, nil
 	}
-	if in.EventTypes != nil {
-		w.EventTypes = *in.EventTypes
-	}
-	if in.Description != nil {
-		w.Description = *in.Description
-	}
-	if in.Enabled != nil && *in.Enabled != w.Enabled {
-		w.Enabled = *in.Enabled
-		if w.Enabled {
-			w.DisabledReason, w.DisabledAt, w.FailingSince = nil, nil, nil
-		} else {
-			reason, now := "Disabled through the API.", tx.now
-			w.DisabledReason, w.DisabledAt = &reason, &now
-			if err := failPending(ctx, tx, w.ID, "The endpoint was disabled."); err != nil {
-				return nil, err
-			}
+	if w.Apply(in, tx.now) {
+		if err := failPending(ctx, tx, w.ID, sightline.DisabledDeliveryError("")); err != nil {
+			return nil, err
 		}
 	}
 	_, err = tx.exec(ctx, `UPDATE webhooks SET url = ?, event_types = ?, description = ?, enabled = ?, disabled_reason = ?, disabled_at = ?,
@@ -418,11 +403,8 @@ func (db *DB) RetryWebhookDelivery(ctx context.Context, orgID, webhookID, delive
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case d.Status == sightline.DeliveryPending:
-		return nil, sightline.Errorf(sightline.ECONFLICT, "The delivery is pending: its next attempt is scheduled already.")
-	case !w.Enabled:
-		return nil, sightline.Errorf(sightline.ECONFLICT, "The webhook is disabled; enable it first (PATCH {\"enabled\": true}).")
+	if err := w.CheckRetry(d); err != nil {
+		return nil, err
 	}
 	if _, err := tx.exec(ctx, `UPDATE webhook_deliveries SET status = ?, attempt_limit = attempt_count + 1, next_attempt_at = ?,
 		claimed_by = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?`,
@@ -446,8 +428,8 @@ func (db *DB) PingWebhook(ctx context.Context, orgID, webhookID string) (*sightl
 	if err != nil {
 		return nil, err
 	}
-	if !w.Enabled {
-		return nil, sightline.Errorf(sightline.ECONFLICT, "The webhook is disabled; enable it first (PATCH {\"enabled\": true}).")
+	if err := w.CheckEnabled(); err != nil {
+		return nil, err
 	}
 	payload, err := sightline.EncodeWebhookPayload(sightline.EventPing, tx.now,
 		sightline.PingData{WebhookID: w.ID, Message: "Sightline test event: this endpoint receives signed webhooks."})
@@ -542,21 +524,10 @@ func (db *DB) RecordWebhookAttempt(ctx context.Context, w *sightline.DeliveryWor
 		w.ID, attempt, ts(r.StartedAt), r.LatencyMS, r.StatusCode, r.Error); err != nil {
 		return fmt.Errorf("record attempt: %w", err)
 	}
-	status := sightline.DeliveryFailed
-	var delivered *time.Time
-	switch {
-	case r.Succeeded:
-		status, delivered = sightline.DeliverySucceeded, &r.StartedAt
-	case r.NextAttemptAt != nil && r.Disable == nil:
-		status = sightline.DeliveryPending
-	}
-	next := r.NextAttemptAt
-	if status != sightline.DeliveryPending {
-		next = nil
-	}
+	out := r.Outcome()
 	if _, err := tx.exec(ctx, `UPDATE webhook_deliveries SET status = ?, attempt_count = ?, next_attempt_at = ?, claimed_by = NULL,
 		lease_expires_at = NULL, last_status_code = ?, last_error = ?, updated_at = ?, delivered_at = ? WHERE id = ?`,
-		status, attempt, nullTS(next), r.StatusCode, r.Error, ts(tx.now), nullTS(delivered), w.ID); err != nil {
+		out.Status, attempt, nullTS(out.NextAttemptAt), r.StatusCode, r.Error, ts(tx.now), nullTS(out.DeliveredAt), w.ID); err != nil {
 		return fmt.Errorf("update delivery: %w", err)
 	}
 	if err := updateEndpointHealth(ctx, tx, w.WebhookID, r); err != nil {
@@ -565,42 +536,37 @@ func (db *DB) RecordWebhookAttempt(ctx context.Context, w *sightline.DeliveryWor
 	return tx.Commit()
 }
 
-// updateEndpointHealth notes when an endpoint started failing, forgets it
-// on a success, and disables an endpoint that asked for it (410 Gone) or
-// has failed every attempt for WebhookDisableAfter.
+// updateEndpointHealth saves what sightline.EndpointHealth.AfterAttempt
+// decides of the endpoint, and fails its pending deliveries when it is
+// disabled. The endpoint's row is locked first, so that concurrent
+// attempts see each other's failures.
 func updateEndpointHealth(ctx context.Context, tx *Tx, webhookID string, r sightline.DeliveryResult) error {
-	if r.Succeeded {
-		if _, err := tx.exec(ctx, `UPDATE webhooks SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL`, webhookID); err != nil {
-			return fmt.Errorf("note endpoint success: %w", err)
-		}
-		return nil
-	}
-	if _, err := tx.exec(ctx, `UPDATE webhooks SET failing_since = ? WHERE id = ? AND failing_since IS NULL`, ts(r.StartedAt), webhookID); err != nil {
-		return fmt.Errorf("note endpoint failure: %w", err)
-	}
+	var h sightline.EndpointHealth
 	var since Time
-	var enabled bool
-	if err := tx.queryRow(ctx, `SELECT failing_since, enabled FROM webhooks WHERE id = ?`, webhookID).Scan(&since, &enabled); err != nil {
+	if err := tx.queryRow(ctx, `SELECT failing_since, enabled FROM webhooks WHERE id = ?`+tx.d.ForUpdate(), webhookID).Scan(&since, &h.Enabled); err != nil {
 		return fmt.Errorf("read endpoint health: %w", err)
 	}
-	reason := r.Disable
-	if reason == nil && since.Valid && r.StartedAt.Sub(since.Time) >= sightline.WebhookDisableAfter {
-		last := "no answer"
-		if r.StatusCode != nil {
-			last = fmt.Sprintf("HTTP %d", *r.StatusCode)
-		} else if r.Error != nil {
-			last = *r.Error
+	h.FailingSince = since.Ptr()
+	next, reason := h.AfterAttempt(r)
+	if reason == nil {
+		if !sameTime(h.FailingSince, next.FailingSince) {
+			if _, err := tx.exec(ctx, `UPDATE webhooks SET failing_since = ? WHERE id = ?`, nullTS(next.FailingSince), webhookID); err != nil {
+				return fmt.Errorf("note endpoint health: %w", err)
+			}
 		}
-		msg := fmt.Sprintf("Every delivery attempt since %s failed (last: %s), so the endpoint was disabled after %d days. Fix it, then enable it again with PATCH {\"enabled\": true}.",
-			since.Time.Format(time.RFC3339), last, int(sightline.WebhookDisableAfter.Hours()/24))
-		reason = &msg
-	}
-	if reason == nil || !enabled {
 		return nil
 	}
-	if _, err := tx.exec(ctx, `UPDATE webhooks SET enabled = ?, disabled_reason = ?, disabled_at = ?, updated_at = ? WHERE id = ?`,
-		false, *reason, ts(tx.now), ts(tx.now), webhookID); err != nil {
+	if _, err := tx.exec(ctx, `UPDATE webhooks SET enabled = ?, failing_since = ?, disabled_reason = ?, disabled_at = ?, updated_at = ? WHERE id = ?`,
+		next.Enabled, nullTS(next.FailingSince), *reason, ts(tx.now), ts(tx.now), webhookID); err != nil {
 		return fmt.Errorf("disable endpoint: %w", err)
 	}
-	return failPending(ctx, tx, webhookID, "The endpoint was disabled: "+*reason)
+	return failPending(ctx, tx, webhookID, sightline.DisabledDeliveryError(*reason))
+}
+
+// sameTime reports whether a and b are both nil or the same instant.
+func sameTime(a, b *time.Time) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Equal(*b)
 }
