@@ -1,9 +1,11 @@
 package sightline
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"slices"
 	"strings"
 	"time"
 )
@@ -165,6 +167,98 @@ type SignalEvidence struct {
 	Pages      []SignalPage   `json:"pages"`
 	DaysBefore *SignalRate    `json:"days_cited_before,omitempty"`
 	DaysAfter  *SignalRate    `json:"days_cited_after,omitempty"`
+}
+
+// SignalEvidenceItems is how many prompts and pages a signal's evidence
+// lists at most.
+const SignalEvidenceItems = 5
+
+// SignalEvidenceCounts are what a signal's evidence is made of: counts of
+// distinct runs within the signal's dimension, each in its baseline (Base)
+// and current period (Cur).
+type SignalEvidenceCounts struct {
+	// Runs holds each prompt's runs, by prompt id: every rate's denominator.
+	Runs map[string]Split
+	// Subject holds, by prompt id, the runs showing what the signal is
+	// about: naming the brand (or the competitor that overtook it), citing
+	// the signal's page, showing the advertiser's ads.
+	Subject map[string]Split
+	// Texts holds the prompts' texts by id.
+	Texts map[string]string
+	// Pages are the pages the dimension's runs cite, with their citing
+	// runs (visibility and overtaken signals).
+	Pages []PageSplit
+	// Domain is the domain of the signal's page (citation signals).
+	Domain string
+}
+
+// PageSplit is a page and the runs citing it.
+type PageSplit struct {
+	Page, Domain string
+	Cited        Split
+}
+
+// SignalDirection is +1 for the signal types that announce a rise and -1
+// for those that announce a drop: the direction evidence must have moved in.
+func SignalDirection(typ string) float64 {
+	if typ == SignalVisibilityDropped || typ == SignalCitationLost {
+		return -1
+	}
+	return 1
+}
+
+// NewSignalEvidence ranks the evidence of signal s (docs/metrics.md#signals-signals-webhook-events):
+// the prompts whose rate (Subject out of Runs) moved in the signal's
+// direction, largest move first, ties by prompt id; for visibility and
+// overtaken signals the pages whose share of the dimension's runs citing
+// them moved that way, ranked the same; for citation signals the signal's
+// page, whatever its move. At most SignalEvidenceItems of each.
+func NewSignalEvidence(s *Signal, c SignalEvidenceCounts) SignalEvidence {
+	ev := SignalEvidence{Prompts: []SignalPrompt{}, Pages: []SignalPage{}}
+	dir := SignalDirection(s.Type)
+	var runs, cited Split
+	for id, r := range c.Runs {
+		x := c.Subject[id]
+		runs.Base, runs.Cur = runs.Base+r.Base, runs.Cur+r.Cur
+		cited.Base, cited.Cur = cited.Base+x.Base, cited.Cur+x.Cur
+		p := SignalPrompt{PromptID: id, Text: c.Texts[id], Before: NewSignalRate(x.Base, r.Base), After: NewSignalRate(x.Cur, r.Cur)}
+		p.Change = p.After.Rate - p.Before.Rate
+		ev.Prompts = append(ev.Prompts, p)
+	}
+	ev.Prompts = topMoves(ev.Prompts, dir, func(p SignalPrompt) (float64, string) { return p.Change, p.PromptID })
+	switch s.Type {
+	case SignalVisibilityDropped, SignalVisibilityRose, SignalSOVOvertaken:
+		for _, p := range c.Pages {
+			ev.Pages = append(ev.Pages, newSignalPage(p.Page, p.Domain, p.Cited, runs))
+		}
+		ev.Pages = topMoves(ev.Pages, dir, func(p SignalPage) (float64, string) { return p.Change, p.Page })
+	case SignalCitationLost, SignalCitationGained:
+		ev.Pages = append(ev.Pages, newSignalPage(s.Dimension.ID, c.Domain, cited, runs))
+	}
+	return ev
+}
+
+func newSignalPage(page, domain string, cited, runs Split) SignalPage {
+	p := SignalPage{Page: page, Domain: domain, Before: NewSignalRate(cited.Base, runs.Base), After: NewSignalRate(cited.Cur, runs.Cur)}
+	p.Change = p.After.Rate - p.Before.Rate
+	return p
+}
+
+// topMoves keeps the rows that moved in direction dir, largest move first
+// (ties by key), at most SignalEvidenceItems.
+func topMoves[T any](rows []T, dir float64, move func(T) (float64, string)) []T {
+	out := make([]T, 0, len(rows))
+	for _, r := range rows {
+		if c, _ := move(r); dir*c > 0 {
+			out = append(out, r)
+		}
+	}
+	slices.SortFunc(out, func(a, b T) int {
+		ca, ka := move(a)
+		cb, kb := move(b)
+		return cmp.Or(cmp.Compare(dir*cb, dir*ca), cmp.Compare(ka, kb))
+	})
+	return out[:min(len(out), SignalEvidenceItems)]
 }
 
 // Signal is a significant change of one of a brand's metrics, kept as one

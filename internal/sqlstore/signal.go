@@ -348,11 +348,8 @@ func competitorNames(ctx context.Context, tx *Tx, brandID string) (map[string]st
 	return out, nil
 }
 
-// maxEvidence is how many prompts and pages a signal's evidence lists.
-const maxEvidence = 5
-
-// FindSignalEvidence reads the prompts and pages that moved most in the
-// direction of a signal, over the periods of its numbers.
+// FindSignalEvidence reads the counts behind a signal's numbers, over
+// their periods, and ranks them with sightline.NewSignalEvidence.
 func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sightline.SignalEvidence, error) {
 	tx, err := db.beginRead(ctx)
 	if err != nil {
@@ -360,7 +357,6 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 	}
 	defer tx.Rollback()
 	base, cur, end := s.Numbers.Before.Start, s.Numbers.After.Start, s.Numbers.After.End
-	ev := &sightline.SignalEvidence{Prompts: []sightline.SignalPrompt{}, Pages: []sightline.SignalPage{}}
 	// splits starts a statement selecting keys and the distinct runs of a
 	// fact table (alias a, joined in from) in the baseline and in the
 	// current period, over the signal's span and its provider or topic.
@@ -381,86 +377,57 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 		}
 		return q
 	}
-	// The runs of each prompt in the periods: every rate's denominator.
-	runs, err := splitsBy(ctx, tx, splits("r.prompt_id", "r", "runs r").Add(` GROUP BY r.prompt_id`))
-	if err != nil {
+	var c sightline.SignalEvidenceCounts
+	if c.Runs, err = splitsBy(ctx, tx, splits("r.prompt_id", "r", "runs r").Add(` GROUP BY r.prompt_id`)); err != nil {
 		return nil, err
 	}
-	dir := 1.0
-	var subject map[string]sightline.Split
 	switch s.Type {
 	case sightline.SignalVisibilityDropped, sightline.SignalVisibilityRose, sightline.SignalSOVOvertaken:
-		if s.Type == sightline.SignalVisibilityDropped {
-			dir = -1
-		}
 		q := splits("m.prompt_id", "m", "mentions m JOIN found_brands fb ON fb.id = m.found_brand_id")
 		if s.Competitor != nil {
 			q.Add(` AND fb.competitor_id = ?`, s.Competitor.ID)
 		} else {
 			q.Add(` AND fb.is_self = ?`, true)
 		}
-		subject, err = splitsBy(ctx, tx, q.Add(` GROUP BY m.prompt_id`))
-		if err != nil {
+		if c.Subject, err = splitsBy(ctx, tx, q.Add(` GROUP BY m.prompt_id`)); err != nil {
 			return nil, err
 		}
-		// Pages of the dimension's answers whose share of its runs moved.
-		var total sightline.Split
-		for _, r := range runs {
-			total.Base, total.Cur = total.Base+r.Base, total.Cur+r.Cur
-		}
-		pages, err := pageSplits(ctx, tx, splits("c.page, MIN(c.domain)", "c", "citations c").Add(` GROUP BY c.page`))
+		q = splits("c.page, MIN(c.domain)", "c", "citations c").Add(` GROUP BY c.page`)
+		c.Pages, err = scanAll(ctx, tx, "page evidence", q.String(), q.Args, func(scan func(...any) error) (sightline.PageSplit, error) {
+			var p sightline.PageSplit
+			err := scan(&p.Page, &p.Domain, &p.Cited.Base, &p.Cited.Cur)
+			return p, err
+		})
 		if err != nil {
 			return nil, err
-		}
-		for _, p := range pages {
-			ev.Pages = append(ev.Pages, newSignalPage(p.page, p.domain, p.split, total))
 		}
 	case sightline.SignalCitationLost, sightline.SignalCitationGained:
-		if s.Type == sightline.SignalCitationLost {
-			dir = -1
-		}
-		subject, err = splitsBy(ctx, tx, splits("c.prompt_id", "c", "citations c").Add(` AND c.page = ? GROUP BY c.prompt_id`, s.Dimension.ID))
+		c.Subject, err = splitsBy(ctx, tx, splits("c.prompt_id", "c", "citations c").Add(` AND c.page = ? GROUP BY c.prompt_id`, s.Dimension.ID))
 		if err != nil {
 			return nil, err
 		}
-		var total, cited sightline.Split
-		for id, r := range runs {
-			total.Base, total.Cur = total.Base+r.Base, total.Cur+r.Cur
-			cited.Base, cited.Cur = cited.Base+subject[id].Base, cited.Cur+subject[id].Cur
-		}
-		domain := ""
 		if err := tx.queryRow(ctx, `SELECT COALESCE(MIN(c.domain), '') FROM citations c WHERE c.brand_id = ? AND c.page = ? AND c.ran_at >= ? AND c.ran_at < ?`,
-			s.BrandID, s.Dimension.ID, ts(base), ts(end)).Scan(&domain); err != nil {
+			s.BrandID, s.Dimension.ID, ts(base), ts(end)).Scan(&c.Domain); err != nil {
 			return nil, fmt.Errorf("find page domain: %w", err)
 		}
-		ev.Pages = append(ev.Pages, newSignalPage(s.Dimension.ID, domain, cited, total))
 	case sightline.SignalAdvertiserNew:
-		subject, err = splitsBy(ctx, tx, splits("a.prompt_id", "a", "ads a").Add(` AND a.advertiser_id = ? GROUP BY a.prompt_id`, s.Dimension.ID))
+		c.Subject, err = splitsBy(ctx, tx, splits("a.prompt_id", "a", "ads a").Add(` AND a.advertiser_id = ? GROUP BY a.prompt_id`, s.Dimension.ID))
 		if err != nil {
 			return nil, err
 		}
 	}
-	texts := map[string]string{}
+	c.Texts = map[string]string{}
 	err = eachRow(ctx, tx, `SELECT CAST(id AS TEXT), text FROM prompts WHERE brand_id = ?`, []any{s.BrandID}, func(scan func(...any) error) error {
 		var id, text string
 		err := scan(&id, &text)
-		texts[strings.ToLower(id)] = text
+		c.Texts[strings.ToLower(id)] = text
 		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("find prompt texts: %w", err)
 	}
-	for id, r := range runs {
-		x := subject[id]
-		p := sightline.SignalPrompt{PromptID: id, Text: texts[id], Before: sightline.NewSignalRate(x.Base, r.Base), After: sightline.NewSignalRate(x.Cur, r.Cur)}
-		p.Change = p.After.Rate - p.Before.Rate
-		ev.Prompts = append(ev.Prompts, p)
-	}
-	ev.Prompts = topMoves(ev.Prompts, dir, func(p sightline.SignalPrompt) (float64, string) { return p.Change, p.PromptID })
-	if s.Dimension.Kind != sightline.DimensionPage {
-		ev.Pages = topMoves(ev.Pages, dir, func(p sightline.SignalPage) (float64, string) { return p.Change, p.Page })
-	}
-	return ev, nil
+	ev := sightline.NewSignalEvidence(s, c)
+	return &ev, nil
 }
 
 // splitsBy reads (key, baseline count, current count) rows by key.
@@ -479,42 +446,6 @@ func splitsBy(ctx context.Context, tx *Tx, q *sqlb) (map[string]sightline.Split,
 		return nil, fmt.Errorf("read evidence: %w", err)
 	}
 	return out, nil
-}
-
-type pageSplit struct {
-	page, domain string
-	split        sightline.Split
-}
-
-func pageSplits(ctx context.Context, tx *Tx, q *sqlb) ([]pageSplit, error) {
-	return scanAll(ctx, tx, "page evidence", q.String(), q.Args, func(scan func(...any) error) (pageSplit, error) {
-		var p pageSplit
-		err := scan(&p.page, &p.domain, &p.split.Base, &p.split.Cur)
-		return p, err
-	})
-}
-
-func newSignalPage(page, domain string, cited, runs sightline.Split) sightline.SignalPage {
-	p := sightline.SignalPage{Page: page, Domain: domain, Before: sightline.NewSignalRate(cited.Base, runs.Base), After: sightline.NewSignalRate(cited.Cur, runs.Cur)}
-	p.Change = p.After.Rate - p.Before.Rate
-	return p
-}
-
-// topMoves keeps the rows that moved in direction dir, largest move first
-// (ties by key), at most maxEvidence.
-func topMoves[T any](rows []T, dir float64, move func(T) (float64, string)) []T {
-	out := make([]T, 0, len(rows))
-	for _, r := range rows {
-		if c, _ := move(r); dir*c > 0 {
-			out = append(out, r)
-		}
-	}
-	slices.SortFunc(out, func(a, b T) int {
-		ca, ka := move(a)
-		cb, kb := move(b)
-		return cmp.Or(cmp.Compare(dir*cb, dir*ca), cmp.Compare(ka, kb))
-	})
-	return out[:min(len(out), maxEvidence)]
 }
 
 const signalColumns = `s.id, s.brand_id, s.type, s.status, s.fingerprint, s.dimension_kind, s.dimension_id, s.dimension_name,
