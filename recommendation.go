@@ -290,6 +290,42 @@ func CheckTransition(from, to string) error {
 	return nil
 }
 
+// RecommendationChange is what a user's state change writes: the new
+// state (stamping state_changed_at), and what goes with it.
+type RecommendationChange struct {
+	State string
+	// Completed stamps completed_at (done) and Reopened clears it (done →
+	// new); Dismissed stamps dismissed_at.
+	Completed, Reopened, Dismissed bool
+	// ActionURL is the action URL written with done, and added to the
+	// brand's watch list; nil when there is none.
+	ActionURL *string
+}
+
+// Transition decides a validated user state change of r
+// (docs/engines.md#state-changes): CheckTransition's moves only; done
+// takes the caller's action URL, else the suggested one; reopening keeps
+// the action URL.
+func (r *Recommendation) Transition(upd RecommendationUpdate) (RecommendationChange, error) {
+	to := *upd.State
+	if err := CheckTransition(r.State, to); err != nil {
+		return RecommendationChange{}, err
+	}
+	c := RecommendationChange{State: to}
+	switch {
+	case to == RecStateDone:
+		c.Completed, c.ActionURL = true, upd.ActionURL
+		if c.ActionURL == nil {
+			c.ActionURL = r.SuggestedActionURL
+		}
+	case to == RecStateDismissed:
+		c.Dismissed = true
+	case r.State == RecStateDone:
+		c.Reopened = true
+	}
+	return c, nil
+}
+
 // MaxURLLength caps URLs given by users.
 const MaxURLLength = 2048
 

@@ -24,6 +24,45 @@ func TestCheckTransition(t *testing.T) {
 	}
 }
 
+func TestRecommendation_Transition(t *testing.T) {
+	s := func(v string) *string { return &v }
+	suggested, given := s("https://acme.com/suggested"), s("https://acme.com/given")
+	for _, tt := range []struct {
+		from, to  string
+		actionURL *string
+		suggested *string
+		want      RecommendationChange
+		code      string
+	}{
+		{from: RecStateNew, to: RecStateDone, actionURL: given, suggested: suggested,
+			want: RecommendationChange{State: RecStateDone, Completed: true, ActionURL: given}},
+		{from: RecStateSaved, to: RecStateDone, suggested: suggested,
+			want: RecommendationChange{State: RecStateDone, Completed: true, ActionURL: suggested}},
+		{from: RecStateDone, to: RecStateDone,
+			want: RecommendationChange{State: RecStateDone, Completed: true}},
+		{from: RecStateNew, to: RecStateDismissed, suggested: suggested,
+			want: RecommendationChange{State: RecStateDismissed, Dismissed: true}},
+		{from: RecStateDone, to: RecStateNew, suggested: suggested,
+			want: RecommendationChange{State: RecStateNew, Reopened: true}},
+		{from: RecStateDismissed, to: RecStateNew,
+			want: RecommendationChange{State: RecStateNew}},
+		{from: RecStateNew, to: RecStateSaved,
+			want: RecommendationChange{State: RecStateSaved}},
+		{from: RecStateDone, to: RecStateSaved, code: ETRANSITION},
+		{from: RecStateDismissed, to: RecStateSaved, code: ETRANSITION},
+	} {
+		r := &Recommendation{State: tt.from, SuggestedActionURL: tt.suggested}
+		got, err := r.Transition(RecommendationUpdate{State: &tt.to, ActionURL: tt.actionURL})
+		if ErrorCode(err) != tt.code {
+			t.Errorf("%s → %s: error %v, want %q", tt.from, tt.to, err, tt.code)
+			continue
+		}
+		if got != tt.want {
+			t.Errorf("%s → %s: %+v, want %+v", tt.from, tt.to, got, tt.want)
+		}
+	}
+}
+
 func TestRecommendationUpdate_Validate(t *testing.T) {
 	s := func(v string) *string { return &v }
 	for _, tt := range []struct {

@@ -183,28 +183,24 @@ func (db *DB) UpdateRecommendation(ctx context.Context, orgID, brandID, id strin
 	if err != nil {
 		return nil, err
 	}
-	to := *upd.State
-	if err := sightline.CheckTransition(r.State, to); err != nil {
+	c, err := r.Transition(upd)
+	if err != nil {
 		return nil, err
 	}
 	now := ts(tx.now)
 	var s sqlb
-	s.Add(`UPDATE recommendations SET state = ?, state_changed_at = ?, updated_at = ?`, to, now, now)
+	s.Add(`UPDATE recommendations SET state = ?, state_changed_at = ?, updated_at = ?`, c.State, now, now)
 	switch {
-	case to == sightline.RecStateDone:
-		actionURL := upd.ActionURL
-		if actionURL == nil {
-			actionURL = r.SuggestedActionURL
-		}
-		s.Add(`, completed_at = ?, action_url = ?`, now, actionURL)
-		if actionURL != nil {
-			if err := addWatch(ctx, tx, brandID, *actionURL, r.ID); err != nil {
+	case c.Completed:
+		s.Add(`, completed_at = ?, action_url = ?`, now, c.ActionURL)
+		if c.ActionURL != nil {
+			if err := addWatch(ctx, tx, brandID, *c.ActionURL, r.ID); err != nil {
 				return nil, err
 			}
 		}
-	case to == sightline.RecStateDismissed:
+	case c.Dismissed:
 		s.Add(`, dismissed_at = ?`, now)
-	case r.State == sightline.RecStateDone: // reopened
+	case c.Reopened:
 		s.Add(`, completed_at = NULL`)
 	}
 	// The state condition makes a concurrent change of the same
