@@ -104,6 +104,44 @@ type BriefPrompt struct {
 	CountryCodes []string `json:"country_codes"`
 }
 
+// NewBriefPrompts makes a brief's target prompts from the facts of the
+// recommendation's prompts, in their order: the regions they ran in as
+// upper-case country codes.
+func NewBriefPrompts(ps []PromptFacts) []BriefPrompt {
+	out := make([]BriefPrompt, 0, len(ps))
+	for _, p := range ps {
+		bp := BriefPrompt{PromptID: p.ID, Prompt: p.Text, CountryCodes: []string{}}
+		for _, r := range p.Regions {
+			bp.CountryCodes = append(bp.CountryCodes, strings.ToUpper(r))
+		}
+		out = append(out, bp)
+	}
+	return out
+}
+
+// DefaultAudienceName names the audience a brief is written for when its
+// caller names none and the brand has no audience yet: every brief is
+// written for someone (docs/engines.md#briefs).
+const DefaultAudienceName = "General audience"
+
+// BriefStateOfJob is the state a brief takes when its generation job
+// moves to status, and its generation error: queued again → new (its
+// progress back to 0), failed → failed with the job's message. ok is
+// false for the statuses whose brief state is written with the job's
+// work (running: StartBriefJob; completed: CompleteBriefJob).
+func BriefStateOfJob(status string, e *JobError) (state, genErr string, ok bool) {
+	switch status {
+	case JobQueued:
+		return BriefNew, "", true
+	case JobFailed:
+		if e != nil {
+			return BriefFailed, e.Message, true
+		}
+		return BriefFailed, "Generation failed.", true
+	}
+	return "", "", false
+}
+
 // BriefRecommendation is the recommendation a brief was made from.
 type BriefRecommendation struct {
 	ID             string `json:"id"`

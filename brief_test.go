@@ -1,6 +1,9 @@
 package sightline
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+)
 
 func TestNewBriefDraft(t *testing.T) {
 	s := func(v string) *string { return &v }
@@ -93,5 +96,42 @@ func TestNewBriefDraft_NoAction(t *testing.T) {
 	if !ok || e.Code != EVALIDATION || len(e.Details) != 1 || *e.Details[0].Field != "recommendation_id" ||
 		e.Details[0].Code != "no_action" || e.Details[0].Message != "A no_action recommendation has no content to brief." {
 		t.Fatalf("error %#v, want VALIDATION_FAILED no_action on recommendation_id", err)
+	}
+}
+
+func TestNewBriefPrompts(t *testing.T) {
+	got := NewBriefPrompts([]PromptFacts{
+		{ID: "p2", Text: "best crm", Regions: []string{"us", "gb"}},
+		{ID: "p1", Text: "crm for startups", Regions: []string{}},
+	})
+	want := []BriefPrompt{
+		{PromptID: "p2", Prompt: "best crm", CountryCodes: []string{"US", "GB"}},
+		{PromptID: "p1", Prompt: "crm for startups", CountryCodes: []string{}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	if got := NewBriefPrompts(nil); got == nil || len(got) != 0 {
+		t.Errorf("no prompts: %#v, want an empty list", got)
+	}
+}
+
+func TestBriefStateOfJob(t *testing.T) {
+	for _, tt := range []struct {
+		status        string
+		err           *JobError
+		state, genErr string
+		ok            bool
+	}{
+		{JobQueued, nil, BriefNew, "", true},
+		{JobFailed, &JobError{Class: "permanent", Message: "The model refused."}, BriefFailed, "The model refused.", true},
+		{JobFailed, nil, BriefFailed, "Generation failed.", true},
+		{JobRunning, nil, "", "", false},
+		{JobCompleted, nil, "", "", false},
+	} {
+		state, genErr, ok := BriefStateOfJob(tt.status, tt.err)
+		if state != tt.state || genErr != tt.genErr || ok != tt.ok {
+			t.Errorf("%s: %q %q %v, want %q %q %v", tt.status, state, genErr, ok, tt.state, tt.genErr, tt.ok)
+		}
 	}
 }

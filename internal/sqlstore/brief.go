@@ -119,7 +119,7 @@ func (db *DB) CreateBrief(ctx context.Context, orgID, brandID string, c sightlin
 	if err != nil {
 		return nil, err
 	}
-	promptsJSON, err := json.Marshal(briefPromptList(prompts))
+	promptsJSON, err := json.Marshal(sightline.NewBriefPrompts(prompts))
 	if err != nil {
 		return nil, err
 	}
@@ -145,12 +145,8 @@ func (db *DB) CreateBrief(ctx context.Context, orgID, brandID string, c sightlin
 	return b, tx.Commit()
 }
 
-// DefaultAudienceName names the audience a brief gets when its caller
-// names none and the brand has no audience yet.
-const DefaultAudienceName = "General audience"
-
-// defaultAudience returns the brand's first audience, creating the general
-// one when it has none: every brief is written for someone.
+// defaultAudience returns the brand's first audience, creating one named
+// sightline.DefaultAudienceName when it has none.
 func defaultAudience(ctx context.Context, tx *Tx, brandID string) (string, error) {
 	ids, err := queryStrings(ctx, tx, `SELECT id FROM audiences WHERE brand_id = ? ORDER BY created_at, id LIMIT 1`, brandID)
 	if err != nil {
@@ -160,7 +156,7 @@ func defaultAudience(ctx context.Context, tx *Tx, brandID string) (string, error
 		return ids[0], nil
 	}
 	id := newID()
-	if _, err := tx.exec(ctx, `INSERT INTO audiences (id, brand_id, name, created_at) VALUES (?, ?, ?, ?)`, id, brandID, DefaultAudienceName, ts(tx.now)); err != nil {
+	if _, err := tx.exec(ctx, `INSERT INTO audiences (id, brand_id, name, created_at) VALUES (?, ?, ?, ?)`, id, brandID, sightline.DefaultAudienceName, ts(tx.now)); err != nil {
 		return "", fmt.Errorf("create default audience: %w", err)
 	}
 	return id, nil
@@ -205,20 +201,6 @@ func briefPrompts(ctx context.Context, tx *Tx, brandID string, ids []string, w s
 		}
 	}
 	return out, nil
-}
-
-// briefPromptList turns prompts into target_prompts, regions as upper-case
-// country codes.
-func briefPromptList(ps []sightline.PromptFacts) []sightline.BriefPrompt {
-	out := make([]sightline.BriefPrompt, 0, len(ps))
-	for _, p := range ps {
-		bp := sightline.BriefPrompt{PromptID: p.ID, Prompt: p.Text, CountryCodes: []string{}}
-		for _, r := range p.Regions {
-			bp.CountryCodes = append(bp.CountryCodes, strings.ToUpper(r))
-		}
-		out = append(out, bp)
-	}
-	return out
 }
 
 // FindBriefs returns a page of a brand's briefs.
@@ -391,23 +373,19 @@ func (db *DB) CompleteBriefJob(ctx context.Context, job *sightline.Job, res *sig
 	return tx.Commit()
 }
 
-// mirrorBrief keeps a brief's state in step with its job: queued again →
-// new, failed → failed with the error. Other kinds of jobs are left alone.
+// mirrorBrief keeps a brief's state in step with its job
+// (sightline.BriefStateOfJob). Other kinds of jobs are left alone.
 func mirrorBrief(ctx context.Context, tx *Tx, job *sightline.Job, status string, e *sightline.JobError) error {
 	briefID := sightline.BriefIDOfJob(job.Kind)
-	if briefID == "" {
+	state, genErr, ok := sightline.BriefStateOfJob(status, e)
+	if briefID == "" || !ok {
 		return nil
 	}
 	var err error
-	switch status {
-	case sightline.JobQueued:
-		_, err = tx.exec(ctx, `UPDATE briefs SET state = ?, progress_pct = 0, updated_at = ? WHERE id = ?`, sightline.BriefNew, ts(tx.now), briefID)
-	case sightline.JobFailed:
-		msg := "Generation failed."
-		if e != nil {
-			msg = e.Message
-		}
-		_, err = tx.exec(ctx, `UPDATE briefs SET state = ?, generation_error = ?, updated_at = ? WHERE id = ?`, sightline.BriefFailed, msg, ts(tx.now), briefID)
+	if state == sightline.BriefNew {
+		_, err = tx.exec(ctx, `UPDATE briefs SET state = ?, progress_pct = 0, updated_at = ? WHERE id = ?`, state, ts(tx.now), briefID)
+	} else {
+		_, err = tx.exec(ctx, `UPDATE briefs SET state = ?, generation_error = ?, updated_at = ? WHERE id = ?`, state, genErr, ts(tx.now), briefID)
 	}
 	if err != nil {
 		return fmt.Errorf("mirror brief state: %w", err)
