@@ -607,6 +607,23 @@ const (
 	ClassCompetitorOwned = DomainCompetitorOwned
 )
 
+// PageOwnership classes a cited domain for the engines
+// (docs/metrics.md#ownership-classes-domain_type-filterdomain_types):
+// owned when it is one of the brand's domains, competitor_owned when it is
+// a tracked competitor's (the first in comps with that domain is the
+// owner), "" otherwise.
+func PageOwnership(domain string, brandDomains []string, comps []Competitor) (class, competitorID string) {
+	if slices.Contains(brandDomains, domain) {
+		return ClassOwned, ""
+	}
+	for _, c := range comps {
+		if c.Domain != "" && c.Domain == domain {
+			return ClassCompetitorOwned, c.ID
+		}
+	}
+	return "", ""
+}
+
 // PageFacts are the citations of one page by one prompt's answers.
 type PageFacts struct {
 	PromptID       string

@@ -311,3 +311,22 @@ func TestReconcileRecommendations_Errors(t *testing.T) {
 		})
 	}
 }
+
+func TestPageOwnership(t *testing.T) {
+	brand := []string{"acme.com", "acme.io"}
+	comps := []Competitor{{ID: "c0", Domain: ""}, {ID: "c1", Domain: "globex.com"}, {ID: "c2", Domain: "globex.com"}, {ID: "c3", Domain: "acme.io"}}
+	for _, tt := range []struct {
+		domain, class, competitor string
+	}{
+		{"acme.com", ClassOwned, ""},
+		{"acme.io", ClassOwned, ""}, // the brand's before a competitor's
+		{"globex.com", ClassCompetitorOwned, "c1"},
+		{"wikipedia.org", "", ""},
+		{"", "", ""}, // a competitor without domain owns nothing
+	} {
+		class, id := PageOwnership(tt.domain, brand, comps)
+		if class != tt.class || id != tt.competitor {
+			t.Errorf("%q: %q %q, want %q %q", tt.domain, class, id, tt.class, tt.competitor)
+		}
+	}
+}

@@ -260,12 +260,6 @@ func (e *evidenceQ) promptCompetitors(ctx context.Context, tx *Tx, byID map[stri
 // answers name per page. A run belongs to one prompt, so summing a page's
 // runs over its prompts is exact.
 func (e *evidenceQ) pages(ctx context.Context, tx *Tx, ev *sightline.BrandEvidence) error {
-	compByDomain := map[string]string{}
-	for _, c := range e.comps {
-		if _, ok := compByDomain[c.Domain]; c.Domain != "" && !ok {
-			compByDomain[c.Domain] = c.ID
-		}
-	}
 	var s sqlb
 	e.runFlags(&s)
 	// Ingest stores a page once per answer, so within a (prompt, page)
@@ -292,12 +286,7 @@ func (e *evidenceQ) pages(ctx context.Context, tx *Tx, ev *sightline.BrandEviden
 		if err := scan(dest...); err != nil {
 			return err
 		}
-		// Ownership by domain, as docs/metrics.md defines it, at query time.
-		if slices.Contains(ev.Domains, p.Domain) {
-			p.Ownership = sightline.ClassOwned
-		} else if id, ok := compByDomain[p.Domain]; ok {
-			p.Ownership, p.CompetitorID = sightline.ClassCompetitorOwned, id
-		}
+		p.Ownership, p.CompetitorID = sightline.PageOwnership(p.Domain, ev.Domains, ev.Competitors)
 		ev.Pages = append(ev.Pages, p)
 		if sum, ok := named[p.Page]; ok {
 			for i := range sum {
