@@ -33,7 +33,7 @@ read endpoint over real HTTP, with default parameters and with a topic +
 provider filter: median and p99 latency per endpoint, then requests per
 second for the whole suite with --concurrency clients, the load average
 and the process's resident memory. Prints a Markdown table
-(docs/performance.md records it).
+(docs/performance.md#api-latency-and-throughput).
 
 With --url it measures a running server instead (sightline serve on a
 database that bench loaded, with the same --scale and --days), with the
@@ -105,7 +105,7 @@ func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 			return err
 		}
 		// Rate limits high enough never to refuse, so that every request
-		// still pays for its count (docs/api.md, "Rate limits").
+		// still pays for its count (docs/api.md#rate-limits).
 		srv := &httpapi.Server{Store: db, RateLimits: sightline.RateLimits{PerKey: math.MaxInt32, PerOrg: math.MaxInt32}}
 		if err := srv.Listen("127.0.0.1:0"); err != nil {
 			return err

@@ -18,13 +18,13 @@ import (
 )
 
 // gzipMinBytes is the smallest response body compressed for a client that
-// accepts gzip (docs/api.md, "Caching and compression").
+// accepts gzip (docs/api.md#caching-compression-and-security-headers).
 const gzipMinBytes = 4 << 10
 
 // gzipWriters keeps compressors between responses: a new one allocates
-// about a megabyte of tables. They compress at gzip.BestSpeed: for the
-// API's JSON it costs a third of the default level's CPU for bodies a
-// little larger (docs/performance.md, "Ninth step").
+// about a megabyte of tables. They compress at gzip.BestSpeed, which for
+// the API's JSON costs a fraction of the default level's CPU for bodies a
+// little larger (docs/performance.md#gzip-writers-pooled-at-bestspeed).
 var gzipWriters = sync.Pool{New: func() any {
 	zw, err := gzip.NewWriterLevel(nil, gzip.BestSpeed)
 	if err != nil {
@@ -171,7 +171,7 @@ func acceptsGzip(r *http.Request) bool {
 // bufferedWriter keeps the status and the body until finish writes them,
 // except for a stream (Content-Type NDJSONType, the export of /runs): that
 // goes out as it is written, without ETag or compression, so its memory
-// stays flat (docs/api.md, Runs).
+// stays flat (docs/api.md#runs).
 type bufferedWriter struct {
 	http.ResponseWriter
 	status int

@@ -40,7 +40,7 @@ import (
 // while streaming, VmHWM reset before; Linux only).
 //
 // List times JSON pages with each filter (benchRunsList).
-// docs/performance.md records the figures.
+// docs/performance.md#runs-export has the figures.
 func BenchmarkRuns(b *testing.B) {
 	env := newRunsBench(b)
 	b.Run("NDJSON", func(b *testing.B) { benchRunsNDJSON(b, env) })

@@ -17,8 +17,8 @@ import (
 // store, rollups) of demo runs into a fresh database of the engine under
 // test. It reports runs/s (wall clock) and cpu-µs/run, the CPU time the
 // whole process spent per run: on a machine shared with other work the
-// first drops with the load, the second much less. docs/performance.md
-// records the figures.
+// first drops with the load, the second much less
+// (docs/performance.md#ingest).
 func BenchmarkIngest(b *testing.B) {
 	ctx := context.Background()
 	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)

@@ -31,7 +31,7 @@ type DB struct {
 	// PostgreSQL both are the same pool.
 	write *sql.DB
 	read  *sql.DB
-	// counts holds the rate-limit counters (docs/api.md, "Rate limits"):
+	// counts holds the rate-limit counters (docs/api.md#rate-limits):
 	// on PostgreSQL the write pool; on SQLite the companion file
 	// PATH-ratelimit, opened at the first count (rateLimitDB). A count is a
 	// write per request, and a write to the main file would empty every
@@ -40,11 +40,11 @@ type DB struct {
 	countsPath string
 	countsMu   sync.Mutex
 	// scopeSlots, on SQLite, bounds the analytics reads (beginScope) that
-	// run at once to one per CPU: more of them only contend for the CPUs
-	// and the C library's allocator lock, which every SQLite allocation
-	// takes (docs/performance.md, "Ninth step"). The pool keeps more
-	// readers, so that other reads (a runs export, a session) still find a
-	// connection.
+	// run at once to one per CPU, at least two: more of them only contend
+	// for the CPUs and for the C library's allocator lock, which every
+	// SQLite allocation takes (docs/performance.md#scope-slots). The pool
+	// keeps more readers, so that other reads (a runs export, a session)
+	// still find a connection.
 	scopeSlots chan struct{}
 
 	dialect dialect
@@ -80,10 +80,9 @@ func Open(ctx context.Context, dsn string, logger *slog.Logger) (*DB, error) {
 			db.write.Close()
 			return nil, err
 		}
-		// Readers stay open while idle: database/sql keeps only two by
-		// default, so with four requests at once the others were closed
-		// and reopened all the time (27 opens in a 10 s bench suite), each
-		// time losing its page cache and parsing the schema again.
+		// Readers stay open while idle: database/sql keeps only two idle
+		// by default, and a reader closed and opened again loses its page
+		// cache and parses the schema again.
 		readers := max(4, runtime.GOMAXPROCS(0))
 		db.read.SetMaxOpenConns(readers)
 		db.read.SetMaxIdleConns(readers)
@@ -118,25 +117,21 @@ func openSQLite(path string, readOnly bool) (*sql.DB, error) {
 	if readOnly {
 		q.Add("_pragma", "query_only(1)")
 		// Readers keep SQLite's default temp_store (a file, written only
-		// when a sort outgrows the page cache's size): with temp_store
-		// MEMORY a sorter allocates every row it sorts on its own, each
-		// malloc and free through the C library's one lock, and four
-		// readers on two cores spent 18 % of their CPU in malloc and free,
-		// most of it waiting on that lock. With the default the sorter
-		// fills one growing block instead (docs/performance.md, "Twelfth
-		// step"). The writer keeps MEMORY: an ingest's sorts were measured
-		// with it, and they are one connection's.
+		// when a sort outgrows the page cache's size), under which a sort
+		// fills one growing block; with temp_store MEMORY the sorter
+		// allocates every row on its own, a malloc and a free through the
+		// C library's one lock that all readers contend for
+		// (docs/performance.md#temporary-storage-of-the-readers). The
+		// writer keeps MEMORY: its sorts are one connection's.
 		//
 		// 6 MiB page cache per read connection: a metric statement reads a
 		// few MiB (rollups, or one day's and one filter's facts), and the
-		// operating system caches the file anyway; four readers with 64 MiB
-		// each took the bench process (server and clients) to 430 MB, with
-		// 16 MiB `serve` peaked at 250–300 MB. Each cached page takes an
-		// 8 KiB block of the C library's allocator, twice its size, and a
-		// sort's block may grow as large as the cache before it spills:
-		// with those blocks 8 MiB took `serve` to 200 MB, and 6 MiB holds
-		// it at 181–185 MB at the same throughput (docs/performance.md,
-		// "Twelfth step").
+		// operating system caches the file anyway. Each cached page takes
+		// an 8 KiB block of the C library's allocator, twice its size, and
+		// a sort's block may grow as large as the cache, so every MiB per
+		// reader costs serve several; 6 MiB keeps serve within its memory
+		// target at the throughput of larger caches
+		// (docs/performance.md#reader-cache-size).
 		q.Add("_pragma", "cache_size(-6144)")
 	} else {
 		q.Add("_pragma", "temp_store(MEMORY)")
@@ -155,8 +150,8 @@ func openSQLite(path string, readOnly bool) (*sql.DB, error) {
 // withPostgresDefaults pins the session time zone to UTC so that day
 // buckets are UTC on every server, and turns JIT compilation off unless
 // asked for: the metric statements join aggregates whose row estimates are
-// far too high, and compiling them took longer (up to a second) than
-// running them.
+// far too high, which made PostgreSQL compile statements that run in
+// milliseconds (docs/performance.md#postgresql-without-jit).
 func withPostgresDefaults(dsn string) string {
 	u, err := url.Parse(dsn)
 	if err != nil {
@@ -225,8 +220,8 @@ func newID() string { return uuid.NewString() }
 
 // Analyze refreshes the planner's statistics of the fact and rollup tables
 // after a bulk load. PostgreSQL plans joins from them, and before
-// autovacuum gets to a freshly loaded table it can pick plans a hundred
-// times slower. On SQLite it does nothing: its queries are written for the
+// autovacuum gets to a freshly loaded table it can pick plans many times
+// slower. On SQLite it does nothing: its queries are written for the
 // plans it picks without statistics.
 func (db *DB) Analyze(ctx context.Context) error {
 	if db.dialect.Engine != enginePostgres {

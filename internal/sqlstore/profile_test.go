@@ -15,15 +15,15 @@ import (
 	"github.com/sightline/sightline"
 )
 
-// TestProfileMetrics is a measuring tool, not a check (docs/performance.md):
-// with SIGHTLINE_PROFILE_DB set to a database holding the large demo data
-// set, it calls every metric store method 7 times, with default
-// parameters and with the topic + provider filter, and prints the median
-// wall-clock time and CPU time (getrusage: on SQLite the whole statement;
-// on PostgreSQL only the client's part) per call and per statement.
-// PROFILE_ONLY=overview,pages limits the endpoints; PROFILE_SQL_DIR=DIR
-// writes each statement with its arguments inlined, for EXPLAIN;
-// PROFILE_TODAY=YYYY-MM-DD takes the default window ending that day.
+// TestProfileMetrics is a measuring tool, not a check
+// (docs/performance.md#one-statement-at-a-time): with SIGHTLINE_PROFILE_DB
+// set to a database holding the large demo data set, it calls every metric
+// store method 7 times, with default parameters and with the topic + provider
+// filter, and prints the median wall-clock time and CPU time (getrusage: on
+// SQLite the whole statement; on PostgreSQL only the client's part) per call
+// and per statement. PROFILE_ONLY=overview,pages limits the endpoints;
+// PROFILE_SQL_DIR=DIR writes each statement with its arguments inlined, for
+// EXPLAIN; PROFILE_TODAY=YYYY-MM-DD takes the default window ending that day.
 //
 //	SIGHTLINE_PROFILE_DB=sqlite:/tmp/bench/new.db go test -run TestProfileMetrics -v ./internal/sqlstore/
 func TestProfileMetrics(t *testing.T) {

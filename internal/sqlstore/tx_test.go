@@ -60,7 +60,7 @@ func TestReadersStayOpen(t *testing.T) {
 // The SQLite readers sort with SQLite's default temp_store, so that a
 // sort fills one growing block instead of allocating each row through the
 // C library's one lock, and keep 6 MiB of pages; the writer keeps its sorts
-// in memory and 16 MiB of pages (docs/performance.md, "Twelfth step").
+// in memory and 16 MiB of pages (docs/performance.md#reader-cache-size).
 func TestSQLitePragmas(t *testing.T) {
 	db, _ := openIngestSQLite(t)
 	for _, c := range []struct {
