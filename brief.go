@@ -212,9 +212,8 @@ type BriefDraft struct {
 	AdditionalInstructions string
 }
 
-// NewBriefDraft applies the defaults of a new brief (docs/engines.md,
-// Briefs) to the recommendation rec and the body c, which has passed
-// Validate:
+// NewBriefDraft applies the defaults of a new brief (docs/engines.md#briefs)
+// to the recommendation rec and the body c, which has passed Validate:
 //
 //   - mode: the caller's; else refresh for an owned_refresh recommendation,
 //     create for the others;

@@ -2,8 +2,9 @@ package sightline
 
 import "context"
 
-// CitationRow is one row of the most-cited pages or domains lists (spec
-// §2.7). Domain rows carry the domain's most-cited page as Page/PageType.
+// CitationRow is one row of the most-cited pages or domains lists
+// (docs/metrics.md#citation-rows-citationspages-citationsdomains). Domain
+// rows carry the domain's most-cited page as Page/PageType.
 type CitationRow struct {
 	Domain               string   `json:"domain"`
 	CitationTypes        []string `json:"citation_types"`
@@ -28,7 +29,7 @@ type CitationRow struct {
 	DomainType              string   `json:"domain_type"`
 }
 
-// Sort keys of the pages and domains lists (docs/api.md, §4.9).
+// Sort keys of the pages and domains lists (docs/api.md#sorting).
 var (
 	PageSortKeys      = []string{"total_citation_count", "citation_count", "total_citation_percent", "brand_citation_count", "brand_citation_percent", "page", "domain", "page_type"}
 	DefaultPageSort   = []SortKey{{Key: "citation_count", Desc: true}, {Key: "domain"}, {Key: "page"}}

@@ -3,7 +3,7 @@ package sightline
 // JSONHasNUL reports whether a JSON text escapes a NUL character
 // (\u0000) inside a string. PostgreSQL text cannot hold NUL, so the API and
 // ingest refuse such input as a client error instead of failing to store
-// it (docs/api.md, Errors).
+// it (docs/api.md#errors).
 func JSONHasNUL(b []byte) bool {
 	for i := 0; i+5 < len(b); i++ {
 		if b[i] != '\\' {

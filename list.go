@@ -11,7 +11,7 @@ const (
 
 // MaxFilterValues is the most values one list filter (filter[topic_ids],
 // filter[provider_ids], …) takes; more is 400 INVALID_PARAMETER naming the
-// filter (docs/api.md, Limits).
+// filter (docs/api.md#limits).
 const MaxFilterValues = 100
 
 // PageRequest is a validated page/page_size pair.

@@ -6,7 +6,7 @@ import (
 )
 
 // Quota kinds: each is a daily budget per brand, spent atomically in the
-// database so that it holds across every replica (STYLE.md, §5).
+// database so that it holds across every replica (docs/engines.md#quotas).
 const (
 	QuotaRegenerate = "regenerate" // POST …/content_studio/recommendations/regenerate
 	QuotaCompute    = "compute"    // POST …/opportunities/compute

@@ -3,7 +3,7 @@ package sightline
 import "math"
 
 // Sample sizes, intervals and significance of the rates the API serves
-// (docs/metrics.md, "Sample sizes, intervals and significance"), on the
+// (docs/metrics.md#sample-sizes-intervals-and-significance), on the
 // statistics of stats.go.
 
 // RateStats returns what a response carries beside a percentage of k

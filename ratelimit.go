@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// Request rate limits of the public API (docs/api.md, "Rate limits"):
+// Request rate limits of the public API (docs/api.md#rate-limits):
 // requests per minute per API key and per organization, counted in the
 // database in fixed one-minute windows so that every replica enforces one
 // limit.
@@ -72,7 +72,7 @@ type RateLimitService interface {
 }
 
 // IdempotencyTTL is how long the first response of an idempotent write is
-// kept and replayed (docs/api.md, "Idempotent writes").
+// kept and replayed (docs/api.md#idempotent-writes).
 const IdempotencyTTL = 24 * time.Hour
 
 // IdempotentResponse is a stored first response.

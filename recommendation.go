@@ -469,7 +469,7 @@ func (p *RecommendationPlan) Result() RegenerateResult {
 
 // ReconcileRecommendations decides what a regeneration does with the
 // brand's stored recommendations (existing) and what the evidence supports
-// now (generated), upserting on Key (docs/engines.md, Regeneration):
+// now (generated), upserting on Key (docs/engines.md#regeneration):
 //
 //   - a generated recommendation whose key is not stored is created;
 //   - one whose key is stored is renewed: its content is rewritten and it is

@@ -15,7 +15,7 @@ const (
 var RunStatuses = []string{RunOK, RunFailed}
 
 // Run is one prompt run as GET /brands/{brand_id}/runs shows it: the answer
-// behind every metric (docs/api.md, "Runs"). Its JSON is also a record that
+// behind every metric (docs/api.md#runs). Its JSON is also a record that
 // `sightline ingest` accepts (docs/ingest.md): brand_id, prompt.id,
 // provider.code, region.code, ran_at, model, answer, citations, ads and
 // mentions are the ingest record's fields.

@@ -10,8 +10,9 @@ import (
 	"time"
 )
 
-// Signal types: the changes detection raises (docs/metrics.md "Signals")
-// and the webhook events that announce them (docs/webhooks.md).
+// Signal types: the changes detection raises
+// (docs/metrics.md#signals-signals-webhook-events) and the webhook events
+// that announce them (docs/webhooks.md).
 const (
 	SignalVisibilityDropped = "visibility.dropped"
 	SignalVisibilityRose    = "visibility.rose"
@@ -56,8 +57,9 @@ const (
 // queued after every ingest batch and collection job.
 const JobKindSignals = "signals"
 
-// Detection settings and their defaults (docs/metrics.md "Signals"). A
-// change is significant by Significant at Z99, with MinTrials on each side.
+// Detection settings and their defaults
+// (docs/metrics.md#signals-signals-webhook-events). A change is significant
+// by Significant at Z99, with MinTrials on each side.
 const (
 	DefaultSignalThreshold = 5.0 // percentage points
 	SignalBaselineDays     = 28
@@ -207,12 +209,13 @@ func SignalDirection(typ string) float64 {
 	return 1
 }
 
-// NewSignalEvidence ranks the evidence of signal s (docs/metrics.md#signals-signals-webhook-events):
-// the prompts whose rate (Subject out of Runs) moved in the signal's
-// direction, largest move first, ties by prompt id; for visibility and
-// overtaken signals the pages whose share of the dimension's runs citing
-// them moved that way, ranked the same; for citation signals the signal's
-// page, whatever its move. At most SignalEvidenceItems of each.
+// NewSignalEvidence ranks the evidence of signal s
+// (docs/metrics.md#signals-signals-webhook-events): the prompts whose rate
+// (Subject out of Runs) moved in the signal's direction, largest move first,
+// ties by prompt id; for visibility and overtaken signals the pages whose
+// share of the dimension's runs citing them moved that way, ranked the same;
+// for citation signals the signal's page, whatever its move. At most
+// SignalEvidenceItems of each.
 func NewSignalEvidence(s *Signal, c SignalEvidenceCounts) SignalEvidence {
 	ev := SignalEvidence{Prompts: []SignalPrompt{}, Pages: []SignalPage{}}
 	dir := SignalDirection(s.Type)

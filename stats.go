@@ -2,9 +2,10 @@ package sightline
 
 import "math"
 
-// Statistics of rates (docs/metrics.md, "How sure a number is"): a rate is
-// k successes out of n trials (runs naming the brand out of runs, the
-// brand's mentions out of all mentions, …).
+// Statistics of rates
+// (docs/metrics.md#sample-sizes-intervals-and-significance): a rate is k
+// successes out of n trials (runs naming the brand out of runs, the brand's
+// mentions out of all mentions, …).
 
 // Confidence levels as two-sided z quantiles of the standard normal.
 const (

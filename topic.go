@@ -7,8 +7,9 @@ import (
 	"unicode/utf8"
 )
 
-// Topic is a group of tracked prompts with its metrics over a scope (spec
-// §2.1). The *_diff fields compare with the previous period of equal length.
+// Topic is a group of tracked prompts with its metrics over a scope
+// (docs/metrics.md#topic-metrics-topics-topicsid). The *_diff fields compare
+// with the previous period of equal length.
 type Topic struct {
 	ID                string  `json:"id"`
 	Name              string  `json:"name"`

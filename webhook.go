@@ -382,12 +382,13 @@ type EndpointHealth struct {
 	FailingSince *time.Time
 }
 
-// AfterAttempt applies the disable rule (docs/webhooks.md#delivery-retries-and-failing-endpoints)
-// to an attempt's result: a success forgets the failures; a failure starts
-// a run of failures unless one is running; an enabled endpoint is disabled
-// when it asked for it (410 Gone: r.Disable) or when every attempt has
-// failed for WebhookDisableAfter. disable is the reason, nil when the
-// endpoint stays as it is; next.Enabled is then false.
+// AfterAttempt applies the disable rule
+// (docs/webhooks.md#delivery-retries-and-failing-endpoints) to an attempt's
+// result: a success forgets the failures; a failure starts a run of failures
+// unless one is running; an enabled endpoint is disabled when it asked for it
+// (410 Gone: r.Disable) or when every attempt has failed for
+// WebhookDisableAfter. disable is the reason when the attempt disables the
+// endpoint (next.Enabled is then false), nil otherwise.
 func (h EndpointHealth) AfterAttempt(r DeliveryResult) (next EndpointHealth, disable *string) {
 	if r.Succeeded {
 		return EndpointHealth{Enabled: h.Enabled}, nil

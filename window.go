@@ -20,7 +20,7 @@ func (w Window) Previous() Window {
 // whole UTC days including today, [today − (days−1) 00:00, end of today).
 // Its edges are midnights, so the daily rollups answer it and its previous
 // period (the days whole days before) without reading raw facts
-// (docs/metrics.md, "Windows").
+// (docs/metrics.md#scope-and-window).
 func DefaultWindow(now time.Time, days int) Window {
 	end := EndOfDay(now)
 	return Window{Start: end.AddDate(0, 0, -days), End: end}

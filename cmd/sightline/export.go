@@ -20,12 +20,12 @@ const exportUsage = `Usage: sightline export [--db DSN] --brand ID [--since DATE
 
 Writes a brand's prompt runs, newest first, as GET /api/v2/brands/{id}/runs
 streams them with Accept: application/x-ndjson: one JSON object a line,
-every run of the window (docs/api.md, "Runs"). Each line is a record that
+every run of the window (docs/api.md#runs). Each line is a record that
 "sightline ingest" accepts, so an export loads into another database
-(docs/ingest.md, "Round trip"). DATE is YYYY-MM-DD or RFC 3339; --since
+(docs/ingest.md#round-trip). DATE is YYYY-MM-DD or RFC 3339; --since
 defaults to 30 days ago, --until to the end of today (UTC); a date-only
 --until includes that day. --format csv writes the same runs as the CSV of
-/runs with Accept: text/csv (docs/api.md, "CSV exports"): a header row, one
+/runs with Accept: text/csv (docs/api.md#csv-exports): a header row, one
 row a run, nested objects flattened, lists as JSON text.
 
 `
@@ -135,7 +135,7 @@ func parseDate(s string) (t time.Time, dateOnly bool, err error) {
 }
 
 // writeRunsCSV writes the runs of f as the CSV of GET …/runs with
-// Accept: text/csv (docs/api.md, CSV exports): the same columns, every run.
+// Accept: text/csv (docs/api.md#csv-exports): the same columns, every run.
 func writeRunsCSV(ctx context.Context, st ingest.RunSource, orgID string, f sightline.RunFilter, w io.Writer) (int, error) {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	cw := httpapi.NewCSVRowWriter(bw, httpapi.CSVColumns(reflect.TypeFor[sightline.Run]()))

@@ -18,9 +18,9 @@ const orgsUsage = `Usage:
   sightline orgs list [--db DSN]
   sightline orgs set-limits ORG_ID [--per-minute N|0|default] [--key-per-minute N|0|default] [--db DSN]
 
-set-limits gives an organization its own request rate limits (docs/api.md,
-"Rate limits"); 0 means no limit, default the server's --org-rate-limit or
---rate-limit.
+set-limits gives an organization its own request rate limits
+(docs/api.md#rate-limits); 0 means no limit, default the server's
+--org-rate-limit or --rate-limit.
 
 `
 

@@ -121,7 +121,7 @@ type Main struct {
 	DemoDays        int // history of the --demo data set; 0 means demo.DefaultDays
 	ShutdownTimeout time.Duration
 	// Limits: server timeouts, header and body sizes, request deadline,
-	// concurrent analytics requests (docs/api.md, Limits).
+	// concurrent analytics requests (docs/api.md#limits).
 	Limits limitSettings
 
 	// Operability (ops.go): request rate limits, CORS, metrics and

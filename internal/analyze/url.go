@@ -279,8 +279,9 @@ func cleanPath(ep string) string {
 	return "/" + strings.Join(out, "/")
 }
 
-// normalizeEscapes decodes percent-escaped unreserved characters (RFC 3986 §6.2.2.2)
-// and upper-cases the hex of the remaining escapes, so "%7e", "%7E" and "~" agree.
+// normalizeEscapes decodes percent-escaped unreserved characters (RFC 3986,
+// section 6.2.2.2) and upper-cases the hex of the remaining escapes, so
+// "%7e", "%7E" and "~" agree.
 func normalizeEscapes(s string) string {
 	if !strings.Contains(s, "%") {
 		return s

@@ -7,8 +7,8 @@ import (
 	"github.com/sightline/sightline"
 )
 
-// MentionShareParams are the query of GET …/citations/mention_share (spec
-// §4.6).
+// MentionShareParams are the query of GET …/citations/mention_share
+// (docs/metrics.md#share-series-citationsmention_share-citationsdomainsoverview).
 type MentionShareParams struct {
 	OverviewFilter
 	// Domains scope to citations of these domains.
@@ -25,7 +25,7 @@ func (c *Client) MentionShare(ctx context.Context, brandID string, p MentionShar
 }
 
 // OverviewParams are the query of the citations overview and summary
-// (docs/api.md, §4.11).
+// (docs/metrics.md#citations-overview-citationsoverview).
 type OverviewParams struct {
 	OverviewFilter
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/sightline/sightline"
 )
 
-// RunListParams are the query of GET …/runs (docs/api.md, "Runs"): the
+// RunListParams are the query of GET …/runs (docs/api.md#runs): the
 // metrics' scope filters and what the answers name and cite.
 type RunListParams struct {
 	Window

@@ -56,8 +56,9 @@ func (s *Server) handleAdvertiserList(w http.ResponseWriter, r *http.Request) er
 	return writeList(w, advs, sightline.NewPageMeta(f.PageRequest, total))
 }
 
-// handleAdvertiserGet serves GET …/advertisers/{advertiser_id} (spec
-// §4.15): counts over the last 90 days, first and last seen over all time.
+// handleAdvertiserGet serves GET …/advertisers/{advertiser_id}
+// (docs/metrics.md#ads-and-advertisers-ads-advertisers): counts over the last
+// 90 days, first and last seen over all time.
 func (s *Server) handleAdvertiserGet(w http.ResponseWriter, r *http.Request) error {
 	brand, err := s.brandFromPath(r)
 	if err != nil {

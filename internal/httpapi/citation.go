@@ -8,7 +8,7 @@ import (
 )
 
 // citationScope reads the filters shared by the pages and domains lists
-// (docs/api.md, §4.9).
+// (docs/api.md#filtering).
 func (p *params) citationScope(brandID string) sightline.Scope {
 	s := p.metricScope(brandID, sightline.DefaultWindowDays)
 	s.TopicIDs = p.uuids("filter[topic_ids]")

@@ -26,8 +26,8 @@ func (s *Server) handleCompetitorList(w http.ResponseWriter, r *http.Request) er
 	return writeList(w, comps, sightline.NewPageMeta(f.PageRequest, total))
 }
 
-// handleCompetitorUpdate serves PATCH …/competitors/{competitor_id} (spec
-// §4.5): the domain is stored as its registrable domain.
+// handleCompetitorUpdate serves PATCH …/competitors/{competitor_id}
+// (docs/api.md#endpoints): the domain is stored as its registrable domain.
 func (s *Server) handleCompetitorUpdate(w http.ResponseWriter, r *http.Request) error {
 	brand, err := s.brandFromPath(r)
 	if err != nil {

@@ -1,6 +1,6 @@
 package httpapi
 
-// CSV exports of the list endpoints (docs/api.md, "CSV"): a GET whose
+// CSV exports of the list endpoints (docs/api.md#csv-exports): a GET whose
 // Accept header prefers text/csv gets the rows of the page as RFC 4180 CSV
 // with a header row, flattened by the rules below, instead of the JSON
 // envelope. Errors stay JSON.

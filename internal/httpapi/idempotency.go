@@ -15,7 +15,7 @@ import (
 	"github.com/sightline/sightline"
 )
 
-// Idempotency header fields (docs/api.md, "Idempotent writes").
+// Idempotency header fields (docs/api.md#idempotent-writes).
 const (
 	headerIdempotencyKey = "Idempotency-Key"
 	headerReplayed       = "Idempotent-Replayed"

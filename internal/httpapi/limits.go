@@ -14,8 +14,8 @@ import (
 	"github.com/sightline/sightline"
 )
 
-// Limits bound what one client can take from a replica (docs/api.md,
-// Limits). Zero fields take the defaults of DefaultLimits.
+// Limits bound what one client can take from a replica
+// (docs/api.md#limits). Zero fields take the defaults of DefaultLimits.
 type Limits struct {
 	// HTTP server timeouts: reading the headers, the whole request, writing
 	// the response, and an idle keep-alive connection.

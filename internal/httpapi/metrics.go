@@ -10,9 +10,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
-// Metrics are the Prometheus metrics of one process (docs/api.md,
-// "Metrics"): its own registry, so that tests and several servers in one
-// process stay apart.
+// Metrics are the Prometheus metrics of one process
+// (docs/api.md#metrics-and-profiling): its own registry, so that tests and
+// several servers in one process stay apart.
 type Metrics struct {
 	Registry *prometheus.Registry
 	requests *prometheus.CounterVec

@@ -9,7 +9,7 @@ import (
 
 // metricRoutes are the routes whose responses carry numbers defined in
 // docs/metrics.md; each answers with the header Sightline-Metrics-Version
-// naming the version of those definitions (docs/api.md, "Metrics version").
+// naming the version of those definitions (docs/api.md#metrics-version).
 var metricRoutes = map[string]bool{
 	"GET /api/v2/brands/{brand_id}/topics":                      true,
 	"GET /api/v2/brands/{brand_id}/topics/{topic_id}":           true,

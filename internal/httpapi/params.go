@@ -89,7 +89,7 @@ func (p *params) scalar(name string) string {
 
 // list returns every value of a list parameter, accepting repeated keys
 // (with or without []) and comma-separated values. More than
-// sightline.MaxFilterValues values is refused (docs/api.md, Limits).
+// sightline.MaxFilterValues values is refused (docs/api.md#limits).
 func (p *params) list(name string) []string {
 	return p.listN(name, sightline.MaxFilterValues)
 }

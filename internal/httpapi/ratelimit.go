@@ -8,7 +8,7 @@ import (
 )
 
 // Rate-limit header fields (IETF draft "RateLimit header fields for HTTP",
-// the RateLimit-Limit/-Remaining/-Reset form; docs/api.md, "Rate limits").
+// the RateLimit-Limit/-Remaining/-Reset form; docs/api.md#rate-limits).
 const (
 	headerRateLimit     = "RateLimit-Limit"
 	headerRateRemaining = "RateLimit-Remaining"

@@ -13,7 +13,7 @@ import (
 // NDJSONType is the media type of the streamed /runs export.
 const NDJSONType = "application/x-ndjson"
 
-// runFilter reads the filters of GET …/runs (docs/api.md, "Runs"): the
+// runFilter reads the filters of GET …/runs (docs/api.md#runs): the
 // scope filters of the metrics, so that their counts can be reproduced,
 // and what the answers name and cite.
 func (p *params) runFilter(brandID string) sightline.RunFilter {

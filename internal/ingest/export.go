@@ -2,7 +2,7 @@ package ingest
 
 // The way back out: runs as GET …/runs shows them, with the spans of their
 // mentions, and the NDJSON export whose lines this package ingests again
-// (docs/ingest.md, "Round trip").
+// (docs/ingest.md#round-trip).
 
 import (
 	"bufio"

@@ -2,15 +2,15 @@
 // so that an AI assistant can ask how visible a brand is and what to do
 // about it.
 //
-// The tool server is a separate process in front of the REST API (spec
-// §5.11, STYLE.md): it holds no data and no credentials of its own. Over
-// Streamable HTTP, every HTTP request must carry the caller's API key in
-// X-API-KEY; each tool call forwards the key of the HTTP request that
-// carried the call, and nothing else, to the API through internal/client.
-// The key is never written to disk, logs or a cache, and the HTTP mode is
-// stateless, so there is no session in which it could outlive its request.
-// Over stdio (desktop clients that spawn the server), the one key comes
-// from the environment.
+// The tool server is a separate process in front of the REST API
+// (docs/mcp.md#security-model-key-forwarding): it holds no data and no
+// credentials of its own. Over Streamable HTTP, every HTTP request must carry
+// the caller's API key in X-API-KEY; each tool call forwards the key of the
+// HTTP request that carried the call, and nothing else, to the API through
+// internal/client. The key is never written to disk, logs or a cache, and the
+// HTTP mode is stateless, so there is no session in which it could outlive
+// its request. Over stdio (desktop clients that spawn the server), the one
+// key comes from the environment.
 package mcp
 
 import (

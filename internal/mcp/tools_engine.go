@@ -7,7 +7,7 @@ import (
 	"github.com/sightline/sightline/internal/client"
 )
 
-// Vocabularies of recommendations (docs/api.md, §4.1).
+// Vocabularies of recommendations (docs/engines.md#fields).
 var (
 	recommendationTypes   = sightline.RecommendationTypes
 	recommendationImpacts = sightline.Impacts

@@ -94,10 +94,11 @@ type detector struct {
 	changes   []sightline.SignalChange
 }
 
-// Detect decides, from a brand's counts and its open signals, which
-// signals open, update or close at now (docs/metrics.md "Signals"). It is
-// deterministic: the same input gives the same changes, and running it
-// again on what it stored changes nothing.
+// Detect decides, from a brand's counts and its open signals, which signals
+// open, update or close at now
+// (docs/metrics.md#signals-signals-webhook-events). It is deterministic: the
+// same input gives the same changes, and running it again on what it stored
+// changes nothing.
 func Detect(in *sightline.DetectionInput, cfg Config, now time.Time) []sightline.SignalChange {
 	d := &detector{in: in, threshold: cfg.threshold(), now: now.UTC(), open: map[string]*sightline.Signal{}, seen: map[string]bool{}}
 	for _, s := range in.Open {

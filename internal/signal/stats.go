@@ -1,8 +1,8 @@
 // Package signal detects significant changes of a brand's metrics
-// (docs/metrics.md "Signals"): pure functions decide from counts the store
-// reads — with the root package's two-proportion z-test and Wilson
-// interval at 99 % — whether a signal opens, updates or closes, and
-// Detector runs them as the worker's handler of detection jobs.
+// (docs/metrics.md#signals-signals-webhook-events): pure functions decide
+// from counts the store reads — with the root package's two-proportion z-test
+// and Wilson interval at 99 % — whether a signal opens, updates or closes,
+// and Detector runs them as the worker's handler of detection jobs.
 package signal
 
 import "github.com/sightline/sightline"

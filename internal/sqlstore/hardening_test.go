@@ -234,7 +234,7 @@ func TestPrune(t *testing.T) {
 }
 
 // BenchmarkCountRequest measures what rate limiting adds to every public
-// request: one CountRequest (docs/api.md, "Rate limits").
+// request: one CountRequest (docs/api.md#rate-limits).
 func BenchmarkCountRequest(b *testing.B) {
 	db, _ := mustOpenDB(b)
 	db.Now = time.Now

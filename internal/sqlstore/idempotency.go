@@ -12,10 +12,10 @@ import (
 
 var _ sightline.IdempotencyService = (*DB)(nil)
 
-// ClaimIdempotency claims an Idempotency-Key of an organization (docs/api.md,
-// "Idempotent writes"). The record is read under a row lock on PostgreSQL
-// (SQLite has one writer), so of concurrent requests with one key exactly
-// one claims it; the others see it unfinished and get CONFLICT.
+// ClaimIdempotency claims an Idempotency-Key of an organization
+// (docs/api.md#idempotent-writes). The record is read under a row lock on
+// PostgreSQL (SQLite has one writer), so of concurrent requests with one key
+// exactly one claims it; the others see it unfinished and get CONFLICT.
 func (db *DB) ClaimIdempotency(ctx context.Context, orgID, key, digest string, lock time.Duration) (sightline.IdempotencyClaim, error) {
 	tx, err := db.begin(ctx)
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 
 var _ sightline.JobService = (*DB)(nil)
 
-// Jobs are rows claimed with a lease (STYLE §6, docs/engines.md):
+// Jobs are rows claimed with a lease (docs/engines.md#protocol):
 //
 //   - enqueue inserts a queued row in the transaction of the write that
 //     needs it; the partial unique index jobs_one_live allows one queued or

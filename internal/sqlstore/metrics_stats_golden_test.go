@@ -1,11 +1,12 @@
 package sqlstore_test
 
 // Golden tests of the sample sizes, 95 % Wilson intervals and significance
-// served beside the rates (docs/metrics.md, "Sample sizes, intervals and
-// significance"). The counts k/n come from the tallies at the top of
-// metrics_golden_test.go; every interval is written below as a number
-// worked out by hand (to 6 decimals) and also recomputed by wilsonRoots, an
-// independent form of the Wilson interval (the roots of its quadratic).
+// served beside the rates
+// (docs/metrics.md#sample-sizes-intervals-and-significance). The counts k/n
+// come from the tallies at the top of metrics_golden_test.go; every interval
+// is written below as a number worked out by hand (to 6 decimals) and also
+// recomputed by wilsonRoots, an independent form of the Wilson interval (the
+// roots of its quadratic).
 
 import (
 	"bytes"

@@ -1,11 +1,12 @@
 package sqlstore_test
 
-// Golden tests of windows whose edges are not midnights (docs/metrics.md,
-// "Scope and window"): the rollups answer the whole days inside, the fact
-// tables only the cut parts of the edge days. Values are worked out by hand
-// from the data set of metrics_golden_data_test.go, like the main golden
-// tests, and checked with and without the rollups; a second test asks every
-// metric over many cut windows both ways and wants identical answers.
+// Golden tests of windows whose edges are not midnights
+// (docs/metrics.md#scope-and-window): the rollups answer the whole days
+// inside, the fact tables only the cut parts of the edge days. Values are
+// worked out by hand from the data set of metrics_golden_data_test.go, like
+// the main golden tests, and checked with and without the rollups; a second
+// test asks every metric over many cut windows both ways and wants identical
+// answers.
 //
 // Window M = [2026-02-26 12:00, 2026-03-09 08:00) UTC (10 days 20 hours).
 // Its previous period P' = [2026-02-15 16:00, 2026-02-26 12:00).

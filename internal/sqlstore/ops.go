@@ -20,7 +20,7 @@ func (db *DB) PoolStats() map[string]sql.DBStats {
 
 // JobQueueStats counts live jobs by kind family ("opportunities",
 // "brief", "collect", "signals") and status, with the age of the oldest
-// queued one (docs/api.md, "Metrics"). It reads the jobs_claim index.
+// queued one (docs/api.md#metrics-and-profiling). It reads the jobs_claim index.
 func (db *DB) JobQueueStats(ctx context.Context) ([]sightline.JobQueueStat, error) {
 	tx, err := db.beginRead(ctx)
 	if err != nil {

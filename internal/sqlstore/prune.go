@@ -15,10 +15,10 @@ import (
 var _ sightline.HousekeepingService = (*DB)(nil)
 
 // Prune deletes finished jobs that ended before jobsBefore and idempotency
-// records past their 24 hours in one transaction, then the rate-limit
-// windows that have ended where the counts are (pruneRateLimits; docs/api.md,
-// "House-keeping"). The latest job of a brand's opportunity compute and of
-// each brief stays: the API shows its status.
+// records past their 24 hours in one transaction, then the rate-limit windows
+// that have ended where the counts are (pruneRateLimits;
+// docs/api.md#house-keeping). The latest job of a brand's opportunity compute
+// and of each brief stays: the API shows its status.
 func (db *DB) Prune(ctx context.Context, jobsBefore time.Time) (sightline.PruneResult, error) {
 	var out sightline.PruneResult
 	tx, err := db.begin(ctx)

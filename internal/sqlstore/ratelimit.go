@@ -15,7 +15,7 @@ var _ sightline.RateLimitService = (*DB)(nil)
 // the row of (subject, window) is created with 1 or incremented, and the
 // new count returned. On PostgreSQL concurrent requests of one subject
 // queue on the row lock for the length of this statement's transaction,
-// so every replica sees one count (docs/api.md, "Rate limits").
+// so every replica sees one count (docs/api.md#rate-limits).
 const countRequestSQL = `INSERT INTO rate_limit_counters (subject, window_start, requests) VALUES (?, ?, 1)
 	ON CONFLICT (subject, window_start) DO UPDATE SET requests = rate_limit_counters.requests + 1
 	RETURNING requests`
@@ -34,7 +34,7 @@ CREATE INDEX IF NOT EXISTS rate_limit_counters_window ON rate_limit_counters (wi
 // SQLite it is the companion file PATH-ratelimit, opened (and its table
 // made) at the first call: every public request counts, and a write to
 // the main file would make each reader drop its page cache at its next
-// transaction (docs/api.md, "Rate limits"). Every process on one SQLite
+// transaction (docs/api.md#rate-limits). Every process on one SQLite
 // file opens the same companion, so they share one count.
 func (db *DB) rateLimitDB(ctx context.Context) (*sql.DB, error) {
 	db.countsMu.Lock()
@@ -101,7 +101,7 @@ func (db *DB) CountRequest(ctx context.Context, orgID, keyID string, defaults si
 	if tx.d.Engine == enginePostgres {
 		// A counter lost to a crash in the last moment before it is
 		// flushed costs nothing; waiting for the WAL flush on every
-		// request costs milliseconds (docs/api.md, "Rate limits").
+		// request costs milliseconds (docs/api.md#rate-limits).
 		if _, err := tx.exec(ctx, `SET LOCAL synchronous_commit TO OFF`); err != nil {
 			return sightline.RateLimitStatus{}, fmt.Errorf("count request: %w", err)
 		}

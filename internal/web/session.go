@@ -21,7 +21,7 @@ import (
 	"github.com/sightline/sightline/internal/password"
 )
 
-// Cookies and form fields (docs/dashboard.md, "Security").
+// Cookies and form fields (docs/dashboard.md#security).
 const (
 	sessionCookie = "sightline_session" // the session token; the store keeps its digest
 	loginCookie   = "sightline_login"   // the sign-in form's CSRF token (double submit)
