@@ -93,12 +93,11 @@ func (q *Scope) writeSel(s *Builder, full, raw []sightline.Window, narrow bool, 
 		// instead of written to a temporary table first. Said explicitly:
 		// without a hint SQLite also counts the reads of a CTE that reads
 		// this one, and materializes it under the overview's page_counts
-		// (docs/performance.md, "Eighth step")
+		// (docs/performance.md#statement-shapes-that-plan-well)
 		s.Add(`scope_citations AS NOT MATERIALIZED (`)
 	} else {
 		// joined to the facts: materialized, or SQLite re-evaluates the
-		// run flags per citation (docs/performance.md, "What was done, and
-		// what was tried", item 6)
+		// run flags per citation (docs/performance.md#statement-shapes-that-plan-well)
 		s.Add(`scope_citations AS MATERIALIZED (`)
 	}
 	byTopic := q.topicPageRollups()
@@ -269,7 +268,7 @@ type rollupPiece struct {
 // reads fewer rows: a previous period ending on a Sunday takes its last six
 // days as one week row and one negated day row per page instead of a half
 // and three day rows. The other side's days are still read for their own
-// period, so every page and sum is as before (docs/performance.md, "Fifth step").
+// period, so every page and sum is as before (docs/performance.md#rollups).
 func rollupPieces(full []sightline.Window, level string, byTopic bool, cuts []time.Time, periodSums bool) []rollupPiece {
 	var out []rollupPiece
 	ranges := splitAt(full, cuts)
@@ -404,7 +403,7 @@ func negated(pieces []rollupPiece, asOf time.Time) []rollupPiece {
 // empty, the others by the opposite, and only one side reads rows. The
 // current period's last days are the usual case: a window ending today has
 // no rows after today, so its last week is one row per page instead of one
-// per page and day (docs/performance.md, "Eleventh step").
+// per page and day (docs/performance.md#rollups).
 func quietWeeks(days sightline.Window) []rollupPiece {
 	var out []rollupPiece
 	for start := days.Start; start.Before(days.End); {

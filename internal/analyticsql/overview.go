@@ -129,7 +129,7 @@ func (q *Scope) TopGrowing(limit int) *Builder {
 	// the page or the domain); then the rows that grew, the first limit of
 	// each level and list by growth. An ORDER BY … LIMIT per level and list
 	// keeps only the top rows while sorting, where a ROW_NUMBER over every
-	// row sorted them all (docs/performance.md, "Eighth step").
+	// row sorted them all (docs/performance.md#statement-shapes-that-plan-well).
 	const sums = `current_citations, previous_citations, current_brand_citations, previous_brand_citations,
 		named_citations, competitor_only_citations, brand_named_citations, brand_competitor_only_citations`
 	// A rollup row's brand_citations are its named_citations, so when every

@@ -70,8 +70,7 @@ func ceilDay(t time.Time) time.Time {
 
 // HalfWeekStart is the midnight (UTC) that starts the half of the ISO week
 // t falls in: Monday for Monday to Wednesday, Thursday for Thursday to
-// Sunday (the rows of half_week_pages; docs/performance.md, "Eleventh
-// step").
+// Sunday (the rows of half_week_pages; docs/performance.md#rollups).
 func HalfWeekStart(t time.Time) time.Time {
 	monday := sightline.BucketStart(t, "week")
 	if t.UTC().Sub(monday) >= 3*24*time.Hour {

@@ -218,7 +218,7 @@ type rollupRun struct {
 // goroutine of its own, and then makes their upserts, while the store's
 // connection writes the runs' facts: on SQLite the store is one
 // connection, and this Go work was a fifth of its CPU
-// (docs/performance.md, "Ingest"). The sums do not depend on when a run
+// (docs/performance.md#rollups-added-up-beside-the-store). The sums do not depend on when a run
 // arrives, only on the order of the runs, which the channel keeps.
 type rollupSums struct {
 	runs     chan []rollupRun

@@ -2,7 +2,7 @@ package sqlstore
 
 // Reading runs back (GET …/runs, the NDJSON export): the answers behind
 // every metric, with the same scope filters, so that a count an aggregate
-// shows can be reproduced from the runs (docs/api.md, "Runs").
+// shows can be reproduced from the runs (docs/api.md#runs).
 
 import (
 	"context"
@@ -388,7 +388,7 @@ func fillRuns(ctx context.Context, tx *Tx, brandID string, runs []*sightline.Run
 	}
 
 	// A citation's ownership is its class under the brand as target
-	// (classOf, docs/metrics.md "Ownership classes").
+	// (classOf, docs/metrics.md#ownership-classes-domain_type-filterdomain_types).
 	namedBy := func(cond string, args ...any) *sqlb {
 		var n sqlb
 		return n.Add(`(SELECT COUNT(*) FROM mentions JOIN found_brands ON found_brands.id = mentions.found_brand_id

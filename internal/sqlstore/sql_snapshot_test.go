@@ -23,8 +23,7 @@ var updateSQL = flag.Bool("update-sql", false, "rewrite the SQL snapshots under 
 // profile, debugSQL), per endpoint, scope and engine, under
 // testdata/sql/ENGINE/, and on SQLite their plans under
 // testdata/plans/sqlite/: a change to the generated SQL or to how SQLite
-// reads it shows in review as a diff of those files (docs/performance.md,
-// "Reading the SQL"). The
+// reads it shows in review as a diff of those files (docs/performance.md#one-statement-at-a-time). The
 // scopes are the golden data set's: the whole-day window W, W with a topic
 // and a provider, and the window M whose edges cut days. After an intended
 // change:

@@ -3,7 +3,7 @@ package sqlstore
 import "github.com/sightline/sightline"
 
 // The sample sizes, 95 % intervals and significance served beside the
-// rates (docs/metrics.md, "Sample sizes, intervals and significance"): the
+// rates (docs/metrics.md#sample-sizes-intervals-and-significance): the
 // statements select each rate's numerator and denominator next to it, and
 // these helpers map them with the root package's statistics.
 
