@@ -1,5 +1,5 @@
 // Command sightline runs the Sightline service and its tools: serve, demo,
-// migrate, ingest, export, prune, keys, users, orgs, brands and mcp.
+// migrate, ingest, export, prune, keys, users, orgs, brands, eval and mcp.
 package main
 
 import (
@@ -33,6 +33,7 @@ Usage:
   sightline collect --once [--brand ID] [--dry-run] …             collect what is due now
   sightline mcp     [--addr …] --upstream URL [--stdio]           serve the API as MCP tools
   sightline bench   [--db DSN] [--scale large|small|xlarge]      measure the API on the demo data
+  sightline eval    [--set DIR] [--json]                          measure the analyzer on a labelled set
   sightline version
 
 DSN: sqlite:PATH (default sqlite:sightline.db) or postgres://…
@@ -108,6 +109,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		cmd = &CollectCommand{env: env, stdout: stdout, stderr: stderr}
 	case "providers":
 		cmd = &ProvidersCommand{env: env, stdin: stdin, stdout: stdout, stderr: stderr}
+	case "eval":
+		cmd = &EvalCommand{stdout: stdout, stderr: stderr}
 	case "mcp":
 		cmd = &MCPCommand{env: env, stdin: stdin, stdout: stdout, stderr: stderr}
 	case "version":
