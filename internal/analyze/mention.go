@@ -41,14 +41,23 @@ type pattern struct {
 	brand   int    // tracked index, or -1-k for the k-th untracked name of one answer
 	exact   bool   // short names ("HS", "Box") match case-sensitively
 	capital bool   // common-word names ("Slack", "Notion") must start with a capital
+	// word: the spelling is one ordinary English word ("Summit", "Box"), so
+	// a capital that only opens a sentence is no evidence of the brand.
+	word bool
+	// caps: a spelling of several ordinary words ("State Farm", "The North
+	// Face") must keep the capitals of its words after the first.
+	caps string
 }
 
 // NewMatcher prepares the tracked names and aliases for matching. Matching is
 // case-insensitive on word boundaries, and a possessive counts ("Acme's" names Acme;
-// "Acmeville" does not). Two exceptions keep ordinary words from counting as brands:
-// names of at most three characters match with their exact case, and one-word names
-// that are common English words must be written with a capital. When two brands
-// share a spelling, the first one listed owns it.
+// "Acmeville" does not). Exceptions keep ordinary words from counting as brands
+// (docs/ingest.md#names-that-are-ordinary-words): names of at most three characters match with their
+// exact case; a one-word name that is an English dictionary word must be written
+// with a capital, and at the start of a sentence counts only with evidence that it
+// is the brand (see confirmInitial); a name of several dictionary words keeps the
+// capitals of its words after the first ("State Farm", not "state farm"). When two
+// brands share a spelling, the first one listed owns it.
 func NewMatcher(tracked []Tracked) *Matcher {
 	m := &Matcher{names: make([]string, len(tracked)), known: make(map[string]int)}
 	for i, t := range tracked {
@@ -70,11 +79,32 @@ func NewMatcher(tracked []Tracked) *Matcher {
 }
 
 func newPattern(name string, brand int) pattern {
-	if utf8.RuneCountInString(name) <= 3 {
-		return pattern{text: name, brand: brand, exact: true}
-	}
 	f := fold(name)
-	return pattern{text: f, brand: brand, capital: !strings.Contains(f, " ") && isGenericWord(f)}
+	if utf8.RuneCountInString(name) <= 3 {
+		return pattern{text: name, brand: brand, exact: true, word: hasReading(f)}
+	}
+	if !strings.Contains(f, " ") {
+		p := pattern{text: f, brand: brand, capital: isGenericWord(f), word: hasReading(f)}
+		if p.capital && !startsUpper(name) {
+			// "iPhone", "eBay": the brand's own capitals mark it
+			p.capital, p.caps = false, name
+		}
+		return p
+	}
+	p := pattern{text: f, brand: brand}
+	ws := strings.Fields(f)
+	for _, w := range ws {
+		if !isDictWord(w) && !connectors[w] {
+			return p
+		}
+	}
+	if ws[0] == "the" {
+		// "the North Face" mid-sentence is the brand: the article keeps no capital.
+		p.caps = "the" + name[3:]
+	} else {
+		p.caps = name
+	}
+	return p
 }
 
 // FindMentions finds the tracked brands and the untracked brands named in an answer,
@@ -87,6 +117,7 @@ func FindMentions(answer string, tracked []Tracked) []Mention {
 // match is one occurrence of a brand in the answer.
 type match struct {
 	start, end, brand int
+	word              bool // the spelling is one ordinary English word
 }
 
 // Find returns the brands named in answer, ordered by Position.
@@ -108,7 +139,9 @@ func (m *Matcher) Find(answer string) []Mention {
 		ms = appendMatches(ms, answer, folded, p)
 	}
 
-	untracked := m.untracked(answer, ms)
+	cands := candidates(answer)
+	ms = confirmInitial(answer, ms)
+	untracked := m.untracked(cands, ms)
 	for k, name := range untracked {
 		ms = appendMatches(ms, answer, folded, pattern{
 			text: fold(name), brand: -1 - k, capital: startsUpper(name),
@@ -177,9 +210,9 @@ func (m *Matcher) Find(answer string) []Mention {
 // overlaps a tracked match is that tracked brand. When one name extends another by
 // whole words ("HubSpot CRM" and "HubSpot", "Zoho CRM" and "Zoho"), the shorter is
 // the brand and the longer one of its products, so only the shorter is kept.
-func (m *Matcher) untracked(answer string, tracked []match) []string {
+func (m *Matcher) untracked(cands []candidate, tracked []match) []string {
 	var names, folded []string
-	for _, c := range candidates(answer) {
+	for _, c := range cands {
 		f := fold(c.name)
 		if _, ok := m.known[f]; ok || slices.Contains(folded, f) || overlaps(tracked, c.start, c.end) {
 			continue
@@ -222,7 +255,10 @@ func appendMatches(ms []match, answer, folded string, p pattern) []match {
 		if p.capital && !startsUpper(answer[start:]) {
 			continue
 		}
-		ms = append(ms, match{start: start, end: end, brand: p.brand})
+		if p.caps != "" && !sameCapitals(answer[start:end], p.caps) {
+			continue
+		}
+		ms = append(ms, match{start: start, end: end, brand: p.brand, word: p.word})
 	}
 	return ms
 }

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -221,7 +222,7 @@ Would you like a deeper comparison of **Asana vs ClickUp**?`,
 		},
 		{
 			name:    "hyphen is a word boundary",
-			answer:  "Acme-powered dashboards beat the rest.",
+			answer:  "Most teams prefer Acme-powered dashboards.",
 			tracked: []Tracked{{Name: "Acme"}},
 			want:    []Mention{mn("Acme", 0, 1, 1)},
 		},
@@ -415,5 +416,56 @@ func TestFindMentionsSpans(t *testing.T) {
 	want := map[string][]string{"HubSpot": {"HubSpot CRM", "hubspot"}, "Salesforce": {"Salesforce"}}
 	if diff := cmp.Diff(want, text); diff != "" {
 		t.Errorf("span texts (-want +got):\n%s", diff)
+	}
+}
+
+// Names that are ordinary English words count in lowercase never, and at the
+// start of a sentence only with evidence that they are the brand
+// (docs/ingest.md#names-that-are-ordinary-words).
+func TestFindMentions_CommonWords(t *testing.T) {
+	outdoor := []Tracked{{Name: "Summit"}, {Name: "Osprey"}}
+	tests := []struct {
+		name    string
+		answer  string
+		tracked []Tracked
+		want    []int // count per tracked brand, in order
+	}{
+		{"dictionary word in lowercase", "We finally reached the summit of the backlog.", outdoor, []int{0, 0}},
+		{"word the built-in list never knew", "Customers can affirm their purchase, and Affirm's plans are clear.",
+			[]Tracked{{Name: "Affirm"}}, []int{1}},
+		{"sentence-initial without evidence", "Summit meetings are rare. The Osprey team skips them.", outdoor, []int{0, 1}},
+		{"sentence-initial after a citation", "It is light [1]. Summit fever is real, so turn around early.", outdoor, []int{0, 0}},
+		{"imperative opening a sentence", "Close the loop every week.\n\nClose to half of teams skip it.",
+			[]Tracked{{Name: "Close"}}, []int{0}},
+		{"pronoun reading", "Nothing beats a spreadsheet. Nothing is perfect.", []Tracked{{Name: "Nothing"}}, []int{0}},
+		{"listed", "- **Summit**: light packs\n- Osprey: better fit", outdoor, []int{1, 1}},
+		{"table cell", "| Brand | Weight |\n|---|---|\n| Summit | 1.3 kg |", outdoor, []int{1, 0}},
+		{"own line under a heading", "### For day hikes\nSummit. It is light.", outdoor, []int{1, 0}},
+		{"next to another brand", "Summit and Osprey both make packs.", outdoor, []int{1, 1}},
+		{"product noun after it", "Summit packs are cheaper, but Osprey fits better.", outdoor, []int{1, 1}},
+		{"model name after it", "Summit Dash 20 is a fine daypack.", outdoor, []int{1, 0}},
+		{"verb after it", "Chime charges no monthly fees.", []Tracked{{Name: "Chime"}}, []int{1}},
+		{"possessive", "Root's rates are low for safe drivers.", []Tracked{{Name: "Root"}}, []int{1}},
+		{"pronoun with the brand named elsewhere", "The Nothing Phone is fun. Nothing undercuts it on price.",
+			[]Tracked{{Name: "Nothing", Aliases: []string{"Nothing Phone"}}}, []int{2}},
+		{"mid-sentence capital", "For packs, Summit is cheap.", outdoor, []int{1, 0}},
+		{"short word at a sentence's start", "Box up old files first. Then move them to Box.", []Tracked{{Name: "Box"}}, []int{1}},
+		{"several ordinary words keep their capitals", "State farm subsidies rose. The north face of the Eiger is steep; the North Face sells jackets and so does State Farm.",
+			[]Tracked{{Name: "State Farm"}, {Name: "The North Face"}}, []int{1, 1}},
+		{"the brand's own capitals", "Buy an iPhone, not an iphone case.", []Tracked{{Name: "iPhone"}}, []int{1}},
+		{"proper noun opening a sentence", "Patagonia, the region, is windy. Patagonia's shells handle it.", []Tracked{{Name: "Patagonia"}}, []int{1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := make([]int, len(tt.tracked))
+			for _, m := range FindMentions(tt.answer, tt.tracked) {
+				if m.Tracked >= 0 {
+					got[m.Tracked] = m.Count
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("counts %v, want %v", got, tt.want)
+			}
+		})
 	}
 }

@@ -93,19 +93,9 @@ var leadVerbs = set(`use using try trying consider choose choosing pick select c
 	navigate enter type install download log connect enable disable turn export import
 	upload copy paste save run launch invite assign share sync configure customize`)
 
-// commonWords are ordinary English words that are also product names. A tracked brand
-// named by one of them matches only when written with a capital ("Slack", not "some
-// slack in the schedule"); stop words get the same treatment.
-var commonWords = set(`close copper notion monday slack zoom box square drift front base
-	linear ramp bench gong loom apple target gap shell oracle mercury segment mode wise
-	jasper writer copilot canvas frame outreach apollo folk streak nimble heap amplitude
-	buffer later sketch ghost medium stripe chase discover capital ally chime current
-	fidelity vanguard progressive state nationwide guardian lemonade root signal bolt
-	dash pilot compass beacon harvest toggl clockify rippling deel remote gusto brex
-	keep teams word excel access outlook sheets forms sites meet chat photos drive
-	bard claude gemini perplexity grok character poe`)
-
-// isGenericWord reports whether a lowercase word is a stop word or a common word.
+// isGenericWord reports whether a lowercase word is a stop word or has a reading
+// as an English word or proper noun, so that a brand of that name must be written
+// with a capital.
 func isGenericWord(w string) bool {
-	return stopWords[w] || commonWords[w]
+	return stopWords[w] || hasReading(w)
 }

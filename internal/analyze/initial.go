@@ -1,0 +1,216 @@
+package analyze
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// confirmInitial drops the occurrences of one-word dictionary names ("Summit",
+// "Close", "Nothing") that open a sentence without evidence that they are the
+// brand: at the start of a sentence the capital says nothing, so "Summit meetings
+// are rare" and "Close the loop" are ordinary words. The evidence that keeps such
+// an occurrence (docs/ingest.md#names-that-are-ordinary-words):
+//
+//   - it is listed: the whole lead of a list item, heading or table cell, or bold
+//     text, possibly with a model name ("- **Summit**: …", "### Osprey Exos 58"),
+//     or a line of its own ("Linear. It is fast…");
+//   - it stands next to another brand ("Summit and Osprey both …", "Notion vs.
+//     Evernote");
+//   - a product word or a capitalized name follows ("Summit packs", "Apple Watch");
+//   - a verb follows, or the name is possessive ("Chime charges …", "Hippo isn't
+//     …", "Root's rates"): a bare noun, adjective or imperative does not open a
+//     sentence as the subject of a verb. Words that are pronouns in their
+//     ordinary reading ("Nothing is perfect") need, besides, the brand named
+//     elsewhere in the answer where its capital is not a sentence's.
+func confirmInitial(answer string, ms []match) []match {
+	initial := make([]bool, len(ms))
+	anyInitial := false
+	for i, x := range ms {
+		if x.word && atSentenceStart(answer, x.start) {
+			initial[i], anyInitial = true, true
+		}
+	}
+	if !anyInitial {
+		return ms
+	}
+	standing := map[int]bool{}
+	for i, x := range ms {
+		if !initial[i] {
+			standing[x.brand] = true
+		}
+	}
+	out := make([]match, 0, len(ms))
+	for i, x := range ms {
+		if initial[i] && !listed(answer, x) && !nextToBrand(answer, x, ms) && !productFollows(answer, x) &&
+			!(verbFollows(answer, x) && (standing[x.brand] || !pronouns[fold(answer[x.start:x.end])])) {
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// openers are the characters that may stand between a sentence's start and its
+// first word: markup, quotes, brackets.
+const openers = "*_\"'([“‘"
+
+// atSentenceStart reports whether pos opens a sentence, a line (after any list
+// marker, heading marks or quote mark), or a table cell.
+func atSentenceStart(s string, pos int) bool {
+	ls := strings.LastIndexByte(s[:pos], '\n') + 1
+	prefix := s[ls:pos]
+	if lineLead(prefix) {
+		return true
+	}
+	before := strings.TrimRight(prefix, openers+" \t")
+	if before == "" {
+		return true
+	}
+	switch before[len(before)-1] {
+	case '|':
+		return true
+	case '!', '?':
+		return true
+	case '.':
+		return !isAbbreviation(before[:len(before)-1])
+	}
+	return false
+}
+
+// lineLead reports whether a line's text before a word is only the line's
+// lead: indentation, "#" and ">" marks, list markers and enumerators, markup.
+func lineLead(prefix string) bool {
+	p := strings.TrimLeft(prefix, " \t>#")
+	for {
+		body, _, ok := cutListMarker(p)
+		if !ok {
+			break
+		}
+		p = strings.TrimLeft(body, " \t")
+	}
+	return strings.Trim(p, openers+" \t") == ""
+}
+
+// listed reports whether x is the whole lead of a list item, heading or table
+// cell, or a bold span, possibly followed by a model name or number.
+func listed(s string, x match) bool {
+	ls := strings.LastIndexByte(s[:x.start], '\n') + 1
+	prefix := s[ls:x.start]
+	bold := strings.HasSuffix(prefix, "**") || strings.HasSuffix(prefix, "__")
+	cell := strings.HasSuffix(strings.TrimRight(prefix, openers+" \t"), "|")
+	if !bold && !cell && !lineLead(prefix) {
+		return false
+	}
+	rest := s[x.end:]
+	if strings.TrimSpace(prefix) == "" && !bold {
+		// a line of its own: "Linear." under a heading
+		return rest == "" || strings.HasPrefix(rest, ".\n") || strings.HasPrefix(rest, ". ") || rest == "." || rest[0] == '\n'
+	}
+	rest = strings.TrimPrefix(strings.TrimPrefix(rest, "'s"), "’s")
+	if rest == "" || rest[0] == '\n' || rest[0] == '\r' || strings.IndexByte(":*_]|,(", rest[0]) >= 0 {
+		return true
+	}
+	for _, sep := range []string{" –", " —", " - ", " (", " |", " ("} {
+		if strings.HasPrefix(rest, sep) {
+			return true
+		}
+	}
+	if rest[0] == ' ' {
+		r, _ := utf8.DecodeRuneInString(rest[1:])
+		return unicode.IsUpper(r) || unicode.IsDigit(r)
+	}
+	return false
+}
+
+// nextToBrand reports whether another brand follows x, joined only by a list
+// connector ("Summit and Osprey", "Linear vs. Jira", "Chase, Ally").
+func nextToBrand(s string, x match, ms []match) bool {
+	for _, y := range ms {
+		if y.start < x.end || y.start-x.end > 12 {
+			continue
+		}
+		gap := strings.ToLower(strings.TrimSpace(s[x.end:y.start]))
+		gap = strings.TrimPrefix(strings.TrimPrefix(gap, "'s"), "’s")
+		switch strings.TrimSpace(gap) {
+		case ",", "and", "or", "&", "/", "vs", "vs.", "versus", ", and", ", or", "nor":
+			return true
+		}
+	}
+	return false
+}
+
+// nextWord returns the word right after x (one space away), or "".
+func nextWord(s string, x match) string {
+	rest := s[x.end:]
+	if !strings.HasPrefix(rest, " ") {
+		return ""
+	}
+	rest = rest[1:]
+	end := strings.IndexFunc(rest, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’' && r != '-'
+	})
+	if end < 0 {
+		end = len(rest)
+	}
+	return rest[:end]
+}
+
+// productFollows reports whether a product word or a capitalized name follows
+// x ("Summit packs", "Apple Watch", "Nothing Phone", "Discover customers").
+func productFollows(s string, x match) bool {
+	w := nextWord(s, x)
+	if w == "" || w == "I" {
+		return false
+	}
+	if w == "vs" || w == "versus" {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(w)
+	if unicode.IsUpper(r) || unicode.IsDigit(r) {
+		return true
+	}
+	return productNouns[w]
+}
+
+// verbFollows reports whether the word after x is a verb that has x for its
+// subject ("Chime charges", "Linear is"), or x is possessive.
+func verbFollows(s string, x match) bool {
+	rest := s[x.end:]
+	if strings.HasPrefix(rest, "'s ") || strings.HasPrefix(rest, "’s ") {
+		return true
+	}
+	return subjectVerbs[strings.ToLower(nextWord(s, x))]
+}
+
+// productNouns name what a brand sells or who buys it; after a one-word name at
+// a sentence's start they show the name is the brand's.
+var productNouns = set(`app apps account accounts card cards checking savings plan plans
+	pricing phone phones pack packs backpack backpacks tent tents jacket jackets shell shells
+	headphones earbuds speaker speakers insurance policy policies bank platform software
+	customers users members shoppers merchants subscribers cardholders policyholders stock
+	renters homeowners`)
+
+// pronouns are words whose ordinary reading is itself the subject of a verb.
+var pronouns = set(`nothing something everything anything none nobody everyone someone`)
+
+// subjectVerbs are verbs that follow a brand as the subject of its sentence.
+var subjectVerbs = set(`is was has had does offers offer provides lets allows includes
+	supports charges costs works integrates gives makes ranks sells uses remains keeps adds
+	also doesn't isn't can can't could will won't would should may might requires focuses
+	comes feels looks shines excels wins pays undercuts handles syncs covers insures
+	lacks needs runs ships sits leads`)
+
+// sameCapitals reports whether text has a capital wherever caps has one
+// (text and caps fold to the same string).
+func sameCapitals(text, caps string) bool {
+	for len(text) > 0 && len(caps) > 0 {
+		a, na := utf8.DecodeRuneInString(text)
+		b, nb := utf8.DecodeRuneInString(caps)
+		if unicode.IsUpper(b) && !unicode.IsUpper(a) {
+			return false
+		}
+		text, caps = text[na:], caps[nb:]
+	}
+	return true
+}
