@@ -1,8 +1,10 @@
 package analyze
 
 import (
+	_ "embed"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -18,6 +20,17 @@ import (
 // half times, since that is where the writer lands. The sum s maps to
 // 50 + 50·s/√(s²+15), the normalization VADER uses, so scores never reach the ends.
 func Sentiment(text string) float64 {
+	return score(valence(text))
+}
+
+// score maps a sum of word weights to 0–100 as VADER does.
+func score(total float64) float64 {
+	return 50 + 50*total/math.Sqrt(total*total+15)
+}
+
+// valence is the sum of the weights of text's opinion words after negation,
+// intensity and contrast (see Sentiment).
+func valence(text string) float64 {
 	var (
 		total   float64
 		negLeft int   // words still under a negation
@@ -125,7 +138,7 @@ func Sentiment(text string) float64 {
 			negLeft--
 		}
 	}
-	return 50 + 50*total/math.Sqrt(total*total+15)
+	return total
 }
 
 // isTokenByte reports bytes that belong to a word: ASCII letters and digits, the
@@ -152,9 +165,29 @@ type wordInfo struct {
 	phrase bool    // the word may open one of phrases
 }
 
+// lexicon_vader.txt is the base lexicon: VADER's words and their mean
+// valence (-4 to +4), without the words that are topics rather than opinions
+// in product answers; its source, licence and generator are in
+// lexicon_vader.LICENSE.
+//
+//go:embed lexicon_vader.txt
+var vaderText string
+
 // sentimentWords merges the word tables below so Sentiment does one lookup a word.
+// The product lexicon overrides VADER's weight of a word.
 var sentimentWords = func() map[string]wordInfo {
-	m := make(map[string]wordInfo, len(lexicon)+len(intensifiers)+len(negators)+8)
+	m := make(map[string]wordInfo, 7200+len(lexicon)+len(intensifiers)+len(negators)+8)
+	for _, ln := range strings.Split(vaderText, "\n") {
+		w, v, ok := strings.Cut(ln, "\t")
+		if !ok || strings.HasPrefix(ln, "#") {
+			continue
+		}
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			panic("analyze: lexicon_vader.txt: " + ln)
+		}
+		m[w] = wordInfo{kind: opinion, value: f}
+	}
 	for w, v := range lexicon {
 		m[w] = wordInfo{kind: opinion, value: v}
 	}
