@@ -19,7 +19,7 @@ type Mention struct {
 	Tracked   int     // index into the tracked slice, or -1 for an untracked brand
 	Position  int     // 1-based order of first appearance among all brands found in the answer
 	Count     int     // number of times named in the answer (>= 1)
-	Sentiment float64 // 0–100, 50 neutral: mean Sentiment of the sentences that name the brand
+	Sentiment float64 // 0–100, 50 neutral: the score of the text about the brand (docs/ingest.md#sentiment)
 	Spans     []Span  // every occurrence counted in Count, as byte offsets into the answer, in order
 }
 
@@ -156,7 +156,6 @@ func (m *Matcher) Find(answer string) []Mention {
 	// ms is in answer order now, so brands are met in order of first appearance.
 	type tally struct {
 		brand, count int
-		sents        []int // sentences naming the brand, in order, without repeats
 		spans        []Span
 	}
 	var tallies []*tally
@@ -171,17 +170,9 @@ func (m *Matcher) Find(answer string) []Mention {
 		}
 		t.count++
 		t.spans = append(t.spans, Span{x.start, x.end})
-		si := sentenceAt(sents, x.start)
-		if n := len(t.sents); si >= 0 && (n == 0 || t.sents[n-1] != si) {
-			t.sents = append(t.sents, si)
-		}
 	}
 
-	// Sentences are scored once, however many brands they name.
-	scores := make([]float64, len(sents))
-	for i := range scores {
-		scores[i] = -1
-	}
+	scores := brandSentiment(answer, sents, ms)
 	out := make([]Mention, len(tallies))
 	for i, t := range tallies {
 		mn := Mention{Tracked: t.brand, Position: i + 1, Count: t.count, Sentiment: 50, Spans: t.spans}
@@ -190,15 +181,8 @@ func (m *Matcher) Find(answer string) []Mention {
 		} else {
 			mn.Name, mn.Tracked = untracked[-t.brand-1], -1
 		}
-		if len(t.sents) > 0 {
-			sum := 0.0
-			for _, si := range t.sents {
-				if scores[si] < 0 {
-					scores[si] = Sentiment(answer[sents[si].start:sents[si].end])
-				}
-				sum += scores[si]
-			}
-			mn.Sentiment = sum / float64(len(t.sents))
+		if v, ok := scores[t.brand]; ok {
+			mn.Sentiment = v
 		}
 		out[i] = mn
 	}

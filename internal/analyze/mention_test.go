@@ -318,7 +318,7 @@ func TestFindMentionsSentiment(t *testing.T) {
 Salesforce is powerful, but it is expensive and clunky for small teams. Salesforce support is not great either.
 
 1. **Pipedrive** – solid pipeline views.
-2. **Zoho CRM** – cheap.`
+2. **Zoho CRM** – part of the Zoho suite.`
 	got := FindMentions(answer, crmTracked)
 	mood := make(map[string]float64)
 	for _, m := range got {
@@ -465,6 +465,54 @@ func TestFindMentions_CommonWords(t *testing.T) {
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("counts %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// Each brand gets the score of the text about it, not of the whole sentence
+// (docs/ingest.md#sentiment).
+func TestFindMentionsSentimentPerBrand(t *testing.T) {
+	acme := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		tracked      []Tracked
+		want         map[string]string // brand → "+", "0" or "-"
+	}{
+		{"whereas", "Acme is solid, whereas Globex is clumsy.", acme, map[string]string{"Acme": "+", "Globex": "-"}},
+		{"while", "Globex feels cluttered once projects grow, while Acme stays fast.", acme, map[string]string{"Acme": "+", "Globex": "-"}},
+		{"but between brands", "Acme is reliable, but Globex crashes often.", acme, map[string]string{"Acme": "+", "Globex": "-"}},
+		{"better than", "Acme is better than Globex for engineering teams.", acme, map[string]string{"Acme": "+", "Globex": "-"}},
+		{"costs more than", "Acme is more expensive than Globex.", acme, map[string]string{"Acme": "-", "Globex": "+"}},
+		{"unlike", "Unlike Globex, Acme syncs offline reliably.", acme, map[string]string{"Acme": "+", "Globex": "-"}},
+		{"compared with", "Compared with Globex, Acme is easier to set up.", acme, map[string]string{"Acme": "+", "Globex": "-"}},
+		{"listed together share", "Acme and Globex are both excellent.", acme, map[string]string{"Acme": "+", "Globex": "+"}},
+		{"list item continues its brand", "1. **Acme** – A workspace for docs and wikis. Excellent for small teams.\n2. **Globex** – Issue tracking.",
+			acme, map[string]string{"Acme": "+", "Globex": "0"}},
+		{"heading continues its brand", "### Acme\nGreat for campaigns, with helpful rules.\n\n### Globex\nA spreadsheet-like interface.",
+			acme, map[string]string{"Acme": "+", "Globex": "0"}},
+		{"pronoun sentence continues its brand", "For engineers I'd pick Acme. It is quick and the defaults are sensible.\n\nGlobex has a free plan.",
+			acme, map[string]string{"Acme": "+", "Globex": "0"}},
+		{"a brand's name is no opinion", "Wise charges a fee on each transfer; Progressive sells car insurance.",
+			[]Tracked{{Name: "Wise"}, {Name: "Progressive"}}, map[string]string{"Wise": "0", "Progressive": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := map[string]string{}
+			scores := map[string]float64{}
+			for _, m := range FindMentions(tt.answer, tt.tracked) {
+				pol := "0"
+				if m.Sentiment > 55 {
+					pol = "+"
+				} else if m.Sentiment < 45 {
+					pol = "-"
+				}
+				got[m.Name], scores[m.Name] = pol, m.Sentiment
+			}
+			for name, want := range tt.want {
+				if got[name] != want {
+					t.Errorf("%s: polarity %q (score %.1f), want %q", name, got[name], scores[name], want)
+				}
 			}
 		})
 	}

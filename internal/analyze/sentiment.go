@@ -3,21 +3,22 @@ package analyze
 import (
 	_ "embed"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 )
 
 // Sentiment scores text from 0 (very negative) to 100 (very positive); 50 is neutral,
-// including text with no opinion words.
+// including text with no opinion words (docs/ingest.md#sentiment).
 //
-// Words of a lexicon carry weights from -3 to +3. A negator ("not", "no", "never",
-// "without", "lacks", any "n't") flips and damps the next three words ("not
-// reliable", "isn't great", "no longer recommended"; "not bad" is mildly positive),
-// up to the end of the clause; "not only" is not a negation. Intensifiers ("very",
-// "extremely") and dampeners ("somewhat", "slightly") scale the next opinion word.
-// After "but" or "however" the text before counts half and the text after one and a
-// half times, since that is where the writer lands. The sum s maps to
+// Words of a lexicon carry weights (VADER's, about -4 to +4, under a product
+// lexicon of -3 to +3). A negator ("not", "no", "never", "without", "rarely",
+// "lacks", any "n't") flips and damps the next three words ("not reliable",
+// "isn't great", "no longer recommended"; "not bad" is mildly positive), up to
+// the end of the clause; "not only" is not a negation; "less" turns only the
+// next word, and a lack is a complaint of itself. Intensifiers ("very",
+// "extremely") and dampeners ("somewhat", "slightly") scale the next opinion
+// word. After "but" or "however" the text before counts half and the text after
+// one and a half times, since that is where the writer lands. The sum s maps to
 // 50 + 50·s/√(s²+15), the normalization VADER uses, so scores never reach the ends.
 func Sentiment(text string) float64 {
 	return score(valence(text))
@@ -95,6 +96,15 @@ func valence(text string) float64 {
 		switch info.kind {
 		case negator:
 			negLeft, prevNot = 3, w == "not"
+			switch w {
+			case "less":
+				// "less intuitive": only the next word is turned
+				negLeft = 1
+			case "lacks", "lack", "lacking":
+				// a lack is a complaint even of a plain feature ("lacks time tracking")
+				total += -1 * boost * weight
+				boost = 1
+			}
 			continue
 		case contrast:
 			total *= 0.5
@@ -208,7 +218,7 @@ var sentimentWords = func() map[string]wordInfo {
 	return m
 }()
 
-var negators = set(`not no never without lacks lack lacking neither nor hardly barely
+var negators = set(`not no never without lacks lack lacking neither nor hardly barely rarely seldom less
 	isnt arent wasnt werent doesnt dont didnt cant couldnt wont wouldnt shouldnt hasnt havent cannot`)
 
 var intensifiers = map[string]float64{
@@ -255,6 +265,35 @@ var lexicon = map[string]float64{
 	"deprecated": -1, "risky": -1.5, "hidden": -1, "worse": -1.5, "inferior": -2,
 	"struggles": -1.5, "struggle": -1.5, "fails": -2, "failed": -2, "unfortunately": -1,
 	"concern": -1, "concerns": -1, "criticized": -1.5, "overwhelming": -1.5,
+
+	// product praise: comparatives and superlatives, build and design, ease
+	"faster": 1.2, "fastest": 2, "quicker": 1, "quickest": 1.5, "smoother": 1.2, "smoothest": 2,
+	"easier": 1.5, "easiest": 2, "simpler": 1.2, "simplest": 1.5, "cleaner": 1.2, "cleanest": 1.5,
+	"lighter": 1, "lightest": 1.5, "cheaper": 1.2, "cheapest": 1.5, "cheap": 1, "inexpensive": 1.5,
+	"budget-friendly": 1.5, "stronger": 1.2, "strongest": 2, "safer": 1.5, "smartest": 2,
+	"warmest": 1.5, "tougher": 1.2, "durable": 1.5, "sturdy": 1.5, "rugged": 1.5, "bombproof": 2,
+	"comfortable": 1.5, "comfy": 1.5, "roomy": 1.5, "spacious": 1.5, "lightweight": 1,
+	"breathable": 1, "sleek": 1.5, "slick": 1.5, "refined": 1.5, "thoughtful": 1.5,
+	"thoughtfully": 1.5, "painless": 2, "hassle-free": 2, "effortless": 2, "frictionless": 1.5,
+	"handy": 1.5, "useful": 1.5, "competitive": 1, "transparent": 1.5, "trustworthy": 2,
+	"dependable": 2, "consistent": 1.5, "crisp": 1, "detailed": 1, "vivid": 1, "praise": 1.5,
+	"praises": 1.5, "rave": 2, "acclaimed": 2, "award-winning": 2, "top-rated": 2,
+	"highest-rated": 2, "best-rated": 2, "benchmark": 1.5, "unmatched": 2, "unbeatable": 2.5,
+	"thrives": 1.5, "nails": 1.5, "wins": 1.5, "pick": 1, "suggest": 1, "appreciate": 1.5,
+	"worthwhile": 1.5, "customizable": 1, "reliably": 1.5, "well": 1, "well-rounded": 1.5, "polish": 1,
+	// product complaints
+	"clumsy": -2, "cluttered": -2, "messy": -1.5, "convoluted": -2, "overkill": -1.5,
+	"bloatware": -2, "bloat": -1.5, "laggy": -2, "slower": -1.2, "slowest": -1.5, "heavier": -1,
+	"bulky": -1.5, "flimsy": -2, "fragile": -1.5, "weaker": -1.2, "weakest": -1.5, "dated": -1.5,
+	"unstable": -2, "inaccurate": -1.5, "noisy": -1.5, "leaking": -2, "leaks": -2, "leaky": -2,
+	"leak": -1.5, "snag": -1.5, "snags": -1.5, "breaks": -1.5, "cracked": -1.5, "throttles": -1.5,
+	"throttling": -1.5, "overheats": -2, "overheating": -2, "drains": -1.5, "pricier": -1.2,
+	"costlier": -1.2, "steeply": -1, "hassle": -1.5, "headache": -2, "tedious": -1.5,
+	"limits": -1, "limiting": -1, "restrictive": -1.5, "shallow": -1, "unavailable": -1,
+	"criticism": -1.5, "regret": -2, "sadly": -1, "dropped": -1.5, "declined": -1.5,
+	"slipped": -1.5, "worsened": -2, "penalizes": -1.5, "penalize": -1.5, "denies": -1.5,
+	"deny": -1.5, "delays": -1.5, "delay": -1, "frozen": -1.5, "outgrow": -1, "outgrew": -1,
+	"plasticky": -2, "over-processed": -1.5, "elsewhere": -1, "missing": -1,
 }
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),
@@ -263,14 +302,23 @@ var phrases = map[string][]struct {
 	rest   string
 	weight float64
 }{
-	"hard":   {{"to beat", 2.5}},
-	"tough":  {{"to beat", 2.5}},
-	"stands": {{"out", 2}},
-	"stand":  {{"out", 2}},
-	"falls":  {{"short", -2}},
-	"fall":   {{"short", -2}},
-	"second": {{"to none", 3}},
-	"waste":  {{"of money", -2.5}, {"of time", -2.5}},
+	"issue":    {{"tracking", 0}, {"tracker", 0}, {"trackers", 0}},
+	"best":     {{"for", 0}},
+	"as":       {{"well", 0}},
+	"i'd":      {{"choose", 2}, {"pick", 2}, {"go with", 2}, {"suggest", 2}, {"recommend", 2}, {"look at", 1.5}, {"start with", 1.5}, {"build", 1}},
+	"top":      {{"pick", 2}, {"choice", 2}, {"rated", 2}},
+	"wears":    {{"out faster", -2.5}, {"out", -2}},
+	"wear":     {{"out", -2}},
+	"look":     {{"elsewhere", -1.5}},
+	"learning": {{"curve", 0}},
+	"hard":     {{"to beat", 2.5}},
+	"tough":    {{"to beat", 2.5}},
+	"stands":   {{"out", 2}},
+	"stand":    {{"out", 2}},
+	"falls":    {{"short", -2}},
+	"fall":     {{"short", -2}},
+	"second":   {{"to none", 3}},
+	"waste":    {{"of money", -2.5}, {"of time", -2.5}},
 }
 
 // phraseAt matches a phrase that starts with word w and continues in rest (the text
@@ -341,14 +389,4 @@ var abbreviations = set("e.g i.e vs inc ltd co corp mr mrs ms dr st approx")
 func isAbbreviation(before string) bool {
 	w := before[strings.LastIndexAny(before, " \t(")+1:]
 	return abbreviations[strings.ToLower(w)]
-}
-
-// sentenceAt returns the index of the sentence containing byte pos, or the nearest
-// one before it (a match never starts inside a stripped list marker, but be safe).
-func sentenceAt(sents []span, pos int) int {
-	i := sort.Search(len(sents), func(i int) bool { return sents[i].end > pos })
-	if i == len(sents) {
-		return len(sents) - 1
-	}
-	return i
 }

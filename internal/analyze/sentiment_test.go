@@ -90,3 +90,40 @@ func TestSentimentIntensity(t *testing.T) {
 		}
 	}
 }
+
+// Product praise and complaints the lexicon knows (docs/ingest.md#sentiment),
+// with the negation, intensity and contrast rules kept.
+func TestSentimentProductLanguage(t *testing.T) {
+	tests := []struct {
+		text     string
+		positive bool
+	}{
+		{"It handles the import well.", true},
+		{"It is the fastest tracker available today.", true},
+		{"The hip belt is comfortable and very durable.", true},
+		{"Setup is painless, and the app is slick.", true},
+		{"It is a pain to set up.", false},
+		{"The interface feels cluttered once projects grow.", false},
+		{"Its reporting is rarely worth the cost.", false},
+		{"The theme editor is less intuitive.", false},
+		{"The Starter plan lacks time tracking.", false},
+		{"The foam in the hip belt wears out faster.", false},
+		{"The stakes bend easily, and customers report leaking seams.", false},
+		{"I'd choose it for a parent who wants a simple phone.", true},
+		{"I wouldn't recommend it for a large team wiki.", false},
+		{"You won't regret this headlamp.", true},
+		{"It has no hidden fees.", true},
+	}
+	for _, tt := range tests {
+		got := Sentiment(tt.text)
+		if tt.positive && got <= 55 || !tt.positive && got >= 45 {
+			t.Errorf("Sentiment(%q) = %.1f, want %s", tt.text, got, map[bool]string{true: "> 55", false: "< 45"}[tt.positive])
+		}
+	}
+	// "issue tracking" and "learning curve" are topics, not complaints
+	for _, text := range []string{"Best for issue tracking.", "It has a learning curve of a week."} {
+		if got := Sentiment(text); got != 50 {
+			t.Errorf("Sentiment(%q) = %.1f, want 50", text, got)
+		}
+	}
+}

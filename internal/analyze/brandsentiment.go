@@ -1,0 +1,284 @@
+package analyze
+
+import (
+	"strings"
+)
+
+// brandSentiment scores each brand of the answer on the text about it
+// (docs/ingest.md#sentiment), not on whole sentences:
+//
+//   - A sentence that names one brand (or several joined as a list, "Acme and
+//     Globex") is about it.
+//   - A sentence that names several brands is cut into one side per brand at
+//     the contrast or comparison word between them ("while", "whereas", "but",
+//     "unlike", "compared with", "than", …) or else at the last comma between
+//     them; each brand takes its own side. A side that compares ("than Globex",
+//     "Unlike Globex,") and has no opinion of its own takes the opposite of the
+//     side it is compared with: in "Acme is better than Globex" Globex is
+//     rated down.
+//   - Sentences that name no brand continue the brand of the sentence before
+//     them in the same block — list item, heading with its text, paragraph,
+//     table row — when that sentence is about one brand ("Linear. It is fast.").
+//
+// A brand's score is the sum of the weights of its text, mapped to 0–100 as
+// Sentiment does; 50 when nothing about it carries an opinion.
+func brandSentiment(answer string, sents []span, ms []match) map[int]float64 {
+	// Brand names are not opinions ("Wise", "Progressive", "Nimble"): they are
+	// blanked before weighing.
+	b := []byte(answer)
+	for _, x := range ms {
+		for i := x.start; i < x.end; i++ {
+			b[i] = ' '
+		}
+	}
+	answer = string(b)
+	sum := map[int]float64{}
+	seen := map[int]bool{}
+	byBrand := func(b int, v float64) {
+		sum[b] += v
+		seen[b] = true
+	}
+	blocks := blockStarts(answer)
+	subject, hasSubject := 0, false
+	k := 0 // index into ms
+	for _, sn := range sents {
+		if blocks.startsBefore(sn.start) {
+			hasSubject = false
+		}
+		var in []match
+		for k < len(ms) && ms[k].start < sn.end {
+			if ms[k].start >= sn.start {
+				in = append(in, ms[k])
+			}
+			k++
+		}
+		if len(in) == 0 {
+			if hasSubject {
+				byBrand(subject, valence(answer[sn.start:sn.end]))
+			}
+			continue
+		}
+		groups := groupMatches(answer, sn.start, in)
+		if len(groups) == 1 {
+			v := valence(answer[sn.start:sn.end])
+			for _, b := range groups[0].brands {
+				byBrand(b, v)
+			}
+			subject, hasSubject = groups[0].brands[0], len(groups[0].brands) == 1
+			continue
+		}
+		hasSubject = false
+		for _, p := range sides(answer, sn, groups) {
+			for _, b := range p.brands {
+				byBrand(b, p.value)
+			}
+		}
+	}
+	out := make(map[int]float64, len(seen))
+	for b := range seen {
+		out[b] = score(sum[b])
+	}
+	return out
+}
+
+// group is a run of brand occurrences joined as a list ("Acme and Globex").
+type group struct {
+	start, end int
+	brands     []int // distinct, in order
+}
+
+// groupMatches groups a sentence's matches: neighbours joined only by a list
+// connector, or naming the same brand with nothing between them, share a group.
+// A comma after a side opened by a comparison or contrast word ends that side
+// instead ("Compared with Globex, Acme …").
+func groupMatches(s string, start int, in []match) []group {
+	var out []group
+	for i, x := range in {
+		if i > 0 {
+			g := &out[len(out)-1]
+			from := start
+			if len(out) > 1 {
+				from = out[len(out)-2].end
+			}
+			gap := strings.ToLower(strings.TrimSpace(s[g.end:x.start]))
+			gap = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(gap, "'s"), "’s"))
+			opened, _ := lastMarker(s[from:g.start])
+			if gap == "" || listJoin[gap] && !(gap == "," && opened >= 0) {
+				g.end = x.end
+				if !containsInt(g.brands, x.brand) {
+					g.brands = append(g.brands, x.brand)
+				}
+				continue
+			}
+		}
+		out = append(out, group{start: x.start, end: x.end, brands: []int{x.brand}})
+	}
+	return out
+}
+
+var listJoin = set(", and or & / nor both")
+
+func init() {
+	for _, j := range []string{", and", ", or", "and/or", "or even"} {
+		listJoin[j] = true
+	}
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// side is the part of a sentence about one group of brands.
+type side struct {
+	brands  []int
+	value   float64
+	compare bool // introduced by a comparison word: "than Globex", "Unlike Globex,"
+}
+
+// sides cuts a sentence naming several groups into one side per group and
+// weighs each.
+func sides(s string, sn span, groups []group) []side {
+	cuts := make([]int, 0, len(groups)+1)
+	compare := make([]bool, len(groups))
+	cuts = append(cuts, sn.start)
+	if _, kind := lastMarker(s[sn.start:groups[0].start]); kind == markCompare {
+		compare[0] = true
+	}
+	for i := 1; i < len(groups); i++ {
+		a, b := groups[i-1].end, groups[i].start
+		cut := b
+		if j, kind := lastMarker(s[a:b]); j >= 0 {
+			cut = a + j
+			compare[i] = kind == markCompare
+		} else if c := strings.LastIndexAny(s[a:b], ",;"); c >= 0 {
+			cut = a + c + 1
+		}
+		cuts = append(cuts, cut)
+	}
+	cuts = append(cuts, sn.end)
+	out := make([]side, len(groups))
+	for i, g := range groups {
+		text := s[cuts[i]:cuts[i+1]]
+		out[i] = side{brands: g.brands, value: valence(dropMarker(text)), compare: compare[i]}
+	}
+	for i := range out {
+		if !out[i].compare || out[i].value > 0.5 || out[i].value < -0.5 {
+			continue
+		}
+		// the side it is compared with: the one before, or after for a leading
+		// "Unlike Globex, Acme …"
+		j := i - 1
+		if j < 0 {
+			j = i + 1
+		}
+		if j < len(out) && !out[j].compare {
+			out[i].value = -0.8 * out[j].value
+		}
+	}
+	return out
+}
+
+type markKind int
+
+const (
+	markNone markKind = iota
+	markContrast
+	markCompare
+)
+
+// sideMarkers open the side of another brand: contrast words start a clause
+// with its own opinion, comparison words a side judged against the other.
+var sideMarkers = map[string]markKind{
+	"but": markContrast, "however": markContrast, "whereas": markContrast, "while": markContrast,
+	"although": markContrast, "though": markContrast, "yet": markContrast, "meanwhile": markContrast,
+	"than": markCompare, "unlike": markCompare, "compared": markCompare, "versus": markCompare,
+	"vs": markCompare, "instead": markCompare, "over": markCompare,
+}
+
+// lastMarker finds the last side marker in text: its byte offset and kind, or
+// -1. A semicolon or a dash between clauses counts as contrast.
+func lastMarker(text string) (int, markKind) {
+	best, kind := -1, markNone
+	lower := strings.ToLower(text)
+	for i := 0; i < len(lower); {
+		c := lower[i]
+		if c == ';' {
+			best, kind = i, markContrast
+			i++
+			continue
+		}
+		if strings.HasPrefix(lower[i:], " — ") || strings.HasPrefix(lower[i:], " – ") {
+			best, kind = i, markContrast
+			i += 3
+			continue
+		}
+		if !isWordByte(c) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(lower) && isWordByte(lower[j]) {
+			j++
+		}
+		if k, ok := sideMarkers[lower[i:j]]; ok {
+			best, kind = i, k
+		}
+		i = j
+	}
+	return best, kind
+}
+
+func isWordByte(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }
+
+// dropMarker removes a side marker that opens text, so a clause after "but"
+// is weighed as itself rather than as the end of a contrast.
+func dropMarker(text string) string {
+	t := strings.TrimLeft(text, " ,;—–")
+	end := 0
+	for end < len(t) && isTokenByte(t[end]) {
+		end++
+	}
+	if _, ok := sideMarkers[strings.ToLower(t[:end])]; ok {
+		return t[end:]
+	}
+	return text
+}
+
+// blockSet holds the offsets where blocks start: a line after a blank line,
+// a list item, a heading, a table row. Plain lines right after a heading or
+// list item continue its block.
+type blockSet struct{ starts []int }
+
+func blockStarts(s string) *blockSet {
+	bs := &blockSet{}
+	prevBlank := true
+	for _, ln := range splitLines(s) {
+		t := strings.TrimLeft(ln.text, " \t>")
+		if strings.TrimSpace(t) == "" {
+			prevBlank = true
+			continue
+		}
+		_, _, item := cutListMarker(t)
+		if prevBlank || item || t[0] == '#' || t[0] == '|' {
+			bs.starts = append(bs.starts, ln.off)
+		}
+		prevBlank = false
+	}
+	return bs
+}
+
+// startsBefore reports, for increasing positions, whether a block starts at
+// or before pos and after the previous position asked about.
+func (bs *blockSet) startsBefore(pos int) bool {
+	found := false
+	for len(bs.starts) > 0 && bs.starts[0] <= pos {
+		bs.starts = bs.starts[1:]
+		found = true
+	}
+	return found
+}
