@@ -199,7 +199,8 @@ var subjectVerbs = set(`is was has had does offers offer provides lets allows in
 	supports charges costs works integrates gives makes ranks sells uses remains keeps adds
 	also doesn't isn't can can't could will won't would should may might requires focuses
 	comes feels looks shines excels wins pays undercuts handles syncs covers insures
-	lacks needs runs ships sits leads`)
+	lacks needs runs ships sits leads remains completed acquired launched raised
+	announced reported scored ranked topped introduced released acquires`)
 
 // sameCapitals reports whether text has a capital wherever caps has one
 // (text and caps fold to the same string).

@@ -139,8 +139,9 @@ func (m *Matcher) Find(answer string) []Mention {
 		ms = appendMatches(ms, answer, folded, p)
 	}
 
-	cands := candidates(answer)
 	ms = confirmInitial(answer, ms)
+	cands := candidates(answer, ms)
+	cands = append(cands, m.proseCandidates(answer, ms, cands)...)
 	untracked := m.untracked(cands, ms)
 	for k, name := range untracked {
 		ms = appendMatches(ms, answer, folded, pattern{

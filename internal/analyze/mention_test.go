@@ -517,3 +517,42 @@ func TestFindMentionsSentimentPerBrand(t *testing.T) {
 		})
 	}
 }
+
+// Untracked brands a reader sees outside the list leads, and labels that are
+// not brands (docs/ingest.md#brand-mentions).
+func TestFindMentions_Untracked(t *testing.T) {
+	acme := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         []string // untracked names found, in order
+	}{
+		{"attribute table with an empty corner", "| | Acme | Globex |\n|---|---|---|\n| Weight | 1.2 kg | 1.3 kg |\n| Ventilation | Excellent | Average |", nil},
+		{"attribute table headed by a label", "| Feature | Acme | Initech |\n|---|---|---|\n| Multi-storefront | Yes | No |\n| Native B2B | Yes | No |", nil},
+		{"a brand table keeps its first column", "| Tool | Best for |\n|---|---|\n| Initech | Docs |\n| Acme | Tasks |", []string{"Initech"}},
+		{"label and value", "A startup stack:\n- Docs: Acme\n- Design: Figma\n- Chat: Slack\n- Pricing: Free", []string{"Figma", "Slack"}},
+		{"headings beside a tracked brand's heading", "## Options\n\n### Acme\nGreat.\n\n### WooCommerce\nFull control.\n\n### Avoid: Globex\nSlow.", []string{"WooCommerce"}},
+		{"connector inside a name", "1. **Marcus by Goldman Sachs** – No fees.\n2. **Acme** – Simple.", []string{"Marcus by Goldman Sachs"}},
+		{"listed with a tracked brand", "The most used CRMs are Salesforce, Acme and Pipedrive [1].", []string{"Salesforce", "Pipedrive"}},
+		{"or a tracked brand", "Smaller stores can start on Acme or Shopify and move up later.", []string{"Shopify"}},
+		{"after such as", "Apps such as Klaviyo and Recharge work on both.", []string{"Klaviyo"}},
+		{"a determiner makes a common noun", "Your inventory syncs between the POS and Acme Online.", nil},
+		{"a corporate tie", "Acme was acquired by Initech in 2014. It is owned by Amer Sports.", []string{"Initech", "Amer Sports"}},
+		{"an integration word", "CRMs with good Gmail integration include Acme.", []string{"Gmail"}},
+		{"the subject of a sentence", "Acme lacks time tracking. Wrike offers it on its Business tier.", []string{"Wrike"}},
+		{"a hyphenated label", "Why merchants choose Acme:\n- No transaction fees.\n- Headless-ready APIs.\n- Big catalogs perform well.", nil},
+		{"places and people stay out", "Acme was founded in Tallinn by Jimmy Iovine, and Globex is based in New York.", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, m := range FindMentions(tt.answer, acme) {
+				if m.Tracked < 0 {
+					got = append(got, m.Name)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("untracked %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -82,8 +82,9 @@ var stopWords = set(
 	as if or vs via per into onto`,
 )
 
-// connectors may appear in lowercase inside a brand name ("Bank of America").
-var connectors = set("of and & the for de du la le von van y")
+// connectors may appear in lowercase inside a brand name ("Bank of America",
+// "Marcus by Goldman Sachs").
+var connectors = set("of and & the for de du la le von van y by")
 
 // leadVerbs open imperative list items ("- Consider Asana", "- Try Notion"): the item
 // is advice, not a brand name.
@@ -91,7 +92,8 @@ var leadVerbs = set(`use using try trying consider choose choosing pick select c
 	check start starting go get look avoid explore evaluate test read see visit sign create
 	add set build make keep plan define identify assess review ask open click tap press
 	navigate enter type install download log connect enable disable turn export import
-	upload copy paste save run launch invite assign share sync configure customize`)
+	upload copy paste save run launch invite assign share sync configure customize
+	shortlist trial pilot`)
 
 // isGenericWord reports whether a lowercase word is a stop word or has a reading
 // as an English word or proper noun, so that a brand of that name must be written

@@ -35,14 +35,20 @@ func splitLines(s string) []line {
 }
 
 // candidates reads untracked brand names from where answers put them: the lead of
-// numbered and bulleted list items ("1. **Notion** – …", "- Asana: …"), numbered
-// headings ("### 2. ClickUp"), the first cell of table rows below a header, and bold
-// text anywhere outside headings and code. Each is cleaned of markup and kept only if
-// it looks like a name (see isBrandish).
-func candidates(s string) []candidate {
+// numbered and bulleted list items ("1. **Notion** – …", "- Asana: …"), or the value
+// after a label lead ("- Design: Figma"), numbered headings ("### 2. ClickUp") and
+// headings at a level where another heading is a tracked brand ("### Shopify Plus",
+// "### WooCommerce"), the first cell of table rows below a header unless the table
+// compares brands by attribute (its header's first cell is empty or a label, or its
+// other header cells name tracked brands: the first column is then "Weight",
+// "Pricing"), and bold text anywhere outside headings and code. Each is cleaned of
+// markup and kept only if it looks like a name (see isBrandish). tracked are the
+// tracked brands' matches.
+func candidates(s string, tracked []match) []candidate {
 	var out []candidate
 	lines := splitLines(s)
-	inFence := false
+	brandLevels := brandHeadingLevels(s, lines, tracked)
+	inFence, attrTable := false, false
 	for li, ln := range lines {
 		trimmed := strings.TrimLeft(ln.text, " \t>")
 		lo := ln.off + len(ln.text) - len(trimmed)
@@ -64,16 +70,23 @@ func candidates(s string) []candidate {
 			hOff := lo + len(trimmed) - len(h2)
 			if body, n, ok := cutEnumerator(h2); ok {
 				out = appendLead(out, body, hOff+n)
+			} else if brandLevels[headingLevel(trimmed)] {
+				out = appendLead(out, h2, hOff)
 			}
 			continue
 		case trimmed[0] == '|':
 			isHeader := li+1 < len(lines) && isTableRule(lines[li+1].text)
-			if !isHeader && !isTableRule(trimmed) {
+			if isHeader {
+				attrTable = isAttributeHeader(s, trimmed, lo, tracked)
+			}
+			if !isHeader && !isTableRule(trimmed) && !attrTable {
 				out = appendCell(out, trimmed, lo)
 			}
 		default:
+			attrTable = false
 			if body, n, ok := cutListMarker(trimmed); ok {
 				out = appendLead(out, body, lo+n)
+				out = appendLabelValue(out, body, lo+n)
 			}
 		}
 		out = appendBold(out, ln.text, ln.off)
@@ -103,6 +116,81 @@ func cutEnumerator(s string) (string, int, bool) {
 		return s, 0, false
 	}
 	return s[i+2:], i + 2, true
+}
+
+// headingLevel is the number of "#" that open a heading line.
+func headingLevel(s string) int {
+	return len(s) - len(strings.TrimLeft(s, "#"))
+}
+
+// brandHeadingLevels returns the heading levels at which some heading is a
+// tracked brand: its text opens with a tracked match followed by nothing, a
+// model name or a separator ("### Shopify Plus", "### Osprey Talon 22").
+func brandHeadingLevels(s string, lines []line, tracked []match) map[int]bool {
+	out := map[int]bool{}
+	for _, ln := range lines {
+		t := strings.TrimLeft(ln.text, " \t>")
+		if !strings.HasPrefix(t, "#") {
+			continue
+		}
+		for _, x := range tracked {
+			if x.start >= ln.off && x.end <= ln.off+len(ln.text) && listed(s, x) &&
+				strings.Trim(s[ln.off:x.start], "#*_ \t>") == "" {
+				out[headingLevel(t)] = true
+			}
+		}
+	}
+	return out
+}
+
+// isAttributeHeader reports whether a table header row opens a table that
+// compares brands by attribute: its first cell is empty or a label ("Feature",
+// "Spec"), or another of its cells names a tracked brand.
+func isAttributeHeader(s, row string, off int, tracked []match) bool {
+	cells := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|")
+	if len(cells) == 0 {
+		return false
+	}
+	first := cleanName(cells[0])
+	if first == "" || attributeLabels[strings.ToLower(first)] {
+		return true
+	}
+	firstEnd := off + strings.Index(row, "|") + 1 + len(cells[0])
+	for _, x := range tracked {
+		if x.start >= firstEnd && x.end <= off+len(row) {
+			return true
+		}
+	}
+	return false
+}
+
+// attributeLabels head the first column of a table of attributes.
+var attributeLabels = set(`feature features spec specs specification specifications
+	attribute attributes aspect aspects criterion criteria category categories metric
+	metrics factor factors detail details item items`)
+
+// appendLabelValue adds the name after a label lead: "- Design: Figma",
+// "- Chat: Slack". The label must not look like a name itself.
+func appendLabelValue(out []candidate, body string, off int) []candidate {
+	i := strings.Index(body, ": ")
+	if i <= 0 || strings.HasPrefix(body, "**") && strings.Index(body[2:], "**") < i-2 {
+		return out
+	}
+	label := cleanName(body[:i])
+	if label == "" || isBrandish(label) {
+		return out
+	}
+	rest := body[i+2:]
+	end := len(rest)
+	for _, sep := range leadSeparators {
+		if j := strings.Index(rest[:end], sep); j >= 0 {
+			end = j
+		}
+	}
+	if strings.HasSuffix(rest[:end], ".") {
+		end--
+	}
+	return appendName(out, rest[:end], off+i+2)
 }
 
 // isTableRule reports whether a line is a markdown table separator ("|---|:--:|").
@@ -242,6 +330,9 @@ func isBrandish(name string) bool {
 		if !looksProper(w) || i == 0 && leadVerbs[lw] {
 			return false
 		}
+		if i == 0 && isPlainCompound(w) {
+			continue // "Headless-ready": a sentence-case compound of ordinary words
+		}
 		if i > 0 && len(lw) > 4 && strings.HasSuffix(lw, "ly") {
 			return false // "Exercise Regularly", "Works Seamlessly": advice, not a name
 		}
@@ -250,6 +341,20 @@ func isBrandish(name string) bool {
 		}
 	}
 	return !generic
+}
+
+// isPlainCompound reports a hyphenated word of ordinary words with no capital
+// but its first letter ("Headless-ready", "Multi-storefront").
+func isPlainCompound(w string) bool {
+	if !strings.Contains(w, "-") || strings.ToLower(w[1:]) != w[1:] {
+		return false
+	}
+	for _, p := range strings.Split(strings.ToLower(w), "-") {
+		if p != "" && !isDictWord(p) && !stopWords[p] {
+			return false
+		}
+	}
+	return true
 }
 
 // isNumeric reports numbers, versions, prices and percentages ("3.12", "$10", "50%").

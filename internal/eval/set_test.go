@@ -89,7 +89,7 @@ untracked: Initech; Hooli
 ---
 1. **Initech** – fine.
 
-{Acme} is excellent, whereas {Globex Corp} is clumsy and slow. Hooli is elsewhere.
+{Acme} is excellent, whereas {Globex Corp} is clumsy and slow. People at Hooli disagree.
 `
 	as, err := Load(fstest.MapFS{"holdout/s.txt": {Data: []byte(src)}})
 	if err != nil {
