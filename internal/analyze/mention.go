@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -328,8 +329,14 @@ func resolveOverlaps(answer string, ms []match) []match {
 	return out
 }
 
-// dropInURLs removes matches inside http(s) URLs: "[HubSpot](https://hubspot.com/crm)"
-// names HubSpot once, not twice, and a cited link is not a mention.
+// bareAddressRE finds addresses written without a scheme: a domain with a path
+// ("coda.io/pricing", "notion.so/templates").
+var bareAddressRE = regexp.MustCompile(`(?i)\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s)\]>"']*`)
+
+// dropInURLs removes matches inside http(s) URLs and addresses:
+// "[HubSpot](https://hubspot.com/crm)" names HubSpot once, not twice, and a cited
+// link or an address written as a source ("coda.io/pricing") is not a mention; a
+// domain that is the brand's name without a path ("Monday.com") is the name.
 func dropInURLs(answer string, ms []match) []match {
 	var urls []span
 	for i := 0; ; {
@@ -349,6 +356,11 @@ func dropInURLs(answer string, ms []match) []match {
 		}
 		urls = append(urls, span{start, start + end})
 		i = start + end
+	}
+	if strings.IndexByte(answer, '/') >= 0 {
+		for _, loc := range bareAddressRE.FindAllStringIndex(answer, -1) {
+			urls = append(urls, span{loc[0], loc[1]})
+		}
 	}
 	if len(urls) == 0 {
 		return ms

@@ -556,3 +556,14 @@ func TestFindMentions_Untracked(t *testing.T) {
 		})
 	}
 }
+
+// An address written as a link's text or a source is no mention; a domain that
+// is the brand's name is (docs/accuracy.md, labelling guidelines).
+func TestFindMentions_Addresses(t *testing.T) {
+	tracked := []Tracked{{Name: "HubSpot"}, {Name: "monday.com"}}
+	answer := "Sources: [hubspot.com/pricing](https://hubspot.com/pricing), monday.com/pricing. Monday.com has a free plan."
+	got := FindMentions(answer, tracked)
+	if len(got) != 1 || got[0].Name != "monday.com" || got[0].Count != 1 {
+		t.Errorf("mentions %+v, want monday.com once", got)
+	}
+}
