@@ -40,10 +40,16 @@ func brandSentiment(answer string, sents []span, ms []match) map[int]float64 {
 	}
 	blocks := blockStarts(answer)
 	subject, hasSubject := 0, false
-	k := 0 // index into ms
+	listSubject, hasListSubject := 0, false // a brand that introduced a list ("Why merchants choose Acme:")
+	k := 0                                  // index into ms
 	for _, sn := range sents {
 		if blocks.startsBefore(sn.start) {
 			hasSubject = false
+			if hasListSubject && isListItemAt(answer, sn.start) {
+				subject, hasSubject = listSubject, true
+			} else {
+				hasListSubject = false
+			}
 		}
 		var in []match
 		for k < len(ms) && ms[k].start < sn.end {
@@ -55,6 +61,9 @@ func brandSentiment(answer string, sents []span, ms []match) map[int]float64 {
 		if len(in) == 0 {
 			if hasSubject {
 				byBrand(subject, valence(answer[sn.start:sn.end]))
+				if introducesList(answer, sn) {
+					listSubject, hasListSubject = subject, true
+				}
 			}
 			continue
 		}
@@ -65,6 +74,9 @@ func brandSentiment(answer string, sents []span, ms []match) map[int]float64 {
 				byBrand(b, v)
 			}
 			subject, hasSubject = groups[0].brands[0], len(groups[0].brands) == 1
+			if hasSubject && introducesList(answer, sn) {
+				listSubject, hasListSubject = subject, true
+			}
 			continue
 		}
 		hasSubject = false
@@ -162,9 +174,25 @@ func sides(s string, sn span, groups []group) []side {
 	}
 	cuts = append(cuts, sn.end)
 	out := make([]side, len(groups))
+	var back []float64 // weight of clauses that return to the side before a comparison
 	for i, g := range groups {
 		text := s[cuts[i]:cuts[i+1]]
+		rest := 0.0
+		if compare[i] && i > 0 {
+			// "than Asana for day-to-day tracking, and its shortcuts make triage
+			// quick": the comparison ends with its clause, the rest is the subject's
+			if c := strings.IndexAny(s[g.end:cuts[i+1]], ",;"); c >= 0 {
+				text = s[cuts[i] : g.end+c]
+				rest = valence(s[g.end+c : cuts[i+1]])
+			}
+		}
 		out[i] = side{brands: g.brands, value: valence(dropMarker(text)), compare: compare[i]}
+		back = append(back, rest)
+	}
+	for i := range out {
+		if back[i] != 0 {
+			out[i-1].value += back[i]
+		}
 	}
 	for i := range out {
 		if !out[i].compare || out[i].value > 0.5 || out[i].value < -0.5 {
@@ -247,6 +275,23 @@ func dropMarker(text string) string {
 		return t[end:]
 	}
 	return text
+}
+
+// introducesList reports whether a sentence ends its line with a colon and a
+// list follows: "Why merchants choose Acme:", "Acme is a CRM. Key features:".
+func introducesList(s string, sn span) bool {
+	if sn.end == 0 || s[sn.end-1] != ':' {
+		return false
+	}
+	rest := strings.TrimLeft(s[sn.end:], " \t\r\n")
+	return isListItemAt(rest, 0)
+}
+
+// isListItemAt reports whether a list item starts at pos.
+func isListItemAt(s string, pos int) bool {
+	ls := strings.LastIndexByte(s[:pos], '\n') + 1
+	_, _, ok := cutListMarker(strings.TrimLeft(s[ls:], " \t>"))
+	return ok
 }
 
 // blockSet holds the offsets where blocks start: a line after a blank line,

@@ -493,6 +493,10 @@ func TestFindMentionsSentimentPerBrand(t *testing.T) {
 			acme, map[string]string{"Acme": "+", "Globex": "0"}},
 		{"pronoun sentence continues its brand", "For engineers I'd pick Acme. It is quick and the defaults are sensible.\n\nGlobex has a free plan.",
 			acme, map[string]string{"Acme": "+", "Globex": "0"}},
+		{"a comparison ends with its clause", "Acme is faster than Globex for daily tracking, and its shortcuts make triage quick.",
+			acme, map[string]string{"Acme": "+", "Globex": "-"}},
+		{"a brand that introduces a list", "Why teams choose Acme:\n- No per-seat fees.\n- Reports that work well.\n\nGlobex has a free plan.",
+			acme, map[string]string{"Acme": "+", "Globex": "0"}},
 		{"a brand's name is no opinion", "Wise charges a fee on each transfer; Progressive sells car insurance.",
 			[]Tracked{{Name: "Wise"}, {Name: "Progressive"}}, map[string]string{"Wise": "0", "Progressive": "0"}},
 	}

@@ -33,6 +33,7 @@ func score(total float64) float64 {
 // intensity and contrast (see Sentiment).
 func valence(text string) float64 {
 	var (
+		tooNext bool // the word before was "too": "too basic" is a complaint
 		total   float64
 		negLeft int   // words still under a negation
 		boost   = 1.0 // pending intensifier factor
@@ -44,7 +45,7 @@ func valence(text string) float64 {
 		c := text[i]
 		if !isTokenByte(c) {
 			if strings.IndexByte(".,;:!?()[]|\n", c) >= 0 || strings.HasPrefix(text[i:], "–") || strings.HasPrefix(text[i:], "—") {
-				negLeft, boost, prevNot = 0, 1, false
+				negLeft, boost, prevNot, tooNext = 0, 1, false, false
 			}
 			i++
 			continue
@@ -114,6 +115,7 @@ func valence(text string) float64 {
 		case intensifier:
 			prevNot = false
 			boost *= info.value
+			tooNext = w == "too"
 			continue
 		}
 		if w == "only" && prevNot {
@@ -122,6 +124,16 @@ func valence(text string) float64 {
 		}
 		prevNot = false
 		v, ok := info.value, info.kind == opinion
+		if tooNext {
+			// "too basic", "too simple": excess is a complaint; "too slow" stays one
+			tooNext = false
+			switch {
+			case !ok:
+				v, ok = -1/boost, true
+			case v > 0:
+				v = -0.5 * v / boost
+			}
+		}
 		if info.phrase {
 			if p, n := phraseAt(w, text[i:]); n > 0 {
 				v, ok = p, true
@@ -294,6 +306,8 @@ var lexicon = map[string]float64{
 	"slipped": -1.5, "worsened": -2, "penalizes": -1.5, "penalize": -1.5, "denies": -1.5,
 	"deny": -1.5, "delays": -1.5, "delay": -1, "frozen": -1.5, "outgrow": -1, "outgrew": -1,
 	"plasticky": -2, "over-processed": -1.5, "elsewhere": -1, "missing": -1,
+	"clearest": 1.5, "tidy": 1, "modern": 1, "enterprise-grade": 1.5, "industry-leading": 2,
+	"wider": 1, "broader": 1, "fees": -0.4, "fee": -0.3,
 }
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),
@@ -304,6 +318,10 @@ var phrases = map[string][]struct {
 }{
 	"issue":    {{"tracking", 0}, {"tracker", 0}, {"trackers", 0}},
 	"best":     {{"for", 0}},
+	"ranked":   {{"first", 2}, {"highest", 2}, {"top", 2}},
+	"ranks":    {{"first", 2}, {"highest", 2}, {"top", 2}},
+	"scored":   {{"highest", 2}},
+	"clean":    {{"up", 0}},
 	"as":       {{"well", 0}},
 	"i'd":      {{"choose", 2}, {"pick", 2}, {"go with", 2}, {"suggest", 2}, {"recommend", 2}, {"look at", 1.5}, {"start with", 1.5}, {"build", 1}},
 	"top":      {{"pick", 2}, {"choice", 2}, {"rated", 2}},

@@ -113,6 +113,9 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"I wouldn't recommend it for a large team wiki.", false},
 		{"You won't regret this headlamp.", true},
 		{"It has no hidden fees.", true},
+		{"Inventory tools are too basic for this size.", false},
+		{"It is too simple for large teams.", false},
+		{"It ranked first among direct banks.", true},
 	}
 	for _, tt := range tests {
 		got := Sentiment(tt.text)

@@ -35,7 +35,8 @@ var topical = strings.Fields(`like likes liked free support supports supported h
 	cancel cancelled canceled claim claims hurricane tornado emergency emergencies sick
 	illness disease pet pets reach reached matter matters want wants wanted need needs
 	needed agree agreed party parties joke play playing played plays game games huge big
-	grand mature lol growth popularity offline online`)
+	grand mature lol growth popularity offline online create creates created creating
+	adopt adopted`)
 
 // rules are the words Sentiment handles itself.
 var rules = strings.Fields(`not no never without lacks lack lacking neither nor hardly
