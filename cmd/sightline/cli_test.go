@@ -61,7 +61,7 @@ func TestCLI_Help(t *testing.T) {
 	t.Parallel()
 	cmds := [][]string{
 		{"-h"}, {"--help"}, {"help"},
-		{"serve", "-h"}, {"demo", "-h"}, {"migrate", "-h"}, {"ingest", "-h"}, {"bench", "-h"}, {"eval", "-h"}, {"prune", "-h"}, {"mcp", "-h"}, {"collect", "-h"},
+		{"serve", "-h"}, {"demo", "-h"}, {"migrate", "-h"}, {"ingest", "-h"}, {"bench", "-h"}, {"eval", "-h"}, {"reanalyze", "-h"}, {"prune", "-h"}, {"mcp", "-h"}, {"collect", "-h"},
 		{"keys", "-h"}, {"keys", "--help"}, {"keys", "create", "-h"}, {"keys", "list", "--help"}, {"keys", "revoke", "-h"},
 		{"orgs", "-h"}, {"orgs", "--help"}, {"orgs", "create", "-h"}, {"orgs", "list", "-h"},
 		{"users", "-h"}, {"users", "create", "-h"}, {"users", "list", "-h"},

@@ -1,5 +1,6 @@
 // Command sightline runs the Sightline service and its tools: serve, demo,
-// migrate, ingest, export, prune, keys, users, orgs, brands, eval and mcp.
+// migrate, ingest, export, prune, reanalyze, keys, users, orgs, brands, eval
+// and mcp.
 package main
 
 import (
@@ -24,6 +25,7 @@ Usage:
   sightline ingest  [--db DSN] [--strict] FILE.jsonl | -          load prompt runs
   sightline export  [--db DSN] --brand ID [--since DATE] [--format ndjson]  write a brand's runs (NDJSON)
   sightline prune   --before DATE [--db DSN]                      delete answers and facts before DATE, keep rollups
+  sightline reanalyze --brand ID [--since DATE] [--db DSN]        analyze stored answers again, rebuild the rollups
   sightline keys    create|list|revoke …                          manage API keys
   sightline users   create|list|disable|set-password …            manage dashboard users
   sightline orgs    create|list|set-limits …                      manage organizations and their rate limits
@@ -95,6 +97,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		cmd = &ExportCommand{env: env, stdout: stdout, stderr: stderr}
 	case "prune":
 		cmd = &PruneCommand{env: env, stdout: stdout, stderr: stderr}
+	case "reanalyze":
+		cmd = &ReanalyzeCommand{env: env, stdout: stdout, stderr: stderr}
 	case "keys":
 		cmd = &KeysCommand{env: env, stdout: stdout, stderr: stderr}
 	case "users":

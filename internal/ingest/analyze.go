@@ -391,3 +391,12 @@ func (in *Ingester) Analyze(ctx context.Context, rec sightline.RunRecord) (*sigh
 	}
 	return run, nil
 }
+
+// MentionFinder returns the analysis ingest gives an answer of the brand
+// t: its mentions, linked to the brand and its competitors. Analyzing
+// stored answers again (sightline reanalyze) uses it, so that they get what
+// a new ingest would.
+func MentionFinder(t *sightline.IngestTarget) func(answer string) []sightline.AnalyzedMention {
+	tg := newTarget(t)
+	return func(answer string) []sightline.AnalyzedMention { return foundMentions(answer, tg) }
+}
