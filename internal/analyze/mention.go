@@ -1,7 +1,6 @@
 package analyze
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -142,7 +141,8 @@ func (m *Matcher) Find(answer string) []Mention {
 
 	ms = confirmInitial(answer, ms)
 	cands := candidates(answer, ms)
-	cands = append(cands, m.proseCandidates(answer, ms, cands)...)
+	sents := sentenceSpans(answer)
+	cands = append(cands, m.proseCandidates(answer, sents, ms, cands)...)
 	untracked := m.untracked(cands, ms)
 	for k, name := range untracked {
 		ms = appendMatches(ms, answer, folded, pattern{
@@ -162,7 +162,6 @@ func (m *Matcher) Find(answer string) []Mention {
 	}
 	var tallies []*tally
 	byBrand := make(map[int]*tally)
-	sents := sentenceSpans(answer)
 	for _, x := range ms {
 		t := byBrand[x.brand]
 		if t == nil {
@@ -329,10 +328,6 @@ func resolveOverlaps(answer string, ms []match) []match {
 	return out
 }
 
-// bareAddressRE finds addresses written without a scheme: a domain with a path
-// ("coda.io/pricing", "notion.so/templates").
-var bareAddressRE = regexp.MustCompile(`(?i)\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s)\]>"']*`)
-
 // dropInURLs removes matches inside http(s) URLs and addresses:
 // "[HubSpot](https://hubspot.com/crm)" names HubSpot once, not twice, and a cited
 // link or an address written as a source ("coda.io/pricing") is not a mention; a
@@ -357,11 +352,7 @@ func dropInURLs(answer string, ms []match) []match {
 		urls = append(urls, span{start, start + end})
 		i = start + end
 	}
-	if strings.IndexByte(answer, '/') >= 0 {
-		for _, loc := range bareAddressRE.FindAllStringIndex(answer, -1) {
-			urls = append(urls, span{loc[0], loc[1]})
-		}
-	}
+	urls = appendBareAddresses(urls, answer)
 	if len(urls) == 0 {
 		return ms
 	}
@@ -373,6 +364,48 @@ func dropInURLs(answer string, ms []match) []match {
 		}
 		return false
 	})
+}
+
+// appendBareAddresses adds the addresses written without a scheme: a domain
+// with a path ("coda.io/pricing", "notion.so/templates").
+func appendBareAddresses(urls []span, s string) []span {
+	const ends = " \t\n)]>\"'"
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], '/')
+		if j < 0 {
+			return urls
+		}
+		slash := i + j
+		i = slash + 1
+		start := slash
+		for start > 0 && isDomainByte(s[start-1]) {
+			start--
+		}
+		host := s[start:slash]
+		dot := strings.LastIndexByte(host, '.')
+		if dot <= 0 || dot > len(host)-3 || strings.HasPrefix(s[slash:], "//") || !isLetters(host[dot+1:]) {
+			continue
+		}
+		end := slash
+		for end < len(s) && strings.IndexByte(ends, s[end]) < 0 {
+			end++
+		}
+		urls = append(urls, span{start, end})
+		i = end
+	}
+}
+
+func isDomainByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.'
+}
+
+func isLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // isSpaceGap reports whether two matches are separated by one or two spaces only,

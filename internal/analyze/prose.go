@@ -1,7 +1,6 @@
 package analyze
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -22,27 +21,147 @@ import (
 //
 // Names still have to look like names (isBrandish); ordinary capitalized words
 // and labels do not become brands.
+// proseMarkup drops the emphasis markup of a sentence before its words are
+// read.
+var proseMarkup = strings.NewReplacer("**", "", "__", "", "`", "")
+
+// integrationWords after a name: "Gmail integration", "a Gmail sidebar".
+var integrationWords = set("integration integrations sidebar extension plugin plug-in add-on add-ons")
+
+// proseWord is one whitespace-separated word of a sentence without the
+// punctuation around it.
+type proseWord struct {
+	text  string
+	comma bool // a comma follows it
+	stop  bool // other punctuation follows it: a name cannot go on
+	open  bool // punctuation opens it ("(free plan)", "[1]"): no name goes on into it
+}
+
+func proseWords(out []proseWord, text string) []proseWord {
+	for rest := text; ; {
+		rest = strings.TrimLeft(rest, " \t\r\n")
+		if rest == "" {
+			return out
+		}
+		end := strings.IndexAny(rest, " \t\r\n")
+		if end < 0 {
+			end = len(rest)
+		}
+		f := rest[:end]
+		rest = rest[end:]
+		w := proseWord{}
+		t := strings.TrimLeft(f, "([{\"'“‘")
+		w.open = len(t) < len(f)
+		trimmed := strings.TrimRight(t, ",;:.!?)]}\"'”’")
+		if tail := t[len(trimmed):]; tail != "" {
+			w.comma = tail[0] == ','
+			w.stop = !w.comma
+		}
+		w.text = trimmed
+		out = append(out, w)
+	}
+}
+
+// capitalAfterFirstWord reports whether a word after the first starts with a
+// capital letter.
+func capitalAfterFirstWord(s string) bool {
+	i := strings.IndexByte(s, ' ')
+	if i < 0 {
+		return false
+	}
+	for i++; i < len(s); i++ {
+		if c := s[i]; 'A' <= c && c <= 'Z' && !isWordRune(rune(s[i-1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// capitalized reports words that can be, or go on, a name: a capital first
+// ("Klaviyo", "AT&T", "Apollo.io").
+func capitalized(w string) bool {
+	return w != "" && 'A' <= w[0] && w[0] <= 'Z'
+}
+
+// nameRun is a run of words that reads as one name: capitalized words, model
+// numbers after them, "of" or "&" between two of them ("Bank of America").
+type nameRun struct {
+	from, to int // words [from, to)
+	text     string
+}
+
+func nameRuns(ws []proseWord) []nameRun {
+	var out []nameRun
+	for i := 0; i < len(ws); {
+		if !capitalized(ws[i].text) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(ws) && !ws[j-1].comma && !ws[j-1].stop && !ws[j].open {
+			w := ws[j].text
+			switch {
+			case capitalized(w), w != "" && '0' <= w[0] && w[0] <= '9':
+				j++
+				continue
+			case (w == "of" || w == "&") && j+1 < len(ws) && !ws[j].comma && !ws[j].stop && capitalized(ws[j+1].text):
+				j += 2
+				continue
+			}
+			break
+		}
+		parts := make([]string, 0, j-i)
+		for _, w := range ws[i:j] {
+			parts = append(parts, w.text)
+		}
+		out = append(out, nameRun{from: i, to: j, text: strings.Join(parts, " ")})
+		i = j
+	}
+	return out
+}
+
+// wordsBefore reports whether the words right before index i, lowercased, are one
+// of phrases.
+func wordsBefore(ws []proseWord, i int, phrases [][]string) bool {
+	for _, ps := range phrases {
+		if i < len(ps) {
+			continue
+		}
+		ok := true
+		for k, w := range ps {
+			pw := ws[i-len(ps)+k]
+			if !strings.EqualFold(pw.text, w) || pw.stop || pw.comma && k < len(ps)-1 {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
 var (
-	nameTok = `[A-Z][A-Za-z0-9.'’&+-]*`
-	nameRun = nameTok + `(?: (?:` + nameTok + `|[0-9][A-Za-z0-9.+-]*|(?:of|&) ` + nameTok + `))*`
-	nameSep = `(?:, and |, or |, | and | or | nor |/)`
-	enumRE  = regexp.MustCompile(`(` + nameRun + `)((?:` + nameSep + nameRun + `)+)`)
-	sepRE   = regexp.MustCompile(nameSep)
-	introRE = regexp.MustCompile(`(?i)\b(?:such as|like|including|e\.g\.,?) $`)
-	// corporate ties name a company: "acquired by Apple", "owned by Amer Sports",
-	// "now part of ZoomInfo", "a brand of GN Group"
-	tieRE = regexp.MustCompile(`(?i)\b(?:acquired by|owned by|part of|a brand of|a subsidiary of|a division of|backed by|spun off from) $`)
+	// lists introduced this way name examples of a kind: brands, when no ordinary word
+	introPhrases = phraseWords("such as", "like", "including", "e.g")
+	// corporate ties name a company: "acquired by Apple", "owned by Amer Sports"
+	tiePhrases = phraseWords("acquired by", "owned by", "part of", "a brand of", "a subsidiary of", "a division of", "backed by", "spun off from")
 	// a determiner makes a capitalized word a common noun: "the POS and Square Online"
-	detRE = regexp.MustCompile(`(?i)\b(?:the|a|an|your|its|their|our|this|that) $`)
-	// integration words after a name: "Gmail integration", "a Gmail sidebar"
-	integrationWords = set("integration integrations sidebar extension plugin plug-in add-on add-ons")
-	runRE            = regexp.MustCompile(nameRun)
-	markupRE         = strings.NewReplacer("**", "", "__", "", "`", "")
+	determiners = phraseWords("the", "a", "an", "your", "its", "their", "our", "this", "that")
 )
+
+func phraseWords(phrases ...string) [][]string {
+	out := make([][]string, len(phrases))
+	for i, p := range phrases {
+		out[i] = strings.Fields(p)
+	}
+	return out
+}
 
 // proseCandidates reads untracked brands from the answer's sentences, given the
 // tracked matches and the candidates from its structure.
-func (m *Matcher) proseCandidates(answer string, tracked []match, structural []candidate) []candidate {
+func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, structural []candidate) []candidate {
 	known := map[string]bool{}
 	for _, c := range structural {
 		known[fold(c.name)] = true
@@ -62,6 +181,7 @@ func (m *Matcher) proseCandidates(answer string, tracked []match, structural []c
 		return false
 	}
 	var out []candidate
+	var ws []proseWord
 	add := func(name string, sn span) {
 		name = cleanName(name)
 		if first, rest, ok := strings.Cut(name, " "); ok && leadVerbs[strings.ToLower(first)] {
@@ -80,52 +200,83 @@ func (m *Matcher) proseCandidates(answer string, tracked []match, structural []c
 		known[fold(name)] = true
 		out = append(out, candidate{name: name, start: start, end: start + len(name)})
 	}
-	for _, sn := range sentenceSpans(answer) {
-		text := markupRE.Replace(answer[sn.start:sn.end])
-		for _, loc := range enumRE.FindAllStringSubmatchIndex(text, -1) {
-			elems := []string{text[loc[2]:loc[3]]}
-			rest := text[loc[4]:loc[5]]
-			for _, part := range sepRE.Split(rest, -1) {
-				if part != "" {
-					elems = append(elems, part)
+	for _, sn := range sents {
+		text := answer[sn.start:sn.end]
+		if !capitalAfterFirstWord(text) {
+			// a capital opens the sentence and nothing else: only the subject rule
+			// can find a name here
+			if end := strings.IndexAny(text, " ,;:.!?'’"); end > 0 {
+				name := text[:end]
+				if capitalized(name) && distinctive(name) &&
+					verbFollows(answer, match{start: sn.start, end: sn.start + len(name)}) {
+					add(name, sn)
 				}
 			}
-			if len(elems) == 2 && strings.HasPrefix(rest, ",") {
+			continue
+		}
+		if strings.ContainsAny(text, "*_`") {
+			text = proseMarkup.Replace(text)
+		}
+		ws = proseWords(ws[:0], text)
+		runs := nameRuns(ws)
+		// lists of names: runs joined by ", ", "and", "or", "nor", ", and", ", or"
+		for k := 0; k < len(runs); {
+			list := []nameRun{runs[k]}
+			commaFirst := false
+			for k+1 < len(runs) {
+				a, b := runs[k], runs[k+1]
+				last := ws[a.to-1]
+				joined := b.from == a.to && last.comma
+				if !joined && b.from == a.to+1 && !last.stop {
+					c := ws[a.to]
+					joined = !c.comma && !c.stop && (c.text == "and" || c.text == "or" || c.text == "nor")
+				}
+				if !joined {
+					break
+				}
+				if len(list) == 1 {
+					commaFirst = last.comma
+				}
+				list = append(list, b)
+				k++
+			}
+			k++
+			if len(list) < 2 || len(list) == 2 && commaFirst {
 				// "…Jimmy Iovine, and Globex is based…": two clauses, not a list
 				continue
 			}
-			intro := introRE.MatchString(text[:loc[0]])
-			if detRE.MatchString(text[:loc[0]]) {
-				elems = elems[1:]
+			intro := wordsBefore(ws, list[0].from, introPhrases)
+			if wordsBefore(ws, list[0].from, determiners) {
+				list = list[1:]
 			}
 			anyKnown := false
-			for _, e := range elems {
-				anyKnown = anyKnown || isKnown(e, sn)
+			for _, e := range list {
+				anyKnown = anyKnown || isKnown(e.text, sn)
 			}
-			for _, e := range elems {
-				if anyKnown || intro && distinctive(e) {
-					add(e, sn)
+			for _, e := range list {
+				if anyKnown || intro && distinctive(e.text) {
+					add(e.text, sn)
 				}
 			}
 		}
-		for _, loc := range runRE.FindAllStringIndex(text, -1) {
-			name, before := text[loc[0]:loc[1]], text[:loc[0]]
-			next := strings.Fields(text[loc[1]:] + " ")
+		for _, r := range runs {
+			next := ""
+			if r.to < len(ws) && !ws[r.to-1].stop && !ws[r.to-1].comma {
+				next = ws[r.to].text
+			}
 			switch {
-			case introRE.MatchString(before) && distinctive(name),
-				tieRE.MatchString(before),
-				len(next) > 0 && integrationWords[strings.Trim(next[0], ".,;:")] && distinctive(name) && loc[0] > 0:
-				add(name, sn)
+			case wordsBefore(ws, r.from, introPhrases) && distinctive(r.text),
+				wordsBefore(ws, r.from, tiePhrases),
+				r.from > 0 && integrationWords[next] && distinctive(r.text):
+				add(r.text, sn)
 			}
 		}
 		// a sentence opened by a name that is no ordinary word, as a verb's subject
-		if loc := runRE.FindStringIndex(text); loc != nil && loc[0] == 0 {
-			name := strings.TrimSuffix(strings.TrimSuffix(text[:loc[1]], "'s"), "’s")
-			if !strings.Contains(name, " ") && distinctive(name) {
-				x := match{start: sn.start, end: sn.start + len(name)}
-				if strings.HasPrefix(answer[sn.start:], name) && verbFollows(answer, x) {
-					add(name, sn)
-				}
+		if len(runs) > 0 && runs[0].from == 0 && runs[0].to == 1 {
+			name := strings.TrimSuffix(strings.TrimSuffix(runs[0].text, "'s"), "’s")
+			if distinctive(name) && strings.HasPrefix(answer[sn.start:], name) &&
+				verbFollows(answer, match{start: sn.start, end: sn.start + len(name)}) {
+				add(name, sn)
 			}
 		}
 	}
@@ -135,10 +286,11 @@ func (m *Matcher) proseCandidates(answer string, tracked []match, structural []c
 // distinctive reports whether a name has a word that is no ordinary English
 // word in lowercase ("Klaviyo", "Jira", "PayPal"; not "Screen Time").
 func distinctive(name string) bool {
-	for _, w := range strings.Fields(name) {
+	for rest := name; rest != ""; {
+		var w string
+		w, rest, _ = strings.Cut(rest, " ")
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-		lw := strings.ToLower(w)
-		if len(lw) > 1 && !isDictWord(lw) && !stopWords[lw] && !isNumeric(lw) && strings.ToUpper(w) != w {
+		if len(w) > 1 && !isDictWord(w) && !stopWords[strings.ToLower(w)] && !isNumeric(w) && strings.ToUpper(w) != w {
 			return true
 		}
 	}

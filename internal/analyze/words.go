@@ -50,10 +50,10 @@ var dictionary = sync.OnceValue(func() dict {
 	return d
 })
 
-// isDictWord reports whether a lowercase word is an ordinary English word
+// isDictWord reports whether a word, read in lowercase, is an ordinary English word
 // ("summit", "box"), not only a proper noun (docs/ingest.md#names-that-are-ordinary-words).
 func isDictWord(w string) bool {
-	_, ok := slices.BinarySearch(dictionary().words, w)
+	_, ok := slices.BinarySearchFunc(dictionary().words, w, compareLower)
 	return ok
 }
 
@@ -61,6 +61,25 @@ func isDictWord(w string) bool {
 // a proper noun ("summit", "monday", "columbia"), so that written in
 // lowercase it is not a brand.
 func hasReading(w string) bool {
-	_, ok := slices.BinarySearch(dictionary().folded, w)
+	_, ok := slices.BinarySearchFunc(dictionary().folded, w, compareLower)
 	return ok
+}
+
+// compareLower compares a lowercase list entry with w as if w were lowered
+// (ASCII), without lowering it.
+func compareLower(entry, w string) int {
+	n := min(len(entry), len(w))
+	for i := 0; i < n; i++ {
+		a, b := entry[i], w[i]
+		if 'A' <= b && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		if a != b {
+			if a < b {
+				return -1
+			}
+			return 1
+		}
+	}
+	return len(entry) - len(w)
 }
