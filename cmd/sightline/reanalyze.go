@@ -23,7 +23,7 @@ what the answers say. Runs stored with mentions given by an upstream
 extractor get the analyzer's mentions instead. DATE (YYYY-MM-DD or RFC
 3339) limits it to runs from that day on; the default is all of them. One
 transaction: an interruption changes nothing. A brand whose answers were
-pruned is refused. See docs/ingest.md, "Analyzing stored answers again".
+pruned is refused. See docs/ingest.md#analyzing-stored-answers-again.
 
 `
 

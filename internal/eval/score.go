@@ -152,8 +152,7 @@ func (r *Report) Part(name string) *Group {
 	return nil
 }
 
-// PolarityOf maps an analyzer score to a polarity label (docs/accuracy.md,
-// "The analyzer's score and the labels").
+// PolarityOf maps an analyzer score to a polarity label (docs/accuracy.md#the-analyzers-score-and-the-labels).
 func PolarityOf(score float64) string {
 	switch {
 	case score > 55:

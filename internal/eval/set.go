@@ -14,8 +14,7 @@ import (
 	"github.com/sightline/sightline/internal/analyze"
 )
 
-// Embedded is the evaluation set shipped with Sightline (docs/accuracy.md,
-// "The evaluation set"): set/tune holds the part rules may be tuned on,
+// Embedded is the evaluation set shipped with Sightline (docs/accuracy.md#the-evaluation-set): set/tune holds the part rules may be tuned on,
 // set/holdout the part kept aside.
 //
 //go:embed set
@@ -117,8 +116,7 @@ func Load(fsys fs.FS) ([]Answer, error) {
 	return out, nil
 }
 
-// parseFile reads one file of records (the format is in docs/accuracy.md,
-// "The evaluation set").
+// parseFile reads one file of records (the format is in docs/accuracy.md#the-evaluation-set).
 func parseFile(name, part, src string) ([]Answer, error) {
 	var (
 		out      []Answer
