@@ -17,7 +17,7 @@ func (m *Main) openDashboard() error {
 	if err := m.Web.Init(); err != nil {
 		return err
 	}
-	m.Server.Root = rootHandler(m.Server.Handler(), m.Web.Handler())
+	m.Server.Root = m.readiness(rootHandler(m.Server.Handler(), m.Web.Handler()))
 	return nil
 }
 

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"time"
@@ -79,27 +81,37 @@ func requireEmpty(ctx context.Context, db *sqlstore.DB) error {
 	return nil
 }
 
+// demoVars are what `serve --demo` prints for the examples of README and
+// docs/api.md: each becomes a shell variable of the same name.
+type demoVars struct {
+	key, orgID, brandID string
+	user                demo.FixtureUser
+	providerIDs         []string // $P1, $P2
+	recID               string   // $REC: a new recommendation of high impact
+	masterKey           string   // an ephemeral master key, when none was set
+}
+
 // loadDemo loads the small demo data set into an empty database, or finds
-// the demo organization in a database that has it, and prints a fresh API
-// key with a ready curl line and the dashboard sign-in (a fresh password
-// for a database loaded before: only its hash is stored).
-func (m *Main) loadDemo(ctx context.Context) error {
+// the demo organization in a database that has it and makes a fresh API
+// key and dashboard password (only their hashes are stored). It returns
+// nil for a database that holds other data.
+func (m *Main) loadDemo(ctx context.Context) (*demoVars, error) {
 	orgs, err := m.DB.FindOrganizations(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	var orgID string
-	var user demo.User
 	if len(orgs) == 0 {
 		fmt.Fprintln(m.stdout, "Loading the demo data set (small)…")
 		f, err := demo.Load(ctx, m.DB, demo.Config{Seed: 1, Days: m.DemoDays, Now: time.Now().UTC()}, func(line string) { fmt.Fprintln(m.stdout, line) })
 		if err != nil {
-			return err
+			return nil, err
 		}
-		m.printDemoKey(f.APIKey, f.BrandID, f.DashboardUser)
-		return nil
+		v := &demoVars{key: f.APIKey, orgID: f.OrgID, brandID: f.BrandID, user: f.DashboardUser}
+		return v, m.findDemoIDs(ctx, v)
 	}
 	ds := demo.New(demo.Config{Seed: 1})
+	var orgID string
+	var user demo.User
 	for _, o := range orgs {
 		if o.ID == ds.Orgs[0].ID {
 			orgID, user = o.ID, ds.Orgs[0].Users[0]
@@ -107,28 +119,98 @@ func (m *Main) loadDemo(ctx context.Context) error {
 	}
 	if orgID == "" {
 		fmt.Fprintln(m.stdout, "The database is not empty and holds no demo organization: --demo loads nothing.")
-		return nil
+		return nil, nil
 	}
 	_, secret, err := m.DB.CreateAPIKey(ctx, sightline.APIKeyCreate{OrgID: orgID, UserEmail: user.Email, Name: "serve --demo"})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	signIn, err := demo.DashboardUser(ctx, m.DB, orgID, user)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	fmt.Fprintln(m.stdout, "Demo data already loaded; created a new API key and a new dashboard password for the demo organization.")
-	m.printDemoKey(secret, ds.Orgs[0].Brands[0].ID, signIn)
+	v := &demoVars{key: secret, orgID: orgID, brandID: ds.Orgs[0].Brands[0].ID, user: signIn}
+	return v, m.findDemoIDs(ctx, v)
+}
+
+// findDemoIDs finds the ids the examples use besides the brand's: two
+// providers and a new recommendation of high impact (the most severe).
+func (m *Main) findDemoIDs(ctx context.Context, v *demoVars) error {
+	providers, err := m.DB.FindProviders(ctx)
+	if err != nil {
+		return err
+	}
+	for _, p := range providers[:min(2, len(providers))] {
+		v.providerIDs = append(v.providerIDs, p.ID)
+	}
+	recs, _, err := m.DB.FindRecommendations(ctx, v.orgID, v.brandID, sightline.RecommendationFilter{
+		Impacts: []string{sightline.ImpactHigh}, States: []string{sightline.RecStateNew},
+		PageRequest: sightline.PageRequest{Page: 1, PageSize: 1},
+	})
+	if err != nil {
+		return err
+	}
+	if len(recs) > 0 {
+		v.recID = recs[0].ID
+	}
 	return nil
 }
 
-// printDemoKey prints the key, the brand id and curl lines that use them
-// (README's examples read $KEY and $BRAND).
-func (m *Main) printDemoKey(key, brandID string, u demo.FixtureUser) {
-	fmt.Fprintf(m.stdout, "\nDemo API key: %s\nDemo brand id: %s\nTry:\n  curl -s -H 'X-API-KEY: %s' http://%s/api/v2/brands\n", key, brandID, key, m.Config.Addr)
-	fmt.Fprintf(m.stdout, "  curl -s -H 'X-API-KEY: %s' 'http://%s/api/v2/brands/%s/citations/pages?page_size=5'\n", key, m.Config.Addr, brandID)
-	fmt.Fprintf(m.stdout, "or, for the examples of README and docs/api.md:\n  export KEY=%s BRAND=%s\n", key, brandID)
-	fmt.Fprintf(m.stdout, "\nDashboard: http://%s/\n  email:    %s\n  password: %s\n\n", m.Config.Addr, u.Email, u.Password)
+// ephemeralMasterKey gives a demo without a master key one that lives only
+// as long as the process, so that the examples that store a secret (a
+// webhook endpoint, a provider key) work on the demo. It is printed with
+// the other variables (printDemo) and saved nowhere.
+func (m *Main) ephemeralMasterKey(v *demoVars) {
+	if m.Config.SecretKey != "" || m.Config.SecretKeyFile != "" {
+		return
+	}
+	key := make([]byte, 32)
+	rand.Read(key) // never fails (crypto/rand)
+	m.Config.SecretKey = base64.StdEncoding.EncodeToString(key)
+	v.masterKey = m.Config.SecretKey
+	m.Logger.Warn("serve --demo without a master key: using an ephemeral one, saved nowhere; secrets stored under it cannot be opened after this process stops (set SIGHTLINE_SECRET_KEY; docs/demo.md)")
+}
+
+// printDemo prints the key, the brand id, curl lines that use them, the
+// dashboard sign-in, and every variable the examples of README and
+// docs/api.md use as export lines a shell takes as they are.
+func (m *Main) printDemo(v *demoVars) {
+	addr := m.Config.Addr
+	fmt.Fprintf(m.stdout, "\nDemo API key: %s\nDemo brand id: %s\nTry:\n  curl -s -H 'X-API-KEY: %s' http://%s/api/v2/brands\n", v.key, v.brandID, v.key, addr)
+	fmt.Fprintf(m.stdout, "  curl -s -H 'X-API-KEY: %s' 'http://%s/api/v2/brands/%s/citations/pages?page_size=5'\n", v.key, addr, v.brandID)
+	fmt.Fprintf(m.stdout, "\nDashboard: http://%s/\n  email:    %s\n  password: %s\n", addr, v.user.Email, v.user.Password)
+	if v.masterKey != "" {
+		fmt.Fprint(m.stdout, `
+WARNING: no master key is set (SIGHTLINE_SECRET_KEY), so this demo made an
+ephemeral one: SIGHTLINE_SECRET_KEY below. It is saved nowhere. Webhook
+signing secrets and provider keys stored under it cannot be opened once
+this process stops, unless serve starts again with the same
+SIGHTLINE_SECRET_KEY (the export line below sets it in your shell; the
+commands that store provider keys need it too). Set a master key of your
+own for anything but the demo (docs/collect.md).
+`)
+	}
+	// The examples' dates: the demo's last 7 days.
+	today := time.Now().UTC()
+	fmt.Fprintln(m.stdout, "\nFor the examples of README and docs/api.md, paste into a shell:")
+	vars := [][2]string{
+		{"KEY", v.key}, {"BRAND", v.brandID}, {"B", "http://" + addr + "/api/v2/brands/" + v.brandID},
+		{"FROM", today.AddDate(0, 0, -6).Format(time.DateOnly)}, {"TO", today.Format(time.DateOnly)},
+	}
+	for i, id := range v.providerIDs {
+		vars = append(vars, [2]string{fmt.Sprintf("P%d", i+1), id})
+	}
+	if v.recID != "" {
+		vars = append(vars, [2]string{"REC", v.recID})
+	}
+	if v.masterKey != "" {
+		vars = append(vars, [2]string{"SIGHTLINE_SECRET_KEY", v.masterKey})
+	}
+	for _, kv := range vars {
+		fmt.Fprintf(m.stdout, "  export %s=%s\n", kv[0], kv[1])
+	}
+	fmt.Fprintln(m.stdout)
 }
 
 // checkScale refuses a --scale the demo data set does not have.

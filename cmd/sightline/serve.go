@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/sightline/sightline"
@@ -50,6 +51,7 @@ Every flag may also be set by its SIGHTLINE_* environment variable
 type ServeCommand struct {
 	env            Config
 	stdout, stderr io.Writer
+	demoHold       <-chan struct{} // tests: the demo load waits for it to close
 }
 
 // Run parses flags and serves until ctx is cancelled.
@@ -95,14 +97,30 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 		return limitsErr
 	}
 	m.Limits = limits
-	if err := m.Open(ctx); err != nil {
+	if err := m.open(ctx); err != nil {
 		m.Close()
 		return err
 	}
-	fmt.Fprintf(c.stdout, "Sightline listening on http://%s (database: %s)\n", m.Addr(), sqlstore.RedactDSN(m.Config.DB))
-	fmt.Fprintf(c.stdout, "Dashboard: http://%s/\n", m.Addr())
 	errc := make(chan error, 1)
-	go func() { errc <- m.Server.Serve() }()
+	if m.Demo {
+		// Loading the demo takes a while: listen at once and answer 503
+		// with Retry-After until it is loaded (docs/demo.md), instead of
+		// letting connections wait in the listen queue.
+		m.demoHold = c.demoHold
+		go func() { errc <- m.Server.Serve() }()
+		m.printListening(c.stdout)
+		if err := m.start(ctx); err != nil {
+			m.Close()
+			return err
+		}
+	} else {
+		if err := m.start(ctx); err != nil {
+			m.Close()
+			return err
+		}
+		go func() { errc <- m.Server.Serve() }()
+		m.printListening(c.stdout)
+	}
 	select {
 	case <-ctx.Done():
 		m.Logger.Info("shutting down")
@@ -111,6 +129,15 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	return m.Close()
+}
+
+// printListening tells where the server listens.
+func (m *Main) printListening(w io.Writer) {
+	fmt.Fprintf(w, "Sightline listening on http://%s (database: %s)\n", m.Addr(), sqlstore.RedactDSN(m.Config.DB))
+	fmt.Fprintf(w, "Dashboard: http://%s/\n", m.Addr())
+	if !m.ready.Load() {
+		fmt.Fprintln(w, "Requests are answered 503 (Retry-After) until the demo data set is loaded.")
+	}
 }
 
 // Main is the running server: configuration, database, HTTP server and
@@ -160,6 +187,11 @@ type Main struct {
 	Detector              *signal.Detector
 	Dispatcher            *webhook.Dispatcher // nil without a worker or a master key
 
+	// ready lets requests through the readiness gate (ready.go) once
+	// start has run; demoHold, when set, holds the demo load (tests).
+	ready    atomic.Bool
+	demoHold <-chan struct{}
+
 	Logger *slog.Logger
 	DB     *sqlstore.DB
 	Server *httpapi.Server
@@ -206,8 +238,20 @@ func (m *Main) validateEngines() error {
 	return nil
 }
 
-// Open migrates the database and binds the listener.
+// Open migrates the database, binds the listener, loads the demo data set
+// when Demo is set and starts the background work: the server is ready to
+// serve when it returns.
 func (m *Main) Open(ctx context.Context) error {
+	if err := m.open(ctx); err != nil {
+		return err
+	}
+	return m.start(ctx)
+}
+
+// open migrates the database, binds the listener and builds the HTTP
+// server, whose requests other than /healthz are answered 503 until start
+// has run.
+func (m *Main) open(ctx context.Context) error {
 	if err := m.Config.Validate(); err != nil {
 		return err
 	}
@@ -253,11 +297,33 @@ func (m *Main) Open(ctx context.Context) error {
 	// The bound address (a port 0 resolved) is what --demo's curl line
 	// must name.
 	m.Config.Addr = m.Server.Addr()
+	return nil
+}
+
+// start loads the demo data set when Demo is set, starts the worker, the
+// webhook dispatcher, the scheduler and the pruner, then lets requests
+// through. The settings of m.Server it changes are read by requests only
+// after that: the readiness gate orders them.
+func (m *Main) start(ctx context.Context) error {
+	var demoVars *demoVars
 	if m.Demo {
-		if err := m.loadDemo(ctx); err != nil {
+		if m.demoHold != nil {
+			select {
+			case <-m.demoHold:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		var err error
+		if demoVars, err = m.loadDemo(ctx); err != nil {
 			return err
 		}
+		if demoVars != nil {
+			m.ephemeralMasterKey(demoVars)
+		}
 	}
+	db := m.DB
+	var err error
 	if m.Collector, err = newCollector(m.Config, db, m.Logger); err != nil {
 		return err
 	}
@@ -291,6 +357,10 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	m.startScheduler()
 	m.startPruner()
+	if demoVars != nil {
+		m.printDemo(demoVars)
+	}
+	m.ready.Store(true)
 	return nil
 }
 

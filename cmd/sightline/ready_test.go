@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
+)
+
+// `serve --demo` listens at once and answers 503 UNAVAILABLE with
+// Retry-After (and /readyz 503) while it loads the demo data set, then
+// serves normally; its first answer comes within 20 s of start.
+func TestServeDemo_AnswersWhileLoading(t *testing.T) {
+	t.Parallel()
+	dsn := sqlstoretest.NewDSN(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out, errb lockedBuffer
+	hold := make(chan struct{}) // the demo load waits for it: the test sees the loading phase for sure
+	cmd := &ServeCommand{env: DefaultConfig(), stdout: &out, stderr: &errb, demoHold: hold}
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() {
+		done <- cmd.Run(ctx, []string{"--db", dsn, "--addr", "127.0.0.1:0", "--demo", "--demo-days", "2", "--collect-interval", "0"})
+	}()
+	listening := regexp.MustCompile(`Sightline listening on http://(127\.0\.0\.1:\d+) `)
+	var addr string
+	for addr == "" {
+		if m := listening.FindStringSubmatch(out.String()); m != nil {
+			addr = m[1]
+			break
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("serve --demo returned %v before listening; stderr:\n%s", err, errb.String())
+		case <-time.After(10 * time.Millisecond):
+		}
+		if time.Since(start) > 20*time.Second {
+			t.Fatalf("serve --demo did not listen within 20 s; stdout:\n%s", out.String())
+		}
+	}
+	client := &http.Client{Timeout: 5 * time.Second}
+	get := func(path string) (*http.Response, map[string]any) {
+		t.Helper()
+		resp, err := client.Get("http://" + addr + path)
+		if err != nil {
+			t.Fatalf("GET %s while the demo loads: %v (after %s)", path, err, time.Since(start))
+		}
+		defer resp.Body.Close()
+		var body map[string]any
+		json.NewDecoder(resp.Body).Decode(&body)
+		return resp, body
+	}
+	resp, _ := get("/readyz")
+	if first := time.Since(start); first > 20*time.Second {
+		t.Errorf("the first answer came %s after start, want within 20 s", first)
+	}
+	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("GET /readyz while loading = %d, Retry-After %q; want 503 with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+	for _, path := range []string{"/api/v2/brands", "/internal/v1/admin/organizations", "/"} {
+		resp, body := get(path)
+		if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") != "5" {
+			t.Errorf("GET %s while loading = %d, Retry-After %q; want 503 with Retry-After: 5", path, resp.StatusCode, resp.Header.Get("Retry-After"))
+		}
+		if strings.HasPrefix(path, "/api/") {
+			if e, _ := body["error"].(map[string]any); e == nil || e["code"] != "UNAVAILABLE" {
+				t.Errorf("GET %s while loading answered %v, want the error UNAVAILABLE", path, body)
+			}
+		}
+	}
+	if resp, _ := get("/healthz"); resp.StatusCode != http.StatusOK {
+		t.Errorf("GET /healthz while loading = %d, want 200: the process is alive", resp.StatusCode)
+	}
+
+	close(hold)
+	for {
+		resp, _ := get("/readyz")
+		if resp.StatusCode == http.StatusOK {
+			break
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("serve --demo returned %v while loading; stderr:\n%s", err, errb.String())
+		case <-time.After(50 * time.Millisecond):
+		}
+		if time.Since(start) > 5*time.Minute {
+			t.Fatalf("serve --demo is not ready after 5 minutes; stdout:\n%s", out.String())
+		}
+	}
+	key := demoKeyRE.FindStringSubmatch(out.String())
+	if key == nil {
+		t.Fatalf("serve --demo is ready but printed no key:\n%s", out.String())
+	}
+	wantBrandsContain(t, addr, key[1], demoBrandRE.FindStringSubmatch(out.String())[1])
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("serve --demo = %v after its context ended", err)
+	}
+}
