@@ -1,6 +1,6 @@
 // Command sightline runs the Sightline service and its tools: serve, demo,
-// migrate, ingest, export, prune, reanalyze, keys, users, orgs, brands, eval
-// and mcp.
+// migrate, backup, ingest, export, prune, reanalyze, keys, users, orgs,
+// brands, eval and mcp.
 package main
 
 import (
@@ -22,6 +22,7 @@ Usage:
   sightline serve   [--addr 127.0.0.1:8080] [--db DSN] [--demo]   run the API server and the dashboard
   sightline demo    [--db DSN] [--fixture FILE] [--seed N] [--days N] [--scale small|large|xlarge]
   sightline migrate [--db DSN]                                    apply schema migrations
+  sightline backup  [--db sqlite:PATH] --out FILE                 copy a SQLite database while it runs
   sightline ingest  [--db DSN] [--strict] FILE.jsonl | -          load prompt runs
   sightline export  [--db DSN] --brand ID [--since DATE] [--format ndjson]  write a brand's runs (NDJSON)
   sightline prune   --before DATE [--db DSN]                      delete answers and facts before DATE, keep rollups
@@ -91,6 +92,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		cmd = &DemoCommand{env: env, stdout: stdout, stderr: stderr}
 	case "migrate":
 		cmd = &MigrateCommand{env: env, stdout: stdout, stderr: stderr}
+	case "backup":
+		cmd = &BackupCommand{env: env, stdout: stdout, stderr: stderr}
 	case "ingest":
 		cmd = &IngestCommand{env: env, stdin: stdin, stdout: stdout, stderr: stderr}
 	case "export":
