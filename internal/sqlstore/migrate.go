@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -50,8 +51,14 @@ func readMigrations(engine string) ([]Migration, error) {
 
 // migrationSteps are Go steps run right after a migration's SQL, in its
 // transaction, for data changes that need the dialect (e.g. day buckets).
+// A step runs on the schema of its migration, not the current one: it
+// names the tables its migration creates, since the tables of later
+// migrations do not exist yet when a database of an older schema upgrades.
 var migrationSteps = map[int]func(ctx context.Context, tx *Tx) error{
-	2:  func(ctx context.Context, tx *Tx) error { return rebuildRollups(ctx, tx) }, // fill the new rollups from the facts already stored
+	2: func(ctx context.Context, tx *Tx) error { // fill the new rollups from the facts already stored
+		return rebuildRollups(ctx, tx, "daily_runs", "daily_mentions", "daily_topic_mentions", "daily_pages",
+			"daily_domains", "daily_page_brands", "daily_domain_brands")
+	},
 	8:  func(ctx context.Context, tx *Tx) error { return rebuildRollups(ctx, tx, "daily_topic_pages") },
 	11: func(ctx context.Context, tx *Tx) error { return rebuildRollups(ctx, tx, "daily_ads") },
 }
@@ -67,9 +74,20 @@ const createMigrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (
 // it at once: on PostgreSQL the migrations table is locked for the duration
 // of each step, on SQLite the write transaction is exclusive.
 func (db *DB) Migrate(ctx context.Context) ([]string, error) {
+	return db.MigrateTo(ctx, 0)
+}
+
+// MigrateTo applies, like Migrate, the migrations not applied yet up to
+// and including version (0: all of them). Tests build databases of an
+// older schema with it, to check that they upgrade with their data
+// (docs/operations.md#upgrades).
+func (db *DB) MigrateTo(ctx context.Context, version int) ([]string, error) {
 	ms, err := readMigrations(db.dialect.Engine.String())
 	if err != nil {
 		return nil, err
+	}
+	if version > 0 {
+		ms = slices.DeleteFunc(ms, func(m Migration) bool { return m.Version > version })
 	}
 	if _, err := db.write.ExecContext(ctx, createMigrationsTable); err != nil {
 		return nil, fmt.Errorf("create schema_migrations: %w", err)

@@ -1,0 +1,190 @@
+package sqlstore_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
+	"github.com/sightline/sightline/internal/sqlstore"
+	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
+)
+
+// A database made by the oldest schema the project supports, the first
+// migration set (0001), with data written in that schema's shape, upgrades
+// to the current schema with `Migrate` (what serve and migrate run) and
+// keeps its data: the organization, its API key, the brand with its
+// domains, aliases and competitor, the topic and prompt, the runs with
+// their answers, mentions and citations — read back through the store, and
+// the metrics over them (the rollups later migrations add are built from
+// the facts) as worked out by hand (docs/operations.md#upgrades).
+func TestMigrate_FromFirstSchemaKeepsData(t *testing.T) {
+	ctx := context.Background()
+	dsn := sqlstoretest.NewDSN(t)
+	db, err := sqlstore.Open(ctx, dsn, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	applied, err := db.MigrateTo(ctx, 1)
+	if err != nil || len(applied) != 1 || !strings.HasPrefix(applied[0], "0001_") {
+		t.Fatalf("MigrateTo(1) = %v, %v; want the first migration only", applied, err)
+	}
+	pending, err := db.Pending(ctx)
+	if err != nil || len(pending) == 0 {
+		t.Fatalf("after the first migration, pending = %v, %v; want the later ones", pending, err)
+	}
+
+	raw := openWritable(t, dsn)
+	postgres := !strings.HasPrefix(dsn, "sqlite:")
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if postgres {
+			for i := 1; strings.Contains(q, "?"); i++ {
+				q = strings.Replace(q, "?", fmt.Sprintf("$%d", i), 1)
+			}
+		}
+		if _, err := raw.ExecContext(ctx, q, args...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	const (
+		org, user, key = "10000000-0000-4000-8000-000000000001", "10000000-0000-4000-8000-000000000002", "10000000-0000-4000-8000-000000000003"
+		brand, comp    = "20000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000002"
+		self, rival    = "30000000-0000-4000-8000-000000000001", "30000000-0000-4000-8000-000000000002"
+		topic, prompt  = "40000000-0000-4000-8000-000000000001", "40000000-0000-4000-8000-000000000002"
+		prov, region   = "50000000-0000-4000-8000-000000000001", "50000000-0000-4000-8000-000000000002"
+	)
+	secret := "slk_" + strings.Repeat("A", 39) + "Zz09"
+	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
+	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
+	exec(`INSERT INTO users (id, org_id, email, name, created_at) VALUES (?, ?, ?, ?, ?)`, user, org, "ana@acme.example", "Ana", created)
+	exec(`INSERT INTO api_keys (id, org_id, user_id, name, digest, prefix, last4, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		key, org, user, "reporting", sightline.HashAPIKey(secret), secret[:8], secret[len(secret)-4:], created)
+	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
+	exec(`INSERT INTO brand_domains (brand_id, domain, ord) VALUES (?, ?, 0)`, brand, "acme.com")
+	exec(`INSERT INTO brand_aliases (brand_id, alias) VALUES (?, ?)`, brand, "Acme Cloud")
+	exec(`INSERT INTO competitors (id, brand_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, comp, brand, "Globex", "globex.com", created, created)
+	exec(`INSERT INTO found_brands (id, brand_id, name, name_key, is_self, competitor_id, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)`, self, brand, "Acme", "acme", true, created)
+	exec(`INSERT INTO found_brands (id, brand_id, name, name_key, is_self, competitor_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`, rival, brand, "Globex", "globex", false, comp, created)
+	exec(`INSERT INTO topics (id, brand_id, name, name_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, topic, brand, "CRM", "crm", created, created)
+	exec(`INSERT INTO prompts (id, brand_id, topic_id, text, intent, created_at, updated_at) VALUES (?, ?, ?, ?, 'C', ?, ?)`, prompt, brand, topic, "best crm", created, created)
+	exec(`INSERT INTO providers (id, code, name, created_at) VALUES (?, 'chatgpt', 'ChatGPT', ?)`, prov, created)
+	exec(`INSERT INTO regions (id, code, name, created_at) VALUES (?, 'us', 'United States', ?)`, region, created)
+
+	// Four runs on four days: Acme and Globex named in the first, Globex
+	// alone in the second, Acme alone in the third, nobody in the fourth;
+	// one citation each.
+	type cite struct{ url, page, domain, pageType, domainType string }
+	runs := []struct {
+		mentions []string
+		cite     cite
+	}{
+		{[]string{self, rival}, cite{"https://acme.com/pricing?utm_source=x", "https://acme.com/pricing", "acme.com", "product", sightline.DomainOwned}},
+		{[]string{rival}, cite{"https://globex.com/", "https://globex.com/", "globex.com", "homepage", sightline.DomainCompetitorOwned}},
+		{[]string{self}, cite{"https://en.wikipedia.org/wiki/CRM", "https://en.wikipedia.org/wiki/CRM", "wikipedia.org", "article", sightline.DomainEarned}},
+		{nil, cite{"https://en.wikipedia.org/wiki/CRM", "https://en.wikipedia.org/wiki/CRM", "wikipedia.org", "article", sightline.DomainEarned}},
+	}
+	day := time.Date(2026, 10, 1, 9, 0, 0, 0, time.UTC)
+	for i, r := range runs {
+		seq, id, ranAt := i+1, fmt.Sprintf("60000000-0000-4000-8000-%012d", i+1), analyticsql.FormatTime(day.AddDate(0, 0, i))
+		exec(`INSERT INTO runs (seq, id, brand_id, prompt_id, topic_id, provider_id, region_id, ran_at, model, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			seq, id, brand, prompt, topic, prov, region, ranAt, "gpt-4o", ranAt)
+		exec(`INSERT INTO run_answers (run_seq, brand_id, answer) VALUES (?, ?, ?)`, seq, brand, fmt.Sprintf("answer %d", i+1))
+		for pos, fb := range r.mentions {
+			exec(`INSERT INTO mentions (brand_id, ran_at, run_seq, found_brand_id, prompt_id, topic_id, provider_id, region_id, position, mention_count, sentiment)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 70)`, brand, ranAt, seq, fb, prompt, topic, prov, region, pos+1)
+		}
+		c := r.cite
+		exec(`INSERT INTO citations (brand_id, ran_at, run_seq, ord, prompt_id, topic_id, provider_id, region_id, page, domain, page_type, domain_type, url, title)
+			VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, brand, ranAt, seq, prompt, topic, prov, region, c.page, c.domain, c.pageType, c.domainType, c.url, "t")
+	}
+
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatalf("migrate the first schema's database to the current one: %v", err)
+	}
+	if pending, err := db.Pending(ctx); err != nil || len(pending) != 0 {
+		t.Fatalf("after Migrate, pending = %v, %v", pending, err)
+	}
+
+	p, err := db.Authenticate(ctx, secret)
+	if err != nil || p.OrgID != org {
+		t.Errorf("the old API key authenticates as %+v, %v; want organization %s", p, err, org)
+	}
+	brands, _, err := db.FindBrands(ctx, org, sightline.BrandFilter{PageRequest: sightline.PageRequest{Page: 1, PageSize: 10}})
+	if err != nil || len(brands) != 1 || brands[0].Name != "Acme" || brands[0].ID != brand {
+		t.Fatalf("brands after the upgrade: %v, %v", brands, err)
+	}
+	window := sightline.Window{Start: day.Truncate(24 * time.Hour), End: day.Truncate(24*time.Hour).AddDate(0, 0, 4)}
+	scope := sightline.Scope{BrandID: brand, Window: window}
+	all := sightline.PageRequest{Page: 1, PageSize: 100}
+
+	topics, _, err := db.FindTopics(ctx, org, brand, sightline.TopicFilter{Scope: scope, PageRequest: all})
+	if err != nil || len(topics) != 1 {
+		t.Fatalf("topics after the upgrade: %v, %v", topics, err)
+	}
+	// Acme is named in 2 of the 4 runs.
+	if tp := topics[0]; tp.Name != "CRM" || tp.Visibility != 50 || tp.VisibilitySampleSize != 4 {
+		t.Errorf("topic CRM after the upgrade: name %q, visibility %v of %d runs; want 50 of 4", tp.Name, tp.Visibility, tp.VisibilitySampleSize)
+	}
+
+	got, total, err := db.FindRuns(ctx, org, sightline.RunFilter{Scope: scope, PageRequest: all})
+	if err != nil || total != 4 || len(got) != 4 {
+		t.Fatalf("runs after the upgrade: %d of %d, %v", len(got), total, err)
+	}
+	for _, r := range got { // newest first
+		i := int(r.RanAt.Sub(day).Hours() / 24)
+		if r.Answer != fmt.Sprintf("answer %d", i+1) || r.Status != "ok" || r.Model != "gpt-4o" || r.Provider.Code != "chatgpt" {
+			t.Errorf("run %s after the upgrade: answer %q, status %q, model %q, provider %q", r.ID, r.Answer, r.Status, r.Model, r.Provider.Code)
+		}
+		if len(r.Citations) != 1 || r.Citations[0].URL != runs[i].cite.url || len(r.Mentions) != len(runs[i].mentions) {
+			t.Errorf("run %s after the upgrade: citations %+v, %d mentions; want %s and %d", r.ID, r.Citations, len(r.Mentions), runs[i].cite.url, len(runs[i].mentions))
+		}
+	}
+
+	pages, _, err := db.FindCitationPages(ctx, org, sightline.CitationFilter{Scope: scope, PageRequest: all})
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]int{}
+	for _, pg := range pages {
+		counts[pg.Page] = pg.TotalCitationCount
+	}
+	want := map[string]int{"https://acme.com/pricing": 1, "https://globex.com/": 1, "https://en.wikipedia.org/wiki/CRM": 2}
+	if fmt.Sprint(counts) != fmt.Sprint(want) {
+		t.Errorf("cited pages after the upgrade: %v, want %v", counts, want)
+	}
+
+	sov, _, err := db.FindShareOfVoice(ctx, org, sightline.SOVFilter{Scope: scope, Granularity: "day", PageRequest: all})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mentions := map[string]int{}
+	for _, row := range sov {
+		mentions[row.Name] = row.AggregateMetrics.Mentions
+	}
+	if mentions["Acme"] != 2 || mentions["Globex"] != 2 {
+		t.Errorf("share of voice after the upgrade: mentions %v, want Acme 2 and Globex 2", mentions)
+	}
+}
+
+// openWritable opens a plain read-write connection to dsn, for writing
+// rows in an old schema's shape.
+func openWritable(t *testing.T, dsn string) *sql.DB {
+	t.Helper()
+	driver, src := "pgx", dsn
+	if path, ok := strings.CutPrefix(dsn, "sqlite:"); ok {
+		driver, src = "sqlite", "file:"+path+"?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"
+	}
+	raw, err := sql.Open(driver, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw.SetMaxOpenConns(1)
+	t.Cleanup(func() { raw.Close() })
+	return raw
+}
