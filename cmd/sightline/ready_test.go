@@ -103,3 +103,34 @@ func TestServeDemo_AnswersWhileLoading(t *testing.T) {
 		t.Errorf("serve --demo = %v after its context ended", err)
 	}
 }
+
+// `serve --demo` stopped (SIGINT) before the demo is loaded stops
+// gracefully: no error, the port released.
+func TestServeDemo_StopWhileLoading(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out, errb lockedBuffer
+	cmd := &ServeCommand{env: DefaultConfig(), stdout: &out, stderr: &errb, demoHold: make(chan struct{})}
+	done := make(chan error, 1)
+	go func() {
+		done <- cmd.Run(ctx, []string{"--db", sqlstoretest.NewDSN(t), "--addr", "127.0.0.1:0", "--demo", "--collect-interval", "0"})
+	}()
+	listening := regexp.MustCompile(`Sightline listening on http://(127\.0\.0\.1:\d+) `)
+	deadline := time.Now().Add(time.Minute)
+	for listening.FindStringSubmatch(out.String()) == nil {
+		if time.Now().After(deadline) {
+			t.Fatalf("serve --demo did not listen; stdout:\n%s\nstderr:\n%s", out.String(), errb.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve --demo stopped while loading = %v, want nil", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve --demo did not stop while loading")
+	}
+}

@@ -110,6 +110,10 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 		go func() { errc <- m.Server.Serve() }()
 		m.printListening(c.stdout)
 		if err := m.start(ctx); err != nil {
+			if ctx.Err() != nil { // stopped while loading: a graceful stop
+				m.Logger.Info("shutting down")
+				return m.Close()
+			}
 			m.Close()
 			return err
 		}
