@@ -150,12 +150,20 @@ func TestReanalyzeBrand(t *testing.T) {
 	gWantCode(t, "an unknown brand", err, sightline.ENOTFOUND)
 }
 
-// A brand whose facts were pruned is refused: its rollups hold the pruned
-// days, which a rebuild from the facts would lose.
+// A brand with runs before the day its facts were pruned from is refused:
+// its rollups hold those runs' mentions and citations, which a rebuild from
+// the facts would lose. A prune that deleted nothing of the brand's runs
+// refuses nothing.
 func TestReanalyzeBrand_Pruned(t *testing.T) {
 	ctx := context.Background()
 	g := seedGolden(t)
 	g.db.Now = func() time.Time { return time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC) }
+	if _, err := g.db.PruneFacts(ctx, time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC), nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.db.ReanalyzeBrand(ctx, gBrandA, time.Time{}, func(string) []sightline.AnalyzedMention { return nil }, nil); err != nil {
+		t.Errorf("pruned before its first run: %v", err)
+	}
 	if _, err := g.db.PruneFacts(ctx, time.Date(2026, 2, 20, 0, 0, 0, 0, time.UTC), nil); err != nil {
 		t.Fatal(err)
 	}
