@@ -135,6 +135,51 @@ func TestBrandEdits_KeepRollupsExact(t *testing.T) {
 	gWantCode(t, "a bad domain", err, sightline.EVALIDATION)
 }
 
+// TestBrandEdits_KeepPrunedDays: an edit that rebuilds a brand's rollups
+// after a prune counts again the days that still have facts and keeps the
+// pruned days' rows, so whole-day metrics over pruned days keep their
+// numbers (docs/retention.md#what-still-answers).
+func TestBrandEdits_KeepPrunedDays(t *testing.T) {
+	ctx := context.Background()
+	g := seedGolden(t)
+	before := metricsSnapshot(t, g)
+	later := time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
+	g.db.Now = func() time.Time { return later }
+	// a Wednesday inside W: the pruned days end in the middle of a week
+	// and of its first half week
+	res, err := g.db.PruneFacts(ctx, time.Date(2026, 3, 4, 0, 0, 0, 0, time.UTC), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Mentions == 0 || res.Citations == 0 {
+		t.Fatalf("prune deleted nothing: %+v", res)
+	}
+	compare := func(when string, got map[string]any) {
+		t.Helper()
+		for _, name := range []string{"summary", "pages", "domains", "overview", "topics", "mention share", "domains overview"} {
+			if d := cmp.Diff(before[name], got[name], gCmpOpts...); d != "" {
+				t.Errorf("%s: %s differs from before the prune (-before +after):\n%s", when, name, d)
+			}
+		}
+	}
+	compare("after the prune", metricsSnapshot(t, g))
+
+	if err := g.db.DeleteCompetitor(ctx, gOrgA, gBrandA, gGlobex); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.db.CreateCompetitor(ctx, gOrgA, gBrandA, sightline.CompetitorCreate{Name: "Globex", Domain: "globex.com", Aliases: []string{"Globex Corp"}}, g.scope()); err != nil {
+		t.Fatal(err)
+	}
+	compare("after untracking and tracking Globex again", metricsSnapshot(t, g))
+
+	for _, domains := range [][]string{{"acme.com"}, {"acme.com", "acme.io"}} {
+		if _, err := g.db.UpdateBrand(ctx, gOrgA, gBrandA, sightline.BrandInput{Domains: &domains}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	compare("after dropping and adding back acme.io", metricsSnapshot(t, g))
+}
+
 func TestPromptStore_CreateAndUpdate(t *testing.T) {
 	ctx := context.Background()
 	db, _ := mustOpenDB(t)

@@ -5,6 +5,10 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"time"
+
+	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 // Daily rollups (migration 0002) answer metric queries for whole UTC days;
@@ -17,9 +21,10 @@ const nilTopic = noMatchID
 
 // refreshRollups adds the facts of the runs with seq in [lo, hi] to the
 // rollups: the migration calls it for every run, rebuildBrandRollups for
-// one brand's. brandID, when set, limits it to that brand's runs; tables,
-// when given, limits it to those rollups (a migration that adds one).
-func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64, brandID string, tables ...string) error {
+// one brand's. brandID, when set, limits it to that brand's runs from the
+// day since on; tables, when given, limits it to those rollups (a
+// migration that adds one).
+func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64, brandID string, since time.Time, tables ...string) error {
 	day := tx.d.DayStart
 	// per stored run: does its answer name the brand itself, a competitor
 	flags := `(SELECT m.run_seq AS run_seq,
@@ -119,11 +124,12 @@ func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64, brandID string, t
 		}
 		q := st.sql
 		if brandID != "" {
-			// every range ("x.seq BETWEEN ? AND ?") also keeps to the brand
-			q = seqRange.ReplaceAllString(q, "$1.$2 BETWEEN ? AND ? AND $1.brand_id = ?")
+			// every range ("x.seq BETWEEN ? AND ?") also keeps to the
+			// brand and its days from since on
+			q = seqRange.ReplaceAllString(q, "$1.$2 BETWEEN ? AND ? AND $1.brand_id = ? AND $1.ran_at >= ?")
 			args = args[:0]
 			for range st.ranges {
-				args = append(args, lo, hi, brandID)
+				args = append(args, lo, hi, brandID, ts(since))
 			}
 		}
 		if _, err := tx.exec(ctx, q, args...); err != nil {
@@ -143,7 +149,7 @@ func rebuildRollups(ctx context.Context, tx *Tx, tables ...string) error {
 	if hi < lo {
 		return nil
 	}
-	return refreshRollups(ctx, tx, lo, hi, "", tables...)
+	return refreshRollups(ctx, tx, lo, hi, "", time.Time{}, tables...)
 }
 
 var seqRange = regexp.MustCompile(`(\w+)\.(seq|run_seq) BETWEEN \? AND \?`)
@@ -154,22 +160,26 @@ var rollupTables = []string{"daily_runs", "weekly_runs", "daily_mentions", "dail
 
 // refreshWeekly adds up a brand's daily_runs, daily_topic_mentions and
 // daily_pages rows by ISO week into weekly_runs, weekly_topic_mentions and
-// weekly_pages, and its daily_pages rows by half week into half_week_pages
-// (migrations 0005, 0012 and 0016 do the same for every brand); the
-// brand's weekly and half-week rows must be empty.
-func refreshWeekly(ctx context.Context, tx *Tx, brandID string) error {
-	week := tx.d.WeekStart("ran_at")
-	for _, st := range []struct{ table, sql string }{
+// weekly_pages from the week starting on week on, and its daily_pages rows
+// by half week into half_week_pages from the half week starting on half on
+// (migrations 0005, 0012 and 0016 do the same for every brand); those
+// weekly and half-week rows of the brand must be empty.
+func refreshWeekly(ctx context.Context, tx *Tx, brandID string, week, half time.Time) error {
+	weekOf := tx.d.WeekStart("ran_at")
+	for _, st := range []struct {
+		table, sql string
+		from       time.Time
+	}{
 		{"weekly_runs", `INSERT INTO weekly_runs (brand_id, ran_at, topic_id, provider_id, region_id, runs, citations, owned_citations)
-			SELECT brand_id, ` + week + `, topic_id, provider_id, region_id, SUM(runs), SUM(citations), SUM(owned_citations)
-			FROM daily_runs WHERE brand_id = ? GROUP BY brand_id, ` + week + `, topic_id, provider_id, region_id`},
+			SELECT brand_id, ` + weekOf + `, topic_id, provider_id, region_id, SUM(runs), SUM(citations), SUM(owned_citations)
+			FROM daily_runs WHERE brand_id = ? AND ran_at >= ? GROUP BY brand_id, ` + weekOf + `, topic_id, provider_id, region_id`, week},
 		{"weekly_topic_mentions", `INSERT INTO weekly_topic_mentions (brand_id, ran_at, topic_id, found_brand_id, mentions, sentiment_sum)
-			SELECT brand_id, ` + week + `, topic_id, found_brand_id, SUM(mentions), SUM(sentiment_sum)
-			FROM daily_topic_mentions WHERE brand_id = ? GROUP BY brand_id, ` + week + `, topic_id, found_brand_id`},
-		{"weekly_pages", pagesBy("weekly_pages", week)},
-		{"half_week_pages", pagesBy("half_week_pages", tx.d.HalfWeekStart("ran_at"))},
+			SELECT brand_id, ` + weekOf + `, topic_id, found_brand_id, SUM(mentions), SUM(sentiment_sum)
+			FROM daily_topic_mentions WHERE brand_id = ? AND ran_at >= ? GROUP BY brand_id, ` + weekOf + `, topic_id, found_brand_id`, week},
+		{"weekly_pages", pagesBy("weekly_pages", weekOf), week},
+		{"half_week_pages", pagesBy("half_week_pages", tx.d.HalfWeekStart("ran_at")), half},
 	} {
-		if _, err := tx.exec(ctx, st.sql, brandID); err != nil {
+		if _, err := tx.exec(ctx, st.sql, brandID, ts(st.from)); err != nil {
 			return fmt.Errorf("refresh %s: %w", st.table, err)
 		}
 	}
@@ -182,29 +192,47 @@ func pagesBy(table, bucket string) string {
 	return `INSERT INTO ` + table + ` (brand_id, ran_at, page, domain, page_type, domain_type, subreddit, has_source, has_inline, citations, named, comp_only)
 		SELECT brand_id, ` + bucket + `, page, MIN(domain), MIN(page_type), MIN(domain_type), MIN(subreddit),
 			MAX(has_source), MAX(has_inline), SUM(citations), SUM(named), SUM(comp_only)
-		FROM daily_pages WHERE brand_id = ? GROUP BY brand_id, ` + bucket + `, page`
+		FROM daily_pages WHERE brand_id = ? AND ran_at >= ? GROUP BY brand_id, ` + bucket + `, page`
 }
 
 // rebuildBrandRollups recomputes a brand's rollups from its facts. The
 // rollups hold what was true at ingest of which domains are owned and which
 // found brands are tracked competitors, so a change of either (brand
 // domains, competitors added or removed) rebuilds them; its cost grows with
-// the brand's history, which such rare changes can afford.
+// the brand's history, which such rare changes can afford. The days before
+// the brand's pruned day have no facts left to count again: their rows,
+// and the weekly and half-week rows of the weeks they begin, stay as they
+// are (docs/retention.md#what-still-answers).
 func rebuildBrandRollups(ctx context.Context, tx *Tx, brandID string) error {
+	since, err := prunedBefore(ctx, tx, brandID)
+	if err != nil {
+		return err
+	}
+	week, half := sightline.BucketStart(since, "week"), analyticsql.HalfWeekStart(since)
+	if since.IsZero() {
+		week, half = since, since
+	}
 	for _, t := range rollupTables {
-		if _, err := tx.exec(ctx, `DELETE FROM `+t+` WHERE brand_id = ?`, brandID); err != nil {
+		from := since
+		switch t {
+		case "weekly_runs", "weekly_topic_mentions", "weekly_pages":
+			from = week
+		case "half_week_pages":
+			from = half
+		}
+		if _, err := tx.exec(ctx, `DELETE FROM `+t+` WHERE brand_id = ? AND ran_at >= ?`, brandID, ts(from)); err != nil {
 			return fmt.Errorf("clear %s: %w", t, err)
 		}
 	}
 	var lo, hi int64
-	if err := tx.queryRow(ctx, `SELECT COALESCE(MIN(seq), 0), COALESCE(MAX(seq), -1) FROM runs WHERE brand_id = ?`, brandID).Scan(&lo, &hi); err != nil {
+	if err := tx.queryRow(ctx, `SELECT COALESCE(MIN(seq), 0), COALESCE(MAX(seq), -1) FROM runs WHERE brand_id = ? AND ran_at >= ?`,
+		brandID, ts(since)).Scan(&lo, &hi); err != nil {
 		return fmt.Errorf("run range: %w", err)
 	}
-	if hi < lo {
-		return nil
+	if hi >= lo {
+		if err := refreshRollups(ctx, tx, lo, hi, brandID, since); err != nil {
+			return err
+		}
 	}
-	if err := refreshRollups(ctx, tx, lo, hi, brandID); err != nil {
-		return err
-	}
-	return refreshWeekly(ctx, tx, brandID)
+	return refreshWeekly(ctx, tx, brandID, week, half)
 }
