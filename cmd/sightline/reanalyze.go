@@ -22,8 +22,9 @@ rebuilds the brand's rollups from the facts, so every metric again equals
 what the answers say. Runs stored with mentions given by an upstream
 extractor get the analyzer's mentions instead. DATE (YYYY-MM-DD or RFC
 3339) limits it to runs from that day on; the default is all of them. One
-transaction: an interruption changes nothing. A brand whose answers were
-pruned is refused. See docs/ingest.md#analyzing-stored-answers-again.
+transaction: an interruption changes nothing. Of a pruned brand, only the
+answers kept are analyzed; the pruned days keep their numbers. See
+docs/ingest.md#analyzing-stored-answers-again.
 
 `
 

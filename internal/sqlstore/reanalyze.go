@@ -21,9 +21,9 @@ const reanalyzePage = 256
 // brands are created for new names); then the brand's rollups are rebuilt
 // from the facts, by the path a change of its domains or competitors takes,
 // so they equal the facts again. It is one transaction: a failure changes
-// nothing. A brand with runs before the day its facts were pruned from is
-// refused: the rollups are all that is left of those runs' mentions and
-// citations, and a rebuild would lose them (docs/retention.md).
+// nothing. Of a brand whose facts were pruned, the answers from the pruned
+// day on are analyzed; the days before it keep their rollups as they are
+// (docs/retention.md#what-still-answers).
 func (db *DB) ReanalyzeBrand(ctx context.Context, brandID string, since time.Time,
 	analyze func(answer string) []sightline.AnalyzedMention, progress func(sightline.ReanalyzeProgress)) (sightline.ReanalyzeResult, error) {
 	var res sightline.ReanalyzeResult
@@ -44,17 +44,8 @@ func (db *DB) ReanalyzeBrand(ctx context.Context, brandID string, since time.Tim
 	if err != nil {
 		return res, err
 	}
-	var lost int
-	if !pruned.IsZero() {
-		err := tx.queryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM runs WHERE brand_id = ? AND ran_at < ? LIMIT 1) AS older`,
-			brandID, ts(pruned)).Scan(&lost)
-		if err != nil {
-			return res, fmt.Errorf("find pruned runs: %w", err)
-		}
-	}
-	if lost > 0 {
-		return res, sightline.Errorf(sightline.EINVALIDPARAM,
-			"the brand's answers before %s were pruned: rebuilding its rollups would lose those days (docs/retention.md)", pruned.Format(time.DateOnly))
+	if since.Before(pruned) {
+		since = pruned
 	}
 	it := &ingestTx{tx: tx, selfFound: map[string]foundRef{}, compFound: map[string]foundRef{}, foundByKey: map[string]foundRef{}}
 	type stored struct {

@@ -3,7 +3,6 @@ package sqlstore_test
 import (
 	"context"
 	"encoding/json"
-	"strings"
 	"testing"
 	"time"
 
@@ -150,26 +149,44 @@ func TestReanalyzeBrand(t *testing.T) {
 	gWantCode(t, "an unknown brand", err, sightline.ENOTFOUND)
 }
 
-// A brand with runs before the day its facts were pruned from is refused:
-// its rollups hold those runs' mentions and citations, which a rebuild from
-// the facts would lose. A prune that deleted nothing of the brand's runs
-// refuses nothing.
+// Of a pruned brand, the answers kept are analyzed again and the pruned
+// days keep their numbers (docs/retention.md#what-still-answers).
 func TestReanalyzeBrand_Pruned(t *testing.T) {
 	ctx := context.Background()
 	g := seedGolden(t)
 	g.db.Now = func() time.Time { return time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC) }
-	if _, err := g.db.PruneFacts(ctx, time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC), nil); err != nil {
+	day := time.Date(2026, 2, 20, 0, 0, 0, 0, time.UTC)
+	kept := sightline.Scope{BrandID: gBrandA, Window: sightline.Window{Start: gPrev.Start, End: day}}
+	share := func() *sightline.ShareSeries {
+		t.Helper()
+		s, err := g.db.MentionShare(ctx, gOrgA, kept, "day")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	want := share()
+	before := metricsSnapshot(t, g)
+	if _, err := g.db.PruneFacts(ctx, day, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := g.db.ReanalyzeBrand(ctx, gBrandA, time.Time{}, func(string) []sightline.AnalyzedMention { return nil }, nil); err != nil {
-		t.Errorf("pruned before its first run: %v", err)
-	}
-	if _, err := g.db.PruneFacts(ctx, time.Date(2026, 2, 20, 0, 0, 0, 0, time.UTC), nil); err != nil {
+	res, err := g.db.ReanalyzeBrand(ctx, gBrandA, time.Time{}, func(string) []sightline.AnalyzedMention { return nil }, nil)
+	if err != nil {
 		t.Fatal(err)
 	}
-	_, err := g.db.ReanalyzeBrand(ctx, gBrandA, time.Time{}, func(string) []sightline.AnalyzedMention { return nil }, nil)
-	gWantCode(t, "a pruned brand", err, sightline.EINVALIDPARAM)
-	if err != nil && !strings.Contains(err.Error(), "pruned") {
-		t.Errorf("error %v does not say why", err)
+	runs := 0
+	for _, r := range gRecords() {
+		if r.BrandID == gBrandA && r.RanAt >= day.Format(time.DateOnly) {
+			runs++
+		}
+	}
+	if res.Runs != runs {
+		t.Errorf("analyzed %d runs, want the %d from %s on", res.Runs, runs, day.Format(time.DateOnly))
+	}
+	if d := cmp.Diff(want, share(), gCmpOpts...); d != "" {
+		t.Errorf("the pruned days' mention share changed (-before +after):\n%s", d)
+	}
+	if cmp.Equal(before["mention share"], metricsSnapshot(t, g)["mention share"], gCmpOpts...) {
+		t.Error("W's mention share did not change when its answers lost their mentions")
 	}
 }
