@@ -543,10 +543,11 @@ type RecommendationService interface {
 	// a bad update. Marking done adds the action URL to the watch list.
 	UpdateRecommendation(ctx context.Context, orgID, brandID, id string, upd RecommendationUpdate) (*Recommendation, error)
 	// RegenerateRecommendations spends one unit of the daily regenerate
-	// quota (QUOTA_EXCEEDED when spent), reads the evidence, calls Generate
-	// and upserts the result on Key, archives live recommendations the
-	// evidence no longer supports and revives dismissed ones past the
-	// cooldown — all in one transaction.
+	// quota first (QUOTA_EXCEEDED at once when spent), then reads the
+	// evidence, calls Generate and upserts the result on Key, archives live
+	// recommendations the evidence no longer supports and revives dismissed
+	// ones past the cooldown, all saved in one transaction; when that work
+	// fails, the unit is given back.
 	RegenerateRecommendations(ctx context.Context, orgID, brandID string, opts RegenerateOptions) (*RegenerateResult, error)
 	// FindBrandEvidence returns the facts the generator decides from, over
 	// the window.

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/engine"
 )
 
 // engineStore is what the engine endpoints (recommendations, opportunities,
@@ -27,6 +28,9 @@ type EngineConfig struct {
 	// Wake, when set, is called after a job is enqueued, so that this
 	// process's worker claims it without waiting for its next poll.
 	Wake func()
+	// Generate turns a brand's evidence into recommendations; nil means
+	// engine.GenerateRecommendations. Tests slow it down.
+	Generate func(ev *sightline.BrandEvidence) ([]*sightline.Recommendation, error)
 }
 
 // engine returns the configuration with defaults filled in.
@@ -43,6 +47,9 @@ func (s *Server) engine() EngineConfig {
 	}
 	if c.Wake == nil {
 		c.Wake = func() {}
+	}
+	if c.Generate == nil {
+		c.Generate = engine.GenerateRecommendations
 	}
 	return c
 }

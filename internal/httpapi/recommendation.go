@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/sightline/sightline"
-	"github.com/sightline/sightline/internal/engine"
 )
 
 // recommendationStates reads filter[state] (one) and filter[states]
@@ -101,8 +100,8 @@ func (s *Server) handleRecommendationUpdate(w http.ResponseWriter, r *http.Reque
 
 // handleRecommendationRegenerate serves POST
 // …/content_studio/recommendations/regenerate: one unit of the daily
-// regenerate quota (429 when spent), then the generator over the last 30
-// days, upserted so that user states survive.
+// regenerate quota (429 at once when spent), then the generator over the
+// last 30 days, upserted so that user states survive.
 func (s *Server) handleRecommendationRegenerate(w http.ResponseWriter, r *http.Request) error {
 	brand, err := s.brandNoParams(r)
 	if err != nil {
@@ -110,7 +109,7 @@ func (s *Server) handleRecommendationRegenerate(w http.ResponseWriter, r *http.R
 	}
 	cfg := s.engine()
 	res, err := s.Store.RegenerateRecommendations(r.Context(), brand.OrgID, brand.ID, sightline.RegenerateOptions{
-		QuotaLimit: cfg.RegenerateQuota, Cooldown: cfg.DismissCooldown, Generate: engine.GenerateRecommendations,
+		QuotaLimit: cfg.RegenerateQuota, Cooldown: cfg.DismissCooldown, Generate: cfg.Generate,
 	})
 	if err != nil {
 		return err

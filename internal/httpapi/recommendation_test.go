@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/engine"
 	"github.com/sightline/sightline/internal/httpapi"
 	"github.com/sightline/sightline/internal/openapi/openapitest"
 	"github.com/sightline/sightline/internal/sqlstore"
@@ -39,8 +41,9 @@ type engEnv struct {
 }
 
 // newEngEnv starts replicas servers over one fresh database; quotas are
-// the servers' daily limits.
-func newEngEnv(t *testing.T, replicas, regenerateQuota, computeQuota int) *engEnv {
+// the servers' daily limits; each of configure changes every server
+// before it starts.
+func newEngEnv(t *testing.T, replicas, regenerateQuota, computeQuota int, configure ...func(*httpapi.Server)) *engEnv {
 	t.Helper()
 	e := &engEnv{dsn: sqlstoretest.NewDSN(t), clock: newClock(t0)}
 	for i := range replicas {
@@ -57,6 +60,9 @@ func newEngEnv(t *testing.T, replicas, regenerateQuota, computeQuota int) *engEn
 		db.Now = e.clock.Now
 		srv := &httpapi.Server{Store: db, Now: e.clock.Now, AdminToken: engAdminToken,
 			Engine: httpapi.EngineConfig{RegenerateQuota: regenerateQuota, ComputeQuota: computeQuota}}
+		for _, c := range configure {
+			c(srv)
+		}
 		ts := httptest.NewServer(srv.Handler())
 		t.Cleanup(ts.Close)
 		e.dbs, e.urls = append(e.dbs, db), append(e.urls, ts.URL)
@@ -450,5 +456,108 @@ func TestEngineAPI_TwoReplicas(t *testing.T) {
 	st := decodeData[sightline.ComputeStatus](t, e.call(t, 1, "GET", e.path("/opportunities/compute"), e.key, ""))
 	if st.Status != "completed" || st.Quota.Used != 1 {
 		t.Errorf("compute: %+v", st)
+	}
+}
+
+// sendPlain sends req with a client that checks nothing, for timing the
+// server: the validating client of send does seconds of work of its own
+// when a hundred responses come at once under the race detector.
+func sendPlain(t *testing.T, req *http.Request) response {
+	t.Helper()
+	resp, err := plainClient.Do(req)
+	if err != nil {
+		t.Errorf("%s %s: %v", req.Method, req.URL, err)
+		return response{}
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Errorf("read body: %v", err)
+	}
+	return response{status: resp.StatusCode, header: resp.Header, body: body}
+}
+
+var plainClient = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 200}}
+
+// TestEngineAPI_TwoReplicasFastRefusals sends 100 concurrent regenerate
+// requests to two replicas with a quota of 10, while each accepted
+// regeneration takes a while: exactly 10 are accepted, every refusal comes
+// in under a second, before the regenerations are done, and a prompt list
+// asked for meanwhile on each replica answers in under a second too. The
+// race detector multiplies the bound by raceSlowdown; the accepted
+// regenerations take 6 s in all in every build, and a
+// refusal that waits on them cannot pass.
+func TestEngineAPI_TwoReplicasFastRefusals(t *testing.T) {
+	const limit, callers, work = 10, 100, 600 * time.Millisecond
+	const bound = raceSlowdown * time.Second
+	slow := func(s *httpapi.Server) {
+		s.Engine.Generate = func(ev *sightline.BrandEvidence) ([]*sightline.Recommendation, error) {
+			time.Sleep(work)
+			return engine.GenerateRecommendations(ev)
+		}
+	}
+	e := newEngEnv(t, 2, limit, limit, slow)
+	type outcome struct {
+		status  int
+		elapsed time.Duration
+	}
+	var mu sync.Mutex
+	var outcomes []outcome
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	began := time.Now()
+	for i := range callers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			t0 := time.Now()
+			r := sendPlain(t, e.request(t, i%len(e.urls), "POST", e.path("/content_studio/recommendations/regenerate"), e.key, ""))
+			mu.Lock()
+			outcomes = append(outcomes, outcome{r.status, time.Since(t0)})
+			mu.Unlock()
+			if r.status == http.StatusTooManyRequests && r.header.Get("Retry-After") == "" {
+				t.Error("429 without Retry-After")
+			}
+		}()
+	}
+	close(start)
+	// The prompt lists go out once the regenerations are under way.
+	time.Sleep(100 * time.Millisecond)
+	for i := range e.urls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t0 := time.Now()
+			r := sendPlain(t, e.request(t, i, "GET", e.path("/prompts"), e.key, ""))
+			if d := time.Since(t0); r.status != http.StatusOK || d > bound {
+				t.Errorf("GET …/prompts on replica %d during the regenerations: %d in %v, want 200 in under %v", i, r.status, d, bound)
+			}
+		}()
+	}
+	wg.Wait()
+	total := time.Since(began)
+	got := map[int]int{}
+	var slowest time.Duration
+	for _, o := range outcomes {
+		got[o.status]++
+		if o.status == http.StatusTooManyRequests {
+			slowest = max(slowest, o.elapsed)
+		}
+	}
+	if got[http.StatusOK] != limit || got[http.StatusTooManyRequests] != callers-limit {
+		t.Errorf("regenerate statuses %v, want %d × 200 and %d × 429", got, limit, callers-limit)
+	}
+	if slowest > bound {
+		t.Errorf("slowest refusal took %v, want under %v", slowest, bound)
+	}
+	// The accepted regenerations take their time: the refusals above came
+	// while they ran, not after.
+	if total < limit/2*work {
+		t.Errorf("all answered in %v: the regenerations did not take %v each", total, work)
+	}
+	t.Logf("slowest refusal %v, all %d answered in %v", slowest, callers, total)
+	if q := e.list(t, "?filter[states]=new,saved,done,dismissed").Meta; q.Quota.Used != limit || q.TotalItems != 2 {
+		t.Errorf("after the race: quota %+v, %d recommendations", q.Quota, q.TotalItems)
 	}
 }

@@ -46,6 +46,15 @@ type DB struct {
 	// keeps more readers, so that other reads (a runs export, a session)
 	// still find a connection.
 	scopeSlots chan struct{}
+	// workSlots bounds the regenerations (reading a brand's evidence,
+	// generating, saving) that run at once in this process to half a CPU
+	// each, at least one: a burst of them then holds at most that many
+	// connections, and the pool keeps connections for the API's other
+	// requests (docs/api.md#limits).
+	workSlots chan struct{}
+	// reserveTurn makes the quota reservations of this process take turns
+	// (reserveQuota).
+	reserveTurn chan struct{}
 
 	dialect dialect
 	dsn     string
@@ -82,25 +91,30 @@ func Open(ctx context.Context, dsn string, logger *slog.Logger) (*DB, error) {
 		}
 		// Readers stay open while idle: database/sql keeps only two idle
 		// by default, and a reader closed and opened again loses its page
-		// cache and parses the schema again.
-		readers := max(4, runtime.GOMAXPROCS(0))
+		// cache and parses the schema again. There are more readers than
+		// the analytics reads (scope slots) and the regenerations (work
+		// slots) can hold at once, so that other reads always find one.
+		slots := max(2, runtime.GOMAXPROCS(0))
+		readers := max(4, slots+WorkSlots()+1)
 		db.read.SetMaxOpenConns(readers)
 		db.read.SetMaxIdleConns(readers)
 		db.countsPath = path + "-ratelimit"
-		db.scopeSlots = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
+		db.scopeSlots = make(chan struct{}, slots)
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
 		db.dialect = dialect{Engine: enginePostgres}
 		pg, err := sql.Open("pgx", withPostgresDefaults(dsn))
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
 		}
-		pg.SetMaxOpenConns(max(8, 4*runtime.GOMAXPROCS(0)))
-		pg.SetMaxIdleConns(max(8, 4*runtime.GOMAXPROCS(0)))
+		pg.SetMaxOpenConns(PoolSize())
+		pg.SetMaxIdleConns(PoolSize())
 		pg.SetConnMaxIdleTime(5 * time.Minute)
 		db.write, db.read, db.counts = pg, pg, pg
 	default:
 		return nil, sightlineInvalidDSN(dsn)
 	}
+	db.workSlots = make(chan struct{}, WorkSlots())
+	db.reserveTurn = make(chan struct{}, 1)
 	if err := db.Ping(ctx); err != nil {
 		db.Close()
 		return nil, err
@@ -213,6 +227,27 @@ func (db *DB) Close() error {
 		errs = append(errs, db.counts.Close())
 	}
 	return errors.Join(errs...)
+}
+
+// WorkSlots is how many regenerations one process runs at once: one per
+// two CPUs, at least one (DB.workSlots).
+func WorkSlots() int { return max(1, runtime.GOMAXPROCS(0)/2) }
+
+// PoolSize is the PostgreSQL connection pool of one process: four per
+// CPU, at least eight. It holds the analytics requests (httpapi's heavy
+// slots, two per CPU), the regenerations (WorkSlots) and leaves the rest,
+// at least a quarter, to every other request (docs/api.md#limits).
+func PoolSize() int { return max(8, 4*runtime.GOMAXPROCS(0)) }
+
+// takeWorkSlot waits for one of the work slots until ctx ends; release
+// gives it back.
+func (db *DB) takeWorkSlot(ctx context.Context) (release func(), err error) {
+	select {
+	case db.workSlots <- struct{}{}:
+		return func() { <-db.workSlots }, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("wait for a work slot: %w", mapError(ctx.Err()))
+	}
 }
 
 // newID returns a fresh random UUID.

@@ -154,3 +154,83 @@ func TestJobClaim_ConcurrentReplicas(t *testing.T) {
 		}
 	}
 }
+
+// TestQuota_RefusalsDoNotWaitOnWork: with a regenerate quota of 2 on two
+// replicas, two regenerations are held inside their generator while ten
+// more requests come: all ten are refused (QUOTA_EXCEEDED) before the two
+// are let go, so a refusal never waits on the work that spent the quota.
+// A regeneration whose work fails gives its unit back.
+func TestQuota_RefusalsDoNotWaitOnWork(t *testing.T) {
+	a, b, now := twoReplicas(t)
+	f := newEngineFixtureOn(t, a, now)
+	ctx := context.Background()
+	const limit, extra = 2, 10
+	replicas := []*sqlstore.DB{a, b}
+	held, release := make(chan struct{}, limit), make(chan struct{})
+	keys := []string{"owned_refresh:a"}
+	slow := func(ev *sightline.BrandEvidence) ([]*sightline.Recommendation, error) {
+		held <- struct{}{}
+		<-release
+		return (&stubRecs{keys: keys}).generate(ev)
+	}
+	var wg sync.WaitGroup
+	for i := range limit {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := replicas[i%2].RegenerateRecommendations(ctx, f.orgID, f.brand.ID, sightline.RegenerateOptions{QuotaLimit: limit, Generate: slow}); err != nil {
+				t.Errorf("accepted regeneration: %v", err)
+			}
+		}()
+	}
+	released := false
+	let := func() {
+		if !released {
+			released = true
+			close(release)
+			wg.Wait()
+		}
+	}
+	defer let()
+	for range limit {
+		select {
+		case <-held:
+		case <-time.After(10 * time.Second):
+			t.Fatal("the accepted regenerations did not reach their generator")
+		}
+	}
+	refused := make(chan error, extra)
+	for i := range extra {
+		go func() {
+			gen := &stubRecs{keys: keys}
+			_, err := replicas[i%2].RegenerateRecommendations(ctx, f.orgID, f.brand.ID, sightline.RegenerateOptions{QuotaLimit: limit, Generate: gen.generate})
+			refused <- err
+		}()
+	}
+	for range extra {
+		select {
+		case err := <-refused:
+			if sightline.ErrorCode(err) != sightline.EQUOTA {
+				t.Errorf("while the quota's work runs: %v, want QUOTA_EXCEEDED", err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("a refusal waited on the regenerations that spent the quota")
+		}
+	}
+	let()
+
+	// A failing regeneration gives its unit back: on another brand with a
+	// quota of 1, a failure leaves it unused and the next one succeeds.
+	other := mustCreateBrand(t, a, sightline.BrandCreate{OrgID: f.orgID, Name: "Other"})
+	failing := &stubRecs{err: errors.New("generator down")}
+	if _, err := b.RegenerateRecommendations(ctx, f.orgID, other.ID, sightline.RegenerateOptions{QuotaLimit: 1, Generate: failing.generate}); err == nil {
+		t.Fatal("a failing generator succeeded")
+	}
+	if q, err := a.FindQuota(ctx, f.orgID, other.ID, sightline.QuotaRegenerate, 1); err != nil || q.Used != 0 {
+		t.Errorf("after a failed regeneration: quota %+v %v, want 0 used", q, err)
+	}
+	gen := &stubRecs{keys: keys}
+	if _, err := a.RegenerateRecommendations(ctx, f.orgID, other.ID, sightline.RegenerateOptions{QuotaLimit: 1, Generate: gen.generate}); err != nil {
+		t.Errorf("after the refund: %v", err)
+	}
+}

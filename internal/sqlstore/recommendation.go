@@ -219,38 +219,58 @@ func (db *DB) UpdateRecommendation(ctx context.Context, orgID, brandID, id strin
 	return r, tx.Commit()
 }
 
-// RegenerateRecommendations spends the quota, regenerates, and saves what
-// sightline.ReconcileRecommendations decides: inserts, then updates, then
-// archives.
+// RegenerateRecommendations reserves a unit of the quota in a short
+// transaction of its own, then does the work: the evidence in a read
+// transaction, the generator with no transaction open, and what
+// sightline.ReconcileRecommendations decides saved in one write
+// transaction (inserts, then updates, then archives). A refusal thus never
+// waits on the regenerations that spent the quota; work that fails gives
+// its unit back.
 func (db *DB) RegenerateRecommendations(ctx context.Context, orgID, brandID string, opts sightline.RegenerateOptions) (*sightline.RegenerateResult, error) {
 	if opts.Generate == nil {
 		return nil, errors.New("regenerate recommendations: no generator")
 	}
-	tx, err := db.begin(ctx)
+	quota, day, err := db.reserveQuota(ctx, orgID, brandID, sightline.QuotaRegenerate, opts.QuotaLimit, "regenerate")
 	if err != nil {
 		return nil, err
 	}
-	defer tx.Rollback()
-	if err := checkBrand(ctx, tx, orgID, brandID); err != nil {
+	res, err := db.regenerate(ctx, brandID, opts)
+	if err != nil {
+		db.refundQuota(ctx, brandID, sightline.QuotaRegenerate, day)
 		return nil, err
 	}
-	// Spending first also serializes regenerations of one brand: on
-	// PostgreSQL the quota row stays locked until this transaction ends.
-	quota, err := spendQuota(ctx, tx, brandID, sightline.QuotaRegenerate, opts.QuotaLimit, "regenerate")
+	res.RegenerateQuota = quota
+	return res, nil
+}
+
+// regenerate does a regeneration's work within one of the work slots
+// (DB.workSlots).
+func (db *DB) regenerate(ctx context.Context, brandID string, opts sightline.RegenerateOptions) (*sightline.RegenerateResult, error) {
+	release, err := db.takeWorkSlot(ctx)
 	if err != nil {
 		return nil, err
 	}
-	w := opts.Window
-	if w.Start.IsZero() || !w.Start.Before(w.End) {
-		w = sightline.DefaultWindow(tx.now, sightline.RecommendationWindowDays)
-	}
-	ev, err := brandEvidence(ctx, tx, brandID, w)
+	defer release()
+	ev, err := db.readEvidence(ctx, brandID, opts.Window)
 	if err != nil {
 		return nil, err
 	}
 	recs, err := opts.Generate(ev)
 	if err != nil {
 		return nil, fmt.Errorf("generate recommendations: %w", err)
+	}
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	// Regenerations of one brand save one after another, so that each
+	// reconciles with what the one before saved. SQLite has one writer;
+	// PostgreSQL takes a lock of the brand's regeneration until commit.
+	if tx.d.Engine == enginePostgres {
+		if _, err := tx.exec(ctx, `SELECT pg_advisory_xact_lock(hashtext(?))`, "regenerate:"+brandID); err != nil {
+			return nil, fmt.Errorf("lock regeneration: %w", err)
+		}
 	}
 	existing, err := existingRecommendations(ctx, tx, brandID)
 	if err != nil {
@@ -276,8 +296,22 @@ func (db *DB) RegenerateRecommendations(ctx context.Context, orgID, brandID stri
 		}
 	}
 	res := plan.Result()
-	res.RegenerateQuota = quota
 	return &res, tx.Commit()
+}
+
+// readEvidence reads a brand's evidence over w (zero: the default window
+// of regeneration) in a read transaction, closed before the generator
+// runs.
+func (db *DB) readEvidence(ctx context.Context, brandID string, w sightline.Window) (*sightline.BrandEvidence, error) {
+	tx, err := db.beginRead(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if w.Start.IsZero() || !w.Start.Before(w.End) {
+		w = sightline.DefaultWindow(tx.now, sightline.RecommendationWindowDays)
+	}
+	return brandEvidence(ctx, tx, brandID, w)
 }
 
 // existingRecommendations reads what reconciliation needs to know of the
