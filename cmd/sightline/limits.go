@@ -30,6 +30,7 @@ func limitEnv() (limitSettings, error) {
 		{"SIGHTLINE_WRITE_TIMEOUT", &l.Limits.WriteTimeout},
 		{"SIGHTLINE_IDLE_TIMEOUT", &l.Limits.IdleTimeout},
 		{"SIGHTLINE_REQUEST_TIMEOUT", &l.Limits.RequestTimeout},
+		{"SIGHTLINE_WRITE_REQUEST_TIMEOUT", &l.Limits.WriteRequestTimeout},
 		{"SIGHTLINE_HEAVY_WAIT", &l.Limits.HeavyWait},
 	} {
 		if v := os.Getenv(d.env); v != "" {
@@ -75,6 +76,7 @@ func (l *limitSettings) flags(fs *flag.FlagSet) {
 	fs.IntVar(&l.Limits.MaxHeaderBytes, "max-header-bytes", l.Limits.MaxHeaderBytes, "largest request line and headers, bytes (env SIGHTLINE_MAX_HEADER_BYTES)")
 	fs.Int64Var(&l.MaxBodyBytes, "max-body-bytes", l.MaxBodyBytes, "largest JSON request body of the API, bytes (env SIGHTLINE_MAX_BODY_BYTES; ingest has its own, docs/ingest.md)")
 	fs.DurationVar(&l.Limits.RequestTimeout, "request-timeout", l.Limits.RequestTimeout, "deadline of one API read's database work; past it 503 UNAVAILABLE (env SIGHTLINE_REQUEST_TIMEOUT)")
+	fs.DurationVar(&l.Limits.WriteRequestTimeout, "write-request-timeout", l.Limits.WriteRequestTimeout, "deadline of one API write's database work; past it 503 UNAVAILABLE, the write rolled back (env SIGHTLINE_WRITE_REQUEST_TIMEOUT)")
 	fs.IntVar(&l.Limits.Heavy, "heavy-requests", l.Limits.Heavy, "analytics requests run at once by this process (env SIGHTLINE_HEAVY_REQUESTS)")
 	fs.DurationVar(&l.Limits.HeavyWait, "heavy-wait", l.Limits.HeavyWait, "how long an analytics request waits for a slot before 503 UNAVAILABLE (env SIGHTLINE_HEAVY_WAIT)")
 }

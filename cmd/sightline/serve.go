@@ -29,7 +29,7 @@ const serveUsage = `Usage: sightline serve [--addr 127.0.0.1:8080] [--db DSN] [-
        [--metrics-addr ADDR] [--prune-interval 10m] [--job-retention 168h]
        [--read-header-timeout 10s] [--read-timeout 60s] [--write-timeout 120s] [--idle-timeout 120s]
        [--max-header-bytes 65536] [--max-body-bytes 1048576] [--request-timeout 30s]
-       [--heavy-requests N] [--heavy-wait 5s]
+       [--write-request-timeout 60s] [--heavy-requests N] [--heavy-wait 5s]
 
 Binds the address, migrates the database, then serves the REST API and the dashboard on the
 same address (docs/dashboard.md) and runs the background job worker

@@ -27,8 +27,13 @@ type Limits struct {
 	MaxHeaderBytes int
 	// RequestTimeout is the deadline of one public API read's work,
 	// database included: a slow query is cancelled and answered 503
-	// UNAVAILABLE instead of holding a connection. Writes have none.
+	// UNAVAILABLE instead of holding a connection.
 	RequestTimeout time.Duration
+	// WriteRequestTimeout is the same deadline for a public write (POST,
+	// PATCH, PUT, DELETE). It is longer: some writes rebuild a brand's
+	// rollups, which takes as long as the brand's data is large, and a
+	// write cut off rolls back whole.
+	WriteRequestTimeout time.Duration
 	// Heavy is how many analytics requests (metrics, citations, lists that
 	// aggregate runs) one replica runs at once; HeavyWait is how long an
 	// excess request waits for a slot before 503 UNAVAILABLE.
@@ -38,13 +43,14 @@ type Limits struct {
 
 // Default limits.
 const (
-	DefaultReadHeaderTimeout = 10 * time.Second
-	DefaultReadTimeout       = 60 * time.Second
-	DefaultWriteTimeout      = 120 * time.Second
-	DefaultIdleTimeout       = 120 * time.Second
-	DefaultMaxHeaderBytes    = 64 << 10
-	DefaultRequestTimeout    = 30 * time.Second
-	DefaultHeavyWait         = 5 * time.Second
+	DefaultReadHeaderTimeout   = 10 * time.Second
+	DefaultReadTimeout         = 60 * time.Second
+	DefaultWriteTimeout        = 120 * time.Second
+	DefaultIdleTimeout         = 120 * time.Second
+	DefaultMaxHeaderBytes      = 64 << 10
+	DefaultRequestTimeout      = 30 * time.Second
+	DefaultWriteRequestTimeout = 60 * time.Second
+	DefaultHeavyWait           = 5 * time.Second
 )
 
 // DefaultHeavy is the default number of analytics requests at once: two per
@@ -58,7 +64,7 @@ func DefaultLimits() Limits {
 		ReadHeaderTimeout: DefaultReadHeaderTimeout, ReadTimeout: DefaultReadTimeout,
 		WriteTimeout: DefaultWriteTimeout, IdleTimeout: DefaultIdleTimeout,
 		MaxHeaderBytes: DefaultMaxHeaderBytes, RequestTimeout: DefaultRequestTimeout,
-		Heavy: DefaultHeavy(), HeavyWait: DefaultHeavyWait,
+		WriteRequestTimeout: DefaultWriteRequestTimeout, Heavy: DefaultHeavy(), HeavyWait: DefaultHeavyWait,
 	}
 }
 
@@ -76,6 +82,7 @@ func (l Limits) withDefaults() Limits {
 	l.WriteTimeout = pick(l.WriteTimeout, d.WriteTimeout)
 	l.IdleTimeout = pick(l.IdleTimeout, d.IdleTimeout)
 	l.RequestTimeout = pick(l.RequestTimeout, d.RequestTimeout)
+	l.WriteRequestTimeout = pick(l.WriteRequestTimeout, d.WriteRequestTimeout)
 	l.HeavyWait = pick(l.HeavyWait, d.HeavyWait)
 	if l.MaxHeaderBytes <= 0 {
 		l.MaxHeaderBytes = d.MaxHeaderBytes
@@ -93,7 +100,8 @@ func (l Limits) Validate() error {
 		v    time.Duration
 	}{
 		{"read-header-timeout", l.ReadHeaderTimeout}, {"read-timeout", l.ReadTimeout}, {"write-timeout", l.WriteTimeout},
-		{"idle-timeout", l.IdleTimeout}, {"request-timeout", l.RequestTimeout}, {"heavy-wait", l.HeavyWait},
+		{"idle-timeout", l.IdleTimeout}, {"request-timeout", l.RequestTimeout},
+		{"write-request-timeout", l.WriteRequestTimeout}, {"heavy-wait", l.HeavyWait},
 	} {
 		if d.v < 0 {
 			return errors.New("--" + d.name + " " + d.v.String() + ": use a positive duration (0: the default)")
@@ -149,17 +157,19 @@ func isHeavy(pattern string) bool {
 	return false
 }
 
-// deadline puts the request deadline (Limits.RequestTimeout) on a public
-// read's work, authentication included. Writes have none: some rebuild a
-// brand's rollups (a new competitor, new domains), which takes as long as
-// the brand's data is large, and a write cut off half-way helps no one.
+// deadline puts the request deadline on a public request's work,
+// authentication included: Limits.RequestTimeout on a read,
+// Limits.WriteRequestTimeout on a write. Past it the database work is
+// cancelled (a write rolls back whole) and the answer is 503 UNAVAILABLE,
+// so that no request holds a connection for longer.
 func (s *Server) deadline(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			next.ServeHTTP(w, r)
-			return
+		l := s.Limits.withDefaults()
+		timeout := l.WriteRequestTimeout
+		if r.Method == http.MethodGet || r.Method == http.MethodHead {
+			timeout = l.RequestTimeout
 		}
-		ctx, cancel := context.WithTimeout(r.Context(), s.Limits.withDefaults().RequestTimeout)
+		ctx, cancel := context.WithTimeout(r.Context(), timeout)
 		defer cancel()
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})

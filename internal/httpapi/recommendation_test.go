@@ -561,3 +561,25 @@ func TestEngineAPI_TwoReplicasFastRefusals(t *testing.T) {
 		t.Errorf("after the race: quota %+v, %d recommendations", q.Quota, q.TotalItems)
 	}
 }
+
+// TestEngineAPI_WriteDeadline: a write has a deadline like a read. A
+// regeneration that outlasts --write-request-timeout is answered 503
+// UNAVAILABLE with Retry-After, saves nothing and gives its quota unit
+// back.
+func TestEngineAPI_WriteDeadline(t *testing.T) {
+	e := newEngEnv(t, 1, 1, 1, func(s *httpapi.Server) {
+		s.Limits.WriteRequestTimeout = 300 * time.Millisecond
+		s.Engine.Generate = func(ev *sightline.BrandEvidence) ([]*sightline.Recommendation, error) {
+			time.Sleep(time.Second)
+			return engine.GenerateRecommendations(ev)
+		}
+	})
+	r := e.call(t, 0, "POST", e.path("/content_studio/recommendations/regenerate"), e.key, "")
+	wantError(t, r, http.StatusServiceUnavailable, "UNAVAILABLE")
+	if r.header.Get("Retry-After") == "" {
+		t.Error("503 without Retry-After")
+	}
+	if q := e.list(t, "?filter[states]=new,saved,done,dismissed").Meta; q.Quota.Used != 0 || q.TotalItems != 0 {
+		t.Errorf("after a regeneration past its deadline: quota %+v, %d recommendations; want none used, none saved", q.Quota, q.TotalItems)
+	}
+}
