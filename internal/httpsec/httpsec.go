@@ -1,12 +1,13 @@
 // Package httpsec holds the HTTP rules the API (internal/httpapi)
 // and the dashboard (internal/web) share: when a request came over HTTPS,
-// and the headers every response of both carries (docs/api.md,
+// the client's address, and the headers every response of both carries (docs/api.md,
 // docs/dashboard.md). Each surface adds its own on top (the dashboard's
 // Content-Security-Policy, the API's Referrer-Policy). Recorder is the
 // response recorder of both access logs.
 package httpsec
 
 import (
+	"net"
 	"net/http"
 	"strings"
 )
@@ -53,4 +54,25 @@ func LastListValue(values []string) string {
 	}
 	parts := strings.Split(values[len(values)-1], ",")
 	return parts[len(parts)-1]
+}
+
+// ClientAddr returns the address of the client that sent r: the TCP peer,
+// or, when trustProxy, the address the nearest proxy appended to
+// X-Forwarded-For (earlier ones are whatever the client claimed), else its
+// X-Real-IP. A header that does not hold an IP address is ignored. Only
+// trust the headers when a proxy that sets them is in front of every
+// request: otherwise a client could claim any address.
+func ClientAddr(r *http.Request, trustProxy bool) string {
+	if trustProxy {
+		for _, v := range []string{LastListValue(r.Header.Values("X-Forwarded-For")), r.Header.Get("X-Real-IP")} {
+			if ip := net.ParseIP(strings.TrimSpace(v)); ip != nil {
+				return ip.String()
+			}
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
 }

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -98,19 +97,7 @@ func (s *Server) secure(r *http.Request) bool {
 }
 
 // clientAddr is the address the sign-in throttle counts: the peer, or with
-// trusted proxy headers the last address of X-Forwarded-For (the one the
-// nearest proxy appended; earlier ones are whatever the client claimed).
+// trusted proxy headers the one the nearest proxy gave (httpsec.ClientAddr).
 func (s *Server) clientAddr(r *http.Request) string {
-	if s.TrustProxyHeaders {
-		if v := strings.TrimSpace(httpsec.LastListValue(r.Header.Values("X-Forwarded-For"))); v != "" {
-			if ip := net.ParseIP(v); ip != nil {
-				return ip.String()
-			}
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
+	return httpsec.ClientAddr(r, s.TrustProxyHeaders)
 }
