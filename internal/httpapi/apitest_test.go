@@ -101,8 +101,10 @@ func newAPIEnv(t *testing.T) *apiEnv {
 	keys := webhook.Keys{Box: box}
 	// Many parallel subtests read analytics at once on a busy test
 	// machine: slots for all of them (TestLimits_HeavyRequests tests the
-	// limit itself).
-	srv := &httpapi.Server{Store: db, Now: db.Now, AdminToken: adminToken, Limits: httpapi.Limits{Heavy: 64},
+	// limit itself). Every route's answer to wrong keys is checked, from
+	// one address: the throttle of failed keys is off
+	// (TestAuthThrottle_PerPeerAddress tests it).
+	srv := &httpapi.Server{Store: db, Now: db.Now, AdminToken: adminToken, Limits: httpapi.Limits{Heavy: 64}, AuthFailureLimit: -1,
 		Engine:   httpapi.EngineConfig{RegenerateQuota: regenerateQuota, ComputeQuota: computeQuota},
 		Webhooks: httpapi.WebhookConfig{Secrets: keys, AllowInsecure: true}}
 	ts := httptest.NewServer(srv.Handler())

@@ -77,10 +77,24 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 // authenticate admits the right credential for the route's surface. Public
 // routes take an API key (401 when missing, unknown, expired or revoked).
 // Internal routes take the admin token; a valid API key there gets 403.
+//
+// Failed attempts are throttled per client address (authThrottle): a
+// throttled address gets 429 before its credential is looked up.
 func (s *Server) authenticate(surface sightline.Surface, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		throttle, addr := s.authThrottler(), ""
+		if throttle != nil && presentsCredential(r) {
+			addr = s.clientKey(r)
+			if wait := throttle.blocked(addr, time.Now()); wait > 0 {
+				s.writeError(w, r, authTooMany(throttle.limit, wait))
+				return
+			}
+		}
 		p, err := s.principal(r, surface)
 		if err != nil {
+			if addr != "" && sightline.ErrorCode(err) == sightline.EUNAUTHORIZED {
+				throttle.fail(addr, time.Now())
+			}
 			s.writeError(w, r, err)
 			return
 		}

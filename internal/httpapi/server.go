@@ -60,8 +60,14 @@ type Server struct {
 	// (exact "scheme://host[:port]"); none by default.
 	CORSOrigins []string
 	// TrustProxyHeaders believes X-Forwarded-Proto from a TLS-terminating
-	// proxy (HSTS).
+	// proxy (HSTS), and X-Forwarded-For or X-Real-IP for the client's
+	// address (the throttle of failed authentication).
 	TrustProxyHeaders bool
+	// AuthFailureLimit is how many failed authentications one client
+	// address may make in a minute before 429 (docs/api.md#failed-authentication);
+	// 0 means DefaultAuthFailureLimit, a negative number turns the
+	// throttle off.
+	AuthFailureLimit int
 	// SecretBox seals the stored first responses of idempotent requests
 	// that carry a secret (webhook create and rotate_secret); nil stores
 	// none of those. *secret.Box under the master key.
@@ -91,6 +97,9 @@ type Server struct {
 
 	heavyOnce sync.Once
 	heavy     chan struct{} // slots of heavy requests
+
+	authOnce  sync.Once
+	authFails *authThrottle
 }
 
 // Handler returns the root handler with every route and middleware.
