@@ -10,6 +10,23 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
+# Each pass runs `go test -json -cover` through scripts/testsummary, which
+# prints the packages' result lines, every failing test's output, and a
+# summary: each package's time and coverage, and the slowest tests. The
+# raw -json log of each pass is kept in $SIGHTLINE_TEST_LOGS (default: a
+# temporary directory, named at the end) for a closer look.
+logs=${SIGHTLINE_TEST_LOGS:-$(mktemp -d)}
+mkdir -p "$logs"
+summary="$logs/testsummary"
+go build -o "$summary" ./scripts/testsummary
+# pass NAME [go test flags]: one pass of the whole suite, timed.
+pass() {
+  local name=$1 start=$SECONDS
+  shift
+  go test -json -cover "$@" ./... | "$summary" -pass "$name" -json "$logs/$name.json"
+  echo "the $name pass took $((SECONDS - start)) s (wall clock)"
+}
+
 step "go vet"
 go vet ./...
 
@@ -50,7 +67,7 @@ else
 fi
 
 step "tests on SQLite"
-go test -race -count=1 -timeout 30m ./...
+pass sqlite -race -count=1 -timeout 30m
 
 step "tests on PostgreSQL"
 pg_required=0
@@ -69,7 +86,7 @@ else
   pg_required=1
 fi
 if [ "$pg_required" = 1 ]; then
-  SIGHTLINE_TEST_DB=postgres SIGHTLINE_TEST_REQUIRE_PG=1 go test -race -count=1 -timeout 30m ./...
+  SIGHTLINE_TEST_DB=postgres SIGHTLINE_TEST_REQUIRE_PG=1 pass postgres -race -count=1 -timeout 30m
 else
   echo "##############################################################"
   echo "# WARNING: no PostgreSQL found (set SIGHTLINE_TEST_PG).       #"
@@ -77,4 +94,4 @@ else
   echo "##############################################################"
   SIGHTLINE_TEST_DB=postgres go test -count=1 ./...
 fi
-step "all tests passed"
+step "all tests passed (go test -json logs: $logs)"
