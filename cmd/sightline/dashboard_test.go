@@ -17,7 +17,6 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
-	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 )
 
 var (
@@ -33,12 +32,12 @@ type dashboardServer struct {
 	email, password string // the demo dashboard user
 }
 
-// startDashboard runs `serve --demo` (a short history: the default 60
-// days take minutes under -race) on a fresh database of the engine under
-// test.
+// startDashboard runs `serve --demo` on a copy of a database where the
+// demo data set is loaded (demoDSN): it prints a new key and dashboard
+// password, as on any database that holds the demo.
 func startDashboard(t *testing.T) *dashboardServer {
 	t.Helper()
-	return startDashboardOn(t, sqlstoretest.NewDSN(t))
+	return startDashboardOn(t, demoDSN(t))
 }
 
 // startDashboardOn runs `serve --demo` on dsn.
@@ -48,7 +47,7 @@ func startDashboardOn(t *testing.T, dsn string) *dashboardServer {
 	cfg.DB, cfg.Addr, cfg.AdminToken = dsn, "127.0.0.1:0", ""
 	var out lockedBuffer
 	m := NewMain(cfg, &out, io.Discard)
-	m.Demo, m.DemoDays = true, 3
+	m.Demo, m.DemoDays = true, demoDays
 	m.ShutdownTimeout = 10 * time.Second
 	if err := m.Open(context.Background()); err != nil {
 		m.Close()

@@ -16,6 +16,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -162,4 +163,143 @@ func CompleteDetection(tb testing.TB, db *sqlstore.DB, brandID string) {
 	if err := db.CompleteJob(ctx, job); err != nil {
 		tb.Fatalf("complete the detection job: %v", err)
 	}
+}
+
+// A template is a database built once per test binary and copied for each
+// test that asks for it: a fixture that is expensive to make (the demo data
+// set loaded through ingest takes most of a minute under -race) is then
+// paid once, and every test still owns its database. On SQLite the copy is
+// the template's file; on PostgreSQL a database created from the template
+// database (CREATE DATABASE … TEMPLATE), which copies its files.
+type template struct {
+	once sync.Once
+	dsn  string // the template's own database
+	path string // SQLite: its file
+	name string // PostgreSQL: its database
+	err  error
+}
+
+var (
+	templatesMu sync.Mutex
+	templates   = map[string]*template{}
+	// pgCopyMu serializes the copies of a PostgreSQL template: CREATE
+	// DATABASE refuses a template that another session is connected to,
+	// and two copies at once may be such sessions.
+	pgCopyMu sync.Mutex
+)
+
+// TemplateDSN returns the DSN of a fresh database, dropped when the test
+// ends, holding a copy of the template named name. The first call of a test
+// binary for a name builds the template by calling build with the DSN of an
+// empty database; build must close every connection to it before it
+// returns. Call DropTemplates from TestMain after m.Run.
+func TemplateDSN(tb testing.TB, name string, build func(dsn string) error) string {
+	tb.Helper()
+	templatesMu.Lock()
+	tpl := templates[name]
+	if tpl == nil {
+		tpl = &template{}
+		templates[name] = tpl
+	}
+	templatesMu.Unlock()
+	if Engine() == "postgres" {
+		adminDB(tb) // skips or fails the test when PostgreSQL is out of reach
+	}
+	tpl.once.Do(func() { tpl.err = tpl.build(name, build) })
+	if tpl.err != nil {
+		tb.Fatalf("build the %s template: %v", name, tpl.err)
+	}
+	if Engine() != "postgres" {
+		path := filepath.Join(tb.TempDir(), "sightline.db")
+		if err := copyFile(tpl.path, path); err != nil {
+			tb.Fatalf("copy the %s template: %v", name, err)
+		}
+		return "sqlite:" + path
+	}
+	db := "t_" + randomHex(8)
+	pgCopyMu.Lock()
+	_, err := admin.ExecContext(context.Background(), "CREATE DATABASE "+db+" TEMPLATE "+tpl.name)
+	pgCopyMu.Unlock()
+	if err != nil {
+		tb.Fatalf("copy the %s template: %v", name, err)
+	}
+	tb.Cleanup(func() {
+		if _, err := admin.ExecContext(context.Background(), "DROP DATABASE "+db+" WITH (FORCE)"); err != nil {
+			tb.Logf("drop database %s: %v", db, err)
+		}
+	})
+	return databaseURL(db)
+}
+
+func (tpl *template) build(name string, build func(dsn string) error) error {
+	if Engine() != "postgres" {
+		dir, err := os.MkdirTemp("", "sightline-template-")
+		if err != nil {
+			return err
+		}
+		tpl.path = filepath.Join(dir, "sightline.db")
+		tpl.dsn = "sqlite:" + tpl.path
+		if err := build(tpl.dsn); err != nil {
+			return err
+		}
+		// Fold the write-ahead log into the file: the copy is one file.
+		raw, err := sql.Open("sqlite", "file:"+tpl.path)
+		if err != nil {
+			return err
+		}
+		defer raw.Close()
+		_, err = raw.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
+		return err
+	}
+	tpl.name = "tpl_" + randomHex(8)
+	if _, err := admin.ExecContext(context.Background(), "CREATE DATABASE "+tpl.name); err != nil {
+		return err
+	}
+	tpl.dsn = databaseURL(tpl.name)
+	return build(tpl.dsn)
+}
+
+// DropTemplates removes the templates that TemplateDSN built: call it from
+// TestMain once the tests have run.
+func DropTemplates() {
+	templatesMu.Lock()
+	defer templatesMu.Unlock()
+	for name, tpl := range templates {
+		switch {
+		case tpl.path != "":
+			os.RemoveAll(filepath.Dir(tpl.path))
+		case tpl.name != "" && admin != nil:
+			if _, err := admin.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+tpl.name+" WITH (FORCE)"); err != nil {
+				fmt.Fprintf(os.Stderr, "drop the %s template %s: %v\n", name, tpl.name, err)
+			}
+		}
+		delete(templates, name)
+	}
+}
+
+// databaseURL is the test server's URL naming the database db.
+func databaseURL(db string) string {
+	u, err := url.Parse(PostgresURL())
+	if err != nil {
+		panic(fmt.Sprintf("parse SIGHTLINE_TEST_PG: %v", err))
+	}
+	u.Path = "/" + db
+	return u.String()
+}
+
+func copyFile(from, to string) error {
+	src, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	dst, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(dst, src); err != nil {
+		dst.Close()
+		return err
+	}
+	return dst.Close()
 }
