@@ -16,7 +16,6 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -173,9 +172,8 @@ func CompleteDetection(tb testing.TB, db *sqlstore.DB, brandID string) {
 // database (CREATE DATABASE … TEMPLATE), which copies its files.
 type template struct {
 	once sync.Once
-	dsn  string // the template's own database
-	path string // SQLite: its file
-	name string // PostgreSQL: its database
+	data []byte // SQLite: the file, kept in memory (no file outlives the test binary)
+	name string // PostgreSQL: the template database
 	err  error
 }
 
@@ -211,7 +209,7 @@ func TemplateDSN(tb testing.TB, name string, build func(dsn string) error) strin
 	}
 	if Engine() != "postgres" {
 		path := filepath.Join(tb.TempDir(), "sightline.db")
-		if err := copyFile(tpl.path, path); err != nil {
+		if err := os.WriteFile(path, tpl.data, 0o600); err != nil {
 			tb.Fatalf("copy the %s template: %v", name, err)
 		}
 		return "sqlite:" + path
@@ -237,38 +235,41 @@ func (tpl *template) build(name string, build func(dsn string) error) error {
 		if err != nil {
 			return err
 		}
-		tpl.path = filepath.Join(dir, "sightline.db")
-		tpl.dsn = "sqlite:" + tpl.path
-		if err := build(tpl.dsn); err != nil {
+		defer os.RemoveAll(dir)
+		path := filepath.Join(dir, "sightline.db")
+		if err := build("sqlite:" + path); err != nil {
 			return err
 		}
 		// Fold the write-ahead log into the file: the copy is one file.
-		raw, err := sql.Open("sqlite", "file:"+tpl.path)
+		raw, err := sql.Open("sqlite", "file:"+path)
 		if err != nil {
 			return err
 		}
-		defer raw.Close()
 		_, err = raw.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
+		if cerr := raw.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+		tpl.data, err = os.ReadFile(path)
 		return err
 	}
 	tpl.name = "tpl_" + randomHex(8)
 	if _, err := admin.ExecContext(context.Background(), "CREATE DATABASE "+tpl.name); err != nil {
 		return err
 	}
-	tpl.dsn = databaseURL(tpl.name)
-	return build(tpl.dsn)
+	return build(databaseURL(tpl.name))
 }
 
-// DropTemplates removes the templates that TemplateDSN built: call it from
-// TestMain once the tests have run.
+// DropTemplates drops the PostgreSQL template databases that TemplateDSN
+// built: call it from TestMain once the tests have run. (A SQLite template
+// lives in memory only.)
 func DropTemplates() {
 	templatesMu.Lock()
 	defer templatesMu.Unlock()
 	for name, tpl := range templates {
-		switch {
-		case tpl.path != "":
-			os.RemoveAll(filepath.Dir(tpl.path))
-		case tpl.name != "" && admin != nil:
+		if tpl.name != "" && admin != nil {
 			if _, err := admin.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+tpl.name+" WITH (FORCE)"); err != nil {
 				fmt.Fprintf(os.Stderr, "drop the %s template %s: %v\n", name, tpl.name, err)
 			}
@@ -285,21 +286,4 @@ func databaseURL(db string) string {
 	}
 	u.Path = "/" + db
 	return u.String()
-}
-
-func copyFile(from, to string) error {
-	src, err := os.Open(from)
-	if err != nil {
-		return err
-	}
-	defer src.Close()
-	dst, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(dst, src); err != nil {
-		dst.Close()
-		return err
-	}
-	return dst.Close()
 }
