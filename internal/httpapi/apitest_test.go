@@ -5,9 +5,11 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -80,18 +82,37 @@ type apiEnv struct {
 	seen map[string]map[int]bool // "METHOD template" → statuses answered
 }
 
-// newAPIEnv loads the demo data set and starts the server.
-func newAPIEnv(t *testing.T) *apiEnv {
-	t.Helper()
-	db := sqlstoretest.MustOpenDB(t)
-	// The clock starts at demoNow and runs: timestamps of successive writes
-	// (jobs, state changes) must differ, as they do in production.
+// apiDemo is the demo data set as loaded once per test binary into the
+// "api-demo" template (loadAPIDemo), which each apiEnv copies: loading it
+// through ingest is most of a test's time under -race.
+var apiDemo struct {
+	fx  *demo.Fixture
+	end time.Time // the clock when the loading ended
+}
+
+// loadAPIDemo loads the demo data set with a clock that starts at demoNow
+// and runs.
+func loadAPIDemo(db *sqlstore.DB) error {
 	start := time.Now()
 	db.Now = func() time.Time { return demoNow.Add(time.Since(start)).Truncate(time.Microsecond) }
 	fx, err := demo.Load(context.Background(), db, demo.Config{Seed: 1, Days: demoDays, Now: demoNow}, nil)
 	if err != nil {
-		t.Fatalf("load demo: %v", err)
+		return fmt.Errorf("load demo: %w", err)
 	}
+	apiDemo.fx, apiDemo.end = fx, db.Now()
+	return nil
+}
+
+// newAPIEnv serves a copy of the demo data set (apiDemo).
+func newAPIEnv(t *testing.T) *apiEnv {
+	t.Helper()
+	db := sqlstoretest.MustOpenTemplate(t, "api-demo", loadAPIDemo)
+	fx := apiDemo.fx
+	// The clock runs on from where the loading left it: timestamps of
+	// successive writes (jobs, state changes) must differ and follow the
+	// stored ones, as they do in production.
+	start := time.Now()
+	db.Now = func() time.Time { return apiDemo.end.Add(time.Since(start)).Truncate(time.Microsecond) }
 	master := make([]byte, secret.KeySize)
 	rand.Read(master)
 	box, err := secret.New(master)
@@ -420,4 +441,10 @@ func (e *apiEnv) credentials(access string, c call) call {
 		c.admin = true
 	}
 	return c
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	sqlstoretest.DropTemplates()
+	os.Exit(code)
 }

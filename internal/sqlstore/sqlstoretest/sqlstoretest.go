@@ -229,6 +229,35 @@ func TemplateDSN(tb testing.TB, name string, build func(dsn string) error) strin
 	return databaseURL(db)
 }
 
+// MustOpenTemplate returns an open copy of the template named name (see
+// TemplateDSN), closed and dropped when the test ends. The first call of a
+// test binary builds the template: build fills a migrated database, which
+// is closed after it.
+func MustOpenTemplate(tb testing.TB, name string, build func(db *sqlstore.DB) error) *sqlstore.DB {
+	tb.Helper()
+	ctx := context.Background()
+	dsn := TemplateDSN(tb, name, func(dsn string) error {
+		db, err := sqlstore.Open(ctx, dsn, nil)
+		if err != nil {
+			return err
+		}
+		if _, err = db.Migrate(ctx); err == nil {
+			err = build(db)
+		}
+		if cerr := db.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	})
+	db, err := sqlstore.Open(ctx, dsn, nil)
+	if err != nil {
+		tb.Fatalf("open %s: %v", Engine(), err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	db.NoRollups = os.Getenv("SIGHTLINE_TEST_NO_ROLLUPS") == "1"
+	return db
+}
+
 func (tpl *template) build(name string, build func(dsn string) error) error {
 	if Engine() != "postgres" {
 		dir, err := os.MkdirTemp("", "sightline-template-")
