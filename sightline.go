@@ -12,6 +12,3 @@ var (
 	Version = "dev"
 	Commit  = ""
 )
-
-// APIVersion is the label of the published interface description (docs/api.md).
-const APIVersion = "v1"

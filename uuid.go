@@ -1,5 +1,9 @@
 package sightline
 
+// NilUUID is the UUID of all zeros: the fact tables' topic of runs without
+// a topic, and the rows that stand for "none" where a key needs a value.
+const NilUUID = "00000000-0000-0000-0000-000000000000"
+
 // IsUUID reports whether s is a UUID in canonical textual form
 // (8-4-4-4-12 hexadecimal digits, either case).
 func IsUUID(s string) bool {

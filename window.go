@@ -26,10 +26,15 @@ func DefaultWindow(now time.Time, days int) Window {
 	return Window{Start: end.AddDate(0, 0, -days), End: end}
 }
 
+// StartOfDay returns the midnight (UTC) that starts t's UTC day.
+func StartOfDay(t time.Time) time.Time {
+	y, m, d := t.UTC().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
 // EndOfDay returns the first instant of the UTC day after t.
 func EndOfDay(t time.Time) time.Time {
-	y, m, d := t.UTC().Date()
-	return time.Date(y, m, d+1, 0, 0, 0, 0, time.UTC)
+	return StartOfDay(t).AddDate(0, 0, 1)
 }
 
 // Default metric windows in days (docs/api.md).
@@ -44,8 +49,8 @@ var Granularities = []string{"day", "week", "month"}
 // BucketStart returns the first day of the bucket holding t: the UTC day,
 // the ISO week (starting Monday) or the month.
 func BucketStart(t time.Time, granularity string) time.Time {
-	y, m, d := t.UTC().Date()
-	day := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+	day := StartOfDay(t)
+	y, m, _ := day.Date()
 	switch granularity {
 	case "week":
 		return day.AddDate(0, 0, -((int(day.Weekday()) + 6) % 7))

@@ -38,3 +38,24 @@ func TestDefaultWindow(t *testing.T) {
 		}
 	}
 }
+
+// StartOfDay and EndOfDay bound t's UTC day, whatever t's zone.
+func TestStartEndOfDay(t *testing.T) {
+	east := time.FixedZone("UTC+9", 9*3600)
+	for _, tc := range []struct {
+		t          time.Time
+		start, end string
+	}{
+		{time.Date(2027, 12, 31, 0, 0, 0, 0, time.UTC), "2027-12-31T00:00:00Z", "2028-01-01T00:00:00Z"},
+		{time.Date(2027, 12, 31, 23, 59, 59, 999, time.UTC), "2027-12-31T00:00:00Z", "2028-01-01T00:00:00Z"},
+		{time.Date(2028, 1, 1, 8, 0, 0, 0, east), "2027-12-31T00:00:00Z", "2028-01-01T00:00:00Z"},
+		{time.Date(2028, 2, 28, 12, 0, 0, 0, time.UTC), "2028-02-28T00:00:00Z", "2028-02-29T00:00:00Z"},
+	} {
+		if got := StartOfDay(tc.t).Format(time.RFC3339Nano); got != tc.start {
+			t.Errorf("StartOfDay(%s) = %s, want %s", tc.t, got, tc.start)
+		}
+		if got := EndOfDay(tc.t).Format(time.RFC3339Nano); got != tc.end {
+			t.Errorf("EndOfDay(%s) = %s, want %s", tc.t, got, tc.end)
+		}
+	}
+}

@@ -3,6 +3,8 @@ package analyticsql
 import (
 	"strconv"
 	"strings"
+
+	"github.com/sightline/sightline"
 )
 
 // Engine is the database engine a statement is written for.
@@ -112,9 +114,9 @@ func (d Dialect) HalfWeekStart(col string) string {
 // PostgreSQL where a UNION needs a uuid.
 func (d Dialect) NilUUID() string {
 	if d.Engine == EnginePostgres {
-		return "CAST('" + NilID + "' AS UUID)"
+		return "CAST('" + sightline.NilUUID + "' AS UUID)"
 	}
-	return "'" + NilID + "'"
+	return "'" + sightline.NilUUID + "'"
 }
 
 // Timestamp types a timestamp parameter (ts) where nothing else gives it
@@ -143,11 +145,6 @@ func (d Dialect) ForUpdate() string {
 	}
 	return ""
 }
-
-// NilID is the nil UUID: "no topic" in the rollups, whose keys cannot be
-// NULL, and an id that never matches a stored one (it keeps "IN (…)" lists
-// non-empty).
-const NilID = "00000000-0000-0000-0000-000000000000"
 
 // ListSep separates the values ListAgg joins: the unit separator, which
 // neither a normalized URL, a domain nor an id contains.

@@ -25,7 +25,7 @@ type Scope struct {
 
 	Dialect Dialect
 
-	AllTopics    []string // the brand's topics and NilID, and every provider:
+	AllTopics    []string // the brand's topics and sightline.NilUUID, and every provider:
 	AllProviders []string // the fact tables' clustering
 	Rollups      bool     // the daily rollups may answer (sqlstore's DB.NoRollups unset)
 	SelfTarget   bool     // the target is the brand itself, as in the page rollups

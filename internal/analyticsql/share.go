@@ -63,7 +63,7 @@ func (q *Scope) mentionsSrcNarrowed(s *Builder, w sightline.Window) {
 func (q *Scope) MentionShare(granularity string, tracked []string) *Builder {
 	nTracked := max(1, len(tracked))
 	if len(tracked) == 0 {
-		tracked = []string{NilID}
+		tracked = []string{sightline.NilUUID}
 	}
 	// Runs narrowed by the domains or page they cite can only come from the
 	// fact tables.

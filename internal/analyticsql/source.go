@@ -20,7 +20,7 @@ import (
 //	targetRunsByDimSrc the same with provider_id, region_id
 //
 // A rollup table read under a name the code chooses is aliased rollup_row.
-// Rows without topic carry NilID, as the rollups do.
+// Rows without topic carry sightline.NilUUID, as the rollups do.
 
 // runRollups reports whether runs and mentions may come from the rollups,
 // which keep topic, provider and region but not the prompt, and cannot tell
@@ -128,7 +128,7 @@ func (q *Scope) runsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
 			q.FilterIn(s, "rollup_row", r)
 		},
 		func(s *Builder, r sightline.Window) {
-			s.Add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + NilID + `') AS topic_id, runs.provider_id AS provider_id,
+			s.Add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + sightline.NilUUID + `') AS topic_id, runs.provider_id AS provider_id,
 				runs.region_id AS region_id, 1 AS runs FROM runs WHERE `)
 			q.FilterIn(s, "runs", r)
 		})
@@ -162,7 +162,7 @@ func (q *Scope) runCiteCountSrc(s *Builder, w sightline.Window, cuts ...time.Tim
 			q.FilterIn(s, "rollup_row", r)
 		},
 		func(s *Builder, r sightline.Window) {
-			s.Add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + NilID + `') AS topic_id, 1 AS runs,
+			s.Add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + sightline.NilUUID + `') AS topic_id, 1 AS runs,
 				0 AS citations, 0 AS owned_citations FROM runs WHERE `)
 			q.FilterIn(s, "runs", r)
 			s.Add(` UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,

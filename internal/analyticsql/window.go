@@ -30,7 +30,7 @@ func planRollup(span sightline.Window, cuts ...time.Time) rollupPlan {
 		if !a.Before(b) {
 			continue
 		}
-		fs, fe := ceilDay(a), FloorDay(b)
+		fs, fe := ceilDay(a), sightline.StartOfDay(b)
 		if !fs.Before(fe) {
 			p.raw = appendRange(p.raw, sightline.Window{Start: a, End: b})
 			continue
@@ -55,13 +55,8 @@ func appendRange(ws []sightline.Window, w sightline.Window) []sightline.Window {
 	return append(ws, w)
 }
 
-func FloorDay(t time.Time) time.Time {
-	y, m, d := t.UTC().Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
-}
-
 func ceilDay(t time.Time) time.Time {
-	f := FloorDay(t)
+	f := sightline.StartOfDay(t)
 	if f.Equal(t) {
 		return f
 	}

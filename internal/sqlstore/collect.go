@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
-	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 var _ sightline.CollectionService = (*DB)(nil)
@@ -265,7 +264,7 @@ func (db *DB) FindSpendingCap(ctx context.Context, orgID string, now time.Time) 
 		}
 		return c, fmt.Errorf("find spending cap: %w", err)
 	}
-	day := analyticsql.FloorDay(now)
+	day := sightline.StartOfDay(now)
 	if err := tx.queryRow(ctx, `SELECT COALESCE(SUM(cost_micros), 0) FROM collection_attempts WHERE org_id = ? AND finished_at >= ? AND finished_at < ?`,
 		orgID, ts(day), ts(day.AddDate(0, 0, 1))).Scan(&c.SpentMicros); err != nil {
 		return c, fmt.Errorf("sum spending: %w", err)

@@ -80,8 +80,8 @@ var _ sightline.RetentionService = (*DB)(nil)
 func (db *DB) PruneFacts(ctx context.Context, before time.Time, progress func(sightline.FactPruneProgress)) (sightline.FactPruneResult, error) {
 	var out sightline.FactPruneResult
 	before = before.UTC()
-	today := analyticsql.FloorDay(db.Now().UTC())
-	if !before.Equal(analyticsql.FloorDay(before)) {
+	today := sightline.StartOfDay(db.Now().UTC())
+	if !before.Equal(sightline.StartOfDay(before)) {
 		return out, sightline.FieldErr(sightline.EINVALIDPARAM, "before", "invalid", "before must be a day (a UTC midnight), not %s", before.Format(time.RFC3339))
 	}
 	if latest := today.AddDate(0, 0, -sightline.MinRetentionDays); before.After(latest) {
@@ -105,7 +105,7 @@ func (db *DB) PruneFacts(ctx context.Context, before time.Time, progress func(si
 			return out, err
 		}
 		topics = append(topics, nilTopic)
-		for day := analyticsql.FloorDay(b.first); day.Before(before); day = day.AddDate(0, 0, 1) {
+		for day := sightline.StartOfDay(b.first); day.Before(before); day = day.AddDate(0, 0, 1) {
 			p, err := db.pruneDay(ctx, b.id, topics, providers, day)
 			if err != nil {
 				return out, fmt.Errorf("prune %s of brand %s: %w", day.Format(time.DateOnly), b.id, err)

@@ -11,7 +11,7 @@ import (
 
 // noMatchID never equals a stored id; it keeps "IN (…)" lists non-empty
 // when a target brand name matches no found brand.
-const noMatchID = analyticsql.NilID
+const noMatchID = sightline.NilUUID
 
 // scopeQ is a scope resolved inside a read transaction: the statements of
 // internal/analyticsql for it, and the methods here that run them.

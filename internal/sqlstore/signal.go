@@ -23,18 +23,9 @@ var (
 // from how the analytics endpoints read them; every count is computed
 // here, in SQL, and defined in docs/metrics.md ("Signals").
 
-// signalNoTopic is the topic_id the fact tables give runs without topic.
-const signalNoTopic = "00000000-0000-0000-0000-000000000000"
-
 // signalSpanDays is how far back detection reads: the week and its 28-day
 // baseline.
 const signalSpanDays = sightline.SignalWeekDays + sightline.SignalBaselineDays
-
-// signalDay returns the midnight (UTC) that starts t's day.
-func signalDay(t time.Time) time.Time {
-	y, m, d := t.UTC().Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
-}
 
 // QueueDetection notes that the brands have new runs and queues a
 // detection job for each unless one is queued; a job running now is
@@ -125,7 +116,7 @@ func (db *DB) FindDetectionInput(ctx context.Context, brandID string, now time.T
 		return nil, err
 	}
 	defer tx.Rollback()
-	end := signalDay(now)
+	end := sightline.StartOfDay(now)
 	start := end.AddDate(0, 0, -signalSpanDays)
 	in := &sightline.DetectionInput{BrandID: brandID, End: end}
 	if err := tx.queryRow(ctx, `SELECT org_id FROM brands WHERE id = ?`, brandID).Scan(&in.OrgID); err != nil {
@@ -178,10 +169,10 @@ func (db *DB) FindDetectionInput(ctx context.Context, brandID string, now time.T
 	}
 	// The fact tables are clustered by topic and provider: naming them
 	// turns the scan of a brand into one range per pair.
-	factTopics := append(slices.Clone(topics), signalNoTopic)
+	factTopics := append(slices.Clone(topics), sightline.NilUUID)
 	factProviders := anys(providers)
 	if len(providers) == 0 {
-		factProviders = []any{signalNoTopic}
+		factProviders = []any{sightline.NilUUID}
 	}
 	pairs := func(s *sqlb, a string) {
 		s.Add(` AND `+a+`.topic_id IN (`+analyticsql.Placeholders(len(factTopics))+`)`, anys(factTopics))
@@ -206,7 +197,7 @@ func (db *DB) FindDetectionInput(ctx context.Context, brandID string, now time.T
 	mentionsQ.Add(` FROM (`)
 	mentionSrc(&mentionsQ, "provider", "provider_id", "")
 	mentionsQ.Add(` UNION ALL `)
-	mentionSrc(&mentionsQ, "topic", "topic_id", ` AND m.topic_id <> ?`, signalNoTopic)
+	mentionSrc(&mentionsQ, "topic", "topic_id", ` AND m.topic_id <> ?`, sightline.NilUUID)
 	mentionsQ.Add(`) x GROUP BY x.kind, x.id, x.who`)
 	competitors, err := competitorNames(ctx, tx, brandID)
 	if err != nil {

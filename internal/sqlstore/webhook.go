@@ -70,9 +70,6 @@ func findWebhook(ctx context.Context, tx *Tx, orgID, id string, lock bool) (*sig
 	return list[0], nil
 }
 
-// noWebhook is an id no webhook has (the nil UUID).
-const noWebhook = "00000000-0000-0000-0000-000000000000"
-
 // urlTaken reports whether another of the organization's webhooks has url.
 func urlTaken(ctx context.Context, tx *Tx, orgID, url, exceptID string) error {
 	var n int
@@ -100,7 +97,7 @@ func (db *DB) CreateWebhook(ctx context.Context, in sightline.WebhookCreate) (*s
 	if err := checkOrg(ctx, tx, in.OrgID); err != nil {
 		return nil, err
 	}
-	if err := urlTaken(ctx, tx, in.OrgID, in.URL, noWebhook); err != nil {
+	if err := urlTaken(ctx, tx, in.OrgID, in.URL, sightline.NilUUID); err != nil {
 		return nil, err
 	}
 	id := newID()

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sightline/sightline"
 )
 
 // oneDecimal formats a metric with one decimal, the precision every page
@@ -101,7 +103,7 @@ func expiry(t *time.Time) string {
 		return "never"
 	}
 	u := t.UTC()
-	if u.Equal(u.Truncate(24 * time.Hour)) {
+	if u.Equal(sightline.StartOfDay(u)) {
 		return "end of " + u.Add(-time.Nanosecond).Format("2 Jan 2006")
 	}
 	return u.Format("2 Jan 2006 15:04 UTC")
