@@ -30,10 +30,10 @@ type BackupCommand struct {
 // Run parses the flags and writes the copy.
 func (c *BackupCommand) Run(ctx context.Context, args []string) error {
 	cfg := c.env
-	fs := newFlagSet("backup", backupUsage, c.stderr)
+	fs := newFlags("backup", backupUsage, c.stderr)
 	cfg.dbFlag(fs)
 	out := fs.String("out", "", "the file to write the copy to; it must not exist")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.parseFlags(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

@@ -55,8 +55,13 @@ type BenchCommand struct {
 func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 	cfg := c.env
 	cfg.DB = "sqlite:sightline-bench.db"
-	fs := newFlagSet("bench", benchUsage, c.stderr)
+	fs := newFlags("bench", benchUsage, c.stderr)
 	cfg.dbFlag(fs)
+	// A database bench loads the demo into: never SIGHTLINE_DB, which may
+	// name a real one.
+	fs.noEnv("db")
+	var apiKey string
+	fs.secret(&apiKey, "SIGHTLINE_API_KEY")
 	scale := fs.String("scale", demo.ScaleLarge, "demo data set size: small, large or xlarge (10× large, for measuring)")
 	days := fs.Int("days", 90, "days of history to load")
 	requests := fs.Int("requests", 40, "measured requests per endpoint and variant")
@@ -65,7 +70,7 @@ func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 	remote := fs.String("url", "", "measure the server at this base URL (key in SIGHTLINE_API_KEY) instead of one in-process")
 	serverPID := fs.Int("server-pid", 0, "with --url: the server's process id, to report its resident memory")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the throughput phase to this file")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.parseFlags(args); err != nil {
 		return err
 	}
 	if err := checkScale(*scale); err != nil {
@@ -84,7 +89,7 @@ func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 		profile = f
 	}
 	dcfg := demo.Config{Seed: 1, Days: *days, Scale: *scale, Now: time.Now().UTC()}
-	base, key, engine, loaded := strings.TrimSuffix(*remote, "/"), os.Getenv("SIGHTLINE_API_KEY"), "remote server", false
+	base, key, engine, loaded := strings.TrimSuffix(*remote, "/"), apiKey, "remote server", false
 	switch {
 	case *remote != "":
 		if u, err := url.Parse(*remote); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

@@ -144,7 +144,7 @@ func TestCLI_BadLimits(t *testing.T) {
 		{[]string{"SIGHTLINE_REQUEST_TIMEOUT=soon"}, nil, `SIGHTLINE_REQUEST_TIMEOUT="soon"`},
 		{[]string{"SIGHTLINE_MAX_BODY_BYTES=-1"}, nil, `SIGHTLINE_MAX_BODY_BYTES="-1"`},
 		{nil, []string{"--max-header-bytes", "10"}, "--max-header-bytes 10"},
-		{nil, []string{"--heavy-wait", "-1s"}, "--heavy-wait -1s"},
+		{nil, []string{"--heavy-wait", "-1s"}, "-heavy-wait: use a positive duration"},
 	} {
 		dir := t.TempDir()
 		args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", "sqlite:" + filepath.Join(dir, "x.db")}, tc.args...)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -41,7 +40,7 @@ type CollectCommand struct {
 // Run collects and prints progress and a summary.
 func (c *CollectCommand) Run(ctx context.Context, args []string) error {
 	cfg := c.env
-	fs := newFlagSet("collect", collectUsage, c.stderr)
+	fs := newFlags("collect", collectUsage, c.stderr)
 	cfg.dbFlag(fs)
 	cfg.collectFlags(fs)
 	once := fs.Bool("once", false, "collect what is due now, then exit")
@@ -49,7 +48,7 @@ func (c *CollectCommand) Run(ctx context.Context, args []string) error {
 	providers := fs.String("providers", "", "comma-separated providers, replacing the brands' for this run")
 	samples := fs.Int("samples", 0, "samples per prompt, provider and region in this slot, replacing the brands' for this run")
 	dryRun := fs.Bool("dry-run", false, "print what would be asked and its estimated cost; ask nothing")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.parseFlags(args); err != nil {
 		return err
 	}
 	switch {
@@ -248,7 +247,7 @@ func newCollector(cfg Config, db *sqlstore.DB, logger *slog.Logger) (*collect.Co
 		if !slices.Contains(sightline.CollectProviders, code) {
 			continue
 		}
-		pc, err := provider.ConfigFromEnv(code, os.Getenv)
+		pc, err := provider.ConfigFromEnv(code, cfg.providerSetting)
 		if err != nil {
 			return nil, err
 		}

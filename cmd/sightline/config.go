@@ -3,19 +3,20 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
+	"net/url"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/sightline/sightline/internal/sqlstore"
 )
 
-// Config holds the settings shared by the subcommands, filled from the
-// environment and then from flags.
+// Config holds the settings shared by the subcommands: each is a flag of
+// the commands that use it, filled from its SIGHTLINE_* variable when the
+// command line leaves it out (env.go).
 type Config struct {
 	DB         string
 	Addr       string
@@ -33,6 +34,9 @@ type Config struct {
 	// the provider package's defaults.
 	ProviderRate        float64
 	ProviderConcurrency int
+	// Providers holds each provider's base URL and model, by the
+	// variable prefix of provider.ConfigFromEnv (OPENAI, ANTHROPIC, …).
+	Providers map[string]*string
 	// SignalThreshold is the smallest change, in percentage points, that
 	// raises a signal (0: the default, docs/metrics.md).
 	SignalThreshold float64
@@ -40,8 +44,6 @@ type Config struct {
 	// TrustProxyHeaders believes X-Forwarded-Proto and X-Forwarded-For
 	// (the dashboard's Secure cookie and sign-in throttle behind a proxy).
 	TrustProxyHeaders bool
-
-	badEnv string // an environment value that could not be read
 }
 
 // DefaultConfig returns the built-in defaults.
@@ -49,100 +51,130 @@ func DefaultConfig() Config {
 	return Config{DB: sqlstore.DefaultDSN, Addr: "127.0.0.1:8080", LogFormat: "text", LogLevel: "info"}
 }
 
-// envConfig applies SIGHTLINE_* variables to the defaults.
-func envConfig() Config {
-	c := DefaultConfig()
-	if v := os.Getenv("SIGHTLINE_DB"); v != "" {
-		c.DB = v
-	}
-	if v := os.Getenv("SIGHTLINE_ADDR"); v != "" {
-		c.Addr = v
-	}
-	c.AdminToken = os.Getenv("SIGHTLINE_ADMIN_TOKEN")
-	if v := os.Getenv("SIGHTLINE_LOG_FORMAT"); v != "" {
-		c.LogFormat = v
-	}
-	if v := os.Getenv("SIGHTLINE_LOG_LEVEL"); v != "" {
-		c.LogLevel = v
-	}
-	if v := os.Getenv("SIGHTLINE_TRUST_PROXY_HEADERS"); v != "" {
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			c.badEnv = fmt.Sprintf("SIGHTLINE_TRUST_PROXY_HEADERS=%q: use true or false", v)
-		}
-		c.TrustProxyHeaders = b
-	}
-	c.SecretKey = os.Getenv("SIGHTLINE_SECRET_KEY")
-	c.SecretKeyFile = os.Getenv("SIGHTLINE_SECRET_KEY_FILE")
-	c.PricesFile = os.Getenv("SIGHTLINE_PRICES_FILE")
-	if v, err := strconv.ParseFloat(os.Getenv("SIGHTLINE_PROVIDER_RATE"), 64); err == nil {
-		c.ProviderRate = v
-	}
-	if v, err := strconv.Atoi(os.Getenv("SIGHTLINE_PROVIDER_CONCURRENCY")); err == nil {
-		c.ProviderConcurrency = v
-	}
-	if v := os.Getenv("SIGHTLINE_SIGNAL_THRESHOLD"); v != "" {
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil {
-			c.badEnv = fmt.Sprintf("SIGHTLINE_SIGNAL_THRESHOLD=%q: use a number of percentage points", v)
-		}
-		c.SignalThreshold = f
-	}
-	return c
-}
-
 // Validate checks the configuration.
 func (c Config) Validate() error {
-	if c.badEnv != "" {
-		return errors.New(c.badEnv)
+	if err := checkDSN(c.DB); err != nil {
+		return fmt.Errorf("--db %q: %w", c.DB, err)
 	}
-	if !strings.HasPrefix(c.DB, "sqlite:") && !strings.HasPrefix(c.DB, "postgres://") && !strings.HasPrefix(c.DB, "postgresql://") {
-		return fmt.Errorf("--db %q: use sqlite:PATH or postgres://…", c.DB)
+	if err := checkLogFormat(c.LogFormat); err != nil {
+		return fmt.Errorf("--log-format %q: %w", c.LogFormat, err)
 	}
-	if c.LogFormat != "text" && c.LogFormat != "json" {
-		return fmt.Errorf("--log-format %q: use text or json", c.LogFormat)
-	}
-	return c.validateLogLevel()
-}
-
-// validateLogLevel refuses a log level slog does not know, instead of
-// logging at info silently.
-func (c Config) validateLogLevel() error {
-	var level slog.Level
-	if err := level.UnmarshalText([]byte(c.LogLevel)); err != nil {
-		return fmt.Errorf("SIGHTLINE_LOG_LEVEL=%q: use debug, info, warn or error", c.LogLevel)
+	if err := checkLogLevel(c.LogLevel); err != nil {
+		return fmt.Errorf("--log-level %q: %w", c.LogLevel, err)
 	}
 	return nil
 }
 
-// newFlagSet returns a flag set that reports errors instead of exiting.
-func newFlagSet(name, usage string, out io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(out)
-	fs.Usage = func() {
-		fmt.Fprint(out, usage)
-		fs.PrintDefaults()
+func checkDSN(dsn string) error {
+	if !strings.HasPrefix(dsn, "sqlite:") && !strings.HasPrefix(dsn, "postgres://") && !strings.HasPrefix(dsn, "postgresql://") {
+		return errors.New("use sqlite:PATH or postgres://…")
 	}
-	return fs
+	return nil
 }
 
-// dbFlag registers --db on fs.
-func (c *Config) dbFlag(fs *flag.FlagSet) {
-	fs.StringVar(&c.DB, "db", c.DB, "database: sqlite:PATH or postgres://… (env SIGHTLINE_DB)")
+func checkLogFormat(f string) error {
+	if f != "text" && f != "json" {
+		return errors.New("use text or json")
+	}
+	return nil
 }
 
-// secretKeyFlag registers --secret-key-file on fs.
-func (c *Config) secretKeyFlag(fs *flag.FlagSet) {
+// checkLogLevel refuses a log level slog does not know, instead of
+// logging at info silently.
+func checkLogLevel(l string) error {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(l)); err != nil {
+		return errors.New("use debug, info, warn or error")
+	}
+	return nil
+}
+
+// checkedString is a string flag whose value is checked when it is set,
+// so that a bad value from the environment is refused with its variable.
+type checkedString struct {
+	dst   *string
+	check func(string) error
+}
+
+func (v checkedString) String() string {
+	if v.dst == nil {
+		return ""
+	}
+	return *v.dst
+}
+
+func (v checkedString) Set(s string) error {
+	if err := v.check(s); err != nil {
+		return err
+	}
+	*v.dst = s
+	return nil
+}
+
+// dbFlag registers --db, --log-format and --log-level on fs: every command
+// that opens a database logs.
+func (c *Config) dbFlag(fs *flagSet) {
+	fs.Var(checkedString{&c.DB, checkDSN}, "db", "database: sqlite:PATH or postgres://…")
+	fs.env("db", "SIGHTLINE_DB")
+	c.logFlags(fs)
+}
+
+// logFlags registers --log-format and --log-level on fs.
+func (c *Config) logFlags(fs *flagSet) {
+	fs.Var(checkedString{&c.LogFormat, checkLogFormat}, "log-format", "log format: text or json")
+	fs.env("log-format", "SIGHTLINE_LOG_FORMAT")
+	fs.Var(checkedString{&c.LogLevel, checkLogLevel}, "log-level", "log level: debug, info, warn or error")
+	fs.env("log-level", "SIGHTLINE_LOG_LEVEL")
+}
+
+// secretKeyFlag registers --secret-key-file on fs, and the key itself from
+// SIGHTLINE_SECRET_KEY.
+func (c *Config) secretKeyFlag(fs *flagSet) {
 	fs.StringVar(&c.SecretKeyFile, "secret-key-file", c.SecretKeyFile,
-		"file holding the master key that encrypts provider keys, base64 of 32 bytes (env SIGHTLINE_SECRET_KEY_FILE; or the key itself in SIGHTLINE_SECRET_KEY)")
+		"file holding the master key that encrypts provider keys, base64 of 32 bytes (or the key itself in SIGHTLINE_SECRET_KEY)")
+	fs.env("secret-key-file", "SIGHTLINE_SECRET_KEY_FILE")
+	fs.secret(&c.SecretKey, "SIGHTLINE_SECRET_KEY")
 }
 
 // collectFlags registers the flags of calling the providers on fs.
-func (c *Config) collectFlags(fs *flag.FlagSet) {
+func (c *Config) collectFlags(fs *flagSet) {
 	c.secretKeyFlag(fs)
-	fs.StringVar(&c.PricesFile, "prices", c.PricesFile, "JSON price list overriding the built-in one for cost estimates (env SIGHTLINE_PRICES_FILE; docs/collect.md)")
-	fs.Float64Var(&c.ProviderRate, "provider-rate", c.ProviderRate, "calls per minute per provider key (env SIGHTLINE_PROVIDER_RATE; default 30)")
-	fs.IntVar(&c.ProviderConcurrency, "provider-concurrency", c.ProviderConcurrency, "calls in flight per provider key (env SIGHTLINE_PROVIDER_CONCURRENCY; default 4)")
+	fs.StringVar(&c.PricesFile, "prices", c.PricesFile, "JSON price list overriding the built-in one for cost estimates (docs/collect.md)")
+	fs.env("prices", "SIGHTLINE_PRICES_FILE")
+	fs.Float64Var(&c.ProviderRate, "provider-rate", c.ProviderRate, "calls per minute per provider key (default 30)")
+	fs.env("provider-rate", "SIGHTLINE_PROVIDER_RATE")
+	fs.IntVar(&c.ProviderConcurrency, "provider-concurrency", c.ProviderConcurrency, "calls in flight per provider key (default 4)")
+	fs.env("provider-concurrency", "SIGHTLINE_PROVIDER_CONCURRENCY")
+	c.Providers = map[string]*string{}
+	for _, p := range []struct{ prefix, name string }{{"OPENAI", "chatgpt"}, {"ANTHROPIC", "claude"}, {"GEMINI", "gemini"}, {"PERPLEXITY", "perplexity"}} {
+		lower := strings.ToLower(p.prefix)
+		base, model := new(string), new(string)
+		fs.Var(checkedString{base, checkBaseURL}, lower+"-base-url", "base URL of the "+p.name+" API (default: the provider's public API; docs/collect.md)")
+		fs.env(lower+"-base-url", "SIGHTLINE_"+p.prefix+"_BASE_URL")
+		fs.StringVar(model, lower+"-model", "", "model "+p.name+" is asked with (default: docs/collect.md)")
+		fs.env(lower+"-model", "SIGHTLINE_"+p.prefix+"_MODEL")
+		c.Providers["SIGHTLINE_"+p.prefix+"_BASE_URL"] = base
+		c.Providers["SIGHTLINE_"+p.prefix+"_MODEL"] = model
+	}
+}
+
+// checkBaseURL refuses a provider base URL that is not an absolute http(s)
+// URL.
+func checkBaseURL(s string) error {
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return errors.New("use an absolute http(s) URL")
+	}
+	return nil
+}
+
+// providerSetting returns a provider setting by its variable name, the
+// getenv of provider.ConfigFromEnv.
+func (c Config) providerSetting(name string) string {
+	if p := c.Providers[name]; p != nil {
+		return *p
+	}
+	return ""
 }
 
 // validateCollect checks the provider pacing settings.
@@ -156,7 +188,7 @@ func (c Config) validateCollect() error {
 // logger builds the process logger writing to w.
 func (c Config) logger(w io.Writer) *slog.Logger {
 	level := slog.LevelInfo
-	_ = level.UnmarshalText([]byte(c.LogLevel)) // refused before: validateLogLevel
+	_ = level.UnmarshalText([]byte(c.LogLevel)) // refused before: checkLogLevel
 	opts := &slog.HandlerOptions{Level: level}
 	if c.LogFormat == "json" {
 		return slog.New(slog.NewJSONHandler(w, opts))
@@ -164,15 +196,59 @@ func (c Config) logger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
-// openDB opens and migrates the configured database.
-func openDB(ctx context.Context, c Config, logger *slog.Logger) (*sqlstore.DB, error) {
+// openDatabase opens the configured database as it is; an error names the
+// database (a PostgreSQL password masked).
+func openDatabase(ctx context.Context, c Config, logger *slog.Logger) (*sqlstore.DB, error) {
 	db, err := sqlstore.Open(ctx, c.DB, logger)
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", sqlstore.RedactDSN(c.DB), err)
+	}
+	return db, nil
+}
+
+// openDB opens the configured database and applies the pending migrations,
+// creating a SQLite file that does not exist: what serve, demo, migrate
+// and the commands that write do.
+func openDB(ctx context.Context, c Config, logger *slog.Logger) (*sqlstore.DB, error) {
+	db, err := openDatabase(ctx, c, logger)
 	if err != nil {
 		return nil, err
 	}
 	if _, err := db.Migrate(ctx); err != nil {
 		db.Close()
+		return nil, fmt.Errorf("migrate database %s: %w", sqlstore.RedactDSN(c.DB), err)
+	}
+	return db, nil
+}
+
+// openExisting opens a database that exists and whose schema is current,
+// and changes nothing: the commands that only read would otherwise leave
+// an empty database behind a mistyped path and print nothing.
+func openExisting(ctx context.Context, c Config, logger *slog.Logger) (*sqlstore.DB, error) {
+	if path, ok := strings.CutPrefix(c.DB, "sqlite:"); ok {
+		st, err := os.Stat(path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, fmt.Errorf("no database at %s: create one with `sightline migrate --db %s`, or give the --db of an existing one", path, c.DB)
+		case err != nil:
+			return nil, fmt.Errorf("open database %s: %w", c.DB, err)
+		case st.Size() == 0: // opening would write SQLite's header into it
+			return nil, fmt.Errorf("database %s is empty: run `sightline migrate --db %s`", c.DB, c.DB)
+		}
+	}
+	db, err := openDatabase(ctx, c, logger)
+	if err != nil {
 		return nil, err
+	}
+	pending, err := db.Pending(ctx)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open database %s: %w", sqlstore.RedactDSN(c.DB), err)
+	}
+	if len(pending) > 0 {
+		db.Close()
+		return nil, fmt.Errorf("database %s is not set up or not up to date (%d migration(s) pending): run `sightline migrate --db %s`",
+			sqlstore.RedactDSN(c.DB), len(pending), sqlstore.RedactDSN(c.DB))
 	}
 	return db, nil
 }

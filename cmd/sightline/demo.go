@@ -30,13 +30,13 @@ type DemoCommand struct {
 // Run loads the data set and writes the fixture.
 func (c *DemoCommand) Run(ctx context.Context, args []string) error {
 	cfg := c.env
-	fs := newFlagSet("demo", demoUsage, c.stderr)
+	fs := newFlags("demo", demoUsage, c.stderr)
 	cfg.dbFlag(fs)
 	fixture := fs.String("fixture", "", "write the fixture JSON to this file")
 	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same data")
 	days := fs.Int("days", demo.DefaultDays, "days of history")
 	scale := fs.String("scale", demo.ScaleSmall, "data set size: small, large or xlarge (10× large, for measuring)")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.parseFlags(args); err != nil {
 		return err
 	}
 	if err := checkScale(*scale); err != nil {

@@ -39,14 +39,14 @@ type ExportCommand struct {
 // Run exports the runs of one brand.
 func (c *ExportCommand) Run(ctx context.Context, args []string) error {
 	cfg := c.env
-	fs := newFlagSet("export", exportUsage, c.stderr)
+	fs := newFlags("export", exportUsage, c.stderr)
 	cfg.dbFlag(fs)
 	brandID := fs.String("brand", "", "the brand's id (required)")
 	since := fs.String("since", "", "first day or instant of the window (default 30 days ago)")
 	until := fs.String("until", "", "last day or instant of the window (default the end of today, UTC)")
 	format := fs.String("format", "ndjson", "ndjson (one run a line, what ingest reads) or csv (the columns of /runs with Accept: text/csv, docs/api.md)")
 	out := fs.String("out", "-", "output file, - for standard output")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.parseFlags(args); err != nil {
 		return err
 	}
 	if fs.NArg() != 0 {
@@ -66,7 +66,7 @@ func (c *ExportCommand) Run(ctx context.Context, args []string) error {
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
+	db, err := openExisting(ctx, cfg, cfg.logger(c.stderr))
 	if err != nil {
 		return err
 	}

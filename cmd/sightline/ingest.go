@@ -29,11 +29,11 @@ type IngestCommand struct {
 // Run ingests the file and prints progress and a summary.
 func (c *IngestCommand) Run(ctx context.Context, args []string) error {
 	cfg := c.env
-	fs := newFlagSet("ingest", ingestUsage, c.stderr)
+	fs := newFlags("ingest", ingestUsage, c.stderr)
 	cfg.dbFlag(fs)
 	strict := fs.Bool("strict", false, "reject the whole input if any record is bad")
 	batch := fs.Int("batch", ingest.DefaultBatchSize, "records per transaction")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.parseFlags(args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {

@@ -40,10 +40,12 @@ Usage:
   sightline version
 
 DSN: sqlite:PATH (default sqlite:sightline.db) or postgres://…
-Environment: SIGHTLINE_DB, SIGHTLINE_ADDR, SIGHTLINE_ADMIN_TOKEN, SIGHTLINE_LOG_FORMAT,
-SIGHTLINE_LOG_LEVEL (debug, info, warn or error),
-SIGHTLINE_SECRET_KEY (master key of provider keys; see docs/collect.md),
-SIGHTLINE_TRUST_PROXY_HEADERS; every flag of serve also as SIGHTLINE_<FLAG> (README).
+Commands that only read (… list, export) open an existing database and
+change nothing; migrate, serve and demo create one.
+Every setting is a flag, and a flag left out is read from its SIGHTLINE_*
+variable, which "sightline COMMAND -h" shows beside it (README); secrets
+only from the environment: SIGHTLINE_ADMIN_TOKEN, SIGHTLINE_SECRET_KEY
+(master key of provider keys; see docs/collect.md), SIGHTLINE_API_KEY.
 Run "sightline COMMAND -h" for the options of a command.
 `
 
@@ -78,10 +80,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprint(stdout, usage)
 		return nil
 	}
-	env := envConfig()
-	if err := env.validateLogLevel(); err != nil {
-		return err
-	}
+	// Each command starts from the defaults; its flags, then the
+	// SIGHTLINE_* variables of the flags left out, set the rest (env.go).
+	env := DefaultConfig()
 	var cmd command
 	switch args[0] {
 	case "serve":
@@ -103,19 +104,19 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "reanalyze":
 		cmd = &ReanalyzeCommand{env: env, stdout: stdout, stderr: stderr}
 	case "keys":
-		cmd = &KeysCommand{env: env, stdout: stdout, stderr: stderr}
+		cmd = keysCommand(stdout, stderr)
 	case "users":
-		cmd = &UsersCommand{env: env, stdin: stdin, stdout: stdout, stderr: stderr}
+		cmd = usersCommand(stdin, stdout, stderr)
 	case "orgs":
-		cmd = &OrgsCommand{env: env, stdout: stdout, stderr: stderr}
+		cmd = orgsCommand(stdout, stderr)
 	case "brands":
-		cmd = &BrandsCommand{env: env, stdout: stdout, stderr: stderr}
+		cmd = brandsCommand(stdout, stderr)
 	case "prompts":
-		cmd = &PromptsCommand{env: env, stdout: stdout, stderr: stderr}
+		cmd = promptsCommand(stdout, stderr)
 	case "collect":
 		cmd = &CollectCommand{env: env, stdout: stdout, stderr: stderr}
 	case "providers":
-		cmd = &ProvidersCommand{env: env, stdin: stdin, stdout: stdout, stderr: stderr}
+		cmd = providersCommand(stdin, stdout, stderr)
 	case "eval":
 		cmd = &EvalCommand{stdout: stdout, stderr: stderr}
 	case "mcp":

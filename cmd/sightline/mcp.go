@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"os"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -41,6 +40,7 @@ type MCPCommand struct {
 	Stdio           bool
 	UpstreamTimeout time.Duration
 	ShutdownTimeout time.Duration
+	apiKey          string // --stdio: SIGHTLINE_API_KEY
 
 	// ready, when set, receives the bound address once the HTTP server
 	// listens (tests).
@@ -50,16 +50,17 @@ type MCPCommand struct {
 // Run parses flags and serves until ctx is cancelled (or, with --stdio,
 // until the client closes stdin).
 func (c *MCPCommand) Run(ctx context.Context, args []string) error {
-	c.Addr = envOr("SIGHTLINE_MCP_ADDR", "127.0.0.1:8090")
-	c.Upstream = os.Getenv("SIGHTLINE_UPSTREAM")
-	fs := newFlagSet("mcp", mcpUsage, c.stderr)
-	fs.StringVar(&c.Addr, "addr", c.Addr, "listen address of the Streamable HTTP endpoint (env SIGHTLINE_MCP_ADDR)")
-	fs.StringVar(&c.Upstream, "upstream", c.Upstream, "base URL of the Sightline API, e.g. http://127.0.0.1:8080 (env SIGHTLINE_UPSTREAM)")
+	fs := newFlags("mcp", mcpUsage, c.stderr)
+	fs.StringVar(&c.Addr, "addr", "127.0.0.1:8090", "listen address of the Streamable HTTP endpoint")
+	fs.env("addr", "SIGHTLINE_MCP_ADDR")
+	fs.StringVar(&c.Upstream, "upstream", "", "base URL of the Sightline API, e.g. http://127.0.0.1:8080")
+	fs.env("upstream", "SIGHTLINE_UPSTREAM")
 	fs.BoolVar(&c.Stdio, "stdio", false, "speak MCP on stdin/stdout with the key in SIGHTLINE_API_KEY")
-	fs.StringVar(&c.env.LogFormat, "log-format", c.env.LogFormat, "log format: text or json")
+	c.env.logFlags(fs)
 	fs.DurationVar(&c.UpstreamTimeout, "upstream-timeout", 60*time.Second, "timeout of one upstream API request")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 20*time.Second, "how long to wait for in-flight requests on shutdown")
-	if err := fs.Parse(args); err != nil {
+	fs.secret(&c.apiKey, "SIGHTLINE_API_KEY")
+	if err := fs.parseFlags(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -67,9 +68,6 @@ func (c *MCPCommand) Run(ctx context.Context, args []string) error {
 	}
 	if c.Upstream == "" {
 		return errors.New("mcp: --upstream URL is required (the Sightline API, e.g. http://127.0.0.1:8080)")
-	}
-	if c.env.LogFormat != "text" && c.env.LogFormat != "json" {
-		return fmt.Errorf("--log-format %q: use text or json", c.env.LogFormat)
 	}
 	// Logs go to stderr in both modes: in stdio mode stdout is the protocol.
 	logger := c.env.logger(c.stderr)
@@ -85,7 +83,7 @@ func (c *MCPCommand) Run(ctx context.Context, args []string) error {
 }
 
 func (c *MCPCommand) runStdio(ctx context.Context, srv *mcp.Server, logger *slog.Logger) error {
-	key := os.Getenv("SIGHTLINE_API_KEY")
+	key := c.apiKey
 	if key == "" {
 		return errors.New("mcp --stdio: set SIGHTLINE_API_KEY to the Sightline API key to forward")
 	}
@@ -132,13 +130,6 @@ func (c *MCPCommand) runHTTP(ctx context.Context, srv *mcp.Server, logger *slog.
 		return fmt.Errorf("mcp: shutdown: %w", err)
 	}
 	return nil
-}
-
-func envOr(name, def string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
-	}
-	return def
 }
 
 // redactURL hides a password in the upstream URL before it is printed.

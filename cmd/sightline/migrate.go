@@ -23,22 +23,22 @@ type MigrateCommand struct {
 // Run migrates the database and lists what it applied.
 func (c *MigrateCommand) Run(ctx context.Context, args []string) error {
 	cfg := c.env
-	fs := newFlagSet("migrate", migrateUsage, c.stderr)
+	fs := newFlags("migrate", migrateUsage, c.stderr)
 	cfg.dbFlag(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := fs.parseFlags(args); err != nil {
 		return err
 	}
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
-	db, err := sqlstore.Open(ctx, cfg.DB, cfg.logger(c.stderr))
+	db, err := openDatabase(ctx, cfg, cfg.logger(c.stderr))
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 	applied, err := db.Migrate(ctx)
 	if err != nil {
-		return err
+		return fmt.Errorf("migrate database %s: %w", sqlstore.RedactDSN(cfg.DB), err)
 	}
 	for _, name := range applied {
 		fmt.Fprintf(c.stdout, "applied %s\n", name)

@@ -2,13 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"iter"
 	"net"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -45,34 +43,6 @@ func (m *Main) opsFlags(fs *flag.FlagSet) {
 		"serve Prometheus /metrics on this separate address, e.g. 127.0.0.1:9090 (default: off; GET /internal/metrics with the admin token always works)")
 	fs.DurationVar(&m.PruneInterval, "prune-interval", m.PruneInterval, "how often finished jobs, old idempotency keys and rate-limit windows are deleted (0: never)")
 	fs.DurationVar(&m.JobRetention, "job-retention", m.JobRetention, "how long finished jobs are kept")
-}
-
-// envFlagExceptions name the variables of flags whose variable is not
-// SIGHTLINE_ + the flag's name in capitals.
-var envFlagExceptions = map[string]string{"prices": "SIGHTLINE_PRICES_FILE"}
-
-// envName is the environment variable of a flag.
-func envName(flagName string) string {
-	if v, ok := envFlagExceptions[flagName]; ok {
-		return v
-	}
-	return "SIGHTLINE_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
-}
-
-// envFlags sets every flag of fs that has its SIGHTLINE_* variable set;
-// flags given on the command line then win. Call it after the last flag is
-// registered, before Parse.
-func envFlags(fs *flag.FlagSet, getenv func(string) string) error {
-	var errs []error
-	fs.VisitAll(func(f *flag.Flag) {
-		name := envName(f.Name)
-		if v := getenv(name); v != "" {
-			if err := fs.Set(f.Name, v); err != nil {
-				errs = append(errs, fmt.Errorf("%s=%q: %v", name, v, err))
-			}
-		}
-	})
-	return errors.Join(errs...)
 }
 
 // validateOps checks the operability settings.
@@ -263,77 +233,4 @@ func (c *dbCollector) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(descJobs, prometheus.GaugeValue, float64(st.Count), st.Kind, st.Status)
 		ch <- prometheus.MustNewConstMetric(descJobsOldest, prometheus.GaugeValue, st.OldestAgeSeconds, st.Kind, st.Status)
 	}
-}
-
-// setLimits runs `orgs set-limits ORG_ID --per-minute N --key-per-minute N`.
-func (c *OrgsCommand) setLimits(ctx context.Context, args []string) error {
-	cfg := c.env
-	fs := newFlagSet("orgs set-limits", orgsUsage, c.stderr)
-	cfg.dbFlag(fs)
-	var l sightline.OrgRateLimits
-	limit := func(dst **int) func(string) error {
-		return func(v string) error {
-			if v == "default" {
-				*dst = nil
-				return nil
-			}
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 {
-				return fmt.Errorf("use a whole number of requests per minute, 0 (no limit) or default")
-			}
-			*dst = &n
-			return nil
-		}
-	}
-	var setOrg, setKey bool
-	fs.Func("per-minute", "requests per minute for the whole organization (0: no limit; default: the server's --org-rate-limit)", func(v string) error {
-		setOrg = true
-		return limit(&l.PerOrg)(v)
-	})
-	fs.Func("key-per-minute", "requests per minute per API key (0: no limit; default: the server's --rate-limit)", func(v string) error {
-		setKey = true
-		return limit(&l.PerKey)(v)
-	})
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 || !sightline.IsUUID(strings.ToLower(pos[0])) {
-		return fmt.Errorf("orgs set-limits: give exactly one organization id")
-	}
-	if !setOrg && !setKey {
-		return fmt.Errorf("orgs set-limits: nothing to change; give --per-minute and/or --key-per-minute")
-	}
-	db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	cur, err := db.FindOrgRateLimits(ctx, pos[0])
-	if err != nil {
-		return err
-	}
-	if !setOrg {
-		l.PerOrg = cur.PerOrg
-	}
-	if !setKey {
-		l.PerKey = cur.PerKey
-	}
-	l.OrgID = cur.OrgID
-	got, err := db.SetOrgRateLimits(ctx, l)
-	if err != nil {
-		return err
-	}
-	show := func(p *int, flagName string) string {
-		switch {
-		case p == nil:
-			return "the server's " + flagName
-		case *p == 0:
-			return "no limit"
-		}
-		return strconv.Itoa(*p) + "/min"
-	}
-	fmt.Fprintf(c.stdout, "Rate limits of organization %s: %s for the organization, %s per API key.\n",
-		got.OrgID, show(got.PerOrg, "--org-rate-limit"), show(got.PerKey, "--rate-limit"))
-	return nil
 }

@@ -111,7 +111,11 @@ func TestServe_FlagsFromEnvironment(t *testing.T) {
 		t.Fatalf("found %d flags in serve -h", len(flags))
 	}
 	for _, f := range flags {
-		if name := envName(f[1]); !strings.Contains(string(readme), "`"+name+"`") {
+		name := "SIGHTLINE_" + strings.ToUpper(strings.ReplaceAll(f[1], "-", "_"))
+		if f[1] == "prices" {
+			name = "SIGHTLINE_PRICES_FILE"
+		}
+		if !strings.Contains(string(readme), "`"+name+"`") {
 			t.Errorf("README's configuration table does not list %s (--%s)", name, f[1])
 		}
 	}
@@ -121,14 +125,15 @@ func TestServe_FlagsFromEnvironment(t *testing.T) {
 		t.Errorf("bad SIGHTLINE_RATE_LIMIT: %v", err)
 	}
 	// A variable sets the flag; the command line wins.
-	fs := newFlagSet("serve", "", io.Discard)
+	fs := newFlags("serve", "", io.Discard)
 	m := NewMain(DefaultConfig(), io.Discard, io.Discard)
-	m.opsFlags(fs)
+	m.opsFlags(fs.FlagSet)
+	fs.envAll()
 	env := map[string]string{"SIGHTLINE_RATE_LIMIT": "7", "SIGHTLINE_CORS_ORIGINS": "https://a.example.com,https://b.example.com", "SIGHTLINE_PRUNE_INTERVAL": "1m"}
-	if err := envFlags(fs, func(k string) string { return env[k] }); err != nil {
+	if err := fs.Parse([]string{"--prune-interval", "2m"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := fs.Parse([]string{"--prune-interval", "2m"}); err != nil {
+	if err := fs.fillFromEnv(func(k string) (string, bool) { v, ok := env[k]; return v, ok }); err != nil {
 		t.Fatal(err)
 	}
 	if m.RateLimits.PerKey != 7 || len(m.CORSOrigins) != 2 || m.PruneInterval != 2*time.Minute || m.RateLimits.PerOrg != sightline.DefaultOrgRateLimit {

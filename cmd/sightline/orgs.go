@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -24,61 +23,138 @@ set-limits gives an organization its own request rate limits
 
 `
 
-// OrgsCommand manages organizations.
-type OrgsCommand struct {
-	env            Config
-	stdout, stderr io.Writer
+// orgsCommand manages organizations.
+func orgsCommand(stdout, stderr io.Writer) *noun {
+	return &noun{name: "orgs", usage: orgsUsage, stdout: stdout, stderr: stderr, verbs: []verb{
+		{"create", orgsCreate}, {"list", orgsList}, {"set-limits", orgsSetLimits},
+	}}
 }
 
-// Run dispatches create, list and set-limits.
-func (c *OrgsCommand) Run(ctx context.Context, args []string) error {
-	// Help and unknown subcommands are answered before any database is
-	// opened (and perhaps created).
-	if len(args) == 0 || isHelp(args[0]) {
-		fmt.Fprint(c.stderr, orgsUsage)
-		return helpOrMissing(args, "orgs")
-	}
-	if args[0] == "set-limits" {
-		return c.setLimits(ctx, args[1:])
-	}
-	if args[0] != "create" && args[0] != "list" {
-		fmt.Fprint(c.stderr, orgsUsage)
-		return fmt.Errorf("orgs: unknown subcommand %q", args[0])
-	}
-	cfg := c.env
-	fs := newFlagSet("orgs "+args[0], orgsUsage, c.stderr)
-	cfg.dbFlag(fs)
+func orgsCreate(ctx context.Context, n *noun, args []string) error {
+	cfg := DefaultConfig()
+	fs := n.flags("create", &cfg)
 	name := fs.String("name", "", "organization name")
-	if err := fs.Parse(args[1:]); err != nil {
+	pos, err := fs.parse(args)
+	if err != nil {
 		return err
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
+	if err := noArgs("orgs create", pos); err != nil {
+		return err
+	}
+	if err := requireFlag("name", *name, "the organization's name"); err != nil {
+		return err
+	}
+	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	switch args[0] {
-	case "create":
-		org, err := db.CreateOrganization(ctx, sightline.OrganizationCreate{Name: *name})
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(c.stdout, "Organization %q created: %s\n", org.Name, org.ID)
-		return nil
-	case "list":
-		orgs, err := db.FindOrganizations(ctx)
-		if err != nil {
-			return err
-		}
-		tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tNAME")
-		for _, o := range orgs {
-			fmt.Fprintf(tw, "%s\t%s\n", o.ID, o.Name)
-		}
-		return tw.Flush()
+	org, err := db.CreateOrganization(ctx, sightline.OrganizationCreate{Name: *name})
+	if err != nil {
+		return err
 	}
-	fmt.Fprint(c.stderr, orgsUsage)
-	return fmt.Errorf("orgs: unknown subcommand %q", args[0])
+	fmt.Fprintf(n.stdout, "Organization %q created: %s\n", org.Name, org.ID)
+	return nil
+}
+
+func orgsList(ctx context.Context, n *noun, args []string) error {
+	cfg := DefaultConfig()
+	fs := n.flags("list", &cfg)
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if err := noArgs("orgs list", pos); err != nil {
+		return err
+	}
+	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	orgs, err := db.FindOrganizations(ctx)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(n.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tNAME")
+	for _, o := range orgs {
+		fmt.Fprintf(tw, "%s\t%s\n", o.ID, o.Name)
+	}
+	return tw.Flush()
+}
+
+// orgsSetLimits runs `orgs set-limits ORG_ID --per-minute N --key-per-minute N`.
+func orgsSetLimits(ctx context.Context, n *noun, args []string) error {
+	cfg := DefaultConfig()
+	fs := n.flags("set-limits", &cfg)
+	var l sightline.OrgRateLimits
+	limit := func(dst **int) func(string) error {
+		return func(v string) error {
+			if v == "default" {
+				*dst = nil
+				return nil
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return fmt.Errorf("use a whole number of requests per minute, 0 (no limit) or default")
+			}
+			*dst = &n
+			return nil
+		}
+	}
+	var setOrg, setKey bool
+	fs.Func("per-minute", "requests per minute for the whole organization (0: no limit; default: the server's --org-rate-limit)", func(v string) error {
+		setOrg = true
+		return limit(&l.PerOrg)(v)
+	})
+	fs.Func("key-per-minute", "requests per minute per API key (0: no limit; default: the server's --rate-limit)", func(v string) error {
+		setKey = true
+		return limit(&l.PerKey)(v)
+	})
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	orgID, err := requireArgID("orgs set-limits", "organization", pos)
+	if err != nil {
+		return err
+	}
+	if !setOrg && !setKey {
+		return fmt.Errorf("orgs set-limits: nothing to change; give --per-minute and/or --key-per-minute")
+	}
+	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	cur, err := db.FindOrgRateLimits(ctx, orgID)
+	if err != nil {
+		return err
+	}
+	if !setOrg {
+		l.PerOrg = cur.PerOrg
+	}
+	if !setKey {
+		l.PerKey = cur.PerKey
+	}
+	l.OrgID = cur.OrgID
+	got, err := db.SetOrgRateLimits(ctx, l)
+	if err != nil {
+		return err
+	}
+	show := func(p *int, flagName string) string {
+		switch {
+		case p == nil:
+			return "the server's " + flagName
+		case *p == 0:
+			return "no limit"
+		}
+		return strconv.Itoa(*p) + "/min"
+	}
+	fmt.Fprintf(n.stdout, "Rate limits of organization %s: %s for the organization, %s per API key.\n",
+		got.OrgID, show(got.PerOrg, "--org-rate-limit"), show(got.PerKey, "--rate-limit"))
+	return nil
 }
 
 const brandsUsage = `Usage:
@@ -92,10 +168,11 @@ left out keep their value. Collection is off until --collect=true.
 
 `
 
-// BrandsCommand adds tracked brands.
-type BrandsCommand struct {
-	env            Config
-	stdout, stderr io.Writer
+// brandsCommand adds tracked brands and sets their collection.
+func brandsCommand(stdout, stderr io.Writer) *noun {
+	return &noun{name: "brands", usage: brandsUsage, stdout: stdout, stderr: stderr, verbs: []verb{
+		{"create", brandsCreate}, {"set", brandsSet},
+	}}
 }
 
 type repeated []string
@@ -103,36 +180,35 @@ type repeated []string
 func (r *repeated) String() string     { return strings.Join(*r, ",") }
 func (r *repeated) Set(v string) error { *r = append(*r, v); return nil }
 
-// Run creates a brand or changes its collection settings.
-func (c *BrandsCommand) Run(ctx context.Context, args []string) error {
-	if len(args) > 0 && args[0] == "set" {
-		return c.set(ctx, args[1:])
-	}
-	if len(args) == 0 || args[0] != "create" {
-		fmt.Fprint(c.stderr, brandsUsage)
-		if len(args) > 0 && isHelp(args[0]) {
-			return flag.ErrHelp
-		}
-		return fmt.Errorf("brands: use brands create or brands set")
-	}
-	cfg := c.env
-	fs := newFlagSet("brands create", brandsUsage, c.stderr)
-	cfg.dbFlag(fs)
+func brandsCreate(ctx context.Context, n *noun, args []string) error {
+	cfg := DefaultConfig()
+	fs := n.flags("create", &cfg)
 	org := fs.String("org", "", "organization id")
 	name := fs.String("name", "", "brand name")
 	domains := fs.String("domains", "", "comma-separated owned domains, primary first")
 	aliases := fs.String("aliases", "", "comma-separated other names of the brand")
 	var comps repeated
 	fs.Var(&comps, "competitor", `a tracked competitor as "Name=domain" (repeatable)`)
-	if err := fs.Parse(args[1:]); err != nil {
+	pos, err := fs.parse(args)
+	if err != nil {
 		return err
 	}
-	in := sightline.BrandCreate{OrgID: *org, Name: *name, Domains: splitList(strings.ToLower(*domains)), Aliases: splitList(*aliases)}
+	if err := noArgs("brands create", pos); err != nil {
+		return err
+	}
+	orgID, err := requireID("org", "organization", *org)
+	if err != nil {
+		return err
+	}
+	if err := requireFlag("name", *name, "the brand's name"); err != nil {
+		return err
+	}
+	in := sightline.BrandCreate{OrgID: orgID, Name: *name, Domains: splitList(strings.ToLower(*domains)), Aliases: splitList(*aliases)}
 	for _, cv := range comps {
 		n, d, _ := strings.Cut(cv, "=")
 		in.Competitors = append(in.Competitors, sightline.CompetitorCreate{Name: n, Domain: strings.ToLower(strings.TrimSpace(d))})
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
+	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {
 		return err
 	}
@@ -141,15 +217,14 @@ func (c *BrandsCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(c.stdout, "Brand %q created: %s\n", b.Name, b.ID)
+	fmt.Fprintf(n.stdout, "Brand %q created: %s\n", b.Name, b.ID)
 	return nil
 }
 
-// set changes a brand's collection settings.
-func (c *BrandsCommand) set(ctx context.Context, args []string) error {
-	cfg := c.env
-	fs := newFlagSet("brands set", brandsUsage, c.stderr)
-	cfg.dbFlag(fs)
+// brandsSet changes a brand's collection settings.
+func brandsSet(ctx context.Context, n *noun, args []string) error {
+	cfg := DefaultConfig()
+	fs := n.flags("set", &cfg)
 	var upd sightline.CollectionUpdate
 	fs.Func("collect-providers", "comma-separated providers to collect from: "+strings.Join(sightline.CollectProviders, ", "), func(v string) error {
 		ps := splitList(v)
@@ -186,22 +261,23 @@ func (c *BrandsCommand) set(ctx context.Context, args []string) error {
 		upd.Enabled = &b
 		return nil
 	})
-	pos, err := parseInterspersed(fs, args)
+	pos, err := fs.parse(args)
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 || !sightline.IsUUID(strings.ToLower(pos[0])) {
-		return fmt.Errorf("brands set: give exactly one brand id")
+	brandID, err := requireArgID("brands set", "brand", pos)
+	if err != nil {
+		return err
 	}
 	if upd == (sightline.CollectionUpdate{}) {
 		return fmt.Errorf("brands set: nothing to change; see sightline brands -h")
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
+	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	brand, err := db.FindBrandByIDAnyOrg(ctx, strings.ToLower(pos[0]))
+	brand, err := db.FindBrandByIDAnyOrg(ctx, brandID)
 	if err != nil {
 		return err
 	}
@@ -213,7 +289,7 @@ func (c *BrandsCommand) set(ctx context.Context, args []string) error {
 	if s.Enabled {
 		state = "on"
 	}
-	fmt.Fprintf(c.stdout, "Collection of %q is %s: providers %s, regions %s, every %dh, %d sample(s) per slot.\n",
+	fmt.Fprintf(n.stdout, "Collection of %q is %s: providers %s, regions %s, every %dh, %d sample(s) per slot.\n",
 		brand.Name, state, orNone(s.Providers), orNone(s.Regions), s.CadenceHours, s.Samples)
 	return nil
 }

@@ -21,54 +21,39 @@ the active prompts, or every prompt with --all.
 
 `
 
-// PromptsCommand adds and lists a brand's tracked prompts.
-type PromptsCommand struct {
-	env            Config
-	stdout, stderr io.Writer
+// promptsCommand adds and lists a brand's tracked prompts.
+func promptsCommand(stdout, stderr io.Writer) *noun {
+	return &noun{name: "prompts", usage: promptsUsage, stdout: stdout, stderr: stderr, verbs: []verb{
+		{"add", promptsAdd}, {"list", promptsList},
+	}}
 }
 
-// Run dispatches add and list.
-func (c *PromptsCommand) Run(ctx context.Context, args []string) error {
-	if len(args) == 0 || isHelp(args[0]) {
-		fmt.Fprint(c.stderr, promptsUsage)
-		return helpOrMissing(args, "prompts")
-	}
-	sub := args[0]
-	if sub != "add" && sub != "list" {
-		fmt.Fprint(c.stderr, promptsUsage)
-		return fmt.Errorf("prompts: unknown subcommand %q", sub)
-	}
-	cfg := c.env
-	fs := newFlagSet("prompts "+sub, promptsUsage, c.stderr)
-	cfg.dbFlag(fs)
+func promptsAdd(ctx context.Context, n *noun, args []string) error {
+	cfg := DefaultConfig()
+	fs := n.flags("add", &cfg)
 	brandID := fs.String("brand", "", "brand id")
-	topic := fs.String("topic", "", "add: topic name (created if missing)")
-	regions := fs.String("regions", "", "add: comma-separated country codes the prompts are narrowed to")
-	all := fs.Bool("all", false, "list: include inactive prompts")
-	texts, err := parseInterspersed(fs, args[1:])
+	topic := fs.String("topic", "", "topic name (created if missing)")
+	regions := fs.String("regions", "", "comma-separated country codes the prompts are narrowed to")
+	texts, err := fs.parse(args)
 	if err != nil {
 		return err
 	}
-	id := strings.ToLower(*brandID)
-	if !sightline.IsUUID(id) {
-		return fmt.Errorf("prompts %s: --brand must be a brand id", sub)
+	id, err := requireID("brand", "brand", *brandID)
+	if err != nil {
+		return err
+	}
+	if len(texts) == 0 {
+		return fmt.Errorf("prompts add: give the text of at least one prompt")
 	}
 	var in []sightline.PromptCreate
-	if sub == "add" {
-		if len(texts) == 0 {
-			return fmt.Errorf("prompts add: give the text of at least one prompt")
-		}
-		for _, t := range texts {
-			in = append(in, sightline.PromptCreate{Text: t, Regions: splitList(*regions)})
-		}
-		body := sightline.PromptsCreate{Prompts: in}
-		if err := body.Validate(); err != nil {
-			return err
-		}
-	} else if len(texts) > 0 {
-		return fmt.Errorf("prompts list: unexpected argument %q", texts[0])
+	for _, t := range texts {
+		in = append(in, sightline.PromptCreate{Text: t, Regions: splitList(*regions)})
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
+	body := sightline.PromptsCreate{Prompts: in}
+	if err := body.Validate(); err != nil {
+		return err
+	}
+	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {
 		return err
 	}
@@ -77,34 +62,59 @@ func (c *PromptsCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	if sub == "add" {
-		topicName := ""
-		if strings.TrimSpace(*topic) != "" {
-			refs, err := db.CreateTopics(ctx, brand.OrgID, brand.ID, []sightline.TopicRef{{Name: strings.TrimSpace(*topic)}})
-			if err != nil {
-				return err
-			}
-			for i := range in {
-				in[i].TopicID = refs[0].ID
-			}
-			topicName = refs[0].Name
-		}
-		ps, err := db.CreatePrompts(ctx, brand.OrgID, brand.ID, in)
+	topicName := ""
+	if strings.TrimSpace(*topic) != "" {
+		refs, err := db.CreateTopics(ctx, brand.OrgID, brand.ID, []sightline.TopicRef{{Name: strings.TrimSpace(*topic)}})
 		if err != nil {
 			return err
 		}
-		for _, p := range ps {
-			fmt.Fprintf(c.stdout, "Prompt %s created: %q", p.ID, p.Text)
-			if topicName != "" {
-				fmt.Fprintf(c.stdout, " (topic %q)", topicName)
-			}
-			fmt.Fprintln(c.stdout)
+		for i := range in {
+			in[i].TopicID = refs[0].ID
 		}
-		return nil
+		topicName = refs[0].Name
 	}
-	tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
+	ps, err := db.CreatePrompts(ctx, brand.OrgID, brand.ID, in)
+	if err != nil {
+		return err
+	}
+	for _, p := range ps {
+		fmt.Fprintf(n.stdout, "Prompt %s created: %q", p.ID, p.Text)
+		if topicName != "" {
+			fmt.Fprintf(n.stdout, " (topic %q)", topicName)
+		}
+		fmt.Fprintln(n.stdout)
+	}
+	return nil
+}
+
+func promptsList(ctx context.Context, n *noun, args []string) error {
+	cfg := DefaultConfig()
+	fs := n.flags("list", &cfg)
+	brandID := fs.String("brand", "", "brand id")
+	all := fs.Bool("all", false, "include inactive prompts")
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if err := noArgs("prompts list", pos); err != nil {
+		return err
+	}
+	id, err := requireID("brand", "brand", *brandID)
+	if err != nil {
+		return err
+	}
+	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	brand, err := db.FindBrandByIDAnyOrg(ctx, id)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(n.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tTOPIC\tREGIONS\tACTIVE\tTEXT")
-	n := 0
+	count := 0
 	for page := 1; ; page++ {
 		ps, total, err := db.FindPrompts(ctx, brand.OrgID, brand.ID, sightline.PromptFilter{IncludeDeleted: *all,
 			PageRequest: sightline.PageRequest{Page: page, PageSize: sightline.MaxPageSize}})
@@ -121,8 +131,8 @@ func (c *PromptsCommand) Run(ctx context.Context, args []string) error {
 			}
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%v\t%s\n", p.ID, topicName, regions, p.Active, p.Text)
 		}
-		n += len(ps)
-		if len(ps) == 0 || n >= total {
+		count += len(ps)
+		if len(ps) == 0 || count >= total {
 			break
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -34,113 +33,142 @@ sets a daily spending cap on collection (0 removes it); see docs/collect.md.
 
 `
 
-// ProvidersCommand manages an organization's provider keys and its
+// providersCommand manages an organization's provider keys and its
 // collection spending cap.
-type ProvidersCommand struct {
-	env            Config
-	stdin          io.Reader
-	stdout, stderr io.Writer
+func providersCommand(stdin io.Reader, stdout, stderr io.Writer) *noun {
+	return &noun{name: "providers", usage: providersUsage, stdin: stdin, stdout: stdout, stderr: stderr, verbs: []verb{
+		{"set-key", providersSetKey}, {"list", providersList}, {"remove", providersRemove}, {"set-cap", providersSetCap},
+	}}
 }
 
-// Run dispatches set-key, list, remove and set-cap.
-func (c *ProvidersCommand) Run(ctx context.Context, args []string) error {
-	if len(args) == 0 || isHelp(args[0]) {
-		fmt.Fprint(c.stderr, providersUsage)
-		return helpOrMissing(args, "providers")
-	}
-	sub := args[0]
-	if !slices.Contains([]string{"set-key", "list", "remove", "set-cap"}, sub) {
-		fmt.Fprint(c.stderr, providersUsage)
-		return fmt.Errorf("providers: unknown subcommand %q", sub)
-	}
-	cfg := c.env
-	fs := newFlagSet("providers "+sub, providersUsage, c.stderr)
-	cfg.dbFlag(fs)
-	cfg.secretKeyFlag(fs)
+// providerArgs parses a providers verb's flags and returns its organization
+// id and positional arguments.
+func providerArgs(fs *flagSet, args []string) (string, []string, error) {
 	org := fs.String("org", "", "organization id")
-	usd := fs.String("usd-per-day", "", "set-cap: the daily cap in US dollars (0 removes it)")
-	pos, err := parseInterspersed(fs, args[1:])
+	pos, err := fs.parse(args)
+	if err != nil {
+		return "", nil, err
+	}
+	orgID, err := requireID("org", "organization", *org)
+	return orgID, pos, err
+}
+
+// providerCode returns the one positional argument, a provider code.
+func providerCode(verb string, pos []string) (string, error) {
+	if len(pos) != 1 {
+		return "", fmt.Errorf("providers %s: give exactly one provider code (%s)", verb, strings.Join(sightline.CollectProviders, ", "))
+	}
+	code := strings.ToLower(pos[0])
+	if !slices.Contains(sightline.CollectProviders, code) {
+		return "", fmt.Errorf("providers %s: %q is not a provider Sightline collects from; use %s", verb, pos[0], strings.Join(sightline.CollectProviders, ", "))
+	}
+	return code, nil
+}
+
+func providersSetKey(ctx context.Context, n *noun, args []string) error {
+	cfg := DefaultConfig()
+	fs := n.flags("set-key", &cfg)
+	cfg.secretKeyFlag(fs)
+	orgID, pos, err := providerArgs(fs, args)
 	if err != nil {
 		return err
 	}
-	if !sightline.IsUUID(strings.ToLower(*org)) {
-		return fmt.Errorf("providers %s: --org must be an organization id", sub)
+	code, err := providerCode("set-key", pos)
+	if err != nil {
+		return err
 	}
-	orgID := strings.ToLower(*org)
-	var code string
-	switch sub {
-	case "set-key", "remove":
-		if len(pos) != 1 {
-			return fmt.Errorf("providers %s: give exactly one provider code (%s)", sub, strings.Join(sightline.CollectProviders, ", "))
-		}
-		code = strings.ToLower(pos[0])
-		if !slices.Contains(sightline.CollectProviders, code) {
-			return fmt.Errorf("providers %s: %q is not a provider Sightline collects from; use %s", sub, pos[0], strings.Join(sightline.CollectProviders, ", "))
-		}
-	default:
-		if len(pos) > 0 {
-			return fmt.Errorf("providers %s: unexpected argument %q", sub, pos[0])
-		}
+	box, err := secret.Load(cfg.SecretKey, cfg.SecretKeyFile)
+	if err != nil {
+		return fmt.Errorf("providers set-key: %w", err)
 	}
-	switch sub {
-	case "set-key":
-		box, err := secret.Load(cfg.SecretKey, cfg.SecretKeyFile)
-		if err != nil {
-			return fmt.Errorf("providers set-key: %w", err)
-		}
-		key, err := readSecretLine(c.stdin)
-		if err != nil {
-			return fmt.Errorf("providers set-key: %w", err)
-		}
-		db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
-		if err != nil {
-			return err
-		}
-		defer db.Close()
-		cred := &sightline.ProviderCredential{OrgID: orgID, Provider: code, Sealed: box.Seal([]byte(key), secret.ProviderKeyData(orgID, code)),
-			KeyID: box.ID(), Last4: last4(key)}
-		if err := db.SetProviderCredential(ctx, cred); err != nil {
-			return err
-		}
-		fmt.Fprintf(c.stdout, "%s key …%s stored for organization %s (encrypted with master key %s).\n", code, cred.Last4, orgID, box.ID())
-		return nil
-	case "remove":
-		db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
-		if err != nil {
-			return err
-		}
-		defer db.Close()
-		if err := db.DeleteProviderCredential(ctx, orgID, code); err != nil {
-			return err
-		}
-		fmt.Fprintf(c.stdout, "%s key removed from organization %s.\n", code, orgID)
-		return nil
-	case "set-cap":
-		var capMicros *int64
-		amount, err := strconv.ParseFloat(strings.TrimPrefix(strings.TrimSpace(*usd), "$"), 64)
-		if *usd == "" || err != nil || amount < 0 || math.IsInf(amount, 0) || amount > 1e9 {
-			return fmt.Errorf("providers set-cap: --usd-per-day must be an amount in US dollars such as 25 or 2.50 (0 removes the cap)")
-		}
-		if amount > 0 {
-			m := int64(math.Round(amount * 1e6))
-			capMicros = &m
-		}
-		db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
-		if err != nil {
-			return err
-		}
-		defer db.Close()
-		if err := db.SetSpendingCap(ctx, orgID, capMicros); err != nil {
-			return err
-		}
-		if capMicros == nil {
-			fmt.Fprintf(c.stdout, "Daily collection spending cap of organization %s removed.\n", orgID)
-		} else {
-			fmt.Fprintf(c.stdout, "Daily collection spending cap of organization %s set to %s.\n", orgID, usdOf(*capMicros))
-		}
-		return nil
+	key, err := readSecretLine(n.stdin)
+	if err != nil {
+		return fmt.Errorf("providers set-key: %w", err)
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
+	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	cred := &sightline.ProviderCredential{OrgID: orgID, Provider: code, Sealed: box.Seal([]byte(key), secret.ProviderKeyData(orgID, code)),
+		KeyID: box.ID(), Last4: last4(key)}
+	if err := db.SetProviderCredential(ctx, cred); err != nil {
+		return err
+	}
+	fmt.Fprintf(n.stdout, "%s key …%s stored for organization %s (encrypted with master key %s).\n", code, cred.Last4, orgID, box.ID())
+	return nil
+}
+
+func providersRemove(ctx context.Context, n *noun, args []string) error {
+	cfg := DefaultConfig()
+	fs := n.flags("remove", &cfg)
+	orgID, pos, err := providerArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	code, err := providerCode("remove", pos)
+	if err != nil {
+		return err
+	}
+	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := db.DeleteProviderCredential(ctx, orgID, code); err != nil {
+		return err
+	}
+	fmt.Fprintf(n.stdout, "%s key removed from organization %s.\n", code, orgID)
+	return nil
+}
+
+func providersSetCap(ctx context.Context, n *noun, args []string) error {
+	cfg := DefaultConfig()
+	fs := n.flags("set-cap", &cfg)
+	usd := fs.String("usd-per-day", "", "the daily cap in US dollars (0 removes it)")
+	orgID, pos, err := providerArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := noArgs("providers set-cap", pos); err != nil {
+		return err
+	}
+	var capMicros *int64
+	amount, err := strconv.ParseFloat(strings.TrimPrefix(strings.TrimSpace(*usd), "$"), 64)
+	if *usd == "" || err != nil || amount < 0 || math.IsInf(amount, 0) || amount > 1e9 {
+		return fmt.Errorf("providers set-cap: --usd-per-day must be an amount in US dollars such as 25 or 2.50 (0 removes the cap)")
+	}
+	if amount > 0 {
+		m := int64(math.Round(amount * 1e6))
+		capMicros = &m
+	}
+	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := db.SetSpendingCap(ctx, orgID, capMicros); err != nil {
+		return err
+	}
+	if capMicros == nil {
+		fmt.Fprintf(n.stdout, "Daily collection spending cap of organization %s removed.\n", orgID)
+	} else {
+		fmt.Fprintf(n.stdout, "Daily collection spending cap of organization %s set to %s.\n", orgID, usdOf(*capMicros))
+	}
+	return nil
+}
+
+func providersList(ctx context.Context, n *noun, args []string) error {
+	cfg := DefaultConfig()
+	fs := n.flags("list", &cfg)
+	orgID, pos, err := providerArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := noArgs("providers list", pos); err != nil {
+		return err
+	}
+	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {
 		return err
 	}
@@ -149,7 +177,7 @@ func (c *ProvidersCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
+	tw := tabwriter.NewWriter(n.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "PROVIDER\tKEY\tCREATED\tLAST USED\tLAST ERROR")
 	for _, k := range creds {
 		lastErr := "-"
@@ -162,16 +190,16 @@ func (c *ProvidersCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	if len(creds) == 0 {
-		fmt.Fprintf(c.stdout, "(no provider keys: sightline providers set-key --org %s CODE < key.txt)\n", orgID)
+		fmt.Fprintf(n.stdout, "(no provider keys: sightline providers set-key --org %s CODE < key.txt)\n", orgID)
 	}
 	sc, err := db.FindSpendingCap(ctx, orgID, time.Now())
 	if err != nil {
 		return err
 	}
 	if sc.CapMicros == nil {
-		fmt.Fprintf(c.stdout, "Collection spent today (UTC): %s; no daily cap.\n", usdOf(sc.SpentMicros))
+		fmt.Fprintf(n.stdout, "Collection spent today (UTC): %s; no daily cap.\n", usdOf(sc.SpentMicros))
 	} else {
-		fmt.Fprintf(c.stdout, "Collection spent today (UTC): %s of the %s daily cap.\n", usdOf(sc.SpentMicros), usdOf(*sc.CapMicros))
+		fmt.Fprintf(n.stdout, "Collection spent today (UTC): %s of the %s daily cap.\n", usdOf(sc.SpentMicros), usdOf(*sc.CapMicros))
 	}
 	return nil
 }
@@ -203,33 +231,4 @@ func last4(key string) string {
 // usdOf formats millionths of a dollar as dollars.
 func usdOf(micros int64) string {
 	return fmt.Sprintf("$%.2f", float64(micros)/1e6)
-}
-
-// isHelp reports whether a subcommand word asks for help.
-func isHelp(arg string) bool {
-	return arg == "-h" || arg == "--help" || arg == "-help" || arg == "help"
-}
-
-// helpOrMissing is the error of a command group called without a
-// subcommand, or asked for help.
-func helpOrMissing(args []string, group string) error {
-	if len(args) > 0 {
-		return flag.ErrHelp
-	}
-	return fmt.Errorf("%s: missing subcommand", group)
-}
-
-// parseInterspersed parses flags that may come before or after positional
-// arguments, and returns the positional ones.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for rest := args; ; rest = fs.Args()[1:] {
-		if err := fs.Parse(rest); err != nil {
-			return nil, err
-		}
-		if fs.NArg() == 0 {
-			return pos, nil
-		}
-		pos = append(pos, fs.Arg(0))
-	}
 }

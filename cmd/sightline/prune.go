@@ -30,10 +30,10 @@ type PruneCommand struct {
 // Run prunes and reports what it deleted.
 func (c *PruneCommand) Run(ctx context.Context, args []string) error {
 	cfg := c.env
-	fs := newFlagSet("prune", pruneUsage, c.stderr)
+	fs := newFlags("prune", pruneUsage, c.stderr)
 	cfg.dbFlag(fs)
 	before := fs.String("before", "", "the first day to keep, YYYY-MM-DD (UTC)")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.parseFlags(args); err != nil {
 		return err
 	}
 	if *before == "" {

@@ -37,11 +37,11 @@ type ReanalyzeCommand struct {
 // Run re-analyzes and reports progress and what changed.
 func (c *ReanalyzeCommand) Run(ctx context.Context, args []string) error {
 	cfg := c.env
-	fs := newFlagSet("reanalyze", reanalyzeUsage, c.stderr)
+	fs := newFlags("reanalyze", reanalyzeUsage, c.stderr)
 	cfg.dbFlag(fs)
 	brandID := fs.String("brand", "", "the brand's id (required)")
 	sinceArg := fs.String("since", "", "first day or instant of the runs to analyze again (default: all)")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.parseFlags(args); err != nil {
 		return err
 	}
 	if fs.NArg() != 0 {

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
 	"sync/atomic"
 	"time"
 
@@ -57,10 +56,9 @@ type ServeCommand struct {
 // Run parses flags and serves until ctx is cancelled.
 func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 	m := NewMain(c.env, c.stdout, c.stderr)
-	fs := newFlagSet("serve", serveUsage, c.stderr)
+	fs := newFlags("serve", serveUsage, c.stderr)
 	m.Config.dbFlag(fs)
-	fs.StringVar(&m.Config.Addr, "addr", m.Config.Addr, "listen address (env SIGHTLINE_ADDR)")
-	fs.StringVar(&m.Config.LogFormat, "log-format", m.Config.LogFormat, "log format: text or json")
+	fs.StringVar(&m.Config.Addr, "addr", m.Config.Addr, "listen address")
 	fs.BoolVar(&m.Demo, "demo", false, "load the demo data set into an empty database and print its API key")
 	fs.IntVar(&m.DemoDays, "demo-days", demo.DefaultDays, "days of history the --demo data set holds")
 	fs.DurationVar(&m.ShutdownTimeout, "shutdown-timeout", m.ShutdownTimeout, "how long to wait for in-flight requests and running jobs on shutdown")
@@ -73,30 +71,23 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 	fs.DurationVar(&m.DismissCooldown, "dismiss-cooldown", m.DismissCooldown, "how long a dismissed recommendation stays dismissed before regeneration may revive it")
 	fs.DurationVar(&m.CollectInterval, "collect-interval", m.CollectInterval, "how often the scheduler looks for due collection (0: no scheduler; needs a master key)")
 	fs.Float64Var(&m.Config.SignalThreshold, "signal-threshold", m.Config.SignalThreshold,
-		"smallest change, in percentage points, that raises a signal (env SIGHTLINE_SIGNAL_THRESHOLD; docs/metrics.md)")
+		"smallest change, in percentage points, that raises a signal (docs/metrics.md)")
 	fs.BoolVar(&m.AllowInsecureWebhooks, "allow-insecure-webhooks", false,
 		"TESTS ONLY: accept http webhook URLs on loopback hosts and deliver to private and loopback addresses")
 	m.Config.collectFlags(fs)
 	fs.BoolVar(&m.Config.TrustProxyHeaders, "trust-proxy-headers", m.Config.TrustProxyHeaders,
-		"trust X-Forwarded-Proto and X-Forwarded-For from a TLS-terminating proxy (dashboard cookies, sign-in throttle; env SIGHTLINE_TRUST_PROXY_HEADERS)")
-	limits, limitsErr := limitEnv()
-	limits.flags(fs)
-	m.opsFlags(fs)
-	// Every flag also reads its SIGHTLINE_* variable (README); keep this
-	// after the last flag.
-	if err := envFlags(fs, os.Getenv); err != nil {
-		return err
-	}
-	if err := fs.Parse(args); err != nil {
+		"trust X-Forwarded-Proto and X-Forwarded-For from a TLS-terminating proxy (dashboard cookies, sign-in throttle)")
+	m.Limits.flags(fs.FlagSet)
+	m.opsFlags(fs.FlagSet)
+	fs.secret(&m.Config.AdminToken, "SIGHTLINE_ADMIN_TOKEN")
+	// Every flag of serve also reads its SIGHTLINE_* variable (README).
+	fs.envAll()
+	if err := fs.parseFlags(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("serve: unexpected argument %q", fs.Arg(0))
 	}
-	if limitsErr != nil {
-		return limitsErr
-	}
-	m.Limits = limits
 	if err := m.open(ctx); err != nil {
 		m.Close()
 		return err
