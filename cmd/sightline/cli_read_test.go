@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,11 +22,28 @@ var readCommands = [][]string{
 	{"export", "--brand", testUUID},
 }
 
-// A read command on a SQLite path with no database is an error naming the
-// path and how to create one, and creates nothing.
+// recordCommands change records that must exist already: they open an
+// existing database too.
+var recordCommands = [][]string{
+	{"keys", "create", "--org", testUUID, "--user", "ann@example.com", "--name", "k"},
+	{"keys", "revoke", testUUID},
+	{"brands", "create", "--org", testUUID, "--name", "Acme"},
+	{"brands", "set", testUUID, "--collect=false"},
+	{"prompts", "add", "--brand", testUUID, "best crm"},
+	{"providers", "set-cap", "--org", testUUID, "--usd-per-day", "5"},
+	{"users", "disable", testUUID},
+	{"orgs", "set-limits", testUUID, "--per-minute", "5"},
+	{"prune", "--before", "2026-01-01"},
+	{"reanalyze", "--brand", testUUID},
+	{"collect", "--once", "--dry-run"},
+}
+
+// A read command, or one that changes existing records, on a SQLite path
+// with no database is an error naming the path and how to create one, and
+// creates nothing.
 func TestCLI_ReadCommandsNeedExistingDatabase(t *testing.T) {
 	t.Parallel()
-	for _, args := range readCommands {
+	for _, args := range append(slices.Clone(readCommands), recordCommands...) {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "missing.db")
 		_, _, err := cli(t, append(args, "--db", "sqlite:"+path)...)

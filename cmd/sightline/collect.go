@@ -74,7 +74,7 @@ func (c *CollectCommand) Run(ctx context.Context, args []string) error {
 		}
 	}
 	logger := cfg.logger(c.stderr)
-	db, err := openDB(ctx, cfg, logger)
+	db, err := openExisting(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}

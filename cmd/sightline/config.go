@@ -207,8 +207,8 @@ func openDatabase(ctx context.Context, c Config, logger *slog.Logger) (*sqlstore
 }
 
 // openDB opens the configured database and applies the pending migrations,
-// creating a SQLite file that does not exist: what serve, demo, migrate
-// and the commands that write do.
+// creating a SQLite file that does not exist: what serve, demo, bench and
+// orgs create (the first record of a database) do.
 func openDB(ctx context.Context, c Config, logger *slog.Logger) (*sqlstore.DB, error) {
 	db, err := openDatabase(ctx, c, logger)
 	if err != nil {
@@ -222,8 +222,9 @@ func openDB(ctx context.Context, c Config, logger *slog.Logger) (*sqlstore.DB, e
 }
 
 // openExisting opens a database that exists and whose schema is current,
-// and changes nothing: the commands that only read would otherwise leave
-// an empty database behind a mistyped path and print nothing.
+// and migrates nothing: every command that reads, or changes records that
+// must exist already, would otherwise leave an empty database behind a
+// mistyped path and print nothing (or only "not found").
 func openExisting(ctx context.Context, c Config, logger *slog.Logger) (*sqlstore.DB, error) {
 	if path, ok := strings.CutPrefix(c.DB, "sqlite:"); ok {
 		st, err := os.Stat(path)

@@ -49,7 +49,7 @@ func (c *IngestCommand) Run(ctx context.Context, args []string) error {
 		defer f.Close()
 		in = f
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
+	db, err := openExisting(ctx, cfg, cfg.logger(c.stderr))
 	if err != nil {
 		return err
 	}

@@ -62,7 +62,7 @@ func keysCreate(ctx context.Context, n *noun, args []string) error {
 		end := sightline.EndOfDay(t)
 		in.ExpiresAt = &end
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
+	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {
 		return err
 	}
@@ -123,7 +123,7 @@ func keysRevoke(ctx context.Context, n *noun, args []string) error {
 	if err != nil {
 		return err
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
+	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {
 		return err
 	}

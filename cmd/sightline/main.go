@@ -40,8 +40,8 @@ Usage:
   sightline version
 
 DSN: sqlite:PATH (default sqlite:sightline.db) or postgres://…
-Commands that only read (… list, export) open an existing database and
-change nothing; migrate, serve and demo create one.
+Only migrate, serve, demo, bench and orgs create create or migrate a
+database; every other command opens an existing, migrated one.
 Every setting is a flag, and a flag left out is read from its SIGHTLINE_*
 variable, which "sightline COMMAND -h" shows beside it (README); secrets
 only from the environment: SIGHTLINE_ADMIN_TOKEN, SIGHTLINE_SECRET_KEY

@@ -267,14 +267,14 @@ func TestEndToEnd_Keys(t *testing.T) {
 			rows[f[0]] = f
 		}
 		shown := func(s string) string { return s[:8] + "…" + s[len(s)-4:] }
-		y, _ := time.Parse(time.DateOnly, yesterday)
 		tests := []struct {
 			id, name, key, expires string
 			revoked, used          bool
 		}{
 			{id1, "primary", shown(secret1), "-", true, true},
 			{id2, "rotation", shown(secret2), "-", false, true},
-			{id3, "expired", shown(secret3), sightline.EndOfDay(y).Format(time.RFC3339), false, false},
+			// listed with the date --expires gave, not the instant stored
+			{id3, "expired", shown(secret3), yesterday, false, false},
 		}
 		for _, tt := range tests {
 			f, ok := rows[tt.id]
@@ -305,7 +305,7 @@ func TestEndToEnd_Keys(t *testing.T) {
 		}{
 			{[]string{"keys", "revoke", "7c9e6679-7425-40de-944b-e07fc1f90ae7", "--db", dsn}, "API key not found."},
 			{[]string{"keys", "revoke", "--db", dsn}, "keys revoke: give exactly one key id"},
-			{[]string{"keys", "create", "--db", dsn, "--org", orgA, "--name", "no user"}, "user must be an email address"},
+			{[]string{"keys", "create", "--db", dsn, "--org", orgA, "--name", "no user"}, "--user is required: the email of the user creating the key"},
 			{[]string{"keys", "create", "--db", dsn, "--org", orgA, "--user", "a@b.c", "--name", "x", "--expires", "tomorrow"}, `--expires "tomorrow": use YYYY-MM-DD`},
 			{[]string{"keys", "list", "--db", dsn, "--org", "7c9e6679-7425-40de-944b-e07fc1f90ae7"}, "Organization not found."},
 		} {

@@ -123,7 +123,7 @@ func orgsSetLimits(ctx context.Context, n *noun, args []string) error {
 	if !setOrg && !setKey {
 		return fmt.Errorf("orgs set-limits: nothing to change; give --per-minute and/or --key-per-minute")
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
+	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {
 		return err
 	}
@@ -208,7 +208,7 @@ func brandsCreate(ctx context.Context, n *noun, args []string) error {
 		n, d, _ := strings.Cut(cv, "=")
 		in.Competitors = append(in.Competitors, sightline.CompetitorCreate{Name: n, Domain: strings.ToLower(strings.TrimSpace(d))})
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
+	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {
 		return err
 	}
@@ -272,7 +272,7 @@ func brandsSet(ctx context.Context, n *noun, args []string) error {
 	if upd == (sightline.CollectionUpdate{}) {
 		return fmt.Errorf("brands set: nothing to change; see sightline brands -h")
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
+	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {
 		return err
 	}

@@ -53,7 +53,7 @@ func promptsAdd(ctx context.Context, n *noun, args []string) error {
 	if err := body.Validate(); err != nil {
 		return err
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
+	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {
 		return err
 	}

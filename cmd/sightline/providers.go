@@ -85,7 +85,7 @@ func providersSetKey(ctx context.Context, n *noun, args []string) error {
 	if err != nil {
 		return fmt.Errorf("providers set-key: %w", err)
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
+	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {
 		return err
 	}
@@ -110,7 +110,7 @@ func providersRemove(ctx context.Context, n *noun, args []string) error {
 	if err != nil {
 		return err
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
+	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {
 		return err
 	}
@@ -142,7 +142,7 @@ func providersSetCap(ctx context.Context, n *noun, args []string) error {
 		m := int64(math.Round(amount * 1e6))
 		capMicros = &m
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
+	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {
 		return err
 	}

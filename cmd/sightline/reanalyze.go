@@ -62,7 +62,7 @@ func (c *ReanalyzeCommand) Run(ctx context.Context, args []string) error {
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(c.stderr))
+	db, err := openExisting(ctx, cfg, cfg.logger(c.stderr))
 	if err != nil {
 		return err
 	}

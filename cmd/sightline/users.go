@@ -64,7 +64,7 @@ func usersCreate(ctx context.Context, n *noun, args []string) error {
 	if err != nil {
 		return err
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
+	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func usersSetPassword(ctx context.Context, n *noun, args []string) error {
 	if err != nil {
 		return err
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
+	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {
 		return err
 	}
@@ -154,7 +154,7 @@ func usersDisable(ctx context.Context, n *noun, args []string) error {
 	if err != nil {
 		return err
 	}
-	db, err := openDB(ctx, cfg, cfg.logger(n.stderr))
+	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {
 		return err
 	}
