@@ -20,6 +20,8 @@ const orgsUsage = `Usage:
 set-limits gives an organization its own request rate limits
 (docs/api.md#rate-limits); 0 means no limit, default the server's
 --org-rate-limit or --rate-limit.
+create makes the database and migrates it when there is none yet, as
+migrate would; list and set-limits open an existing one.
 
 `
 
