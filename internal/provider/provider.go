@@ -169,10 +169,12 @@ type Config struct {
 	ResolveClient *http.Client
 }
 
-// ConfigFromEnv reads a provider's configuration from the environment:
+// ConfigFromEnv reads a provider's configuration by its variable names:
 // SIGHTLINE_{OPENAI,ANTHROPIC,GEMINI,PERPLEXITY}_BASE_URL and _MODEL.
-// getenv is os.Getenv in production. An unknown code or a base URL that
-// is not an absolute http(s) URL is an error naming it.
+// getenv returns a setting by that name: in production the value of the
+// command's flag, which its variable fills (cmd/sightline reads the
+// environment in one place). An unknown code or a base URL that is not an
+// absolute http(s) URL is an error naming it.
 func ConfigFromEnv(code string, getenv func(string) string) (Config, error) {
 	s, ok := specs[code]
 	if !ok {
