@@ -114,16 +114,16 @@ func (v checkedString) Set(s string) error {
 // dbFlag registers --db, --log-format and --log-level on fs: every command
 // that opens a database logs.
 func (c *Config) dbFlag(fs *flagSet) {
-	fs.Var(checkedString{&c.DB, checkDSN}, "db", "database: sqlite:PATH or postgres://…")
+	fs.Var(checkedString{&c.DB, checkDSN}, "db", "database `DSN`: sqlite:PATH or postgres://…")
 	fs.env("db", "SIGHTLINE_DB")
 	c.logFlags(fs)
 }
 
 // logFlags registers --log-format and --log-level on fs.
 func (c *Config) logFlags(fs *flagSet) {
-	fs.Var(checkedString{&c.LogFormat, checkLogFormat}, "log-format", "log format: text or json")
+	fs.Var(checkedString{&c.LogFormat, checkLogFormat}, "log-format", "log `format`: text or json")
 	fs.env("log-format", "SIGHTLINE_LOG_FORMAT")
-	fs.Var(checkedString{&c.LogLevel, checkLogLevel}, "log-level", "log level: debug, info, warn or error")
+	fs.Var(checkedString{&c.LogLevel, checkLogLevel}, "log-level", "log `level`: debug, info, warn or error")
 	fs.env("log-level", "SIGHTLINE_LOG_LEVEL")
 }
 
@@ -149,7 +149,7 @@ func (c *Config) collectFlags(fs *flagSet) {
 	for _, p := range []struct{ prefix, name string }{{"OPENAI", "chatgpt"}, {"ANTHROPIC", "claude"}, {"GEMINI", "gemini"}, {"PERPLEXITY", "perplexity"}} {
 		lower := strings.ToLower(p.prefix)
 		base, model := new(string), new(string)
-		fs.Var(checkedString{base, checkBaseURL}, lower+"-base-url", "base URL of the "+p.name+" API (default: the provider's public API; docs/collect.md)")
+		fs.Var(checkedString{base, checkBaseURL}, lower+"-base-url", "base `URL` of the "+p.name+" API (default: the provider's public API; docs/collect.md)")
 		fs.env(lower+"-base-url", "SIGHTLINE_"+p.prefix+"_BASE_URL")
 		fs.StringVar(model, lower+"-model", "", "model "+p.name+" is asked with (default: docs/collect.md)")
 		fs.env(lower+"-model", "SIGHTLINE_"+p.prefix+"_MODEL")

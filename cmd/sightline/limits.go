@@ -62,16 +62,16 @@ func (p positive) Set(s string) error {
 
 // flags registers the limits on fs.
 func (l *limitSettings) flags(fs *flag.FlagSet) {
-	fs.Var(positive{dur: &l.Limits.ReadHeaderTimeout}, "read-header-timeout", "time to read a request's headers")
-	fs.Var(positive{dur: &l.Limits.ReadTimeout}, "read-timeout", "time to read a whole request")
-	fs.Var(positive{dur: &l.Limits.WriteTimeout}, "write-timeout", "time to write a response")
-	fs.Var(positive{dur: &l.Limits.IdleTimeout}, "idle-timeout", "how long an idle keep-alive connection stays open")
-	fs.Var(positive{num: &l.Limits.MaxHeaderBytes}, "max-header-bytes", "largest request line and headers, bytes")
-	fs.Var(positive{big: &l.MaxBodyBytes}, "max-body-bytes", "largest JSON request body of the API, bytes (ingest has its own, docs/ingest.md)")
-	fs.Var(positive{dur: &l.Limits.RequestTimeout}, "request-timeout", "deadline of one API read's database work; past it 503 UNAVAILABLE")
-	fs.Var(positive{dur: &l.Limits.WriteRequestTimeout}, "write-request-timeout", "deadline of one API write's database work; past it 503 UNAVAILABLE, the write rolled back")
-	fs.Var(positive{num: &l.Limits.Heavy}, "heavy-requests", "analytics requests run at once by this process")
-	fs.Var(positive{dur: &l.Limits.HeavyWait}, "heavy-wait", "how long an analytics request waits for a slot before 503 UNAVAILABLE")
+	fs.Var(positive{dur: &l.Limits.ReadHeaderTimeout}, "read-header-timeout", "time to read a request's headers (a positive `duration`)")
+	fs.Var(positive{dur: &l.Limits.ReadTimeout}, "read-timeout", "time to read a whole request (a positive `duration`)")
+	fs.Var(positive{dur: &l.Limits.WriteTimeout}, "write-timeout", "time to write a response (a positive `duration`)")
+	fs.Var(positive{dur: &l.Limits.IdleTimeout}, "idle-timeout", "how long an idle keep-alive connection stays open (a positive `duration`)")
+	fs.Var(positive{num: &l.Limits.MaxHeaderBytes}, "max-header-bytes", "largest request line and headers, bytes (a positive `number`)")
+	fs.Var(positive{big: &l.MaxBodyBytes}, "max-body-bytes", "largest JSON request body of the API, bytes (ingest has its own, docs/ingest.md) (a positive `number`)")
+	fs.Var(positive{dur: &l.Limits.RequestTimeout}, "request-timeout", "deadline of one API read's database work; past it 503 UNAVAILABLE (a positive `duration`)")
+	fs.Var(positive{dur: &l.Limits.WriteRequestTimeout}, "write-request-timeout", "deadline of one API write's database work; past it 503 UNAVAILABLE, the write rolled back (a positive `duration`)")
+	fs.Var(positive{num: &l.Limits.Heavy}, "heavy-requests", "analytics requests run at once by this process (a positive `number`)")
+	fs.Var(positive{dur: &l.Limits.HeavyWait}, "heavy-wait", "how long an analytics request waits for a slot before 503 UNAVAILABLE (a positive `duration`)")
 }
 
 // validate refuses limits that cannot work.
