@@ -54,9 +54,11 @@ func (q *Scope) FilterIn(s *Builder, a string, w sightline.Window) {
 // pair is one range scan of the table.
 //
 // A range that starts before the brand's pruned day would read facts that
-// are gone: ReadsPruned is called (docs/retention.md).
+// are gone: ReadsPruned is called (docs/retention.md). A brand never pruned
+// (a zero PrunedBefore) has every fact it ever had, however early a range
+// (or its previous period) starts.
 func (q *Scope) factFilter(s *Builder, a string, w sightline.Window) {
-	if w.Start.Before(q.PrunedBefore) && q.ReadsPruned != nil {
+	if !q.PrunedBefore.IsZero() && w.Start.Before(q.PrunedBefore) && q.ReadsPruned != nil {
 		q.ReadsPruned()
 	}
 	q.FilterIn(s, a, w)

@@ -174,3 +174,61 @@ func TestPruneFacts(t *testing.T) {
 		gDiff(t, "W after ingesting again: "+name, v, m[name], gTopicCm)
 	}
 }
+
+// A brand that was never pruned has every fact it had: a window from year
+// 1 (whose previous period, as long as a Duration goes, starts before it)
+// or from 1999 reads them and is never refused as pruned
+// (docs/retention.md); and the window from 1999 counts the golden answers
+// a window from 2020 counts.
+func TestNeverPrunedEarlyWindows(t *testing.T) {
+	g := seedGolden(t)
+	ctx := context.Background()
+	yearOne := sightline.Window{Start: time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC), End: gW.End}
+	early := sightline.Window{Start: time.Date(1999, 12, 31, 6, 0, 0, 0, time.UTC), End: gW.End}
+	from2020 := sightline.Window{Start: time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC), End: gW.End}
+	for _, w := range []sightline.Window{yearOne, early} {
+		s := g.scope(func(s *sightline.Scope) { s.Window = w })
+		name := w.Start.Format(time.RFC3339)
+		check := func(what string, err error) {
+			t.Helper()
+			if err != nil {
+				t.Errorf("%s from %s on a never-pruned brand: %v", what, name, err)
+			}
+		}
+		_, _, err := g.db.FindCitationPages(ctx, gOrgA, sightline.CitationFilter{Scope: s, PageRequest: gPage1})
+		check("pages", err)
+		_, _, err = g.db.FindCitationDomains(ctx, gOrgA, sightline.CitationFilter{Scope: s, PageRequest: gPage1})
+		check("domains", err)
+		_, _, err = g.db.FindTopics(ctx, gOrgA, gBrandA, sightline.TopicFilter{Scope: s, PageRequest: gPage1})
+		check("topics", err)
+		_, _, err = g.db.FindCompetitors(ctx, gOrgA, sightline.CompetitorFilter{Scope: s, PageRequest: gPage1})
+		check("competitors", err)
+		_, err = g.db.CitationSummary(ctx, gOrgA, s)
+		check("citation summary", err)
+		if w == yearOne {
+			continue // more than 1,000 buckets of any granularity: no series
+		}
+		_, _, err = g.db.FindShareOfVoice(ctx, gOrgA, sightline.SOVFilter{Scope: s, Granularity: "month", PageRequest: gPage1})
+		check("share of voice", err)
+		_, err = g.db.DomainsOverview(ctx, gOrgA, s, "month")
+		check("domains overview", err)
+		ms, err := g.db.MentionShare(ctx, gOrgA, s, "month")
+		check("mention share", err)
+		if err != nil {
+			continue
+		}
+		in2020, err := g.db.MentionShare(ctx, gOrgA, g.scope(func(s *sightline.Scope) { s.Window = from2020 }), "month")
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := func(s *sightline.ShareSeries) (n int) {
+			for _, p := range s.DataPoints {
+				n += p.Total
+			}
+			return n
+		}
+		if total(ms) != total(in2020) || total(in2020) == 0 {
+			t.Errorf("mention share from 1999 counts %d runs, from 2020 %d", total(ms), total(in2020))
+		}
+	}
+}
