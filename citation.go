@@ -192,7 +192,9 @@ type CitationSummary struct {
 
 // CitationService computes the citation analytics of a brand. Every method
 // answers NOT_FOUND when the brand does not exist or belongs to another
-// organization.
+// organization. The series (MentionShare, DomainsOverview, and
+// CitationsOverview's daily data points) answer INVALID_PARAMETER for a
+// window of more than MaxSeriesBuckets buckets.
 type CitationService interface {
 	// FindCitationPages returns a page of most-cited pages and the total.
 	FindCitationPages(ctx context.Context, orgID string, f CitationFilter) ([]*CitationRow, int, error)

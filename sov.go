@@ -81,6 +81,7 @@ var (
 // SOVService computes share of voice per found brand.
 type SOVService interface {
 	// FindShareOfVoice returns a page of found brands with their metrics,
-	// and the total. NOT_FOUND for another organization's brand.
+	// and the total. NOT_FOUND for another organization's brand;
+	// INVALID_PARAMETER for a window of more than MaxSeriesBuckets buckets.
 	FindShareOfVoice(ctx context.Context, orgID string, f SOVFilter) ([]*SOVRow, int, error)
 }

@@ -1,6 +1,9 @@
 package sightline
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Window is a half-open time range [Start, End). An API window given with
 // an inclusive end is stored with End one microsecond later (timestamps are
@@ -80,4 +83,67 @@ func Buckets(w Window, granularity string) []string {
 		}
 	}
 	return out
+}
+
+// Window bounds (docs/api.md#limits). A window starts no earlier than
+// MinWindowStart and ends no later than the end of today: a start before
+// it or after today is refused, a later end is cut to the end of today,
+// so that no bucket is built for a day that has not come, and a window
+// and its previous period stay in years both engines store.
+var MinWindowStart = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// MaxSeriesBuckets is the most buckets one series holds (docs/api.md#limits):
+// a series costs memory and bytes per bucket, so a window that would need
+// more at its granularity is refused instead of built.
+const MaxSeriesBuckets = 1000
+
+// ClampWindow cuts w's end to the end of now's UTC day.
+func ClampWindow(w Window, now time.Time) Window {
+	if end := EndOfDay(now); w.End.After(end) {
+		w.End = end
+	}
+	return w
+}
+
+// BucketCount returns how many buckets of granularity the window touches,
+// len(Buckets(w, granularity)), without listing them.
+func BucketCount(w Window, granularity string) int {
+	if !w.Start.Before(w.End) {
+		return 0
+	}
+	first, last := BucketStart(w.Start, granularity), BucketStart(w.End.Add(-time.Microsecond), granularity)
+	days := int((last.Unix() - first.Unix()) / 86400) // not Sub: a Duration saturates at 292 years
+	switch granularity {
+	case "week":
+		return days/7 + 1
+	case "month":
+		return (last.Year()-first.Year())*12 + int(last.Month()-first.Month()) + 1
+	}
+	return days + 1
+}
+
+// MaxSeriesSpan says in words the longest window a series of granularity
+// may cover: MaxSeriesBuckets of its buckets.
+func MaxSeriesSpan(granularity string) string {
+	switch granularity {
+	case "week":
+		return fmt.Sprintf("%d ISO weeks", MaxSeriesBuckets)
+	case "month":
+		return fmt.Sprintf("%d calendar months", MaxSeriesBuckets)
+	}
+	return fmt.Sprintf("%d UTC days", MaxSeriesBuckets)
+}
+
+// SeriesTooLong returns why a series over w at granularity is refused, or
+// "" when it holds at most MaxSeriesBuckets buckets.
+func SeriesTooLong(w Window, granularity string) string {
+	n := BucketCount(w, granularity)
+	if n <= MaxSeriesBuckets {
+		return ""
+	}
+	if granularity == "" {
+		granularity = "day"
+	}
+	return fmt.Sprintf("The window from %s to %s touches %d %s buckets; a series holds at most %d, so at granularity %s a window may span at most %s (docs/api.md#limits).",
+		w.Start.UTC().Format(time.DateOnly), w.End.Add(-time.Microsecond).UTC().Format(time.DateOnly), n, granularity, MaxSeriesBuckets, granularity, MaxSeriesSpan(granularity))
 }

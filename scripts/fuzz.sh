@@ -23,6 +23,7 @@ targets=(
   "./internal/httpapi FuzzParams 10000"
   "./internal/httpapi FuzzBodies 100"
   "./internal/httpapi FuzzIngestRecord 400"
+  "./internal/httpapi FuzzWindows 300"
 )
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -87,7 +87,7 @@ type fuzzWorld struct {
 
 const fuzzAdminToken = "fuzz-admin-token"
 
-func newFuzzWorld(f *testing.F) *fuzzWorld {
+func newFuzzWorld(f testing.TB) *fuzzWorld {
 	db := sqlstoretest.MustOpenDB(f)
 	ts := httptest.NewServer((&httpapi.Server{Store: db, AdminToken: fuzzAdminToken}).Handler())
 	f.Cleanup(ts.Close)

@@ -101,6 +101,7 @@ func (s *Server) handleMentionShare(w http.ResponseWriter, r *http.Request) erro
 	scope.Domains = q.domains("filter[domains]")
 	scope.URL = q.pageURL("filter[url]")
 	granularity := q.granularity()
+	q.series(granularity)
 	if err := q.err(); err != nil {
 		return err
 	}
@@ -127,6 +128,7 @@ func (s *Server) handleCitationsOverview(w http.ResponseWriter, r *http.Request)
 	}
 	q := newParams(r, s.now())
 	scope := q.overviewScope(brand.ID)
+	q.series("day") // summary_stats hold one data point per day
 	if err := q.err(); err != nil {
 		return err
 	}
@@ -146,6 +148,7 @@ func (s *Server) handleDomainsOverview(w http.ResponseWriter, r *http.Request) e
 	q := newParams(r, s.now())
 	scope := q.overviewScope(brand.ID)
 	granularity := q.granularity()
+	q.series(granularity)
 	if err := q.err(); err != nil {
 		return err
 	}

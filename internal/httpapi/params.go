@@ -21,6 +21,7 @@ type params struct {
 	used   map[string]bool
 	errs   []sightline.FieldError
 	now    time.Time
+	asked  sightline.Window // the window as asked, before ClampWindow
 }
 
 // unsupportedPagination are refused with a hint (docs/api.md).
@@ -220,13 +221,20 @@ func (p *params) text(name string) string { return p.scalar(name) }
 
 // window reads filter[ran_at_start] and filter[ran_at_end] (YYYY-MM-DD or
 // RFC 3339). Defaults: the last days days up to the end of today. A
-// date-only end means the end of that day; start after end is refused.
+// date-only end means the end of that day; start after end is refused, and
+// so is a start before sightline.MinWindowStart or after today; an end
+// after today is cut to the end of today (docs/api.md#limits).
 func (p *params) window(days int) sightline.Window {
 	w := sightline.DefaultWindow(p.now, days)
 	startKey, endKey := "filter[ran_at_start]", "filter[ran_at_end]"
+	failed := len(p.errs)
 	if s := p.scalar(startKey); s != "" {
 		if t, _, ok := parseTime(s); !ok {
 			p.fail(startKey, "invalid", "%s must be an ISO 8601 date (YYYY-MM-DD) or date-time (RFC 3339).", startKey)
+		} else if t.Before(sightline.MinWindowStart) {
+			p.fail(startKey, "out_of_range", "%s must be on or after %s (docs/api.md#limits).", startKey, sightline.MinWindowStart.Format(time.DateOnly))
+		} else if !t.Before(sightline.EndOfDay(p.now)) {
+			p.fail(startKey, "out_of_range", "%s must not be after today, %s UTC (docs/api.md#limits).", startKey, p.now.Format(time.DateOnly))
 		} else {
 			w.Start = t
 		}
@@ -240,10 +248,31 @@ func (p *params) window(days int) sightline.Window {
 			w.End = t.Add(time.Microsecond)
 		}
 	}
-	if !w.Start.Before(w.End) {
+	if len(p.errs) == failed && !w.Start.Before(w.End) {
 		p.fail(startKey, "invalid", "%s must not be after %s.", startKey, endKey)
 	}
-	return w
+	p.asked = w
+	return sightline.ClampWindow(w, p.now)
+}
+
+// series refuses a window that a series of granularity could not hold in
+// sightline.MaxSeriesBuckets buckets (docs/api.md#limits). The window is
+// judged as asked, before its end is cut to today, so that the answer does
+// not depend on the day it is asked. The refusal names the bound the client
+// gave: the start, or the end when only the end was given.
+func (p *params) series(granularity string) {
+	if len(p.errs) > 0 {
+		return // a malformed window has been refused already
+	}
+	msg := sightline.SeriesTooLong(p.asked, granularity)
+	if msg == "" {
+		return
+	}
+	field := "filter[ran_at_start]"
+	if len(p.values[field]) == 0 && len(p.values["filter[ran_at_end]"]) > 0 {
+		field = "filter[ran_at_end]"
+	}
+	p.fail(field, "too_long", "%s", msg)
 }
 
 func parseTime(s string) (t time.Time, dateOnly, ok bool) {

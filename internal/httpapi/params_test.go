@@ -549,7 +549,14 @@ func TestParams_Window(t *testing.T) {
 			sightline.Window{Start: defStart, End: time.Date(2026, 3, 10, 12, 0, 0, 500001000, time.UTC)}, nil},
 		{"OneInstant", "filter[ran_at_start]=2026-03-10T12:00:00Z&filter[ran_at_end]=2026-03-10T12:00:00Z", 30,
 			sightline.Window{Start: time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC), End: time.Date(2026, 3, 10, 12, 0, 0, 1000, time.UTC)}, nil},
-		{"FutureEnd", "filter[ran_at_end]=2027-01-01", 30, sightline.Window{Start: defStart, End: day(2027, 1, 2)}, nil},
+		// an end after today is cut to the end of today (docs/api.md#limits)
+		{"FutureEnd", "filter[ran_at_end]=2027-01-01", 30, sightline.Window{Start: defStart, End: defEnd}, nil},
+		{"FarFutureEnd", "filter[ran_at_end]=9999-12-31T23:59:59.999999Z", 30, sightline.Window{Start: defStart, End: defEnd}, nil},
+		{"StartOn2000", "filter[ran_at_start]=2000-01-01", 30, sightline.Window{Start: day(2000, 1, 1), End: defEnd}, nil},
+		{"StartBefore2000", "filter[ran_at_start]=1999-12-31T23:59:59.999999Z", 30, sightline.Window{Start: defStart, End: defEnd},
+			[]problem{{start, "out_of_range"}}},
+		{"StartYearOne", "filter[ran_at_start]=0001-01-01&filter[ran_at_end]=0001-01-02", 30, sightline.Window{Start: defStart, End: day(1, 1, 3)},
+			[]problem{{start, "out_of_range"}}},
 
 		{"StartJunk", "filter[ran_at_start]=yesterday", 30, sightline.Window{Start: defStart, End: defEnd},
 			[]problem{{start, "invalid"}}},
@@ -573,7 +580,7 @@ func TestParams_Window(t *testing.T) {
 			sightline.Window{Start: time.Date(2026, 3, 10, 12, 0, 0, 2000, time.UTC), End: time.Date(2026, 3, 10, 12, 0, 0, 1000, time.UTC)},
 			[]problem{{start, "invalid"}}},
 		{"StartAfterDefaultEnd", "filter[ran_at_start]=2026-03-16", 30,
-			sightline.Window{Start: day(2026, 3, 16), End: defEnd}, []problem{{start, "invalid"}}},
+			sightline.Window{Start: defStart, End: defEnd}, []problem{{start, "out_of_range"}}},
 		{"StartTwice", "filter[ran_at_start]=2026-03-01&filter[ran_at_start]=2026-03-02", 30,
 			sightline.Window{Start: defStart, End: defEnd}, []problem{{start, "multiple"}}},
 	}

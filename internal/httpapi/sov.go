@@ -21,6 +21,7 @@ func (s *Server) handleShareOfVoice(w http.ResponseWriter, r *http.Request) erro
 		Sort:        q.sort(sightline.SOVSortKeys),
 	}
 	f.Scope.PromptRegions = q.promptRegions("filter[prompt_regions]")
+	q.series(f.Granularity)
 	if err := q.err(); err != nil {
 		return err
 	}

@@ -20,8 +20,8 @@ func (p pageArgs) pagination() client.Pagination {
 }
 
 type windowArgs struct {
-	RanAtStart string `json:"ran_at_start,omitempty" jsonschema:"Start of the time window over prompt run times (UTC): a date YYYY-MM-DD or an RFC 3339 date-time. Default 30 days before now."`
-	RanAtEnd   string `json:"ran_at_end,omitempty" jsonschema:"End of the time window, inclusive: a date YYYY-MM-DD (the whole day) or an RFC 3339 date-time. Default the end of today (UTC). Must not be before ran_at_start."`
+	RanAtStart string `json:"ran_at_start,omitempty" jsonschema:"Start of the time window over prompt run times (UTC): a date YYYY-MM-DD or an RFC 3339 date-time, from 2000-01-01 to today. Default 30 days before now."`
+	RanAtEnd   string `json:"ran_at_end,omitempty" jsonschema:"End of the time window, inclusive: a date YYYY-MM-DD (the whole day) or an RFC 3339 date-time. Default the end of today (UTC); a later end is cut to the end of today. Must not be before ran_at_start."`
 }
 
 func (w windowArgs) window() client.Window {
@@ -30,7 +30,7 @@ func (w windowArgs) window() client.Window {
 
 // adWindowArgs is windowArgs with the 90-day default of ads.
 type adWindowArgs struct {
-	RanAtStart string `json:"ran_at_start,omitempty" jsonschema:"Start of the time window over prompt run times (UTC): a date YYYY-MM-DD or an RFC 3339 date-time. Default 90 days before now."`
+	RanAtStart string `json:"ran_at_start,omitempty" jsonschema:"Start of the time window over prompt run times (UTC): a date YYYY-MM-DD or an RFC 3339 date-time, from 2000-01-01 to today. Default 90 days before now."`
 	RanAtEnd   string `json:"ran_at_end,omitempty" jsonschema:"End of the time window, inclusive: a date YYYY-MM-DD (the whole day) or an RFC 3339 date-time. Default the end of today (UTC)."`
 }
 

@@ -12,7 +12,7 @@ type mentionShareIn struct {
 	scopeArgs
 	Domains     []string `json:"domains,omitempty" jsonschema:"Only runs whose answer cites one of these domains (e.g. reddit.com). Default no domain restriction."`
 	URL         string   `json:"url,omitempty" jsonschema:"Only runs whose answer cites this page (an absolute http(s) URL, normalized like stored pages). Default none."`
-	Granularity string   `json:"granularity,omitempty" jsonschema:"Bucket size of the series: day, week (starting Monday) or month (starting on the 1st), UTC. Default day."`
+	Granularity string   `json:"granularity,omitempty" jsonschema:"Bucket size of the series: day, week (starting Monday) or month (starting on the 1st), UTC. Default day. A series holds at most 1000 buckets: a longer window is refused."`
 }
 
 type overviewIn struct {
@@ -23,7 +23,7 @@ type overviewIn struct {
 type domainsOverviewIn struct {
 	brandArg
 	scopeArgs
-	Granularity string `json:"granularity,omitempty" jsonschema:"Bucket size of the series: day, week (starting Monday) or month (starting on the 1st), UTC. Default day."`
+	Granularity string `json:"granularity,omitempty" jsonschema:"Bucket size of the series: day, week (starting Monday) or month (starting on the 1st), UTC. Default day. A series holds at most 1000 buckets: a longer window is refused."`
 }
 
 type citationFilterArgs struct {
@@ -61,7 +61,7 @@ type shareOfVoiceIn struct {
 	brandArg
 	scopeArgs
 	PromptRegions []promptRegionArg `json:"prompt_regions,omitempty" jsonschema:"Only runs of these prompt and region pairs. Default all."`
-	Granularity   string            `json:"granularity,omitempty" jsonschema:"Bucket size of time_based_metrics: day, week (starting Monday) or month (starting on the 1st), UTC. Default day."`
+	Granularity   string            `json:"granularity,omitempty" jsonschema:"Bucket size of time_based_metrics: day, week (starting Monday) or month (starting on the 1st), UTC. Default day. A series holds at most 1000 buckets: a longer window is refused."`
 	pageArgs
 	Sort string `json:"sort,omitempty" jsonschema:"Comma-separated sort keys, a leading - sorts descending. Keys: share_of_voice, visibility, sentiment, mentions, name. Default -share_of_voice,name."`
 }

@@ -38,6 +38,9 @@ func (db *DB) CitationSummary(ctx context.Context, orgID string, s sightline.Sco
 // DomainsOverview returns the owned-citation share series, the mention
 // share series and the ownership breakdown of the scope.
 func (db *DB) DomainsOverview(ctx context.Context, orgID string, s sightline.Scope, granularity string) (*sightline.DomainsOverview, error) {
+	if err := checkSeries(s.Window, granularity); err != nil {
+		return nil, err
+	}
 	tx, q, err := db.beginScope(ctx, orgID, s)
 	if err != nil {
 		return nil, err
@@ -83,6 +86,9 @@ func (db *DB) DomainsOverview(ctx context.Context, orgID string, s sightline.Sco
 // CitationsOverview returns summary stats, distributions and top growing
 // domains and pages of the scope.
 func (db *DB) CitationsOverview(ctx context.Context, orgID string, s sightline.Scope) (*sightline.CitationsOverview, error) {
+	if err := checkSeries(s.Window, "day"); err != nil { // summary_stats: a data point per day
+		return nil, err
+	}
 	tx, q, err := db.beginScope(ctx, orgID, s)
 	if err != nil {
 		return nil, err

@@ -10,6 +10,9 @@ import (
 // MentionShare returns, per bucket, the runs in scope (total) and those
 // whose answer names the target (count), with the tracked brands' average.
 func (db *DB) MentionShare(ctx context.Context, orgID string, s sightline.Scope, granularity string) (*sightline.ShareSeries, error) {
+	if err := checkSeries(s.Window, granularity); err != nil {
+		return nil, err
+	}
 	tx, q, err := db.beginScope(ctx, orgID, s)
 	if err != nil {
 		return nil, err
@@ -65,4 +68,15 @@ func scanShareSeries(ctx context.Context, tx *Tx, s *sqlb, dates []string) (*sig
 		out.DataPoints = append(out.DataPoints, p)
 	}
 	return out, nil
+}
+
+// checkSeries refuses a series over w that would need more than
+// sightline.MaxSeriesBuckets buckets (docs/api.md#limits) before any
+// query runs: the API and the dashboard check it when they read the
+// window, and the store holds every other caller to it.
+func checkSeries(w sightline.Window, granularity string) error {
+	if msg := sightline.SeriesTooLong(w, granularity); msg != "" {
+		return sightline.FieldErr(sightline.EINVALIDPARAM, "filter[ran_at_start]", "too_long", "%s", msg)
+	}
+	return nil
 }

@@ -25,6 +25,9 @@ var sovSortColumns = map[string]string{
 // competitors and every found brand named in either period; filter[brand_ids]
 // restricts them.
 func (db *DB) FindShareOfVoice(ctx context.Context, orgID string, f sightline.SOVFilter) ([]*sightline.SOVRow, int, error) {
+	if err := checkSeries(f.Scope.Window, f.Granularity); err != nil {
+		return nil, 0, err
+	}
 	tx, q, err := db.beginScope(ctx, orgID, f.Scope)
 	if err != nil {
 		return nil, 0, err

@@ -54,6 +54,7 @@ func (s *Server) handleOverview(w http.ResponseWriter, r *http.Request, st *stat
 	q := newQuery(r)
 	win := q.window(now, sightline.DefaultWindowDays)
 	gran := q.enum("granularity", sightline.Granularities, "day")
+	q.series(win, gran)
 	if err := q.err(); err != nil {
 		return err
 	}

@@ -87,6 +87,7 @@ func (q *query) sort(name string, whitelist []string, def string) string {
 // the API's default window when the URL names none.
 type window struct {
 	sightline.Window
+	Asked      sightline.Window // before its end is cut to today
 	Default    bool
 	Start, End string // the dates shown in the form, YYYY-MM-DD
 }
@@ -100,6 +101,8 @@ func (q *query) window(now time.Time, days int) window {
 	if start != "" {
 		if t, err := time.Parse(time.DateOnly, start); err != nil {
 			q.fail("start", "start must be a date (YYYY-MM-DD).")
+		} else if t.Before(sightline.MinWindowStart) || !t.Before(sightline.EndOfDay(now)) {
+			q.errs.Add("start", "out_of_range", "start must be between %s and today.", sightline.MinWindowStart.Format(time.DateOnly))
 		} else {
 			w.Window.Start, w.Default = t.UTC(), false
 		}
@@ -111,11 +114,24 @@ func (q *query) window(now time.Time, days int) window {
 			w.Window.End, w.Default = t.UTC().AddDate(0, 0, 1), false
 		}
 	}
-	if !w.Window.Start.Before(w.Window.End) {
+	if len(q.errs) == 0 && !w.Window.Start.Before(w.Window.End) {
 		q.fail("start", "start must not be after end.")
 	}
+	w.Asked = w.Window
+	w.Window = sightline.ClampWindow(w.Window, now)
 	w.Start, w.End = w.Window.Start.Format(time.DateOnly), lastDay(w.Window).Format(time.DateOnly)
 	return w
+}
+
+// series refuses a window a series of granularity cannot hold, as the
+// API does (docs/api.md#limits).
+func (q *query) series(w window, granularity string) {
+	if len(q.errs) > 0 {
+		return
+	}
+	if msg := sightline.SeriesTooLong(w.Asked, granularity); msg != "" {
+		q.errs.Add("start", "too_long", "%s", msg)
+	}
 }
 
 // lastDay is the day of a window's last instant (its end is exclusive).
