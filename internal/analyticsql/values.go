@@ -18,8 +18,16 @@ func Anys(ss []string) []any {
 // comparison on SQLite orders like time; PostgreSQL parses it as timestamptz.
 const timeLayout = "2006-01-02T15:04:05.000000Z"
 
-// FormatTime formats t for a query parameter.
-func FormatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+// FormatTime formats t for a query parameter. A time before year 1 (the
+// previous period of a very long window) is written as the start of year
+// 1: no stored time is earlier, the layout has no negative years and
+// PostgreSQL refuses them.
+func FormatTime(t time.Time) string {
+	if t.Before(time.Time{}) {
+		t = time.Time{}
+	}
+	return t.UTC().Format(timeLayout)
+}
 
 // LikePattern turns free text into a lowercase LIKE pattern matching it
 // anywhere, with the LIKE metacharacters escaped (ESCAPE '\'). Only ASCII
