@@ -104,7 +104,7 @@ func (c *APIKeyCreate) Validate() error {
 	if !strings.Contains(c.UserEmail, "@") {
 		v.Add("user", "invalid", "user must be an email address")
 	}
-	if strings.TrimSpace(c.Name) == "" {
+	if cleanName(&v, "name", &c.Name) && c.Name == "" {
 		v.Add("name", "required", "name is required")
 	}
 	return v.Err()

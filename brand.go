@@ -64,20 +64,27 @@ func (c *BrandCreate) Validate() error {
 	if !IsUUID(c.OrgID) {
 		v.Add("org_id", "invalid", "org_id must be a UUID")
 	}
-	if strings.TrimSpace(c.Name) == "" {
+	if cleanName(&v, "name", &c.Name) && c.Name == "" {
 		v.Add("name", "required", "name is required")
+	}
+	for i := range c.Aliases {
+		cleanName(&v, indexField("aliases", i), &c.Aliases[i])
 	}
 	for i, d := range c.Domains {
 		if !IsDomainName(d) {
 			v.Add(indexField("domains", i), "invalid", "%q is not a domain name", d)
 		}
 	}
-	for i, comp := range c.Competitors {
+	for i := range c.Competitors {
+		comp := &c.Competitors[i]
 		if comp.ID != "" && !IsUUID(comp.ID) {
 			v.Add(indexField("competitors", i)+".id", "invalid", "id must be a UUID")
 		}
-		if strings.TrimSpace(comp.Name) == "" {
+		if cleanName(&v, indexField("competitors", i)+".name", &comp.Name) && comp.Name == "" {
 			v.Add(indexField("competitors", i)+".name", "required", "name is required")
+		}
+		for j := range comp.Aliases {
+			cleanName(&v, indexField(indexField("competitors", i)+".aliases", j), &comp.Aliases[j])
 		}
 		if comp.Domain != "" && !IsDomainName(comp.Domain) {
 			v.Add(indexField("competitors", i)+".domain", "invalid", "%q is not a domain name", comp.Domain)
@@ -110,7 +117,7 @@ func (in *BrandInput) Validate(creating bool) error {
 	if in.Name == nil && creating {
 		v.Add("name", "required", "name is required")
 	} else if in.Name != nil {
-		validateName(&v, "name", *in.Name)
+		validateName(&v, "name", in.Name)
 	}
 	if in.Domains != nil {
 		if len(*in.Domains) > MaxBrandDomains {
@@ -129,8 +136,12 @@ func (in *BrandInput) Validate(creating bool) error {
 	return v.Err()
 }
 
-func validateName(v *ValidationErrors, field, name string) {
-	if n := strings.TrimSpace(name); n == "" {
+// validateName cleans *name in place (CleanName) and checks it.
+func validateName(v *ValidationErrors, field string, name *string) {
+	if !cleanName(v, field, name) {
+		return
+	}
+	if n := *name; n == "" {
 		v.Add(field, "required", "%s must not be blank", field)
 	} else if utf8.RuneCountInString(n) > MaxBrandNameLength {
 		v.Add(field, "too_long", "%s must be at most %d characters", field, MaxBrandNameLength)
@@ -141,8 +152,8 @@ func validateAliases(v *ValidationErrors, field string, aliases []string) {
 	if len(aliases) > MaxBrandAliases {
 		v.Add(field, "too_many", "%s may hold at most %d names", field, MaxBrandAliases)
 	}
-	for i, a := range aliases {
-		validateName(v, indexField(field, i), a)
+	for i := range aliases {
+		validateName(v, indexField(field, i), &aliases[i])
 	}
 }
 
@@ -159,7 +170,7 @@ func (in *CompetitorInput) Validate() (CompetitorCreate, error) {
 	if in.Name == nil {
 		v.Add("name", "required", "name is required")
 	} else {
-		validateName(&v, "name", *in.Name)
+		validateName(&v, "name", in.Name)
 	}
 	domain := strings.ToLower(strings.TrimSpace(in.Domain))
 	if domain != "" && !IsDomainName(domain) {

@@ -2,7 +2,6 @@ package sightline
 
 import (
 	"context"
-	"strings"
 	"time"
 )
 
@@ -38,7 +37,7 @@ func (c *OrganizationCreate) Validate() error {
 	if c.ID != "" && !IsUUID(c.ID) {
 		v.Add("id", "invalid", "id must be a UUID")
 	}
-	if strings.TrimSpace(c.Name) == "" {
+	if cleanName(&v, "name", &c.Name) && c.Name == "" {
 		v.Add("name", "required", "name is required")
 	}
 	return v.Err()

@@ -43,15 +43,19 @@ func (c *PromptCreate) Validate(v *ValidationErrors, prefix string) {
 	if c.TopicID != "" && !IsUUID(strings.ToLower(c.TopicID)) {
 		v.Add(prefix+"topic_id", "invalid", "topic_id must be a UUID")
 	}
-	validatePromptText(v, prefix+"text", c.Text)
+	validatePromptText(v, prefix+"text", &c.Text)
 	if c.Intent != "" && !slices.Contains(Intents, c.Intent) {
 		v.Add(prefix+"intent", "invalid", "intent must be one of T, C, I, N")
 	}
 	c.Regions = NormalizeRegions(c.Regions, v, prefix+"regions")
 }
 
-func validatePromptText(v *ValidationErrors, field, text string) {
-	if t := strings.TrimSpace(text); t == "" {
+// validatePromptText cleans *text in place (CleanText) and checks it.
+func validatePromptText(v *ValidationErrors, field string, text *string) {
+	if !cleanText(v, field, text) {
+		return
+	}
+	if t := *text; t == "" {
 		v.Add(field, "required", "%s is required", field)
 	} else if utf8.RuneCountInString(t) > maxPromptLength {
 		v.Add(field, "too_long", "%s must be at most %d characters", field, maxPromptLength)
@@ -102,7 +106,7 @@ func (u *PromptUpdate) Validate() error {
 		v.Add("", "empty", "Nothing to update: send text, active or regions.")
 	}
 	if u.Text != nil {
-		validatePromptText(&v, "text", *u.Text)
+		validatePromptText(&v, "text", u.Text)
 	}
 	if u.Regions != nil {
 		r := NormalizeRegions(*u.Regions, &v, "regions")

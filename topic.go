@@ -92,6 +92,7 @@ func (c *TopicCreate) Validate() ([]TopicRef, error) {
 		switch {
 		case t.Name == nil:
 			v.Add(field, "required", "%s is required.", field)
+		case !cleanName(&v, field, t.Name):
 		case strings.TrimSpace(*t.Name) == "":
 			v.Add(field, "blank", "%s must not be blank.", field)
 		case utf8.RuneCountInString(strings.TrimSpace(*t.Name)) > MaxTopicNameLength:

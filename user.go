@@ -67,6 +67,7 @@ func (c *DashboardUserCreate) Validate() error {
 	if c.PasswordHash == "" {
 		v.Add("password", "required", "password is required")
 	}
+	cleanName(&v, "name", &c.Name)
 	return v.Err()
 }
 

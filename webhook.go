@@ -141,8 +141,8 @@ func (in *WebhookInput) Validate(create, allowInsecure bool) error {
 		in.EventTypes = &types
 	}
 	if in.Description != nil {
-		d := strings.TrimSpace(*in.Description)
-		if utf8.RuneCountInString(d) > maxWebhookDescLength {
+		d := *in.Description
+		if cleanName(&v, "description", &d) && utf8.RuneCountInString(d) > maxWebhookDescLength {
 			v.Add("description", "too_long", "description must be at most %d characters.", maxWebhookDescLength)
 		}
 		in.Description = &d
