@@ -68,6 +68,10 @@ type SOVRow struct {
 type SOVFilter struct {
 	Scope       Scope // FoundBrandIDs restricts the rows
 	Granularity string
+	// TrackedOnly restricts the rows to the brand's own and its
+	// competitors' (the dashboard's ranking), however many other brands
+	// the answers name.
+	TrackedOnly bool
 	PageRequest
 	Sort []SortKey
 }

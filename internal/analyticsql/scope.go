@@ -39,6 +39,9 @@ type Scope struct {
 	// further queries, docs/retention.md).
 	PrunedBefore time.Time
 	ReadsPruned  func()
+	// TrackedOnly restricts share-of-voice rows to the brand's own and its
+	// competitors' found brands.
+	TrackedOnly bool
 }
 
 // FilterIn writes the conditions selecting the scope's rows of a fact

@@ -43,9 +43,7 @@ func (q *Scope) ShareOfVoice(order string, limit, offset int) *Builder {
 			FROM found_brands LEFT JOIN brand_mentions ON brand_mentions.found_brand_id = found_brands.id CROSS JOIN run_totals CROSS JOIN mention_totals
 			WHERE found_brands.brand_id = ? AND (brand_mentions.found_brand_id IS NOT NULL OR found_brands.is_self = ? OR found_brands.competitor_id IS NOT NULL)`,
 		true, q.BrandID, true)
-	if len(q.FoundBrandIDs) > 0 {
-		s.Add(` AND found_brands.id IN (`+Placeholders(len(q.FoundBrandIDs))+`)`, Anys(q.FoundBrandIDs))
-	}
+	q.sovRowFilter(&s)
 	s.Add(`) SELECT id, name, kind, competitor_id, visibility, share_of_voice, sentiment, mentions,
 		visibility - previous_visibility, share_of_voice - previous_share_of_voice, sentiment - previous_sentiment, mentions - previous_mentions,
 		COUNT(*) OVER (), previous_mentions, runs, previous_runs, all_mentions, previous_all_mentions
@@ -61,10 +59,19 @@ func (q *Scope) ShareOfVoiceCount() *Builder {
 		OR found_brands.id IN (SELECT span_mentions.found_brand_id FROM (`, q.BrandID, true)
 	q.mentionsSrc(&s, q.span(), q.Window.Start)
 	s.Add(`) span_mentions))`)
+	q.sovRowFilter(&s)
+	return &s
+}
+
+// sovRowFilter narrows the found brands of share-of-voice rows: to
+// FoundBrandIDs, and to the tracked ones under TrackedOnly.
+func (q *Scope) sovRowFilter(s *Builder) {
 	if len(q.FoundBrandIDs) > 0 {
 		s.Add(` AND found_brands.id IN (`+Placeholders(len(q.FoundBrandIDs))+`)`, Anys(q.FoundBrandIDs))
 	}
-	return &s
+	if q.TrackedOnly {
+		s.Add(` AND (found_brands.is_self = ? OR found_brands.competitor_id IS NOT NULL)`, true)
+	}
 }
 
 // ShareOfVoiceSeries is the per-bucket metrics of the found brands ids,

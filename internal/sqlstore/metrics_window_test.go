@@ -354,3 +354,34 @@ func TestMetricsCutWindowsRollupsEqualFacts(t *testing.T) {
 		}
 	}
 }
+
+// TrackedOnly lists the brand's own and its competitors' share-of-voice
+// rows with the numbers they have among all rows, and counts only them:
+// the dashboard reads no series of the other brands answers name.
+func TestShareOfVoiceTrackedOnly(t *testing.T) {
+	g := seedGolden(t)
+	ctx := context.Background()
+	f := sightline.SOVFilter{Scope: g.scope(), Granularity: "day", PageRequest: gPage1}
+	all, totalAll, err := g.db.FindShareOfVoice(ctx, gOrgA, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.TrackedOnly = true
+	tracked, total, err := g.db.FindShareOfVoice(ctx, gOrgA, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []*sightline.SOVRow
+	for _, r := range all {
+		if r.Kind != sightline.FoundBrandOther {
+			want = append(want, r)
+		}
+	}
+	if len(want) == len(all) || len(want) == 0 {
+		t.Fatalf("the golden data has %d rows, %d of them tracked: want both kinds", len(all), len(want))
+	}
+	if total != len(want) || totalAll != len(all) {
+		t.Errorf("totals %d tracked, %d all; want %d, %d", total, totalAll, len(want), len(all))
+	}
+	gDiff(t, "tracked rows", want, tracked)
+}

@@ -33,6 +33,7 @@ func (db *DB) FindShareOfVoice(ctx context.Context, orgID string, f sightline.SO
 		return nil, 0, err
 	}
 	defer tx.Rollback()
+	q.TrackedOnly = f.TrackedOnly
 	s := q.ShareOfVoice(orderBy(f.Sort, sovSortColumns, sightline.DefaultSOVSort, "id"), f.PageSize, f.Offset())
 	var out []*sightline.SOVRow
 	byID := map[string]*sightline.SOVRow{}

@@ -145,13 +145,16 @@ func card(lbl, testID, unit string, value, diff float64, help string) metricCard
 		Value: oneDecimal(value), Diff: signedOneDecimal(diff), Trend: trendClass(diff)}
 }
 
-// shareOfVoice reads every share-of-voice row of the scope, page by page,
-// in the API's default order (share of voice, then name).
+// shareOfVoice reads the tracked share-of-voice rows of the scope (the
+// brand's own and its competitors', which the page ranks and charts),
+// page by page, in the API's default order (share of voice, then name):
+// the other brands the answers name, however many, are not read, nor
+// their series.
 func (s *Server) shareOfVoice(ctx context.Context, orgID string, scope sightline.Scope, gran string) ([]*sightline.SOVRow, error) {
 	var all []*sightline.SOVRow
 	for page := 1; ; page++ {
 		rows, total, err := s.Store.FindShareOfVoice(ctx, orgID, sightline.SOVFilter{
-			Scope: scope, Granularity: gran, PageRequest: sightline.PageRequest{Page: page, PageSize: sightline.MaxPageSize},
+			Scope: scope, Granularity: gran, TrackedOnly: true, PageRequest: sightline.PageRequest{Page: page, PageSize: sightline.MaxPageSize},
 		})
 		if err != nil {
 			return nil, err
