@@ -69,7 +69,9 @@ func TestEndToEnd_ExportRoundTrip(t *testing.T) {
 	}
 
 	srcDB, dstDB := openStore(t, src), openStore(t, dst)
-	w := sightline.Window{Start: time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC), End: sightline.EndOfDay(time.Now())}
+	// the demo's two days and a day on each side: every run, in few buckets
+	now := time.Now()
+	w := sightline.Window{Start: sightline.StartOfDay(now).AddDate(0, 0, -3), End: sightline.EndOfDay(now)}
 	for _, s := range []sightline.Scope{
 		{BrandID: fx.BrandID, Window: w},
 		{BrandID: fx.BrandID, Window: w, ProviderIDs: nil, TopicIDs: []string{fx.TopicIDs[0]}},
