@@ -121,6 +121,17 @@ func (m *Main) loadDemo(ctx context.Context) (*demoVars, error) {
 		fmt.Fprintln(m.stdout, "The database is not empty and holds no demo organization: --demo loads nothing.")
 		return nil, nil
 	}
+	// The demo's API keys are made once its runs are in: an organization
+	// without them is a load that was stopped, whose numbers would be
+	// partial.
+	keys, err := m.DB.FindAPIKeys(ctx, orgID)
+	if err != nil {
+		return nil, err
+	}
+	if len(keys) == 0 {
+		return nil, fmt.Errorf("the demo data set in %s did not finish loading (the server stopped while it loaded): remove that database or give another --db, and start serve --demo again",
+			sqlstore.RedactDSN(m.Config.DB))
+	}
 	_, secret, err := m.DB.CreateAPIKey(ctx, sightline.APIKeyCreate{OrgID: orgID, UserEmail: user.Email, Name: "serve --demo"})
 	if err != nil {
 		return nil, err

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sightline/sightline/internal/demo"
+	"github.com/sightline/sightline/internal/sqlstore"
 	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 )
 
@@ -132,5 +134,35 @@ func TestServeDemo_StopWhileLoading(t *testing.T) {
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("serve --demo did not stop while loading")
+	}
+}
+
+// A demo whose load was stopped after its organization was made but
+// before its runs were all in (its API keys come after them) is not
+// served as a loaded demo: serve --demo stops and says what to do.
+func TestServeDemo_RefusesHalfLoadedDemo(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dsn := sqlstoretest.NewDSN(t)
+	db := openStore(t, dsn)
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := demo.CreateEntities(ctx, db, demo.New(demo.Config{Seed: 1, Days: 2, Now: time.Now().UTC()})); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb lockedBuffer
+	cmd := &ServeCommand{env: DefaultConfig(), stdout: &out, stderr: &errb}
+	done := make(chan error, 1)
+	go func() {
+		done <- cmd.Run(ctx, []string{"--db", dsn, "--addr", "127.0.0.1:0", "--demo", "--collect-interval", "0"})
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "did not finish loading") || !strings.Contains(err.Error(), sqlstore.RedactDSN(dsn)) {
+			t.Errorf("serve --demo on a half-loaded demo = %v, want an error naming the database and the stopped load", err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatalf("serve --demo served a half-loaded demo; stdout:\n%s", out.String())
 	}
 }
