@@ -331,7 +331,8 @@ func (c *Collector) ask(ctx context.Context, in *ingest.Ingester, w *sightline.C
 	runID := s.RunID(w.BrandID)
 	run, err := in.Analyze(ctx, sightline.RunRecord{
 		ID: runID, BrandID: w.BrandID, PromptID: s.PromptID, Provider: s.Provider, Region: s.Region,
-		RanAt: a.FinishedAt, Model: a.Model, Answer: ans.Text, Citations: usableCitations(ans.Citations),
+		RanAt: a.FinishedAt, Model: sightline.TruncateUTF8(a.Model, sightline.MaxShortTextBytes),
+		Answer: sightline.TruncateUTF8(ans.Text, sightline.MaxAnswerBytes), Citations: usableCitations(ans.Citations),
 	})
 	if err != nil {
 		code, msg := sightline.ReasonNotAnalyzed, "The answer could not be stored: "+sightline.ErrorMessage(err)
@@ -343,14 +344,22 @@ func (c *Collector) ask(ctx context.Context, in *ingest.Ingester, w *sightline.C
 }
 
 // usableCitations keeps the citations ingest accepts (absolute http(s)
-// URLs): one odd link must not cost the whole answer.
+// URLs, at most MaxURLBytes): one odd link must not cost the whole answer.
+// The answer is kept within the per-record caps (docs/api.md#limits) the
+// way a reader would cut it: the first MaxRunCitations citations, titles
+// and authors cut to their caps, as the answer itself is.
 func usableCitations(cs []sightline.RunCitation) []sightline.RunCitation {
-	out := make([]sightline.RunCitation, 0, len(cs))
+	out := make([]sightline.RunCitation, 0, min(len(cs), sightline.MaxRunCitations))
 	for _, c := range cs {
+		if len(out) == sightline.MaxRunCitations {
+			break
+		}
 		u, err := url.Parse(strings.TrimSpace(c.URL))
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || len(c.URL) > sightline.MaxURLBytes {
 			continue
 		}
+		c.Title = sightline.TruncateUTF8(c.Title, sightline.MaxTitleBytes)
+		c.Author = sightline.TruncateUTF8(c.Author, sightline.MaxShortTextBytes)
 		out = append(out, c)
 	}
 	return out

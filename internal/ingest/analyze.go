@@ -155,6 +155,7 @@ func (in *Ingester) analyzeLine(ctx context.Context, l rawLine, opts Options) (*
 	if strings.TrimSpace(run.Answer) == "" {
 		le.add("answer", "required", "is required")
 	}
+	checkCaps(&rec, le)
 	if len(le.errs) > 0 {
 		return nil, le.errs
 	}
@@ -186,6 +187,45 @@ func (in *Ingester) analyzeLine(ctx context.Context, l rawLine, opts Options) (*
 		run.ID = derivedID(run)
 	}
 	return run, nil
+}
+
+// checkCaps refuses a record over a per-record cap (docs/api.md#limits):
+// a run is shown whole in GET …/runs, so what one run holds bounds that
+// response.
+func checkCaps(rec *record, le *lineErrors) {
+	tooLong := func(field, v string, n int) {
+		if len(v) > n {
+			le.add(field, "too_long", "must be at most %d bytes, not %d", n, len(v))
+		}
+	}
+	tooMany := func(field string, got, n int) bool {
+		if got > n {
+			le.add(field, "too_many", "must hold at most %d items, not %d", n, got)
+			return true
+		}
+		return false
+	}
+	tooLong("answer", rec.Answer, sightline.MaxAnswerBytes)
+	tooLong("model", rec.Model, sightline.MaxShortTextBytes)
+	if !tooMany("citations", len(rec.Citations), sightline.MaxRunCitations) {
+		for i, c := range rec.Citations {
+			tooLong(fmt.Sprintf("citations[%d].url", i), c.URL, sightline.MaxURLBytes)
+			tooLong(fmt.Sprintf("citations[%d].title", i), c.Title, sightline.MaxTitleBytes)
+			tooLong(fmt.Sprintf("citations[%d].author", i), c.Author, sightline.MaxShortTextBytes)
+		}
+	}
+	if !tooMany("ads", len(rec.Ads), sightline.MaxRunAds) {
+		for i, a := range rec.Ads {
+			tooLong(fmt.Sprintf("ads[%d].advertiser", i), a.Advertiser, sightline.MaxShortTextBytes)
+			tooLong(fmt.Sprintf("ads[%d].domain", i), a.Domain, sightline.MaxURLBytes)
+			tooLong(fmt.Sprintf("ads[%d].text", i), a.Text, sightline.MaxTitleBytes)
+		}
+	}
+	if !tooMany("mentions", len(rec.Mentions), sightline.MaxRunMentions) {
+		for i, m := range rec.Mentions {
+			tooLong(fmt.Sprintf("mentions[%d].name", i), m.Name, sightline.MaxShortTextBytes)
+		}
+	}
 }
 
 // derivedID makes re-ingesting a record without id idempotent: the id is a
@@ -299,8 +339,23 @@ func analyzeAds(in []sightline.RunAd, le *lineErrors) []sightline.AnalyzedAd {
 // foundMentions runs the analyzer over the answer.
 func foundMentions(answer string, tg *target) []sightline.AnalyzedMention {
 	ms := tg.matcher.Find(answer)
-	out := make([]sightline.AnalyzedMention, 0, len(ms))
+	out := make([]sightline.AnalyzedMention, 0, min(len(ms), sightline.MaxRunMentions))
+	// an answer may list more brands than a run keeps (docs/api.md#limits):
+	// the tracked ones always count, then the untracked ones the answer
+	// names first
+	untracked := sightline.MaxRunMentions
 	for _, m := range ms {
+		if m.Tracked >= 0 {
+			untracked--
+		}
+	}
+	for _, m := range ms {
+		if m.Tracked < 0 {
+			if untracked <= 0 {
+				continue
+			}
+			untracked--
+		}
 		am := sightline.AnalyzedMention{Name: m.Name, Position: m.Position, Count: m.Count, Sentiment: m.Sentiment}
 		tg.link(&am, m.Tracked)
 		out = append(out, am)

@@ -159,7 +159,7 @@ func scanCitationRows(ctx context.Context, tx *Tx, s *sqlb) ([]*sightline.Citati
 
 // fillMentionedBrands lists, for the rows of one page of results, the
 // found brands named in the answers that cite each row (by name, sorted by
-// byte order on both engines): from the page-brand rollups for whole days,
+// byte order on both engines, the first MaxMentionedBrands of them): from the page-brand rollups for whole days,
 // from the facts for the rest (runBrands).
 func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightline.CitationRow, key string) error {
 	if len(rows) == 0 {
@@ -198,6 +198,8 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 		names := named[rowKey(r, key)]
 		r.MentionedBrands = slices.AppendSeq(make([]string, 0, len(names)), maps.Keys(names)) // [] when none
 		slices.Sort(r.MentionedBrands)
+		// the first MaxMentionedBrands in that order (docs/api.md#limits)
+		r.MentionedBrands = r.MentionedBrands[:min(len(r.MentionedBrands), sightline.MaxMentionedBrands)]
 	}
 	return nil
 }
