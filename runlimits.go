@@ -22,6 +22,11 @@ const (
 // answers that cite it, and a page of 100 rows must stay bounded.
 const MaxMentionedBrands = 50
 
+// MaxMentionSpans is the most spans of one mention of a run that
+// GET …/runs shows (docs/api.md#limits): the first ones in the answer. A
+// short name can occur thousands of times in a long answer.
+const MaxMentionSpans = 50
+
 // TruncateUTF8 cuts s to at most n bytes at a character boundary.
 func TruncateUTF8(s string, n int) string {
 	if len(s) <= n {

@@ -79,16 +79,29 @@ func (sp *Spanner) Fill(r *sightline.Run) {
 				}
 			}
 		}
+		// the first MaxMentionSpans (docs/api.md#limits): a short name
+		// can occur thousands of times in a long answer
+		spans = spans[:min(len(spans), sightline.MaxMentionSpans)]
 		m.Spans = make([]sightline.Span, 0, len(spans))
+		var ro runeOffsets
 		for _, s := range spans {
-			m.Spans = append(m.Spans, sightline.Span{Start: runeOffset(r.Answer, s.Start), End: runeOffset(r.Answer, s.End)})
+			m.Spans = append(m.Spans, sightline.Span{Start: ro.at(r.Answer, s.Start), End: ro.at(r.Answer, s.End)})
 		}
 	}
 }
 
-// runeOffset turns a byte offset of s into a character offset.
-func runeOffset(s string, b int) int {
-	return utf8.RuneCountInString(s[:b])
+// runeOffsets turns byte offsets of s into character offsets, counting on
+// from the last offset asked when offsets come in order, so that a
+// mention's spans cost one pass over the answer, not one each.
+type runeOffsets struct{ b, r int }
+
+func (o *runeOffsets) at(s string, b int) int {
+	if b < o.b {
+		*o = runeOffsets{}
+	}
+	o.r += utf8.RuneCountInString(s[o.b:b])
+	o.b = b
+	return o.r
 }
 
 // RunSource is what exporting runs reads.

@@ -94,6 +94,21 @@ func badLines(t *testing.T, w *world) []struct {
 	s150 := 150.0
 	badMention := r
 	badMention.Mentions = []sightline.RunMention{{Name: "Taskloom", Position: 1}, {Name: "Asana", Position: 2, Sentiment: &s150}}
+	// one past each per-record cap (docs/api.md#limits)
+	manyCites, manyAds, manyMentions := r, r, r
+	manyCites.Citations = nil
+	for i := range sightline.MaxRunCitations + 1 {
+		manyCites.Citations = append(manyCites.Citations, sightline.RunCitation{URL: fmt.Sprintf("https://example.com/%d", i)})
+	}
+	for i := range sightline.MaxRunAds + 1 {
+		manyAds.Ads = append(manyAds.Ads, sightline.RunAd{Advertiser: "Ad", Domain: fmt.Sprintf("ad%d.com", i)})
+	}
+	for i := range sightline.MaxRunMentions + 1 {
+		manyMentions.Mentions = append(manyMentions.Mentions, sightline.RunMention{Name: fmt.Sprintf("Brand %d", i), Position: i + 1})
+	}
+	longTitle, longName := r, r
+	longTitle.Citations = []sightline.RunCitation{r.Citations[0], {URL: "https://asana.com", Title: strings.Repeat("é", sightline.MaxTitleBytes/2+1)}}
+	longName.Mentions = []sightline.RunMention{{Name: strings.Repeat("x", sightline.MaxShortTextBytes+1), Position: 1}}
 	le := func(field, code string) []ingest.LineError { return []ingest.LineError{{Field: field, Code: code}} }
 	return []struct {
 		line string
@@ -110,6 +125,13 @@ func badLines(t *testing.T, w *world) []struct {
 		{jsonl(t, badType), le("citations[0].type", "invalid")},
 		{jsonl(t, badAd), le("ads[0].domain", "invalid")},
 		{jsonl(t, badMention), le("mentions[1].sentiment", "invalid")},
+		{withRecord(t, r, map[string]any{"answer": strings.Repeat("a", sightline.MaxAnswerBytes+1)}), le("answer", "too_long")},
+		{withRecord(t, r, map[string]any{"model": strings.Repeat("m", sightline.MaxShortTextBytes+1)}), le("model", "too_long")},
+		{jsonl(t, manyCites), le("citations", "too_many")},
+		{jsonl(t, longTitle), le("citations[1].title", "too_long")},
+		{jsonl(t, manyAds), le("ads", "too_many")},
+		{jsonl(t, manyMentions), le("mentions", "too_many")},
+		{jsonl(t, longName), le("mentions[0].name", "too_long")},
 		{`{"brand_id": "` + w.brand + `", "prompt_id": `, le("", "invalid_json")},
 		// every problem of a record is reported
 		{withRecord(t, r, map[string]any{"prompt_id": nil, "region": "U.S."}), []ingest.LineError{{Field: "prompt_id", Code: "required"}, {Field: "region", Code: "invalid"}}},

@@ -1,0 +1,159 @@
+package httpapi_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline"
+)
+
+// The documented worst cases of docs/api.md#limits, in bytes of JSON.
+const (
+	maxRunBody       = 3 << 20  // one run: GET …/runs/{id}, or a page of one
+	maxCitationsPage = 16 << 20 // a page of 100 citation rows (pages, domains)
+	maxSOVPage       = 16 << 20 // a page of 100 share-of-voice rows of 1,000 buckets
+)
+
+// capsRecord is one run at every per-record cap, written to cost the most
+// bytes when shown: text fields of control characters, which JSON writes
+// as six bytes each; 100 given mentions whose names the answer repeats
+// past MaxMentionSpans; 100 citations of the longest URL.
+func capsRecord(fw *fuzzWorld, ranAt time.Time) string {
+	esc := func(n int) string { return strings.Repeat("\x01", n) }
+	var answer strings.Builder
+	mentions := make([]sightline.RunMention, 0, sightline.MaxRunMentions)
+	for i := range sightline.MaxRunMentions {
+		name := fmt.Sprintf("Brand%02d", i)
+		mentions = append(mentions, sightline.RunMention{Name: name, Position: i + 1})
+		for range sightline.MaxMentionSpans + 10 {
+			answer.WriteString(name + " ")
+		}
+	}
+	answer.WriteString(esc(sightline.MaxAnswerBytes - answer.Len()))
+	cites := make([]sightline.RunCitation, 0, sightline.MaxRunCitations)
+	for i := range sightline.MaxRunCitations {
+		u := fmt.Sprintf("https://site%03d.example.com/", i)
+		cites = append(cites, sightline.RunCitation{URL: u + strings.Repeat("p", sightline.MaxURLBytes-len(u)),
+			Title: esc(sightline.MaxTitleBytes), Author: esc(sightline.MaxShortTextBytes)})
+	}
+	ads := make([]sightline.RunAd, 0, sightline.MaxRunAds)
+	for i := range sightline.MaxRunAds {
+		ads = append(ads, sightline.RunAd{Advertiser: fmt.Sprintf("Ad%02d", i) + strings.Repeat("a", sightline.MaxShortTextBytes-4),
+			Domain: fmt.Sprintf("ad%02d.example.com", i), Text: esc(sightline.MaxTitleBytes)})
+	}
+	rec, err := json.Marshal(sightline.RunRecord{ID: "00000000-0000-4000-8000-0000000000ca", BrandID: fw.brand.ID, PromptID: fw.prompts[0].ID,
+		Provider: "chatgpt", Region: "us", RanAt: ranAt, Model: esc(sightline.MaxShortTextBytes), Answer: answer.String(),
+		Citations: cites, Ads: ads, Mentions: mentions})
+	if err != nil {
+		panic(err)
+	}
+	return string(rec)
+}
+
+// getSized sends GET path?query with the world's key and returns the status
+// and the body, read up to one byte past limit.
+func getSized(t *testing.T, fw *fuzzWorld, path string, q url.Values, limit int) (int, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, fw.ts.URL+"/api/v2/brands/"+fw.brand.ID+path+"?"+q.Encode(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("X-API-KEY", fw.key)
+	resp, err := (&http.Client{Timeout: time.Minute}).Do(req)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, int64(limit)+1))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if len(body) > limit {
+		t.Fatalf("%s?%s: body above the documented %d bytes", path, q.Encode(), limit)
+	}
+	t.Logf("%s?%s: %d %d bytes", path, q.Encode(), resp.StatusCode, len(body))
+	return resp.StatusCode, body
+}
+
+// On a brand filled to the per-record caps, every response that shows what
+// a run holds stays within the worst case docs/api.md#limits states: a run
+// with its spans cut to MaxMentionSpans, citation rows with
+// mentioned_brands cut to the first MaxMentionedBrands names, and share of
+// voice over the longest daily window.
+func TestResponsesAtCaps(t *testing.T) {
+	fw := newFuzzWorld(t)
+	now := time.Now().UTC()
+	req, err := http.NewRequest(http.MethodPost, fw.ts.URL+"/internal/v1/brands/"+fw.brand.ID+"/runs", strings.NewReader(capsRecord(fw, now.Add(-time.Minute))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+fuzzAdminToken)
+	req.Header.Set("Content-Type", "application/x-ndjson")
+	resp, err := (&http.Client{Timeout: time.Minute}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"inserted":1`) {
+		t.Fatalf("ingest at the caps: %d %s", resp.StatusCode, body)
+	}
+
+	type run struct {
+		Mentions []struct {
+			Name  string
+			Spans []sightline.Span
+		}
+		Citations []json.RawMessage
+	}
+	status, body := getSized(t, fw, "/runs/00000000-0000-4000-8000-0000000000ca", nil, maxRunBody)
+	var one struct{ Data run }
+	if status != http.StatusOK || json.Unmarshal(body, &one) != nil {
+		t.Fatalf("run: %d %.300s", status, body)
+	}
+	if len(one.Data.Mentions) != sightline.MaxRunMentions || len(one.Data.Citations) != sightline.MaxRunCitations {
+		t.Fatalf("run: %d mentions, %d citations, want %d, %d", len(one.Data.Mentions), len(one.Data.Citations), sightline.MaxRunMentions, sightline.MaxRunCitations)
+	}
+	for _, m := range one.Data.Mentions {
+		if len(m.Spans) != sightline.MaxMentionSpans {
+			t.Errorf("mention %s: %d spans, want the first %d", m.Name, len(m.Spans), sightline.MaxMentionSpans)
+		}
+	}
+	if status, _ := getSized(t, fw, "/runs", url.Values{"page_size": {"100"}}, maxRunBody+1024); status != http.StatusOK {
+		t.Fatalf("runs: %d", status)
+	}
+
+	for _, path := range []string{"/citations/pages", "/citations/domains"} {
+		status, body := getSized(t, fw, path, url.Values{"page_size": {"100"}}, maxCitationsPage)
+		var list struct {
+			Data []struct {
+				MentionedBrands []string `json:"mentioned_brands"`
+			}
+		}
+		if status != http.StatusOK || json.Unmarshal(body, &list) != nil || len(list.Data) == 0 {
+			t.Fatalf("%s: %d %.300s", path, status, body)
+		}
+		for _, r := range list.Data {
+			// the first names in byte order: Brand00 … Brand49
+			if len(r.MentionedBrands) != sightline.MaxMentionedBrands || r.MentionedBrands[0] != "Brand00" ||
+				r.MentionedBrands[len(r.MentionedBrands)-1] != fmt.Sprintf("Brand%02d", sightline.MaxMentionedBrands-1) {
+				t.Fatalf("%s: mentioned_brands %v, want the first %d names", path, r.MentionedBrands, sightline.MaxMentionedBrands)
+			}
+		}
+	}
+
+	q := url.Values{"page_size": {"100"}, "filter[ran_at_start]": {now.AddDate(0, 0, -(sightline.MaxSeriesBuckets - 1)).Format(time.DateOnly)}}
+	status, body = getSized(t, fw, "/share_of_voice", q, maxSOVPage)
+	var sov struct {
+		Data []json.RawMessage
+	}
+	if status != http.StatusOK || json.Unmarshal(body, &sov) != nil || len(sov.Data) != 100 {
+		t.Fatalf("share_of_voice: %d, %d rows, want 100", status, len(sov.Data))
+	}
+}
