@@ -108,6 +108,17 @@ const (
 	MaxBrandAliases    = 50
 )
 
+// Limits of what one brand holds (docs/api.md#limits): responses list a
+// brand's topics, prompts and competitors (the by-topic distributions of
+// citations/overview, the competitors' rows), and the analyzer matches
+// every competitor's names in every answer, so each is bounded. Creating
+// past one is 409 CONFLICT, code limit_reached.
+const (
+	MaxBrandTopics      = 500  // topics not deleted
+	MaxBrandPrompts     = 1000 // active prompts
+	MaxBrandCompetitors = 50
+)
+
 // Validate checks the body; creating requires a name.
 func (in *BrandInput) Validate(creating bool) error {
 	var v ValidationErrors

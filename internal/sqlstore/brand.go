@@ -67,6 +67,10 @@ func (db *DB) CreateBrand(ctx context.Context, c sightline.BrandCreate) (*sightl
 			return nil, err
 		}
 	}
+	if err := checkBrandHolds(ctx, tx, `SELECT COUNT(*) FROM competitors WHERE brand_id = ?`, []any{b.ID},
+		sightline.MaxBrandCompetitors, "competitors", "competitors"); err != nil {
+		return nil, err
+	}
 	return b, tx.Commit()
 }
 
@@ -252,6 +256,21 @@ func checkBrand(ctx context.Context, tx *Tx, orgID, brandID string) error {
 	}
 	if n == 0 {
 		return notFound("Brand")
+	}
+	return nil
+}
+
+// checkBrandHolds refuses, before the transaction commits, a brand that
+// would hold more than max rows of what count counts: 409 CONFLICT naming
+// field, code limit_reached (docs/api.md#limits).
+func checkBrandHolds(ctx context.Context, tx *Tx, count string, args []any, max int, field, noun string) error {
+	var n int
+	if err := tx.queryRow(ctx, count, args...).Scan(&n); err != nil {
+		return fmt.Errorf("count %s: %w", noun, err)
+	}
+	if n > max {
+		return sightline.FieldErr(sightline.ECONFLICT, field, "limit_reached",
+			"A brand holds at most %d %s; this would make %d. Delete some first.", max, noun, n)
 	}
 	return nil
 }

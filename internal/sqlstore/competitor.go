@@ -120,6 +120,10 @@ func (db *DB) CreateCompetitor(ctx context.Context, orgID, brandID string, c sig
 	if err != nil {
 		return nil, err
 	}
+	if err := checkBrandHolds(ctx, tx, `SELECT COUNT(*) FROM competitors WHERE brand_id = ?`, []any{brandID},
+		sightline.MaxBrandCompetitors, "name", "competitors"); err != nil {
+		return nil, err
+	}
 	if err := rebuildBrandRollups(ctx, tx, brandID); err != nil {
 		return nil, err
 	}

@@ -95,6 +95,10 @@ func (db *DB) CreatePrompts(ctx context.Context, orgID, brandID string, ps []sig
 		}
 		out = append(out, p)
 	}
+	if err := checkBrandHolds(ctx, tx, `SELECT COUNT(*) FROM prompts WHERE brand_id = ? AND active = ?`,
+		[]any{brandID, true}, sightline.MaxBrandPrompts, "prompts", "active prompts"); err != nil {
+		return nil, err
+	}
 	return out, tx.Commit()
 }
 
@@ -181,6 +185,12 @@ func (db *DB) UpdatePrompt(ctx context.Context, orgID, brandID, promptID string,
 	if _, err := tx.exec(ctx, `UPDATE prompts SET text = ?, active = ?, regions = ?, updated_at = ?, deactivated_at = NULL WHERE id = ?`,
 		p.Text, p.Active, encodeStrings(p.Regions), ts(tx.now), p.ID); err != nil {
 		return nil, fmt.Errorf("update prompt: %w", err)
+	}
+	if upd.Active != nil && *upd.Active {
+		if err := checkBrandHolds(ctx, tx, `SELECT COUNT(*) FROM prompts WHERE brand_id = ? AND active = ?`,
+			[]any{brandID, true}, sightline.MaxBrandPrompts, "active", "active prompts"); err != nil {
+			return nil, err
+		}
 	}
 	return p, tx.Commit()
 }

@@ -43,6 +43,15 @@ func (db *DB) CreateTopics(ctx context.Context, orgID, brandID string, topics []
 		seen[key] = ref
 		out = append(out, ref)
 	}
+	if err := checkBrandHolds(ctx, tx, `SELECT COUNT(*) FROM topics WHERE brand_id = ? AND deleted_at IS NULL`,
+		[]any{brandID}, sightline.MaxBrandTopics, "topics", "topics"); err != nil {
+		return nil, err
+	}
+	// a topic created again brings its prompts back
+	if err := checkBrandHolds(ctx, tx, `SELECT COUNT(*) FROM prompts WHERE brand_id = ? AND active = ?`,
+		[]any{brandID, true}, sightline.MaxBrandPrompts, "topics", "active prompts"); err != nil {
+		return nil, err
+	}
 	return out, tx.Commit()
 }
 
