@@ -157,3 +157,108 @@ func TestResponsesAtCaps(t *testing.T) {
 		t.Fatalf("share_of_voice: %d, %d rows, want 100", status, len(sov.Data))
 	}
 }
+
+// sendJSON sends method path with the world's key and a JSON body, through
+// the client that validates against the OpenAPI document, and returns the
+// status and the error's details.
+func sendJSON(t *testing.T, fw *fuzzWorld, method, path string, body any) (int, []sightline.FieldError) {
+	t.Helper()
+	data, err := json.Marshal(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := http.NewRequest(method, fw.ts.URL+"/api/v2/brands/"+fw.brand.ID+path, strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("X-API-KEY", fw.key)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := apiClient().Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	var env struct {
+		Error struct {
+			Code    string
+			Details []sightline.FieldError
+		}
+	}
+	raw, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode >= 400 {
+		if json.Unmarshal(raw, &env) != nil || env.Error.Code == "" {
+			t.Fatalf("%s %s: %d without the error envelope: %s", method, path, resp.StatusCode, raw)
+		}
+	}
+	return resp.StatusCode, env.Error.Details
+}
+
+// wantLimit checks a 409 CONFLICT whose one detail is limit_reached on
+// field.
+func wantLimit(t *testing.T, what string, status int, details []sightline.FieldError, field string) {
+	t.Helper()
+	if status != http.StatusConflict || len(details) != 1 || details[0].Field == nil || *details[0].Field != field || details[0].Code != "limit_reached" {
+		t.Fatalf("%s: %d %+v, want 409 limit_reached on %s", what, status, details, field)
+	}
+}
+
+// A brand holds at most MaxBrandTopics topics, MaxBrandPrompts active
+// prompts and MaxBrandCompetitors competitors (docs/api.md#limits): up to
+// each cap creating works; past it, 409 CONFLICT limit_reached naming the
+// field, and nothing of the request is created.
+func TestBrandHoldsAtMost(t *testing.T) {
+	fw := newFuzzWorld(t)
+	type named struct {
+		Name string `json:"name"`
+	}
+	type text struct {
+		Text string `json:"text"`
+	}
+	// topics: the world has none
+	for n := 0; n < sightline.MaxBrandTopics; n += sightline.MaxTopicsPerRequest {
+		var ts []named
+		for i := range sightline.MaxTopicsPerRequest {
+			ts = append(ts, named{fmt.Sprintf("Topic %d", n+i)})
+		}
+		if status, details := sendJSON(t, fw, http.MethodPost, "/topics", map[string]any{"topics": ts}); status != http.StatusCreated {
+			t.Fatalf("topics %d: %d %+v", n, status, details)
+		}
+	}
+	status, details := sendJSON(t, fw, http.MethodPost, "/topics", map[string]any{"topics": []named{{"Topic 0"}, {"One too many"}}})
+	wantLimit(t, "topic past the cap", status, details, "topics")
+	// an existing name creates nothing, so it is not refused
+	if status, details := sendJSON(t, fw, http.MethodPost, "/topics", map[string]any{"topics": []named{{"Topic 1"}}}); status != http.StatusCreated {
+		t.Fatalf("an existing topic again: %d %+v", status, details)
+	}
+
+	// prompts: the world has one active prompt
+	for n := 1; n < sightline.MaxBrandPrompts; n += sightline.MaxPromptsPerBatch {
+		var ps []text
+		for i := range min(sightline.MaxPromptsPerBatch, sightline.MaxBrandPrompts-n) {
+			ps = append(ps, text{fmt.Sprintf("prompt %d", n+i)})
+		}
+		if status, details := sendJSON(t, fw, http.MethodPost, "/prompts", map[string]any{"prompts": ps}); status != http.StatusCreated {
+			t.Fatalf("prompts %d: %d %+v", n, status, details)
+		}
+	}
+	status, details = sendJSON(t, fw, http.MethodPost, "/prompts", map[string]any{"prompts": []text{{"one too many"}}})
+	wantLimit(t, "prompt past the cap", status, details, "prompts")
+	// switching one off makes room; switching another on past the cap does not
+	if status, details := sendJSON(t, fw, http.MethodPatch, "/prompts/"+fw.prompts[0].ID, map[string]any{"active": false}); status != http.StatusOK {
+		t.Fatalf("deactivate: %d %+v", status, details)
+	}
+	if status, details := sendJSON(t, fw, http.MethodPost, "/prompts", map[string]any{"prompts": []text{{"the last one"}}}); status != http.StatusCreated {
+		t.Fatalf("the prompt that fits: %d %+v", status, details)
+	}
+	status, details = sendJSON(t, fw, http.MethodPatch, "/prompts/"+fw.prompts[0].ID, map[string]any{"active": true})
+	wantLimit(t, "reactivation past the cap", status, details, "active")
+
+	// competitors: the world has one
+	for i := 1; i < sightline.MaxBrandCompetitors; i++ {
+		if status, details := sendJSON(t, fw, http.MethodPost, "/competitors", map[string]any{"name": fmt.Sprintf("Rival %d", i), "domain": fmt.Sprintf("rival%d.com", i)}); status != http.StatusCreated {
+			t.Fatalf("competitor %d: %d %+v", i, status, details)
+		}
+	}
+	status, details = sendJSON(t, fw, http.MethodPost, "/competitors", map[string]any{"name": "One Too Many", "domain": "toomany.com"})
+	wantLimit(t, "competitor past the cap", status, details, "name")
+}
