@@ -116,7 +116,14 @@ type Share struct {
 	Percent float64 `json:"percent"`
 }
 
-// Distribution splits a count by provider, topic and region.
+// MaxDistributionShares is the most shares of one split of a Distribution
+// (docs/api.md#limits): the largest ones. Topics, providers and regions
+// grow with what a brand and its ingests created, and the citations
+// overview must stay bounded.
+const MaxDistributionShares = 100
+
+// Distribution splits a count by provider, topic and region: the
+// MaxDistributionShares largest shares of each, largest first.
 type Distribution struct {
 	ByProvider []Share `json:"by_provider"`
 	ByTopic    []Share `json:"by_topic"`

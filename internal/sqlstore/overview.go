@@ -173,10 +173,13 @@ func (q *scopeQ) distributions(ctx context.Context, tx *Tx, d *sightline.Distrib
 		if err := scan(&dim, &kind, &sh.ID, &sh.Name, &sh.Count, &sh.Percent); err != nil {
 			return err
 		}
+		list := dims[dim].mentions
 		if kind == "c" {
-			*dims[dim].citations = append(*dims[dim].citations, sh)
-		} else {
-			*dims[dim].mentions = append(*dims[dim].mentions, sh)
+			list = dims[dim].citations
+		}
+		// rows come largest first: keep the first MaxDistributionShares
+		if len(*list) < sightline.MaxDistributionShares {
+			*list = append(*list, sh)
 		}
 		return nil
 	})
