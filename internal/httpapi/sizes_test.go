@@ -262,3 +262,95 @@ func TestBrandHoldsAtMost(t *testing.T) {
 	status, details = sendJSON(t, fw, http.MethodPost, "/competitors", map[string]any{"name": "One Too Many", "domain": "toomany.com"})
 	wantLimit(t, "competitor past the cap", status, details, "name")
 }
+
+// The citations overview lists the MaxDistributionShares largest shares of
+// each split (docs/api.md#limits), not one per topic however many there
+// are.
+func TestOverviewDistributionsAtMost(t *testing.T) {
+	fw := newFuzzWorld(t)
+	n := sightline.MaxDistributionShares + 1
+	var topicIDs []string
+	for from := 0; from < n; from += sightline.MaxTopicsPerRequest {
+		var ts []map[string]string
+		for i := from; i < min(n, from+sightline.MaxTopicsPerRequest); i++ {
+			ts = append(ts, map[string]string{"name": fmt.Sprintf("Topic %03d", i)})
+		}
+		data, _ := json.Marshal(map[string]any{"topics": ts})
+		var created struct{ Data []struct{ ID string } }
+		postJSON(t, fw, "/topics", string(data), &created)
+		for _, c := range created.Data {
+			topicIDs = append(topicIDs, c.ID)
+		}
+	}
+	var promptIDs []string
+	for from := 0; from < n; from += sightline.MaxPromptsPerBatch {
+		var ps []map[string]string
+		for i := from; i < min(n, from+sightline.MaxPromptsPerBatch); i++ {
+			ps = append(ps, map[string]string{"text": fmt.Sprintf("prompt %03d", i), "topic_id": topicIDs[i]})
+		}
+		data, _ := json.Marshal(map[string]any{"prompts": ps})
+		var created struct{ Data []struct{ ID string } }
+		postJSON(t, fw, "/prompts", string(data), &created)
+		for _, c := range created.Data {
+			promptIDs = append(promptIDs, c.ID)
+		}
+	}
+	if len(promptIDs) != n {
+		t.Fatalf("%d prompts created, want %d", len(promptIDs), n)
+	}
+	at := time.Now().UTC().Add(-time.Minute).Format(time.RFC3339)
+	var lines []string
+	for _, p := range promptIDs {
+		lines = append(lines, fmt.Sprintf(`{"prompt_id":%q,"provider":"chatgpt","region":"us","ran_at":%q,"answer":"Acme is good.","citations":[{"url":"https://acme.com/a"}]}`, p, at))
+	}
+	req, _ := http.NewRequest(http.MethodPost, fw.ts.URL+"/internal/v1/brands/"+fw.brand.ID+"/runs", strings.NewReader(strings.Join(lines, "\n")))
+	req.Header.Set("Authorization", "Bearer "+fuzzAdminToken)
+	req.Header.Set("Content-Type", "application/x-ndjson")
+	resp, err := fuzzClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), fmt.Sprintf(`"inserted":%d`, n)) {
+		t.Fatalf("ingest: %d %s", resp.StatusCode, body)
+	}
+	status, body := getSized(t, fw, "/citations/overview", nil, maxSeriesBody)
+	var ov struct {
+		Data struct {
+			Distributions struct {
+				Citations, Mentions struct {
+					ByTopic []struct{ Count int } `json:"by_topic"`
+				}
+			}
+		}
+	}
+	if status != http.StatusOK || json.Unmarshal(body, &ov) != nil {
+		t.Fatalf("overview: %d %.300s", status, body)
+	}
+	for kind, d := range map[string]int{"citations": len(ov.Data.Distributions.Citations.ByTopic), "mentions": len(ov.Data.Distributions.Mentions.ByTopic)} {
+		if d != sightline.MaxDistributionShares {
+			t.Errorf("%s by_topic: %d shares, want %d of %d topics", kind, d, sightline.MaxDistributionShares, n)
+		}
+	}
+}
+
+// postJSON posts body to the world's brand path and decodes a 201 into v.
+func postJSON(t *testing.T, fw *fuzzWorld, path, body string, v any) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, fw.ts.URL+"/api/v2/brands/"+fw.brand.ID+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("X-API-KEY", fw.key)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := fuzzClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusCreated || json.Unmarshal(data, v) != nil {
+		t.Fatalf("POST %s: %d %.300s", path, resp.StatusCode, data)
+	}
+}
