@@ -3,10 +3,12 @@ package collect_test
 import (
 	"context"
 	"crypto/rand"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/collect"
@@ -25,6 +27,7 @@ type fakeAsker struct {
 	mu    sync.Mutex
 	asked []provider.Request
 	fail  error
+	long  bool // answer past every cap of a run
 }
 
 func (f *fakeAsker) Call(ctx context.Context, req provider.Request) (*provider.Answer, []provider.Try, error) {
@@ -33,6 +36,14 @@ func (f *fakeAsker) Call(ctx context.Context, req provider.Request) (*provider.A
 	f.mu.Unlock()
 	if pe, ok := f.fail.(*provider.Error); ok {
 		return nil, []provider.Try{{Err: pe}, {Err: pe}, {Err: pe}}, f.fail
+	}
+	if f.long {
+		// "é" is two bytes: the answer's cap falls inside one
+		cites := make([]sightline.RunCitation, 0, 150)
+		for i := range cap(cites) {
+			cites = append(cites, sightline.RunCitation{URL: fmt.Sprintf("https://example.org/p%d", i), Title: strings.Repeat("t", 600), Author: strings.Repeat("a", 300)})
+		}
+		return &provider.Answer{Text: "Acme " + strings.Repeat("é", sightline.MaxAnswerBytes), Model: strings.Repeat("m", 300), Citations: cites}, []provider.Try{{}}, nil
 	}
 	return &provider.Answer{
 		Text:      "For " + req.Prompt + " many teams pick Acme, and some pick Globex.",
@@ -373,5 +384,43 @@ func TestKeySealedUnderAnotherMasterKey(t *testing.T) {
 	}
 	if res.Tally.Reasons[sightline.ReasonKeyLocked] != 1 || w.askers["chatgpt"].count() != 0 {
 		t.Errorf("tally = %+v, asked %d times", res.Tally, w.askers["chatgpt"].count())
+	}
+}
+
+// A provider's answer past the caps of a run is kept, cut to them
+// (docs/collect.md#keys-spending-and-what-is-stored): the answer at a
+// character boundary within 64 KiB, the first 100 citations with their
+// titles and authors cut, the model cut.
+func TestLongAnswerKeptWithinCaps(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t)
+	w.askers["chatgpt"].long = true
+	w.setKey(t, "chatgpt", "sk-test-chatgpt-0001")
+	w.settings(t, sightline.CollectionUpdate{Providers: &[]string{"chatgpt"}, Regions: &[]string{"us"}, Samples: ptr(1), Enabled: ptr(true)})
+	res, err := w.c.Once(ctx, collect.OnceOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Tally.Done == 0 || res.Tally.Failed != 0 {
+		t.Fatalf("tally %+v, want every long answer stored", res.Tally)
+	}
+	now := time.Now()
+	runs, _, err := w.db.FindRuns(ctx, w.orgID, sightline.RunFilter{Scope: sightline.Scope{BrandID: w.brandID, Window: sightline.Window{Start: now.Add(-time.Hour), End: now.Add(time.Hour)}},
+		PageRequest: sightline.PageRequest{Page: 1, PageSize: 10}, Status: sightline.RunOK})
+	if err != nil || len(runs) == 0 {
+		t.Fatalf("runs: %d, %v", len(runs), err)
+	}
+	for _, r := range runs {
+		if len(r.Answer) > sightline.MaxAnswerBytes || len(r.Answer) < sightline.MaxAnswerBytes-1 || !utf8.ValidString(r.Answer) || !strings.HasPrefix(r.Answer, "Acme é") {
+			t.Errorf("answer of %d bytes (valid UTF-8: %v), want the first %d bytes' whole characters", len(r.Answer), utf8.ValidString(r.Answer), sightline.MaxAnswerBytes)
+		}
+		if len(r.Citations) != sightline.MaxRunCitations || len(r.Citations[0].Title) != sightline.MaxTitleBytes || len(r.Citations[0].Author) != sightline.MaxShortTextBytes ||
+			r.Citations[len(r.Citations)-1].Page != fmt.Sprintf("https://example.org/p%d", sightline.MaxRunCitations-1) {
+			t.Errorf("%d citations, the first titled %d bytes by %d, want the first %d cut to %d and %d", len(r.Citations), len(r.Citations[0].Title), len(r.Citations[0].Author),
+				sightline.MaxRunCitations, sightline.MaxTitleBytes, sightline.MaxShortTextBytes)
+		}
+		if len(r.Model) != sightline.MaxShortTextBytes {
+			t.Errorf("model of %d bytes, want %d", len(r.Model), sightline.MaxShortTextBytes)
+		}
 	}
 }
