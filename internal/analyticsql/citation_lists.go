@@ -76,33 +76,36 @@ func (q *Scope) TopPages(domains []string) *Builder {
 // RollupRowBrands is the found brands named in the answers citing each
 // row key (pages, or domains, as key says; domains are the page rows'
 // domains) over the whole days full, from the page-brand rollups. Rows:
-// row key, found brand name (distinct). The pairs of row key and found
-// brand id are made distinct before the names are joined: the rollup rows
-// repeat each pair once a day, thirty times as many lookups otherwise.
+// row key, found brand name, citations of the row in answers naming it.
+// The pairs of row key and found brand id are summed before the names are
+// joined: the rollup rows repeat each pair once a day, thirty times as
+// many lookups otherwise.
 func (q *Scope) RollupRowBrands(full []sightline.Window, key string, keys, domains []string) *Builder {
 	var s Builder
-	s.Add(`SELECT DISTINCT row_brands.row_key, found_brands.name FROM (SELECT DISTINCT `)
+	s.Add(`SELECT row_brands.row_key, found_brands.name, row_brands.citations FROM (SELECT day_rows.row_key AS row_key,
+		day_rows.found_brand_id AS found_brand_id, SUM(day_rows.citations) AS citations FROM (SELECT `)
 	if key == PageLevel {
 		// the primary key starts (brand_id, domain, page): name the
 		// domains of the page rows too
-		s.Add(`daily_page_brands.page AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
+		s.Add(`daily_page_brands.page AS row_key, daily_page_brands.found_brand_id AS found_brand_id, daily_page_brands.citations AS citations FROM daily_page_brands
 			WHERE daily_page_brands.brand_id = ? AND daily_page_brands.domain IN (`+Placeholders(len(domains))+`)
 			AND daily_page_brands.page IN (`+Placeholders(len(keys))+`)
 			AND (`+rangesOf("daily_page_brands", full)+`)`, q.BrandID, Anys(domains), Anys(keys), rangeArgs(full))
 	} else if q.pageFiltered() {
 		// a domain row counts only its pages that pass the filters
-		s.Add(`daily_page_brands.domain AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
+		s.Add(`daily_page_brands.domain AS row_key, daily_page_brands.found_brand_id AS found_brand_id, daily_page_brands.citations AS citations FROM daily_page_brands
 			WHERE daily_page_brands.brand_id = ? AND daily_page_brands.domain IN (`+Placeholders(len(keys))+`) AND (`+rangesOf("daily_page_brands", full)+`)
 			AND daily_page_brands.page IN (SELECT daily_pages.page FROM daily_pages WHERE daily_pages.brand_id = ? AND (`+rangesOf("daily_pages", full)+`)`,
 			q.BrandID, Anys(keys), rangeArgs(full), q.BrandID, rangeArgs(full))
 		q.citationFilters(&s, "daily_pages", PageLevel)
 		s.Add(`)`)
 	} else {
-		s.Add(`daily_domain_brands.domain AS row_key, daily_domain_brands.found_brand_id AS found_brand_id FROM daily_domain_brands
+		s.Add(`daily_domain_brands.domain AS row_key, daily_domain_brands.found_brand_id AS found_brand_id, daily_domain_brands.citations AS citations FROM daily_domain_brands
 			WHERE daily_domain_brands.brand_id = ? AND daily_domain_brands.domain IN (`+Placeholders(len(keys))+`)
 			AND (`+rangesOf("daily_domain_brands", full)+`)`, q.BrandID, Anys(keys), rangeArgs(full))
 	}
-	s.Add(`) row_brands JOIN found_brands ON found_brands.id = row_brands.found_brand_id`)
+	s.Add(`) day_rows GROUP BY day_rows.row_key, day_rows.found_brand_id) row_brands
+		JOIN found_brands ON found_brands.id = row_brands.found_brand_id`)
 	return &s
 }
 

@@ -1,6 +1,7 @@
 package sqlstore
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -158,19 +159,21 @@ func scanCitationRows(ctx context.Context, tx *Tx, s *sqlb) ([]*sightline.Citati
 }
 
 // fillMentionedBrands lists, for the rows of one page of results, the
-// found brands named in the answers that cite each row (by name, sorted by
-// byte order on both engines, the first MaxMentionedBrands of them): from the page-brand rollups for whole days,
-// from the facts for the rest (runBrands).
+// found brands named in the answers that cite each row, by name (byte
+// order on both engines): from the page-brand rollups for whole days, from
+// the facts for the rest (runBrands). A row lists at most
+// MaxMentionedBrands (docs/api.md#limits): those named in the most of its
+// citations, ties by name.
 func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightline.CitationRow, key string) error {
 	if len(rows) == 0 {
 		return nil
 	}
 	keys := make([]string, 0, len(rows))
-	named := map[string]map[string]bool{} // row key -> the names of its brands
+	named := map[string]map[string]int64{} // row key -> its brands' names -> citations
 	for _, r := range rows {
 		k := rowKey(r, key)
 		keys = append(keys, k)
-		named[k] = map[string]bool{}
+		named[k] = map[string]int64{}
 	}
 	full, raw := q.PagePlan(q.Window)
 	if len(raw) > 0 {
@@ -182,11 +185,12 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 		s := q.RollupRowBrands(full, key, keys, rowDomains(rows))
 		err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 			var k, name string
-			if err := scan(&k, &name); err != nil {
+			var n int64
+			if err := scan(&k, &name, &n); err != nil {
 				return err
 			}
 			if names := named[k]; names != nil {
-				names[name] = true
+				names[name] += n
 			}
 			return nil
 		})
@@ -195,13 +199,26 @@ func (q *scopeQ) fillMentionedBrands(ctx context.Context, tx *Tx, rows []*sightl
 		}
 	}
 	for _, r := range rows {
-		names := named[rowKey(r, key)]
-		r.MentionedBrands = slices.AppendSeq(make([]string, 0, len(names)), maps.Keys(names)) // [] when none
-		slices.Sort(r.MentionedBrands)
-		// the first MaxMentionedBrands in that order (docs/api.md#limits)
-		r.MentionedBrands = r.MentionedBrands[:min(len(r.MentionedBrands), sightline.MaxMentionedBrands)]
+		r.MentionedBrands = mostNamed(named[rowKey(r, key)], sightline.MaxMentionedBrands)
 	}
 	return nil
+}
+
+// mostNamed returns the names of the max highest counts (ties by name),
+// sorted by name; [] when none.
+func mostNamed(counts map[string]int64, max int) []string {
+	names := slices.AppendSeq(make([]string, 0, len(counts)), maps.Keys(counts))
+	if len(names) > max {
+		slices.SortFunc(names, func(a, b string) int {
+			if c := cmp.Compare(counts[b], counts[a]); c != 0 {
+				return c
+			}
+			return strings.Compare(a, b)
+		})
+		names = names[:max]
+	}
+	slices.Sort(names)
+	return names
 }
 
 // rowKey is a row's page or domain, as key says.
@@ -219,9 +236,9 @@ func rowKey(r *sightline.CitationRow, key string) string {
 // probing the run's mentions cost about five times as many probes (a run
 // cites several of a page's rows), plus a sort of every pair
 // (docs/performance.md).
-func (q *scopeQ) runBrands(ctx context.Context, tx *Tx, raw []sightline.Window, key string, keys []string, named map[string]map[string]bool) error {
+func (q *scopeQ) runBrands(ctx context.Context, tx *Tx, raw []sightline.Window, key string, keys []string, named map[string]map[string]int64) error {
 	s := q.RunRowBrands(raw, key, keys)
-	ids := map[string]map[string]bool{} // row key -> found brand ids
+	ids := map[string]map[string]int64{} // row key -> found brand ids -> citations
 	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var rowKeys, brandIDs string
 		if err := scan(&rowKeys, &brandIDs); err != nil {
@@ -230,14 +247,15 @@ func (q *scopeQ) runBrands(ctx context.Context, tx *Tx, raw []sightline.Window, 
 		if brandIDs == "" {
 			return nil
 		}
+		// one key per citation of the run
 		for k := range strings.SplitSeq(rowKeys, analyticsql.ListSep) {
 			set := ids[k]
 			if set == nil {
-				set = map[string]bool{}
+				set = map[string]int64{}
 				ids[k] = set
 			}
 			for id := range strings.SplitSeq(brandIDs, analyticsql.ListSep) {
-				set[id] = true
+				set[id]++
 			}
 		}
 		return nil
@@ -247,7 +265,9 @@ func (q *scopeQ) runBrands(ctx context.Context, tx *Tx, raw []sightline.Window, 
 	}
 	all := map[string]bool{}
 	for _, set := range ids {
-		maps.Copy(all, set)
+		for id := range set {
+			all[id] = true
+		}
 	}
 	idList := slices.Sorted(maps.Keys(all))
 	name := map[string]string{}
@@ -265,8 +285,8 @@ func (q *scopeQ) runBrands(ctx context.Context, tx *Tx, raw []sightline.Window, 
 	}
 	for k, set := range ids {
 		if names := named[k]; names != nil {
-			for id := range set {
-				names[name[id]] = true
+			for id, n := range set {
+				names[name[id]] += n
 			}
 		}
 	}
