@@ -18,8 +18,9 @@ const (
 )
 
 // MaxMentionedBrands is the most names of mentioned_brands in one citation
-// row (docs/api.md#limits): the found brands of a row grow with the
-// answers that cite it, and a page of 100 rows must stay bounded.
+// row (docs/api.md#limits), those named in the most of its citations: the
+// found brands of a row grow with the answers that cite it, and a page of
+// 100 rows must stay bounded.
 const MaxMentionedBrands = 50
 
 // MaxMentionSpans is the most spans of one mention of a run that

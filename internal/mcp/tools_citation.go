@@ -66,7 +66,7 @@ type shareOfVoiceIn struct {
 	Sort string `json:"sort,omitempty" jsonschema:"Comma-separated sort keys, a leading - sorts descending. Keys: share_of_voice, visibility, sentiment, mentions, name. Default -share_of_voice,name."`
 }
 
-const citationRowUnits = " Each row: total_citation_count and total_citation_percent (% of all citations in scope, 0–100), brand_citation_count (citations in answers that mention the target) and brand_citation_percent (% of all such citations), target_brand_mentioned, mentioned_brands (the first 50 names in byte order), page_type and domain_type (static class or owned/earned/competitor_owned/competitor_earned)."
+const citationRowUnits = " Each row: total_citation_count and total_citation_percent (% of all citations in scope, 0–100), brand_citation_count (citations in answers that mention the target) and brand_citation_percent (% of all such citations), target_brand_mentioned, mentioned_brands (at most 50: those named in the most of the row's citations), page_type and domain_type (static class or owned/earned/competitor_owned/competitor_earned)."
 
 func (r *registry) addCitationTools() {
 	add(r, toolSpec{
