@@ -16,15 +16,16 @@ import (
 
 // The documented worst cases of docs/api.md#limits, in bytes of JSON.
 const (
-	maxRunBody       = 3 << 20  // one run: GET …/runs/{id}, or a page of one
-	maxCitationsPage = 16 << 20 // a page of 100 citation rows (pages, domains)
-	maxSOVPage       = 16 << 20 // a page of 100 share-of-voice rows of 1,000 buckets
+	maxRunBody       = 5 << 19  // one run: GET …/runs/{id} (2.5 MiB)
+	maxCitationsPage = 10 << 20 // a page of 100 citation rows (pages, domains)
+	maxSOVPage       = 40 << 20 // a page of 100 share-of-voice rows of 1,000 buckets
 )
 
 // capsRecord is one run at every per-record cap, written to cost the most
 // bytes when shown: text fields of control characters, which JSON writes
 // as six bytes each; 100 given mentions whose names the answer repeats
-// past MaxMentionSpans; 100 citations of the longest URL.
+// past MaxMentionSpans; 100 citations of the longest URL, of characters
+// its normalized page percent-encodes.
 func capsRecord(fw *fuzzWorld, ranAt time.Time) string {
 	esc := func(n int) string { return strings.Repeat("\x01", n) }
 	var answer strings.Builder
@@ -33,14 +34,15 @@ func capsRecord(fw *fuzzWorld, ranAt time.Time) string {
 		name := fmt.Sprintf("Brand%02d", i)
 		mentions = append(mentions, sightline.RunMention{Name: name, Position: i + 1})
 		for range sightline.MaxMentionSpans + 10 {
-			answer.WriteString(name + " ")
+			answer.WriteString(name + "\n")
 		}
 	}
 	answer.WriteString(esc(sightline.MaxAnswerBytes - answer.Len()))
 	cites := make([]sightline.RunCitation, 0, sightline.MaxRunCitations)
 	for i := range sightline.MaxRunCitations {
 		u := fmt.Sprintf("https://site%03d.example.com/", i)
-		cites = append(cites, sightline.RunCitation{URL: u + strings.Repeat("p", sightline.MaxURLBytes-len(u)),
+		// "é" in a path: the normalized page percent-encodes it, 6 bytes
+		cites = append(cites, sightline.RunCitation{URL: u + strings.Repeat("é", (sightline.MaxURLBytes-len(u))/2),
 			Title: esc(sightline.MaxTitleBytes), Author: esc(sightline.MaxShortTextBytes)})
 	}
 	ads := make([]sightline.RunAd, 0, sightline.MaxRunAds)
