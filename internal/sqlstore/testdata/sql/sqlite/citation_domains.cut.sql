@@ -116,7 +116,9 @@ WHERE mentions.brand_id = ? AND mentions.topic_id = citing_runs.topic_id AND men
 AND mentions.ran_at = citing_runs.ran_at AND mentions.run_seq = citing_runs.run_seq), '') FROM citing_runs
 ;
 
-SELECT DISTINCT row_brands.row_key, found_brands.name FROM (SELECT DISTINCT daily_domain_brands.domain AS row_key, daily_domain_brands.found_brand_id AS found_brand_id FROM daily_domain_brands
+SELECT row_brands.row_key, found_brands.name, row_brands.citations FROM (SELECT day_rows.row_key AS row_key,
+day_rows.found_brand_id AS found_brand_id, SUM(day_rows.citations) AS citations FROM (SELECT daily_domain_brands.domain AS row_key, daily_domain_brands.found_brand_id AS found_brand_id, daily_domain_brands.citations AS citations FROM daily_domain_brands
 WHERE daily_domain_brands.brand_id = ? AND daily_domain_brands.domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?)
-AND ((daily_domain_brands.ran_at >= ? AND daily_domain_brands.ran_at < ?))) row_brands JOIN found_brands ON found_brands.id = row_brands.found_brand_id
+AND ((daily_domain_brands.ran_at >= ? AND daily_domain_brands.ran_at < ?))) day_rows GROUP BY day_rows.row_key, day_rows.found_brand_id) row_brands
+JOIN found_brands ON found_brands.id = row_brands.found_brand_id
 ;

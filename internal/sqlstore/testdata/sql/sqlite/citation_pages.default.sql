@@ -68,8 +68,10 @@ SUM(citations) OVER (), SUM(brand_citations) OVER ()
 FROM list_rows ORDER BY citations DESC, domain ASC, page ASC LIMIT ? OFFSET ?
 ;
 
-SELECT DISTINCT row_brands.row_key, found_brands.name FROM (SELECT DISTINCT daily_page_brands.page AS row_key, daily_page_brands.found_brand_id AS found_brand_id FROM daily_page_brands
+SELECT row_brands.row_key, found_brands.name, row_brands.citations FROM (SELECT day_rows.row_key AS row_key,
+day_rows.found_brand_id AS found_brand_id, SUM(day_rows.citations) AS citations FROM (SELECT daily_page_brands.page AS row_key, daily_page_brands.found_brand_id AS found_brand_id, daily_page_brands.citations AS citations FROM daily_page_brands
 WHERE daily_page_brands.brand_id = ? AND daily_page_brands.domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?)
 AND daily_page_brands.page IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-AND ((daily_page_brands.ran_at >= ? AND daily_page_brands.ran_at < ?))) row_brands JOIN found_brands ON found_brands.id = row_brands.found_brand_id
+AND ((daily_page_brands.ran_at >= ? AND daily_page_brands.ran_at < ?))) day_rows GROUP BY day_rows.row_key, day_rows.found_brand_id) row_brands
+JOIN found_brands ON found_brands.id = row_brands.found_brand_id
 ;
