@@ -36,11 +36,7 @@ func keysCreate(ctx context.Context, n *noun, args []string) error {
 	user := fs.String("user", "", "email of the user creating the key")
 	name := fs.String("name", "", "a name for the key")
 	expires := fs.String("expires", "", "expiry date YYYY-MM-DD (the key works until the end of that day, UTC)")
-	pos, err := fs.parse(args)
-	if err != nil {
-		return err
-	}
-	if err := noArgs("keys create", pos); err != nil {
+	if err := parseNoArgs(fs, "keys create", args); err != nil {
 		return err
 	}
 	orgID, err := requireID("org", "organization", *org)
@@ -83,11 +79,7 @@ func keysList(ctx context.Context, n *noun, args []string) error {
 	cfg := DefaultConfig()
 	fs := n.flags("list", &cfg)
 	org := fs.String("org", "", "organization id")
-	pos, err := fs.parse(args)
-	if err != nil {
-		return err
-	}
-	if err := noArgs("keys list", pos); err != nil {
+	if err := parseNoArgs(fs, "keys list", args); err != nil {
 		return err
 	}
 	orgID, err := requireID("org", "organization", *org)

@@ -50,6 +50,16 @@ func (n *noun) flags(verb string, cfg *Config) *flagSet {
 	return fs
 }
 
+// parseNoArgs parses the flags of a command that takes no positional
+// argument; one given is an error naming the command.
+func parseNoArgs(fs *flagSet, cmd string, args []string) error {
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	return noArgs(cmd, pos)
+}
+
 // requireID returns the id a flag holds, lower-cased; a missing or
 // malformed one is an error naming the flag.
 func requireID(flagName, what, v string) (string, error) {

@@ -36,11 +36,7 @@ func orgsCreate(ctx context.Context, n *noun, args []string) error {
 	cfg := DefaultConfig()
 	fs := n.flags("create", &cfg)
 	name := fs.String("name", "", "organization name")
-	pos, err := fs.parse(args)
-	if err != nil {
-		return err
-	}
-	if err := noArgs("orgs create", pos); err != nil {
+	if err := parseNoArgs(fs, "orgs create", args); err != nil {
 		return err
 	}
 	if err := requireFlag("name", *name, "the organization's name"); err != nil {
@@ -62,11 +58,7 @@ func orgsCreate(ctx context.Context, n *noun, args []string) error {
 func orgsList(ctx context.Context, n *noun, args []string) error {
 	cfg := DefaultConfig()
 	fs := n.flags("list", &cfg)
-	pos, err := fs.parse(args)
-	if err != nil {
-		return err
-	}
-	if err := noArgs("orgs list", pos); err != nil {
+	if err := parseNoArgs(fs, "orgs list", args); err != nil {
 		return err
 	}
 	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
@@ -191,11 +183,7 @@ func brandsCreate(ctx context.Context, n *noun, args []string) error {
 	aliases := fs.String("aliases", "", "comma-separated other names of the brand")
 	var comps repeated
 	fs.Var(&comps, "competitor", `a tracked competitor as "Name=domain" (repeatable)`)
-	pos, err := fs.parse(args)
-	if err != nil {
-		return err
-	}
-	if err := noArgs("brands create", pos); err != nil {
+	if err := parseNoArgs(fs, "brands create", args); err != nil {
 		return err
 	}
 	orgID, err := requireID("org", "organization", *org)

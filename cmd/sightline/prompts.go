@@ -92,11 +92,7 @@ func promptsList(ctx context.Context, n *noun, args []string) error {
 	fs := n.flags("list", &cfg)
 	brandID := fs.String("brand", "", "brand id")
 	all := fs.Bool("all", false, "include inactive prompts")
-	pos, err := fs.parse(args)
-	if err != nil {
-		return err
-	}
-	if err := noArgs("prompts list", pos); err != nil {
+	if err := parseNoArgs(fs, "prompts list", args); err != nil {
 		return err
 	}
 	id, err := requireID("brand", "brand", *brandID)

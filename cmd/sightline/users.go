@@ -44,11 +44,7 @@ func usersCreate(ctx context.Context, n *noun, args []string) error {
 	org := fs.String("org", "", "organization id")
 	email := fs.String("email", "", "the user's email address (the sign-in name)")
 	name := fs.String("name", "", "the user's name")
-	pos, err := fs.parse(args)
-	if err != nil {
-		return err
-	}
-	if err := noArgs("users create", pos); err != nil {
+	if err := parseNoArgs(fs, "users create", args); err != nil {
 		return err
 	}
 	orgID, err := requireID("org", "organization", *org)
@@ -108,11 +104,7 @@ func usersList(ctx context.Context, n *noun, args []string) error {
 	cfg := DefaultConfig()
 	fs := n.flags("list", &cfg)
 	org := fs.String("org", "", "organization id")
-	pos, err := fs.parse(args)
-	if err != nil {
-		return err
-	}
-	if err := noArgs("users list", pos); err != nil {
+	if err := parseNoArgs(fs, "users list", args); err != nil {
 		return err
 	}
 	orgID, err := requireID("org", "organization", *org)
