@@ -396,8 +396,7 @@ func emptyList(ctype string, body []byte) (empty, list bool) {
 }
 
 var (
-	demoListeningRE = regexp.MustCompile(`Sightline listening on http://(127\.0\.0\.1:\d+) `)
-	demoExportRE    = regexp.MustCompile(`(?m)^\s*export ([A-Z_][A-Z0-9_]*)=(\S+)$`)
+	demoExportRE = regexp.MustCompile(`(?m)^\s*export ([A-Z_][A-Z0-9_]*)=(\S+)$`)
 )
 
 // waitDemo waits until serve --demo has printed its variables and answers
@@ -407,7 +406,7 @@ func waitDemo(t *testing.T, out *lockedBuffer) (string, map[string]string) {
 	deadline := time.Now().Add(15 * time.Minute) // a loaded CI machine under -race
 	for time.Now().Before(deadline) {
 		s := out.String()
-		m := demoListeningRE.FindStringSubmatch(s)
+		m := listeningRE.FindStringSubmatch(s)
 		if m != nil && strings.Contains(s, "export KEY=") {
 			resp, err := http.Get("http://" + m[1] + "/readyz")
 			if err == nil {

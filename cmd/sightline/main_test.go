@@ -477,23 +477,7 @@ func TestEndToEnd_Serve(t *testing.T) {
 		done <- run(ctx, []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0"}, strings.NewReader(""), &out, &errb)
 	}()
 
-	listening := regexp.MustCompile(`Sightline listening on http://(127\.0\.0\.1:\d+) `)
-	var addr string
-	deadline := time.Now().Add(20 * time.Second)
-	for addr == "" {
-		if m := listening.FindStringSubmatch(out.String()); m != nil {
-			addr = m[1]
-			break
-		}
-		select {
-		case err := <-done:
-			t.Fatalf("serve returned %v before listening; stderr:\n%s", err, errb.String())
-		case <-time.After(10 * time.Millisecond):
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("serve did not report its address; stdout %q", out.String())
-		}
-	}
+	addr := listeningAddr(t, &out, &errb, done, time.Now().Add(20*time.Second))
 	if strings.Contains(out.String(), "password") {
 		t.Errorf("serve printed a password: %q", out.String())
 	}
@@ -524,5 +508,25 @@ func TestEndToEnd_Serve(t *testing.T) {
 	}
 	if !slices.ContainsFunc(strings.Split(errb.String(), "\n"), func(l string) bool { return strings.Contains(l, "shutting down") }) {
 		t.Errorf("serve did not log its shutdown:\n%s", errb.String())
+	}
+}
+
+// listeningAddr waits for serve to print the address it listens on and
+// returns it; serve returning first, or no address by deadline, fails the
+// test.
+func listeningAddr(t *testing.T, out, errb *lockedBuffer, done <-chan error, deadline time.Time) string {
+	t.Helper()
+	for {
+		if m := listeningRE.FindStringSubmatch(out.String()); m != nil {
+			return m[1]
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("serve returned %v before listening; stderr:\n%s", err, errb.String())
+		case <-time.After(10 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("serve did not report its address in time; stdout:\n%s", out.String())
+		}
 	}
 }

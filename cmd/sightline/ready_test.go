@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -30,22 +29,7 @@ func TestServeDemo_AnswersWhileLoading(t *testing.T) {
 	go func() {
 		done <- cmd.Run(ctx, []string{"--db", dsn, "--addr", "127.0.0.1:0", "--demo", "--demo-days", "2", "--collect-interval", "0"})
 	}()
-	listening := regexp.MustCompile(`Sightline listening on http://(127\.0\.0\.1:\d+) `)
-	var addr string
-	for addr == "" {
-		if m := listening.FindStringSubmatch(out.String()); m != nil {
-			addr = m[1]
-			break
-		}
-		select {
-		case err := <-done:
-			t.Fatalf("serve --demo returned %v before listening; stderr:\n%s", err, errb.String())
-		case <-time.After(10 * time.Millisecond):
-		}
-		if time.Since(start) > 20*time.Second {
-			t.Fatalf("serve --demo did not listen within 20 s; stdout:\n%s", out.String())
-		}
-	}
+	addr := listeningAddr(t, &out, &errb, done, start.Add(20*time.Second))
 	client := &http.Client{Timeout: 5 * time.Second}
 	get := func(path string) (*http.Response, map[string]any) {
 		t.Helper()
@@ -118,14 +102,7 @@ func TestServeDemo_StopWhileLoading(t *testing.T) {
 	go func() {
 		done <- cmd.Run(ctx, []string{"--db", sqlstoretest.NewDSN(t), "--addr", "127.0.0.1:0", "--demo", "--collect-interval", "0"})
 	}()
-	listening := regexp.MustCompile(`Sightline listening on http://(127\.0\.0\.1:\d+) `)
-	deadline := time.Now().Add(time.Minute)
-	for listening.FindStringSubmatch(out.String()) == nil {
-		if time.Now().After(deadline) {
-			t.Fatalf("serve --demo did not listen; stdout:\n%s\nstderr:\n%s", out.String(), errb.String())
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	listeningAddr(t, &out, &errb, done, time.Now().Add(time.Minute))
 	cancel()
 	select {
 	case err := <-done:
