@@ -74,18 +74,18 @@ func (q *Scope) adCount(s *Builder) {
 func (q *Scope) advertiserDaysTotals(s *Builder, onlyID string) *Builder {
 	s.Add(`WITH advertiser_days AS (`)
 	q.union(s, q.Window, nil, true, rollupTable{daily: "daily_ads"},
-		func(s *Builder, r sightline.Window, _ string) {
-			s.Add(`SELECT daily_ads.advertiser_id AS advertiser_id, daily_ads.provider_id AS provider_id, daily_ads.ads AS ads,
-				daily_ads.appearances AS appearances FROM daily_ads WHERE `)
-			q.FilterIn(s, "daily_ads", r)
+		func(s *Builder, table string, ranges []sightline.Window) {
+			s.Add(`SELECT daily_ads.advertiser_id AS advertiser_id, daily_ads.provider_id AS provider_id,
+daily_ads.ads AS ads, daily_ads.appearances AS appearances`)
+			q.fromRanges(s, table, table, ranges)
 			if onlyID != "" {
 				s.Add(` AND daily_ads.advertiser_id = ?`, onlyID)
 			}
 		},
-		func(s *Builder, r sightline.Window) {
-			s.Add(`SELECT ads.advertiser_id AS advertiser_id, ads.provider_id AS provider_id, COUNT(*) AS ads, COUNT(DISTINCT ads.run_seq) AS appearances
-				FROM ads WHERE `)
-			q.FilterIn(s, "ads", r)
+		func(s *Builder, ranges []sightline.Window) {
+			s.Add(`SELECT ads.advertiser_id AS advertiser_id, ads.provider_id AS provider_id, COUNT(*) AS ads,
+COUNT(DISTINCT ads.run_seq) AS appearances`)
+			q.fromRanges(s, "ads", "ads", ranges)
 			if onlyID != "" {
 				s.Add(` AND ads.advertiser_id = ?`, onlyID)
 			}

@@ -1,8 +1,8 @@
 package analyticsql
 
 import (
+	"encoding/json"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -77,15 +77,13 @@ func (q *Scope) writeSel(s *Builder, full, raw []sightline.Window, narrow bool, 
 		competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), `, q.BrandID, q.BrandID)
 	if len(raw) > 0 {
 		s.Add(`run_flags AS MATERIALIZED (`)
-		eachRange(s, raw, func(s *Builder, r sightline.Window) {
-			s.Add(`SELECT mentions.run_seq AS run_seq,
-				MAX(CASE WHEN mentions.found_brand_id IN (`+Placeholders(len(q.TargetIDs))+`) THEN 1 ELSE 0 END) AS names_brand,
-				MAX(CASE WHEN mentions.found_brand_id IN (`+Placeholders(len(q.NameTargetIDs))+`) THEN 1 ELSE 0 END) AS names_target,
-				MAX(CASE WHEN mentions.found_brand_id IN (`+Placeholders(len(q.CompetitorIDs))+`) THEN 1 ELSE 0 END) AS names_competitor
-				FROM mentions WHERE `, Anys(q.TargetIDs), Anys(q.NameTargetIDs), Anys(q.CompetitorIDs))
-			q.factFilter(s, "mentions", r)
-			s.Add(` GROUP BY mentions.run_seq`)
-		})
+		s.Add(`SELECT mentions.run_seq AS run_seq,
+MAX(CASE WHEN mentions.found_brand_id IN (`+Placeholders(len(q.TargetIDs))+`) THEN 1 ELSE 0 END) AS names_brand,
+MAX(CASE WHEN mentions.found_brand_id IN (`+Placeholders(len(q.NameTargetIDs))+`) THEN 1 ELSE 0 END) AS names_target,
+MAX(CASE WHEN mentions.found_brand_id IN (`+Placeholders(len(q.CompetitorIDs))+`) THEN 1 ELSE 0 END) AS names_competitor`,
+			Anys(q.TargetIDs), Anys(q.NameTargetIDs), Anys(q.CompetitorIDs))
+		q.fromFactRanges(s, "mentions", raw)
+		s.Add("\nGROUP BY mentions.run_seq")
 		s.Add(`), `)
 	}
 	if len(raw) == 0 && !q.selTwice {
@@ -101,41 +99,61 @@ func (q *Scope) writeSel(s *Builder, full, raw []sightline.Window, narrow bool, 
 		s.Add(`scope_citations AS MATERIALIZED (`)
 	}
 	byTopic := q.topicPageRollups()
-	// when is a rollup row's first column: its ran_at, or with periodSums
-	// its piece's period (no piece straddles a cut).
-	when := func(pc rollupPiece) (string, []any) {
-		switch {
-		case q.periodSums:
-			at := pc.Start
-			if !pc.asOf.IsZero() {
-				at = pc.asOf
-			}
-			n := 0
-			for _, c := range cuts {
-				if !at.Before(c) {
-					n++
-				}
-			}
-			return strconv.Itoa(n) + ` AS period`, nil
-		case !pc.asOf.IsZero():
-			return q.Dialect.Timestamp("?") + ` AS ran_at`, []any{FormatTime(pc.asOf)}
+	pieces := rollupPieces(full, level, byTopic, cuts, q.periodSums)
+	// the pieces of each table, in the order the tables are first read
+	var tables []string
+	byTable := map[string][]rollupPiece{}
+	for _, pc := range pieces {
+		if _, ok := byTable[pc.table]; !ok {
+			tables = append(tables, pc.table)
 		}
-		return `rollup_row.ran_at AS ran_at`, nil
+		byTable[pc.table] = append(byTable[pc.table], pc)
 	}
-	for i, pc := range rollupPieces(full, level, byTopic, cuts, q.periodSums) {
+	// a rollup row's first column: its ran_at (its piece's as_of when it
+	// has one), or with periodSums its piece's period (no piece straddles a
+	// cut)
+	first := `COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at`
+	if q.periodSums {
+		first = `ranges.period AS period`
+	}
+	for i, table := range tables {
 		if i > 0 {
-			s.Add(` UNION ALL `)
+			s.Add("\nUNION ALL\n")
 		}
-		r := pc.Window
-		first, firstArgs := when(pc)
-		if byTopic {
-			// one range of days per topic and provider pair, as the
-			// facts (factFilter); page columns empty at domain level
-			cols := `rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
-				rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit`
-			if level != PageLevel {
-				cols = `'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit`
-			}
+		tp := byTable[table]
+		var cols string
+		switch {
+		case table == "daily_topic_pages" && level == PageLevel:
+			cols = `rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq,
+rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
+rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,`
+		case table == "daily_topic_pages":
+			cols = `rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq,
+'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit,`
+		case level == PageLevel:
+			cols = q.Dialect.NilUUID() + ` AS topic_id, ` + q.Dialect.NilUUID() + ` AS provider_id, 0 AS run_seq,
+rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
+rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,`
+		default:
+			cols = q.Dialect.NilUUID() + ` AS topic_id, ` + q.Dialect.NilUUID() + ` AS provider_id, 0 AS run_seq,
+'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit,`
+		}
+		// a piece's sign negates the days of a week on the other side of
+		// a cut; its flags clear has_source and has_inline where it
+		// stands for days it does not hold (rollupPiece)
+		s.Add(`SELECT `+first+`, `+cols+`
+'' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
+ranges.flags * rollup_row.has_inline AS has_inline,
+ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+FROM `+q.Dialect.PieceRanges()+`
+CROSS JOIN `+table+` rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at`,
+			q.piecesArg(tp, cuts), q.BrandID)
+		if table == "daily_topic_pages" {
+			// one range of days per topic and provider pair, as the facts
+			// (factFilter)
 			topics, providers := q.TopicIDs, q.ProviderIDs
 			if len(topics) == 0 {
 				topics = q.AllTopics
@@ -143,54 +161,25 @@ func (q *Scope) writeSel(s *Builder, full, raw []sightline.Window, narrow bool, 
 			if len(providers) == 0 {
 				providers = q.AllProviders
 			}
-			s.Add(`SELECT `+first+`, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, `+cols+`,
-				'' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
-				rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
-				rollup_row.comp_only AS competitor_only_citations
-				FROM daily_topic_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (`+Placeholders(len(topics))+`)
-				AND rollup_row.provider_id IN (`+Placeholders(len(providers))+`) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?`,
-				firstArgs, q.BrandID, Anys(topics), Anys(providers), FormatTime(r.Start), FormatTime(r.End))
-			if narrow {
-				q.citationFilters(s, "rollup_row", PageLevel)
-			}
-			continue
+			s.Add(`
+AND rollup_row.topic_id IN (`+Placeholders(len(topics))+`)
+AND rollup_row.provider_id IN (`+Placeholders(len(providers))+`)`, Anys(topics), Anys(providers))
 		}
-		if level == PageLevel {
-			// a piece of periodSums (asOf set) counts in the period of
-			// asOf, without the page flags, and minus subtracts it from a
-			// week read whole; a quiet week holds only the days it stands
-			// for, flags included
-			sign, flags := "", "rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline"
-			if !pc.asOf.IsZero() && !pc.quiet {
-				flags = "0 AS has_source, 0 AS has_inline"
-				if pc.minus {
-					sign = "-"
-				}
-			}
-			s.Add(`SELECT `+first+`, `+q.Dialect.NilUUID()+` AS topic_id, `+q.Dialect.NilUUID()+` AS provider_id, 0 AS run_seq,
-				rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
-				rollup_row.subreddit AS subreddit, '' AS youtube_channel, `+flags+`,
-				`+sign+`rollup_row.citations AS citations, `+sign+`rollup_row.named AS brand_citations, `+sign+`rollup_row.named AS named_citations,
-				`+sign+`rollup_row.comp_only AS competitor_only_citations
-				FROM `+pc.table+` rollup_row`, firstArgs...)
-		} else {
-			s.Add(`SELECT `+first+`, `+q.Dialect.NilUUID()+` AS topic_id, `+q.Dialect.NilUUID()+` AS provider_id, 0 AS run_seq,
-				'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
-				'' AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
-				rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
-				rollup_row.comp_only AS competitor_only_citations
-				FROM daily_domains rollup_row`, firstArgs...)
+		if slices.ContainsFunc(tp, func(pc rollupPiece) bool { return len(pc.rest) > 0 }) {
+			q.restGuard(s)
 		}
-		s.Add(` WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?`, q.BrandID, FormatTime(r.Start), FormatTime(r.End))
-		q.restGuard(s, pc)
 		if narrow {
-			q.citationFilters(s, "rollup_row", level)
+			l := level
+			if table == "daily_topic_pages" {
+				l = PageLevel
+			}
+			q.citationFilters(s, "rollup_row", l)
 		}
 	}
-	if len(full) > 0 && len(raw) > 0 {
-		s.Add(` UNION ALL `)
-	}
-	eachRange(s, raw, func(s *Builder, r sightline.Window) {
+	if len(raw) > 0 {
+		if len(full) > 0 {
+			s.Add("\nUNION ALL\n")
+		}
 		if q.periodSums {
 			s.Add(`SELECT `)
 			for i, c := range cuts {
@@ -213,8 +202,17 @@ func (q *Scope) writeSel(s *Builder, full, raw []sightline.Window, narrow bool, 
 			CASE WHEN citations.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
 			1 AS citations, COALESCE(run_flags.names_brand, 0) AS brand_citations, COALESCE(run_flags.names_target, 0) AS named_citations,
 			CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1 THEN 1 ELSE 0 END AS competitor_only_citations
-			FROM citations LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq WHERE `)
-		q.factFilter(s, "citations", r)
+FROM `+q.Dialect.Ranges()+`
+CROSS JOIN citations
+LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq
+WHERE citations.brand_id = ?
+AND citations.ran_at >= ranges.start_at AND citations.ran_at < ranges.end_at`,
+			RangesArg(raw), q.BrandID)
+		for _, r := range raw {
+			q.checkPruned(r)
+		}
+		q.dimFilter(s, "citations")
+		q.allTopicsProviders(s, "citations")
 		if narrow {
 			q.citationFilters(s, "citations", PageLevel)
 			if len(q.FoundBrandIDs) > 0 {
@@ -230,7 +228,7 @@ func (q *Scope) writeSel(s *Builder, full, raw []sightline.Window, narrow bool, 
 					ELSE citations.domain_type END) IN (`+Placeholders(len(q.DomainTypes))+`)`, Anys(q.DomainTypes))
 			}
 		}
-	})
+	}
 	s.Add(`)`)
 }
 
@@ -432,31 +430,82 @@ func quietWeeks(days sightline.Window) []rollupPiece {
 	return out
 }
 
-// restGuard writes the condition of a piece of quietWeeks: none of the
-// brand's daily_pages rows lies in the rest of its week (the week piece),
-// or one does (the pieces of its days). Each test is an uncorrelated subquery,
-// which both engines evaluate once, before reading the piece's rows, and
-// asks for the brand's first row from the range's start in key order: one
+// restGuard writes the condition of the pieces of quietWeeks: none of the
+// brand's daily_pages rows lies in the rest of its week (the week piece,
+// rest_rows 0), or one does (the pieces of its days, rest_rows 1); pieces
+// without a rest have none. Each test depends on its piece alone, so both
+// engines evaluate it once per piece, before reading the piece's rows, and
+// it asks for the brand's first row from the rest's start in key order: one
 // seek on both engines, where PostgreSQL plans an EXISTS over the range as
-// a scan of the whole table that stops at the first match (6–12 ms on the
-// large data set).
-func (q *Scope) restGuard(s *Builder, pc rollupPiece) {
-	if len(pc.rest) == 0 {
-		return
+// a scan of the whole table that stops at the first match.
+func (q *Scope) restGuard(s *Builder) {
+	s.Add(`
+AND (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
+  COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
+    WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest1_start
+    ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
+  OR COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
+    WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
+    ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
+  THEN 1 ELSE 0 END)`, q.BrandID, q.BrandID)
+}
+
+// piecesArg is the parameter of Dialect.PieceRanges for pieces: each
+// piece's range, period (the number of cuts at or before its as_of or
+// start), as_of, sign, flags and rest.
+func (q *Scope) piecesArg(pieces []rollupPiece, cuts []time.Time) string {
+	type piece struct {
+		Start      string  `json:"start_at"`
+		End        string  `json:"end_at"`
+		Period     int     `json:"period"`
+		AsOf       *string `json:"as_of"`
+		Sign       int     `json:"sign"`
+		Flags      int     `json:"flags"`
+		RestRows   *int    `json:"rest_rows"`
+		Rest1Start *string `json:"rest1_start"`
+		Rest1End   *string `json:"rest1_end"`
+		Rest2Start *string `json:"rest2_start"`
+		Rest2End   *string `json:"rest2_end"`
 	}
-	if pc.quiet {
-		s.Add(` AND NOT (`)
-	} else {
-		s.Add(` AND (`)
-	}
-	for i, r := range pc.rest {
-		if i > 0 {
-			s.Add(` OR `)
+	out := make([]piece, 0, len(pieces))
+	for _, pc := range pieces {
+		p := piece{Start: FormatTime(pc.Start), End: FormatTime(pc.End), Sign: 1, Flags: 1}
+		at := pc.Start
+		if !pc.asOf.IsZero() {
+			at = pc.asOf
+			t := FormatTime(pc.asOf)
+			p.AsOf = &t
+			if !pc.quiet {
+				p.Flags = 0
+				if pc.minus {
+					p.Sign = -1
+				}
+			}
 		}
-		s.Add(`COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ?
-			ORDER BY rest_row.ran_at LIMIT 1) < ?, FALSE)`, q.BrandID, FormatTime(r.Start), FormatTime(r.End))
+		for _, c := range cuts {
+			if !at.Before(c) {
+				p.Period++
+			}
+		}
+		if len(pc.rest) > 0 {
+			n := 1
+			if pc.quiet {
+				n = 0
+			}
+			p.RestRows = &n
+			bounds := []**string{&p.Rest1Start, &p.Rest1End, &p.Rest2Start, &p.Rest2End}
+			for i, r := range pc.rest[:min(len(pc.rest), 2)] {
+				a, b := FormatTime(r.Start), FormatTime(r.End)
+				*bounds[2*i], *bounds[2*i+1] = &a, &b
+			}
+		}
+		out = append(out, p)
 	}
-	s.Add(`)`)
+	b, err := json.Marshal(out)
+	if err != nil {
+		panic(err) // strings and ints only
+	}
+	return string(b)
 }
 
 // daysIn is the number of whole days from a to b.

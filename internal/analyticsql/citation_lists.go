@@ -126,14 +126,13 @@ func (q *Scope) RunRowBrands(raw []sightline.Window, key string, keys []string) 
 		// the runs citing the rows' keys, straight from the facts, grouped
 		// in the order of the primary key
 		s.Add(`WITH citing_runs AS MATERIALIZED (`)
-		eachRange(&s, raw, func(s *Builder, r sightline.Window) {
-			s.Add(`SELECT citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.ran_at AS ran_at,
-				citations.run_seq AS run_seq, ` + q.Dialect.ListAgg("citations."+key) + ` AS row_keys FROM citations WHERE `)
-			q.factFilter(s, "citations", r)
-			q.citationFilters(s, "citations", PageLevel)
-			s.Add(` AND citations.`+key+` IN (`+Placeholders(len(keys))+`)
-				GROUP BY citations.topic_id, citations.provider_id, citations.ran_at, citations.run_seq`, Anys(keys))
-		})
+		s.Add(`SELECT citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.ran_at AS ran_at,
+citations.run_seq AS run_seq, ` + q.Dialect.ListAgg("citations."+key) + ` AS row_keys`)
+		q.fromFactRanges(&s, "citations", raw)
+		q.citationFilters(&s, "citations", PageLevel)
+		s.Add(`
+AND citations.`+key+` IN (`+Placeholders(len(keys))+`)
+GROUP BY citations.topic_id, citations.provider_id, citations.ran_at, citations.run_seq`, Anys(keys))
 		s.Add(`)`)
 	}
 	// each run's mentions are one primary-key range

@@ -128,6 +128,33 @@ func (d Dialect) Timestamp(param string) string {
 	return param
 }
 
+// Ranges is the relation "ranges (start_at, end_at)" of the time ranges
+// given as one JSON parameter (RangesArg): the pieces of a window that one
+// table answers, passed as data so that a statement's text does not grow
+// with them.
+func (d Dialect) Ranges() string {
+	if d.Engine == EnginePostgres {
+		return "jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)"
+	}
+	return "(SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges"
+}
+
+// PieceRanges is Ranges with what a rollup piece adds (piecesArg):
+// period, as_of, sign, flags, rest_rows and the rest's two ranges.
+func (d Dialect) PieceRanges() string {
+	if d.Engine == EnginePostgres {
+		return `jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
+period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
+rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)`
+	}
+	return `(SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
+value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
+value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
+value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
+value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
+FROM json_each(?)) ranges`
+}
+
 // SkipLocked is appended to a job-claim SELECT: PostgreSQL replicas skip rows
 // another replica holds; SQLite has a single writer, so nothing is needed.
 func (d Dialect) SkipLocked() string {

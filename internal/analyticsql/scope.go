@@ -61,15 +61,27 @@ func (q *Scope) FilterIn(s *Builder, a string, w sightline.Window) {
 // (a zero PrunedBefore) has every fact it ever had, however early a range
 // (or its previous period) starts.
 func (q *Scope) factFilter(s *Builder, a string, w sightline.Window) {
+	q.checkPruned(w)
+	q.FilterIn(s, a, w)
+	q.allTopicsProviders(s, a)
+}
+
+// checkPruned calls ReadsPruned when a range of facts starts before the
+// brand's pruned day.
+func (q *Scope) checkPruned(w sightline.Window) {
 	if !q.PrunedBefore.IsZero() && w.Start.Before(q.PrunedBefore) && q.ReadsPruned != nil {
 		q.ReadsPruned()
 	}
-	q.FilterIn(s, a, w)
+}
+
+// allTopicsProviders names every topic of the brand and every provider on
+// a fact table aliased a, unless the scope filters them.
+func (q *Scope) allTopicsProviders(s *Builder, a string) {
 	if len(q.TopicIDs) == 0 {
-		s.Add(` AND `+a+`.topic_id IN (`+Placeholders(len(q.AllTopics))+`)`, Anys(q.AllTopics))
+		s.Add("\nAND "+a+`.topic_id IN (`+Placeholders(len(q.AllTopics))+`)`, Anys(q.AllTopics))
 	}
 	if len(q.ProviderIDs) == 0 {
-		s.Add(` AND `+a+`.provider_id IN (`+Placeholders(len(q.AllProviders))+`)`, Anys(q.AllProviders))
+		s.Add("\nAND "+a+`.provider_id IN (`+Placeholders(len(q.AllProviders))+`)`, Anys(q.AllProviders))
 	}
 }
 

@@ -49,9 +49,11 @@ func (q *Scope) topicPageRollups() bool {
 type rollupTable struct{ daily, weekly string }
 
 // union writes rollup rows for the whole days of w (split at cuts) and fact
-// rows for the rest, or only fact rows when ok is false. Each range is its
-// own SELECT (joined by UNION ALL) so that it is one primary-key range
-// scan: SQLite does not range-scan an OR of ranges.
+// rows for the rest, or only fact rows when ok is false. The pieces of the
+// window go to the statement as data (Dialect.Ranges): one SELECT per table
+// read, joined to the ranges it answers, so that each range is one
+// primary-key range scan (SQLite does not range-scan an OR of ranges) and
+// the text is the same whatever the window.
 //
 // With weekRows (a statement that only sums the rows per period, never by
 // day or month) and a weekly twin, the whole ISO weeks of each range
@@ -59,53 +61,68 @@ type rollupTable struct{ daily, weekly string }
 // Monday, and the days around them from the daily one: a 30-day window
 // and its previous period read about a quarter of the rows.
 func (q *Scope) union(s *Builder, w sightline.Window, cuts []time.Time, ok bool, t rollupTable,
-	rollup func(s *Builder, r sightline.Window, table string), facts func(s *Builder, r sightline.Window)) {
+	rollup func(s *Builder, table string, ranges []sightline.Window), facts func(s *Builder, ranges []sightline.Window)) {
 	full, raw := []sightline.Window(nil), []sightline.Window{w}
 	if ok {
 		if p := planRollup(w, cuts...); len(p.full) > 0 {
 			full, raw = p.full, p.raw
 		}
 	}
-	type piece struct {
-		sightline.Window
-		table string
-	}
-	var pieces []piece
+	var weekly, daily []sightline.Window
 	for _, r := range full {
 		if !q.weekRows || t.weekly == "" {
-			pieces = append(pieces, piece{r, t.daily})
+			daily = append(daily, r)
 			continue
 		}
 		for _, r := range splitAt([]sightline.Window{r}, cuts) {
 			weeks, days := splitWeeks(r)
-			for _, wk := range weeks {
-				pieces = append(pieces, piece{wk, t.weekly})
-			}
-			for _, d := range days {
-				pieces = append(pieces, piece{d, t.daily})
-			}
+			weekly = append(weekly, weeks...)
+			daily = append(daily, days...)
 		}
 	}
-	for i, p := range pieces {
-		if i > 0 {
-			s.Add(` UNION ALL `)
+	n := 0
+	arm := func() {
+		if n > 0 {
+			s.Add("\nUNION ALL\n")
 		}
-		rollup(s, p.Window, p.table)
+		n++
 	}
-	if len(pieces) > 0 && len(raw) > 0 {
-		s.Add(` UNION ALL `)
+	if len(weekly) > 0 {
+		arm()
+		rollup(s, t.weekly, weekly)
 	}
-	eachRange(s, raw, facts)
+	if len(daily) > 0 {
+		arm()
+		rollup(s, t.daily, daily)
+	}
+	if len(raw) > 0 {
+		arm()
+		facts(s, raw)
+	}
 }
 
-// eachRange writes fn for every range, joined by UNION ALL.
-func eachRange(s *Builder, ranges []sightline.Window, fn func(s *Builder, r sightline.Window)) {
-	for i, r := range ranges {
-		if i > 0 {
-			s.Add(` UNION ALL `)
-		}
-		fn(s, r)
+// fromRanges writes the FROM clause of a read of table, aliased a, over
+// ranges: the ranges relation joined to the table's rows of the brand
+// within them, and the scope's dimension filters.
+func (q *Scope) fromRanges(s *Builder, table, a string, ranges []sightline.Window) {
+	s.Add("\nFROM "+q.Dialect.Ranges()+"\nCROSS JOIN "+table+" "+a+
+		"\nWHERE "+a+".brand_id = ?\nAND "+a+".ran_at >= ranges.start_at AND "+a+".ran_at < ranges.end_at",
+		RangesArg(ranges), q.BrandID)
+	q.dimFilter(s, a)
+}
+
+// fromFactRanges is fromRanges for the mention and citation facts,
+// clustered by (brand_id, topic_id, provider_id, ran_at): without a topic or
+// provider filter it names every topic of the brand or every provider, so
+// that each pair is one range scan of the table. A range that starts
+// before the brand's pruned day would read facts that are gone:
+// ReadsPruned is called (docs/retention.md).
+func (q *Scope) fromFactRanges(s *Builder, table string, ranges []sightline.Window) {
+	for _, r := range ranges {
+		q.checkPruned(r)
 	}
+	q.fromRanges(s, table, table, ranges)
+	q.allTopicsProviders(s, table)
 }
 
 // sumsPerPeriod marks the statement being written as one that sums its run
@@ -122,31 +139,31 @@ var runTables = rollupTable{"daily_runs", "weekly_runs"}
 
 func (q *Scope) runsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
 	q.union(s, w, cuts, q.runRollups(), runTables,
-		func(s *Builder, r sightline.Window, table string) {
-			s.Add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
-				rollup_row.region_id AS region_id, rollup_row.runs AS runs FROM ` + table + ` rollup_row WHERE `)
-			q.FilterIn(s, "rollup_row", r)
+		func(s *Builder, table string, ranges []sightline.Window) {
+			s.Add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs`)
+			q.fromRanges(s, table, "rollup_row", ranges)
 		},
-		func(s *Builder, r sightline.Window) {
-			s.Add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + sightline.NilUUID + `') AS topic_id, runs.provider_id AS provider_id,
-				runs.region_id AS region_id, 1 AS runs FROM runs WHERE `)
-			q.FilterIn(s, "runs", r)
+		func(s *Builder, ranges []sightline.Window) {
+			s.Add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + sightline.NilUUID + `') AS topic_id,
+runs.provider_id AS provider_id, runs.region_id AS region_id, 1 AS runs`)
+			q.fromRanges(s, "runs", "runs", ranges)
 		})
 }
 
 func (q *Scope) citeCountSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
 	q.union(s, w, cuts, q.runRollups(), runTables,
-		func(s *Builder, r sightline.Window, table string) {
-			s.Add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
-				rollup_row.region_id AS region_id, rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
-				FROM ` + table + ` rollup_row WHERE `)
-			q.FilterIn(s, "rollup_row", r)
+		func(s *Builder, table string, ranges []sightline.Window) {
+			s.Add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id,
+rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations`)
+			q.fromRanges(s, table, "rollup_row", ranges)
 		},
-		func(s *Builder, r sightline.Window) {
-			s.Add(`SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id,
-				citations.region_id AS region_id, 1 AS citations,
-				CASE WHEN citations.domain IN `+OwnedDomains+` THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE `, q.BrandID)
-			q.factFilter(s, "citations", r)
+		func(s *Builder, ranges []sightline.Window) {
+			s.Add(`SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id,
+citations.provider_id AS provider_id, citations.region_id AS region_id, 1 AS citations,
+CASE WHEN citations.domain IN `+OwnedDomains+` THEN 1 ELSE 0 END AS owned_citations`, q.BrandID)
+			q.fromFactRanges(s, "citations", ranges)
 		})
 }
 
@@ -156,18 +173,20 @@ func (q *Scope) citeCountSrc(s *Builder, w sightline.Window, cuts ...time.Time) 
 // and the citations' rows (citations = 1).
 func (q *Scope) runCiteCountSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
 	q.union(s, w, cuts, q.runRollups(), runTables,
-		func(s *Builder, r sightline.Window, table string) {
+		func(s *Builder, table string, ranges []sightline.Window) {
 			s.Add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
-				rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations FROM ` + table + ` rollup_row WHERE `)
-			q.FilterIn(s, "rollup_row", r)
+rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations`)
+			q.fromRanges(s, table, "rollup_row", ranges)
 		},
-		func(s *Builder, r sightline.Window) {
+		func(s *Builder, ranges []sightline.Window) {
 			s.Add(`SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '` + sightline.NilUUID + `') AS topic_id, 1 AS runs,
-				0 AS citations, 0 AS owned_citations FROM runs WHERE `)
-			q.FilterIn(s, "runs", r)
-			s.Add(` UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
-				CASE WHEN citations.domain IN `+OwnedDomains+` THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE `, q.BrandID)
-			q.factFilter(s, "citations", r)
+0 AS citations, 0 AS owned_citations`)
+			q.fromRanges(s, "runs", "runs", ranges)
+			s.Add(`
+UNION ALL
+SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
+CASE WHEN citations.domain IN `+OwnedDomains+` THEN 1 ELSE 0 END AS owned_citations`, q.BrandID)
+			q.fromFactRanges(s, "citations", ranges)
 		})
 }
 
@@ -185,15 +204,16 @@ func (q *Scope) mentionsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
 		tables = rollupTable{"daily_topic_mentions", "weekly_topic_mentions"}
 	}
 	q.union(s, w, cuts, q.runRollups(), tables,
-		func(s *Builder, r sightline.Window, table string) {
-			s.Add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
-				rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM ` + table + ` rollup_row WHERE `)
-			q.FilterIn(s, "rollup_row", r)
+		func(s *Builder, table string, ranges []sightline.Window) {
+			s.Add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
+rollup_row.sentiment_sum AS sentiment_sum`)
+			q.fromRanges(s, table, "rollup_row", ranges)
 		},
-		func(s *Builder, r sightline.Window) {
-			s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.found_brand_id AS found_brand_id,
-				1 AS mentions, mentions.sentiment AS sentiment_sum FROM mentions WHERE `)
-			q.factFilter(s, "mentions", r)
+		func(s *Builder, ranges []sightline.Window) {
+			s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id,
+mentions.found_brand_id AS found_brand_id, 1 AS mentions, mentions.sentiment AS sentiment_sum`)
+			q.fromFactRanges(s, "mentions", ranges)
 		})
 }
 
@@ -203,38 +223,40 @@ func (q *Scope) mentionsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
 // tell.
 func (q *Scope) targetRunsSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
 	if len(q.TargetIDs) > 1 {
-		s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, 1 AS runs FROM mentions WHERE `)
-		q.factFilter(s, "mentions", w)
-		s.Add(` AND mentions.found_brand_id IN (`+Placeholders(len(q.TargetIDs))+`)
-			GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id`, Anys(q.TargetIDs))
+		s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, 1 AS runs`)
+		q.fromFactRanges(s, "mentions", []sightline.Window{w})
+		s.Add(`
+AND mentions.found_brand_id IN (`+Placeholders(len(q.TargetIDs))+`)
+GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id`, Anys(q.TargetIDs))
 		return
 	}
-	s.Add(`SELECT ran_at, topic_id, mentions AS runs FROM (`)
+	s.Add("SELECT ran_at, topic_id, mentions AS runs\nFROM (\n")
 	q.mentionsSrc(s, w, cuts...)
-	s.Add(`) target_mentions WHERE target_mentions.found_brand_id = ?`, q.TargetIDs[0])
+	s.Add("\n) target_mentions\nWHERE target_mentions.found_brand_id = ?", q.TargetIDs[0])
 }
 
 // targetRunsByDimSrc is targetRunsSrc with provider_id and region_id.
 func (q *Scope) targetRunsByDimSrc(s *Builder, w sightline.Window, cuts ...time.Time) {
 	if len(q.TargetIDs) > 1 {
 		s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
-			mentions.region_id AS region_id, 1 AS runs FROM mentions WHERE `)
-		q.factFilter(s, "mentions", w)
-		s.Add(` AND mentions.found_brand_id IN (`+Placeholders(len(q.TargetIDs))+`)
-			GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id, mentions.provider_id, mentions.region_id`, Anys(q.TargetIDs))
+mentions.region_id AS region_id, 1 AS runs`)
+		q.fromFactRanges(s, "mentions", []sightline.Window{w})
+		s.Add(`
+AND mentions.found_brand_id IN (`+Placeholders(len(q.TargetIDs))+`)
+GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id, mentions.provider_id, mentions.region_id`, Anys(q.TargetIDs))
 		return
 	}
 	q.union(s, w, cuts, q.runRollups(), rollupTable{daily: "daily_mentions"},
-		func(s *Builder, r sightline.Window, _ string) {
-			s.Add(`SELECT daily_mentions.ran_at AS ran_at, daily_mentions.topic_id AS topic_id, daily_mentions.provider_id AS provider_id,
-				daily_mentions.region_id AS region_id, daily_mentions.mentions AS runs FROM daily_mentions WHERE `)
-			q.FilterIn(s, "daily_mentions", r)
-			s.Add(` AND daily_mentions.found_brand_id = ?`, q.TargetIDs[0])
+		func(s *Builder, table string, ranges []sightline.Window) {
+			s.Add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
+rollup_row.region_id AS region_id, rollup_row.mentions AS runs`)
+			q.fromRanges(s, table, "rollup_row", ranges)
+			s.Add(` AND rollup_row.found_brand_id = ?`, q.TargetIDs[0])
 		},
-		func(s *Builder, r sightline.Window) {
+		func(s *Builder, ranges []sightline.Window) {
 			s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
-				mentions.region_id AS region_id, 1 AS runs FROM mentions WHERE `)
-			q.factFilter(s, "mentions", r)
+mentions.region_id AS region_id, 1 AS runs`)
+			q.fromFactRanges(s, "mentions", ranges)
 			s.Add(` AND mentions.found_brand_id = ?`, q.TargetIDs[0])
 		})
 }

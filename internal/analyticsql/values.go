@@ -3,6 +3,8 @@ package analyticsql
 import (
 	"strings"
 	"time"
+
+	"github.com/sightline/sightline"
 )
 
 // Anys converts strings to query arguments.
@@ -27,6 +29,21 @@ func FormatTime(t time.Time) string {
 		t = time.Time{}
 	}
 	return t.UTC().Format(timeLayout)
+}
+
+// RangesArg is the parameter of Dialect.Ranges: the ranges as a JSON array
+// of {"start_at", "end_at"} objects, times as FormatTime writes them.
+func RangesArg(ranges []sightline.Window) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, r := range ranges {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"start_at":"` + FormatTime(r.Start) + `","end_at":"` + FormatTime(r.End) + `"}`)
+	}
+	b.WriteByte(']')
+	return b.String()
 }
 
 // LikePattern turns free text into a lowercase LIKE pattern matching it

@@ -19,8 +19,12 @@ SELECT id FROM topics WHERE brand_id = ?
 SELECT id FROM providers
 ;
 
-WITH advertiser_days AS (SELECT daily_ads.advertiser_id AS advertiser_id, daily_ads.provider_id AS provider_id, daily_ads.ads AS ads,
-daily_ads.appearances AS appearances FROM daily_ads WHERE daily_ads.brand_id = ? AND daily_ads.ran_at >= ? AND daily_ads.ran_at < ?), window_totals AS (SELECT advertiser_id AS id, SUM(appearances) AS appearances, SUM(ads) AS ads,
+WITH advertiser_days AS (SELECT daily_ads.advertiser_id AS advertiser_id, daily_ads.provider_id AS provider_id,
+daily_ads.ads AS ads, daily_ads.appearances AS appearances
+FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+CROSS JOIN daily_ads daily_ads
+WHERE daily_ads.brand_id = ?
+AND daily_ads.ran_at >= ranges.start_at AND daily_ads.ran_at < ranges.end_at), window_totals AS (SELECT advertiser_id AS id, SUM(appearances) AS appearances, SUM(ads) AS ads,
 COUNT(DISTINCT provider_id) AS providers FROM advertiser_days GROUP BY advertiser_id), advertiser_summaries AS (SELECT advertisers.id AS id, advertisers.name AS name, COALESCE(window_totals.appearances, 0) AS appearances,
 (SELECT COUNT(*) FROM prompts WHERE prompts.brand_id = ? AND EXISTS (SELECT 1 FROM ads
 WHERE ads.advertiser_id = advertisers.id AND ads.prompt_id = prompts.id AND ads.brand_id = ? AND ads.ran_at >= ? AND ads.ran_at < ?)) AS prompts, COALESCE(window_totals.ads, 0) AS ads, COALESCE(window_totals.providers, 0) AS providers,

@@ -20,12 +20,21 @@ SELECT id FROM providers
 ;
 
 WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS NOT MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
-'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
-'' AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
-rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
-rollup_row.comp_only AS competitor_only_citations
-FROM daily_domains rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?), row_totals AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
+competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS NOT MATERIALIZED (SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
+'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit,
+'' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
+ranges.flags * rollup_row.has_inline AS has_inline,
+ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
+value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
+value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
+value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
+value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
+FROM json_each(?)) ranges
+CROSS JOIN daily_domains rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at), row_totals AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
 SUM(citations) AS citations, SUM(brand_citations) AS brand_citations, MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
 CASE WHEN MIN(domain) IN (SELECT domain FROM owned_domains) THEN 'owned'
 WHEN MIN(domain) IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
@@ -39,42 +48,80 @@ FROM list_rows ORDER BY citations DESC, domain ASC LIMIT ? OFFSET ?
 ;
 
 WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS NOT MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
-rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
-rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
-rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
-rollup_row.comp_only AS competitor_only_citations
-FROM weekly_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT ? AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
-rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
-rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
-rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
-rollup_row.comp_only AS competitor_only_citations
-FROM weekly_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND NOT (COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ?
-ORDER BY rest_row.ran_at LIMIT 1) < ?, FALSE)) UNION ALL SELECT rollup_row.ran_at AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
-rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
-rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
-rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
-rollup_row.comp_only AS competitor_only_citations
-FROM daily_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND (COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ?
-ORDER BY rest_row.ran_at LIMIT 1) < ?, FALSE)) UNION ALL SELECT rollup_row.ran_at AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
-rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
-rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
-rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
-rollup_row.comp_only AS competitor_only_citations
-FROM half_week_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND (COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ?
-ORDER BY rest_row.ran_at LIMIT 1) < ?, FALSE)) UNION ALL SELECT ? AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
-rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
-rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
-rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
-rollup_row.comp_only AS competitor_only_citations
-FROM weekly_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND NOT (COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ?
-ORDER BY rest_row.ran_at LIMIT 1) < ?, FALSE)) UNION ALL SELECT rollup_row.ran_at AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
-rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type, rollup_row.domain_type AS static_type,
-rollup_row.subreddit AS subreddit, '' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
-rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
-rollup_row.comp_only AS competitor_only_citations
-FROM daily_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND (COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ?
-ORDER BY rest_row.ran_at LIMIT 1) < ?, FALSE))), ranked_pages AS (SELECT domain, page, MIN(page_type) AS page_type, SUM(citations) AS citations,
+competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS NOT MATERIALIZED (SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
+rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
+rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
+'' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
+ranges.flags * rollup_row.has_inline AS has_inline,
+ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
+value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
+value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
+value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
+value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
+FROM json_each(?)) ranges
+CROSS JOIN weekly_pages rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
+COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
+WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest1_start
+ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
+OR COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
+WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
+ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
+THEN 1 ELSE 0 END)
+UNION ALL
+SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
+rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
+rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
+'' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
+ranges.flags * rollup_row.has_inline AS has_inline,
+ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
+value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
+value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
+value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
+value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
+FROM json_each(?)) ranges
+CROSS JOIN daily_pages rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
+COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
+WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest1_start
+ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
+OR COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
+WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
+ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
+THEN 1 ELSE 0 END)
+UNION ALL
+SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
+rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
+rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
+'' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
+ranges.flags * rollup_row.has_inline AS has_inline,
+ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
+value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
+value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
+value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
+value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
+FROM json_each(?)) ranges
+CROSS JOIN half_week_pages rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
+COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
+WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest1_start
+ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
+OR COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
+WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
+ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
+THEN 1 ELSE 0 END)), ranked_pages AS (SELECT domain, page, MIN(page_type) AS page_type, SUM(citations) AS citations,
 ROW_NUMBER() OVER (PARTITION BY domain ORDER BY SUM(citations) DESC, page ASC) AS page_rank,
 COUNT(*) OVER (PARTITION BY domain) AS page_count
 FROM scope_citations WHERE domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?) GROUP BY domain, page)

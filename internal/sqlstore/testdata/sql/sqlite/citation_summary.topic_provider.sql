@@ -20,12 +20,23 @@ SELECT id FROM providers
 ;
 
 WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS NOT MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, '' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit,
-'' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
-rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
-rollup_row.comp_only AS competitor_only_citations
-FROM daily_topic_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (?)
-AND rollup_row.provider_id IN (?) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?), ownership_counts AS (SELECT CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS NOT MATERIALIZED (SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq,
+'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit,
+'' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
+ranges.flags * rollup_row.has_inline AS has_inline,
+ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
+value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
+value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
+value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
+value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
+FROM json_each(?)) ranges
+CROSS JOIN daily_topic_pages rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND rollup_row.topic_id IN (?)
+AND rollup_row.provider_id IN (?)), ownership_counts AS (SELECT CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
 WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned' ELSE '' END AS ownership,
 static_type, SUM(citations) AS citations, SUM(named_citations) AS named_citations,
 SUM(competitor_only_citations) AS competitor_only_citations FROM scope_citations GROUP BY 1, 2),

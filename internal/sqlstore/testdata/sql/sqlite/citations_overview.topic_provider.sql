@@ -20,25 +20,40 @@ SELECT id FROM providers
 ;
 
 WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS NOT MATERIALIZED (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, '' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit,
-'' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
-rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
-rollup_row.comp_only AS competitor_only_citations
-FROM daily_topic_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (?)
-AND rollup_row.provider_id IN (?) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, '' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit,
-'' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
-rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
-rollup_row.comp_only AS competitor_only_citations
-FROM daily_topic_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (?)
-AND rollup_row.provider_id IN (?) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?), citation_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, substr(ran_at, 1, 10) AS bucket,
+competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS NOT MATERIALIZED (SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq,
+'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit,
+'' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
+ranges.flags * rollup_row.has_inline AS has_inline,
+ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
+value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
+value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
+value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
+value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
+FROM json_each(?)) ranges
+CROSS JOIN daily_topic_pages rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND rollup_row.topic_id IN (?)
+AND rollup_row.provider_id IN (?)), citation_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, substr(ran_at, 1, 10) AS bucket,
 SUM(citations) AS citations, SUM(brand_citations) AS brand_citations,
 SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN citations ELSE 0 END) AS owned_citations,
 SUM(CASE WHEN domain IN ('youtube.com', 'youtu.be') THEN brand_citations ELSE 0 END) AS youtube_brand_citations,
 SUM(CASE WHEN domain = 'reddit.com' THEN brand_citations ELSE 0 END) AS reddit_brand_citations
 FROM scope_citations GROUP BY 1, 2),
 target_run_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, substr(ran_at, 1, 10) AS bucket,
-SUM(runs) AS target_runs FROM (SELECT ran_at, topic_id, mentions AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
-rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM daily_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)) target_mentions WHERE target_mentions.found_brand_id = ?) span_target_runs GROUP BY 1, 2),
+SUM(runs) AS target_runs FROM (SELECT ran_at, topic_id, mentions AS runs
+FROM (
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
+rollup_row.sentiment_sum AS sentiment_sum
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN daily_mentions rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)
+) target_mentions
+WHERE target_mentions.found_brand_id = ?) span_target_runs GROUP BY 1, 2),
 span_days AS (SELECT in_window, bucket FROM citation_days UNION SELECT in_window, bucket FROM target_run_days),
 day_counts AS (SELECT span_days.in_window AS in_window, span_days.bucket AS bucket,
 COALESCE(citation_days.citations, 0) AS citations, COALESCE(citation_days.brand_citations, 0) AS brand_citations,
@@ -73,15 +88,27 @@ COALESCE(previous_citations, 0), COALESCE(previous_owned_citations, 0), COALESCE
 COALESCE(previous_youtube_brand_citations, 0), COALESCE(previous_reddit_brand_citations, 0) FROM period_totals
 ;
 
-WITH window_citations AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(citations) AS citations FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
-rollup_row.region_id AS region_id, rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
-FROM weekly_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?) UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
-rollup_row.region_id AS region_id, rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
-FROM daily_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?) UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
-rollup_row.region_id AS region_id, rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
-FROM daily_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)) window_rows GROUP BY topic_id, provider_id, region_id),
-window_target_runs AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(runs) AS runs FROM (SELECT daily_mentions.ran_at AS ran_at, daily_mentions.topic_id AS topic_id, daily_mentions.provider_id AS provider_id,
-daily_mentions.region_id AS region_id, daily_mentions.mentions AS runs FROM daily_mentions WHERE daily_mentions.brand_id = ? AND daily_mentions.ran_at >= ? AND daily_mentions.ran_at < ? AND daily_mentions.provider_id IN (?) AND daily_mentions.topic_id IN (?) AND daily_mentions.found_brand_id = ?) window_rows GROUP BY topic_id, provider_id, region_id), citations_by_provider AS (SELECT provider_id AS id, SUM(citations) AS citations FROM window_citations GROUP BY provider_id),
+WITH window_citations AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(citations) AS citations FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id,
+rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN weekly_runs rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)
+UNION ALL
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id,
+rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN daily_runs rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)) window_rows GROUP BY topic_id, provider_id, region_id),
+window_target_runs AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(runs) AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
+rollup_row.region_id AS region_id, rollup_row.mentions AS runs
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN daily_mentions rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?) AND rollup_row.found_brand_id = ?) window_rows GROUP BY topic_id, provider_id, region_id), citations_by_provider AS (SELECT provider_id AS id, SUM(citations) AS citations FROM window_citations GROUP BY provider_id),
 target_runs_by_provider AS (SELECT provider_id AS id, SUM(runs) AS target_runs FROM window_target_runs GROUP BY provider_id), citations_by_topic AS (SELECT topic_id AS id, SUM(citations) AS citations FROM window_citations GROUP BY topic_id),
 target_runs_by_topic AS (SELECT topic_id AS id, SUM(runs) AS target_runs FROM window_target_runs GROUP BY topic_id), citations_by_region AS (SELECT region_id AS id, SUM(citations) AS citations FROM window_citations GROUP BY region_id),
 target_runs_by_region AS (SELECT region_id AS id, SUM(runs) AS target_runs FROM window_target_runs GROUP BY region_id) SELECT * FROM (SELECT 0 AS dimension, 'c' AS kind, citations_by_provider.id AS id, providers.name AS name,
@@ -106,19 +133,24 @@ FROM target_runs_by_region JOIN regions ON regions.id = target_runs_by_region.id
 ;
 
 WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS NOT MATERIALIZED (SELECT 0 AS period, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
+competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS NOT MATERIALIZED (SELECT ranges.period AS period, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq,
+rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
 rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
-'' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
-rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
-rollup_row.comp_only AS competitor_only_citations
-FROM daily_topic_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (?)
-AND rollup_row.provider_id IN (?) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT 1 AS period, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq, rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
-rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
-'' AS youtube_channel, rollup_row.has_source AS has_source, rollup_row.has_inline AS has_inline,
-rollup_row.citations AS citations, rollup_row.named AS brand_citations, rollup_row.named AS named_citations,
-rollup_row.comp_only AS competitor_only_citations
-FROM daily_topic_pages rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.topic_id IN (?)
-AND rollup_row.provider_id IN (?) AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ?), page_counts AS (SELECT page AS row_key, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
+'' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
+ranges.flags * rollup_row.has_inline AS has_inline,
+ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
+value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
+value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
+value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
+value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
+FROM json_each(?)) ranges
+CROSS JOIN daily_topic_pages rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND rollup_row.topic_id IN (?)
+AND rollup_row.provider_id IN (?)), page_counts AS (SELECT page AS row_key, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
 SUM(CASE WHEN period = 1 THEN citations ELSE 0 END) AS current_citations,
 SUM(CASE WHEN period = 0 THEN citations ELSE 0 END) AS previous_citations,
 SUM(CASE WHEN period = 1 THEN named_citations ELSE 0 END) AS current_brand_citations,

@@ -19,11 +19,25 @@ SELECT id FROM topics WHERE brand_id = ?
 SELECT id FROM providers
 ;
 
-WITH run_total AS (SELECT COALESCE(SUM(window_runs.runs), 0) AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
-rollup_row.region_id AS region_id, rollup_row.runs AS runs FROM weekly_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?) UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
-rollup_row.region_id AS region_id, rollup_row.runs AS runs FROM daily_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?) UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
-rollup_row.region_id AS region_id, rollup_row.runs AS runs FROM daily_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)) window_runs), brand_mentions AS (SELECT window_mentions.found_brand_id AS found_brand_id, SUM(window_mentions.mentions) AS mentions FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
-rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM daily_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)) window_mentions GROUP BY window_mentions.found_brand_id),
+WITH run_total AS (SELECT COALESCE(SUM(window_runs.runs), 0) AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN weekly_runs rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)
+UNION ALL
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN daily_runs rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)) window_runs), brand_mentions AS (SELECT window_mentions.found_brand_id AS found_brand_id, SUM(window_mentions.mentions) AS mentions FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
+rollup_row.sentiment_sum AS sentiment_sum
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN daily_mentions rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)) window_mentions GROUP BY window_mentions.found_brand_id),
 competitor_visibility AS (SELECT competitors.id AS id, competitors.name AS name, competitors.domain AS domain,
 (CASE WHEN run_total.runs > 0 THEN 100 * CAST(COALESCE(brand_mentions.mentions, 0) AS DOUBLE PRECISION) / CAST(run_total.runs AS DOUBLE PRECISION) ELSE 0 END) AS visibility,
 COALESCE(brand_mentions.mentions, 0) AS mentions, run_total.runs AS runs

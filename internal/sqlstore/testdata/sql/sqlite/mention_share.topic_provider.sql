@@ -22,12 +22,30 @@ SELECT id FROM providers
 SELECT id FROM found_brands WHERE brand_id = ? AND (is_self = ? OR competitor_id IS NOT NULL)
 ;
 
-WITH bucket_runs AS (SELECT substr(window_runs.ran_at, 1, 10) AS bucket, SUM(window_runs.runs) AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
-rollup_row.region_id AS region_id, rollup_row.runs AS runs FROM daily_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)) window_runs GROUP BY 1), bucket_target_runs AS (SELECT substr(window_target_runs.ran_at, 1, 10) AS bucket,
-SUM(window_target_runs.runs) AS target_runs FROM (SELECT ran_at, topic_id, mentions AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
-rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM daily_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)) target_mentions WHERE target_mentions.found_brand_id = ?) window_target_runs GROUP BY 1), bucket_tracked_mentions AS (SELECT substr(window_mentions.ran_at, 1, 10) AS bucket,
-SUM(CASE WHEN window_mentions.found_brand_id IN (?, ?, ?) THEN window_mentions.mentions ELSE 0 END) AS tracked_mentions FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
-rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM daily_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)) window_mentions GROUP BY 1),
+WITH bucket_runs AS (SELECT substr(window_runs.ran_at, 1, 10) AS bucket, SUM(window_runs.runs) AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN daily_runs rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)) window_runs GROUP BY 1), bucket_target_runs AS (SELECT substr(window_target_runs.ran_at, 1, 10) AS bucket,
+SUM(window_target_runs.runs) AS target_runs FROM (SELECT ran_at, topic_id, mentions AS runs
+FROM (
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
+rollup_row.sentiment_sum AS sentiment_sum
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN daily_mentions rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)
+) target_mentions
+WHERE target_mentions.found_brand_id = ?) window_target_runs GROUP BY 1), bucket_tracked_mentions AS (SELECT substr(window_mentions.ran_at, 1, 10) AS bucket,
+SUM(CASE WHEN window_mentions.found_brand_id IN (?, ?, ?) THEN window_mentions.mentions ELSE 0 END) AS tracked_mentions FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
+rollup_row.sentiment_sum AS sentiment_sum
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN daily_mentions rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at AND rollup_row.provider_id IN (?) AND rollup_row.topic_id IN (?)) window_mentions GROUP BY 1),
 share_buckets AS (SELECT bucket_runs.bucket AS bucket, bucket_runs.runs AS runs, COALESCE(bucket_target_runs.target_runs, 0) AS target_runs,
 CAST(COALESCE(bucket_tracked_mentions.tracked_mentions, 0) AS DOUBLE PRECISION) / ? AS tracked_average
 FROM bucket_runs LEFT JOIN bucket_target_runs ON bucket_target_runs.bucket = bucket_runs.bucket

@@ -31,29 +31,63 @@ SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.owned_citations ELSE 0 END) A
 SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.owned_citations ELSE 0 END) AS previous_owned_citations,
 SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.citations ELSE 0 END) AS citations,
 SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.citations ELSE 0 END) AS previous_citations FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
-rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations FROM weekly_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
-rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations FROM daily_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
-rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations FROM weekly_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
-rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations FROM daily_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, 1 AS runs,
-0 AS citations, 0 AS owned_citations FROM runs WHERE runs.brand_id = ? AND runs.ran_at >= ? AND runs.ran_at < ? UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
-CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?) THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?) UNION ALL SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, 1 AS runs,
-0 AS citations, 0 AS owned_citations FROM runs WHERE runs.brand_id = ? AND runs.ran_at >= ? AND runs.ran_at < ? UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
-CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?) THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?) UNION ALL SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, 1 AS runs,
-0 AS citations, 0 AS owned_citations FROM runs WHERE runs.brand_id = ? AND runs.ran_at >= ? AND runs.ran_at < ? UNION ALL SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
-CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?) THEN 1 ELSE 0 END AS owned_citations FROM citations WHERE citations.brand_id = ? AND citations.ran_at >= ? AND citations.ran_at < ? AND citations.topic_id IN (?, ?, ?, ?, ?) AND citations.provider_id IN (?, ?)) span_runs WHERE span_runs.topic_id IN (?) GROUP BY span_runs.topic_id), topic_mentions AS (SELECT span_mentions.topic_id AS topic_id,
+rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN weekly_runs rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+UNION ALL
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
+rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN daily_runs rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+UNION ALL
+SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, 1 AS runs,
+0 AS citations, 0 AS owned_citations
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN runs runs
+WHERE runs.brand_id = ?
+AND runs.ran_at >= ranges.start_at AND runs.ran_at < ranges.end_at
+UNION ALL
+SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
+CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?) THEN 1 ELSE 0 END AS owned_citations
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN citations citations
+WHERE citations.brand_id = ?
+AND citations.ran_at >= ranges.start_at AND citations.ran_at < ranges.end_at
+AND citations.topic_id IN (?, ?, ?, ?, ?)
+AND citations.provider_id IN (?, ?)) span_runs WHERE span_runs.topic_id IN (?) GROUP BY span_runs.topic_id), topic_mentions AS (SELECT span_mentions.topic_id AS topic_id,
 SUM(CASE WHEN span_mentions.ran_at >= ? AND span_mentions.found_brand_id IN (?) THEN span_mentions.mentions ELSE 0 END) AS target_mentions,
 SUM(CASE WHEN span_mentions.ran_at < ? AND span_mentions.found_brand_id IN (?) THEN span_mentions.mentions ELSE 0 END) AS previous_target_mentions,
 SUM(CASE WHEN span_mentions.ran_at >= ? THEN span_mentions.mentions ELSE 0 END) AS mentions,
 SUM(CASE WHEN span_mentions.ran_at < ? THEN span_mentions.mentions ELSE 0 END) AS previous_mentions,
 SUM(CASE WHEN span_mentions.ran_at >= ? AND span_mentions.found_brand_id IN (?) THEN span_mentions.sentiment_sum ELSE 0 END) AS target_sentiment_sum,
-SUM(CASE WHEN span_mentions.ran_at < ? AND span_mentions.found_brand_id IN (?) THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_target_sentiment_sum FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
-rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM weekly_topic_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
-rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM daily_topic_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
-rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM weekly_topic_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
-rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM daily_topic_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.found_brand_id AS found_brand_id,
-1 AS mentions, mentions.sentiment AS sentiment_sum FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) UNION ALL SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.found_brand_id AS found_brand_id,
-1 AS mentions, mentions.sentiment AS sentiment_sum FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) UNION ALL SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.found_brand_id AS found_brand_id,
-1 AS mentions, mentions.sentiment AS sentiment_sum FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?)) span_mentions WHERE span_mentions.topic_id IN (?) GROUP BY span_mentions.topic_id), topic_metrics AS (SELECT topics.id AS id,
+SUM(CASE WHEN span_mentions.ran_at < ? AND span_mentions.found_brand_id IN (?) THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_target_sentiment_sum FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
+rollup_row.sentiment_sum AS sentiment_sum
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN weekly_topic_mentions rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+UNION ALL
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
+rollup_row.sentiment_sum AS sentiment_sum
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN daily_topic_mentions rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+UNION ALL
+SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id,
+mentions.found_brand_id AS found_brand_id, 1 AS mentions, mentions.sentiment AS sentiment_sum
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN mentions mentions
+WHERE mentions.brand_id = ?
+AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
+AND mentions.topic_id IN (?, ?, ?, ?, ?)
+AND mentions.provider_id IN (?, ?)) span_mentions WHERE span_mentions.topic_id IN (?) GROUP BY span_mentions.topic_id), topic_metrics AS (SELECT topics.id AS id,
 (CASE WHEN COALESCE(topic_runs.runs, 0) > 0 THEN 100 * CAST(COALESCE(topic_mentions.target_mentions, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_runs.runs, 0) AS DOUBLE PRECISION) ELSE 0 END) AS visibility,
 (CASE WHEN COALESCE(topic_runs.previous_runs, 0) > 0 THEN 100 * CAST(COALESCE(topic_mentions.previous_target_mentions, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_runs.previous_runs, 0) AS DOUBLE PRECISION) ELSE 0 END) AS previous_visibility,
 (CASE WHEN COALESCE(topic_mentions.mentions, 0) > 0 THEN 100 * CAST(COALESCE(topic_mentions.target_mentions, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_mentions.mentions, 0) AS DOUBLE PRECISION) ELSE 0 END) AS share_of_voice,
@@ -77,17 +111,51 @@ target_runs, runs, previous_target_runs, previous_runs, target_mentions, mention
 owned_citations, citations, previous_owned_citations, previous_citations FROM topic_metrics
 ;
 
-WITH topic_runs AS (SELECT window_runs.topic_id AS topic_id, SUM(window_runs.runs) AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
-rollup_row.region_id AS region_id, rollup_row.runs AS runs FROM weekly_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
-rollup_row.region_id AS region_id, rollup_row.runs AS runs FROM daily_runs rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, runs.provider_id AS provider_id,
-runs.region_id AS region_id, 1 AS runs FROM runs WHERE runs.brand_id = ? AND runs.ran_at >= ? AND runs.ran_at < ? UNION ALL SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, runs.provider_id AS provider_id,
-runs.region_id AS region_id, 1 AS runs FROM runs WHERE runs.brand_id = ? AND runs.ran_at >= ? AND runs.ran_at < ?) window_runs WHERE window_runs.topic_id IN (?) GROUP BY window_runs.topic_id),
+WITH topic_runs AS (SELECT window_runs.topic_id AS topic_id, SUM(window_runs.runs) AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN weekly_runs rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+UNION ALL
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN daily_runs rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+UNION ALL
+SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id,
+runs.provider_id AS provider_id, runs.region_id AS region_id, 1 AS runs
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN runs runs
+WHERE runs.brand_id = ?
+AND runs.ran_at >= ranges.start_at AND runs.ran_at < ranges.end_at) window_runs WHERE window_runs.topic_id IN (?) GROUP BY window_runs.topic_id),
 topic_brand_mentions AS (SELECT window_mentions.topic_id AS topic_id, window_mentions.found_brand_id AS found_brand_id,
-SUM(window_mentions.mentions) AS mentions FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
-rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM weekly_topic_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.found_brand_id AS found_brand_id,
-rollup_row.mentions AS mentions, rollup_row.sentiment_sum AS sentiment_sum FROM daily_topic_mentions rollup_row WHERE rollup_row.brand_id = ? AND rollup_row.ran_at >= ? AND rollup_row.ran_at < ? UNION ALL SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.found_brand_id AS found_brand_id,
-1 AS mentions, mentions.sentiment AS sentiment_sum FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?) UNION ALL SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.found_brand_id AS found_brand_id,
-1 AS mentions, mentions.sentiment AS sentiment_sum FROM mentions WHERE mentions.brand_id = ? AND mentions.ran_at >= ? AND mentions.ran_at < ? AND mentions.topic_id IN (?, ?, ?, ?, ?) AND mentions.provider_id IN (?, ?)) window_mentions WHERE window_mentions.topic_id IN (?) GROUP BY window_mentions.topic_id, window_mentions.found_brand_id),
+SUM(window_mentions.mentions) AS mentions FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
+rollup_row.sentiment_sum AS sentiment_sum
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN weekly_topic_mentions rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+UNION ALL
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
+rollup_row.sentiment_sum AS sentiment_sum
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN daily_topic_mentions rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+UNION ALL
+SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id,
+mentions.found_brand_id AS found_brand_id, 1 AS mentions, mentions.sentiment AS sentiment_sum
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN mentions mentions
+WHERE mentions.brand_id = ?
+AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
+AND mentions.topic_id IN (?, ?, ?, ?, ?)
+AND mentions.provider_id IN (?, ?)) window_mentions WHERE window_mentions.topic_id IN (?) GROUP BY window_mentions.topic_id, window_mentions.found_brand_id),
 ranked_brands AS (SELECT topic_brand_mentions.topic_id AS topic_id, topic_brand_mentions.found_brand_id AS found_brand_id,
 found_brands.name AS name, topic_brand_mentions.mentions AS mentions,
 ROW_NUMBER() OVER (PARTITION BY topic_brand_mentions.topic_id
