@@ -8,7 +8,9 @@ import (
 )
 
 // The shipped set meets the size the docs promise: at least 300 answers
-// over at least five industries, a third of them held out.
+// over at least five industries, at least a third of them held out
+// (docs/accuracy.md#the-evaluation-set) and no more than half, so that the
+// tuning part stays the larger.
 func TestEmbeddedSetShape(t *testing.T) {
 	as, err := Load(Embedded())
 	if err != nil {
@@ -25,8 +27,8 @@ func TestEmbeddedSetShape(t *testing.T) {
 	if len(as) < 300 || len(industries) < 5 {
 		t.Errorf("%d answers over %d industries, want at least 300 over 5", len(as), len(industries))
 	}
-	if 3*held < len(as)-3 || 3*held > len(as)+3 {
-		t.Errorf("%d of %d answers held out, want a third", held, len(as))
+	if 3*held < len(as) || 2*held > len(as) {
+		t.Errorf("%d of %d answers held out, want at least a third and at most half", held, len(as))
 	}
 }
 
