@@ -140,7 +140,10 @@ func (d Dialect) Ranges() string {
 }
 
 // PieceRanges is Ranges with what a rollup piece adds (piecesArg):
-// period, as_of, sign, flags, rest_rows and the rest's two ranges.
+// period, as_of, sign, flags, rest_rows and the rest's two ranges. The
+// rows' columns are read for every rollup row, so on SQLite the relation
+// is kept whole (LIMIT -1: no limit, but SQLite then does not flatten it
+// into the join) and each piece's JSON is parsed once, not once per row.
 func (d Dialect) PieceRanges() string {
 	if d.Engine == EnginePostgres {
 		return `jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
@@ -152,7 +155,7 @@ value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS si
 value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
 value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
 value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
-FROM json_each(?)) ranges`
+FROM json_each(?) LIMIT -1) ranges`
 }
 
 // SkipLocked is appended to a job-claim SELECT: PostgreSQL replicas skip rows

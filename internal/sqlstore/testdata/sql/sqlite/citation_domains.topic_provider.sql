@@ -32,7 +32,7 @@ value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS si
 value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
 value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
 value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
-FROM json_each(?)) ranges
+FROM json_each(?) LIMIT -1) ranges
 CROSS JOIN daily_topic_pages rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
