@@ -22,6 +22,9 @@ type User struct {
 	CreatedAt   time.Time  `json:"created_at"`
 	HasPassword bool       `json:"has_password"`
 	DisabledAt  *time.Time `json:"disabled_at"`
+	// Role is what the user may do in the dashboard: RoleAdmin or
+	// RoleMember (docs/dashboard.md#team-access).
+	Role string `json:"role"`
 }
 
 // OrganizationCreate is the input of CreateOrganization. ID may be set by

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -53,6 +54,10 @@ type DashboardUserCreate struct {
 	// PasswordHash is the encoded argon2id hash (internal/password); the
 	// password itself never reaches the store.
 	PasswordHash string
+	// Role is RoleAdmin or RoleMember ("" is member). The store makes the
+	// user an admin anyway when the organization has no enabled admin who
+	// can sign in, so that every organization can be managed.
+	Role string
 }
 
 // Validate checks the input.
@@ -67,6 +72,11 @@ func (c *DashboardUserCreate) Validate() error {
 	if c.PasswordHash == "" {
 		v.Add("password", "required", "password is required")
 	}
+	if c.Role == "" {
+		c.Role = RoleMember
+	} else if !slices.Contains(Roles, c.Role) {
+		v.Add("role", "invalid", "role must be admin or member")
+	}
 	cleanName(&v, "name", &c.Name)
 	return v.Err()
 }
@@ -79,6 +89,7 @@ type Session struct {
 	OrgName    string
 	Email      string
 	Name       string
+	Role       string // the user's role now: a change applies on the next request
 	CreatedAt  time.Time
 	LastSeenAt time.Time
 	ExpiresAt  time.Time // absolute expiry

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -16,7 +17,7 @@ import (
 )
 
 const usersUsage = `Usage:
-  sightline users create --org ORG_ID --email EMAIL [--name NAME] [--db DSN]
+  sightline users create --org ORG_ID --email EMAIL [--name NAME] [--role admin|member] [--db DSN]
   sightline users list   --org ORG_ID [--db DSN]
   sightline users disable USER_ID [--db DSN]
   sightline users set-password USER_ID [--db DSN]
@@ -28,6 +29,8 @@ It must be at least 12 characters long; only its argon2id hash is stored.
 One email signs in to one organization: create refuses an email that can
 already sign in to another. create on a disabled user enables it again with
 the new password. disable and set-password end the user's sessions at once.
+--role is what the user may do in the dashboard (default member); the first
+user of an organization (one with no enabled admin) is an admin regardless.
 
 `
 
@@ -44,8 +47,12 @@ func usersCreate(ctx context.Context, n *noun, args []string) error {
 	org := fs.String("org", "", "organization id")
 	email := fs.String("email", "", "the user's email address (the sign-in name)")
 	name := fs.String("name", "", "the user's name")
+	role := fs.String("role", sightline.RoleMember, "admin or member (the organization's first user is an admin regardless)")
 	if err := parseNoArgs(fs, "users create", args); err != nil {
 		return err
+	}
+	if !slices.Contains(sightline.Roles, *role) {
+		return fmt.Errorf("users create: --role must be admin or member")
 	}
 	orgID, err := requireID("org", "organization", *org)
 	if err != nil {
@@ -65,11 +72,11 @@ func usersCreate(ctx context.Context, n *noun, args []string) error {
 		return err
 	}
 	defer db.Close()
-	u, err := db.CreateDashboardUser(ctx, sightline.DashboardUserCreate{OrgID: orgID, Email: *email, Name: *name, PasswordHash: hash})
+	u, err := db.CreateDashboardUser(ctx, sightline.DashboardUserCreate{OrgID: orgID, Email: *email, Name: *name, PasswordHash: hash, Role: *role})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(n.stdout, "User %s (%s) can sign in to the dashboard of organization %s.\n", u.ID, u.Email, u.OrgID)
+	fmt.Fprintf(n.stdout, "User %s (%s) can sign in to the dashboard of organization %s as %s.\n", u.ID, u.Email, u.OrgID, u.Role)
 	return nil
 }
 
@@ -121,7 +128,7 @@ func usersList(ctx context.Context, n *noun, args []string) error {
 		return err
 	}
 	tw := tabwriter.NewWriter(n.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tEMAIL\tSIGN-IN\tCREATED\tDISABLED\tNAME")
+	fmt.Fprintln(tw, "ID\tEMAIL\tROLE\tSIGN-IN\tCREATED\tDISABLED\tNAME")
 	for _, u := range users {
 		signIn := "no"
 		switch {
@@ -130,7 +137,7 @@ func usersList(ctx context.Context, n *noun, args []string) error {
 		case u.HasPassword:
 			signIn = "yes"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", u.ID, u.Email, signIn, u.CreatedAt.UTC().Format(time.RFC3339), fmtTime(u.DisabledAt), u.Name)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", u.ID, u.Email, u.Role, signIn, u.CreatedAt.UTC().Format(time.RFC3339), fmtTime(u.DisabledAt), u.Name)
 	}
 	return tw.Flush()
 }

@@ -62,7 +62,7 @@ func (c *webClient) signedIn() bool {
 	return resp.StatusCode == http.StatusOK
 }
 
-var userCreatedRE = regexp.MustCompile(`^User ([0-9a-f-]{36}) \(([^)]+)\) can sign in to the dashboard of organization ([0-9a-f-]{36})\.\n$`)
+var userCreatedRE = regexp.MustCompile(`^User ([0-9a-f-]{36}) \(([^)]+)\) can sign in to the dashboard of organization ([0-9a-f-]{36}) as (admin|member)\.\n$`)
 
 // `users create` reads the password from standard input and the user signs
 // in; one email signs in to one organization; `users disable` and `users
@@ -79,10 +79,23 @@ func TestEndToEnd_Users(t *testing.T) {
 		t.Fatalf("users create: %v\n%s", err, errOut)
 	}
 	m := userCreatedRE.FindStringSubmatch(out)
-	if m == nil || m[2] != "ann@example.com" || m[3] != org {
+	if m == nil || m[2] != "ann@example.com" || m[3] != org || m[4] != "admin" {
 		t.Fatalf("users create printed %q", out)
 	}
 	userID := m[1]
+	// The first user of an organization is its admin whatever --role
+	// says; later users get the role asked for (member by default).
+	third := createOrg(t, dsn, "Initech")
+	for _, tt := range []struct{ email, role, want string }{{"di@example.com", "member", "admin"}, {"cy@example.com", "", "member"}, {"ed@example.com", "admin", "admin"}} {
+		args := []string{"users", "create", "--db", dsn, "--org", third, "--email", tt.email}
+		if tt.role != "" {
+			args = append(args, "--role", tt.role)
+		}
+		out, errOut, err := runWith(t, pw+"\n", args...)
+		if m := userCreatedRE.FindStringSubmatch(out); err != nil || m == nil || m[4] != tt.want {
+			t.Errorf("users create %s --role %q = %q, %v %s; want role %s", tt.email, tt.role, out, err, errOut, tt.want)
+		}
+	}
 	if strings.Contains(out+errOut, pw) {
 		t.Error("users create printed the password")
 	}
@@ -106,6 +119,7 @@ func TestEndToEnd_Users(t *testing.T) {
 			{"", []string{"--org", org, "--email", "bob@example.com"}, "the password on standard input: password is required"},
 			{"\n", []string{"--org", org, "--email", "bob@example.com"}, "the password on standard input: password is required"},
 			{pw + "\n", []string{"--org", org, "--email", "bob"}, "users create: --email must be an email address"},
+			{pw + "\n", []string{"--org", org, "--email", "bob@example.com", "--role", "owner"}, "users create: --role must be admin or member"},
 			{pw + "\n", []string{"--org", other, "--email", "ann@example.com"}, "ann@example.com already signs in to another organization; an email signs in to one organization only."},
 			{pw + "\n", []string{"--org", org, "--email", "ann@example.com"}, "ann@example.com can already sign in to this organization."},
 			{pw + "\n", []string{"--org", "7c9e6679-7425-40de-944b-e07fc1f90ae7", "--email", "bob@example.com"}, "Organization not found."},
@@ -133,7 +147,7 @@ func TestEndToEnd_Users(t *testing.T) {
 		}
 		return strings.Fields(lines[1])
 	}
-	if f := listRow(); f[0] != userID || f[1] != "ann@example.com" || f[2] != "yes" || f[4] != "-" || f[5] != "Ann" {
+	if f := listRow(); f[0] != userID || f[1] != "ann@example.com" || f[2] != "admin" || f[3] != "yes" || f[5] != "-" || f[6] != "Ann" {
 		t.Errorf("users list row %v", f)
 	}
 
@@ -147,7 +161,7 @@ func TestEndToEnd_Users(t *testing.T) {
 	if st := newWebClient(t, srv.Addr()).signIn("ann@example.com", pw); st != http.StatusUnauthorized {
 		t.Errorf("a disabled user signs in: %d", st)
 	}
-	if f := listRow(); f[2] != "disabled" || f[4] == "-" {
+	if f := listRow(); f[3] != "disabled" || f[5] == "-" {
 		t.Errorf("users list row of a disabled user %v", f)
 	}
 	// the email is free for another organization now

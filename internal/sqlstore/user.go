@@ -20,7 +20,7 @@ var (
 // therefore exact to within this much.
 const sessionTouchResolution = time.Minute
 
-const userColumns = `id, org_id, email, name, created_at, password_hash IS NOT NULL, disabled_at`
+const userColumns = `id, org_id, email, name, created_at, password_hash IS NOT NULL, disabled_at, role`
 
 // scanFunc adapts a row's Scan method value to scanUser.
 type scanFunc func(...any) error
@@ -30,7 +30,7 @@ func (f scanFunc) Scan(dest ...any) error { return f(dest...) }
 func scanUser(row interface{ Scan(...any) error }) (*sightline.User, error) {
 	var u sightline.User
 	var created, disabled Time
-	if err := row.Scan(&u.ID, &u.OrgID, &u.Email, &u.Name, &created, &u.HasPassword, &disabled); err != nil {
+	if err := row.Scan(&u.ID, &u.OrgID, &u.Email, &u.Name, &created, &u.HasPassword, &disabled, &u.Role); err != nil {
 		return nil, err
 	}
 	u.CreatedAt, u.DisabledAt = created.Time, disabled.Ptr()
@@ -43,12 +43,24 @@ func (db *DB) CreateDashboardUser(ctx context.Context, c sightline.DashboardUser
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	orgID, email, name := strings.ToLower(c.OrgID), sightline.NormalizeEmail(c.Email), strings.TrimSpace(c.Name)
 	tx, err := db.begin(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback()
+	u, err := createDashboardUser(ctx, tx, c)
+	if err != nil {
+		return nil, err
+	}
+	return u, tx.Commit()
+}
+
+// createDashboardUser is CreateDashboardUser in a transaction of the
+// caller (accepting an invitation uses the invitation in the same one).
+// The user becomes an admin when the organization has no enabled admin
+// who can sign in (docs/dashboard.md#team-access).
+func createDashboardUser(ctx context.Context, tx *Tx, c sightline.DashboardUserCreate) (*sightline.User, error) {
+	orgID, email, name := strings.ToLower(c.OrgID), sightline.NormalizeEmail(c.Email), strings.TrimSpace(c.Name)
 	if err := checkOrg(ctx, tx, orgID); err != nil {
 		return nil, err
 	}
@@ -61,6 +73,14 @@ func (db *DB) CreateDashboardUser(ctx context.Context, c sightline.DashboardUser
 		return nil, sightline.FieldErr(sightline.ECONFLICT, "email", "taken",
 			"%s already signs in to another organization; an email signs in to one organization only.", email)
 	}
+	role := c.Role
+	admins, err := countAdmins(ctx, tx, orgID, "")
+	if err != nil {
+		return nil, err
+	}
+	if admins == 0 {
+		role = sightline.RoleAdmin
+	}
 	u, err := scanUser(tx.queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE org_id = ? AND email = ?`, orgID, email))
 	switch {
 	case err == nil:
@@ -71,21 +91,21 @@ func (db *DB) CreateDashboardUser(ctx context.Context, c sightline.DashboardUser
 		if name == "" {
 			name = u.Name
 		}
-		if _, err := tx.exec(ctx, `UPDATE users SET password_hash = ?, disabled_at = NULL, name = ? WHERE id = ?`,
-			c.PasswordHash, name, u.ID); err != nil {
+		if _, err := tx.exec(ctx, `UPDATE users SET password_hash = ?, disabled_at = NULL, name = ?, role = ? WHERE id = ?`,
+			c.PasswordHash, name, role, u.ID); err != nil {
 			return nil, signInConflict(err, email)
 		}
-		u.Name, u.HasPassword, u.DisabledAt = name, true, nil
+		u.Name, u.HasPassword, u.DisabledAt, u.Role = name, true, nil, role
 	case sightline.ErrorCode(mapError(err)) == sightline.ENOTFOUND:
-		u = &sightline.User{ID: newID(), OrgID: orgID, Email: email, Name: name, CreatedAt: tx.now, HasPassword: true}
-		if _, err := tx.exec(ctx, `INSERT INTO users (id, org_id, email, name, created_at, password_hash) VALUES (?, ?, ?, ?, ?, ?)`,
-			u.ID, orgID, email, name, ts(tx.now), c.PasswordHash); err != nil {
+		u = &sightline.User{ID: newID(), OrgID: orgID, Email: email, Name: name, CreatedAt: tx.now, HasPassword: true, Role: role}
+		if _, err := tx.exec(ctx, `INSERT INTO users (id, org_id, email, name, created_at, password_hash, role) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			u.ID, orgID, email, name, ts(tx.now), c.PasswordHash, role); err != nil {
 			return nil, signInConflict(err, email)
 		}
 	default:
 		return nil, fmt.Errorf("find user: %w", err)
 	}
-	return u, tx.Commit()
+	return u, nil
 }
 
 // signInConflict turns the unique violation of a concurrent create into
@@ -186,7 +206,7 @@ func (db *DB) FindSignInUser(ctx context.Context, email string) (*sightline.User
 		WHERE email = ? AND password_hash IS NOT NULL AND disabled_at IS NULL`, email)
 	var u sightline.User
 	var created, disabled Time
-	if err := row.Scan(&u.ID, &u.OrgID, &u.Email, &u.Name, &created, &u.HasPassword, &disabled, &hash); err != nil {
+	if err := row.Scan(&u.ID, &u.OrgID, &u.Email, &u.Name, &created, &u.HasPassword, &disabled, &u.Role, &hash); err != nil {
 		if sightline.ErrorCode(mapError(err)) == sightline.ENOTFOUND {
 			return nil, "", notFound("User")
 		}
@@ -211,8 +231,8 @@ func (db *DB) CreateSession(ctx context.Context, userID, digest string, lifetime
 	}
 	defer tx.Rollback()
 	s := &sightline.Session{UserID: userID, CreatedAt: tx.now, LastSeenAt: tx.now, ExpiresAt: tx.now.Add(lifetime)}
-	err = tx.queryRow(ctx, `SELECT u.org_id, o.name, u.email, u.name FROM users u JOIN organizations o ON o.id = u.org_id
-		WHERE u.id = ? AND u.password_hash IS NOT NULL AND u.disabled_at IS NULL`, userID).Scan(&s.OrgID, &s.OrgName, &s.Email, &s.Name)
+	err = tx.queryRow(ctx, `SELECT u.org_id, o.name, u.email, u.name, u.role FROM users u JOIN organizations o ON o.id = u.org_id
+		WHERE u.id = ? AND u.password_hash IS NOT NULL AND u.disabled_at IS NULL`, userID).Scan(&s.OrgID, &s.OrgName, &s.Email, &s.Name, &s.Role)
 	if sightline.ErrorCode(mapError(err)) == sightline.ENOTFOUND {
 		return nil, errNoSession
 	} else if err != nil {
@@ -242,10 +262,10 @@ func (db *DB) FindSession(ctx context.Context, digest string, idle time.Duration
 	defer tx.Rollback()
 	var s sightline.Session
 	var created, seen, expires Time
-	err = tx.queryRow(ctx, `SELECT s.user_id, s.org_id, o.name, u.email, u.name, s.created_at, s.last_seen_at, s.expires_at
+	err = tx.queryRow(ctx, `SELECT s.user_id, s.org_id, o.name, u.email, u.name, u.role, s.created_at, s.last_seen_at, s.expires_at
 		FROM sessions s JOIN users u ON u.id = s.user_id JOIN organizations o ON o.id = s.org_id
 		WHERE s.digest = ? AND u.password_hash IS NOT NULL AND u.disabled_at IS NULL`, digest).
-		Scan(&s.UserID, &s.OrgID, &s.OrgName, &s.Email, &s.Name, &created, &seen, &expires)
+		Scan(&s.UserID, &s.OrgID, &s.OrgName, &s.Email, &s.Name, &s.Role, &created, &seen, &expires)
 	if sightline.ErrorCode(mapError(err)) == sightline.ENOTFOUND {
 		return nil, errNoSession
 	} else if err != nil {

@@ -38,7 +38,7 @@ func TestUserStore_CreateDashboardUser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := &sightline.User{ID: u.ID, OrgID: org.ID, Email: "ann@example.com", Name: "Ann", CreatedAt: t0, HasPassword: true}
+		want := &sightline.User{ID: u.ID, OrgID: org.ID, Email: "ann@example.com", Name: "Ann", CreatedAt: t0, HasPassword: true, Role: sightline.RoleAdmin}
 		if diff := cmp.Diff(want, u); diff != "" {
 			t.Errorf("user (-want +got):\n%s", diff)
 		}
@@ -207,7 +207,7 @@ func TestSessionStore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := &sightline.Session{UserID: u.ID, OrgID: org.ID, OrgName: "Acme", Email: "ann@example.com", Name: "Ann",
+		want := &sightline.Session{UserID: u.ID, OrgID: org.ID, OrgName: "Acme", Email: "ann@example.com", Name: "Ann", Role: sightline.RoleAdmin,
 			CreatedAt: t0, LastSeenAt: t0, ExpiresAt: t0.Add(lifetime)}
 		if diff := cmp.Diff(want, s); diff != "" {
 			t.Errorf("session (-want +got):\n%s", diff)
