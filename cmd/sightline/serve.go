@@ -364,6 +364,9 @@ func (m *Main) start(ctx context.Context) error {
 // Without a master key endpoints cannot be created (409, docs/webhooks.md).
 func (m *Main) startWebhooks() {
 	m.Server.Webhooks.AllowInsecure = m.AllowInsecureWebhooks
+	if m.Web != nil {
+		m.Web.Webhooks.AllowInsecure = m.AllowInsecureWebhooks
+	}
 	if m.AllowInsecureWebhooks {
 		m.Logger.Warn("--allow-insecure-webhooks: webhooks may use http on loopback hosts and reach private addresses; for tests only")
 	}
@@ -373,11 +376,17 @@ func (m *Main) startWebhooks() {
 	}
 	keys := webhook.Keys{Box: m.Collector.Box}
 	m.Server.Webhooks.Secrets = keys
+	if m.Web != nil {
+		m.Web.Webhooks.Secrets = keys
+	}
 	if m.Workers == 0 {
 		return
 	}
 	m.Dispatcher = &webhook.Dispatcher{Store: m.DB, Keys: keys, AllowInsecure: m.AllowInsecureWebhooks, Logger: m.Logger, Poll: m.WorkerPoll}
 	m.Server.Webhooks.Wake, m.Detector.Wake = m.Dispatcher.Wake, m.Dispatcher.Wake
+	if m.Web != nil {
+		m.Web.Webhooks.Wake = m.Dispatcher.Wake
+	}
 	m.Dispatcher.Start()
 	m.Logger.Info("webhook dispatcher started", "dispatcher_id", m.Dispatcher.ID, "master_key", keys.Box.ID())
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,6 +20,7 @@ type keysPage struct {
 	Name, Expires string
 	Error         string
 	MinExpiry     string
+	Admin         bool // the list holds every key of the organization
 }
 
 // keyRow is one key as the list shows it: never the secret, only its
@@ -46,7 +48,13 @@ func (s *Server) renderKeys(w http.ResponseWriter, r *http.Request, st *state, s
 	now := s.now()
 	p.Layout = layout(st, "API keys", "keys", nil)
 	p.MinExpiry = now.Format(time.DateOnly)
+	p.Admin = isAdmin(st)
 	for _, k := range keys {
+		// A member manages only the member's own keys
+		// (docs/dashboard.md#team-access); an admin sees every key.
+		if !p.Admin && k.UserID != st.sess.UserID {
+			continue
+		}
 		p.Keys = append(p.Keys, keyRow{APIKey: k, Hint: k.Prefix + "…" + k.Last4, Status: k.Status(now)})
 	}
 	return s.render(w, r, status, "keys", p)
@@ -96,17 +104,21 @@ func (s *Server) handleKeyRevoke(w http.ResponseWriter, r *http.Request, st *sta
 	if err != nil {
 		return err
 	}
+	keys, err := s.Store.FindAPIKeys(r.Context(), st.sess.OrgID)
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(keys, func(k *sightline.APIKey) bool { return k.ID == id })
+	if i < 0 {
+		return sightline.Errorf(sightline.ENOTFOUND, "API key not found.")
+	}
+	if err := canTouch(st, keys[i].UserID); err != nil {
+		return err
+	}
 	if err := s.Store.RevokeOrgAPIKey(r.Context(), st.sess.OrgID, id); err != nil {
 		return err
 	}
-	name := id
-	if keys, err := s.Store.FindAPIKeys(r.Context(), st.sess.OrgID); err == nil {
-		for _, k := range keys {
-			if k.ID == id {
-				name = k.Name
-			}
-		}
-	}
+	name := keys[i].Name
 	s.Logger.InfoContext(r.Context(), "api key revoked", "key_id", id, "org_id", st.sess.OrgID, "user_id", st.sess.UserID)
 	return s.redirectFlash(w, r, st, "/keys", flash{Msg: fmt.Sprintf("API key %q revoked: requests with it now get 401.", name)})
 }

@@ -54,7 +54,7 @@ type pageTemplate struct{ t *template.Template }
 // pageNames lists the page templates; each is parsed with layout.html and
 // partials.html at start-up.
 var pageNames = []string{"login", "error", "brands", "overview", "citations", "topics",
-	"recommendations", "opportunities", "opportunity", "keys"}
+	"recommendations", "opportunities", "opportunity", "keys", "users", "invite", "webhooks", "webhook", "signals"}
 
 func parseTemplates(assetURL func(string) string) (map[string]*pageTemplate, error) {
 	funcs := template.FuncMap{
@@ -71,6 +71,7 @@ func parseTemplates(assetURL func(string) string) (map[string]*pageTemplate, err
 		"signed":  signedOneDecimal,
 		"trend":   trendClass,
 		"label":   label,
+		"pvalue":  pValue,
 	}
 	out := map[string]*pageTemplate{}
 	for _, name := range pageNames {

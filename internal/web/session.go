@@ -57,6 +57,10 @@ func (s *Server) page(h handlerFunc) http.Handler {
 		}
 		st.flash = s.takeFlash(w, r, st)
 		w.Header().Set("Cache-Control", "no-store")
+		if err := s.authorize(r, st); err != nil {
+			s.renderError(w, r, st, err)
+			return
+		}
 		if err := h(w, r, st); err != nil {
 			s.renderError(w, r, st, err)
 		}
@@ -81,6 +85,10 @@ func (s *Server) action(h handlerFunc) http.Handler {
 			return
 		}
 		w.Header().Set("Cache-Control", "no-store")
+		if err := s.authorize(r, st); err != nil {
+			s.renderError(w, r, st, err)
+			return
+		}
 		if err := h(w, r, st); err != nil {
 			s.renderError(w, r, st, err)
 		}

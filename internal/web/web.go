@@ -33,6 +33,31 @@ type Store interface {
 	sightline.QuotaService
 	sightline.OpportunityService
 	sightline.ProviderService
+	sightline.UserService
+	sightline.TeamService
+	sightline.WebhookService
+	sightline.SignalService
+}
+
+// WebhookSecrets makes endpoints' signing secrets and seals them under the
+// master key (webhook.Keys, as for the API).
+type WebhookSecrets interface {
+	// New returns a fresh secret in its whsec_ form and sealed for one
+	// endpoint of an organization.
+	New(orgID, webhookID string) (string, *sightline.SealedSecret, error)
+}
+
+// WebhookConfig is what the webhooks page shares with the API's
+// endpoints: the same secrets, the same URL rule, the same dispatcher.
+type WebhookConfig struct {
+	// Secrets makes signing secrets; nil (no master key) makes the page
+	// say why endpoints cannot be created or rotated.
+	Secrets WebhookSecrets
+	// AllowInsecure is --allow-insecure-webhooks.
+	AllowInsecure bool
+	// Wake, when set, tells this process's dispatcher that a delivery is
+	// due.
+	Wake func()
 }
 
 // EngineConfig holds the engine settings the dashboard shares with the
@@ -76,6 +101,8 @@ type Server struct {
 	// proxy that overwrites these headers is in front.
 	TrustProxyHeaders bool
 	Engine            EngineConfig
+	// Webhooks sets up the webhooks page; set it before serving.
+	Webhooks WebhookConfig
 	// SessionIdle and SessionLifetime end sessions; zero values take
 	// sightline.DefaultSessionIdle and DefaultSessionLifetime.
 	SessionIdle     time.Duration
@@ -86,7 +113,7 @@ type Server struct {
 	pages   map[string]*pageTemplate
 	assets  map[string]asset
 	handler http.Handler
-	mux     *http.ServeMux
+	mux     *router
 	cop     *http.CrossOriginProtection
 	// hashSlots bounds the password checks running at once: each takes
 	// 19 MiB and a core for ~75 ms, and a burst of sign-ins must not
@@ -121,8 +148,11 @@ func (s *Server) Init() error {
 	s.pages = pages
 	s.hashSlots = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
 	s.cop = http.NewCrossOriginProtection()
-	s.mux = http.NewServeMux()
+	s.mux = newRouter()
 	s.routes()
+	if err := s.mux.checkRules(); err != nil {
+		return err
+	}
 	s.handler = s.requestID(s.recoverPanics(s.accessLog(s.securityHeaders(http.HandlerFunc(s.dispatch)))))
 	return nil
 }
@@ -167,6 +197,25 @@ func (s *Server) routes() {
 	s.mux.Handle("GET /brands/{brand_id}/opportunities", s.page(s.handleOpportunities))
 	s.mux.Handle("POST /brands/{brand_id}/opportunities/compute", s.action(s.handleCompute))
 	s.mux.Handle("GET /brands/{brand_id}/opportunities/{opp_id}", s.page(s.handleOpportunity))
+	s.mux.Handle("GET /brands/{brand_id}/signals", s.page(s.handleSignals))
+
+	s.mux.Handle("GET /users", s.page(s.handleUsers))
+	s.mux.Handle("POST /users/invite", s.action(s.handleInvite))
+	s.mux.Handle("POST /users/invitations/{id}/revoke", s.action(s.handleInvitationRevoke))
+	s.mux.Handle("POST /users/{user_id}/role", s.action(s.handleUserRole))
+	s.mux.Handle("POST /users/{user_id}/disable", s.action(s.handleUserDisable))
+	s.mux.Handle("POST /users/{user_id}/sessions/end", s.action(s.handleUserSessionsEnd))
+	s.mux.Handle("GET /invite/{token}", s.open(s.handleInvitationForm))
+	s.mux.Handle("POST /invite/{token}", s.open(s.handleInvitationAccept))
+
+	s.mux.Handle("GET /webhooks", s.page(s.handleWebhooks))
+	s.mux.Handle("POST /webhooks", s.action(s.handleWebhookCreate))
+	s.mux.Handle("GET /webhooks/{id}", s.page(s.handleWebhook))
+	s.mux.Handle("POST /webhooks/{id}/events", s.action(s.handleWebhookEvents))
+	s.mux.Handle("POST /webhooks/{id}/enabled", s.action(s.handleWebhookEnabled))
+	s.mux.Handle("POST /webhooks/{id}/rotate", s.action(s.handleWebhookRotate))
+	s.mux.Handle("POST /webhooks/{id}/test", s.action(s.handleWebhookTest))
+	s.mux.Handle("POST /webhooks/{id}/delete", s.action(s.handleWebhookDelete))
 }
 
 // dispatch routes a request; unknown paths and wrong methods get HTML

@@ -1,0 +1,139 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/sightline/sightline"
+)
+
+// signalsPage is the data of a brand's signals page.
+type signalsPage struct {
+	Layout
+	Filter  filterBar
+	Status  string // "", open or closed
+	Tabs    []link
+	Signals []signalView
+	Pager   pager
+}
+
+// signalView is one signal with the links to the answers behind its
+// numbers.
+type signalView struct {
+	*sightline.Signal
+	// BeforeRuns and AfterRuns list the runs each side of the comparison
+	// counts (the trials); BeforeHits and AfterHits those showing what the
+	// signal is about (the successes), when the runs page can select them.
+	BeforeRuns, AfterRuns, BeforeHits, AfterHits string
+	Prompts                                      []evidenceLink
+	Pages                                        []pageLink
+}
+
+type evidenceLink struct {
+	sightline.SignalPrompt
+	URL string
+}
+
+type pageLink struct {
+	sightline.SignalPage
+	URL string
+}
+
+// handleSignals serves GET /brands/{brand_id}/signals: the brand's
+// signals open at some time in the window, newest first, as GET
+// …/signals lists them, with their numbers and evidence.
+func (s *Server) handleSignals(w http.ResponseWriter, r *http.Request, st *state) error {
+	brand, err := s.brandFromPath(r, st)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	q := newQuery(r)
+	win := q.window(now, sightline.DefaultWindowDays)
+	status := q.enum("status", sightline.SignalStatuses, "")
+	page := q.page("page")
+	if err := q.err(); err != nil {
+		return err
+	}
+	f := sightline.SignalFilter{Status: status, Window: win.Window,
+		PageRequest: sightline.PageRequest{Page: page, PageSize: sightline.DefaultPageSize}, Sort: sightline.DefaultSignalSort}
+	list, total, err := s.Store.FindSignals(r.Context(), st.sess.OrgID, brand.ID, f)
+	if err != nil {
+		return err
+	}
+	pu := newPageURL(r)
+	p := &signalsPage{Layout: layout(st, brand.Name+" signals", "signals", brand), Filter: newFilterBar(r, win, now, "status"),
+		Status: status, Pager: newPager(pu, "page", "Signal pages", sightline.NewPageMeta(f.PageRequest, total))}
+	for _, t := range []struct{ label, value string }{{"All", ""}, {"Open", sightline.SignalOpen}, {"Closed", sightline.SignalClosed}} {
+		p.Tabs = append(p.Tabs, link{Label: t.label, URL: pu.with(resetPaging("status", t.value)...), Current: status == t.value})
+	}
+	for _, sig := range list {
+		p.Signals = append(p.Signals, newSignalView(brand.ID, sig))
+	}
+	return s.render(w, r, http.StatusOK, "signals", p)
+}
+
+// newSignalView links a signal's numbers to the answers page with the
+// query parameters of GET …/runs (docs/api.md#runs), so that a click lists
+// the runs a number counts: the dimension's runs of each period, and
+// among them those naming the brand (or the competitor that overtook it)
+// or citing the page.
+func newSignalView(brandID string, sig *sightline.Signal) signalView {
+	v := signalView{Signal: sig}
+	scope := url.Values{}
+	switch sig.Dimension.Kind {
+	case sightline.DimensionProvider:
+		scope.Set("filter[provider_ids]", sig.Dimension.ID)
+	case sightline.DimensionTopic:
+		scope.Set("filter[topic_ids]", sig.Dimension.ID)
+	}
+	hit := url.Values{}
+	switch sig.Type {
+	case sightline.SignalVisibilityDropped, sightline.SignalVisibilityRose:
+		hit.Set("filter[mentions]", brandID)
+	case sightline.SignalSOVOvertaken:
+		if sig.Competitor != nil {
+			hit.Set("filter[mentions]", sig.Competitor.ID)
+		}
+	case sightline.SignalCitationLost, sightline.SignalCitationGained:
+		hit.Set("filter[cites_url]", sig.Dimension.ID)
+	}
+	runs := func(sample sightline.SignalSample, extra ...url.Values) string {
+		q := url.Values{}
+		for k, vs := range scope {
+			q[k] = vs
+		}
+		for _, e := range extra {
+			for k, vs := range e {
+				q[k] = vs
+			}
+		}
+		q.Set("filter[ran_at_start]", sample.Start.UTC().Format(time.DateOnly))
+		// The period ends at a midnight, excluded; the API's date-only end
+		// includes its whole day, so the day before.
+		q.Set("filter[ran_at_end]", sample.End.UTC().AddDate(0, 0, -1).Format(time.DateOnly))
+		return "/brands/" + brandID + "/runs?" + q.Encode()
+	}
+	n := sig.Numbers
+	v.BeforeRuns, v.AfterRuns = runs(n.Before), runs(n.After)
+	if len(hit) > 0 {
+		v.BeforeHits, v.AfterHits = runs(n.Before, hit), runs(n.After, hit)
+	}
+	for _, pr := range sig.Evidence.Prompts {
+		v.Prompts = append(v.Prompts, evidenceLink{SignalPrompt: pr, URL: runs(n.After, hit, url.Values{"filter[prompt_ids]": {pr.PromptID}})})
+	}
+	for _, pg := range sig.Evidence.Pages {
+		v.Pages = append(v.Pages, pageLink{SignalPage: pg, URL: runs(n.After, url.Values{"filter[cites_url]": {pg.Page}})})
+	}
+	return v
+}
+
+// pValue formats a p-value: small ones as "< 0.001".
+func pValue(p float64) string {
+	if p < 0.001 {
+		return "< 0.001"
+	}
+	return strconv.FormatFloat(p, 'f', 3, 64)
+}
