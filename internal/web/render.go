@@ -72,6 +72,9 @@ func parseTemplates(assetURL func(string) string) (map[string]*pageTemplate, err
 		"trend":   trendClass,
 		"label":   label,
 		"pvalue":  pValue,
+		// lastday names the last day of a period that ends at a midnight
+		// (excluded): the day before it.
+		"lastday": func(end time.Time) string { return end.UTC().Add(-time.Microsecond).Format("2 Jan 2006") },
 	}
 	out := map[string]*pageTemplate{}
 	for _, name := range pageNames {

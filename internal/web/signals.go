@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -66,6 +67,10 @@ func (s *Server) handleSignals(w http.ResponseWriter, r *http.Request, st *state
 	pu := newPageURL(r)
 	p := &signalsPage{Layout: layout(st, brand.Name+" signals", "signals", brand), Filter: newFilterBar(r, win, now, "status"),
 		Status: status, Pager: newPager(pu, "page", "Signal pages", sightline.NewPageMeta(f.PageRequest, total))}
+	// A signal carries its own comparison; the window only picks the
+	// signals open at some time in it (GET …/signals).
+	p.Filter.Summary = fmt.Sprintf("%s – %s (UTC): the signals open at some time in these days",
+		win.Window.Start.Format("2 Jan 2006"), lastDay(win.Window).Format("2 Jan 2006"))
 	for _, t := range []struct{ label, value string }{{"All", ""}, {"Open", sightline.SignalOpen}, {"Closed", sightline.SignalClosed}} {
 		p.Tabs = append(p.Tabs, link{Label: t.label, URL: pu.with(resetPaging("status", t.value)...), Current: status == t.value})
 	}
