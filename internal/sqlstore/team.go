@@ -14,9 +14,14 @@ var _ sightline.TeamService = (*DB)(nil)
 // countAdmins counts the organization's enabled admins who can sign in,
 // leaving out the user except (when not "").
 func countAdmins(ctx context.Context, tx *Tx, orgID, except string) (int, error) {
+	q := `SELECT COUNT(*) FROM users WHERE org_id = ? AND role = 'admin' AND password_hash IS NOT NULL AND disabled_at IS NULL`
+	args := []any{orgID}
+	if except != "" {
+		q += ` AND id <> ?`
+		args = append(args, except)
+	}
 	var n int
-	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM users WHERE org_id = ? AND role = 'admin'
-		AND password_hash IS NOT NULL AND disabled_at IS NULL AND id <> ?`, orgID, except).Scan(&n); err != nil {
+	if err := tx.queryRow(ctx, q, args...).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count admins: %w", err)
 	}
 	return n, nil

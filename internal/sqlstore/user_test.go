@@ -157,8 +157,10 @@ func TestUserStore_FindUsersAndDisable(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []*sightline.User{
-		{ID: k.UserID, OrgID: org.ID, Email: "ann@example.com", CreatedAt: t0},
-		{ID: bob.ID, OrgID: org.ID, Email: "bob@example.com", CreatedAt: t0, HasPassword: true, DisabledAt: ptr(t0.Add(time.Hour))},
+		// An API-key owner is a member; the first user with a password,
+		// the organization's admin.
+		{ID: k.UserID, OrgID: org.ID, Email: "ann@example.com", CreatedAt: t0, Role: sightline.RoleMember},
+		{ID: bob.ID, OrgID: org.ID, Email: "bob@example.com", CreatedAt: t0, HasPassword: true, DisabledAt: ptr(t0.Add(time.Hour)), Role: sightline.RoleAdmin},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("users (-want +got):\n%s", diff)
