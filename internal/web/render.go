@@ -162,7 +162,7 @@ var headings = map[int]string{
 func (s *Server) renderError(w http.ResponseWriter, r *http.Request, st *state, err error) {
 	if httpsec.ClientGone(r, err) {
 		s.Logger.InfoContext(r.Context(), "client closed request", "request_id", sightline.RequestIDFromContext(r.Context()),
-			"method", r.Method, "path", r.URL.Path, "error", err.Error())
+			"method", r.Method, "path", logPath(r), "error", err.Error())
 		w.WriteHeader(httpsec.StatusClientClosedRequest)
 		return
 	}
@@ -186,7 +186,7 @@ func (s *Server) renderError(w http.ResponseWriter, r *http.Request, st *state, 
 	if code == sightline.EINTERNAL {
 		p.RequestID = sightline.RequestIDFromContext(r.Context())
 		s.Logger.ErrorContext(r.Context(), "internal error", "request_id", p.RequestID,
-			"method", r.Method, "path", r.URL.Path, "error", err.Error())
+			"method", r.Method, "path", logPath(r), "error", err.Error())
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	if rerr := s.render(w, r, status, "error", p); rerr != nil {

@@ -311,3 +311,12 @@ func (s *Server) hashPassword(r *http.Request, pw string) (string, error) {
 	}
 	return password.Hash(pw)
 }
+
+// logPath is the path a log line may name: an invitation link's token is
+// a secret, so its path is logged without it.
+func logPath(r *http.Request) string {
+	if strings.HasPrefix(r.URL.Path, "/invite/") {
+		return "/invite/…"
+	}
+	return r.URL.Path
+}

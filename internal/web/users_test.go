@@ -1,14 +1,18 @@
 package web_test
 
 import (
+	"bytes"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
+	"github.com/sightline/sightline/internal/web"
 )
 
 var inviteLinkRE = regexp.MustCompile(`data-testid="invite-link">(http://[^<]+/invite/([A-Za-z0-9_-]{43}))<`)
@@ -19,7 +23,8 @@ var inviteLinkRE = regexp.MustCompile(`data-testid="invite-link">(http://[^<]+/i
 // user out everywhere and disables the user.
 func TestUsers_InviteAndManage(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	logs := &syncBuffer{}
+	e := newEnv(t, func(s *web.Server) { s.Logger = slog.New(slog.NewTextHandler(logs, nil)) })
 	a := e.client(t)
 	a.mustSignIn(e.fix.DashboardUser.Email, e.fix.DashboardUser.Password)
 	_, body := a.get("/users")
@@ -101,6 +106,12 @@ func TestUsers_InviteAndManage(t *testing.T) {
 	if resp, _ := e.client(t).signIn("nina.park@taskloom.com", pw); resp.StatusCode != http.StatusUnauthorized {
 		t.Errorf("a disabled user signs in: %d", resp.StatusCode)
 	}
+	if strings.Contains(logs.String(), token) {
+		t.Error("the invitation token reached the log")
+	}
+	if !strings.Contains(logs.String(), "invitation accepted") {
+		t.Errorf("no log line for the accepted invitation:\n%s", logs.String())
+	}
 	// The last admin cannot demote themselves.
 	admin, _, _ := e.db.FindSignInUser(t.Context(), e.fix.DashboardUser.Email)
 	resp, _ = a.post("/users/"+admin.ID+"/role", url.Values{"role": {"member"}})
@@ -108,4 +119,22 @@ func TestUsers_InviteAndManage(t *testing.T) {
 	if _, body := a.get("/users"); !strings.Contains(flashOf(body), "last admin") {
 		t.Errorf("demoting the last admin: flash %q", flashOf(body))
 	}
+}
+
+// syncBuffer is a log destination the server's goroutines share.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
