@@ -2,6 +2,7 @@ package sightline
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
 
@@ -42,4 +43,40 @@ type AgentLogService interface {
 	// transaction; one whose Key the brand has already is left as it is.
 	// NOT_FOUND when the brand is not the organization's.
 	StoreAgentLog(ctx context.Context, orgID, brandID string, visits []AgentVisit, referrals []AIReferral) (AgentLogStored, error)
+}
+
+// AgentLogRecord is one access-log request in the plain JSON format
+// (docs/agents.md#log-formats), as POST …/agent_logs takes it.
+type AgentLogRecord struct {
+	Timestamp  string `json:"timestamp"`
+	Method     string `json:"method,omitempty"`
+	Host       string `json:"host"`
+	Path       string `json:"path"`
+	StatusCode int    `json:"status_code"`
+	IP         string `json:"ip"`
+	UserAgent  string `json:"user_agent,omitempty"`
+	Referer    string `json:"referer,omitempty"`
+}
+
+// AgentLogError is a bad line of an access log.
+type AgentLogError struct {
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+func (e AgentLogError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Message) }
+
+// AgentLogResult counts one access-log ingest (docs/agents.md#ingest).
+type AgentLogResult struct {
+	Records       int             `json:"records"`      // lines or elements read, bad ones included
+	AgentVisits   int             `json:"agent_visits"` // lines of AI agents kept
+	Referrals     int             `json:"referrals"`    // visits AI assistants referred, kept
+	Inserted      int             `json:"inserted"`     // visits and referrals stored now
+	Duplicates    int             `json:"duplicates"`   // kept but stored already, unchanged
+	OtherHosts    int             `json:"other_hosts"`  // skipped: a host not among the brand's domains
+	Ignored       int             `json:"ignored"`      // neither an AI agent nor an AI referral
+	Skipped       int             `json:"skipped"`      // bad lines
+	Errors        []AgentLogError `json:"errors"`       // the bad lines, at most 1000
+	Verifications map[string]int  `json:"verifications"`
+	Elapsed       time.Duration   `json:"-"`
 }

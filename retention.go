@@ -22,12 +22,16 @@ type FactPruneProgress struct {
 type FactPruneResult struct {
 	Brands                       int
 	Answers, Mentions, Citations int64
+	// AgentVisits and AIReferrals are the access-log records deleted
+	// (docs/agents.md#privacy).
+	AgentVisits, AIReferrals int64
 }
 
 // RetentionService removes old raw facts.
 type RetentionService interface {
 	// PruneFacts deletes every brand's answers, mentions and citations of
-	// runs before the UTC midnight before, day by day (each day one
+	// runs before the UTC midnight before, and the agent visits and AI
+	// referrals before it, day by day (each day one
 	// transaction, reported to progress when not nil), and records that
 	// day per brand. Runs, ads and every rollup stay. before must be a
 	// midnight at least MinRetentionDays before today; a read that needs

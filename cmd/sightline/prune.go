@@ -12,7 +12,8 @@ import (
 const pruneUsage = `Usage: sightline prune --before YYYY-MM-DD [--db DSN]
 
 Deletes the answers, mentions and citations of every brand's runs before
-that day (UTC), one day per transaction, with progress. The runs, ads and
+that day (UTC), one day per transaction, with progress, and the agent
+visits and AI referrals read from access logs before it (docs/agents.md). The runs, ads and
 every rollup stay: whole-day metrics over those days keep their numbers, a
 run id ingested again is still a duplicate, and a request that needs the
 deleted facts (a window edge inside a pruned day, a prompt, region or
@@ -63,8 +64,8 @@ func (c *PruneCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(c.stdout, "pruned before %s: %d answers, %d mentions, %d citations of %d brand(s) in %.1fs; runs, ads and rollups kept\n",
-		day.Format(time.DateOnly), res.Answers, res.Mentions, res.Citations, res.Brands, time.Since(start).Seconds())
+	fmt.Fprintf(c.stdout, "pruned before %s: %d answers, %d mentions, %d citations of %d brand(s), %d agent visits, %d AI referrals in %.1fs; runs, ads and rollups kept\n",
+		day.Format(time.DateOnly), res.Answers, res.Mentions, res.Citations, res.Brands, res.AgentVisits, res.AIReferrals, time.Since(start).Seconds())
 	if db.Engine() == "sqlite" {
 		fmt.Fprintln(c.stdout, "the database file keeps its size: run VACUUM on it (with the server stopped) to give the space back")
 	}

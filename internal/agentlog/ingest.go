@@ -44,19 +44,7 @@ const DefaultBatchSize = 2000
 const MaxErrors = 1000
 
 // Result counts one ingest (docs/agents.md#ingest).
-type Result struct {
-	Records       int            `json:"records"`       // lines or elements read, bad ones included
-	AgentVisits   int            `json:"agent_visits"`  // lines of AI agents kept
-	Referrals     int            `json:"referrals"`     // visits AI assistants referred, kept
-	Inserted      int            `json:"inserted"`      // visits and referrals stored now
-	Duplicates    int            `json:"duplicates"`    // kept but stored already, unchanged
-	OtherHosts    int            `json:"other_hosts"`   // skipped: a host not among the brand's domains
-	Ignored       int            `json:"ignored"`       // neither an AI agent nor an AI referral
-	Skipped       int            `json:"skipped"`       // bad lines
-	Errors        []LineError    `json:"errors"`        // the bad lines, at most MaxErrors
-	Elapsed       time.Duration  `json:"-"`             //
-	Verifications map[string]int `json:"verifications"` // agent visits by verdict
-}
+type Result = sightline.AgentLogResult
 
 // ErrTooMany is an input of more than Options.MaxRecords records.
 var ErrTooMany = errors.New("too many records")
@@ -95,8 +83,12 @@ func (in *Ingester) Ingest(ctx context.Context, r io.Reader, o Options) (Result,
 			break
 		}
 		var le *LineError
-		if errors.As(err, &le) {
-			res.Records++
+		if err == nil || errors.As(err, &le) {
+			if res.Records++; o.MaxRecords > 0 && res.Records > o.MaxRecords {
+				return res, ErrTooMany
+			}
+		}
+		if le != nil {
 			res.Skipped++
 			if len(res.Errors) < MaxErrors {
 				res.Errors = append(res.Errors, *le)
@@ -104,10 +96,6 @@ func (in *Ingester) Ingest(ctx context.Context, r io.Reader, o Options) (Result,
 			continue
 		} else if err != nil {
 			return res, err
-		}
-		res.Records++
-		if o.MaxRecords > 0 && res.Records > o.MaxRecords {
-			return res, ErrTooMany
 		}
 		v, ref, kind := c.classify(&rec)
 		switch kind {

@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sightline/sightline"
 )
 
 // Format is an access-log format (docs/agents.md#log-formats).
@@ -54,12 +56,7 @@ type Record struct {
 }
 
 // LineError is a line that could not be read.
-type LineError struct {
-	Line    int    `json:"line"`
-	Message string `json:"message"`
-}
-
-func (e LineError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Message) }
+type LineError = sightline.AgentLogError
 
 // MaxLineBytes caps one line; a longer one is a bad line.
 const MaxLineBytes = 64 << 10
@@ -97,7 +94,7 @@ func (rd *Reader) Next() (Record, error) {
 		if rd.format != FormatCombined && rd.startsArray() {
 			rd.array = json.NewDecoder(rd.br)
 			if _, err := rd.array.Token(); err != nil {
-				return Record{}, ErrInvalidArray
+				return Record{}, arrayErr(err)
 			}
 			return rd.nextElement()
 		}
@@ -191,14 +188,14 @@ func (rd *Reader) parse(line []byte) (Record, error) {
 func (rd *Reader) nextElement() (Record, error) {
 	if !rd.array.More() {
 		if _, err := rd.array.Token(); err != nil { // the closing ]
-			return Record{}, ErrInvalidArray
+			return Record{}, arrayErr(err)
 		}
 		return Record{}, io.EOF
 	}
 	rd.line++
 	var raw json.RawMessage
 	if err := rd.array.Decode(&raw); err != nil {
-		return Record{}, ErrInvalidArray
+		return Record{}, arrayErr(err)
 	}
 	if len(raw) > MaxLineBytes {
 		return Record{}, &LineError{Line: rd.line, Message: fmt.Sprintf("longer than %d bytes", MaxLineBytes)}
@@ -213,6 +210,16 @@ func (rd *Reader) nextElement() (Record, error) {
 		return Record{}, &LineError{Line: rd.line, Message: err.Error()}
 	}
 	return rec, nil
+}
+
+// arrayErr is ErrInvalidArray for a JSON array that does not parse, and
+// the reader's own error (a body over its limit) as it is.
+func arrayErr(err error) error {
+	var syn *json.SyntaxError
+	if errors.As(err, &syn) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return ErrInvalidArray
+	}
+	return err
 }
 
 // jsonLine holds both JSON shapes: Cloudflare Logpush's HTTP requests

@@ -118,7 +118,44 @@ func (db *DB) PruneFacts(ctx context.Context, before time.Time, progress func(si
 			}
 		}
 	}
+	if err := db.pruneAgentLogs(ctx, before, &out); err != nil {
+		return out, err
+	}
 	return out, nil
+}
+
+// pruneAgentLogs deletes the agent visits and AI referrals before before,
+// one brand and table per transaction (docs/agents.md#privacy).
+func (db *DB) pruneAgentLogs(ctx context.Context, before time.Time, out *sightline.FactPruneResult) error {
+	brands, err := db.pruneKeys(ctx, `SELECT id FROM brands ORDER BY id`)
+	if err != nil {
+		return err
+	}
+	for _, id := range brands {
+		for _, t := range []struct {
+			q string
+			n *int64
+		}{
+			{`DELETE FROM agent_visits WHERE brand_id = ? AND visited_at < ?`, &out.AgentVisits},
+			{`DELETE FROM ai_referrals WHERE brand_id = ? AND referred_at < ?`, &out.AIReferrals},
+		} {
+			tx, err := db.begin(ctx)
+			if err != nil {
+				return err
+			}
+			res, err := tx.exec(ctx, t.q, id, ts(before))
+			if err != nil {
+				tx.Rollback()
+				return fmt.Errorf("prune agent logs of brand %s: %w", id, err)
+			}
+			n, _ := res.RowsAffected()
+			*t.n += n
+			if err := tx.Commit(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 type pruneBrand struct {
