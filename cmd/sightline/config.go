@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/sightline/sightline/internal/agentlog"
 	"github.com/sightline/sightline/internal/sqlstore"
 )
 
@@ -29,6 +30,9 @@ type Config struct {
 	SecretKeyFile string
 	// PricesFile overrides the embedded provider price list.
 	PricesFile string
+	// BotRanges is a directory of the AI operators' published address
+	// ranges replacing the built-in snapshot (docs/agents.md#verification).
+	BotRanges string
 	// ProviderRate (calls per minute per key) and ProviderConcurrency
 	// (calls in flight per key) pace the calls to each provider; 0 keeps
 	// the provider package's defaults.
@@ -134,6 +138,33 @@ func (c *Config) secretKeyFlag(fs *flagSet) {
 		"file holding the master key that encrypts provider keys, base64 of 32 bytes (or the key itself in SIGHTLINE_SECRET_KEY)")
 	fs.env("secret-key-file", "SIGHTLINE_SECRET_KEY_FILE")
 	fs.secret(&c.SecretKey, "SIGHTLINE_SECRET_KEY")
+}
+
+// botRangesFlag registers --bot-ranges on fs.
+func (c *Config) botRangesFlag(fs *flagSet) {
+	fs.Var(checkedString{&c.BotRanges, checkDir}, "bot-ranges", "`directory` of the AI operators' published range files replacing the built-in snapshot (docs/agents.md#verification)")
+	fs.env("bot-ranges", "SIGHTLINE_BOT_RANGES")
+}
+
+// checkDir refuses a path that is not a directory.
+func checkDir(s string) error {
+	st, err := os.Stat(s)
+	if err != nil {
+		return err
+	}
+	if !st.IsDir() {
+		return errors.New("not a directory")
+	}
+	return nil
+}
+
+// botRanges loads --bot-ranges, or the built-in snapshot without it.
+func (c Config) botRanges() (*agentlog.Ranges, error) {
+	if c.BotRanges == "" {
+		r, _, err := agentlog.Snapshot()
+		return r, err
+	}
+	return agentlog.LoadRanges(c.BotRanges)
 }
 
 // collectFlags registers the flags of calling the providers on fs.

@@ -54,6 +54,7 @@ var envVars = []struct{ Name, Flag string }{
 	{"SIGHTLINE_SECRET_KEY", ""},
 	{"SIGHTLINE_SECRET_KEY_FILE", "--secret-key-file"},
 	{"SIGHTLINE_PRICES_FILE", "--prices"},
+	{"SIGHTLINE_BOT_RANGES", "--bot-ranges"},
 	{"SIGHTLINE_PROVIDER_RATE", "--provider-rate"},
 	{"SIGHTLINE_PROVIDER_CONCURRENCY", "--provider-concurrency"},
 	{"SIGHTLINE_OPENAI_BASE_URL", "--openai-base-url"},

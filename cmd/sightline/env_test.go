@@ -70,6 +70,7 @@ var envCases = map[string]struct {
 	"SIGHTLINE_SECRET_KEY":              {"", nil},
 	"SIGHTLINE_SECRET_KEY_FILE":         {"", nil},
 	"SIGHTLINE_PRICES_FILE":             {"", nil},
+	"SIGHTLINE_BOT_RANGES":              {"/nonexistent/bot-ranges", []string{"crawls", "ingest", "--brand", testUUID, "-"}},
 	"SIGHTLINE_PROVIDER_RATE":           {"fast", []string{"collect", "--once", "--dry-run"}},
 	"SIGHTLINE_PROVIDER_CONCURRENCY":    {"4.5", serveArgs},
 	"SIGHTLINE_OPENAI_BASE_URL":         {"api.openai.com", serveArgs},

@@ -1,6 +1,6 @@
 // Command sightline runs the Sightline service and its tools: serve, demo,
 // migrate, backup, ingest, export, prune, reanalyze, keys, users, orgs,
-// brands, eval and mcp.
+// brands, crawls, eval and mcp.
 package main
 
 import (
@@ -33,6 +33,8 @@ Usage:
   sightline brands  create|set …                                  add a tracked brand, set its collection
   sightline prompts add|list --brand ID …                         the prompts collection asks
   sightline providers set-key|list|remove|set-cap --org ID …      an organization's provider keys
+  sightline crawls  ingest --brand ID [--format …] FILE | -       load AI agent visits and AI referrals from access logs
+  sightline crawls  update-ranges --out DIR                       fetch the AI operators' published address ranges
   sightline collect --once [--brand ID] [--dry-run] …             collect what is due now
   sightline mcp     [--addr …] --upstream URL [--stdio]           serve the API as MCP tools
   sightline bench   [--db DSN] [--scale large|small|xlarge]      measure the API on the demo data
@@ -113,6 +115,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		cmd = brandsCommand(stdout, stderr)
 	case "prompts":
 		cmd = promptsCommand(stdout, stderr)
+	case "crawls":
+		cmd = crawlsCommand(stdin, stdout, stderr)
 	case "collect":
 		cmd = &CollectCommand{env: env, stdout: stdout, stderr: stderr}
 	case "providers":

@@ -75,6 +75,7 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 	fs.BoolVar(&m.AllowInsecureWebhooks, "allow-insecure-webhooks", false,
 		"TESTS ONLY: accept http webhook URLs on loopback hosts and deliver to private and loopback addresses")
 	m.Config.collectFlags(fs)
+	m.Config.botRangesFlag(fs)
 	fs.BoolVar(&m.Config.TrustProxyHeaders, "trust-proxy-headers", m.Config.TrustProxyHeaders,
 		"trust X-Forwarded-Proto and X-Forwarded-For from a TLS-terminating proxy (dashboard cookies, sign-in throttle)")
 	m.Limits.flags(fs.FlagSet)
@@ -280,6 +281,10 @@ func (m *Main) open(ctx context.Context) error {
 		Store: db, Logger: m.Logger, AdminToken: m.Config.AdminToken,
 		Limits: m.Limits.Limits, MaxBodyBytes: m.Limits.MaxBodyBytes,
 		Engine: httpapi.EngineConfig{RegenerateQuota: m.RegenerateQuota, ComputeQuota: m.ComputeQuota, DismissCooldown: m.DismissCooldown},
+	}
+	if m.Server.AgentRanges, err = m.Config.botRanges(); err != nil {
+		ln.Close()
+		return err
 	}
 	if err := m.openOps(); err != nil {
 		return err

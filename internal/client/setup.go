@@ -61,3 +61,13 @@ func (c *Client) GetCollectionSettings(ctx context.Context, brandID string) (*si
 func (c *Client) UpdateCollectionSettings(ctx context.Context, brandID string, upd sightline.CollectionUpdate) (*sightline.CollectionSettings, error) {
 	return getData[sightline.CollectionSettings](ctx, c, http.MethodPatch, brandPath(brandID, "collection"), nil, upd)
 }
+
+// SendAgentLogs sends access-log records of the plain format (at most
+// 10,000) as a JSON array; the AI agents' visits and AI referrals of the
+// brand's domains are stored (docs/agents.md).
+func (c *Client) SendAgentLogs(ctx context.Context, brandID string, records []sightline.AgentLogRecord) (*sightline.AgentLogResult, error) {
+	if records == nil {
+		records = []sightline.AgentLogRecord{}
+	}
+	return getData[sightline.AgentLogResult](ctx, c, http.MethodPost, brandPath(brandID, "agent_logs"), nil, records)
+}

@@ -45,6 +45,12 @@ func (e *apiEnv) bodyCases() map[string][]bodyCase {
 			id, fx.BrandID, fx.Prompts[0].ID, fx.BrandName, fx.BrandDomain)
 	}
 	return map[string][]bodyCase{
+		"POST /api/v2/brands/{brand_id}/agent_logs": {
+			{name: "Valid", body: []byte(`[{"timestamp":"2026-03-15T08:00:00Z","host":"www.` + fx.BrandDomain + `","path":"/pricing","status_code":200,"ip":"192.0.2.1","user_agent":"GPTBot/1.2"}]`), status: 200},
+			{name: "NotJSON", body: []byte(`[{"timestamp":`), status: 400, code: sightline.EINVALIDBODY, invalid: true},
+			{name: "TooManyRecords", body: []byte(`[` + strings.Repeat(`{},`, httpapi.MaxAgentLogRecords) + `{}]`), status: 413, code: sightline.ETOOLARGE, invalid: true},
+			{name: "TooLarge", body: []byte(`[{"timestamp":"` + big + `"}]`), status: 413, code: sightline.ETOOLARGE, invalid: true},
+		},
 		"POST /api/v2/brands/{brand_id}/topics": {
 			{name: "Valid", body: []byte(`{"topics":[{"name":"Project portfolio management"}]}`), status: 201},
 			{name: "NotJSON", body: []byte(`{"topics":[`), status: 400, code: sightline.EINVALIDBODY, invalid: true},

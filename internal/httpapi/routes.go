@@ -39,6 +39,7 @@ func (s *Server) routes() {
 	s.public("GET /api/v2/brands/{brand_id}/regions", s.handleRegionList)
 	s.public("GET /api/v2/brands/{brand_id}/runs", s.handleRunList)
 	s.public("GET /api/v2/brands/{brand_id}/runs/{run_id}", s.handleRunGet)
+	s.public("POST /api/v2/brands/{brand_id}/agent_logs", s.handleAgentLogs)
 	s.public("GET /api/v2/brands/{brand_id}/ads", s.handleAdList)
 	s.public("GET /api/v2/brands/{brand_id}/advertisers", s.handleAdvertiserList)
 	s.public("GET /api/v2/brands/{brand_id}/advertisers/{advertiser_id}", s.handleAdvertiserGet)

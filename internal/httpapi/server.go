@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/agentlog"
 )
 
 // Store is everything the HTTP layer needs from storage.
@@ -34,6 +35,7 @@ type Store interface {
 	sightline.WebhookService
 	sightline.RateLimitService
 	sightline.IdempotencyService
+	sightline.AgentLogService
 	engineStore
 	Ping(ctx context.Context) error
 }
@@ -84,6 +86,9 @@ type Server struct {
 	// Limits bound timeouts, headers, request deadlines and concurrent
 	// analytics requests (limits.go); zero fields take the defaults.
 	Limits Limits
+	// AgentRanges verify the AI agents of POST …/agent_logs; nil: every
+	// agent unverified (docs/agents.md#verification).
+	AgentRanges *agentlog.Ranges
 	// Root, when set, is what the listener serves instead of Handler():
 	// the binary puts a router in front that sends the API's paths to
 	// Handler() and the rest to the dashboard.

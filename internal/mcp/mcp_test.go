@@ -326,7 +326,7 @@ func (e *env) testListTools(t *testing.T) {
 		"create_brand": false, "update_brand": true, "create_competitor": false, "delete_competitor": true,
 		"create_prompts": false, "update_prompt": true, "delete_prompt": true, "update_collection_settings": true,
 		"create_webhook": false, "update_webhook": true, "delete_webhook": true, "rotate_webhook_secret": true,
-		"test_webhook": false, "retry_webhook_delivery": false,
+		"test_webhook": false, "retry_webhook_delivery": false, "send_agent_logs": false,
 	}
 	for name, tool := range tools {
 		if tool.Description == "" || tool.Title == "" {

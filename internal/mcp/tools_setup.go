@@ -37,6 +37,11 @@ type deletedOut struct {
 	ID      string `json:"id"`
 }
 
+type sendAgentLogsIn struct {
+	brandArg
+	Records []sightline.AgentLogRecord `json:"records" jsonschema:"1 to 10000 access-log requests: timestamp (RFC 3339), method, host, path (with query), status_code, ip, user_agent, referer."`
+}
+
 type createPromptsIn struct {
 	brandArg
 	Prompts []promptIn `json:"prompts" jsonschema:"1 to 100 prompts to create, all or none."`
@@ -124,6 +129,17 @@ func (r *registry) addSetupTools() {
 			return nil, err
 		}
 		return &deletedOut{Deleted: true, ID: in.CompetitorID}, nil
+	})
+	add(r, toolSpec{
+		name:  "send_agent_logs",
+		title: "Send access-log records",
+		description: "Reads web access-log requests of the brand's site and stores the AI agents' visits (GPTBot, ClaudeBot, PerplexityBot, …, each verified against its operator's published address ranges) and the visits AI assistants referred. " +
+			"Other hosts and other visitors are counted and dropped; client addresses are never stored. Sending the same records again changes nothing. Answers the counts and the bad records by position.",
+		operation:  "POST /api/v2/brands/{brand_id}/agent_logs",
+		effect:     additive,
+		idempotent: true,
+	}, func(ctx context.Context, api *client.Client, in sendAgentLogsIn) (*sightline.AgentLogResult, error) {
+		return api.SendAgentLogs(ctx, in.BrandID, in.Records)
 	})
 	add(r, toolSpec{
 		name:  "create_prompts",
