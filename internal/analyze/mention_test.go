@@ -533,6 +533,8 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"attribute table with an empty corner", "| | Acme | Globex |\n|---|---|---|\n| Weight | 1.2 kg | 1.3 kg |\n| Ventilation | Excellent | Average |", nil},
 		{"attribute table headed by a label", "| Feature | Acme | Initech |\n|---|---|---|\n| Multi-storefront | Yes | No |\n| Native B2B | Yes | No |", nil},
 		{"a brand table keeps its first column", "| Tool | Best for |\n|---|---|\n| Initech | Docs |\n| Acme | Tasks |", []string{"Initech"}},
+		{"a brand column that is not the first", "| Item | Maker | Price |\n|---|---|---|\n| Stove | Jetboil | $120 |\n| Lamp | Acme | $40 |\n| Cooler | Yeti | $250 |", []string{"Jetboil", "Yeti"}},
+		{"a company column besides the first", "| Insurer | Rating | Repair network |\n|---|---|---|\n| Acme | A+ | Caliber |\n| Globex | A | Gerber |", []string{"Caliber", "Gerber"}},
 		{"label and value", "A startup stack:\n- Docs: Acme\n- Design: Figma\n- Chat: Slack\n- Pricing: Free", []string{"Figma", "Slack"}},
 		{"headings beside a tracked brand's heading", "## Options\n\n### Acme\nGreat.\n\n### WooCommerce\nFull control.\n\n### Avoid: Globex\nSlow.", []string{"WooCommerce"}},
 		{"connector inside a name", "1. **Marcus by Goldman Sachs** – No fees.\n2. **Acme** – Simple.", []string{"Marcus by Goldman Sachs"}},

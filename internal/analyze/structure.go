@@ -38,17 +38,18 @@ func splitLines(s string) []line {
 // numbered and bulleted list items ("1. **Notion** – …", "- Asana: …"), or the value
 // after a label lead ("- Design: Figma"), numbered headings ("### 2. ClickUp") and
 // headings at a level where another heading is a tracked brand ("### Shopify Plus",
-// "### WooCommerce"), the first cell of table rows below a header unless the table
-// compares brands by attribute (its header's first cell is empty or a label, or its
-// other header cells name tracked brands: the first column is then "Weight",
-// "Pricing"), and bold text anywhere outside headings and code. Each is cleaned of
+// "### WooCommerce"), the cells of table rows below a header in the columns
+// tableColumns picks (the first, unless the table compares brands by attribute:
+// its header's first cell is empty or a label, or its other header cells name
+// tracked brands, so the first column is "Weight", "Pricing"), and bold text anywhere outside headings and code. Each is cleaned of
 // markup and kept only if it looks like a name (see isBrandish). tracked are the
 // tracked brands' matches.
 func candidates(s string, tracked []match) []candidate {
 	var out []candidate
 	lines := splitLines(s)
 	brandLevels := brandHeadingLevels(s, lines, tracked)
-	inFence, attrTable := false, false
+	inFence := false
+	var cols []int // the table columns read for names, see tableColumns
 	for li, ln := range lines {
 		trimmed := strings.TrimLeft(ln.text, " \t>")
 		lo := ln.off + len(ln.text) - len(trimmed)
@@ -77,13 +78,15 @@ func candidates(s string, tracked []match) []candidate {
 		case trimmed[0] == '|':
 			isHeader := li+1 < len(lines) && isTableRule(lines[li+1].text)
 			if isHeader {
-				attrTable = isAttributeHeader(s, trimmed, lo, tracked)
+				cols = tableColumns(trimmed, isAttributeHeader(s, trimmed, lo, tracked))
 			}
-			if !isHeader && !isTableRule(trimmed) && !attrTable {
-				out = appendCell(out, trimmed, lo)
+			if !isHeader && !isTableRule(trimmed) {
+				for _, c := range cols {
+					out = appendCell(out, trimmed, lo, c)
+				}
 			}
 		default:
-			attrTable = false
+			cols = cols[:0]
 			if body, n, ok := cutListMarker(trimmed); ok {
 				out = appendLead(out, body, lo+n)
 				out = appendLabelValue(out, body, lo+n)
@@ -202,15 +205,46 @@ func isTableRule(s string) bool {
 	return strings.Trim(s, "|-: \t") == ""
 }
 
-// appendCell adds the first cell of a table row.
-func appendCell(out []candidate, row string, off int) []candidate {
+// tableColumns returns the columns of a table whose cells are read for names,
+// given its header row: every column headed by a kind of company ("Brand",
+// "Bank", "ATM network"), and the first column unless the table compares brands
+// by attribute or another column is headed by a kind of company while the first
+// is not ("| Gear | Brand | Weight |" has "Tent" and "Pack" in its first
+// column, and the brands in its second).
+func tableColumns(header string, attr bool) []int {
+	cells := strings.Split(strings.Trim(strings.TrimSpace(header), "|"), "|")
+	var cols []int
+	for i, c := range cells {
+		ws := strings.Fields(strings.ToLower(cleanName(c)))
+		if len(ws) > 0 && len(ws) <= 3 && companyKinds[ws[len(ws)-1]] {
+			cols = append(cols, i)
+		}
+	}
+	if len(cols) == 0 && !attr {
+		return []int{0}
+	}
+	return cols
+}
+
+// companyKinds head a table column of company or product names.
+var companyKinds = set(`brand brands company companies maker makers manufacturer
+	manufacturers provider providers vendor vendors bank banks insurer insurers
+	carrier carriers network networks retailer retailers lender lenders issuer
+	issuers processor processors platform platforms`)
+
+// appendCell adds cell col of a table row.
+func appendCell(out []candidate, row string, off, col int) []candidate {
 	cells := strings.Split(row[1:], "|")
-	if len(cells) == 0 {
+	if col >= len(cells) {
 		return out
 	}
-	cell := cells[0]
+	at := off + 1
+	for _, c := range cells[:col] {
+		at += len(c) + 1
+	}
+	cell := cells[col]
 	lead := len(cell) - len(strings.TrimLeft(cell, " \t"))
-	return appendName(out, strings.TrimSpace(cell), off+1+lead)
+	return appendName(out, strings.TrimSpace(cell), at+lead)
 }
 
 // appendLead adds the name that opens a list item: bold or linked text at its start,
