@@ -174,14 +174,30 @@ func productFollows(s string, x match) bool {
 }
 
 // verbFollows reports whether the word after x is a verb that has x for its
-// subject ("Chime charges", "Linear is"), or x is possessive.
+// subject ("Chime charges", "Linear is"), or x is possessive. Up to two adverbs
+// may stand between ("Jira only makes sense", "Acme no longer writes
+// policies").
 func verbFollows(s string, x match) bool {
 	rest := s[x.end:]
 	if strings.HasPrefix(rest, "'s ") || strings.HasPrefix(rest, "’s ") {
 		return true
 	}
-	return subjectVerbs[strings.ToLower(nextWord(s, x))]
+	for range 3 {
+		w := strings.ToLower(nextWord(s, x))
+		if subjectVerbs[w] {
+			return true
+		}
+		if !subjectAdverbs[w] {
+			return false
+		}
+		x.end += 1 + len(w)
+	}
+	return false
 }
+
+// subjectAdverbs may stand between a subject and its verb.
+var subjectAdverbs = set(`only also still now already usually often generally typically
+	just even recently currently no longer rarely sometimes mostly mainly finally quietly`)
 
 // productNouns name what a brand sells or who buys it; after a one-word name at
 // a sentence's start they show the name is the brand's.
@@ -200,7 +216,9 @@ var subjectVerbs = set(`is was has had does offers offer provides lets allows in
 	also doesn't isn't can can't could will won't would should may might requires focuses
 	comes feels looks shines excels wins pays undercuts handles syncs covers insures
 	lacks needs runs ships sits leads remains completed acquired launched raised
-	announced reported scored ranked topped introduced released acquires`)
+	announced reported scored ranked topped introduced released acquires
+	prices writes stopped started targets serves specializes caters delivers
+	earns lags trails struggles suits outperforms outshines`)
 
 // sameCapitals reports whether text has a capital wherever caps has one
 // (text and caps fold to the same string).

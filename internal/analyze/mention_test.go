@@ -446,6 +446,10 @@ func TestFindMentions_CommonWords(t *testing.T) {
 		{"model name after it", "Summit Dash 20 is a fine daypack.", outdoor, []int{1, 0}},
 		{"verb after it", "Chime charges no monthly fees.", []Tracked{{Name: "Chime"}}, []int{1}},
 		{"possessive", "Root's rates are low for safe drivers.", []Tracked{{Name: "Root"}}, []int{1}},
+		{"an adverb before the verb", "Summit still makes the lightest frames. Osprey also sells them.", outdoor, []int{1, 1}},
+		{"no longer before the verb", "Close no longer charges for its dialer.", []Tracked{{Name: "Close"}}, []int{1}},
+		{"a verb of pricing", "Hippo prices coverage by the age of the roof.", []Tracked{{Name: "Hippo"}}, []int{1}},
+		{"an adverb before no verb", "Summit only once a season, then rest.", outdoor, []int{0, 0}},
 		{"pronoun with the brand named elsewhere", "The Nothing Phone is fun. Nothing undercuts it on price.",
 			[]Tracked{{Name: "Nothing", Aliases: []string{"Nothing Phone"}}}, []int{2}},
 		{"mid-sentence capital", "For packs, Summit is cheap.", outdoor, []int{1, 0}},
@@ -545,6 +549,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"a corporate tie", "Acme was acquired by Initech in 2014. It is owned by Amer Sports.", []string{"Initech", "Amer Sports"}},
 		{"an integration word", "CRMs with good Gmail integration include Acme.", []string{"Gmail"}},
 		{"the subject of a sentence", "Acme lacks time tracking. Wrike offers it on its Business tier.", []string{"Wrike"}},
+		{"the subject of a sentence before an adverb", "Acme is quick. Basecamp still works for agencies.", []string{"Basecamp"}},
 		{"a hyphenated label", "Why merchants choose Acme:\n- No transaction fees.\n- Headless-ready APIs.\n- Big catalogs perform well.", nil},
 		{"places and people stay out", "Acme was founded in Tallinn by Jimmy Iovine, and Globex is based in New York.", nil},
 	}
