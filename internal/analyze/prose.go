@@ -15,9 +15,14 @@ import (
 //   - after a corporate tie ("acquired by", "owned by", "part of", "a brand of"),
 //     or before an integration word ("Gmail integration") when no ordinary word;
 //   - after "such as", "like", "including" when the name is no ordinary word
-//     ("apps such as Klaviyo", "teams migrating from Jira" is not enough);
+//     ("apps such as Klaviyo and Recharge": every name of a list where one is);
 //   - opening a sentence as the subject of a verb, or possessive, when it is no
-//     ordinary word ("Wrike offers time tracking", "Shopify's own numbers").
+//     ordinary word ("Wrike offers time tracking", "Shopify's own numbers",
+//     "Zoho Desk is");
+//   - compared with or left for another ("better than Zendesk", "migrating from
+//     Jira"), or opening a clause as the subject of a verb ("…, whereas
+//     Google's keeps"), when a word of it is no ordinary word or a proper noun
+//     (notCommon): these cues are weaker, so a bare ordinary word is not enough.
 //
 // Names still have to look like names (isBrandish); ordinary capitalized words
 // and labels do not become brands.
@@ -149,7 +154,49 @@ var (
 	tiePhrases = phraseWords("acquired by", "owned by", "part of", "a brand of", "a subsidiary of", "a division of", "backed by", "spun off from")
 	// a determiner makes a capitalized word a common noun: "the POS and Square Online"
 	determiners = phraseWords("the", "a", "an", "your", "its", "their", "our", "this", "that")
+	// a name compared with, or left for, another names a product: "better than
+	// Zendesk", "teams migrating from Jira"
+	comparePhrases = phraseWords("than", "instead of", "alternative to", "alternatives to",
+		"migrating from", "migrate from", "migrated from", "switching from", "switch from",
+		"switched from", "moving from", "move from", "moved from", "coming from", "replacing", "replaces")
+	// words that open a clause inside a sentence: "…, and Google Drive works"
+	clauseWords = set("and but whereas while although though yet so")
 )
+
+// clauseOpens reports whether word i opens a clause inside a sentence: it
+// follows a comma, a semicolon or dash, or a conjunction after a comma
+// ("Among banks, Chase scored", "…, whereas Google's keeps").
+func clauseOpens(ws []proseWord, i int) bool {
+	p := ws[i-1]
+	if p.comma || p.text == "–" || p.text == "—" || p.text == "-" || strings.HasSuffix(p.text, ";") {
+		return true
+	}
+	return clauseWords[strings.ToLower(p.text)] && !p.stop && (i < 2 || ws[i-2].comma || strings.ToLower(p.text) != "and")
+}
+
+// subjectRun reports whether a run of words is the subject of the verb after
+// it, or possessive ("Evernote's strength").
+func subjectRun(text string, ws []proseWord, r nameRun) bool {
+	if strings.HasSuffix(r.text, "'s") || strings.HasSuffix(r.text, "’s") {
+		return true
+	}
+	end := wordEnd(text, ws, r.to-1)
+	return verbFollows(text, match{start: end, end: end})
+}
+
+// wordEnd returns the offset in text where word i ends, its trailing
+// punctuation excluded.
+func wordEnd(text string, ws []proseWord, i int) int {
+	off := 0
+	for k := 0; k <= i; k++ {
+		j := strings.Index(text[off:], ws[k].text)
+		if j < 0 {
+			return len(text)
+		}
+		off += j + len(ws[k].text)
+	}
+	return off
+}
 
 func phraseWords(phrases ...string) [][]string {
 	out := make([][]string, len(phrases))
@@ -249,12 +296,19 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			if wordsBefore(ws, list[0].from, determiners) {
 				list = list[1:]
 			}
-			anyKnown := false
+			anyKnown, anyDistinctive := false, false
 			for _, e := range list {
 				anyKnown = anyKnown || isKnown(e.text, sn)
+				anyDistinctive = anyDistinctive || distinctive(e.text)
 			}
-			for _, e := range list {
-				if anyKnown || intro && distinctive(e.text) {
+			for k, e := range list {
+				switch {
+				case intro && anyDistinctive:
+					// "apps such as Klaviyo and Recharge": examples of one kind
+					add(e.text, sn)
+				case anyKnown && !(k > 0 && plainWord(e.text) && strings.Contains(list[k-1].text, " ") && isKnown(list[k-1].text, sn)):
+					// "SoFi Checking and Savings": an ordinary word joined to a
+					// brand's product of several words goes on its name
 					add(e.text, sn)
 				}
 			}
@@ -267,12 +321,14 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			switch {
 			case wordsBefore(ws, r.from, introPhrases) && distinctive(r.text),
 				wordsBefore(ws, r.from, tiePhrases),
+				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && notCommon(r.text),
+				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && subjectRun(text, ws, r),
 				r.from > 0 && integrationWords[next] && distinctive(r.text):
-				add(r.text, sn)
+				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
 			}
 		}
 		// a sentence opened by a name that is no ordinary word, as a verb's subject
-		if len(runs) > 0 && runs[0].from == 0 && runs[0].to == 1 {
+		if len(runs) > 0 && runs[0].from == 0 {
 			name := strings.TrimSuffix(strings.TrimSuffix(runs[0].text, "'s"), "’s")
 			if distinctive(name) && strings.HasPrefix(answer[sn.start:], name) &&
 				verbFollows(answer, match{start: sn.start, end: sn.start + len(name)}) {
@@ -295,4 +351,26 @@ func distinctive(name string) bool {
 		}
 	}
 	return false
+}
+
+// notCommon reports whether a name has a word that is no ordinary English word
+// in lowercase, or is a proper noun ("Zendesk", "Google Drive", "Help Scout";
+// not "Screen Time", "Key Features").
+func notCommon(name string) bool {
+	for rest := name; rest != ""; {
+		var w string
+		w, rest, _ = strings.Cut(rest, " ")
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		if len(w) > 1 && !stopWords[strings.ToLower(w)] && !isNumeric(w) && strings.ToUpper(w) != w &&
+			(!isDictWord(w) || isProperNoun(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainWord reports whether a name is one ordinary English word and no proper
+// noun ("Savings", "Payments").
+func plainWord(name string) bool {
+	return !strings.Contains(name, " ") && isDictWord(name) && !isProperNoun(name)
 }

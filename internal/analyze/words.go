@@ -23,7 +23,7 @@ var wordsGz []byte
 
 // dict is the word list in two sorted sets: the ordinary words, and every
 // entry folded to lowercase.
-type dict struct{ words, folded []string }
+type dict struct{ words, folded, proper []string }
 
 var dictionary = sync.OnceValue(func() dict {
 	zr, err := gzip.NewReader(bytes.NewReader(wordsGz))
@@ -38,6 +38,7 @@ var dictionary = sync.OnceValue(func() dict {
 			d.words = append(d.words, w)
 		} else {
 			d.folded = append(d.folded, f)
+			d.proper = append(d.proper, f)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -47,6 +48,8 @@ var dictionary = sync.OnceValue(func() dict {
 	slices.Sort(d.words)
 	slices.Sort(d.folded)
 	d.folded = slices.Compact(d.folded)
+	slices.Sort(d.proper)
+	d.proper = slices.Compact(d.proper)
 	return d
 })
 
@@ -62,6 +65,13 @@ func isDictWord(w string) bool {
 // lowercase it is not a brand.
 func hasReading(w string) bool {
 	_, ok := slices.BinarySearchFunc(dictionary().folded, w, compareLower)
+	return ok
+}
+
+// isProperNoun reports whether a word, read in lowercase, is a proper noun of
+// the word list ("Verizon", "Google", "Portland").
+func isProperNoun(w string) bool {
+	_, ok := slices.BinarySearchFunc(dictionary().proper, w, compareLower)
 	return ok
 }
 
