@@ -19,6 +19,8 @@ import (
 //   - Sentences that name no brand continue the brand of the sentence before
 //     them in the same block — list item, heading with its text, paragraph,
 //     table row — when that sentence is about one brand ("Linear. It is fast.").
+//     A sentence opened by a pronoun ("It is…") takes up the brand that opened
+//     the sentence before when that one names several brands.
 //
 // A brand's score is the sum of the weights of its text, mapped to 0–100 as
 // Sentiment does; 50 when nothing about it carries an opinion.
@@ -40,11 +42,12 @@ func brandSentiment(answer string, sents []span, ms []match) map[int]float64 {
 	}
 	blocks := blockStarts(answer)
 	subject, hasSubject := 0, false
+	opener, hasOpener := 0, false           // the brand that opened a sentence naming several ("Acme is …; its data sits with Globex")
 	listSubject, hasListSubject := 0, false // a brand that introduced a list ("Why merchants choose Acme:")
 	k := 0                                  // index into ms
 	for _, sn := range sents {
 		if blocks.startsBefore(sn.start) {
-			hasSubject = false
+			hasSubject, hasOpener = false, false
 			if hasListSubject && isListItemAt(answer, sn.start) {
 				subject, hasSubject = listSubject, true
 			} else {
@@ -64,9 +67,14 @@ func brandSentiment(answer string, sents []span, ms []match) map[int]float64 {
 				if introducesList(answer, sn) {
 					listSubject, hasListSubject = subject, true
 				}
+			} else if hasOpener && opensWithPronoun(answer[sn.start:sn.end]) {
+				byBrand(opener, valence(answer[sn.start:sn.end]))
+				subject, hasSubject = opener, true
 			}
+			hasOpener = false
 			continue
 		}
+		hasOpener = false
 		groups := groupMatches(answer, sn.start, in)
 		if len(groups) == 1 {
 			v := valence(answer[sn.start:sn.end])
@@ -80,6 +88,9 @@ func brandSentiment(answer string, sents []span, ms []match) map[int]float64 {
 			continue
 		}
 		hasSubject = false
+		if len(groups[0].brands) == 1 && strings.Trim(answer[sn.start:groups[0].start], openers+" \t") == "" {
+			opener, hasOpener = groups[0].brands[0], true
+		}
 		for _, p := range sides(answer, sn, groups) {
 			for _, b := range p.brands {
 				byBrand(b, p.value)
@@ -92,6 +103,15 @@ func brandSentiment(answer string, sents []span, ms []match) map[int]float64 {
 	}
 	return out
 }
+
+// opensWithPronoun reports whether a sentence opens with a pronoun that takes
+// up the subject of the sentence before ("It is one of…", "Its app…").
+func opensWithPronoun(text string) bool {
+	w, _, _ := strings.Cut(strings.TrimLeft(text, openers+" \t"), " ")
+	return subjectPronouns[strings.ToLower(w)]
+}
+
+var subjectPronouns = set("it its it's they their they're")
 
 // group is a run of brand occurrences joined as a list ("Acme and Globex").
 type group struct {

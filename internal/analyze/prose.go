@@ -12,8 +12,9 @@ import (
 //     tracked brand, or a name from the answer's structure); two names joined by
 //     a comma join clauses, not names, and a determiner makes the first a common
 //     noun ("the POS and Square Online");
-//   - after a corporate tie ("acquired by", "owned by", "part of", "a brand of"),
-//     or before an integration word ("Gmail integration") when no ordinary word;
+//   - after a corporate tie ("acquired by", "owned by", "part of", "a brand of",
+//     "issued by", "held at", …, and every name of a list after one), or before
+//     an integration word ("Gmail integration") when no ordinary word;
 //   - after "such as", "like", "including" when the name is no ordinary word
 //     ("apps such as Klaviyo and Recharge": every name of a list where one is);
 //   - opening a sentence as the subject of a verb, or possessive, when it is no
@@ -151,7 +152,8 @@ var (
 	// lists introduced this way name examples of a kind: brands, when no ordinary word
 	introPhrases = phraseWords("such as", "like", "including", "e.g")
 	// corporate ties name a company: "acquired by Apple", "owned by Amer Sports"
-	tiePhrases = phraseWords("acquired by", "owned by", "part of", "a brand of", "a subsidiary of", "a division of", "backed by", "spun off from")
+	tiePhrases = phraseWords("acquired by", "owned by", "part of", "a brand of", "a subsidiary of", "a division of", "backed by", "spun off from",
+		"held at", "held by", "issued by", "underwritten by", "powered by", "provided by", "operated by", "made by", "sold by", "built by", "run by")
 	// a determiner makes a capitalized word a common noun: "the POS and Square Online"
 	determiners = phraseWords("the", "a", "an", "your", "its", "their", "our", "this", "that")
 	// a name compared with, or left for, another names a product: "better than
@@ -292,7 +294,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				// "…Jimmy Iovine, and Globex is based…": two clauses, not a list
 				continue
 			}
-			intro := wordsBefore(ws, list[0].from, introPhrases)
+			intro := wordsBefore(ws, list[0].from, introPhrases) || wordsBefore(ws, list[0].from, tiePhrases)
 			if wordsBefore(ws, list[0].from, determiners) {
 				list = list[1:]
 			}
