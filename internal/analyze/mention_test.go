@@ -561,6 +561,8 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"a corporate tie", "Acme was acquired by Initech in 2014. It is owned by Amer Sports.", []string{"Initech", "Amer Sports"}},
 		{"a tie of issuing, holding", "Acme cards are issued by Celtic Bank and WebBank. Its deposits are held at Evolve Bank.", []string{"Celtic Bank", "WebBank", "Evolve Bank"}},
 		{"a tie with no name after it", "Acme cards are made by hand and held at branches.", nil},
+		{"a name used as a tool", "Acme fits teams that already use Microsoft Teams, and its forms are built into Salesforce.", []string{"Microsoft Teams", "Salesforce"}},
+		{"an ordinary word used as a method", "Acme suits teams that use Agile rituals.", nil},
 		{"an integration word", "CRMs with good Gmail integration include Acme.", []string{"Gmail"}},
 		{"the subject of a sentence", "Acme lacks time tracking. Wrike offers it on its Business tier.", []string{"Wrike"}},
 		{"the subject of a sentence before an adverb", "Acme is quick. Basecamp still works for agencies.", []string{"Basecamp"}},

@@ -21,7 +21,7 @@ import (
 //     ordinary word ("Wrike offers time tracking", "Shopify's own numbers",
 //     "Zoho Desk is");
 //   - compared with or left for another ("better than Zendesk", "migrating from
-//     Jira"), or opening a clause as the subject of a verb ("…, whereas
+//     Jira"), used as a tool ("teams that use Google Workspace"), or opening a clause as the subject of a verb ("…, whereas
 //     Google's keeps"), when a word of it is no ordinary word or a proper noun
 //     (notCommon): these cues are weaker, so a bare ordinary word is not enough.
 //
@@ -161,6 +161,9 @@ var (
 	comparePhrases = phraseWords("than", "instead of", "alternative to", "alternatives to",
 		"migrating from", "migrate from", "migrated from", "switching from", "switch from",
 		"switched from", "moving from", "move from", "moved from", "coming from", "replacing", "replaces")
+	// a name used as a tool names a product: "teams that use Google Workspace"
+	usePhrases = phraseWords("use", "uses", "using", "used", "live in", "lives in", "built around",
+		"built into", "built on", "switch to", "switching to", "moved to", "move to", "migrate to")
 	// words that open a clause inside a sentence: "…, and Google Drive works"
 	clauseWords = set("and but whereas while although though yet so")
 )
@@ -324,6 +327,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			case wordsBefore(ws, r.from, introPhrases) && distinctive(r.text),
 				wordsBefore(ws, r.from, tiePhrases),
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && notCommon(r.text),
+				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && notCommon(r.text),
 				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && subjectRun(text, ws, r),
 				r.from > 0 && integrationWords[next] && distinctive(r.text):
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
