@@ -140,6 +140,12 @@ func valence(text string) float64 {
 				i += n
 			}
 		}
+		if !known {
+			// an adverb weighs as its adjective: "consistently", "easily"
+			if a, isAdverb := adverbBase(w); isAdverb {
+				v, ok = lexicon[a], true
+			}
+		}
 		if !known && strings.IndexByte(w, '-') >= 0 {
 			for rest := w; rest != ""; {
 				var part string
@@ -161,6 +167,22 @@ func valence(text string) float64 {
 		}
 	}
 	return total
+}
+
+// adverbBase returns the adjective of the product lexicon an adverb is made
+// from ("consistently" → "consistent", "easily" → "easy", "reliably" →
+// "reliable").
+func adverbBase(w string) (string, bool) {
+	if len(w) < 5 || !strings.HasSuffix(w, "ly") {
+		return "", false
+	}
+	stem := w[:len(w)-2]
+	for _, a := range []string{stem, strings.TrimSuffix(stem, "i") + "y", stem + "e"} {
+		if _, ok := lexicon[a]; ok {
+			return a, true
+		}
+	}
+	return "", false
 }
 
 // isTokenByte reports bytes that belong to a word: ASCII letters and digits, the
@@ -308,14 +330,12 @@ var lexicon = map[string]float64{
 	"plasticky": -2, "over-processed": -1.5, "elsewhere": -1, "missing": -1,
 	"clearest": 1.5, "tidy": 1, "modern": 1, "enterprise-grade": 1.5, "industry-leading": 2,
 	"wider": 1, "broader": 1, "fees": -0.4, "fee": -0.3,
+	"suitable": 1.5, "unsuitable": -1.5, "hikes": -1.5, "hike": -1.5, "surcharge": -1, "surcharges": -1,
 }
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),
 // keyed by their first word.
-var phrases = map[string][]struct {
-	rest   string
-	weight float64
-}{
+var phrases = withPricePhrases(map[string][]phrase{
 	"issue":    {{"tracking", 0}, {"tracker", 0}, {"trackers", 0}},
 	"best":     {{"for", 0}},
 	"ranked":   {{"first", 2}, {"highest", 2}, {"top", 2}},
@@ -337,6 +357,26 @@ var phrases = map[string][]struct {
 	"fall":     {{"short", -2}},
 	"second":   {{"to none", 3}},
 	"waste":    {{"of money", -2.5}, {"of time", -2.5}},
+})
+
+// phrase is the rest of an idiom after its first word, and its weight.
+type phrase struct {
+	rest   string
+	weight float64
+}
+
+// priceNouns name what a customer pays: low ones are praise, high ones a
+// complaint ("low fees", "higher premiums"). Rates are left out: a high savings
+// rate is good, a high loan rate bad.
+var priceNouns = []string{"fees", "fee", "prices", "price", "premiums", "premium", "costs", "cost", "pricing", "markups", "markup"}
+
+func withPricePhrases(m map[string][]phrase) map[string][]phrase {
+	for adj, v := range map[string]float64{"low": 1.5, "lower": 1.2, "lowest": 2, "high": -1.5, "higher": -1.2, "highest": -2} {
+		for _, n := range priceNouns {
+			m[adj] = append(m[adj], phrase{n, v})
+		}
+	}
+	return m
 }
 
 // phraseAt matches a phrase that starts with word w and continues in rest (the text

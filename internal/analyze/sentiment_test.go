@@ -116,6 +116,11 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"Inventory tools are too basic for this size.", false},
 		{"It is too simple for large teams.", false},
 		{"It ranked first among direct banks.", true},
+		{"It syncs files consistently across devices.", true},
+		{"The policy has very low premiums for new drivers.", true},
+		{"Expect higher fees on international wires.", false},
+		{"The card is suitable for frequent travellers.", true},
+		{"Members saw rate hikes after the merger.", false},
 	}
 	for _, tt := range tests {
 		got := Sentiment(tt.text)
