@@ -24,10 +24,17 @@ import (
 //
 // A brand's score is the sum of the weights of its text, mapped to 0–100 as
 // Sentiment does; 50 when nothing about it carries an opinion.
-func brandSentiment(answer string, sents []span, ms []match) map[int]float64 {
+func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]float64 {
 	// Brand names are not opinions ("Wise", "Progressive", "Nimble"): they are
-	// blanked before weighing.
+	// blanked before weighing, and so is a tracked brand's spelling that is not
+	// counted as a mention ("Outreach to EMEA prospects"), since which reading
+	// it has is not known.
 	b := []byte(answer)
+	for _, x := range spelled {
+		for i := x.start; i < x.end; i++ {
+			b[i] = ' '
+		}
+	}
 	for _, x := range ms {
 		for i := x.start; i < x.end; i++ {
 			b[i] = ' '

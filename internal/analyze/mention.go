@@ -139,6 +139,7 @@ func (m *Matcher) Find(answer string) []Mention {
 		ms = appendMatches(ms, answer, folded, p)
 	}
 
+	spelled := ms // every tracked spelling, counted or not: none is an opinion
 	ms = confirmInitial(answer, ms)
 	cands := candidates(answer, ms)
 	sents := sentenceSpans(answer)
@@ -173,7 +174,7 @@ func (m *Matcher) Find(answer string) []Mention {
 		t.spans = append(t.spans, Span{x.start, x.end})
 	}
 
-	scores := brandSentiment(answer, sents, ms)
+	scores := brandSentiment(answer, sents, ms, spelled)
 	out := make([]Mention, len(tallies))
 	for i, t := range tallies {
 		mn := Mention{Tracked: t.brand, Position: i + 1, Count: t.count, Sentiment: 50, Spans: t.spans}

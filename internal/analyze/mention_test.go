@@ -505,6 +505,8 @@ func TestFindMentionsSentimentPerBrand(t *testing.T) {
 			acme, map[string]string{"Acme": "+", "Globex": "0"}},
 		{"a sentence without a pronoun does not", "Acme is a payments company; its cards are issued through Globex. Reviews of fintech apps are excellent.",
 			acme, map[string]string{"Acme": "0", "Globex": "0"}},
+		{"a tracked spelling not counted is no opinion either", "Acme's exports are a bit slow. Outreach happens by email.",
+			[]Tracked{{Name: "Acme"}, {Name: "Outreach"}}, map[string]string{"Acme": "-"}},
 		{"a brand's name is no opinion", "Wise charges a fee on each transfer; Progressive sells car insurance.",
 			[]Tracked{{Name: "Wise"}, {Name: "Progressive"}}, map[string]string{"Wise": "0", "Progressive": "0"}},
 	}
