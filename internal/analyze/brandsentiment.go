@@ -111,6 +111,13 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 	return out
 }
 
+// opensRelative reports whether text opens with a relative pronoun ("which
+// relies…", "who…").
+func opensRelative(text string) bool {
+	w, _, _ := strings.Cut(strings.TrimLeft(text, " \t"), " ")
+	return w == "which" || w == "who" || w == "whose"
+}
+
 // opensWithPronoun reports whether a sentence opens with a pronoun that takes
 // up the subject of the sentence before ("It is one of…", "Its app…").
 func opensWithPronoun(text string) bool {
@@ -201,20 +208,29 @@ func sides(s string, sn span, groups []group) []side {
 	}
 	cuts = append(cuts, sn.end)
 	out := make([]side, len(groups))
-	var back []float64 // weight of clauses that return to the side before a comparison
+	var back []float64     // weight of clauses that return to the side before a comparison
+	var relative []float64 // weight of a relative clause about a compared brand
 	for i, g := range groups {
 		text := s[cuts[i]:cuts[i+1]]
-		rest := 0.0
+		rest, rel := 0.0, 0.0
 		if compare[i] && i > 0 {
 			// "than Asana for day-to-day tracking, and its shortcuts make triage
-			// quick": the comparison ends with its clause, the rest is the subject's
+			// quick": the comparison ends with its clause, the rest is the
+			// subject's — unless a relative clause goes on about the compared
+			// brand ("than Root, which relies on an app"): that is the compared
+			// brand's own, beside the comparison
 			if c := strings.IndexAny(s[g.end:cuts[i+1]], ",;"); c >= 0 {
 				text = s[cuts[i] : g.end+c]
-				rest = valence(s[g.end+c : cuts[i+1]])
+				if opensRelative(s[g.end+c+1 : cuts[i+1]]) {
+					rel = valence(s[g.end+c : cuts[i+1]])
+				} else {
+					rest = valence(s[g.end+c : cuts[i+1]])
+				}
 			}
 		}
 		out[i] = side{brands: g.brands, value: valence(dropMarker(text)), compare: compare[i]}
 		back = append(back, rest)
+		relative = append(relative, rel)
 	}
 	for i := range out {
 		if back[i] != 0 {
@@ -234,6 +250,9 @@ func sides(s string, sn span, groups []group) []side {
 		if j < len(out) && !out[j].compare {
 			out[i].value = -0.8 * out[j].value
 		}
+	}
+	for i := range out {
+		out[i].value += relative[i]
 	}
 	return out
 }

@@ -499,6 +499,8 @@ func TestFindMentionsSentimentPerBrand(t *testing.T) {
 			acme, map[string]string{"Acme": "+", "Globex": "0"}},
 		{"a comparison ends with its clause", "Acme is faster than Globex for daily tracking, and its shortcuts make triage quick.",
 			acme, map[string]string{"Acme": "+", "Globex": "-"}},
+		{"a relative clause after a comparison is the compared brand's", "Acme pays claims faster than Globex, which has a long backlog of complaints.",
+			acme, map[string]string{"Acme": "+", "Globex": "-"}},
 		{"a brand that introduces a list", "Why teams choose Acme:\n- No per-seat fees.\n- Reports that work well.\n\nGlobex has a free plan.",
 			acme, map[string]string{"Acme": "+", "Globex": "0"}},
 		{"a pronoun takes up the brand that opened a sentence of several", "Acme is a payments company; its cards are issued through Globex. It is one of the most trusted apps around.",
