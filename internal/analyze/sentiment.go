@@ -15,7 +15,9 @@ import (
 // "lacks", any "n't") flips and damps the next three words ("not reliable",
 // "isn't great", "no longer recommended"; "not bad" is mildly positive), up to
 // the end of the clause; "not only" is not a negation; "less" turns only the
-// next word, and a lack is a complaint of itself. Intensifiers ("very",
+// next word, and a lack is a complaint of itself, as is a negated verb of
+// having ("doesn't include") that turns no opinion, and "only" before a verb
+// of what a product does. Intensifiers ("very",
 // "extremely") and dampeners ("somewhat", "slightly") scale the next opinion
 // word. After "but" or "however" the text before counts half and the text after
 // one and a half times, since that is where the writer lands. The sum s maps to
@@ -39,12 +41,22 @@ func valence(text string) float64 {
 		boost   = 1.0 // pending intensifier factor
 		weight  = 1.0 // clause weight after "but"
 		prevNot bool  // previous word was "not" (for "not only")
+		lack    bool  // a negated having verb ("doesn't include"): a complaint unless an opinion is turned
+		prev    string
 		buf     [32]byte
 	)
+	endLack := func() {
+		if lack {
+			total -= weight
+			lack = false
+		}
+	}
+	text = skipCondition(text)
 	for i := 0; i < len(text); {
 		c := text[i]
 		if !isTokenByte(c) {
 			if strings.IndexByte(".,;:!?()[]|\n", c) >= 0 || strings.HasPrefix(text[i:], "–") || strings.HasPrefix(text[i:], "—") {
+				endLack()
 				negLeft, boost, prevNot, tooNext = 0, 1, false, false
 			}
 			i++
@@ -94,13 +106,35 @@ func valence(text string) float64 {
 		if !known && strings.HasSuffix(w, "n't") {
 			info, known = wordInfo{kind: negator}, true
 		}
+		wordBefore := prev
+		prev = w
 		switch info.kind {
 		case negator:
+			endLack()
 			negLeft, prevNot = 3, w == "not"
+			next := nextToken(text[i:])
+			// "doesn't include flood cover", "no longer writes policies",
+			// "stopped accepting": what is not there is a complaint of itself,
+			// unless the negation turns an opinion ("has no hidden fees")
+			lack = haveVerbs[next] || w == "no" && next == "longer" || w == "stopped" || w == "ceased"
 			switch w {
 			case "less":
 				// "less intuitive": only the next word is turned
 				negLeft = 1
+			case "avoid", "avoids", "avoiding":
+				// "avoid paying for a tool" spares a cost; "avoid Acme" warns
+				v := lexicon["avoid"]
+				if strings.HasSuffix(next, "ing") {
+					v = 1
+				}
+				negLeft, lack = 0, false
+				total += v * boost * weight
+				boost = 1
+				continue
+			case "reduce", "reduces", "reduced", "reducing", "cut", "cuts", "cutting", "eliminate",
+				"eliminates", "eliminating", "minimize", "minimizes", "fewer":
+				// "reduces churn", "fewer bugs": only the next words are turned
+				negLeft = 2
 			case "lacks", "lack", "lacking":
 				// a lack is a complaint even of a plain feature ("lacks time tracking")
 				total += -1 * boost * weight
@@ -120,6 +154,12 @@ func valence(text string) float64 {
 		}
 		if w == "only" && prevNot {
 			negLeft, prevNot = 0, false
+			continue
+		}
+		if w == "only" && (limitVerbs[nextToken(text[i:])] || wordBefore == "in" || wordBefore == "to") {
+			// "only splits purchases into four", "sold in only 35 states": a limit
+			total -= boost * weight
+			boost = 1
 			continue
 		}
 		prevNot = false
@@ -158,15 +198,59 @@ func valence(text string) float64 {
 			v *= boost * weight
 			if negLeft > 0 {
 				v *= -0.75
+				lack = false
 			}
 			total += v
 		}
 		boost = 1
 		if negLeft > 0 {
 			negLeft--
+			if negLeft == 0 {
+				endLack()
+			}
 		}
 	}
+	endLack()
 	return total
+}
+
+// haveVerbs say what a product has or where it is sold; negated, they state a
+// lack ("doesn't include", "isn't available", "aren't sold").
+var haveVerbs = set(`include includes included offer offers offered support supports supported
+	have has provide provides cover covers covered allow allows accept accepts available sold`)
+
+// limitVerbs after "only" make a limit of what a product does ("only splits",
+// "only supports", "only works").
+var limitVerbs = set(`splits supports works covers offers runs syncs ships includes allows accepts
+	handles integrates lets available`)
+
+// nextToken returns the next word of text, lowercased.
+func nextToken(text string) string {
+	t := strings.TrimLeft(text, " ")
+	if len(t) < len(text)-1 || len(t) == len(text) {
+		return "" // not one space away, or punctuation between
+	}
+	end := 0
+	for end < len(t) && isTokenByte(t[end]) {
+		end++
+	}
+	return strings.ToLower(t[:end])
+}
+
+// skipCondition drops a leading condition or purpose up to its comma ("For
+// expensive items, …", "If you care about accuracy, …"): it says whom the
+// advice is for, not how good the brand is.
+func skipCondition(text string) string {
+	t := strings.TrimLeft(text, " \t*_\"'([")
+	lead := strings.ToLower(t[:min(len(t), 7)])
+	if !strings.HasPrefix(lead, "for ") && !strings.HasPrefix(lead, "if you") {
+		return text // "If I had to pick one, …" is advice, not a condition
+	}
+	c := strings.IndexByte(t, ',')
+	if c < 0 || strings.ContainsAny(t[:c], ".;:!?") {
+		return text
+	}
+	return t[c+1:]
 }
 
 // adverbBase returns the adjective of the product lexicon an adverb is made
@@ -253,6 +337,8 @@ var sentimentWords = func() map[string]wordInfo {
 }()
 
 var negators = set(`not no never without lacks lack lacking neither nor hardly barely rarely seldom less
+	stopped ceased avoid avoids avoiding reduce reduces reduced reducing cut cuts cutting
+	eliminate eliminates eliminating minimize minimizes fewer
 	isnt arent wasnt werent doesnt dont didnt cant couldnt wont wouldnt shouldnt hasnt havent cannot`)
 
 var intensifiers = map[string]float64{

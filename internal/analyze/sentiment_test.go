@@ -121,6 +121,14 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"Expect higher fees on international wires.", false},
 		{"The card is suitable for frequent travellers.", true},
 		{"Members saw rate hikes after the merger.", false},
+		{"The basic plan doesn't include phone support.", false},
+		{"The insurer no longer writes policies in Florida.", false},
+		{"The bank stopped accepting new customers last year.", false},
+		{"The app only supports two currencies.", false},
+		{"Coverage is sold in only a few states.", false},
+		{"Teams avoid paying for a separate dialer.", true},
+		{"Avoid this card if you carry a balance.", false},
+		{"The new sync engine reduces errors.", true},
 	}
 	for _, tt := range tests {
 		got := Sentiment(tt.text)
@@ -129,7 +137,10 @@ func TestSentimentProductLanguage(t *testing.T) {
 		}
 	}
 	// "issue tracking" and "learning curve" are topics, not complaints
-	for _, text := range []string{"Best for issue tracking.", "It has a learning curve of a week."} {
+	// and a condition or purpose that opens a sentence says whom the advice is
+	// for, not how good the brand is
+	for _, text := range []string{"Best for issue tracking.", "It has a learning curve of a week.",
+		"For expensive purchases, the card spreads payments.", "If you hate spreadsheets, this tool fits."} {
 		if got := Sentiment(text); got != 50 {
 			t.Errorf("Sentiment(%q) = %.1f, want 50", text, got)
 		}
