@@ -233,3 +233,44 @@ func sameCapitals(text, caps string) bool {
 	}
 	return true
 }
+
+// dropPlaceReadings drops the occurrences of one-word names that have a
+// reading as a word or proper noun ("Columbia", "Apollo", "Summit") where they
+// are part of a place or institution's name
+// (docs/ingest.md#names-that-are-ordinary-words): a direction or "New"
+// before them ("British Columbia", "North Summit"), or a noun of places and
+// institutions after them ("Columbia River", "Columbia University", "the Apollo
+// program").
+func dropPlaceReadings(answer string, ms []match) []match {
+	out := ms[:0:0]
+	for _, x := range ms {
+		if x.word && (placeNouns[strings.ToLower(nextWord(answer, x))] || placePrefixes[wordBefore(answer, x.start)]) {
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// wordBefore returns the word right before pos (one space away), or "".
+func wordBefore(s string, pos int) string {
+	if pos < 2 || s[pos-1] != ' ' {
+		return ""
+	}
+	i := pos - 1
+	for i > 0 && (unicode.IsLetter(rune(s[i-1])) || s[i-1] == '-') {
+		i--
+	}
+	return s[i : pos-1]
+}
+
+// placeNouns after a name make it a place's or an institution's ("Columbia
+// River", "Apollo program"), not a brand's.
+var placeNouns = set(`river rivers university college lake mountain mountains county valley island
+	islands bay gorge canyon creek peninsula province district park airport hospital program
+	programme mission basin glacier plateau desert sea ocean strait`)
+
+// placePrefixes before a name make it a place's ("British Columbia", "New
+// Summit"); they keep their capital.
+var placePrefixes = set(`British North South East West Northern Southern Eastern Western Central
+	Upper Lower New Greater Mount Lake Fort Port Cape`)

@@ -457,6 +457,10 @@ func TestFindMentions_CommonWords(t *testing.T) {
 		{"several ordinary words keep their capitals", "State farm subsidies rose. The north face of the Eiger is steep; the North Face sells jackets and so does State Farm.",
 			[]Tracked{{Name: "State Farm"}, {Name: "The North Face"}}, []int{1, 1}},
 		{"the brand's own capitals", "Buy an iPhone, not an iphone case.", []Tracked{{Name: "iPhone"}}, []int{1}},
+		{"a place's name", "Hikers cross Southern Patagonia by bus, and the Patagonia Mountains are steep. Patagonia jackets shrug off the wind.",
+			[]Tracked{{Name: "Patagonia"}}, []int{1}},
+		{"an institution's name", "Students of Columbia University and the Apollo program fans met. Columbia makes the jackets.",
+			[]Tracked{{Name: "Columbia"}, {Name: "Apollo"}}, []int{1, 0}},
 		{"proper noun opening a sentence", "Patagonia, the region, is windy. Patagonia's shells handle it.", []Tracked{{Name: "Patagonia"}}, []int{1}},
 	}
 	for _, tt := range tests {
@@ -571,6 +575,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"the subject of a sentence", "Acme lacks time tracking. Wrike offers it on its Business tier.", []string{"Wrike"}},
 		{"the subject of a sentence before an adverb", "Acme is quick. Basecamp still works for agencies.", []string{"Basecamp"}},
 		{"a hyphenated label", "Why merchants choose Acme:\n- No transaction fees.\n- Headless-ready APIs.\n- Big catalogs perform well.", nil},
+		{"a place opening a clause", "Acme sells jackets, and British Columbia is its biggest market; Columbia University is a client.", nil},
 		{"places and people stay out", "Acme was founded in Tallinn by Jimmy Iovine, and Globex is based in New York.", nil},
 	}
 	for _, tt := range tests {

@@ -239,7 +239,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		if first, rest, ok := strings.Cut(name, " "); ok && leadVerbs[strings.ToLower(first)] {
 			name = rest // "Shortlist Plannery and Kanbanzo": advice about a name
 		}
-		if name == "" || !isBrandish(name) || isKnown(name, sn) {
+		if name == "" || !isBrandish(name) || isKnown(name, sn) || isPlaceName(name) {
 			return
 		}
 		start := sn.start
@@ -379,4 +379,19 @@ func notCommon(name string) bool {
 // noun ("Savings", "Payments").
 func plainWord(name string) bool {
 	return !strings.Contains(name, " ") && isDictWord(name) && !isProperNoun(name)
+}
+
+// isPlaceName reports whether a name reads as a place's or an institution's: a
+// noun of places after a word ("Columbia University", "Columbia River"), or a
+// direction before a proper noun ("British Columbia", "New York"; not "New
+// Balance").
+func isPlaceName(name string) bool {
+	ws := strings.Fields(name)
+	if len(ws) < 2 {
+		return false
+	}
+	if placeNouns[strings.ToLower(ws[len(ws)-1])] {
+		return true
+	}
+	return len(ws) == 2 && placePrefixes[ws[0]] && isProperNoun(ws[1]) && !isDictWord(ws[1])
 }
