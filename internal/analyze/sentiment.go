@@ -118,6 +118,14 @@ func valence(text string) float64 {
 			// unless the negation turns an opinion ("has no hidden fees")
 			lack = haveVerbs[next] || w == "no" && next == "longer" || w == "stopped" || w == "ceased"
 			switch w {
+			case "no":
+				if needVerbs[wordBefore] {
+					// "requires no personal guarantee": a requirement spared
+					negLeft, lack = 0, false
+					total += boost * weight
+					boost = 1
+					continue
+				}
 			case "less":
 				// "less intuitive": only the next word is turned
 				negLeft = 1
@@ -218,6 +226,10 @@ func valence(text string) float64 {
 // lack ("doesn't include", "isn't available", "aren't sold").
 var haveVerbs = set(`include includes included offer offers offered support supports supported
 	have has provide provides cover covers covered allow allows accept accepts available sold`)
+
+// needVerbs before "no" spare the customer a requirement ("requires no
+// deposit", "needs no setup").
+var needVerbs = set("requires require required needs need needed")
 
 // limitVerbs after "only" make a limit of what a product does ("only splits",
 // "only supports", "only works").
@@ -454,12 +466,20 @@ type phrase struct {
 // priceNouns name what a customer pays: low ones are praise, high ones a
 // complaint ("low fees", "higher premiums"). Rates are left out: a high savings
 // rate is good, a high loan rate bad.
-var priceNouns = []string{"fees", "fee", "prices", "price", "premiums", "premium", "costs", "cost", "pricing", "markups", "markup"}
+var priceNouns = []string{"fees", "fee", "prices", "price", "premiums", "premium", "costs", "cost", "pricing",
+	"markups", "markup", "risk", "risks", "deductibles", "deductible"}
+
+// benefitNouns name what a customer gets: high ones are praise, low ones a
+// complaint ("higher limits", "lower APY").
+var benefitNouns = []string{"limits", "limit", "rewards", "coverage", "cashback", "apy", "yield", "yields", "returns"}
 
 func withPricePhrases(m map[string][]phrase) map[string][]phrase {
 	for adj, v := range map[string]float64{"low": 1.5, "lower": 1.2, "lowest": 2, "high": -1.5, "higher": -1.2, "highest": -2} {
 		for _, n := range priceNouns {
 			m[adj] = append(m[adj], phrase{n, v})
+		}
+		for _, n := range benefitNouns {
+			m[adj] = append(m[adj], phrase{n, -v})
 		}
 	}
 	return m

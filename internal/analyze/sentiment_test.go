@@ -129,6 +129,10 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"Teams avoid paying for a separate dialer.", true},
 		{"Avoid this card if you carry a balance.", false},
 		{"The new sync engine reduces errors.", true},
+		{"Buying refurbished there is lower risk.", true},
+		{"The card offers higher limits for startups.", true},
+		{"Its savings account pays a lower APY.", false},
+		{"The card requires no personal guarantee.", true},
 	}
 	for _, tt := range tests {
 		got := Sentiment(tt.text)
