@@ -242,12 +242,20 @@ func sameCapitals(text, caps string) bool {
 // institutions after them ("Columbia River", "Columbia University", "the Apollo
 // program").
 func dropPlaceReadings(answer string, ms []match) []match {
-	out := ms[:0:0]
-	for _, x := range ms {
+	var out []match // allocated on the first drop
+	for i, x := range ms {
 		if x.word && (placeNouns[strings.ToLower(nextWord(answer, x))] || placePrefixes[wordBefore(answer, x.start)]) {
+			if out == nil {
+				out = append(make([]match, 0, len(ms)), ms[:i]...)
+			}
 			continue
 		}
-		out = append(out, x)
+		if out != nil {
+			out = append(out, x)
+		}
+	}
+	if out == nil {
+		return ms
 	}
 	return out
 }

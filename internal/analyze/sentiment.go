@@ -42,8 +42,9 @@ func valence(text string) float64 {
 		weight  = 1.0 // clause weight after "but"
 		prevNot bool  // previous word was "not" (for "not only")
 		lack    bool  // a negated having verb ("doesn't include"): a complaint unless an opinion is turned
-		prev    string
-		buf     [32]byte
+		// what the word before was, kept as flags so no word outlives its turn
+		prevNeed, prevInTo bool
+		buf                [32]byte
 	)
 	endLack := func() {
 		if lack {
@@ -106,8 +107,8 @@ func valence(text string) float64 {
 		if !known && strings.HasSuffix(w, "n't") {
 			info, known = wordInfo{kind: negator}, true
 		}
-		wordBefore := prev
-		prev = w
+		afterNeed, afterInTo := prevNeed, prevInTo
+		prevNeed, prevInTo = needVerbs[w], w == "in" || w == "to"
 		switch info.kind {
 		case negator:
 			endLack()
@@ -119,7 +120,7 @@ func valence(text string) float64 {
 			lack = haveVerbs[next] || w == "no" && next == "longer" || w == "stopped" || w == "ceased"
 			switch w {
 			case "no":
-				if needVerbs[wordBefore] {
+				if afterNeed {
 					// "requires no personal guarantee": a requirement spared
 					negLeft, lack = 0, false
 					total += boost * weight
@@ -164,7 +165,7 @@ func valence(text string) float64 {
 			negLeft, prevNot = 0, false
 			continue
 		}
-		if w == "only" && (limitVerbs[nextToken(text[i:])] || wordBefore == "in" || wordBefore == "to") {
+		if w == "only" && (limitVerbs[nextToken(text[i:])] || afterInTo) {
 			// "only splits purchases into four", "sold in only 35 states": a limit
 			total -= boost * weight
 			boost = 1
@@ -246,7 +247,13 @@ func nextToken(text string) string {
 	for end < len(t) && isTokenByte(t[end]) {
 		end++
 	}
-	return strings.ToLower(t[:end])
+	w := t[:end]
+	for i := 0; i < len(w); i++ {
+		if 'A' <= w[i] && w[i] <= 'Z' {
+			return strings.ToLower(w)
+		}
+	}
+	return w
 }
 
 // skipCondition drops a leading condition or purpose up to its comma ("For
@@ -254,8 +261,7 @@ func nextToken(text string) string {
 // advice is for, not how good the brand is.
 func skipCondition(text string) string {
 	t := strings.TrimLeft(text, " \t*_\"'([")
-	lead := strings.ToLower(t[:min(len(t), 7)])
-	if !strings.HasPrefix(lead, "for ") && !strings.HasPrefix(lead, "if you") {
+	if !(len(t) > 4 && strings.EqualFold(t[:4], "for ")) && !(len(t) > 6 && strings.EqualFold(t[:6], "if you")) {
 		return text // "If I had to pick one, …" is advice, not a condition
 	}
 	c := strings.IndexByte(t, ',')
