@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"math"
 	"strings"
 )
 
@@ -191,6 +192,7 @@ type side struct {
 func sides(s string, sn span, groups []group) []side {
 	cuts := make([]int, 0, len(groups)+1)
 	compare := make([]bool, len(groups))
+	contrasted := false // two sides set against each other by "while", "whereas"
 	cuts = append(cuts, sn.start)
 	if _, kind := lastMarker(s[sn.start:groups[0].start]); kind == markCompare {
 		compare[0] = true
@@ -201,6 +203,7 @@ func sides(s string, sn span, groups []group) []side {
 		if j, kind := lastMarker(s[a:b]); j >= 0 {
 			cut = a + j
 			compare[i] = kind == markCompare
+			contrasted = contrasted || kind == markContrast && isWhereas(s[a+j:b])
 		} else if c := strings.LastIndexAny(s[a:b], ",;"); c >= 0 {
 			cut = a + c + 1
 		}
@@ -254,7 +257,24 @@ func sides(s string, sn span, groups []group) []side {
 	for i := range out {
 		out[i].value += relative[i]
 	}
+	// "Acme is available in all 50 states, while Globex is sold in only 35":
+	// set against a judged side, a side of plain facts reads as its opposite,
+	// more weakly than a comparison
+	if contrasted && len(out) == 2 {
+		for i, j := range []int{1, 0} {
+			if v := out[j].value; math.Abs(out[i].value) < 0.3 && math.Abs(v) >= 1 {
+				out[i].value = -0.5 * v
+			}
+		}
+	}
 	return out
+}
+
+// isWhereas reports whether a contrast marker is "while" or "whereas", which
+// set two sides against each other.
+func isWhereas(text string) bool {
+	t := strings.TrimLeft(text, " ,")
+	return len(t) >= 6 && strings.EqualFold(t[:6], "while ") || len(t) >= 8 && strings.EqualFold(t[:8], "whereas ")
 }
 
 type markKind int
