@@ -170,8 +170,17 @@ func productFollows(s string, x match) bool {
 	if unicode.IsUpper(r) || unicode.IsDigit(r) {
 		return true
 	}
-	return productNouns[w]
+	if productNouns[w] {
+		return true
+	}
+	// a kind of policy, card or account between: "Nationwide pet insurance",
+	// "Discover credit cards"
+	return coverNouns[nextWord(s, match{start: x.end, end: x.end + 1 + len(w)})]
 }
+
+// coverNouns are products named with a kind before them ("pet insurance",
+// "credit card", "checking account").
+var coverNouns = set(`insurance card cards account accounts policy policies loan loans`)
 
 // verbFollows reports whether the word after x is a verb that has x for its
 // subject ("Chime charges", "Linear is"), or x is possessive. Up to two adverbs
@@ -205,7 +214,8 @@ var productNouns = set(`app apps account accounts card cards checking savings pl
 	pricing phone phones pack packs backpack backpacks tent tents jacket jackets shell shells
 	headphones earbuds speaker speakers insurance policy policies bank platform software
 	customers users members shoppers merchants subscribers cardholders policyholders stock
-	renters homeowners`)
+	renters homeowners flagship flagships amplifier amplifiers model models lineup devices
+	laptop laptops tablet tablets watch watches earphones`)
 
 // pronouns are words whose ordinary reading is itself the subject of a verb.
 var pronouns = set(`nothing something everything anything none nobody everyone someone`)
