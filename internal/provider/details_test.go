@@ -272,7 +272,7 @@ func TestReplyLimits(t *testing.T) {
 }
 
 func TestConfig(t *testing.T) {
-	wantEq(t, "codes", Codes(), []string{"chatgpt", "claude", "gemini", "perplexity"})
+	wantEq(t, "codes", Codes(), []string{"chatgpt", "claude", "gemini", "perplexity", "google_ai_overviews", "google_ai_mode", "copilot", "grok"})
 	for _, code := range Codes() {
 		if DefaultModel(code) == "" || !strings.HasPrefix(DefaultBaseURL(code), "https://") {
 			t.Errorf("%s: default model %q, base %q", code, DefaultModel(code), DefaultBaseURL(code))
@@ -282,7 +282,7 @@ func TestConfig(t *testing.T) {
 			t.Errorf("New(%s) = %v, %v", code, a, err)
 		}
 	}
-	if _, err := New("copilot", Config{}); err == nil || !strings.Contains(err.Error(), `"copilot"`) {
+	if _, err := New("meta_ai", Config{}); err == nil || !strings.Contains(err.Error(), `"meta_ai"`) {
 		t.Errorf("unknown code: %v", err)
 	}
 	if _, err := New(Claude, Config{BaseURL: "api.anthropic.com"}); err == nil || !strings.Contains(err.Error(), "api.anthropic.com") {
@@ -308,7 +308,20 @@ func TestConfig(t *testing.T) {
 	if cfg, err := ConfigFromEnv(Perplexity, getenv); err != nil || cfg.BaseURL != "" || cfg.Model != "sonar-pro" {
 		t.Errorf("perplexity from env: %+v, %v", cfg, err)
 	}
-	if _, err := ConfigFromEnv("grok", getenv); err == nil || !strings.Contains(err.Error(), `"grok"`) {
+	if _, err := ConfigFromEnv("meta_ai", getenv); err == nil || !strings.Contains(err.Error(), `"meta_ai"`) {
 		t.Errorf("unknown code from env: %v", err)
+	}
+	// The search surfaces take their vendors' base URLs; Grok is xAI's.
+	env["SIGHTLINE_SERPAPI_BASE_URL"] = "http://127.0.0.1:9998"
+	env["SIGHTLINE_XAI_BASE_URL"] = "http://127.0.0.1:9997/v1"
+	if cfg, err := ConfigFromEnv(GoogleAIMode, getenv); err != nil || cfg.VendorBaseURL[VendorSerpApi] != "http://127.0.0.1:9998" || len(cfg.VendorBaseURL) != 1 {
+		t.Errorf("google_ai_mode from env: %+v, %v", cfg, err)
+	}
+	if cfg, err := ConfigFromEnv(Grok, getenv); err != nil || cfg.BaseURL != "http://127.0.0.1:9997/v1" {
+		t.Errorf("grok from env: %+v, %v", cfg, err)
+	}
+	env["SIGHTLINE_DATAFORSEO_BASE_URL"] = "dataforseo.local"
+	if _, err := ConfigFromEnv(GoogleAIOverviews, getenv); err == nil || !strings.Contains(err.Error(), "SIGHTLINE_DATAFORSEO_BASE_URL") {
+		t.Errorf("bad dataforseo URL: %v", err)
 	}
 }

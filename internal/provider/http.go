@@ -126,6 +126,8 @@ func errorBody(body []byte) (msg string, delay time.Duration, badKey bool) {
 		Error   json.RawMessage `json:"error"`
 		Message string          `json:"message"`
 		Detail  json.RawMessage `json:"detail"`
+		// StatusMessage is DataForSEO's.
+		StatusMessage string `json:"status_message"`
 	}
 	if json.Unmarshal(body, &b) != nil {
 		return strings.TrimSpace(string(body)), 0, false
@@ -163,6 +165,8 @@ func errorBody(body []byte) (msg string, delay time.Duration, badKey bool) {
 		msg = str
 	case b.Message != "":
 		msg = b.Message
+	case b.StatusMessage != "":
+		msg = b.StatusMessage
 	case len(b.Detail) > 0:
 		var detail []struct {
 			Msg string `json:"msg"`

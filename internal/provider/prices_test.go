@@ -9,7 +9,7 @@ import (
 
 func TestDefaultPrices(t *testing.T) {
 	p := DefaultPrices()
-	if p.Currency != "USD" || p.AsOf != "2026-11-23" {
+	if p.Currency != "USD" || p.AsOf != "2026-11-27" {
 		t.Errorf("currency %q, as of %q", p.Currency, p.AsOf)
 	}
 	for _, code := range Codes() {
@@ -23,6 +23,15 @@ func TestDefaultPrices(t *testing.T) {
 			t.Errorf("%s: price list default %q, adapter default %q", code, pp.DefaultModel, DefaultModel(code))
 		}
 		pr := pp.Models[pp.DefaultModel]
+		if len(Vendors(code)) > 0 {
+			// A search surface bills vendor requests, not tokens.
+			for _, v := range Vendors(code) {
+				if pp.Models[v].Per1KSearches <= 0 {
+					t.Errorf("%s: vendor %s has no request price", code, v)
+				}
+			}
+			pr.InputPerMTok, pr.OutputPerMTok = 1, 1
+		}
 		if pr.InputPerMTok <= 0 || pr.OutputPerMTok <= 0 || pr.Per1KSearches <= 0 || pp.Source == "" || pp.Typical.Searches < 1 {
 			t.Errorf("%s: %+v, source %q, typical %+v", code, pr, pp.Source, pp.Typical)
 		}
@@ -58,13 +67,21 @@ func TestCost(t *testing.T) {
 	if got := p.Cost(Gemini, "gemini-3.8-flash", Usage{InputTokens: 1}); got != 1 {
 		t.Errorf("0.75 micros rounds to %d", got)
 	}
-	if got := p.Cost("copilot", "x", u); got != 0 {
+	if got := p.Cost("meta_ai", "x", u); got != 0 {
 		t.Errorf("unknown provider cost = %d", got)
 	}
-	if _, ok := p.Lookup("copilot", "x"); ok {
+	if _, ok := p.Lookup("meta_ai", "x"); ok {
 		t.Error("Lookup found an unknown provider")
 	}
-	for code, want := range map[string]int64{ChatGPT: 21500, Claude: 65000, Gemini: 34750, Perplexity: 5470} {
+	// A deferred SerpApi overview is two searches at $15 per 1,000.
+	if got := p.Cost(GoogleAIOverviews, VendorSerpApi, Usage{Searches: 2}); got != 30000 {
+		t.Errorf("deferred overview cost = %d", got)
+	}
+	if got := p.Cost(GoogleAIMode, VendorDataForSEO, Usage{Searches: 1}); got != 2000 {
+		t.Errorf("dataforseo AI Mode cost = %d", got)
+	}
+	for code, want := range map[string]int64{ChatGPT: 21500, Claude: 65000, Gemini: 34750, Perplexity: 5470,
+		Grok: 2400 + 400 + 10000, GoogleAIOverviews: 15000, GoogleAIMode: 15000, Copilot: 15000} {
 		if got := p.Estimate(code, DefaultModel(code)); got != want {
 			t.Errorf("estimate %s = %d micros, want %d", code, got, want)
 		}

@@ -36,6 +36,11 @@ type Request struct {
 	APIKey string
 	// Model overrides the adapter's configured model; "" keeps it.
 	Model string
+	// Source is the SERP data vendor that asks a search surface
+	// (VendorSerpApi, VendorDataForSEO); "" asks the surface's first
+	// vendor. Direct APIs ignore it. APIKey is then that vendor's
+	// credential (docs/collect.md#search-surfaces).
+	Source string
 }
 
 // Usage is what one call consumed, as the provider reported it.
@@ -66,6 +71,15 @@ type Answer struct {
 	// LocationSent reports whether the region went out as the user
 	// location (false when the API has no such parameter).
 	LocationSent bool
+	// Source is the SERP data vendor that answered; "" for direct APIs.
+	Source string
+	// NotShown is true when a search surface showed no AI answer for the
+	// query (Google shows no AI Overview for many queries): a successful
+	// run with an empty Text, recorded as answer_shown false.
+	NotShown bool
+	// Ads are the ads a search surface showed next to the answer, where
+	// the vendor returns them.
+	Ads []sightline.RunAd
 }
 
 // Error codes of a failed call; they are stored as the failed attempt's
@@ -120,10 +134,18 @@ const (
 	Claude     = "claude"
 	Gemini     = "gemini"
 	Perplexity = "perplexity"
+	// The search surfaces, asked through a SERP data vendor, and Grok,
+	// asked through xAI's API (docs/collect.md#search-surfaces).
+	GoogleAIOverviews = "google_ai_overviews"
+	GoogleAIMode      = "google_ai_mode"
+	Copilot           = "copilot"
+	Grok              = "grok"
 )
 
 // Codes lists the provider codes New accepts, in a stable order.
-func Codes() []string { return []string{ChatGPT, Claude, Gemini, Perplexity} }
+func Codes() []string {
+	return []string{ChatGPT, Claude, Gemini, Perplexity, GoogleAIOverviews, GoogleAIMode, Copilot, Grok}
+}
 
 // DefaultModel returns the model a provider is asked when neither the
 // configuration nor the request names one ("" for an unknown code). The
@@ -131,8 +153,13 @@ func Codes() []string { return []string{ChatGPT, Claude, Gemini, Perplexity} }
 func DefaultModel(code string) string { return specs[code].model }
 
 // DefaultBaseURL returns a provider's public API base URL ("" for an
-// unknown code).
-func DefaultBaseURL(code string) string { return specs[code].baseURL }
+// unknown code); for a search surface, its first vendor's.
+func DefaultBaseURL(code string) string {
+	if vs := Vendors(code); len(vs) > 0 {
+		return vendorBaseURL[vs[0]]
+	}
+	return specs[code].baseURL
+}
 
 // spec is what differs between providers before any request is built.
 type spec struct {
@@ -148,6 +175,12 @@ var specs = map[string]spec{
 	Claude:     {"https://api.anthropic.com", "claude-sonnet-5-5", "ANTHROPIC", newAnthropic},
 	Gemini:     {"https://generativelanguage.googleapis.com", "gemini-3.8-flash", "GEMINI", newGemini},
 	Perplexity: {"https://api.perplexity.ai", "sonar", "PERPLEXITY", newPerplexity},
+	Grok:       {"https://api.x.ai/v1", "grok-4-1-fast-reasoning", "XAI", newXAI},
+	// A search surface's "model" is the vendor that asked it: the vendors
+	// name no model, and the price table prices each vendor's request.
+	GoogleAIOverviews: {"", VendorSerpApi, "", newSurface(GoogleAIOverviews)},
+	GoogleAIMode:      {"", VendorSerpApi, "", newSurface(GoogleAIMode)},
+	Copilot:           {"", VendorSerpApi, "", newSurface(Copilot)},
 }
 
 // Config is how an adapter reaches its provider. The zero value asks the
@@ -162,6 +195,10 @@ type Config struct {
 	// timeout as a backstop (the Caller's per-request timeout is
 	// shorter).
 	HTTPClient *http.Client
+	// VendorBaseURL replaces a SERP data vendor's public base URL, by
+	// vendor code (SIGHTLINE_SERPAPI_BASE_URL,
+	// SIGHTLINE_DATAFORSEO_BASE_URL); search surfaces only.
+	VendorBaseURL map[string]string
 	// ResolveClient follows Gemini's grounding redirect links (see
 	// gemini.go); nil uses a client with a 5-second timeout. Redirects
 	// are never followed whatever the client says: only the first
@@ -170,7 +207,9 @@ type Config struct {
 }
 
 // ConfigFromEnv reads a provider's configuration by its variable names:
-// SIGHTLINE_{OPENAI,ANTHROPIC,GEMINI,PERPLEXITY}_BASE_URL and _MODEL.
+// SIGHTLINE_{OPENAI,ANTHROPIC,GEMINI,PERPLEXITY,XAI}_BASE_URL and _MODEL,
+// and for the search surfaces the vendors' SIGHTLINE_SERPAPI_BASE_URL and
+// SIGHTLINE_DATAFORSEO_BASE_URL.
 // getenv returns a setting by that name: in production the value of the
 // command's flag, which its variable fills (cmd/sightline reads the
 // environment in one place). An unknown code or a base URL that is not an
@@ -179,6 +218,19 @@ func ConfigFromEnv(code string, getenv func(string) string) (Config, error) {
 	s, ok := specs[code]
 	if !ok {
 		return Config{}, unknownCode(code)
+	}
+	if s.env == "" {
+		cfg := Config{VendorBaseURL: map[string]string{}}
+		for _, v := range Vendors(code) {
+			name := "SIGHTLINE_" + vendorEnv[v] + "_BASE_URL"
+			if u := strings.TrimSpace(getenv(name)); u != "" {
+				if err := checkBaseURL(u); err != nil {
+					return Config{}, fmt.Errorf("%s: %w", name, err)
+				}
+				cfg.VendorBaseURL[v] = u
+			}
+		}
+		return cfg, nil
 	}
 	cfg := Config{
 		BaseURL: strings.TrimSpace(getenv("SIGHTLINE_" + s.env + "_BASE_URL")),
@@ -203,6 +255,11 @@ func New(code string, cfg Config) (Adapter, error) {
 		cfg.BaseURL = s.baseURL
 	} else if err := checkBaseURL(cfg.BaseURL); err != nil {
 		return nil, fmt.Errorf("provider %s: base URL: %w", code, err)
+	}
+	for v, u := range cfg.VendorBaseURL {
+		if err := checkBaseURL(u); err != nil {
+			return nil, fmt.Errorf("provider %s: %s base URL: %w", code, v, err)
+		}
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	if cfg.Model == "" {
