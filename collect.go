@@ -12,7 +12,9 @@ import (
 
 // CollectProviders are the provider codes Sightline can ask by itself
 // (docs/collect.md); runs of other providers come in only through ingest.
-var CollectProviders = []string{"chatgpt", "claude", "gemini", "perplexity"}
+// The search surfaces among them are asked through a SERP data vendor
+// (SurfaceVendors).
+var CollectProviders = []string{"chatgpt", "claude", "gemini", "perplexity", "google_ai_overviews", "google_ai_mode", "copilot", "grok"}
 
 // Limits of a brand's collection settings.
 const (
@@ -242,11 +244,15 @@ const (
 // run, or a failure with its reason. Failed attempts are never runs, so no
 // metric counts them.
 type CollectionAttempt struct {
-	ID           string    `json:"id"`
-	OrgID        string    `json:"-"`
-	BrandID      string    `json:"brand_id"`
-	PromptID     string    `json:"prompt_id"`
-	Provider     string    `json:"provider"`
+	ID       string `json:"id"`
+	OrgID    string `json:"-"`
+	BrandID  string `json:"brand_id"`
+	PromptID string `json:"prompt_id"`
+	Provider string `json:"provider"`
+	// Source is the SERP data vendor whose credential asked a search
+	// surface; "" for a direct API. Not stored with the attempt: the run
+	// records it.
+	Source       string    `json:"-"`
 	Region       string    `json:"region"`
 	Slot         time.Time `json:"slot_start"`
 	Sample       int       `json:"sample"`

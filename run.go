@@ -26,7 +26,31 @@ type RunRecord struct {
 	// Mentions, when present (even empty), are used as given; when absent
 	// (nil) the analyzer finds them in Answer.
 	Mentions []RunMention `json:"mentions,omitempty"`
+	// Source is the SERP data vendor that answered a search surface
+	// (VendorSerpApi, VendorDataForSEO); "" for a direct API.
+	Source string `json:"source,omitempty"`
+	// AnswerShown false records a search surface that showed no AI
+	// answer (an empty Answer); absent means true.
+	AnswerShown *bool `json:"answer_shown,omitempty"`
 }
+
+// The SERP data vendors a run's source names (docs/collect.md#search-surfaces).
+const (
+	VendorSerpApi    = "serpapi"
+	VendorDataForSEO = "dataforseo"
+)
+
+// SurfaceVendors are the search surfaces asked through a SERP data
+// vendor, each with its vendors in the order an organization without a
+// chosen source tries them.
+var SurfaceVendors = map[string][]string{
+	"google_ai_overviews": {VendorSerpApi, VendorDataForSEO},
+	"google_ai_mode":      {VendorSerpApi, VendorDataForSEO},
+	"copilot":             {VendorSerpApi},
+}
+
+// Vendors lists the SERP data vendors, in a stable order.
+var Vendors = []string{VendorSerpApi, VendorDataForSEO}
 
 // RunCitation is one URL an answer cited.
 type RunCitation struct {
@@ -82,6 +106,10 @@ type AnalyzedRun struct {
 	Mentions  []AnalyzedMention
 	Citations []AnalyzedCitation
 	Ads       []AnalyzedAd
+	// Source is the SERP data vendor that answered; "" for a direct API.
+	Source string
+	// AnswerShown is false for a search surface that showed no AI answer.
+	AnswerShown bool
 }
 
 // AnalyzedMention is one brand found in an answer: the brand itself, a

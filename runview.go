@@ -30,6 +30,12 @@ type Run struct {
 	Region   RunRegion   `json:"region"`
 	Model    string      `json:"model"`
 	Answer   string      `json:"answer"`
+	// Source is the SERP data vendor that answered a search surface;
+	// null for a direct API (docs/api.md#runs).
+	Source *string `json:"source"`
+	// AnswerShown is false when a search surface showed no AI answer
+	// (and for a failed attempt, which got none).
+	AnswerShown bool `json:"answer_shown"`
 
 	Mentions  []RunMentionView  `json:"mentions"`
 	Citations []RunCitationView `json:"citations"`

@@ -176,7 +176,7 @@ func newCollectWorld(t *testing.T) (*collectWorld, *Main) {
 		"--competitor", "Stackwise=stackwise.com", "--competitor", "Planwell=planwell.io")
 	w.brandID = brandCreatedRE.FindStringSubmatch(out)[1]
 	_, w.apiKey = createKey(t, w.dsn, w.orgID, "collect test")
-	for _, code := range sightline.CollectProviders {
+	for _, code := range directProviders {
 		w.keys[code] = "sk-" + code + "-" + strings.Repeat("x", 20) + "-end" + code[:2]
 		var outb, errb lockedBuffer
 		err := run(context.Background(), []string{"providers", "set-key", "--db", w.dsn, "--org", w.orgID, code}, strings.NewReader(w.keys[code]+"\n"), &outb, &errb)
@@ -201,7 +201,7 @@ func newCollectWorld(t *testing.T) (*collectWorld, *Main) {
 		{"text": w.prompts[1], "topic_id": w.topicID, "regions": []string{"gb"}},
 	}}, nil)
 	apiJSON(t, addr, w.apiKey, "PATCH", b+"/collection", map[string]any{
-		"providers": sightline.CollectProviders, "regions": []string{"us", "gb"}, "samples": 2, "enabled": true}, nil)
+		"providers": directProviders, "regions": []string{"us", "gb"}, "samples": 2, "enabled": true}, nil)
 	return w, m
 }
 
@@ -232,7 +232,7 @@ func TestCollect_EndToEnd(t *testing.T) {
 		t.Errorf("collect printed:\n%s", out)
 	}
 	calls, bad := w.cloud.count()
-	for _, code := range sightline.CollectProviders {
+	for _, code := range directProviders {
 		if calls[code] != 6 {
 			t.Errorf("%s was called %d times, want 6", code, calls[code])
 		}
@@ -308,7 +308,7 @@ func TestCollect_EndToEnd(t *testing.T) {
 		t.Errorf("second collect printed:\n%s", out)
 	}
 	again, _ := w.cloud.count()
-	for _, code := range sightline.CollectProviders {
+	for _, code := range directProviders {
 		if again[code] != 6 {
 			t.Errorf("%s was called %d times in all, want still 6", code, again[code])
 		}
@@ -530,7 +530,7 @@ func TestCollect_TwoServers(t *testing.T) {
 	// Let both schedulers tick a few more times: nothing more is asked.
 	time.Sleep(300 * time.Millisecond)
 	calls, bad := w.cloud.count()
-	for _, code := range sightline.CollectProviders {
+	for _, code := range directProviders {
 		if calls[code] != 6 {
 			t.Errorf("%s was called %d times, want each of its 6 samples once", code, calls[code])
 		}
@@ -555,3 +555,8 @@ func tail(s string, n int) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
+
+// directProviders are the providers the local provider cloud fakes, each
+// asked through its own API with its own key; the search surfaces have
+// their own world (surfaces_test.go).
+var directProviders = []string{"chatgpt", "claude", "gemini", "perplexity"}

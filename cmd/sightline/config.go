@@ -177,7 +177,7 @@ func (c *Config) collectFlags(fs *flagSet) {
 	fs.IntVar(&c.ProviderConcurrency, "provider-concurrency", c.ProviderConcurrency, "calls in flight per provider key (default 4)")
 	fs.env("provider-concurrency", "SIGHTLINE_PROVIDER_CONCURRENCY")
 	c.Providers = map[string]*string{}
-	for _, p := range []struct{ prefix, name string }{{"OPENAI", "chatgpt"}, {"ANTHROPIC", "claude"}, {"GEMINI", "gemini"}, {"PERPLEXITY", "perplexity"}} {
+	for _, p := range []struct{ prefix, name string }{{"OPENAI", "chatgpt"}, {"ANTHROPIC", "claude"}, {"GEMINI", "gemini"}, {"PERPLEXITY", "perplexity"}, {"XAI", "grok"}} {
 		lower := strings.ToLower(p.prefix)
 		base, model := new(string), new(string)
 		fs.Var(checkedString{base, checkBaseURL}, lower+"-base-url", "base `URL` of the "+p.name+" API (default: the provider's public API; docs/collect.md)")
@@ -186,6 +186,15 @@ func (c *Config) collectFlags(fs *flagSet) {
 		fs.env(lower+"-model", "SIGHTLINE_"+p.prefix+"_MODEL")
 		c.Providers["SIGHTLINE_"+p.prefix+"_BASE_URL"] = base
 		c.Providers["SIGHTLINE_"+p.prefix+"_MODEL"] = model
+	}
+	// The SERP data vendors that ask the search surfaces have a base URL
+	// and no model (docs/collect.md#search-surfaces).
+	for _, v := range []struct{ prefix, name string }{{"SERPAPI", "SerpApi"}, {"DATAFORSEO", "DataForSEO"}} {
+		lower := strings.ToLower(v.prefix)
+		base := new(string)
+		fs.Var(checkedString{base, checkBaseURL}, lower+"-base-url", "base `URL` of the "+v.name+" API (default: the vendor's public API; docs/collect.md)")
+		fs.env(lower+"-base-url", "SIGHTLINE_"+v.prefix+"_BASE_URL")
+		c.Providers["SIGHTLINE_"+v.prefix+"_BASE_URL"] = base
 	}
 }
 

@@ -265,7 +265,7 @@ func TestCrash_ServeKillDuringCollection(t *testing.T) {
 	brandID := brandCreatedRE.FindStringSubmatch(out)[1]
 	_, apiKey := createKey(t, dsn, orgID, "crash test")
 	keys := map[string]string{}
-	for _, code := range sightline.CollectProviders {
+	for _, code := range directProviders {
 		keys[code] = "sk-" + code + "-" + strings.Repeat("x", 20) + "-end" + code[:2]
 		if err := run(context.Background(), []string{"providers", "set-key", "--db", dsn, "--org", orgID, code},
 			strings.NewReader(keys[code]+"\n"), io.Discard, io.Discard); err != nil {
@@ -287,7 +287,7 @@ func TestCrash_ServeKillDuringCollection(t *testing.T) {
 		{"text": prompts[1], "topic_id": topics.Data[0].ID, "regions": []string{"gb"}},
 	}}, nil)
 	apiJSON(t, a.addr, apiKey, "PATCH", b+"/collection", map[string]any{
-		"providers": sightline.CollectProviders, "regions": []string{"us", "gb"}, "samples": 2, "enabled": true}, nil)
+		"providers": directProviders, "regions": []string{"us", "gb"}, "samples": 2, "enabled": true}, nil)
 
 	raw := openRaw(t, dsn)
 	count := func(q string) int {
@@ -332,7 +332,7 @@ func TestCrash_ServeKillDuringCollection(t *testing.T) {
 		t.Errorf("%d attempts recorded, want 24", n)
 	}
 	calls, bad := cloud.count()
-	for _, code := range sightline.CollectProviders {
+	for _, code := range directProviders {
 		if calls[code] != 6 {
 			t.Errorf("%s was called %d times, want each of its 6 samples once", code, calls[code])
 		}

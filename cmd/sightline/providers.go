@@ -22,9 +22,16 @@ const providersUsage = `Usage:
   sightline providers list    --org ORG_ID [--db DSN]
   sightline providers remove  --org ORG_ID CODE [--db DSN]
   sightline providers set-cap --org ORG_ID --usd-per-day AMOUNT [--db DSN]
+  sightline providers set-source --org ORG_ID SURFACE VENDOR [--db DSN]
 
 An organization's own key for each AI provider Sightline collects from
-(chatgpt: OpenAI, claude: Anthropic, gemini: Google, perplexity: Perplexity).
+(chatgpt: OpenAI, claude: Anthropic, gemini: Google, perplexity: Perplexity,
+grok: xAI). The search surfaces google_ai_overviews, google_ai_mode and
+copilot have no API of their own: they are asked through a SERP data
+vendor, whose credential is set as its key (serpapi: the API key;
+dataforseo: login:password). set-source chooses the vendor of a surface;
+without a choice the first vendor with a key asks (serpapi, then
+dataforseo); see docs/collect.md#search-surfaces.
 set-key reads the key from the first line of standard input, never from a
 flag, and stores it encrypted (AES-256-GCM) under the master key from
 SIGHTLINE_SECRET_KEY (base64 of 32 bytes) or --secret-key-file; without a
@@ -38,6 +45,7 @@ sets a daily spending cap on collection (0 removes it); see docs/collect.md.
 func providersCommand(stdin io.Reader, stdout, stderr io.Writer) *noun {
 	return &noun{name: "providers", usage: providersUsage, stdin: stdin, stdout: stdout, stderr: stderr, verbs: []verb{
 		{"set-key", providersSetKey}, {"list", providersList}, {"remove", providersRemove}, {"set-cap", providersSetCap},
+		{"set-source", providersSetSource},
 	}}
 }
 
@@ -53,16 +61,70 @@ func providerArgs(fs *flagSet, args []string) (string, []string, error) {
 	return orgID, pos, err
 }
 
-// providerCode returns the one positional argument, a provider code.
+// keyCodes are the codes a key is set under: every provider asked
+// through its own API, and the SERP data vendors that ask the search
+// surfaces.
+func keyCodes() []string {
+	var codes []string
+	for _, c := range sightline.CollectProviders {
+		if sightline.SurfaceVendors[c] == nil {
+			codes = append(codes, c)
+		}
+	}
+	return append(codes, sightline.Vendors...)
+}
+
+// providerCode returns the one positional argument, a provider or SERP
+// data vendor code.
 func providerCode(verb string, pos []string) (string, error) {
+	codes := keyCodes()
 	if len(pos) != 1 {
-		return "", fmt.Errorf("providers %s: give exactly one provider code (%s)", verb, strings.Join(sightline.CollectProviders, ", "))
+		return "", fmt.Errorf("providers %s: give exactly one provider code (%s)", verb, strings.Join(codes, ", "))
 	}
 	code := strings.ToLower(pos[0])
-	if !slices.Contains(sightline.CollectProviders, code) {
-		return "", fmt.Errorf("providers %s: %q is not a provider Sightline collects from; use %s", verb, pos[0], strings.Join(sightline.CollectProviders, ", "))
+	if vs := sightline.SurfaceVendors[code]; vs != nil {
+		return "", fmt.Errorf("providers %s: %s is asked through a SERP data vendor: set the key of %s instead", verb, code, strings.Join(vs, " or "))
+	}
+	if !slices.Contains(codes, code) {
+		return "", fmt.Errorf("providers %s: %q is not a provider Sightline collects from; use %s", verb, pos[0], strings.Join(codes, ", "))
 	}
 	return code, nil
+}
+
+func providersSetSource(ctx context.Context, n *noun, args []string) error {
+	cfg := DefaultConfig()
+	fs := n.flags("set-source", &cfg)
+	orgID, pos, err := providerArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 2 {
+		return fmt.Errorf("providers set-source: give a search surface and a vendor, e.g. google_ai_overviews serpapi")
+	}
+	surface, vendor := strings.ToLower(pos[0]), strings.ToLower(pos[1])
+	vendors, ok := sightline.SurfaceVendors[surface]
+	if !ok {
+		var surfaces []string
+		for _, c := range sightline.CollectProviders {
+			if sightline.SurfaceVendors[c] != nil {
+				surfaces = append(surfaces, c)
+			}
+		}
+		return fmt.Errorf("providers set-source: %q is not a search surface; use %s", pos[0], strings.Join(surfaces, ", "))
+	}
+	if !slices.Contains(vendors, vendor) {
+		return fmt.Errorf("providers set-source: %s is served by %s, not %q", surface, strings.Join(vendors, ", "), pos[1])
+	}
+	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := db.SetProviderSource(ctx, orgID, surface, vendor); err != nil {
+		return err
+	}
+	fmt.Fprintf(n.stdout, "%s of organization %s is asked through %s.\n", surface, orgID, vendor)
+	return nil
 }
 
 func providersSetKey(ctx context.Context, n *noun, args []string) error {
@@ -84,6 +146,9 @@ func providersSetKey(ctx context.Context, n *noun, args []string) error {
 	key, err := readSecretLine(n.stdin)
 	if err != nil {
 		return fmt.Errorf("providers set-key: %w", err)
+	}
+	if l, p, ok := strings.Cut(key, ":"); code == sightline.VendorDataForSEO && (!ok || l == "" || p == "") {
+		return fmt.Errorf("providers set-key: the dataforseo credential is login:password (the API login and password of app.dataforseo.com)")
 	}
 	db, err := openExisting(ctx, cfg, cfg.logger(n.stderr))
 	if err != nil {

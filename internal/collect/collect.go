@@ -37,6 +37,9 @@ type Store interface {
 	RecordCollectionAttempt(ctx context.Context, a *sightline.CollectionAttempt, run *sightline.AnalyzedRun) error
 	FindSpendingCap(ctx context.Context, orgID string, now time.Time) (sightline.SpendingCap, error)
 	FindProviderCredential(ctx context.Context, orgID, provider string) (*sightline.ProviderCredential, error)
+	// FindProviderSource is the SERP data vendor an organization chose
+	// for a search surface; "" for none.
+	FindProviderSource(ctx context.Context, orgID, surface string) (string, error)
 	// QueueDetection queues change detection (internal/signal) for brands
 	// that have new runs.
 	QueueDetection(ctx context.Context, brandIDs []string) error
@@ -173,7 +176,7 @@ func (c *Collector) collect(ctx context.Context, w *sightline.CollectionWork, co
 		return t
 	}
 	log := c.logger().With("brand_id", w.BrandID, "provider", code)
-	key, reason := c.providerKey(ctx, w.OrgID, code)
+	key, source, reason := c.providerKey(ctx, w.OrgID, code)
 	in := ingest.New(c.Store)
 	var mu sync.Mutex
 	capHit := false
@@ -215,7 +218,8 @@ func (c *Collector) collect(ctx context.Context, w *sightline.CollectionWork, co
 					record(s, c.failed(a, sightline.ReasonCapReached, "The organization's daily spending cap is reached; collection resumes tomorrow (UTC)."), nil)
 					continue
 				}
-				a, run := c.ask(ctx, in, w, s, a, key)
+				a.Source = source
+				a, run := c.ask(ctx, in, w, s, a, key, source)
 				record(s, a, run)
 			}
 		}()
@@ -244,25 +248,49 @@ func (c *Collector) concurrency() int {
 // failure is why a whole job's samples cannot be asked.
 type failure struct{ code, message string }
 
-// providerKey opens the organization's key for a provider.
-func (c *Collector) providerKey(ctx context.Context, orgID, code string) (string, *failure) {
+// providerKey opens the organization's key for a provider. A search
+// surface is asked with a SERP data vendor's credential: the vendor the
+// organization chose (providers set-source), else the first of the
+// surface's vendors with a credential (docs/collect.md#search-surfaces);
+// source names that vendor ("" for a direct API).
+func (c *Collector) providerKey(ctx context.Context, orgID, code string) (key, source string, f *failure) {
 	if c.Askers[code] == nil {
-		return "", &failure{sightline.ReasonNoKey, fmt.Sprintf("Sightline cannot collect from %q.", code)}
+		return "", "", &failure{sightline.ReasonNoKey, fmt.Sprintf("Sightline cannot collect from %q.", code)}
 	}
-	cred, err := c.Store.FindProviderCredential(ctx, orgID, code)
+	credCode := code
+	if vendors := sightline.SurfaceVendors[code]; len(vendors) > 0 {
+		chosen, err := c.Store.FindProviderSource(ctx, orgID, code)
+		if err != nil {
+			return "", "", &failure{sightline.ReasonKeyLocked, "The organization's SERP data source could not be read."}
+		}
+		if chosen == "" {
+			for _, v := range vendors {
+				if _, err := c.Store.FindProviderCredential(ctx, orgID, v); err == nil {
+					chosen = v
+					break
+				}
+			}
+		}
+		if chosen == "" {
+			return "", "", &failure{sightline.ReasonNoKey, fmt.Sprintf("The organization has no key of a SERP data vendor for %s (%s): sightline providers set-key --org %s %s",
+				code, strings.Join(vendors, ", "), orgID, vendors[0])}
+		}
+		credCode, source = chosen, chosen
+	}
+	cred, err := c.Store.FindProviderCredential(ctx, orgID, credCode)
 	if sightline.ErrorCode(err) == sightline.ENOTFOUND {
-		return "", &failure{sightline.ReasonNoKey, fmt.Sprintf("The organization has no %s key: sightline providers set-key --org %s %s", code, orgID, code)}
+		return "", "", &failure{sightline.ReasonNoKey, fmt.Sprintf("The organization has no %s key: sightline providers set-key --org %s %s", credCode, orgID, credCode)}
 	} else if err != nil {
-		return "", &failure{sightline.ReasonKeyLocked, "The provider key could not be read."}
+		return "", "", &failure{sightline.ReasonKeyLocked, "The provider key could not be read."}
 	}
 	if c.Box == nil {
-		return "", &failure{sightline.ReasonKeyLocked, "No master key is configured (SIGHTLINE_SECRET_KEY), so provider keys cannot be decrypted."}
+		return "", "", &failure{sightline.ReasonKeyLocked, "No master key is configured (SIGHTLINE_SECRET_KEY), so provider keys cannot be decrypted."}
 	}
-	plain, err := c.Box.Open(cred.Sealed, secret.ProviderKeyData(orgID, code))
+	plain, err := c.Box.Open(cred.Sealed, secret.ProviderKeyData(orgID, credCode))
 	if err != nil {
-		return "", &failure{sightline.ReasonKeyLocked, fmt.Sprintf("The %s key was sealed under another master key (%s, this server has %s); set it again.", code, cred.KeyID, c.Box.ID())}
+		return "", "", &failure{sightline.ReasonKeyLocked, fmt.Sprintf("The %s key was sealed under another master key (%s, this server has %s); set it again.", credCode, cred.KeyID, c.Box.ID())}
 	}
-	return string(plain), nil
+	return string(plain), source, nil
 }
 
 // capReached checks the organization's daily spending cap before a call;
@@ -305,8 +333,8 @@ func (c *Collector) failed(a *sightline.CollectionAttempt, code, message string)
 
 // ask asks one sample and analyzes the answer into its run.
 func (c *Collector) ask(ctx context.Context, in *ingest.Ingester, w *sightline.CollectionWork, s sightline.CollectionSample, a *sightline.CollectionAttempt,
-	key string) (*sightline.CollectionAttempt, *sightline.AnalyzedRun) {
-	ans, tries, err := c.Askers[s.Provider].Call(ctx, provider.Request{Prompt: s.Prompt, Region: s.Region, APIKey: key})
+	key, source string) (*sightline.CollectionAttempt, *sightline.AnalyzedRun) {
+	ans, tries, err := c.Askers[s.Provider].Call(ctx, provider.Request{Prompt: s.Prompt, Region: s.Region, APIKey: key, Source: source})
 	a.Tries = len(tries)
 	a.FinishedAt = c.now()
 	a.DurationMS = a.FinishedAt.Sub(a.StartedAt).Milliseconds()
@@ -333,6 +361,7 @@ func (c *Collector) ask(ctx context.Context, in *ingest.Ingester, w *sightline.C
 		ID: runID, BrandID: w.BrandID, PromptID: s.PromptID, Provider: s.Provider, Region: s.Region,
 		RanAt: a.FinishedAt, Model: sightline.TruncateUTF8(a.Model, sightline.MaxShortTextBytes),
 		Answer: sightline.TruncateUTF8(ans.Text, sightline.MaxAnswerBytes), Citations: usableCitations(ans.Citations),
+		Ads: usableAds(ans.Ads), Source: ans.Source, AnswerShown: answerShown(ans),
 	})
 	if err != nil {
 		code, msg := sightline.ReasonNotAnalyzed, "The answer could not be stored: "+sightline.ErrorMessage(err)
@@ -361,6 +390,33 @@ func usableCitations(cs []sightline.RunCitation) []sightline.RunCitation {
 		c.Title = sightline.TruncateUTF8(c.Title, sightline.MaxTitleBytes)
 		c.Author = sightline.TruncateUTF8(c.Author, sightline.MaxShortTextBytes)
 		out = append(out, c)
+	}
+	return out
+}
+
+// answerShown is the run's answer_shown: nil (true) unless a search
+// surface showed no AI answer.
+func answerShown(ans *provider.Answer) *bool {
+	if !ans.NotShown {
+		return nil
+	}
+	f := false
+	return &f
+}
+
+// usableAds keeps the ads ingest accepts, within the per-record cap.
+func usableAds(ads []sightline.RunAd) []sightline.RunAd {
+	out := make([]sightline.RunAd, 0, min(len(ads), sightline.MaxRunAds))
+	for _, a := range ads {
+		if len(out) == sightline.MaxRunAds {
+			break
+		}
+		if strings.TrimSpace(a.Advertiser) == "" || strings.TrimSpace(a.Domain) == "" {
+			continue
+		}
+		a.Advertiser = sightline.TruncateUTF8(a.Advertiser, sightline.MaxShortTextBytes)
+		a.Text = sightline.TruncateUTF8(a.Text, sightline.MaxTitleBytes)
+		out = append(out, a)
 	}
 	return out
 }

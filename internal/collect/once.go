@@ -182,7 +182,7 @@ func (c *Collector) plans(ctx context.Context, brandID string, opts OnceOptions)
 			p.Skip = "every sample of this slot is collected already"
 		}
 		if p.Skip == "" && opts.DryRun {
-			if _, f := c.providerKey(ctx, w.OrgID, code); f != nil {
+			if _, _, f := c.providerKey(ctx, w.OrgID, code); f != nil {
 				p.Warning = f.message
 			}
 		}

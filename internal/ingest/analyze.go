@@ -31,6 +31,9 @@ type record struct {
 	Citations []sightline.RunCitation `json:"citations"`
 	Ads       []sightline.RunAd       `json:"ads"`
 	Mentions  []sightline.RunMention  `json:"mentions"`
+	// Source may be null (a /runs line of a direct API).
+	Source      *string `json:"source"`
+	AnswerShown *bool   `json:"answer_shown"`
 }
 
 // codeRef is a provider or region code, written as the code itself
@@ -115,7 +118,13 @@ func (in *Ingester) analyzeLine(ctx context.Context, l rawLine, opts Options) (*
 		ID: strings.ToLower(strings.TrimSpace(rec.ID)), BrandID: strings.ToLower(strings.TrimSpace(rec.BrandID)),
 		PromptID: strings.ToLower(strings.TrimSpace(rec.PromptID)),
 		Provider: strings.ToLower(strings.TrimSpace(string(rec.Provider))), Region: strings.ToLower(strings.TrimSpace(string(rec.Region))),
-		Model: strings.TrimSpace(rec.Model), Answer: rec.Answer,
+		Model: strings.TrimSpace(rec.Model), Answer: rec.Answer, AnswerShown: rec.AnswerShown == nil || *rec.AnswerShown,
+	}
+	if rec.Source != nil {
+		run.Source = strings.ToLower(strings.TrimSpace(*rec.Source))
+	}
+	if run.Source != "" && !slices.Contains(sightline.Vendors, run.Source) {
+		le.add("source", "invalid", "must be null or a SERP data vendor: %s", strings.Join(sightline.Vendors, ", "))
 	}
 	if run.PromptID == "" && rec.Prompt != nil {
 		run.PromptID = strings.ToLower(strings.TrimSpace(rec.Prompt.ID))
@@ -152,7 +161,11 @@ func (in *Ingester) analyzeLine(ctx context.Context, l rawLine, opts Options) (*
 	} else {
 		run.RanAt = t.UTC().Truncate(time.Microsecond)
 	}
-	if strings.TrimSpace(run.Answer) == "" {
+	// A search surface that showed no AI answer has none to give: the run
+	// counts as asked with no brand named (docs/collect.md#search-surfaces).
+	if !run.AnswerShown && strings.TrimSpace(run.Answer) != "" {
+		le.add("answer", "invalid", "must be empty when answer_shown is false")
+	} else if run.AnswerShown && strings.TrimSpace(run.Answer) == "" {
 		le.add("answer", "required", "is required")
 	}
 	checkCaps(&rec, le)

@@ -15,19 +15,16 @@ import (
 // organization's credentials and a run's source name them
 // (docs/collect.md#search-surfaces).
 const (
-	VendorSerpApi    = "serpapi"
-	VendorDataForSEO = "dataforseo"
+	VendorSerpApi    = sightline.VendorSerpApi
+	VendorDataForSEO = sightline.VendorDataForSEO
 )
 
 // surfaceVendors lists the vendors of each search surface in the order
 // an organization without a chosen source tries them: the first with a
 // credential asks. No official API returns these answers, so only
-// vendors that fetch the live result page serve them.
-var surfaceVendors = map[string][]string{
-	GoogleAIOverviews: {VendorSerpApi, VendorDataForSEO},
-	GoogleAIMode:      {VendorSerpApi, VendorDataForSEO},
-	Copilot:           {VendorSerpApi},
-}
+// vendors that fetch the live result page serve them. The root package
+// holds the list, for validation.
+var surfaceVendors = sightline.SurfaceVendors
 
 // vendorBaseURL are the vendors' public APIs.
 var vendorBaseURL = map[string]string{
@@ -41,12 +38,6 @@ var vendorEnv = map[string]string{VendorSerpApi: "SERPAPI", VendorDataForSEO: "D
 // Vendors returns the SERP data vendors that serve a provider code, in
 // the order they are tried; nil for a provider asked through its own API.
 func Vendors(code string) []string { return slices.Clone(surfaceVendors[code]) }
-
-// VendorCodes lists every SERP data vendor, in a stable order.
-func VendorCodes() []string { return []string{VendorSerpApi, VendorDataForSEO} }
-
-// IsVendor reports whether code names a SERP data vendor.
-func IsVendor(code string) bool { return code == VendorSerpApi || code == VendorDataForSEO }
 
 // surfaceAsk asks one vendor for one surface's answer. base is the
 // vendor's base URL without a trailing slash.

@@ -181,14 +181,19 @@ func (db *DB) RecordCollectionAttempt(ctx context.Context, a *sightline.Collecti
 		}
 		return fmt.Errorf("insert attempt: %w", err)
 	}
-	// The credential's last use or last error, for `providers list`.
-	// Failures that never reached the provider say nothing about the key.
+	// The credential's last use or last error, for `providers list`: a
+	// search surface's credential is its vendor's. Failures that never
+	// reached the provider say nothing about the key.
+	cred := a.Provider
+	if a.Source != "" {
+		cred = a.Source
+	}
 	switch {
 	case a.Status == sightline.AttemptOK:
-		_, err = tx.exec(ctx, `UPDATE provider_credentials SET last_used_at = ? WHERE org_id = ? AND provider = ?`, ts(a.FinishedAt), a.OrgID, a.Provider)
+		_, err = tx.exec(ctx, `UPDATE provider_credentials SET last_used_at = ? WHERE org_id = ? AND provider = ?`, ts(a.FinishedAt), a.OrgID, cred)
 	case a.Tries > 0 && a.Reason != nil:
 		_, err = tx.exec(ctx, `UPDATE provider_credentials SET last_used_at = ?, last_error = ?, last_error_at = ? WHERE org_id = ? AND provider = ?`,
-			ts(a.FinishedAt), *a.Reason, ts(a.FinishedAt), a.OrgID, a.Provider)
+			ts(a.FinishedAt), *a.Reason, ts(a.FinishedAt), a.OrgID, cred)
 	}
 	if err != nil {
 		return fmt.Errorf("note credential use: %w", err)

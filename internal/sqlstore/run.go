@@ -121,6 +121,8 @@ type ingestTx struct {
 	// Fact rows wait here until a full statement's worth is ready, so that
 	// almost every INSERT has the same, largest shape.
 	answers, mentions, cites, ads *factRows
+	// surfaces are the run_surfaces rows of search surface runs.
+	surfaces *factRows
 
 	// The rollups of the runs this transaction stores, added up beside it.
 	sums *rollupSums
@@ -137,6 +139,7 @@ const maxParams = 2400
 var (
 	runCols     = []string{"id", "brand_id", "prompt_id", "topic_id", "provider_id", "region_id", "ran_at", "model", "created_at"}
 	answerCols  = []string{"run_seq", "brand_id", "answer"}
+	surfaceCols = []string{"run_seq", "brand_id", "source", "answer_shown"}
 	mentionCols = []string{"brand_id", "ran_at", "run_seq", "found_brand_id", "prompt_id", "topic_id", "provider_id", "region_id", "position", "mention_count", "sentiment"}
 	citeCols    = []string{"brand_id", "ran_at", "run_seq", "ord", "prompt_id", "topic_id", "provider_id", "region_id", "page", "domain", "page_type", "domain_type", "citation_type", "youtube_channel", "subreddit", "url", "title", "author"}
 	adCols      = []string{"brand_id", "ran_at", "run_seq", "ord", "advertiser_id", "prompt_id", "topic_id", "provider_id", "region_id", "text"}
@@ -176,6 +179,7 @@ func (db *DB) ingestInTx(ctx context.Context, tx *Tx, runs iter.Seq2[*sightline.
 		compFound: map[string]foundRef{}, foundByKey: map[string]foundRef{}, advertisers: map[string]any{}, sums: startRollupSums(), newBrands: map[string]bool{},
 		answers: newFactRows("run_answers", answerCols), mentions: newFactRows("mentions", mentionCols),
 		cites: newFactRows("citations", citeCols), ads: newFactRows("ads", adCols),
+		surfaces: newFactRows("run_surfaces", surfaceCols),
 	}
 	defer it.close()
 	chunk := make([]*sightline.AnalyzedRun, 0, ingestChunk)
@@ -284,6 +288,9 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 		it.newBrands[r.BrandID] = true
 		d, sq := &rd[i], any(seq)
 		it.answers.add(sq, d.brand, r.Answer)
+		if r.Source != "" || !r.AnswerShown {
+			it.surfaces.add(sq, d.brand, nullString(r.Source), r.AnswerShown)
+		}
 		found := make([]foundRef, len(r.Mentions))
 		for j, m := range r.Mentions {
 			f, err := it.foundBrand(ctx, r.BrandID, m)
@@ -339,7 +346,7 @@ func (f *factRows) add(values ...any) { f.args = append(f.args, values...) }
 // flushFacts inserts the pending fact rows: only full statements, or with
 // all, everything.
 func (it *ingestTx) flushFacts(ctx context.Context, all bool) error {
-	for _, f := range []*factRows{it.answers, it.mentions, it.cites, it.ads} {
+	for _, f := range []*factRows{it.answers, it.mentions, it.cites, it.ads, it.surfaces} {
 		if err := it.insertRows(ctx, f, all); err != nil {
 			return err
 		}

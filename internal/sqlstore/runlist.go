@@ -121,12 +121,14 @@ func (q *runQ) failedWhere(s *sqlb) {
 // okRunColumns are the columns scanOKRun reads, from the joins of okRunFrom;
 // okRunSelect selects them, to be followed by conditions on runs.
 const okRunColumns = `runs.seq, runs.id, runs.brand_id, runs.ran_at, runs.prompt_id, prompts.text, runs.topic_id, topics.name,
-	runs.provider_id, providers.code, runs.region_id, regions.code, runs.model, COALESCE(run_answers.answer, '')`
+	runs.provider_id, providers.code, runs.region_id, regions.code, runs.model, COALESCE(run_answers.answer, ''),
+	run_surfaces.source, COALESCE(run_surfaces.answer_shown, TRUE)`
 
 const okRunFrom = `
 	FROM runs JOIN prompts ON prompts.id = runs.prompt_id LEFT JOIN topics ON topics.id = runs.topic_id
 	JOIN providers ON providers.id = runs.provider_id JOIN regions ON regions.id = runs.region_id
-	LEFT JOIN run_answers ON run_answers.run_seq = runs.seq`
+	LEFT JOIN run_answers ON run_answers.run_seq = runs.seq
+	LEFT JOIN run_surfaces ON run_surfaces.run_seq = runs.seq`
 
 const okRunSelect = `SELECT ` + okRunColumns + okRunFrom
 
@@ -142,7 +144,7 @@ func scanOKRun(scan func(...any) error) (*sightline.Run, error) {
 	var ranAt Time
 	var topicID, topicName sql.NullString
 	if err := scan(&r.Seq, &r.ID, &r.BrandID, &ranAt, &r.Prompt.ID, &r.Prompt.Text, &topicID, &topicName,
-		&r.Provider.ID, &r.Provider.Code, &r.Region.ID, &r.Region.Code, &r.Model, &r.Answer); err != nil {
+		&r.Provider.ID, &r.Provider.Code, &r.Region.ID, &r.Region.Code, &r.Model, &r.Answer, &r.Source, &r.AnswerShown); err != nil {
 		return nil, err
 	}
 	r.RanAt = ranAt.Time

@@ -8,10 +8,12 @@ SELECT COUNT(*) FROM runs WHERE runs.brand_id = ? AND runs.ran_at >= ? AND runs.
 ;
 
 SELECT runs.seq, runs.id, runs.brand_id, runs.ran_at, runs.prompt_id, prompts.text, runs.topic_id, topics.name,
-runs.provider_id, providers.code, runs.region_id, regions.code, runs.model, COALESCE(run_answers.answer, '')
+runs.provider_id, providers.code, runs.region_id, regions.code, runs.model, COALESCE(run_answers.answer, ''),
+run_surfaces.source, COALESCE(run_surfaces.answer_shown, TRUE)
 FROM runs JOIN prompts ON prompts.id = runs.prompt_id LEFT JOIN topics ON topics.id = runs.topic_id
 JOIN providers ON providers.id = runs.provider_id JOIN regions ON regions.id = runs.region_id
-LEFT JOIN run_answers ON run_answers.run_seq = runs.seq WHERE runs.brand_id = ? AND runs.ran_at >= ? AND runs.ran_at < ? AND runs.provider_id IN (?) AND runs.topic_id IN (?) ORDER BY runs.ran_at DESC, runs.seq DESC LIMIT ? OFFSET ?
+LEFT JOIN run_answers ON run_answers.run_seq = runs.seq
+LEFT JOIN run_surfaces ON run_surfaces.run_seq = runs.seq WHERE runs.brand_id = ? AND runs.ran_at >= ? AND runs.ran_at < ? AND runs.provider_id IN (?) AND runs.topic_id IN (?) ORDER BY runs.ran_at DESC, runs.seq DESC LIMIT ? OFFSET ?
 ;
 
 SELECT mentions.run_seq, mentions.found_brand_id, found_brands.name, found_brands.is_self,
