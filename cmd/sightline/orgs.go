@@ -154,7 +154,7 @@ func orgsSetLimits(ctx context.Context, n *noun, args []string) error {
 const brandsUsage = `Usage:
   sightline brands create --org ORG_ID --name NAME [--domains a.com,b.io] [--aliases X,Y]
                           [--competitor "Name=domain.com"]... [--db DSN]
-  sightline brands set BRAND_ID [--collect-providers chatgpt,claude,gemini,perplexity]
+  sightline brands set BRAND_ID [--collect-providers chatgpt,claude,gemini,perplexity,grok,google_ai_overviews,google_ai_mode,copilot]
                           [--regions us,gb] [--cadence 24h] [--samples 3] [--collect=true|false] [--db DSN]
 
 set changes what collection asks for the brand (docs/collect.md); flags

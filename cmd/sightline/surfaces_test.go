@@ -196,6 +196,29 @@ func TestCollect_SearchSurfaces(t *testing.T) {
 	if _, _, err := cli(t, "providers", "set-key", "--db", dsn, "--org", b.orgID, "google_ai_mode"); err == nil || !strings.Contains(err.Error(), "serpapi or dataforseo") {
 		t.Errorf("a key for a surface: %v", err)
 	}
+	var outb, errb lockedBuffer
+	if err := run(context.Background(), []string{"providers", "set-key", "--db", dsn, "--org", b.orgID, "dataforseo"}, strings.NewReader("only-a-login\n"), &outb, &errb); err == nil || !strings.Contains(err.Error(), "login:password") {
+		t.Errorf("a dataforseo credential without password: %v", err)
+	}
+	// PATCH …/collection takes the new codes like the others, and names a
+	// provider Sightline cannot ask.
+	var coll struct{ Data sightline.CollectionSettings }
+	if st := apiJSON(t, addr, b.apiKey, "PATCH", "/api/v2/brands/"+b.brandID+"/collection", map[string]any{"providers": []string{"google_ai_overviews", "google_ai_mode"}}, &coll); st != 200 ||
+		strings.Join(coll.Data.Providers, ",") != "google_ai_overviews,google_ai_mode" || !coll.Data.Enabled {
+		t.Errorf("PATCH collection: %d %+v", st, coll.Data)
+	}
+	req, _ := http.NewRequest("PATCH", "http://"+addr+"/api/v2/brands/"+b.brandID+"/collection", strings.NewReader(`{"providers": ["grok", "meta_ai"]}`))
+	req.Header.Set("X-API-KEY", b.apiKey)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 422 || !strings.Contains(string(body), "providers[1]") {
+		t.Errorf("PATCH collection with meta_ai: %d %s, want 422 naming providers[1]", resp.StatusCode, body)
+	}
 
 	started := time.Now().UTC()
 	out, errOut, err := cli(t, "collect", "--once", "--db", dsn)

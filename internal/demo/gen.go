@@ -13,6 +13,7 @@ package demo
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 )
@@ -45,7 +46,7 @@ type Config struct {
 // Dataset is a generated demo data set: the organizations with their
 // brands, and the prompt runs that Runs emits on demand.
 type Dataset struct {
-	Providers []string // provider codes: chatgpt, perplexity, gemini, google_ai_overviews (+ claude in large)
+	Providers []string // provider codes: chatgpt, perplexity, gemini, google_ai_overviews, google_ai_mode (+ claude in large)
 	Regions   []string // region codes: us, gb, de
 	Orgs      []Org    // two organizations (xlarge: more); Orgs[0] is the main one
 
@@ -103,6 +104,15 @@ type providerDef struct {
 	formats          [numFormats]float64
 	closings         []int // indices into industry.closings; nil: closingsShort
 	markers          bool  // [n] citation markers in the text
+	// source is the SERP data vendor of a search surface ("" for a
+	// direct API), recorded as the run's source and model, as collection
+	// does (docs/collect.md#search-surfaces).
+	source string
+	// noAnswer is the share of runs for which the surface shows no AI
+	// answer: an empty answer with answer_shown false.
+	noAnswer float64
+	// usOnly surfaces are asked in the United States only.
+	usOnly bool
 }
 
 // providerDefs in hashing order; the small scale uses the first four.
@@ -113,11 +123,17 @@ var providerDefs = []*providerDef{
 		formats: [numFormats]float64{0.2, 0.45, 0.2, 0, 0.15}, closings: []int{4}, markers: true},
 	{code: "gemini", model: "gemini-2.0-flash", brandOff: -0.07, pos: -0.12, neg: 0.1, inline: 0.2, minCite: 3, maxCite: 9,
 		formats: [numFormats]float64{0.15, 0, 0, 0.7, 0.15}, closings: []int{1, 3}},
-	{code: "google_ai_overviews", model: "ai-overviews", brandOff: -0.02, neg: 0.03, inline: 0.1, minCite: 4, maxCite: 10, ads: 0.6,
-		formats: [numFormats]float64{0, 0, 0.3, 0.6, 0.1}},
+	{code: "google_ai_overviews", model: "serpapi", brandOff: -0.02, neg: 0.03, inline: 0.1, minCite: 4, maxCite: 10, ads: 0.6,
+		formats: [numFormats]float64{0, 0, 0.3, 0.6, 0.1}, source: "serpapi", noAnswer: 0.3},
 	{code: "claude", model: "claude-sonnet-4", pos: 0.02, inline: 0.3, minCite: 3, maxCite: 9,
 		formats: [numFormats]float64{0.3, 0, 0.5, 0, 0.2}, closings: []int{5, 3}},
+	{code: "google_ai_mode", model: "serpapi", brandOff: 0.01, pos: 0.02, inline: 0.6, minCite: 5, maxCite: 12,
+		formats: [numFormats]float64{0.2, 0, 0.4, 0.3, 0.1}, closings: []int{1, 3}, source: "serpapi", usOnly: true},
 }
+
+// providerIndex is a provider's place in providerDefs, which seeds its
+// runs: a provider added to a scale does not change the others' runs.
+func providerIndex(p *providerDef) int { return slices.Index(providerDefs, p) }
 
 // short reports whether the provider writes short, overview-style answers.
 func (p *providerDef) short() bool { return p.closings == nil }
@@ -154,9 +170,11 @@ func New(cfg Config) *Dataset {
 		days:      days,
 		now:       now,
 		firstDay:  time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, 1-days),
-		providers: providerDefs[:4],
+		providers: []*providerDef{providerDefs[0], providerDefs[1], providerDefs[2], providerDefs[3], providerDefs[5]},
 	}
 	if large {
+		// The benchmark scales keep their five providers, so that their
+		// run counts (docs/performance.md) stay comparable.
 		d.providers = providerDefs[:5]
 	}
 	for _, p := range d.providers {
@@ -196,7 +214,15 @@ func (d *Dataset) RunCount() int {
 	for _, g := range d.gens {
 		n += len(g.prompts)
 	}
-	return n * len(d.providers) * numRegions * d.days
+	regions := 0
+	for _, p := range d.providers {
+		if p.usOnly {
+			regions++
+		} else {
+			regions += numRegions
+		}
+	}
+	return n * regions * d.days
 }
 
 // idSource hands out UUIDs from a seeded generator.

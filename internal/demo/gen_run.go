@@ -75,6 +75,9 @@ func (d *Dataset) Runs(emit func(sightline.RunRecord) error) error {
 			for pi := range g.prompts {
 				for vi := range d.providers {
 					for ri := range regionDefs {
+						if d.providers[vi].usOnly && ri != 0 {
+							continue
+						}
 						if err := emit(d.run(st, g, pi, vi, ri, day)); err != nil {
 							return err
 						}
@@ -95,7 +98,7 @@ func (d *Dataset) run(st *runState, g *brandGen, pi, vi, ri, day int) sightline.
 	reg := &regionDefs[ri]
 	date := d.firstDay.AddDate(0, 0, day)
 	h1 := mix(d.seed ^ 0x6a09e667f3bcc909)
-	h1 = mix(h1 ^ uint64(g.idx)<<56 ^ uint64(pi)<<24 ^ uint64(vi)<<16 ^ uint64(ri)<<8)
+	h1 = mix(h1 ^ uint64(g.idx)<<56 ^ uint64(pi)<<24 ^ uint64(providerIndex(prov))<<16 ^ uint64(ri)<<8)
 	h1 = mix(h1 ^ uint64(date.Unix()/86400))
 	h2 := mix(h1 ^ 0xbb67ae8584caa73b)
 	st.pcg.Seed(h1, h2)
@@ -117,6 +120,15 @@ func (d *Dataset) run(st *runState, g *brandGen, pi, vi, ri, day int) sightline.
 	rec.Citations = st.cite(g, p, prov)
 	rec.Answer = st.answer(g, p, prov, ri, len(rec.Citations))
 	rec.Ads = st.ads(g, p, prov)
+	rec.Source = prov.source
+	// A search surface shows no AI answer for a share of queries: the run
+	// is what collection stores then, an empty answer without citations
+	// (the page's ads are still shown). Drawn from its own hash, so the
+	// runs that show one are unchanged.
+	if prov.noAnswer > 0 && float64(mix(h2^0x510e527fade682d1)%1000) < prov.noAnswer*1000 {
+		shown := false
+		rec.AnswerShown, rec.Answer, rec.Citations = &shown, "", nil
+	}
 	return rec
 }
 

@@ -33,7 +33,7 @@ func collect(tb testing.TB, d *Dataset) []sightline.RunRecord {
 
 func TestNew_Structure(t *testing.T) {
 	d := New(Config{Seed: 7, Now: testNow})
-	if want := []string{"chatgpt", "perplexity", "gemini", "google_ai_overviews"}; !slices.Equal(d.Providers, want) {
+	if want := []string{"chatgpt", "perplexity", "gemini", "google_ai_overviews", "google_ai_mode"}; !slices.Equal(d.Providers, want) {
 		t.Errorf("providers = %v, want %v", d.Providers, want)
 	}
 	if want := []string{"us", "gb", "de"}; !slices.Equal(d.Regions, want) {
@@ -182,8 +182,9 @@ func TestRuns_Sizes(t *testing.T) {
 		cfg  Config
 		want int
 	}{
-		{"small default days", Config{Seed: 1, Now: testNow}, 40*4*3*60 + 8*4*3*60},
-		{"small 3 days", Config{Seed: 1, Days: 3, Now: testNow}, 40*4*3*3 + 8*4*3*3},
+		// Four providers in three regions, Google AI Mode in the US only.
+		{"small default days", Config{Seed: 1, Now: testNow}, 40*(4*3+1)*60 + 8*(4*3+1)*60},
+		{"small 3 days", Config{Seed: 1, Days: 3, Now: testNow}, 40*(4*3+1)*3 + 8*(4*3+1)*3},
 		{"large 1 day", Config{Seed: 1, Days: 1, Scale: ScaleLarge, Now: testNow}, 200*5*3 + 8*5*3},
 	}
 	for _, tt := range tests {
@@ -230,8 +231,9 @@ func TestRuns_Determinism(t *testing.T) {
 	recs := collect(t, d)
 	g := d.gens[0]
 	pi, vi, ri, day := 5, 2, 1, 2
-	idx := ((day*len(g.prompts)+pi)*len(d.providers)+vi)*numRegions + ri
-	if got := d.run(newRunState(), g, pi, vi, ri, day); !reflect.DeepEqual(got, recs[idx]) {
+	got := d.run(newRunState(), g, pi, vi, ri, day)
+	i := slices.IndexFunc(recs, func(r sightline.RunRecord) bool { return r.ID == got.ID })
+	if i < 0 || !reflect.DeepEqual(got, recs[i]) {
 		t.Errorf("run generated alone differs from the same run in sequence")
 	}
 }
@@ -296,6 +298,9 @@ func TestRuns_Records(t *testing.T) {
 				days[key] = map[string]bool{}
 			}
 			days[key][r.RanAt.Format(time.DateOnly)] = true
+			if r.AnswerShown != nil && !*r.AnswerShown {
+				return nil // no AI Overview shown: TestNew_SearchSurfaces
+			}
 			switch n := len(r.Answer); {
 			case n < 600:
 				lengths[0]++
@@ -338,7 +343,7 @@ func TestRuns_Records(t *testing.T) {
 				t.Fatalf("%s: runs on %d days, want %d", key, len(ds), tt.days)
 			}
 		}
-		if in := float64(lengths[1]) / float64(len(ids)); in < 0.97 {
+		if in := float64(lengths[1]) / float64(lengths[0]+lengths[1]+lengths[2]); in < 0.97 {
 			t.Errorf("answers of 600–2000 bytes: %.1f%% (short %d, long %d)", 100*in, lengths[0], lengths[2])
 		}
 	}
@@ -673,5 +678,49 @@ func BenchmarkRuns(b *testing.B) {
 		if err != nil && !errors.Is(err, errDone) {
 			b.Fatal(err)
 		}
+	}
+}
+
+// The search surfaces' runs are what collection stores: the vendor as
+// source and model, Google AI Mode in the United States only, and for
+// about 30% of AI Overview runs no overview shown (an empty answer with
+// no citations).
+func TestNew_SearchSurfaces(t *testing.T) {
+	d := New(Config{Seed: 3, Days: 10, Now: testNow})
+	recs := collect(t, d)
+	if len(recs) != d.RunCount() {
+		t.Fatalf("%d runs, RunCount %d", len(recs), d.RunCount())
+	}
+	shown, hidden, aiMode := 0, 0, 0
+	for _, r := range recs {
+		switch r.Provider {
+		case "google_ai_overviews":
+			if r.Source != "serpapi" || r.Model != "serpapi" {
+				t.Fatalf("overview run source %q, model %q", r.Source, r.Model)
+			}
+			if r.AnswerShown != nil && !*r.AnswerShown {
+				hidden++
+				if r.Answer != "" || len(r.Citations) != 0 {
+					t.Fatalf("a run without overview has an answer: %+v", r)
+				}
+			} else {
+				shown++
+				if r.Answer == "" {
+					t.Fatal("an overview run with an empty answer")
+				}
+			}
+		case "google_ai_mode":
+			aiMode++
+			if r.Region != "us" || r.Source != "serpapi" || r.Answer == "" || r.AnswerShown != nil {
+				t.Fatalf("AI Mode run %s, source %q, shown %v", r.Region, r.Source, r.AnswerShown)
+			}
+		default:
+			if r.Source != "" || r.AnswerShown != nil {
+				t.Fatalf("%s run with source %q", r.Provider, r.Source)
+			}
+		}
+	}
+	if share := float64(hidden) / float64(shown+hidden); share < 0.25 || share > 0.35 || aiMode == 0 {
+		t.Errorf("%d overviews shown, %d not (%.2f); %d AI Mode runs", shown, hidden, share, aiMode)
 	}
 }

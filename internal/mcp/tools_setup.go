@@ -73,7 +73,7 @@ type deletePromptIn struct {
 
 type updateCollectionIn struct {
 	brandArg
-	Providers    *[]string `json:"providers,omitempty" jsonschema:"Providers to ask: any of chatgpt, claude, gemini, perplexity. Each needs the organization's key. Omit to keep."`
+	Providers    *[]string `json:"providers,omitempty" jsonschema:"Providers to ask: any of chatgpt, claude, gemini, perplexity, grok, google_ai_overviews, google_ai_mode, copilot. Each needs the organization's key (the search surfaces google_ai_overviews, google_ai_mode and copilot a SERP data vendor's: serpapi or dataforseo). Omit to keep."`
 	Regions      *[]string `json:"regions,omitempty" jsonschema:"Country codes each prompt is asked in, e.g. us, gb. Omit to keep."`
 	CadenceHours *int      `json:"cadence_hours,omitempty" jsonschema:"Hours per collection slot, 1 to 720 (24: once per UTC day). Omit to keep."`
 	Samples      *int      `json:"samples,omitempty" jsonschema:"Times each prompt is asked per provider, region and slot, 1 to 10. Omit to keep."`
