@@ -32,6 +32,24 @@ type RunRecord struct {
 	// AnswerShown false records a search surface that showed no AI
 	// answer (an empty Answer); absent means true.
 	AnswerShown *bool `json:"answer_shown,omitempty"`
+
+	// SearchQueries are the web searches the provider ran, in order, each
+	// once: null (nil) when the provider does not report them, [] when it
+	// reported none (docs/collect.md#fan-out-and-sources).
+	SearchQueries []string `json:"search_queries"`
+	// Sources are the pages the provider retrieved, cited or not.
+	Sources []RunSource `json:"sources,omitempty"`
+}
+
+// RunSource is one page a provider retrieved for an answer.
+type RunSource struct {
+	URL   string `json:"url"`
+	Title string `json:"title,omitempty"`
+	// PublishedAt is the page's date (YYYY-MM-DD) as the provider gave
+	// it; nil when it gave none.
+	PublishedAt *string `json:"published_at,omitempty"`
+	// Cited is whether the answer cites the page.
+	Cited bool `json:"cited"`
 }
 
 // The SERP data vendors a run's source names (docs/collect.md#search-surfaces).

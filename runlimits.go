@@ -12,6 +12,8 @@ const (
 	MaxRunCitations   = 100      // citations of one answer
 	MaxRunMentions    = 100      // mentions of one answer
 	MaxRunAds         = 20       // ads next to one answer
+	MaxSearchQueries  = 50       // fan-out search queries of one answer
+	MaxRunSources     = 100      // retrieved sources of one answer
 	MaxURLBytes       = 2048     // a citation's url, an ad's domain
 	MaxTitleBytes     = 512      // a citation's title, an ad's text
 	MaxShortTextBytes = 256      // a citation's author, an ad's advertiser, a mention's name, the model

@@ -343,6 +343,12 @@ func (c *Collector) ask(ctx context.Context, in *ingest.Ingester, w *sightline.C
 		var pe *provider.Error
 		if errors.As(err, &pe) {
 			code, msg = pe.Code, pe.Error()
+			// A billed failure costs what it used: the spending cap and
+			// the cost reports add up to the calls made.
+			if pe.Model != "" {
+				a.Model = pe.Model
+			}
+			c.charge(s.Provider, a, pe.Usage)
 		} else if ctx.Err() != nil {
 			code, msg = "canceled", "Collection stopped before the provider answered."
 		}
@@ -352,16 +358,14 @@ func (c *Collector) ask(ctx context.Context, in *ingest.Ingester, w *sightline.C
 	if ans.Model != "" {
 		a.Model = ans.Model
 	}
-	a.InputTokens, a.OutputTokens, a.Searches = ans.Usage.InputTokens, ans.Usage.OutputTokens, ans.Usage.Searches
-	if c.Prices != nil {
-		a.CostMicros = c.Prices.Cost(s.Provider, a.Model, ans.Usage)
-	}
+	c.charge(s.Provider, a, ans.Usage)
 	runID := s.RunID(w.BrandID)
 	run, err := in.Analyze(ctx, sightline.RunRecord{
 		ID: runID, BrandID: w.BrandID, PromptID: s.PromptID, Provider: s.Provider, Region: s.Region,
 		RanAt: a.FinishedAt, Model: sightline.TruncateUTF8(a.Model, sightline.MaxShortTextBytes),
 		Answer: sightline.TruncateUTF8(ans.Text, sightline.MaxAnswerBytes), Citations: usableCitations(ans.Citations),
 		Ads: usableAds(ans.Ads), Source: ans.Source, AnswerShown: answerShown(ans),
+		SearchQueries: usableQueries(ans.SearchQueries), Sources: usableSources(ans.Sources),
 	})
 	if err != nil {
 		code, msg := sightline.ReasonNotAnalyzed, "The answer could not be stored: "+sightline.ErrorMessage(err)
@@ -370,6 +374,55 @@ func (c *Collector) ask(ctx context.Context, in *ingest.Ingester, w *sightline.C
 	}
 	a.Status, a.RunID = sightline.AttemptOK, &runID
 	return a, run
+}
+
+// charge records on an attempt what its calls used and cost.
+func (c *Collector) charge(code string, a *sightline.CollectionAttempt, u provider.Usage) {
+	a.InputTokens, a.OutputTokens, a.Searches = u.InputTokens, u.OutputTokens, u.Searches
+	if c.Prices != nil && !u.IsZero() {
+		a.CostMicros = c.Prices.Cost(code, a.Model, u)
+	}
+}
+
+// usableQueries keeps the first MaxSearchQueries search queries, each cut
+// to MaxShortTextBytes (docs/api.md#limits); nil stays nil, since it means
+// the provider does not report its queries.
+func usableQueries(qs []string) []string {
+	if qs == nil {
+		return nil
+	}
+	out := make([]string, 0, min(len(qs), sightline.MaxSearchQueries))
+	seen := map[string]bool{}
+	for _, q := range qs {
+		if len(out) == sightline.MaxSearchQueries {
+			break
+		}
+		q = sightline.TruncateUTF8(q, sightline.MaxShortTextBytes)
+		if q == "" || seen[q] {
+			continue
+		}
+		seen[q] = true
+		out = append(out, q)
+	}
+	return out
+}
+
+// usableSources keeps the first MaxRunSources retrieved pages that ingest
+// accepts, as usableCitations does for citations.
+func usableSources(ss []sightline.RunSource) []sightline.RunSource {
+	var out []sightline.RunSource
+	for _, s := range ss {
+		if len(out) == sightline.MaxRunSources {
+			break
+		}
+		u, err := url.Parse(strings.TrimSpace(s.URL))
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || len(s.URL) > sightline.MaxURLBytes {
+			continue
+		}
+		s.Title = sightline.TruncateUTF8(s.Title, sightline.MaxTitleBytes)
+		out = append(out, s)
+	}
+	return out
 }
 
 // usableCitations keeps the citations ingest accepts (absolute http(s)

@@ -424,3 +424,49 @@ func TestLongAnswerKeptWithinCaps(t *testing.T) {
 		}
 	}
 }
+
+// A failed call the provider billed (a truncated answer) counts its
+// tokens and cost on its attempt, so the spending cap sees it; a billing
+// error is the key's last error, as `providers list` shows it.
+func TestBilledFailuresCharged(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t)
+	w.setKey(t, "chatgpt", "sk-test-chatgpt-0001")
+	w.setKey(t, "claude", "sk-test-claude-00002")
+	w.settings(t, sightline.CollectionUpdate{Providers: &[]string{"chatgpt", "claude"}, Regions: &[]string{"us"}, Samples: ptr(1), Enabled: ptr(true)})
+	w.askers["chatgpt"].fail = &provider.Error{Provider: "chatgpt", Code: provider.ErrTruncated, Message: "the answer did not finish",
+		Usage: provider.Usage{InputTokens: 300, OutputTokens: 50, Searches: 2}, Model: "gpt-x"}
+	w.askers["claude"].fail = &provider.Error{Provider: "claude", Code: provider.ErrBilling, Status: 400, Message: "Your credit balance is too low"}
+	res, err := w.c.Once(ctx, collect.OnceOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// prompt 1 in us (prompt 2 is gb-only): one sample per provider.
+	got := res.ByProvider
+	if got["chatgpt"].Reasons[provider.ErrTruncated] != 1 || got["chatgpt"].InputTokens != 300 || got["chatgpt"].CostMicros != 3000 {
+		t.Errorf("chatgpt = %+v, want one truncated attempt of 300 tokens at 3000 µ$", got["chatgpt"])
+	}
+	if got["claude"].Reasons[provider.ErrBilling] != 1 || got["claude"].CostMicros != 0 {
+		t.Errorf("claude = %+v, want one billing failure costing nothing", got["claude"])
+	}
+	sc, err := w.db.FindSpendingCap(ctx, w.orgID, time.Now())
+	if err != nil || sc.SpentMicros != 3000 {
+		t.Errorf("spent = %+v (%v), want 3000", sc, err)
+	}
+	rep, err := w.db.FindCollectionReport(ctx, w.brandID, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range rep.Attempts {
+		if a.Provider == "chatgpt" && (a.Model != "gpt-x" || a.Searches != 2 || a.OutputTokens != 50 || a.RunID != nil) {
+			t.Errorf("truncated attempt = %+v", a)
+		}
+	}
+	cred, err := w.db.FindProviderCredential(ctx, w.orgID, "claude")
+	if err != nil || cred.LastError == nil || !strings.Contains(*cred.LastError, "billing") {
+		t.Errorf("claude key's last error = %v (%v), want the billing error", cred.LastError, err)
+	}
+	if len(rep.Attempts) != 2 || rep.Attempts[0].RunID != nil || rep.Attempts[1].RunID != nil {
+		t.Errorf("attempts = %+v, want two without a run", rep.Attempts)
+	}
+}

@@ -71,6 +71,7 @@ var cases = []providerCase{
 			wantEq(t, "tools[0].type", dig(b, "tools", 0, "type"), "web_search")
 			wantEq(t, "include", dig(b, "include"), []any{"web_search_call.action.sources"})
 			wantEq(t, "store", dig(b, "store"), false)
+			wantEq(t, "max_tool_calls", dig(b, "max_tool_calls"), float64(5))
 			if region == "" {
 				wantEq(t, "user_location", dig(b, "tools", 0, "user_location"), nil)
 			} else {
@@ -86,6 +87,13 @@ var cases = []providerCase{
 				{URL: "https://www.taskloom.com/blog/taskloom-vs-stackwise?utm_source=openai", Title: "Taskloom vs Stackwise: which fits your team?", Type: "inline"},
 				{URL: "https://www.g2.com/categories/project-management", Type: "source"},
 				{URL: "https://www.capterra.co.uk/directory/30008/project-management/software", Type: "source"},
+			},
+			SearchQueries: []string{"best project management tools UK 2026", "project management software reviews UK", "Stackwise Planwell review"},
+			Sources: []sightline.RunSource{
+				{URL: "https://www.pcmag.com/picks/the-best-project-management-software", Cited: true},
+				{URL: "https://www.g2.com/categories/project-management"},
+				{URL: "https://www.taskloom.com/blog/taskloom-vs-stackwise", Cited: true},
+				{URL: "https://www.capterra.co.uk/directory/30008/project-management/software"},
 			},
 			Usage: Usage{InputTokens: 8214, OutputTokens: 642, Searches: 2},
 		},
@@ -116,8 +124,16 @@ var cases = []providerCase{
 				{URL: "https://www.pcmag.com/picks/the-best-project-management-software", Title: "The Best Project Management Software for 2026 | PCMag", Type: "inline"},
 				{URL: "https://www.taskloom.com/blog/taskloom-vs-stackwise", Title: "Taskloom vs Stackwise: which fits your team?", Type: "inline"},
 				{URL: "https://www.g2.com/categories/project-management", Title: "Best Project Management Software in 2026 | G2", Type: "source"},
+				{URL: "https://www.capterra.co.uk/directory/30008/project-management/software", Title: "Best Project Management Software UK 2026 | Capterra", Type: "source"},
 			},
-			Usage: Usage{InputTokens: 17421, OutputTokens: 512, Searches: 1},
+			SearchQueries: []string{"best project management tools 2026", "Stackwise Planwell comparison"},
+			Sources: []sightline.RunSource{
+				{URL: "https://www.pcmag.com/picks/the-best-project-management-software", Title: "The Best Project Management Software for 2026 | PCMag", PublishedAt: day("2026-10-02"), Cited: true},
+				{URL: "https://www.taskloom.com/blog/taskloom-vs-stackwise", Title: "Taskloom vs Stackwise: which fits your team?", PublishedAt: day("2026-08-14"), Cited: true},
+				{URL: "https://www.g2.com/categories/project-management", Title: "Best Project Management Software in 2026 | G2"},
+				{URL: "https://www.capterra.co.uk/directory/30008/project-management/software", Title: "Best Project Management Software UK 2026 | Capterra", PublishedAt: day("2026-10-02")},
+			},
+			Usage: Usage{InputTokens: 17421, OutputTokens: 512, Searches: 2},
 		},
 	},
 	{
@@ -144,6 +160,14 @@ var cases = []providerCase{
 				{URL: "https://taskloom.com/", Title: "taskloom.com", Type: "inline"},
 				{URL: "https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUZIYQHwikiDDD", Title: "Wikipedia", Type: "source"},
 			},
+			// Four reported, one empty and one repeated: two searches.
+			SearchQueries: []string{"best project management tools 2026", "Taskloom vs Stackwise"},
+			Sources: []sightline.RunSource{
+				{URL: "https://pcmag.com/", Title: "pcmag.com", Cited: true},
+				{URL: "https://g2.com/", Title: "g2.com", Cited: true},
+				{URL: "https://taskloom.com/", Title: "taskloom.com", Cited: true},
+				{URL: "https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUZIYQHwikiDDD", Title: "Wikipedia"},
+			},
 			Usage: Usage{InputTokens: 14 + 930, OutputTokens: 96 + 450, Searches: 2},
 		},
 	},
@@ -168,7 +192,16 @@ var cases = []providerCase{
 				{URL: "https://planwell.io/pricing", Title: "Planwell pricing", Type: "inline"},
 				{URL: "https://www.g2.com/categories/project-management", Title: "Best Project Management Software in 2026 | G2", Type: "source"},
 			},
-			Usage: Usage{InputTokens: 14, OutputTokens: 118, Searches: 1},
+			// Sonar does not expose its queries: nil, not empty.
+			SearchQueries: nil,
+			Sources: []sightline.RunSource{
+				{URL: "https://www.pcmag.com/picks/the-best-project-management-software", Title: "The Best Project Management Software for 2026 | PCMag", PublishedAt: day("2026-10-02"), Cited: true},
+				{URL: "https://www.g2.com/categories/project-management", Title: "Best Project Management Software in 2026 | G2", PublishedAt: day("2026-09-12")},
+				{URL: "https://www.taskloom.com/blog/taskloom-vs-stackwise", Title: "Taskloom vs Stackwise: which fits your team?", PublishedAt: day("2026-08-14"), Cited: true},
+				{URL: "https://planwell.io/pricing", Title: "Planwell pricing", PublishedAt: day("2026-10-30"), Cited: true},
+			},
+			// usage.cost.total_cost 0.0051 is stored as Perplexity gave it.
+			Usage: Usage{InputTokens: 14, OutputTokens: 118, Searches: 1, CostMicros: 5100, CostReported: true},
 		},
 	},
 }
@@ -262,7 +295,11 @@ func testCitations(t *testing.T, pc providerCase) {
 	wantEq(t, "citations", ans.Citations, pc.answer.Citations)
 	wantEq(t, "usage", ans.Usage, pc.answer.Usage)
 	wantEq(t, "location sent", ans.LocationSent, pc.locationSent)
+	wantEq(t, "search queries", ans.SearchQueries, pc.answer.SearchQueries)
+	wantEq(t, "sources", ans.Sources, pc.answer.Sources)
 }
+
+func day(s string) *string { return &s }
 
 func testNoCitations(t *testing.T, pc providerCase) {
 	f := newFakeAPI(t, reply{file: pc.dir + "/no_citations.json"})

@@ -12,15 +12,16 @@ import (
 // https://platform.claude.com/docs/en/agents-and-tools/tool-use/web-search-tool
 // and https://platform.claude.com/docs/en/api/messages.
 //
-// The answer is the text blocks after the last search (the text before
-// it is Claude announcing the search, which a user of Claude does not
-// read as the answer). The web_search_result_location citations of those
-// blocks are the inline citations, in text order; the results of the
-// web_search_tool_result blocks that no text block cites are the sources.
-// stop_reason "refusal" is ErrRefused. A turn the API paused
-// (stop_reason "pause_turn", a long server-tool loop) is continued, at
-// most twice, as the documentation says, and the usage of every round
-// is added up.
+// The answer is every text block in order, as Claude's apps show it; the
+// web_search_result_location citations of those blocks are the inline
+// citations, in text order; the results of the web_search_tool_result
+// blocks that no text block cites are the sources. The fan-out queries are
+// the server_tool_use blocks' input.query; the retrieved sources are the
+// results, dated by page_age. stop_reason "refusal" is ErrRefused;
+// "max_tokens" and "model_context_window_exceeded" are ErrTruncated. A
+// turn the API paused (stop_reason "pause_turn", a long server-tool loop)
+// is continued, at most twice, as the documentation says, and the usage of
+// every round is added up; a turn still paused after that is ErrTruncated.
 type anthropic struct{ cfg Config }
 
 func newAnthropic(cfg Config) Adapter { return &anthropic{cfg: cfg} }
@@ -34,10 +35,6 @@ const anthropicVersion = "2023-06-01"
 // anthropicMaxTokens bounds the answer, thinking included; only what is
 // generated is billed, so it is generous.
 const anthropicMaxTokens = 8192
-
-// anthropicMaxSearches is the tool's max_uses: enough for an assistant
-// answer, a bound on the $10 per 1,000 searches.
-const anthropicMaxSearches = 5
 
 // anthropicContinuations bounds how often a paused turn is continued.
 const anthropicContinuations = 2
@@ -76,8 +73,10 @@ type anthropicResponse struct {
 }
 
 type anthropicBlock struct {
-	Type      string `json:"type"`
-	Text      string `json:"text"`
+	Type      string          `json:"type"`
+	Name      string          `json:"name"`  // of a server_tool_use
+	Input     json.RawMessage `json:"input"` // of a server_tool_use: {"query": …}
+	Text      string          `json:"text"`
 	Citations []struct {
 		Type  string `json:"type"`
 		URL   string `json:"url"`
@@ -93,7 +92,7 @@ func (a *anthropic) Ask(ctx context.Context, req Request) (*Answer, error) {
 	if model == "" {
 		model = a.cfg.Model
 	}
-	tool := anthropicTool{Type: "web_search_20250305", Name: "web_search", MaxUses: anthropicMaxSearches}
+	tool := anthropicTool{Type: "web_search_20250305", Name: "web_search", MaxUses: a.cfg.MaxSearches}
 	if req.Region != "" {
 		tool.UserLocation = &approximateLocation{Type: "approximate", Country: strings.ToUpper(req.Region)}
 	}
@@ -106,19 +105,24 @@ func (a *anthropic) Ask(ctx context.Context, req Request) (*Answer, error) {
 	header := http.Header{"X-Api-Key": {req.APIKey}, "Anthropic-Version": {anthropicVersion}}
 
 	ans := &Answer{Model: model, LocationSent: req.Region != ""}
+	// billed is a failure of a call Anthropic billed: every round so far
+	// is paid for, whatever happens next.
+	billed := func(code, msg string) *Error {
+		return &Error{Provider: Claude, Code: code, Message: cut(msg), Usage: ans.Usage, Model: ans.Model}
+	}
 	var raw []json.RawMessage
 	var stop string
 	for round := 0; ; round++ {
 		data, err := post(ctx, a.cfg.HTTPClient, Claude, a.cfg.BaseURL+"/v1/messages", header, body, req.APIKey)
 		if err != nil {
-			return nil, err
+			return nil, withUsage(err, ans)
 		}
 		var r anthropicResponse
 		if err := decode(Claude, data, &r); err != nil {
-			return nil, err
+			return nil, withUsage(err, ans)
 		}
 		if r.Type != "message" || r.Content == nil {
-			return nil, malformed(Claude, "the reply is not a message with content")
+			return nil, withUsage(malformed(Claude, "the reply is not a message with content"), ans)
 		}
 		if r.Model != "" {
 			ans.Model = r.Model
@@ -135,72 +139,98 @@ func (a *anthropic) Ask(ctx context.Context, req Request) (*Answer, error) {
 		if stop != "pause_turn" || round == anthropicContinuations {
 			break
 		}
-		// Continue the paused turn: the same request with the turn so
-		// far as the assistant's message.
+		// Continue the paused turn as the Messages API documents
+		// (docs/collect.md#fan-out-and-sources): the same request with
+		// the turn so far, as returned, as the assistant's message.
 		body.Messages = []anthropicMessage{body.Messages[0], {Role: "assistant", Content: raw}}
 	}
 
 	blocks := make([]anthropicBlock, len(raw))
-	lastTool := -1
 	for i, b := range raw {
 		if err := json.Unmarshal(b, &blocks[i]); err != nil {
-			return nil, malformed(Claude, "a content block is not the documented JSON: %v", err)
-		}
-		if t := blocks[i].Type; t == "server_tool_use" || t == "web_search_tool_result" {
-			lastTool = i
+			return nil, billed(ErrMalformed, "a content block is not the documented JSON: "+err.Error())
 		}
 	}
-	answer := blocks[lastTool+1:]
-	if !hasText(answer) {
-		answer = blocks
-	}
+	// The answer is every text block in order, each with its citations:
+	// text written before a later search is part of what the user reads.
+	// Blocks a tool call separates are paragraphs apart.
 	var text strings.Builder
 	var c citer
-	for _, b := range answer {
-		if b.Type != "text" {
-			continue
-		}
-		text.WriteString(b.Text)
-		for _, ct := range b.Citations {
-			if ct.Type == "web_search_result_location" {
-				c.add(ct.URL, ct.Title, citationInline)
+	var q querier
+	var src sourcer
+	gap := false
+	for _, b := range blocks {
+		switch b.Type {
+		case "text":
+			if gap && text.Len() > 0 {
+				text.WriteString("\n\n")
 			}
+			gap = false
+			text.WriteString(b.Text)
+			for _, ct := range b.Citations {
+				if ct.Type == "web_search_result_location" {
+					c.add(ct.URL, ct.Title, citationInline)
+				}
+			}
+		case "server_tool_use":
+			gap = true
+			if b.Name == "web_search" {
+				var in struct {
+					Query string `json:"query"`
+				}
+				if json.Unmarshal(b.Input, &in) == nil {
+					q.add(in.Query)
+				}
+			}
+		case "web_search_tool_result":
+			gap = true
+			var results []struct {
+				Type    string  `json:"type"`
+				URL     string  `json:"url"`
+				Title   string  `json:"title"`
+				PageAge *string `json:"page_age"`
+			}
+			if json.Unmarshal(b.Content, &results) != nil {
+				continue // a web_search_tool_result_error: no results
+			}
+			for _, res := range results {
+				if res.Type == "web_search_result" {
+					var age *string
+					if res.PageAge != nil {
+						age = publishedDate(*res.PageAge)
+					}
+					src.add(res.URL, res.Title, age)
+				}
+			}
+		default:
+			gap = true
 		}
 	}
-	for _, b := range blocks {
-		if b.Type != "web_search_tool_result" {
-			continue
-		}
-		var results []struct {
-			Type  string `json:"type"`
-			URL   string `json:"url"`
-			Title string `json:"title"`
-		}
-		if json.Unmarshal(b.Content, &results) != nil {
-			continue // a web_search_tool_result_error: no results
-		}
-		for _, res := range results {
-			if res.Type == "web_search_result" {
-				c.add(res.URL, res.Title, citationSource)
-			}
-		}
+	for _, s := range src.list {
+		c.add(s.URL, s.Title, citationSource)
 	}
 	ans.Text = strings.TrimSpace(text.String())
-	if stop == "refusal" {
-		return nil, &Error{Provider: Claude, Code: ErrRefused, Message: "Claude declined to answer (stop_reason refusal)"}
+	switch stop {
+	case "refusal":
+		return nil, billed(ErrRefused, "Claude declined to answer (stop_reason refusal)")
+	case "max_tokens", "model_context_window_exceeded", "pause_turn":
+		// An answer that did not end, or a turn still paused after the
+		// continuations, is not the answer a user reads.
+		return nil, billed(ErrTruncated, "the answer did not finish (stop_reason "+stop+")")
 	}
 	if ans.Text == "" {
-		return nil, &Error{Provider: Claude, Code: ErrEmpty, Message: "the reply has no answer text (stop_reason " + stop + ")"}
+		return nil, billed(ErrEmpty, "the reply has no answer text (stop_reason "+stop+")")
 	}
 	ans.Citations = c.citations()
+	ans.SearchQueries = q.queries()
+	ans.Sources = src.sources(ans.Citations)
 	return ans, nil
 }
 
-func hasText(blocks []anthropicBlock) bool {
-	for _, b := range blocks {
-		if b.Type == "text" && strings.TrimSpace(b.Text) != "" {
-			return true
-		}
+// withUsage gives a failure after billed rounds the usage of those rounds.
+func withUsage(err error, ans *Answer) error {
+	if e, ok := err.(*Error); ok && !ans.Usage.IsZero() {
+		e.Usage, e.Model = ans.Usage, ans.Model
 	}
-	return false
+	return err
 }

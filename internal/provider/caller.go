@@ -86,8 +86,10 @@ func (cfg CallerConfig) withDefaults() CallerConfig {
 // bucket and a concurrency cap per API key, a timeout per try, and up to
 // three tries with exponential backoff and full jitter for 429s, 5xx,
 // timeouts and network errors. A 429's Retry-After is obeyed, and holds
-// back every call on that key until it has passed. Other 4xx, malformed
-// replies, refusals and empty answers are not retried.
+// back every call on that key until it has passed. Other 4xx, billing
+// errors, malformed replies, refusals, truncated and empty answers are not
+// retried. What billed tries used is added to the answer's usage, or to
+// the last error's.
 //
 // A Caller is safe for concurrent use; keep one per provider for the life
 // of the process so its limits hold across collection runs.
@@ -139,6 +141,10 @@ func (c *Caller) Call(ctx context.Context, req Request) (*Answer, []Try, error) 
 	ks := c.state(req.APIKey)
 	var tries []Try
 	var last *Error
+	// spent is what the failed tries were billed for: an attempt records
+	// every billed call, so the spending cap adds up to the calls made.
+	var spent Usage
+	var spentModel string
 	for n := 1; n <= c.cfg.MaxTries; n++ {
 		if n > 1 {
 			d, ok := c.backoff(n-1, last)
@@ -168,9 +174,15 @@ func (c *Caller) Call(ctx context.Context, req Request) (*Answer, []Try, error) 
 		<-ks.slots
 		try := Try{Started: start, Duration: c.cfg.Now().Sub(start)}
 		if err == nil {
+			ans.Usage = spent.Add(ans.Usage)
 			return ans, append(tries, try), nil
 		}
 		last = c.asError(err)
+		spent = spent.Add(last.Usage)
+		if last.Model != "" {
+			spentModel = last.Model
+		}
+		last.Usage, last.Model = spent, spentModel
 		try.Err = last
 		tries = append(tries, try)
 		if last.Code == ErrRateLimited && last.RetryAfter > 0 {

@@ -161,7 +161,9 @@ func TestClaudePauseTurn(t *testing.T) {
 		t.Errorf("continuation messages = %v", msgs)
 	}
 	wantEq(t, "usage", ans.Usage, Usage{InputTokens: 18400, OutputTokens: 520, Searches: 1})
-	if !strings.HasPrefix(ans.Text, "Based on the search results") {
+	// Every text block in order: the words before the search are part
+	// of the answer a user of Claude reads.
+	if !strings.HasPrefix(ans.Text, "I'll search for current reviews of project management tools.\n\nBased on the search results") {
 		t.Errorf("text = %q", ans.Text)
 	}
 	if len(ans.Citations) != 3 || ans.Citations[2].Type != "source" {

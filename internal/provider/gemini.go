@@ -22,8 +22,10 @@ import (
 // an inline citation, in the order of the segments; a chunk no support
 // references is a source. A prompt blocked by promptFeedback, or a
 // candidate that finished for SAFETY, PROHIBITED_CONTENT, BLOCKLIST, SPII
-// or RECITATION, is ErrRefused. Searches count webSearchQueries: Gemini 3
-// models bill each search query.
+// or RECITATION, is ErrRefused; one that finished for MAX_TOKENS is
+// ErrTruncated. The fan-out queries are webSearchQueries, each once and
+// none empty, and Searches counts them: Gemini 3 models bill each search
+// query. Every grounding chunk is a retrieved source.
 //
 // The Gemini API takes no user location for Google Search grounding (its
 // toolConfig.retrievalConfig.latLng is for Google Maps grounding only), so
@@ -164,8 +166,24 @@ func (a *gemini) Ask(ctx context.Context, req Request) (*Answer, error) {
 		return nil, &Error{Provider: Gemini, Code: ErrEmpty, Message: "the reply has no candidate"}
 	}
 	cand := r.Candidates[0]
+	// Gemini 3 models bill each distinct search query, so an empty or
+	// repeated one is no search (docs/collect.md#keys-spending-and-what-is-stored).
+	var q querier
+	if gm := cand.GroundingMetadata; gm != nil {
+		for _, query := range gm.WebSearchQueries {
+			q.add(query)
+		}
+	}
+	ans.SearchQueries = q.queries()
+	ans.Usage.Searches = int64(len(ans.SearchQueries))
+	billed := func(code, msg string) *Error {
+		return &Error{Provider: Gemini, Code: code, Message: cut(msg), Usage: ans.Usage, Model: ans.Model}
+	}
 	if geminiRefusals[cand.FinishReason] {
-		return nil, &Error{Provider: Gemini, Code: ErrRefused, Message: "the answer was withheld (finishReason " + cand.FinishReason + ")"}
+		return nil, billed(ErrRefused, "the answer was withheld (finishReason "+cand.FinishReason+")")
+	}
+	if cand.FinishReason == "MAX_TOKENS" {
+		return nil, billed(ErrTruncated, "the answer did not finish (finishReason MAX_TOKENS)")
 	}
 	var text strings.Builder
 	if cand.Content != nil {
@@ -177,13 +195,12 @@ func (a *gemini) Ask(ctx context.Context, req Request) (*Answer, error) {
 	}
 	ans.Text = strings.TrimSpace(text.String())
 	if ans.Text == "" {
-		return nil, &Error{Provider: Gemini, Code: ErrEmpty, Message: "the reply has no answer text (finishReason " + cand.FinishReason + ")"}
+		return nil, billed(ErrEmpty, "the reply has no answer text (finishReason "+cand.FinishReason+")")
 	}
 	gm := cand.GroundingMetadata
 	if gm == nil {
 		return ans, nil
 	}
-	ans.Usage.Searches = int64(len(gm.WebSearchQueries))
 
 	// Chunks in citation order: referenced ones by segment, then the rest.
 	supports := gm.GroundingSupports
@@ -217,6 +234,14 @@ func (a *gemini) Ask(ctx context.Context, req Request) (*Answer, error) {
 		c.add(urls[i], web.Title, typ)
 	}
 	ans.Citations = c.citations()
+	// Every grounding chunk is a page retrieved; Gemini gives no date.
+	var src sourcer
+	for i, ch := range gm.GroundingChunks {
+		if ch.Web != nil {
+			src.add(urls[i], ch.Web.Title, nil)
+		}
+	}
+	ans.Sources = src.sources(ans.Citations)
 	return ans, nil
 }
 

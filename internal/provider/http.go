@@ -97,10 +97,15 @@ func statusError(provider string, resp *http.Response, body []byte, key string) 
 	default:
 		e.Code = ErrBadRequest
 	}
-	msg, delay, badKey := errorBody(body)
+	msg, delay, badKey, billing := errorBody(body)
 	if badKey {
 		// Gemini answers a wrong key with 400 INVALID_ARGUMENT.
 		e.Code = ErrAuth
+	}
+	if billing || resp.StatusCode == http.StatusPaymentRequired {
+		// No credit or quota left: asking again will not help until
+		// someone pays, and the rate-limit backoff would only hide it.
+		e.Code, e.Retryable = ErrBilling, false
 	}
 	if msg == "" {
 		msg = http.StatusText(resp.StatusCode)
@@ -120,8 +125,12 @@ func statusError(provider string, resp *http.Response, body []byte, key string) 
 // Gemini, Perplexity), {"error": "…"}, {"message": "…"} and FastAPI's
 // {"detail": "…" | [{"msg": "…"}]} (Perplexity's 422). Gemini's
 // google.rpc.RetryInfo retryDelay is returned as the delay, and its
-// google.rpc.ErrorInfo reason API_KEY_INVALID as badKey.
-func errorBody(body []byte) (msg string, delay time.Duration, badKey bool) {
+// google.rpc.ErrorInfo reason API_KEY_INVALID as badKey. billing reports
+// the documented "no credit" errors: OpenAI's (and Perplexity's)
+// insufficient_quota, Anthropic's billing_error and its 400 "credit
+// balance is too low", Gemini's FAILED_PRECONDITION asking to enable
+// billing.
+func errorBody(body []byte) (msg string, delay time.Duration, badKey, billing bool) {
 	var b struct {
 		Error   json.RawMessage `json:"error"`
 		Message string          `json:"message"`
@@ -130,9 +139,10 @@ func errorBody(body []byte) (msg string, delay time.Duration, badKey bool) {
 		StatusMessage string `json:"status_message"`
 	}
 	if json.Unmarshal(body, &b) != nil {
-		return strings.TrimSpace(string(body)), 0, false
+		return strings.TrimSpace(string(body)), 0, false, false
 	}
 	var obj struct {
+		Code    any    `json:"code"` // OpenAI: a string; Gemini: the HTTP status
 		Type    string `json:"type"`
 		Status  string `json:"status"`
 		Message string `json:"message"`
@@ -150,6 +160,11 @@ func errorBody(body []byte) (msg string, delay time.Duration, badKey bool) {
 			kind = obj.Status
 		}
 		msg = obj.Message
+		code, _ := obj.Code.(string)
+		lower := strings.ToLower(msg)
+		billing = code == "insufficient_quota" || kind == "insufficient_quota" || kind == "billing_error" ||
+			(kind == "invalid_request_error" && strings.Contains(lower, "credit balance")) ||
+			(kind == "FAILED_PRECONDITION" && strings.Contains(lower, "billing"))
 		if kind != "" && !strings.HasPrefix(msg, kind) {
 			msg = kind + ": " + msg
 		}
@@ -184,7 +199,7 @@ func errorBody(body []byte) (msg string, delay time.Duration, badKey bool) {
 	if msg == "" {
 		msg = strings.TrimSpace(string(body))
 	}
-	return msg, delay, badKey
+	return msg, delay, badKey, billing
 }
 
 // retryAfter reads Retry-After (delay-seconds or an HTTP date) or

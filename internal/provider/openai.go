@@ -16,9 +16,13 @@ import (
 // annotations are the inline citations, in text order; the URLs of the
 // web_search_call actions' sources (asked for with include) that no
 // annotation cites are the sources. A refusal content part, or an
-// incomplete response whose reason is content_filter, is ErrRefused.
+// incomplete response whose reason is content_filter, is ErrRefused; any
+// other incomplete response (max_output_tokens) is ErrTruncated.
 // Searches count the web_search_call items whose action is a search (open
-// page and find in page are not billed as searches).
+// page and find in page are not billed as searches); max_tool_calls caps
+// them per call. The fan-out queries are the search actions' queries (the
+// singular query, deprecated, when a reply has no queries list); the
+// retrieved sources are every action's sources.
 type openAI struct{ cfg Config }
 
 func newOpenAI(cfg Config) Adapter { return &openAI{cfg: cfg} }
@@ -39,6 +43,9 @@ type openAIRequest struct {
 	// Store false: a customer's prompts are not kept at OpenAI for
 	// later retrieval; Sightline stores the answer itself.
 	Store bool `json:"store"`
+	// MaxToolCalls caps the built-in tool calls (searches) of the
+	// response, as Claude's max_uses does.
+	MaxToolCalls int `json:"max_tool_calls"`
 }
 
 type openAITool struct {
@@ -59,7 +66,9 @@ type openAIResponse struct {
 	Output []struct {
 		Type   string `json:"type"`
 		Action *struct {
-			Type    string `json:"type"`
+			Type    string   `json:"type"`
+			Query   string   `json:"query"`
+			Queries []string `json:"queries"`
 			Sources []struct {
 				Type string `json:"type"`
 				URL  string `json:"url"`
@@ -93,10 +102,11 @@ func (a *openAI) Ask(ctx context.Context, req Request) (*Answer, error) {
 		tool.UserLocation = &approximateLocation{Type: "approximate", Country: strings.ToUpper(req.Region)}
 	}
 	body := openAIRequest{
-		Model:   model,
-		Input:   req.Prompt,
-		Tools:   []openAITool{tool},
-		Include: []string{"web_search_call.action.sources"},
+		Model:        model,
+		Input:        req.Prompt,
+		Tools:        []openAITool{tool},
+		Include:      []string{"web_search_call.action.sources"},
+		MaxToolCalls: a.cfg.MaxSearches,
 	}
 	header := http.Header{"Authorization": {"Bearer " + req.APIKey}}
 	data, err := post(ctx, a.cfg.HTTPClient, ChatGPT, a.cfg.BaseURL+"/responses", header, body, req.APIKey)
@@ -110,18 +120,6 @@ func (a *openAI) Ask(ctx context.Context, req Request) (*Answer, error) {
 	if r.Output == nil {
 		return nil, malformed(ChatGPT, "the reply has no output")
 	}
-	switch r.Status {
-	case "completed", "incomplete":
-	case "failed":
-		msg := "the response failed"
-		if r.Error != nil && r.Error.Message != "" {
-			msg = r.Error.Code + ": " + r.Error.Message
-		}
-		return nil, &Error{Provider: ChatGPT, Code: ErrServer, Retryable: true, Message: cut(redact(msg, req.APIKey))}
-	default:
-		return nil, malformed(ChatGPT, "unexpected response status %q", r.Status)
-	}
-
 	ans := &Answer{Model: r.Model, LocationSent: req.Region != ""}
 	if ans.Model == "" {
 		ans.Model = model
@@ -129,13 +127,47 @@ func (a *openAI) Ask(ctx context.Context, req Request) (*Answer, error) {
 	if r.Usage != nil {
 		ans.Usage.InputTokens, ans.Usage.OutputTokens = r.Usage.InputTokens, r.Usage.OutputTokens
 	}
+	for _, item := range r.Output {
+		if item.Type == "web_search_call" && (item.Action == nil || item.Action.Type == "search") {
+			ans.Usage.Searches++
+		}
+	}
+	// A reply that failed is billed for what it used all the same.
+	billed := func(code, msg string, retry bool) *Error {
+		return &Error{Provider: ChatGPT, Code: code, Retryable: retry, Message: cut(redact(msg, req.APIKey)), Usage: ans.Usage, Model: ans.Model}
+	}
+	switch r.Status {
+	case "completed", "incomplete":
+	case "failed":
+		msg := "the response failed"
+		if r.Error != nil && r.Error.Message != "" {
+			msg = r.Error.Code + ": " + r.Error.Message
+		}
+		return nil, billed(ErrServer, msg, true)
+	default:
+		return nil, malformed(ChatGPT, "unexpected response status %q", r.Status)
+	}
+
 	var texts, refusals []string
 	var c citer
+	var q querier
+	var src sourcer
 	for _, item := range r.Output {
 		switch item.Type {
 		case "web_search_call":
-			if item.Action == nil || item.Action.Type == "search" {
-				ans.Usage.Searches++
+			if item.Action == nil {
+				continue
+			}
+			if item.Action.Type == "search" {
+				for _, query := range item.Action.Queries {
+					q.add(query)
+				}
+				if len(item.Action.Queries) == 0 {
+					q.add(item.Action.Query)
+				}
+			}
+			for _, s := range item.Action.Sources {
+				src.add(s.URL, "", nil)
 			}
 		case "message":
 			for _, part := range item.Content {
@@ -163,17 +195,30 @@ func (a *openAI) Ask(ctx context.Context, req Request) (*Answer, error) {
 		}
 	}
 	ans.Text = strings.TrimSpace(strings.Join(texts, "\n\n"))
-	filtered := r.Status == "incomplete" && r.IncompleteDetails != nil && r.IncompleteDetails.Reason == "content_filter"
-	if ans.Text == "" && (len(refusals) > 0 || filtered) {
+	reason := ""
+	if r.Status == "incomplete" && r.IncompleteDetails != nil {
+		reason = r.IncompleteDetails.Reason
+	}
+	if ans.Text == "" && (len(refusals) > 0 || reason == "content_filter") {
 		msg := strings.Join(refusals, " ")
 		if msg == "" {
 			msg = "the answer was stopped by the content filter"
 		}
-		return nil, &Error{Provider: ChatGPT, Code: ErrRefused, Message: cut(msg)}
+		return nil, billed(ErrRefused, msg, false)
+	}
+	if r.Status == "incomplete" {
+		// An answer cut off is not the answer a user reads: analyzed, it
+		// would skew every mention metric (docs/collect.md#fan-out-and-sources).
+		if reason == "" {
+			reason = "unknown"
+		}
+		return nil, billed(ErrTruncated, "the answer did not finish (incomplete: "+reason+")", false)
 	}
 	if ans.Text == "" {
-		return nil, &Error{Provider: ChatGPT, Code: ErrEmpty, Message: "the reply has no answer text"}
+		return nil, billed(ErrEmpty, "the reply has no answer text", false)
 	}
 	ans.Citations = c.citations()
+	ans.SearchQueries = q.queries()
+	ans.Sources = src.sources(ans.Citations)
 	return ans, nil
 }

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"math"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -19,8 +20,12 @@ import (
 // titles), or the older citations list when there are none; a URL the
 // text references as [n] (1-based) is inline, in the order the text first
 // references it, and the others are sources. Sonar has no refusal signal:
-// a declined answer is recorded as the answer it is. Searches is 1 per
-// call, the unit of Sonar's request fee.
+// a declined answer is recorded as the answer it is; finish_reason
+// "length" is ErrTruncated. Searches is 1 per call, the unit of Sonar's
+// request fee, and usage.cost.total_cost, when given, is the call's cost.
+// The search_results are the retrieved sources (dated by date, else
+// last_updated); Sonar does not expose its search queries, so
+// Answer.SearchQueries is nil.
 type perplexity struct{ cfg Config }
 
 func newPerplexity(cfg Config) Adapter { return &perplexity{cfg: cfg} }
@@ -51,15 +56,21 @@ type perplexityResponse struct {
 		Message struct {
 			Content string `json:"content"`
 		} `json:"message"`
+		FinishReason string `json:"finish_reason"`
 	} `json:"choices"`
 	Citations     []string `json:"citations"`
 	SearchResults []struct {
-		Title string `json:"title"`
-		URL   string `json:"url"`
+		Title       string  `json:"title"`
+		URL         string  `json:"url"`
+		Date        *string `json:"date"`
+		LastUpdated *string `json:"last_updated"`
 	} `json:"search_results"`
 	Usage *struct {
 		PromptTokens     int64 `json:"prompt_tokens"`
 		CompletionTokens int64 `json:"completion_tokens"`
+		Cost             *struct {
+			TotalCost *float64 `json:"total_cost"`
+		} `json:"cost"`
 	} `json:"usage"`
 }
 
@@ -94,12 +105,21 @@ func (a *perplexity) Ask(ctx context.Context, req Request) (*Answer, error) {
 	}
 	if r.Usage != nil {
 		ans.Usage.InputTokens, ans.Usage.OutputTokens = r.Usage.PromptTokens, r.Usage.CompletionTokens
+		if c := r.Usage.Cost; c != nil && c.TotalCost != nil && *c.TotalCost >= 0 {
+			// Perplexity's own figure, in US dollars, is what it bills.
+			ans.Usage.CostMicros, ans.Usage.CostReported = int64(math.Round(*c.TotalCost*1e6)), true
+		}
 	}
+	finish := ""
 	if len(r.Choices) > 0 {
 		ans.Text = strings.TrimSpace(stripThink(r.Choices[0].Message.Content))
+		finish = r.Choices[0].FinishReason
+	}
+	if finish == "length" {
+		return nil, &Error{Provider: Perplexity, Code: ErrTruncated, Message: "the answer did not finish (finish_reason length)", Usage: ans.Usage, Model: ans.Model}
 	}
 	if ans.Text == "" {
-		return nil, &Error{Provider: Perplexity, Code: ErrEmpty, Message: "the reply has no answer text"}
+		return nil, &Error{Provider: Perplexity, Code: ErrEmpty, Message: "the reply has no answer text", Usage: ans.Usage, Model: ans.Model}
 	}
 
 	type listed struct{ url, title string }
@@ -122,6 +142,20 @@ func (a *perplexity) Ask(ctx context.Context, req Request) (*Answer, error) {
 		c.add(l.url, l.title, citationSource)
 	}
 	ans.Citations = c.citations()
+	// The search results are the pages retrieved, dated by date, else
+	// last_updated. Perplexity does not expose its search queries.
+	var src sourcer
+	for _, s := range r.SearchResults {
+		var when *string
+		if s.Date != nil {
+			when = publishedDate(*s.Date)
+		}
+		if when == nil && s.LastUpdated != nil {
+			when = publishedDate(*s.LastUpdated)
+		}
+		src.add(s.URL, s.Title, when)
+	}
+	ans.Sources = src.sources(ans.Citations)
 	return ans, nil
 }
 

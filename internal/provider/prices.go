@@ -180,6 +180,9 @@ func (p *Prices) Lookup(provider, model string) (price Price, ok bool) {
 // nearest: tokens at the per-million prices plus searches at the
 // per-thousand price. An unknown provider costs 0.
 func (p *Prices) Cost(provider, model string, u Usage) (micros int64) {
+	if u.CostReported {
+		return u.CostMicros // the provider's own figure is what it bills
+	}
 	pr, _ := p.Lookup(provider, model)
 	// $ per 1M tokens × tokens is exactly micro-dollars.
 	v := float64(u.InputTokens)*pr.InputPerMTok + float64(u.OutputTokens)*pr.OutputPerMTok + float64(u.Searches)*pr.Per1KSearches*1000

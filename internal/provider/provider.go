@@ -49,12 +49,28 @@ type Usage struct {
 	OutputTokens int64 `json:"output_tokens"`
 	// Searches counts billed web search / grounding calls.
 	Searches int64 `json:"searches"`
+	// CostMicros is the provider's own figure of what the call cost, in
+	// millionths of a US dollar, when CostReported (Perplexity's
+	// usage.cost); it is stored instead of the price-list estimate.
+	CostMicros   int64 `json:"cost_micros,omitempty"`
+	CostReported bool  `json:"cost_reported,omitempty"`
 }
 
-// Add returns the sum of two usages.
+// Add returns the sum of two usages. A reported cost stays reported only
+// when both are: a sum of a reported and an estimated call is estimated.
 func (u Usage) Add(v Usage) Usage {
-	return Usage{InputTokens: u.InputTokens + v.InputTokens, OutputTokens: u.OutputTokens + v.OutputTokens, Searches: u.Searches + v.Searches}
+	if u.IsZero() {
+		return v
+	}
+	if v.IsZero() {
+		return u
+	}
+	return Usage{InputTokens: u.InputTokens + v.InputTokens, OutputTokens: u.OutputTokens + v.OutputTokens, Searches: u.Searches + v.Searches,
+		CostMicros: u.CostMicros + v.CostMicros, CostReported: u.CostReported && v.CostReported}
 }
+
+// IsZero reports whether u records no billed use.
+func (u Usage) IsZero() bool { return u == Usage{} }
 
 // Answer is a provider's reply turned into a run's content.
 type Answer struct {
@@ -66,6 +82,14 @@ type Answer struct {
 	// sightline.CitationInline when the API ties it to a span of the text
 	// and sightline.CitationSource otherwise.
 	Citations []sightline.RunCitation
+	// SearchQueries are the web searches the provider ran for the
+	// answer, in the order issued, each once (docs/collect.md#fan-out-and-sources).
+	// nil means the provider does not report its queries; an empty,
+	// non-nil slice means it reported that it searched nothing.
+	SearchQueries []string
+	// Sources are the pages the provider says it retrieved, cited or
+	// not, each once, in the order it listed them.
+	Sources []sightline.RunSource
 	// Usage is what the call consumed.
 	Usage Usage
 	// LocationSent reports whether the region went out as the user
@@ -94,6 +118,8 @@ const (
 	ErrMalformed   = "malformed_response" // a 2xx whose body is not the documented shape
 	ErrRefused     = "refusal"            // the model declined to answer
 	ErrEmpty       = "empty_answer"       // a 2xx with no answer text
+	ErrTruncated   = "truncated"          // the answer did not finish (token limit, a turn left paused)
+	ErrBilling     = "billing"            // the account has no credit or quota left
 )
 
 // Error is a failed call. Message is the provider's own error message (or
@@ -108,6 +134,11 @@ type Error struct {
 	Retryable bool
 	// RetryAfter is the provider's Retry-After, when it sent one.
 	RetryAfter time.Duration
+	// Usage is what a failed call that the provider billed consumed (a
+	// refusal, a truncated or empty answer); zero when it billed nothing.
+	Usage Usage
+	// Model is the model that answered a billed failed call; "" if none.
+	Model string
 }
 
 // Error implements error.
@@ -199,6 +230,10 @@ type Config struct {
 	// vendor code (SIGHTLINE_SERPAPI_BASE_URL,
 	// SIGHTLINE_DATAFORSEO_BASE_URL); search surfaces only.
 	VendorBaseURL map[string]string
+	// MaxSearches caps the web searches of one call, the bound on what a
+	// call costs in search fees: Claude's max_uses, OpenAI's
+	// max_tool_calls; 0 takes DefaultMaxSearches.
+	MaxSearches int
 	// ResolveClient follows Gemini's grounding redirect links (see
 	// gemini.go); nil uses a client with a 5-second timeout. Redirects
 	// are never followed whatever the client says: only the first
@@ -265,6 +300,9 @@ func New(code string, cfg Config) (Adapter, error) {
 	if cfg.Model == "" {
 		cfg.Model = s.model
 	}
+	if cfg.MaxSearches <= 0 {
+		cfg.MaxSearches = DefaultMaxSearches
+	}
 	if cfg.HTTPClient == nil {
 		cfg.HTTPClient = &http.Client{Timeout: 3 * time.Minute}
 	}
@@ -273,6 +311,10 @@ func New(code string, cfg Config) (Adapter, error) {
 	}
 	return s.new(cfg), nil
 }
+
+// DefaultMaxSearches is Config.MaxSearches when unset: enough searches
+// for an assistant answer, a bound on the search fees ($10 per 1,000).
+const DefaultMaxSearches = 5
 
 func unknownCode(code string) error {
 	return fmt.Errorf("unknown provider code %q (known: %s)", code, strings.Join(Codes(), ", "))
