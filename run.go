@@ -128,6 +128,21 @@ type AnalyzedRun struct {
 	Source string
 	// AnswerShown is false for a search surface that showed no AI answer.
 	AnswerShown bool
+	// SearchQueries are the fan-out queries; nil when the provider does
+	// not report them (docs/collect.md#fan-out-and-sources).
+	SearchQueries []string
+	Sources       []AnalyzedSource
+}
+
+// AnalyzedSource is one page a provider retrieved, normalized as
+// citations are.
+type AnalyzedSource struct {
+	URL         string // as listed
+	Page        string // normalized
+	Domain      string // registrable domain
+	Title       string
+	PublishedAt *string // YYYY-MM-DD
+	Cited       bool
 }
 
 // AnalyzedMention is one brand found in an answer: the brand itself, a

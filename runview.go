@@ -41,6 +41,13 @@ type Run struct {
 	Citations []RunCitationView `json:"citations"`
 	Ads       []RunAdView       `json:"ads"`
 
+	// SearchQueries are the web searches the provider ran, in order: []
+	// when it searched nothing, null when it does not expose them
+	// (docs/api.md#runs).
+	SearchQueries []string `json:"search_queries"`
+	// Sources are the pages the provider retrieved, cited or not.
+	Sources []RunSourceView `json:"sources"`
+
 	// Error says why a failed collection attempt got no answer.
 	Error *RunError `json:"error,omitempty"`
 
@@ -105,6 +112,16 @@ type RunCitationView struct {
 	Type      string `json:"type"`      // source or inline
 	PageType  string `json:"page_type"` // docs/api.md
 	Ownership string `json:"ownership"` // the citation's domain_type class (docs/metrics.md)
+}
+
+// RunSourceView is one page a provider retrieved for a run's answer.
+type RunSourceView struct {
+	URL         string  `json:"url"`  // as listed
+	Page        string  `json:"page"` // normalized as citations are
+	Domain      string  `json:"domain"`
+	Title       string  `json:"title"`
+	PublishedAt *string `json:"published_at"` // YYYY-MM-DD, null when not given
+	Cited       bool    `json:"cited"`
 }
 
 // RunAdView is one ad shown next to a run's answer.

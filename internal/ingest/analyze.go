@@ -34,6 +34,9 @@ type record struct {
 	// Source may be null (a /runs line of a direct API).
 	Source      *string `json:"source"`
 	AnswerShown *bool   `json:"answer_shown"`
+
+	SearchQueries []string              `json:"search_queries"`
+	Sources       []sightline.RunSource `json:"sources"`
 }
 
 // codeRef is a provider or region code, written as the code itself
@@ -188,6 +191,8 @@ func (in *Ingester) analyzeLine(ctx context.Context, l rawLine, opts Options) (*
 	}
 	run.Citations = in.analyzeCitations(rec.Citations, le)
 	run.Ads = analyzeAds(rec.Ads, le)
+	run.SearchQueries = analyzeQueries(rec.SearchQueries, le)
+	run.Sources = in.analyzeSources(rec.Sources, le)
 	if rec.Mentions != nil {
 		run.Mentions = givenMentions(rec.Mentions, tg, le)
 	} else {
@@ -232,6 +237,17 @@ func checkCaps(rec *record, le *lineErrors) {
 			tooLong(fmt.Sprintf("ads[%d].advertiser", i), a.Advertiser, sightline.MaxShortTextBytes)
 			tooLong(fmt.Sprintf("ads[%d].domain", i), a.Domain, sightline.MaxURLBytes)
 			tooLong(fmt.Sprintf("ads[%d].text", i), a.Text, sightline.MaxTitleBytes)
+		}
+	}
+	if !tooMany("search_queries", len(rec.SearchQueries), sightline.MaxSearchQueries) {
+		for i, q := range rec.SearchQueries {
+			tooLong(fmt.Sprintf("search_queries[%d]", i), q, sightline.MaxShortTextBytes)
+		}
+	}
+	if !tooMany("sources", len(rec.Sources), sightline.MaxRunSources) {
+		for i, src := range rec.Sources {
+			tooLong(fmt.Sprintf("sources[%d].url", i), src.URL, sightline.MaxURLBytes)
+			tooLong(fmt.Sprintf("sources[%d].title", i), src.Title, sightline.MaxTitleBytes)
 		}
 	}
 	if !tooMany("mentions", len(rec.Mentions), sightline.MaxRunMentions) {
@@ -293,6 +309,59 @@ func (in *Ingester) analyzeCitations(cites []sightline.RunCitation, le *lineErro
 			URL: url, Page: a.Page, Domain: a.Domain, PageType: a.PageType, DomainType: a.DomainType,
 			Type: typ, Title: title, Author: author, YouTubeChannel: a.YouTubeChannel, Subreddit: a.Subreddit,
 		})
+	}
+	return out
+}
+
+// analyzeQueries keeps the fan-out queries in order, whitespace
+// collapsed, each once; nil (not reported) stays nil and [] stays empty
+// (docs/ingest.md#fan-out-and-sources).
+func analyzeQueries(qs []string, le *lineErrors) []string {
+	if qs == nil {
+		return nil
+	}
+	out := make([]string, 0, len(qs))
+	for i, q := range qs {
+		q = strings.Join(strings.Fields(q), " ")
+		if q == "" {
+			le.add(fmt.Sprintf("search_queries[%d]", i), "required", "must not be empty")
+			continue
+		}
+		if !slices.Contains(out, q) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// analyzeSources normalizes each retrieved page as citations are; a page
+// listed twice is one source, cited when either listing is.
+func (in *Ingester) analyzeSources(srcs []sightline.RunSource, le *lineErrors) []sightline.AnalyzedSource {
+	if len(srcs) == 0 {
+		return nil
+	}
+	out := make([]sightline.AnalyzedSource, 0, len(srcs))
+	for i, src := range srcs {
+		url, title := strings.TrimSpace(src.URL), strings.TrimSpace(src.Title)
+		a, err := in.cites.analyze(url, title, "")
+		if err != nil {
+			le.add(fmt.Sprintf("sources[%d].url", i), "invalid", "must be an absolute http(s) URL")
+			continue
+		}
+		var published *string
+		if src.PublishedAt != nil {
+			d := strings.TrimSpace(*src.PublishedAt)
+			if _, err := time.Parse(time.DateOnly, d); err != nil {
+				le.add(fmt.Sprintf("sources[%d].published_at", i), "invalid", "must be a date, YYYY-MM-DD")
+				continue
+			}
+			published = &d
+		}
+		if j := slices.IndexFunc(out, func(o sightline.AnalyzedSource) bool { return o.Page == a.Page }); j >= 0 {
+			out[j].Cited = out[j].Cited || src.Cited
+			continue
+		}
+		out = append(out, sightline.AnalyzedSource{URL: url, Page: a.Page, Domain: a.Domain, Title: title, PublishedAt: published, Cited: src.Cited})
 	}
 	return out
 }

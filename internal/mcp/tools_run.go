@@ -26,7 +26,7 @@ type getRunIn struct {
 	RunID string `json:"run_id" jsonschema:"UUID of the run (from list_runs)."`
 }
 
-const runUnits = " Each run: id, ran_at, prompt, topic, provider, region, the answer text, mentions (brand_id, competitor_id or an untracked name; position, sentiment 0–100, spans as character offsets into the answer), citations (url, normalized page, domain, ordinal, type, ownership class) and ads."
+const runUnits = " Each run: id, ran_at, prompt, topic, provider, region, the answer text, mentions (brand_id, competitor_id or an untracked name; position, sentiment 0–100, spans as character offsets into the answer), citations (url, normalized page, domain, ordinal, type, ownership class), ads, search_queries (the web searches the provider ran, in order; null when the provider does not expose them) and sources (pages the provider retrieved: url, page, domain, title, published_at, cited; cited false = read but not cited)."
 
 func (r *registry) addRunTools() {
 	add(r, toolSpec{

@@ -243,6 +243,16 @@ func (db *DB) pruneDay(ctx context.Context, brandID string, topics, providers []
 		}
 		*t.n, _ = res.RowsAffected()
 	}
+	// The fan-out queries and retrieved sources are the answer's content
+	// too, pruned with it (docs/collect.md#fan-out-and-sources).
+	for _, table := range []string{"run_search_queries", "run_sources"} {
+		var s sqlb
+		s.Add(`DELETE FROM `+table+` WHERE brand_id = ? AND topic_id IN (`+analyticsql.Placeholders(len(topics))+`)
+			AND provider_id IN (`+analyticsql.Placeholders(len(providers))+`) AND ran_at >= ? AND ran_at < ?`, brandID, anys(topics), anys(providers), lo, hi)
+		if _, err := tx.exec(ctx, s.String(), s.Args...); err != nil {
+			return p, fmt.Errorf("delete %s: %w", table, err)
+		}
+	}
 	return p, tx.Commit()
 }
 

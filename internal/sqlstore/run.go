@@ -123,6 +123,9 @@ type ingestTx struct {
 	answers, mentions, cites, ads *factRows
 	// surfaces are the run_surfaces rows of search surface runs.
 	surfaces *factRows
+	// The fan-out queries and retrieved sources of the runs
+	// (docs/collect.md#fan-out-and-sources).
+	queries, sources *factRows
 
 	// The rollups of the runs this transaction stores, added up beside it.
 	sums *rollupSums
@@ -137,12 +140,14 @@ const ingestChunk = 128
 const maxParams = 2400
 
 var (
-	runCols     = []string{"id", "brand_id", "prompt_id", "topic_id", "provider_id", "region_id", "ran_at", "model", "created_at"}
+	runCols     = []string{"id", "brand_id", "prompt_id", "topic_id", "provider_id", "region_id", "ran_at", "model", "created_at", "search_queries_reported"}
 	answerCols  = []string{"run_seq", "brand_id", "answer"}
 	surfaceCols = []string{"run_seq", "brand_id", "source", "answer_shown"}
 	mentionCols = []string{"brand_id", "ran_at", "run_seq", "found_brand_id", "prompt_id", "topic_id", "provider_id", "region_id", "position", "mention_count", "sentiment"}
 	citeCols    = []string{"brand_id", "ran_at", "run_seq", "ord", "prompt_id", "topic_id", "provider_id", "region_id", "page", "domain", "page_type", "domain_type", "citation_type", "youtube_channel", "subreddit", "url", "title", "author"}
 	adCols      = []string{"brand_id", "ran_at", "run_seq", "ord", "advertiser_id", "prompt_id", "topic_id", "provider_id", "region_id", "text"}
+	queryCols   = []string{"brand_id", "ran_at", "run_seq", "ord", "prompt_id", "topic_id", "provider_id", "region_id", "query"}
+	sourceCols  = []string{"brand_id", "ran_at", "run_seq", "ord", "prompt_id", "topic_id", "provider_id", "region_id", "page", "domain", "url", "title", "published_at", "cited"}
 )
 
 // IngestRuns stores runs with their facts (answer, mentions, citations,
@@ -180,6 +185,7 @@ func (db *DB) ingestInTx(ctx context.Context, tx *Tx, runs iter.Seq2[*sightline.
 		answers: newFactRows("run_answers", answerCols), mentions: newFactRows("mentions", mentionCols),
 		cites: newFactRows("citations", citeCols), ads: newFactRows("ads", adCols),
 		surfaces: newFactRows("run_surfaces", surfaceCols),
+		queries:  newFactRows("run_search_queries", queryCols), sources: newFactRows("run_sources", sourceCols),
 	}
 	defer it.close()
 	chunk := make([]*sightline.AnalyzedRun, 0, ingestChunk)
@@ -251,7 +257,7 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 			return 0, err
 		}
 		rd[i] = dims{brand: r.BrandID, ranAt: ts(r.RanAt), prompt: r.PromptID, topic: nullString(r.TopicID), factTopic: orNilTopic(r.TopicID), provider: p, region: g}
-		args = append(args, r.ID, rd[i].brand, rd[i].prompt, rd[i].topic, p, g, rd[i].ranAt, r.Model, now)
+		args = append(args, r.ID, rd[i].brand, rd[i].prompt, rd[i].topic, p, g, rd[i].ranAt, r.Model, now, r.SearchQueries != nil)
 	}
 	// Only runs not stored yet come back: re-ingesting changes nothing.
 	st, err := it.stmt(ctx, "runs", runCols, len(runs), " ON CONFLICT (id) DO NOTHING RETURNING id, seq")
@@ -311,6 +317,13 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 			it.cites.add(d.brand, d.ranAt, sq, int64(j), d.prompt, d.factTopic, d.provider, d.region,
 				c.Page, c.Domain, c.PageType, c.DomainType, c.Type, c.YouTubeChannel, c.Subreddit, c.URL, c.Title, c.Author)
 		}
+		for j, q := range r.SearchQueries {
+			it.queries.add(d.brand, d.ranAt, sq, int64(j), d.prompt, d.factTopic, d.provider, d.region, q)
+		}
+		for j, src := range r.Sources {
+			it.sources.add(d.brand, d.ranAt, sq, int64(j), d.prompt, d.factTopic, d.provider, d.region,
+				src.Page, src.Domain, src.URL, src.Title, nullStringPtr(src.PublishedAt), src.Cited)
+		}
 		for j, a := range r.Ads {
 			advID, err := it.advertiser(ctx, r.BrandID, a)
 			if err != nil {
@@ -346,7 +359,7 @@ func (f *factRows) add(values ...any) { f.args = append(f.args, values...) }
 // flushFacts inserts the pending fact rows: only full statements, or with
 // all, everything.
 func (it *ingestTx) flushFacts(ctx context.Context, all bool) error {
-	for _, f := range []*factRows{it.answers, it.mentions, it.cites, it.ads, it.surfaces} {
+	for _, f := range []*factRows{it.answers, it.mentions, it.cites, it.ads, it.surfaces, it.queries, it.sources} {
 		if err := it.insertRows(ctx, f, all); err != nil {
 			return err
 		}

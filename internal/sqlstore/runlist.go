@@ -122,7 +122,7 @@ func (q *runQ) failedWhere(s *sqlb) {
 // okRunSelect selects them, to be followed by conditions on runs.
 const okRunColumns = `runs.seq, runs.id, runs.brand_id, runs.ran_at, runs.prompt_id, prompts.text, runs.topic_id, topics.name,
 	runs.provider_id, providers.code, runs.region_id, regions.code, runs.model, COALESCE(run_answers.answer, ''),
-	run_surfaces.source, COALESCE(run_surfaces.answer_shown, TRUE)`
+	run_surfaces.source, COALESCE(run_surfaces.answer_shown, TRUE), runs.search_queries_reported`
 
 const okRunFrom = `
 	FROM runs JOIN prompts ON prompts.id = runs.prompt_id LEFT JOIN topics ON topics.id = runs.topic_id
@@ -143,8 +143,9 @@ func scanOKRun(scan func(...any) error) (*sightline.Run, error) {
 	r := &sightline.Run{Status: sightline.RunOK}
 	var ranAt Time
 	var topicID, topicName sql.NullString
+	var reported bool
 	if err := scan(&r.Seq, &r.ID, &r.BrandID, &ranAt, &r.Prompt.ID, &r.Prompt.Text, &topicID, &topicName,
-		&r.Provider.ID, &r.Provider.Code, &r.Region.ID, &r.Region.Code, &r.Model, &r.Answer, &r.Source, &r.AnswerShown); err != nil {
+		&r.Provider.ID, &r.Provider.Code, &r.Region.ID, &r.Region.Code, &r.Model, &r.Answer, &r.Source, &r.AnswerShown, &reported); err != nil {
 		return nil, err
 	}
 	r.RanAt = ranAt.Time
@@ -152,6 +153,10 @@ func scanOKRun(scan func(...any) error) (*sightline.Run, error) {
 		r.Topic = &sightline.RunTopic{ID: topicID.String, Name: topicName.String}
 	}
 	r.Mentions, r.Citations, r.Ads = []sightline.RunMentionView{}, []sightline.RunCitationView{}, []sightline.RunAdView{}
+	r.Sources = []sightline.RunSourceView{}
+	if reported {
+		r.SearchQueries = []string{} // the provider reports its queries: none is []
+	}
 	return r, nil
 }
 
@@ -169,6 +174,7 @@ func scanFailedRun(scan func(...any) error) (*sightline.Run, error) {
 		r.Topic = &sightline.RunTopic{ID: topicID.String, Name: topicName.String}
 	}
 	r.Mentions, r.Citations, r.Ads = []sightline.RunMentionView{}, []sightline.RunCitationView{}, []sightline.RunAdView{}
+	r.Sources = []sightline.RunSourceView{}
 	return r, nil
 }
 
@@ -420,6 +426,48 @@ func fillRuns(ctx context.Context, tx *Tx, brandID string, runs []*sightline.Run
 	})
 	if err != nil {
 		return fmt.Errorf("find run citations: %w", err)
+	}
+
+	// The fan-out queries and retrieved sources, in their order
+	// (docs/collect.md#fan-out-and-sources).
+	s = sqlb{}
+	s.Add(`SELECT run_search_queries.run_seq, run_search_queries.query FROM runs CROSS JOIN run_search_queries`)
+	keys(&s, "run_search_queries")
+	s.Add(` ORDER BY run_search_queries.run_seq, run_search_queries.ord`)
+	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
+		var seq int64
+		var q string
+		if err := scan(&seq, &q); err != nil {
+			return err
+		}
+		r := bySeq[seq]
+		r.SearchQueries = append(r.SearchQueries, q)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("find run search queries: %w", err)
+	}
+	s = sqlb{}
+	s.Add(`SELECT run_sources.run_seq, run_sources.url, run_sources.page, run_sources.domain, run_sources.title,
+		run_sources.published_at, run_sources.cited FROM runs CROSS JOIN run_sources`)
+	keys(&s, "run_sources")
+	s.Add(` ORDER BY run_sources.run_seq, run_sources.ord`)
+	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
+		var seq int64
+		var src sightline.RunSourceView
+		var published sql.NullString
+		if err := scan(&seq, &src.URL, &src.Page, &src.Domain, &src.Title, &published, &src.Cited); err != nil {
+			return err
+		}
+		if published.Valid {
+			src.PublishedAt = &published.String
+		}
+		r := bySeq[seq]
+		r.Sources = append(r.Sources, src)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("find run sources: %w", err)
 	}
 
 	s = sqlb{}

@@ -72,6 +72,14 @@ func nullString(s string) any {
 	return s
 }
 
+// nullStringPtr maps nil to NULL.
+func nullStringPtr(s *string) any {
+	if s == nil {
+		return nil
+	}
+	return *s
+}
+
 // dedupe trims, drops empties and duplicates, keeping first-seen order.
 func dedupe(in []string) []string {
 	out := make([]string, 0, len(in))

@@ -9,7 +9,7 @@ SELECT COUNT(*) FROM runs WHERE runs.brand_id = ? AND runs.ran_at >= ? AND runs.
 
 SELECT runs.seq, runs.id, runs.brand_id, runs.ran_at, runs.prompt_id, prompts.text, runs.topic_id, topics.name,
 runs.provider_id, providers.code, runs.region_id, regions.code, runs.model, COALESCE(run_answers.answer, ''),
-run_surfaces.source, COALESCE(run_surfaces.answer_shown, TRUE)
+run_surfaces.source, COALESCE(run_surfaces.answer_shown, TRUE), runs.search_queries_reported
 FROM runs JOIN prompts ON prompts.id = runs.prompt_id LEFT JOIN topics ON topics.id = runs.topic_id
 JOIN providers ON providers.id = runs.provider_id JOIN regions ON regions.id = runs.region_id
 LEFT JOIN run_answers ON run_answers.run_seq = runs.seq
@@ -34,6 +34,15 @@ WHERE mentions.brand_id = citations.brand_id AND mentions.topic_id = citations.t
 AND mentions.ran_at = citations.ran_at AND mentions.run_seq = citations.run_seq AND found_brands.competitor_id IS NOT NULL) > 0 THEN 'competitor_earned'
 ELSE citations.domain_type END FROM runs CROSS JOIN citations WHERE runs.seq IN (?, ?, ?, ?, ?, ?) AND citations.brand_id = runs.brand_id AND citations.topic_id = COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000')
 AND citations.provider_id = runs.provider_id AND citations.ran_at = runs.ran_at AND citations.run_seq = runs.seq ORDER BY citations.run_seq, citations.ord
+;
+
+SELECT run_search_queries.run_seq, run_search_queries.query FROM runs CROSS JOIN run_search_queries WHERE runs.seq IN (?, ?, ?, ?, ?, ?) AND run_search_queries.brand_id = runs.brand_id AND run_search_queries.topic_id = COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000')
+AND run_search_queries.provider_id = runs.provider_id AND run_search_queries.ran_at = runs.ran_at AND run_search_queries.run_seq = runs.seq ORDER BY run_search_queries.run_seq, run_search_queries.ord
+;
+
+SELECT run_sources.run_seq, run_sources.url, run_sources.page, run_sources.domain, run_sources.title,
+run_sources.published_at, run_sources.cited FROM runs CROSS JOIN run_sources WHERE runs.seq IN (?, ?, ?, ?, ?, ?) AND run_sources.brand_id = runs.brand_id AND run_sources.topic_id = COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000')
+AND run_sources.provider_id = runs.provider_id AND run_sources.ran_at = runs.ran_at AND run_sources.run_seq = runs.seq ORDER BY run_sources.run_seq, run_sources.ord
 ;
 
 SELECT ads.run_seq, ads.ord, advertisers.id, advertisers.name, advertisers.domain, ads.text
