@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -86,6 +87,53 @@ func TestEndToEnd_ExportRoundTrip(t *testing.T) {
 		if len(want["pages"].([]any)) == 0 || len(want["topics"].([]any)) == 0 || len(want["share_of_voice"].([]any)) == 0 {
 			t.Errorf("scope %+v: empty answers prove nothing: %v", s, want)
 		}
+	}
+
+	// The fan-out queries and retrieved sources come back unchanged: the
+	// target's own export holds the same per run (null stays null).
+	again := filepath.Join(dir, "again.ndjson")
+	mustCLI(t, "export", "--db", dst, "--brand", fx.BrandID, "--since", "2000-01-01", "--format", "ndjson", "--out", again)
+	type fanOut struct {
+		SearchQueries *[]string       `json:"search_queries"`
+		Sources       json.RawMessage `json:"sources"`
+	}
+	read := func(path string) map[string]fanOut {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]fanOut{}
+		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			var r struct {
+				ID string `json:"id"`
+				fanOut
+			}
+			if err := json.Unmarshal([]byte(l), &r); err != nil {
+				t.Fatal(err)
+			}
+			out[r.ID] = r.fanOut
+		}
+		return out
+	}
+	before, after := read(file), read(again)
+	var listed, unreported, uncited int
+	for id, b := range before {
+		a := after[id]
+		if (a.SearchQueries == nil) != (b.SearchQueries == nil) || (b.SearchQueries != nil && !slices.Equal(*a.SearchQueries, *b.SearchQueries)) ||
+			string(a.Sources) != string(b.Sources) {
+			t.Fatalf("run %s: search_queries/sources %v %s, after the round trip %v %s", id, b.SearchQueries, b.Sources, a.SearchQueries, a.Sources)
+		}
+		if b.SearchQueries == nil {
+			unreported++
+		} else if len(*b.SearchQueries) > 0 {
+			listed++
+		}
+		if strings.Contains(string(b.Sources), `"cited":false`) {
+			uncited++
+		}
+	}
+	if listed == 0 || unreported == 0 || uncited == 0 {
+		t.Errorf("the demo export proves little: %d runs with queries, %d unreported, %d with uncited sources", listed, unreported, uncited)
 	}
 }
 

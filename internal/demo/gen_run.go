@@ -3,6 +3,7 @@ package demo
 import (
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -129,7 +130,51 @@ func (d *Dataset) run(st *runState, g *brandGen, pi, vi, ri, day int) sightline.
 		shown := false
 		rec.AnswerShown, rec.Answer, rec.Citations = &shown, "", nil
 	}
+	// Drawn last, so the fields above stay what they were before the
+	// demo carried fan-out (every metric's golden numbers).
+	rec.SearchQueries, rec.Sources = st.fanOut(g, p, prov, date, rec.Citations)
 	return rec
+}
+
+// fanOut makes the searches and the retrieved pages of a run
+// (docs/collect.md#fan-out-and-sources): a few queries derived from the
+// prompt and its topic, null for providers that do not expose them; every
+// cited page (cited when inline) and one to three pages read but not
+// cited, about half of them dated.
+func (st *runState) fanOut(g *brandGen, p *genPrompt, prov *providerDef, date time.Time, cites []sightline.RunCitation) ([]string, []sightline.RunSource) {
+	r := st.r
+	var queries []string
+	if prov.code != "perplexity" && prov.code != "google_ai_overviews" {
+		t := g.topics[p.topic].def
+		queries = []string{strings.ToLower(p.text)}
+		if r.IntN(10) < 6 {
+			queries = append(queries, "best "+t.subject+" "+strconv.Itoa(date.Year()))
+		}
+		if len(t.keywords) > 0 && r.IntN(10) < 4 {
+			queries = append(queries, t.keywords[r.IntN(len(t.keywords))]+" reviews")
+		}
+	}
+	dated := func() *string {
+		if r.IntN(2) == 0 {
+			return nil
+		}
+		d := date.AddDate(0, 0, -1-r.IntN(400)).Format(time.DateOnly)
+		return &d
+	}
+	sources := make([]sightline.RunSource, 0, len(cites)+3)
+	for _, c := range cites {
+		sources = append(sources, sightline.RunSource{URL: c.URL, Title: c.Title, PublishedAt: dated(), Cited: c.Type == sightline.CitationInline})
+	}
+	for n := 1 + r.IntN(3); n > 0; n-- {
+		pi := st.pickPage(g, p, pageKind(r.IntN(int(numKinds))))
+		if pi < 0 || slices.Contains(st.seen, pi) {
+			continue
+		}
+		st.seen = append(st.seen, pi)
+		pg := &g.pages[pi]
+		sources = append(sources, sightline.RunSource{URL: pg.urls[0], Title: pg.title, PublishedAt: dated()})
+	}
+	return queries, sources
 }
 
 // ranAt is a plausible time of day on date, never after now.

@@ -93,6 +93,12 @@ func (l *loaded) facts(t *testing.T) string {
 		{"citations.reddit", "SELECT COUNT(*) FROM citations WHERE subreddit <> ''"},
 		{"ads", "SELECT COUNT(*) FROM ads"},
 		{"advertisers", "SELECT COUNT(*) FROM advertisers"},
+		{"runs.search_queries_reported", "SELECT COUNT(*) FROM runs WHERE search_queries_reported = " + l.true()},
+		{"run_search_queries", "SELECT COUNT(*) FROM run_search_queries"},
+		{"run_search_queries.distinct", "SELECT COUNT(DISTINCT query) FROM run_search_queries"},
+		{"run_sources", "SELECT COUNT(*) FROM run_sources"},
+		{"run_sources.cited", "SELECT COUNT(*) FROM run_sources WHERE cited = " + l.true()},
+		{"run_sources.dated", "SELECT COUNT(*) FROM run_sources WHERE published_at IS NOT NULL"},
 	} {
 		var n int64
 		if err := l.raw.QueryRow(q.sql).Scan(&n); err != nil {
