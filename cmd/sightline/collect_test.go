@@ -32,9 +32,17 @@ type providerCloud struct {
 	prompts []string          // texts a request may ask
 	delay   time.Duration
 
-	mu    sync.Mutex
-	calls map[string]int
-	bad   []string // what was wrong with requests
+	mu      sync.Mutex
+	replies map[string][]byte // provider code -> its reply
+	calls   map[string]int
+	bad     []string // what was wrong with requests
+}
+
+// reply makes a provider answer with another recorded reply from now on.
+func (pc *providerCloud) reply(code string, body []byte) {
+	pc.mu.Lock()
+	pc.replies[code] = body
+	pc.mu.Unlock()
 }
 
 // recorded reads a reply of internal/provider/testdata.
@@ -64,7 +72,7 @@ func newProviderCloud(t *testing.T, keys map[string]string, prompts []string) *p
 		"chatgpt": recorded(t, "openai/answer.json"), "claude": recorded(t, "anthropic/answer.json"),
 		"gemini": gemini, "perplexity": recorded(t, "perplexity/answer.json"),
 	}
-	pc := &providerCloud{keys: keys, prompts: prompts, calls: map[string]int{}}
+	pc := &providerCloud{keys: keys, prompts: prompts, calls: map[string]int{}, replies: replies}
 	pc.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var code, key string
 		switch {
@@ -93,6 +101,7 @@ func newProviderCloud(t *testing.T, keys map[string]string, prompts []string) *p
 		if !asked {
 			pc.bad = append(pc.bad, fmt.Sprintf("%s asked none of the prompts: %s", code, body))
 		}
+		reply := pc.replies[code]
 		pc.mu.Unlock()
 		if key != pc.keys[code] {
 			w.WriteHeader(http.StatusUnauthorized)
@@ -100,7 +109,7 @@ func newProviderCloud(t *testing.T, keys map[string]string, prompts []string) *p
 		}
 		time.Sleep(pc.delay)
 		w.Header().Set("Content-Type", "application/json")
-		w.Write(replies[code])
+		w.Write(reply)
 	}))
 	t.Cleanup(pc.srv.Close)
 	t.Setenv("SIGHTLINE_OPENAI_BASE_URL", pc.srv.URL+"/v1")
@@ -243,14 +252,14 @@ func TestCollect_EndToEnd(t *testing.T) {
 
 	// The analytics from the day collection started (today, unless it
 	// crossed midnight): every answer names the three brands; the recorded
-	// replies cite 4 (ChatGPT), 3 (Claude), 4 (Gemini) and 4 (Perplexity)
+	// replies cite 4 (ChatGPT), 4 (Claude), 4 (Gemini) and 4 (Perplexity)
 	// distinct pages, one of them on taskloom.com.
 	q := "?filter[ran_at_start]=" + started.Format(time.DateOnly)
 	b := "/api/v2/brands/" + w.brandID
 	var topic struct{ Data sightline.Topic }
 	apiJSON(t, addr, w.apiKey, "GET", b+"/topics/"+w.topicID+q, nil, &topic)
-	if tp := topic.Data; tp.Visibility != 100 || tp.PromptCount != 2 || tp.CitationShare != 100.0*24/90 {
-		t.Errorf("topic = visibility %v, prompt_count %d, citation_share %v; want 100, 2, %v", tp.Visibility, tp.PromptCount, tp.CitationShare, 100.0*24/90)
+	if tp := topic.Data; tp.Visibility != 100 || tp.PromptCount != 2 || tp.CitationShare != 100.0*24/96 {
+		t.Errorf("topic = visibility %v, prompt_count %d, citation_share %v; want 100, 2, %v", tp.Visibility, tp.PromptCount, tp.CitationShare, 100.0*24/96)
 	}
 	var sov struct{ Data []sightline.SOVRow }
 	apiJSON(t, addr, w.apiKey, "GET", b+"/share_of_voice"+q, nil, &sov)
@@ -286,16 +295,17 @@ func TestCollect_EndToEnd(t *testing.T) {
 		"https://pcmag.com/picks/the-best-project-management-software":       18, // ChatGPT, Claude, Perplexity
 		"https://taskloom.com/blog/taskloom-vs-stackwise":                    18,
 		"https://g2.com/categories/project-management":                       18,
-		"https://capterra.co.uk/directory/30008/project-management/software": 6, // ChatGPT
-		"https://planwell.io/pricing":                                        6, // Perplexity
-		"https://pcmag.com":                                                  6, // Gemini's chunks, by domain
+		"https://capterra.co.uk/directory/30008/project-management/software": 12, // ChatGPT, Claude
+		"https://planwell.io/pricing":                                        6,  // Perplexity
+		"https://pcmag.com":                                                  6,  // Gemini's chunks, by domain
 		"https://g2.com":                                                     6,
 		"https://taskloom.com":                                               6,
 		"https://en.wikipedia.org/wiki/Project_management_software":          6,
 	}
-	if total != 90 || len(counts) != len(want) {
-		t.Errorf("pages: %d citations on %d pages, want 90 on %d: %v", total, len(counts), len(want), counts)
+	if total != 96 || len(counts) != len(want) {
+		t.Errorf("pages: %d citations on %d pages, want 96 on %d: %v", total, len(counts), len(want), counts)
 	}
+	w.checkFanOut(t, addr, q)
 	for page, n := range want {
 		if counts[page] != n {
 			t.Errorf("%s cited %d times, want %d", page, counts[page], n)
@@ -331,6 +341,33 @@ func TestCollect_EndToEnd(t *testing.T) {
 		t.Errorf("failed attempts changed the topic's metrics: %+v", after.Data)
 	}
 
+	// An answer that did not finish (Claude stopped at max_tokens) is a
+	// failed attempt with reason truncated, billed, and in no metric.
+	w.cloud.reply("claude", recorded(t, "anthropic/max_tokens.json"))
+	out, _, err = cli(t, "collect", "--once", "--db", w.dsn, "--providers", "claude", "--samples", "3")
+	if err == nil || !strings.Contains(out, "FAILED truncated") {
+		t.Errorf("collect of truncated answers: %v\n%s", err, out)
+	}
+	var truncated struct{ Data sightline.Topic }
+	apiJSON(t, addr, w.apiKey, "GET", b+"/topics/"+w.topicID+q, nil, &truncated)
+	if truncated.Data.CitationShare != topic.Data.CitationShare || truncated.Data.Visibility != 100 {
+		t.Errorf("truncated answers changed the topic's metrics: %+v", truncated.Data)
+	}
+	var failed struct{ Data []sightline.Run }
+	apiJSON(t, addr, w.apiKey, "GET", b+"/runs"+q+"&filter[status]=failed&page_size=100", nil, &failed)
+	nTrunc := 0
+	for _, r := range failed.Data {
+		if r.Error != nil && r.Error.Code == "truncated" {
+			nTrunc++
+			if r.Answer != "" || len(r.Citations) != 0 || r.SearchQueries != nil {
+				t.Errorf("a truncated attempt shows an answer: %+v", r)
+			}
+		}
+	}
+	if nTrunc != 3 {
+		t.Errorf("%d truncated attempts listed, want 3", nTrunc)
+	}
+
 	// The internal report lists the attempts; no secret is stored in the
 	// clear, and none reached the logs.
 	req, _ := http.NewRequest("GET", "http://"+addr+"/internal/v1/brands/"+w.brandID+"/collection/attempts", nil)
@@ -339,6 +376,56 @@ func TestCollect_EndToEnd(t *testing.T) {
 		t.Errorf("attempts with an API key: %v %v, want 403", resp.StatusCode, err)
 	}
 	w.noPlaintextKeys(t)
+}
+
+// checkFanOut reads one collected run of each provider back: the fan-out
+// queries each recorded reply carries (null for Perplexity, which does not
+// expose them) and its retrieved sources, cited or not.
+func (w *collectWorld) checkFanOut(t *testing.T, addr, q string) {
+	t.Helper()
+	b := "/api/v2/brands/" + w.brandID
+	var runs struct{ Data []sightline.Run }
+	apiJSON(t, addr, w.apiKey, "GET", b+"/runs"+q+"&page_size=100", nil, &runs)
+	byProvider := map[string]sightline.Run{}
+	for _, r := range runs.Data {
+		byProvider[r.Provider.Code] = r
+	}
+	wantQueries := map[string][]string{
+		"chatgpt":    {"best project management tools UK 2026", "project management software reviews UK", "Stackwise Planwell review"},
+		"claude":     {"best project management tools 2026", "Stackwise Planwell comparison"},
+		"gemini":     {"best project management tools 2026", "Taskloom vs Stackwise"},
+		"perplexity": nil,
+	}
+	// The pages each reply lists and whether its text cites them.
+	wantCited := map[string]map[string]bool{
+		"chatgpt": {"https://pcmag.com/picks/the-best-project-management-software": true, "https://g2.com/categories/project-management": false,
+			"https://taskloom.com/blog/taskloom-vs-stackwise": true, "https://capterra.co.uk/directory/30008/project-management/software": false},
+		"claude": {"https://pcmag.com/picks/the-best-project-management-software": true, "https://taskloom.com/blog/taskloom-vs-stackwise": true,
+			"https://g2.com/categories/project-management": false, "https://capterra.co.uk/directory/30008/project-management/software": false},
+		"gemini": {"https://pcmag.com": true, "https://g2.com": true, "https://taskloom.com": true,
+			"https://en.wikipedia.org/wiki/Project_management_software": false},
+		"perplexity": {"https://pcmag.com/picks/the-best-project-management-software": true, "https://g2.com/categories/project-management": false,
+			"https://taskloom.com/blog/taskloom-vs-stackwise": true, "https://planwell.io/pricing": true},
+	}
+	for code, want := range wantQueries {
+		listed, ok := byProvider[code]
+		if !ok {
+			t.Errorf("no %s run listed", code)
+			continue
+		}
+		var r sightline.Run
+		apiJSON(t, addr, w.apiKey, "GET", b+"/runs/"+listed.ID, nil, &struct{ Data *sightline.Run }{&r})
+		if (r.SearchQueries == nil) != (want == nil) || strings.Join(r.SearchQueries, "|") != strings.Join(want, "|") {
+			t.Errorf("%s: search_queries %#v, want %#v", code, r.SearchQueries, want)
+		}
+		got := map[string]bool{}
+		for _, s := range r.Sources {
+			got[s.Page] = s.Cited
+		}
+		if fmt.Sprint(got) != fmt.Sprint(wantCited[code]) {
+			t.Errorf("%s: sources (page: cited) %v, want %v", code, got, wantCited[code])
+		}
+	}
 }
 
 // noKeyIn fails when text holds any provider key, or most of one.
