@@ -16,7 +16,7 @@ import (
 
 // The documented worst cases of docs/api.md#limits, in bytes of JSON.
 const (
-	maxRunBody       = 5 << 19  // one run: GET …/runs/{id} (2.5 MiB)
+	maxRunBody       = 4 << 20  // one run: GET …/runs/{id} (4 MiB)
 	maxCitationsPage = 10 << 20 // a page of 100 citation rows (pages, domains)
 	maxSOVPage       = 40 << 20 // a page of 100 share-of-voice rows of 1,000 buckets
 )
@@ -50,9 +50,22 @@ func capsRecord(fw *fuzzWorld, ranAt time.Time) string {
 		ads = append(ads, sightline.RunAd{Advertiser: fmt.Sprintf("Ad%02d", i) + strings.Repeat("a", sightline.MaxShortTextBytes-4),
 			Domain: fmt.Sprintf("ad%02d.example.com", i), Text: esc(sightline.MaxTitleBytes)})
 	}
+	// 50 search queries and 100 retrieved sources, each at its caps.
+	queries := make([]string, 0, sightline.MaxSearchQueries)
+	for i := range sightline.MaxSearchQueries {
+		q := fmt.Sprintf("q%02d ", i)
+		queries = append(queries, q+esc(sightline.MaxShortTextBytes-len(q)))
+	}
+	sources := make([]sightline.RunSource, 0, sightline.MaxRunSources)
+	for i := range sightline.MaxRunSources {
+		u := fmt.Sprintf("https://source%03d.example.com/", i)
+		day := "2026-10-02"
+		sources = append(sources, sightline.RunSource{URL: u + strings.Repeat("é", (sightline.MaxURLBytes-len(u))/2),
+			Title: esc(sightline.MaxTitleBytes), PublishedAt: &day})
+	}
 	rec, err := json.Marshal(sightline.RunRecord{ID: "00000000-0000-4000-8000-0000000000ca", BrandID: fw.brand.ID, PromptID: fw.prompts[0].ID,
 		Provider: "chatgpt", Region: "us", RanAt: ranAt, Model: esc(sightline.MaxShortTextBytes), Answer: answer.String(),
-		Citations: cites, Ads: ads, Mentions: mentions})
+		Citations: cites, Ads: ads, Mentions: mentions, SearchQueries: queries, Sources: sources})
 	if err != nil {
 		panic(err)
 	}
@@ -125,12 +138,17 @@ func TestResponsesAtCaps(t *testing.T) {
 			Name  string
 			Spans []sightline.Span
 		}
-		Citations []json.RawMessage
+		Citations     []json.RawMessage
+		SearchQueries []string `json:"search_queries"`
+		Sources       []json.RawMessage
 	}
 	status, body := getSized(t, fw, "/runs/00000000-0000-4000-8000-0000000000ca", nil, maxRunBody)
 	var one struct{ Data run }
 	if status != http.StatusOK || json.Unmarshal(body, &one) != nil {
 		t.Fatalf("run: %d %.300s", status, body)
+	}
+	if len(one.Data.SearchQueries) != sightline.MaxSearchQueries || len(one.Data.Sources) != sightline.MaxRunSources {
+		t.Errorf("run: %d search queries, %d sources, want %d, %d", len(one.Data.SearchQueries), len(one.Data.Sources), sightline.MaxSearchQueries, sightline.MaxRunSources)
 	}
 	if len(one.Data.Mentions) != sightline.MaxRunMentions || len(one.Data.Citations) != sightline.MaxRunCitations {
 		t.Fatalf("run: %d mentions, %d citations, want %d, %d", len(one.Data.Mentions), len(one.Data.Citations), sightline.MaxRunMentions, sightline.MaxRunCitations)
