@@ -251,6 +251,7 @@ func newCollector(cfg Config, db *sqlstore.DB, logger *slog.Logger) (*collect.Co
 		if err != nil {
 			return nil, err
 		}
+		pc.MaxSearches = cfg.MaxSearches
 		a, err := provider.New(code, pc)
 		if err != nil {
 			return nil, err

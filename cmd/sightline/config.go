@@ -38,6 +38,10 @@ type Config struct {
 	// the provider package's defaults.
 	ProviderRate        float64
 	ProviderConcurrency int
+	// MaxSearches caps the web searches of one provider call (Claude's
+	// max_uses, OpenAI's max_tool_calls); 0 keeps the provider package's
+	// default.
+	MaxSearches int
 	// Providers holds each provider's base URL and model, by the
 	// variable prefix of provider.ConfigFromEnv (OPENAI, ANTHROPIC, …).
 	Providers map[string]*string
@@ -176,6 +180,8 @@ func (c *Config) collectFlags(fs *flagSet) {
 	fs.env("provider-rate", "SIGHTLINE_PROVIDER_RATE")
 	fs.IntVar(&c.ProviderConcurrency, "provider-concurrency", c.ProviderConcurrency, "calls in flight per provider key (default 4)")
 	fs.env("provider-concurrency", "SIGHTLINE_PROVIDER_CONCURRENCY")
+	fs.IntVar(&c.MaxSearches, "max-searches", c.MaxSearches, "web searches at most per provider call, ChatGPT and Claude (default 5)")
+	fs.env("max-searches", "SIGHTLINE_MAX_SEARCHES")
 	c.Providers = map[string]*string{}
 	for _, p := range []struct{ prefix, name string }{{"OPENAI", "chatgpt"}, {"ANTHROPIC", "claude"}, {"GEMINI", "gemini"}, {"PERPLEXITY", "perplexity"}, {"XAI", "grok"}} {
 		lower := strings.ToLower(p.prefix)
@@ -219,8 +225,8 @@ func (c Config) providerSetting(name string) string {
 
 // validateCollect checks the provider pacing settings.
 func (c Config) validateCollect() error {
-	if c.ProviderRate < 0 || c.ProviderConcurrency < 0 {
-		return fmt.Errorf("--provider-rate and --provider-concurrency must not be negative")
+	if c.ProviderRate < 0 || c.ProviderConcurrency < 0 || c.MaxSearches < 0 {
+		return fmt.Errorf("--provider-rate, --provider-concurrency and --max-searches must not be negative")
 	}
 	return nil
 }

@@ -57,6 +57,7 @@ var envVars = []struct{ Name, Flag string }{
 	{"SIGHTLINE_BOT_RANGES", "--bot-ranges"},
 	{"SIGHTLINE_PROVIDER_RATE", "--provider-rate"},
 	{"SIGHTLINE_PROVIDER_CONCURRENCY", "--provider-concurrency"},
+	{"SIGHTLINE_MAX_SEARCHES", "--max-searches"},
 	{"SIGHTLINE_OPENAI_BASE_URL", "--openai-base-url"},
 	{"SIGHTLINE_OPENAI_MODEL", "--openai-model"},
 	{"SIGHTLINE_ANTHROPIC_BASE_URL", "--anthropic-base-url"},

@@ -73,6 +73,7 @@ var envCases = map[string]struct {
 	"SIGHTLINE_BOT_RANGES":              {"/nonexistent/bot-ranges", []string{"crawls", "ingest", "--brand", testUUID, "-"}},
 	"SIGHTLINE_PROVIDER_RATE":           {"fast", []string{"collect", "--once", "--dry-run"}},
 	"SIGHTLINE_PROVIDER_CONCURRENCY":    {"4.5", serveArgs},
+	"SIGHTLINE_MAX_SEARCHES":            {"five", serveArgs},
 	"SIGHTLINE_OPENAI_BASE_URL":         {"api.openai.com", serveArgs},
 	"SIGHTLINE_OPENAI_MODEL":            {"", nil},
 	"SIGHTLINE_ANTHROPIC_BASE_URL":      {"ftp://api.anthropic.com", []string{"collect", "--once", "--dry-run"}},
