@@ -15,28 +15,42 @@ func (q *Scope) advertiserSummaries(s *Builder, onlyID, query string, activeOnly
 		prompts = q.advertiserDaysTotals(s, onlyID)
 	} else {
 		prompts = (&Builder{}).Add(`COALESCE(window_totals.prompts, 0)`)
-		s.Add(`WITH window_totals AS (SELECT ads.advertiser_id AS id, COUNT(DISTINCT ads.run_seq) AS appearances, COUNT(DISTINCT ads.prompt_id) AS prompts,
-			COUNT(*) AS ads, COUNT(DISTINCT ads.provider_id) AS providers FROM ads WHERE `)
+		s.Add(`WITH window_totals AS (
+SELECT ads.advertiser_id AS id, COUNT(DISTINCT ads.run_seq) AS appearances,
+COUNT(DISTINCT ads.prompt_id) AS prompts, COUNT(*) AS ads, COUNT(DISTINCT ads.provider_id) AS providers
+FROM ads
+WHERE `)
 		q.FilterIn(s, "ads", q.Window)
 		if onlyID != "" {
-			s.Add(` AND ads.advertiser_id = ?`, onlyID)
+			s.Add(`
+AND ads.advertiser_id = ?`, onlyID)
 		}
-		s.Add(` GROUP BY ads.advertiser_id)`)
+		s.Add(`
+GROUP BY ads.advertiser_id
+)`)
 	}
-	s.Add(`, advertiser_summaries AS (SELECT advertisers.id AS id, advertisers.name AS name, COALESCE(window_totals.appearances, 0) AS appearances,
-		`).AddSQL(prompts).Add(` AS prompts, COALESCE(window_totals.ads, 0) AS ads, COALESCE(window_totals.providers, 0) AS providers,
-		advertisers.domain AS domain, advertisers.favicon_url AS favicon_url,
-		(SELECT MIN(ads.ran_at) FROM ads WHERE ads.advertiser_id = advertisers.id) AS first_seen,
-		(SELECT MAX(ads.ran_at) FROM ads WHERE ads.advertiser_id = advertisers.id) AS last_seen
-		FROM advertisers `+join+` window_totals ON window_totals.id = advertisers.id WHERE advertisers.brand_id = ?`, q.BrandID)
+	s.Add(`,
+advertiser_summaries AS (
+SELECT advertisers.id AS id, advertisers.name AS name,
+COALESCE(window_totals.appearances, 0) AS appearances,
+`).AddSQL(prompts).Add(` AS prompts,
+COALESCE(window_totals.ads, 0) AS ads, COALESCE(window_totals.providers, 0) AS providers,
+advertisers.domain AS domain, advertisers.favicon_url AS favicon_url,
+(SELECT MIN(ads.ran_at) FROM ads WHERE ads.advertiser_id = advertisers.id) AS first_seen,
+(SELECT MAX(ads.ran_at) FROM ads WHERE ads.advertiser_id = advertisers.id) AS last_seen
+FROM advertisers
+`+join+` window_totals ON window_totals.id = advertisers.id
+WHERE advertisers.brand_id = ?`, q.BrandID)
 	if onlyID != "" {
-		s.Add(` AND advertisers.id = ?`, onlyID)
+		s.Add(`
+AND advertisers.id = ?`, onlyID)
 	}
 	if query != "" {
 		p := LikePattern(query)
-		s.Add(` AND (lower(advertisers.name) LIKE ? ESCAPE '\' OR lower(advertisers.domain) LIKE ? ESCAPE '\')`, p, p)
+		s.Add(`
+AND (lower(advertisers.name) LIKE ? ESCAPE '\' OR lower(advertisers.domain) LIKE ? ESCAPE '\')`, p, p)
 	}
-	s.Add(`)`)
+	s.Add("\n)")
 }
 
 // adDayRollups reports whether the advertiser summaries may read daily_ads:
@@ -53,16 +67,16 @@ func (q *Scope) adCount(s *Builder) {
 	full, raw := wholeDays(true, q.Window)
 	s.Add(`SELECT CAST(0`)
 	for _, r := range full {
-		s.Add(` + (SELECT COALESCE(SUM(daily_ads.ads), 0) FROM daily_ads WHERE `)
+		s.Add("\n+ (SELECT COALESCE(SUM(daily_ads.ads), 0) FROM daily_ads WHERE ")
 		q.FilterIn(s, "daily_ads", r)
 		s.Add(`)`)
 	}
 	for _, r := range raw {
-		s.Add(` + (SELECT COUNT(*) FROM ads WHERE `)
+		s.Add("\n+ (SELECT COUNT(*) FROM ads WHERE ")
 		q.FilterIn(s, "ads", r)
 		s.Add(`)`)
 	}
-	s.Add(` AS BIGINT)`)
+	s.Add("\nAS BIGINT)")
 }
 
 // advertiserDaysTotals writes the CTE window_totals from daily_ads for the
@@ -79,7 +93,8 @@ func (q *Scope) advertiserDaysTotals(s *Builder, onlyID string) *Builder {
 daily_ads.ads AS ads, daily_ads.appearances AS appearances`)
 			q.fromRanges(s, table, table, ranges)
 			if onlyID != "" {
-				s.Add(` AND daily_ads.advertiser_id = ?`, onlyID)
+				s.Add(`
+AND daily_ads.advertiser_id = ?`, onlyID)
 			}
 		},
 		func(s *Builder, ranges []sightline.Window) {
@@ -87,17 +102,32 @@ daily_ads.ads AS ads, daily_ads.appearances AS appearances`)
 COUNT(DISTINCT ads.run_seq) AS appearances`)
 			q.fromRanges(s, "ads", "ads", ranges)
 			if onlyID != "" {
-				s.Add(` AND ads.advertiser_id = ?`, onlyID)
+				s.Add(`
+AND ads.advertiser_id = ?`, onlyID)
 			}
-			s.Add(` GROUP BY ads.advertiser_id, ads.provider_id`)
+			s.Add(`
+GROUP BY ads.advertiser_id, ads.provider_id`)
 		})
-	s.Add(`), window_totals AS (SELECT advertiser_id AS id, SUM(appearances) AS appearances, SUM(ads) AS ads,
-		COUNT(DISTINCT provider_id) AS providers FROM advertiser_days GROUP BY advertiser_id)`)
+	s.Add(`
+),
+window_totals AS (
+SELECT advertiser_id AS id, SUM(appearances) AS appearances, SUM(ads) AS ads,
+COUNT(DISTINCT provider_id) AS providers
+FROM advertiser_days
+GROUP BY advertiser_id
+)`)
 	var p Builder
-	p.Add(`(SELECT COUNT(*) FROM prompts WHERE prompts.brand_id = ? AND EXISTS (SELECT 1 FROM ads
-		WHERE ads.advertiser_id = advertisers.id AND ads.prompt_id = prompts.id AND `, q.BrandID)
+	p.Add(`(
+  SELECT COUNT(*) FROM prompts
+  WHERE prompts.brand_id = ?
+  AND EXISTS (
+    SELECT 1 FROM ads
+    WHERE ads.advertiser_id = advertisers.id AND ads.prompt_id = prompts.id
+    AND `, q.BrandID)
 	q.FilterIn(&p, "ads", q.Window)
-	p.Add(`))`)
+	p.Add(`
+  )
+)`)
 	return &p
 }
 
@@ -112,16 +142,22 @@ const AdvertiserSummaryColumns = `id, name, appearances, prompts, ads, providers
 // provider and region ids, ran_at.
 func (q *Scope) Ads(query, order string, sortByName bool, limit, offset int) (count, page *Builder) {
 	var where Builder
-	where.Add(` WHERE `)
+	where.Add("\nWHERE ")
 	q.FilterIn(&where, "ads", q.Window)
 	if query != "" {
 		p := LikePattern(query)
-		where.Add(` AND (lower(advertisers.name) LIKE ? ESCAPE '\' OR lower(advertisers.domain) LIKE ? ESCAPE '\' OR lower(ads.text) LIKE ? ESCAPE '\')`, p, p, p)
+		where.Add(`
+AND (
+  lower(advertisers.name) LIKE ? ESCAPE '\' OR lower(advertisers.domain) LIKE ? ESCAPE '\'
+  OR lower(ads.text) LIKE ? ESCAPE '\'
+)`, p, p, p)
 	}
-	from := ` FROM ads JOIN advertisers ON advertisers.id = ads.advertiser_id`
+	from := `
+FROM ads
+JOIN advertisers ON advertisers.id = ads.advertiser_id`
 	countFrom := from
 	if query == "" {
-		countFrom = ` FROM ads` // every ad has its advertiser: no join to count them
+		countFrom = "\nFROM ads" // every ad has its advertiser: no join to count them
 	}
 	count = new(Builder)
 	if query == "" && q.adDayRollups() {
@@ -138,11 +174,18 @@ func (q *Scope) Ads(query, order string, sortByName bool, limit, offset int) (co
 	}
 	page = new(Builder)
 	page.Add(`SELECT runs.id, ads.advertiser_id, advertisers.name, advertisers.domain, advertisers.favicon_url, ads.text,
-		ads.prompt_id, ads.topic_id, ads.provider_id, ads.region_id, ads.ran_at
-		FROM (SELECT ads.brand_id AS brand_id, ads.ran_at AS ran_at, ads.run_seq AS run_seq, ads.ord AS ord`+keyFrom).AddSQL(&where).
-		Add(order+` LIMIT ? OFFSET ?) page_keys
-		JOIN ads ON ads.brand_id = page_keys.brand_id AND ads.ran_at = page_keys.ran_at AND ads.run_seq = page_keys.run_seq AND ads.ord = page_keys.ord
-		JOIN advertisers ON advertisers.id = ads.advertiser_id JOIN runs ON runs.seq = ads.run_seq`+order, limit, offset)
+ads.prompt_id, ads.topic_id, ads.provider_id, ads.region_id, ads.ran_at
+FROM (
+  SELECT ads.brand_id AS brand_id, ads.ran_at AS ran_at, ads.run_seq AS run_seq, ads.ord AS ord`+keyFrom).AddSQL(&where).
+		Add(`
+  `+order+`
+  LIMIT ? OFFSET ?
+) page_keys
+JOIN ads ON ads.brand_id = page_keys.brand_id AND ads.ran_at = page_keys.ran_at
+  AND ads.run_seq = page_keys.run_seq AND ads.ord = page_keys.ord
+JOIN advertisers ON advertisers.id = ads.advertiser_id
+JOIN runs ON runs.seq = ads.run_seq
+`+order, limit, offset)
 	return count, page
 }
 
@@ -158,9 +201,13 @@ func (q *Scope) Advertisers(query, order string, limit, offset int) (page, count
 	// the page, and only a page past the end needs a count of its own.
 	page = new(Builder)
 	page.AddSQL(&s)
-	page.Add(` SELECT `+AdvertiserSummaryColumns+`, COUNT(*) OVER () FROM advertiser_summaries`+order+` LIMIT ? OFFSET ?`, limit, offset)
+	page.Add(`
+SELECT `+AdvertiserSummaryColumns+`, COUNT(*) OVER ()
+FROM advertiser_summaries
+`+order+`
+LIMIT ? OFFSET ?`, limit, offset)
 	count = new(Builder)
-	count.AddSQL(&s).Add(` SELECT COUNT(*) FROM advertiser_summaries`)
+	count.AddSQL(&s).Add("\nSELECT COUNT(*) FROM advertiser_summaries")
 	return page, count
 }
 
@@ -169,6 +216,6 @@ func (q *Scope) Advertisers(query, order string, limit, offset int) (page, count
 func (q *Scope) Advertiser(id string) *Builder {
 	var s Builder
 	q.advertiserSummaries(&s, id, "", false)
-	s.Add(` SELECT ` + AdvertiserSummaryColumns + ` FROM advertiser_summaries`)
+	s.Add("\nSELECT " + AdvertiserSummaryColumns + "\nFROM advertiser_summaries")
 	return &s
 }

@@ -49,15 +49,30 @@ func Dbl(x string) string { return "CAST(" + x + " AS DOUBLE PRECISION)" }
 
 // Pct is the one definition of a percentage: 100·num/den, 0 when den is 0.
 func Pct(num, den string) string {
-	return "(CASE WHEN " + den + " > 0 THEN 100 * " + Dbl(num) + " / " + Dbl(den) + " ELSE 0 END)"
+	return wrap("(CASE WHEN "+den+" > 0", "THEN 100 * "+Dbl(num), "/ "+Dbl(den), "ELSE 0 END)")
 }
 
 // Growth is delta_percent / growth_rate: 100·(cur − prev) / max(prev, 1).
 func Growth(cur, prev string) string {
-	return "(100 * " + Dbl("("+cur+") - ("+prev+")") + " / (CASE WHEN " + prev + " > 1 THEN " + Dbl(prev) + " ELSE 1 END))"
+	return wrap("(100 * CAST(("+cur+")", "- ("+prev+") AS DOUBLE PRECISION)",
+		"/ (CASE WHEN "+prev+" > 1", "THEN "+Dbl(prev), "ELSE 1 END))")
 }
 
 // Mean is sum/n, 0 when n is 0 (sentiment without mentions).
 func Mean(sum, n string) string {
-	return "(CASE WHEN " + n + " > 0 THEN " + Dbl(sum) + " / " + Dbl(n) + " ELSE 0 END)"
+	return wrap("(CASE WHEN "+n+" > 0", "THEN "+Dbl(sum), "/ "+Dbl(n), "ELSE 0 END)")
+}
+
+// wrapWidth is the longest expression the helpers above write on one line:
+// a longer one takes a line per part, so that no line of a statement is
+// too long to read (TestSQLSnapshots checks the limits).
+const wrapWidth = 72
+
+// wrap joins the parts of an expression by spaces, or by line breaks when
+// the expression is longer than wrapWidth.
+func wrap(parts ...string) string {
+	if one := strings.Join(parts, " "); len(one) <= wrapWidth {
+		return one
+	}
+	return strings.Join(parts, "\n")
 }

@@ -73,18 +73,24 @@ func (q *Scope) citationScope(s *Builder, w sightline.Window, narrow bool, level
 // (rollups) and the ranges raw (facts); no rollup row read may straddle a
 // cut.
 func (q *Scope) writeSel(s *Builder, full, raw []sightline.Window, narrow bool, level string, cuts ...time.Time) {
-	s.Add(`WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-		competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), `, q.BrandID, q.BrandID)
+	s.Add(`WITH owned_domains AS MATERIALIZED (
+  SELECT domain FROM brand_domains WHERE brand_id = ?
+),
+competitor_domains AS MATERIALIZED (
+  SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''
+),
+`, q.BrandID, q.BrandID)
 	if len(raw) > 0 {
-		s.Add(`run_flags AS MATERIALIZED (`)
-		s.Add(`SELECT mentions.run_seq AS run_seq,
+		s.Add(`run_flags AS MATERIALIZED (
+SELECT mentions.run_seq AS run_seq,
 MAX(CASE WHEN mentions.found_brand_id IN (`+Placeholders(len(q.TargetIDs))+`) THEN 1 ELSE 0 END) AS names_brand,
 MAX(CASE WHEN mentions.found_brand_id IN (`+Placeholders(len(q.NameTargetIDs))+`) THEN 1 ELSE 0 END) AS names_target,
 MAX(CASE WHEN mentions.found_brand_id IN (`+Placeholders(len(q.CompetitorIDs))+`) THEN 1 ELSE 0 END) AS names_competitor`,
 			Anys(q.TargetIDs), Anys(q.NameTargetIDs), Anys(q.CompetitorIDs))
 		q.fromFactRanges(s, "mentions", raw)
 		s.Add("\nGROUP BY mentions.run_seq")
-		s.Add(`), `)
+		s.Add(`),
+`)
 	}
 	if len(raw) == 0 && !q.selTwice {
 		// rollup rows only, read once: streamed into the one reader
@@ -92,11 +98,11 @@ MAX(CASE WHEN mentions.found_brand_id IN (`+Placeholders(len(q.CompetitorIDs))+`
 		// without a hint SQLite also counts the reads of a CTE that reads
 		// this one, and materializes it under the overview's page_counts
 		// (docs/performance.md#statement-shapes-that-plan-well)
-		s.Add(`scope_citations AS NOT MATERIALIZED (`)
+		s.Add("scope_citations AS NOT MATERIALIZED (\n")
 	} else {
 		// joined to the facts: materialized, or SQLite re-evaluates the
 		// run flags per citation (docs/performance.md#statement-shapes-that-plan-well)
-		s.Add(`scope_citations AS MATERIALIZED (`)
+		s.Add("scope_citations AS MATERIALIZED (\n")
 	}
 	byTopic := q.topicPageRollups()
 	pieces := rollupPieces(full, level, byTopic, cuts, q.periodSums)
@@ -129,23 +135,30 @@ rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS pa
 rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,`
 		case table == "daily_topic_pages":
 			cols = `rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq,
-'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit,`
+'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
+'' AS subreddit,`
 		case level == PageLevel:
-			cols = q.Dialect.NilUUID() + ` AS topic_id, ` + q.Dialect.NilUUID() + ` AS provider_id, 0 AS run_seq,
+			cols = q.Dialect.NilUUID() + ` AS topic_id,
+` + q.Dialect.NilUUID() + ` AS provider_id, 0 AS run_seq,
 rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
 rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,`
 		default:
-			cols = q.Dialect.NilUUID() + ` AS topic_id, ` + q.Dialect.NilUUID() + ` AS provider_id, 0 AS run_seq,
-'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit,`
+			cols = q.Dialect.NilUUID() + ` AS topic_id,
+` + q.Dialect.NilUUID() + ` AS provider_id, 0 AS run_seq,
+'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
+'' AS subreddit,`
 		}
 		// a piece's sign negates the days of a week on the other side of
 		// a cut; its flags clear has_source and has_inline where it
 		// stands for days it does not hold (rollupPiece)
-		s.Add(`SELECT `+first+`, `+cols+`
+		s.Add(`SELECT `+first+`,
+`+cols+`
 '' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
 ranges.flags * rollup_row.has_inline AS has_inline,
-ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
-ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+ranges.sign * rollup_row.citations AS citations,
+ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations,
+ranges.sign * rollup_row.comp_only AS competitor_only_citations
 FROM `+q.Dialect.PieceRanges()+`
 CROSS JOIN `+table+` rollup_row
 WHERE rollup_row.brand_id = ?
@@ -191,19 +204,24 @@ AND rollup_row.provider_id IN (`+Placeholders(len(providers))+`)`, Anys(topics),
 			if len(cuts) == 0 {
 				s.Add(`0`)
 			}
-			s.Add(` AS period, `)
+			s.Add(" AS period,\n")
 		} else {
-			s.Add(`SELECT citations.ran_at AS ran_at, `)
+			s.Add("SELECT citations.ran_at AS ran_at,\n")
 		}
 		s.Add(`citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
-			citations.page AS page, citations.domain AS domain, citations.page_type AS page_type, citations.domain_type AS static_type,
-			citations.subreddit AS subreddit, citations.youtube_channel AS youtube_channel,
-			CASE WHEN citations.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
-			CASE WHEN citations.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
-			1 AS citations, COALESCE(run_flags.names_brand, 0) AS brand_citations, COALESCE(run_flags.names_target, 0) AS named_citations,
-			CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1 THEN 1 ELSE 0 END AS competitor_only_citations
+citations.page AS page, citations.domain AS domain, citations.page_type AS page_type,
+citations.domain_type AS static_type, citations.subreddit AS subreddit,
+citations.youtube_channel AS youtube_channel,
+CASE WHEN citations.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
+CASE WHEN citations.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
+1 AS citations,
+COALESCE(run_flags.names_brand, 0) AS brand_citations,
+COALESCE(run_flags.names_target, 0) AS named_citations,
+CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1
+  THEN 1 ELSE 0 END AS competitor_only_citations
 FROM `+q.Dialect.Ranges()+`
 CROSS JOIN citations
+
 LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq
 WHERE citations.brand_id = ?
 AND citations.ran_at >= ranges.start_at AND citations.ran_at < ranges.end_at`,
@@ -217,11 +235,13 @@ AND citations.ran_at >= ranges.start_at AND citations.ran_at < ranges.end_at`,
 			q.citationFilters(s, "citations", PageLevel)
 			if len(q.FoundBrandIDs) > 0 {
 				// keep only citations attributed to the chosen found brands
-				s.Add(` AND run_flags.names_brand = 1`)
+				s.Add(`
+AND run_flags.names_brand = 1`)
 			}
 			if len(q.DomainTypes) > 0 {
 				// each citation's own class (pageRollups keeps this case here)
-				s.Add(` AND (CASE WHEN citations.domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+				s.Add(`
+AND (CASE WHEN citations.domain IN (SELECT domain FROM owned_domains) THEN 'owned'
 					WHEN citations.domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
 					WHEN run_flags.names_target = 1 THEN 'earned'
 					WHEN run_flags.names_competitor = 1 THEN 'competitor_earned'
@@ -571,7 +591,8 @@ func classOf(domain, named, competitorOnly, static string) string {
 func ClassIn(s *Builder, domain string, named, competitorOnly *Builder, static string) {
 	s.Add(`CASE WHEN ` + domain + ` IN (SELECT domain FROM owned_domains) THEN 'owned'
 		WHEN ` + domain + ` IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
-		WHEN `).AddSQL(named).Add(` > 0 THEN 'earned' WHEN `).AddSQL(competitorOnly).Add(` > 0 THEN 'competitor_earned'
+		WHEN `).AddSQL(named).Add(` > 0 THEN 'earned'
+		WHEN `).AddSQL(competitorOnly).Add(` > 0 THEN 'competitor_earned'
 		ELSE ` + static + ` END`)
 }
 
@@ -582,14 +603,26 @@ func ClassIn(s *Builder, domain string, named, competitorOnly *Builder, static s
 // competitor-owned domain, static class), and that handful of sums is split
 // into the classes.
 func classes(s *Builder) {
-	s.Add(`, ownership_counts AS (SELECT CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
-			WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned' ELSE '' END AS ownership,
-			static_type, SUM(citations) AS citations, SUM(named_citations) AS named_citations,
-			SUM(competitor_only_citations) AS competitor_only_citations FROM scope_citations GROUP BY 1, 2),
-		class_counts AS (SELECT ownership AS domain_type, citations FROM ownership_counts WHERE ownership <> ''
-		UNION ALL SELECT 'earned', named_citations FROM ownership_counts WHERE ownership = ''
-		UNION ALL SELECT 'competitor_earned', competitor_only_citations FROM ownership_counts WHERE ownership = ''
-		UNION ALL SELECT static_type, citations - named_citations - competitor_only_citations FROM ownership_counts WHERE ownership = '')`)
+	s.Add(`,
+ownership_counts AS (
+  SELECT CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+    WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
+    ELSE '' END AS ownership,
+  static_type, SUM(citations) AS citations, SUM(named_citations) AS named_citations,
+  SUM(competitor_only_citations) AS competitor_only_citations
+  FROM scope_citations
+  GROUP BY 1, 2
+),
+class_counts AS (
+  SELECT ownership AS domain_type, citations FROM ownership_counts WHERE ownership <> ''
+  UNION ALL
+  SELECT 'earned', named_citations FROM ownership_counts WHERE ownership = ''
+  UNION ALL
+  SELECT 'competitor_earned', competitor_only_citations FROM ownership_counts WHERE ownership = ''
+  UNION ALL
+  SELECT static_type, citations - named_citations - competitor_only_citations
+  FROM ownership_counts WHERE ownership = ''
+)`)
 }
 
 // rangesOf returns "(a.ran_at >= ? AND a.ran_at < ?) OR …" for ranges.
@@ -620,28 +653,35 @@ func (q *Scope) pageFiltered() bool {
 func (q *Scope) citationFilters(s *Builder, a, level string) {
 	if q.Query != "" {
 		if q.QueryDomain || level == DomainLevel {
-			s.Add(` AND lower(`+a+`.domain) LIKE ? ESCAPE '\'`, LikePattern(q.Query))
+			s.Add(`
+AND lower(`+a+`.domain) LIKE ? ESCAPE '\'`, LikePattern(q.Query))
 		} else {
-			s.Add(` AND (lower(`+a+`.page) LIKE ? ESCAPE '\' OR lower(`+a+`.domain) LIKE ? ESCAPE '\')`, LikePattern(q.Query), LikePattern(q.Query))
+			s.Add(`
+AND (lower(`+a+`.page) LIKE ? ESCAPE '\' OR lower(`+a+`.domain) LIKE ? ESCAPE '\')`, LikePattern(q.Query), LikePattern(q.Query))
 		}
 	}
 	if len(q.Domains) > 0 {
-		s.Add(` AND `+a+`.domain IN (`+Placeholders(len(q.Domains))+`)`, Anys(q.Domains))
+		s.Add(`
+AND `+a+`.domain IN (`+Placeholders(len(q.Domains))+`)`, Anys(q.Domains))
 	}
 	if level == DomainLevel {
 		return
 	}
 	if len(q.PageTypes) > 0 {
-		s.Add(` AND `+a+`.page_type IN (`+Placeholders(len(q.PageTypes))+`)`, Anys(q.PageTypes))
+		s.Add(`
+AND `+a+`.page_type IN (`+Placeholders(len(q.PageTypes))+`)`, Anys(q.PageTypes))
 	}
 	if q.YouTubeChannel != "" {
-		s.Add(` AND lower(`+a+`.youtube_channel) = ?`, asciiLower(q.YouTubeChannel))
+		s.Add(`
+AND lower(`+a+`.youtube_channel) = ?`, asciiLower(q.YouTubeChannel))
 	}
 	if q.Subreddit != "" {
-		s.Add(` AND `+a+`.subreddit = ?`, strings.TrimPrefix(asciiLower(q.Subreddit), "r/"))
+		s.Add(`
+AND `+a+`.subreddit = ?`, strings.TrimPrefix(asciiLower(q.Subreddit), "r/"))
 	}
 	if q.URL != "" {
-		s.Add(` AND `+a+`.page = ?`, q.URL)
+		s.Add(`
+AND `+a+`.page = ?`, q.URL)
 	}
 }
 

@@ -47,7 +47,8 @@ type Scope struct {
 // FilterIn writes the conditions selecting the scope's rows of a fact
 // table aliased a within [start, end).
 func (q *Scope) FilterIn(s *Builder, a string, w sightline.Window) {
-	s.Add(a+`.brand_id = ? AND `+a+`.ran_at >= ? AND `+a+`.ran_at < ?`, q.BrandID, FormatTime(w.Start), FormatTime(w.End))
+	s.Add(a+`.brand_id = ?
+AND `+a+`.ran_at >= ? AND `+a+`.ran_at < ?`, q.BrandID, FormatTime(w.Start), FormatTime(w.End))
 	q.dimFilter(s, a)
 }
 
@@ -89,24 +90,30 @@ func (q *Scope) allTopicsProviders(s *Builder, a string) {
 // table aliased a, each starting with " AND ".
 func (q *Scope) dimFilter(s *Builder, a string) {
 	if len(q.ProviderIDs) > 0 {
-		s.Add(` AND `+a+`.provider_id IN (`+Placeholders(len(q.ProviderIDs))+`)`, Anys(q.ProviderIDs))
+		s.Add(`
+AND `+a+`.provider_id IN (`+Placeholders(len(q.ProviderIDs))+`)`, Anys(q.ProviderIDs))
 	}
 	if len(q.RegionIDs) > 0 {
-		s.Add(` AND `+a+`.region_id IN (`+Placeholders(len(q.RegionIDs))+`)`, Anys(q.RegionIDs))
+		s.Add(`
+AND `+a+`.region_id IN (`+Placeholders(len(q.RegionIDs))+`)`, Anys(q.RegionIDs))
 	}
 	if len(q.TopicIDs) > 0 {
 		// Facts carry their prompt's topic (prompts never change topic), so
 		// "topic ids resolved to prompt ids" is a plain column match.
-		s.Add(` AND `+a+`.topic_id IN (`+Placeholders(len(q.TopicIDs))+`)`, Anys(q.TopicIDs))
+		s.Add(`
+AND `+a+`.topic_id IN (`+Placeholders(len(q.TopicIDs))+`)`, Anys(q.TopicIDs))
 	}
 	if len(q.PromptIDs) > 0 {
-		s.Add(` AND `+a+`.prompt_id IN (`+Placeholders(len(q.PromptIDs))+`)`, Anys(q.PromptIDs))
+		s.Add(`
+AND `+a+`.prompt_id IN (`+Placeholders(len(q.PromptIDs))+`)`, Anys(q.PromptIDs))
 	}
 	if q.PromptID != "" {
-		s.Add(` AND `+a+`.prompt_id = ?`, q.PromptID)
+		s.Add(`
+AND `+a+`.prompt_id = ?`, q.PromptID)
 	}
 	if len(q.PromptRegions) > 0 {
-		s.Add(` AND (`)
+		s.Add(`
+AND (`)
 		for i, pr := range q.PromptRegions {
 			if i > 0 {
 				s.Add(` OR `)

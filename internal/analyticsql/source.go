@@ -251,12 +251,14 @@ GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id, mentions.provider
 			s.Add(`SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
 rollup_row.region_id AS region_id, rollup_row.mentions AS runs`)
 			q.fromRanges(s, table, "rollup_row", ranges)
-			s.Add(` AND rollup_row.found_brand_id = ?`, q.TargetIDs[0])
+			s.Add(`
+AND rollup_row.found_brand_id = ?`, q.TargetIDs[0])
 		},
 		func(s *Builder, ranges []sightline.Window) {
 			s.Add(`SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
 mentions.region_id AS region_id, 1 AS runs`)
 			q.fromFactRanges(s, "mentions", ranges)
-			s.Add(` AND mentions.found_brand_id = ?`, q.TargetIDs[0])
+			s.Add(`
+AND mentions.found_brand_id = ?`, q.TargetIDs[0])
 		})
 }

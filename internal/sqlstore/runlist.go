@@ -27,7 +27,7 @@ type runQ struct {
 }
 
 func newRunQ(ctx context.Context, tx *Tx, f sightline.RunFilter) (*runQ, error) {
-	q := &runQ{f: f, sq: &scopeQ{&analyticsql.Scope{Scope: f.Scope, Dialect: tx.d}}}
+	q := &runQ{f: f, sq: &scopeQ{Scope: &analyticsql.Scope{Scope: f.Scope, Dialect: tx.d}}}
 	// runs before the brand's pruned day have no answer left: not listed
 	// (docs/retention.md)
 	pruned, err := prunedBefore(ctx, tx, f.BrandID)
@@ -60,8 +60,10 @@ func newRunQ(ctx context.Context, tx *Tx, f sightline.RunFilter) (*runQ, error) 
 // runFacts writes the join of a fact table (mentions, citations) with runs:
 // the fact tables' primary key prefix, so each run finds its rows by key.
 func runFacts(s *sqlb, table string) {
-	s.Add(table + `.brand_id = runs.brand_id AND ` + table + `.topic_id = COALESCE(runs.topic_id, '` + nilTopic + `')
-		AND ` + table + `.provider_id = runs.provider_id AND ` + table + `.ran_at = runs.ran_at AND ` + table + `.run_seq = runs.seq`)
+	s.Add(table + `.brand_id = runs.brand_id
+AND ` + table + `.topic_id = COALESCE(runs.topic_id, '` + nilTopic + `')
+AND ` + table + `.provider_id = runs.provider_id
+AND ` + table + `.ran_at = runs.ran_at AND ` + table + `.run_seq = runs.seq`)
 }
 
 // answerFiltered reports whether the filter looks into the answers
@@ -128,7 +130,8 @@ const okRunFrom = `
 	FROM runs JOIN prompts ON prompts.id = runs.prompt_id LEFT JOIN topics ON topics.id = runs.topic_id
 	JOIN providers ON providers.id = runs.provider_id JOIN regions ON regions.id = runs.region_id
 	LEFT JOIN run_answers ON run_answers.run_seq = runs.seq
-	LEFT JOIN run_surfaces ON run_surfaces.run_seq = runs.seq`
+	LEFT JOIN run_surfaces ON run_surfaces.run_seq = runs.seq
+`
 
 const okRunSelect = `SELECT ` + okRunColumns + okRunFrom
 
@@ -363,9 +366,12 @@ func fillRuns(ctx context.Context, tx *Tx, brandID string, runs []*sightline.Run
 	// keys selects the batch's runs and their rows of a fact table, joined
 	// after runs (CROSS JOIN keeps SQLite from reordering).
 	keys := func(s *sqlb, table string) {
-		s.Add(` WHERE runs.seq IN (`+analyticsql.Placeholders(len(seqs))+`) AND `, seqs)
+		s.Add(`
+WHERE runs.seq IN (`+analyticsql.Placeholders(len(seqs))+`)
+AND `, seqs)
 		if table == "ads" { // ads are keyed by (brand_id, ran_at, run_seq, ord)
-			s.Add(`ads.brand_id = runs.brand_id AND ads.ran_at = runs.ran_at AND ads.run_seq = runs.seq`)
+			s.Add(`ads.brand_id = runs.brand_id
+AND ads.ran_at = runs.ran_at AND ads.run_seq = runs.seq`)
 		} else {
 			runFacts(s, table)
 		}
@@ -373,10 +379,13 @@ func fillRuns(ctx context.Context, tx *Tx, brandID string, runs []*sightline.Run
 
 	var s sqlb
 	s.Add(`SELECT mentions.run_seq, mentions.found_brand_id, found_brands.name, found_brands.is_self,
-		COALESCE(CAST(found_brands.competitor_id AS TEXT), ''), mentions.position, mentions.mention_count, mentions.sentiment
-		FROM runs CROSS JOIN mentions JOIN found_brands ON found_brands.id = mentions.found_brand_id`)
+COALESCE(CAST(found_brands.competitor_id AS TEXT), ''),
+mentions.position, mentions.mention_count, mentions.sentiment
+FROM runs
+CROSS JOIN mentions
+JOIN found_brands ON found_brands.id = mentions.found_brand_id`)
 	keys(&s, "mentions")
-	s.Add(` ORDER BY mentions.run_seq, mentions.position, found_brands.name`)
+	s.Add("\nORDER BY mentions.run_seq, mentions.position, found_brands.name")
 	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var seq int64
 		var self bool
@@ -399,20 +408,30 @@ func fillRuns(ctx context.Context, tx *Tx, brandID string, runs []*sightline.Run
 	// (classOf, docs/metrics.md#ownership-classes-domain_type-filterdomain_types).
 	namedBy := func(cond string, args ...any) *sqlb {
 		var n sqlb
-		return n.Add(`(SELECT COUNT(*) FROM mentions JOIN found_brands ON found_brands.id = mentions.found_brand_id
-			WHERE mentions.brand_id = citations.brand_id AND mentions.topic_id = citations.topic_id AND mentions.provider_id = citations.provider_id
-			AND mentions.ran_at = citations.ran_at AND mentions.run_seq = citations.run_seq AND `+cond+`)`, args...)
+		return n.Add(`(
+  SELECT COUNT(*) FROM mentions
+  JOIN found_brands ON found_brands.id = mentions.found_brand_id
+  WHERE mentions.brand_id = citations.brand_id AND mentions.topic_id = citations.topic_id
+  AND mentions.provider_id = citations.provider_id
+  AND mentions.ran_at = citations.ran_at AND mentions.run_seq = citations.run_seq
+  AND `+cond+`
+)`, args...)
 	}
 	s = sqlb{}
-	s.Add(`WITH owned_domains AS (SELECT domain FROM brand_domains WHERE brand_id = ?),
-		competitor_domains AS (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> '')
-		SELECT citations.run_seq, citations.ord, citations.url, citations.page, citations.domain, citations.title, citations.author,
-			citations.citation_type, citations.page_type, `, brandID, brandID)
+	s.Add(`WITH owned_domains AS (
+  SELECT domain FROM brand_domains WHERE brand_id = ?
+),
+competitor_domains AS (
+  SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''
+)
+SELECT citations.run_seq, citations.ord, citations.url, citations.page, citations.domain,
+citations.title, citations.author, citations.citation_type, citations.page_type,
+`, brandID, brandID)
 	analyticsql.ClassIn(&s, "citations.domain", namedBy(`found_brands.is_self = ?`, true), namedBy(`found_brands.competitor_id IS NOT NULL`),
 		"citations.domain_type")
-	s.Add(` FROM runs CROSS JOIN citations`)
+	s.Add("\nFROM runs\nCROSS JOIN citations")
 	keys(&s, "citations")
-	s.Add(` ORDER BY citations.run_seq, citations.ord`)
+	s.Add("\nORDER BY citations.run_seq, citations.ord")
 	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var seq int64
 		var c sightline.RunCitationView
@@ -472,9 +491,11 @@ func fillRuns(ctx context.Context, tx *Tx, brandID string, runs []*sightline.Run
 
 	s = sqlb{}
 	s.Add(`SELECT ads.run_seq, ads.ord, advertisers.id, advertisers.name, advertisers.domain, ads.text
-		FROM runs CROSS JOIN ads JOIN advertisers ON advertisers.id = ads.advertiser_id`)
+FROM runs
+CROSS JOIN ads
+JOIN advertisers ON advertisers.id = ads.advertiser_id`)
 	keys(&s, "ads")
-	s.Add(` ORDER BY ads.run_seq, ads.ord`)
+	s.Add("\nORDER BY ads.run_seq, ads.ord")
 	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var seq int64
 		var a sightline.RunAdView

@@ -21,23 +21,9 @@ func (db *DB) MentionShare(ctx context.Context, orgID string, s sightline.Scope,
 	return q.mentionShare(ctx, tx, granularity)
 }
 
-// trackedIDs returns the found brands of the brand itself and of its
-// competitors: the "tracked brands" averaged in share series.
-func (q *scopeQ) trackedIDs(ctx context.Context, tx *Tx) ([]string, error) {
-	ids, err := queryStrings(ctx, tx, `SELECT id FROM found_brands WHERE brand_id = ? AND (is_self = ? OR competitor_id IS NOT NULL)`, q.BrandID, true)
-	if err != nil {
-		return nil, fmt.Errorf("tracked brands: %w", err)
-	}
-	return ids, nil
-}
-
 // mentionShare reads analyticsql's MentionShare into a dense series.
 func (q *scopeQ) mentionShare(ctx context.Context, tx *Tx, granularity string) (*sightline.ShareSeries, error) {
-	tracked, err := q.trackedIDs(ctx, tx)
-	if err != nil {
-		return nil, err
-	}
-	b := q.MentionShare(granularity, tracked)
+	b := q.MentionShare(granularity, q.tracked)
 	return scanShareSeries(ctx, tx, b, sightline.Buckets(q.Window, granularity))
 }
 

@@ -170,3 +170,64 @@ func snapshotText(stmts []string) string {
 	}
 	return b.String()
 }
+
+// Limits of a statement a person can read in review: lines, characters,
+// and characters per line (docs/performance.md#one-statement-at-a-time).
+const (
+	maxStatementLines = 200
+	maxStatementChars = 8000
+	maxLineChars      = 120
+)
+
+// oversized are the snapshots whose statements still exceed
+// maxStatementLines or maxStatementChars: the growth lists of the citations
+// overview and the topic metrics over a window whose edges cut days. The
+// list only shrinks: a listed file within the limits fails as well.
+var oversized = map[string]bool{
+	"citations_overview.default.sql": true,
+	"citations_overview.cut.sql":     true,
+	"topic.cut.sql":                  true,
+	"topics.cut.sql":                 true,
+}
+
+// TestSQLSnapshotLimits keeps every snapshot statement within the limits
+// of a statement a person reads: a new statement, or a longer expression,
+// that breaks one fails here rather than in review.
+func TestSQLSnapshotLimits(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "sql", "*", "*.sql"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no snapshot under testdata/sql")
+	}
+	for _, file := range files {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		over := false
+		for i, st := range strings.Split(string(b), "\n;\n") {
+			if st = strings.TrimSpace(st); st == "" {
+				continue
+			}
+			lines := strings.Split(st, "\n")
+			if len(lines) > maxStatementLines || len(st) > maxStatementChars {
+				over = true
+				if !oversized[filepath.Base(file)] {
+					t.Errorf("%s: statement %d has %d lines and %d characters (at most %d and %d)",
+						file, i+1, len(lines), len(st), maxStatementLines, maxStatementChars)
+				}
+			}
+			for j, l := range lines {
+				if len(l) > maxLineChars {
+					t.Errorf("%s: statement %d, line %d has %d characters (at most %d): %.60s…",
+						file, i+1, j+1, len(l), maxLineChars, l)
+				}
+			}
+		}
+		if !over && oversized[filepath.Base(file)] && filepath.Base(filepath.Dir(file)) == "sqlite" {
+			t.Errorf("%s is within the limits now: drop it from oversized", file)
+		}
+	}
+}

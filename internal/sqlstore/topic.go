@@ -166,7 +166,7 @@ func (db *DB) FindTopics(ctx context.Context, orgID, brandID string, f sightline
 		return nil, 0, fmt.Errorf("count topics: %w", err)
 	}
 	order := orderBy(f.Sort, topicSortColumns, sightline.DefaultTopicSort, "topics.id")
-	page.AddSQL(&where).Add(order+` LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
+	page.AddSQL(&where).Add("\n"+order+"\nLIMIT ? OFFSET ?", f.PageSize, f.Offset())
 	topics, err := findTopicRows(ctx, tx, &page)
 	if err != nil {
 		return nil, 0, err

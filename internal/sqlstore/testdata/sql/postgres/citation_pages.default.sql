@@ -4,29 +4,33 @@ SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
+SELECT 'self' AS kind, id FROM found_brands WHERE brand_id = ? AND is_self = ?
+UNION ALL
+SELECT 'competitor', id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
+UNION ALL
+SELECT 'topic', id FROM topics WHERE brand_id = ?
+UNION ALL
+SELECT 'provider', id FROM providers
 ;
 
-SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
-;
-
-SELECT id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
-;
-
-SELECT id FROM topics WHERE brand_id = ?
-;
-
-SELECT id FROM providers
-;
-
-WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS NOT MATERIALIZED (SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
+WITH owned_domains AS MATERIALIZED (
+SELECT domain FROM brand_domains WHERE brand_id = ?
+),
+competitor_domains AS MATERIALIZED (
+SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''
+),
+scope_citations AS NOT MATERIALIZED (
+SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
+CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id,
+CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
 rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
 rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
 '' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
 ranges.flags * rollup_row.has_inline AS has_inline,
-ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
-ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+ranges.sign * rollup_row.citations AS citations,
+ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations,
+ranges.sign * rollup_row.comp_only AS competitor_only_citations
 FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
 period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
 rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
@@ -42,13 +46,17 @@ WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
 ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
 THEN 1 ELSE 0 END)
 UNION ALL
-SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
+SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
+CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id,
+CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
 rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
 rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
 '' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
 ranges.flags * rollup_row.has_inline AS has_inline,
-ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
-ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+ranges.sign * rollup_row.citations AS citations,
+ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations,
+ranges.sign * rollup_row.comp_only AS competitor_only_citations
 FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
 period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
 rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
@@ -64,13 +72,17 @@ WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
 ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
 THEN 1 ELSE 0 END)
 UNION ALL
-SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
+SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
+CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id,
+CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
 rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
 rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
 '' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
 ranges.flags * rollup_row.has_inline AS has_inline,
-ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
-ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+ranges.sign * rollup_row.citations AS citations,
+ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations,
+ranges.sign * rollup_row.comp_only AS competitor_only_citations
 FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
 period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
 rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
@@ -84,23 +96,53 @@ ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
 OR COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
 WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
 ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
-THEN 1 ELSE 0 END)), row_totals AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
-SUM(citations) AS citations, SUM(brand_citations) AS brand_citations, MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
+THEN 1 ELSE 0 END)),
+row_totals AS (
+SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
+SUM(citations) AS citations, SUM(brand_citations) AS brand_citations,
+MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
 CASE WHEN MIN(domain) IN (SELECT domain FROM owned_domains) THEN 'owned'
 WHEN MIN(domain) IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
-WHEN SUM(named_citations) > 0 THEN 'earned' WHEN SUM(competitor_only_citations) > 0 THEN 'competitor_earned'
+WHEN SUM(named_citations) > 0 THEN 'earned'
+WHEN SUM(competitor_only_citations) > 0 THEN 'competitor_earned'
 ELSE MIN(static_type) END AS domain_type
-FROM scope_citations GROUP BY page), list_rows AS (SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
-1 AS page_count FROM row_totals) SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
-(CASE WHEN SUM(citations) OVER () > 0 THEN 100 * CAST(citations AS DOUBLE PRECISION) / CAST(SUM(citations) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(brand_citations) OVER () > 0 THEN 100 * CAST(brand_citations AS DOUBLE PRECISION) / CAST(SUM(brand_citations) OVER () AS DOUBLE PRECISION) ELSE 0 END), COUNT(*) OVER (), page_count,
-SUM(citations) OVER (), SUM(brand_citations) OVER ()
-FROM list_rows ORDER BY citations DESC, domain ASC, page ASC LIMIT ? OFFSET ?
+FROM scope_citations
+GROUP BY page
+),
+list_rows AS (
+SELECT page, domain, page_type, domain_type, has_source, has_inline,
+citations, brand_citations, 1 AS page_count
+FROM row_totals
+)
+SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
+(CASE WHEN SUM(citations) OVER () > 0
+THEN 100 * CAST(citations AS DOUBLE PRECISION)
+/ CAST(SUM(citations) OVER () AS DOUBLE PRECISION)
+ELSE 0 END),
+(CASE WHEN SUM(brand_citations) OVER () > 0
+THEN 100 * CAST(brand_citations AS DOUBLE PRECISION)
+/ CAST(SUM(brand_citations) OVER () AS DOUBLE PRECISION)
+ELSE 0 END),
+COUNT(*) OVER (), page_count, SUM(citations) OVER (), SUM(brand_citations) OVER ()
+FROM list_rows
+ORDER BY citations DESC, domain ASC, page ASC
+LIMIT ? OFFSET ?
 ;
 
-SELECT row_brands.row_key, found_brands.name, row_brands.citations FROM (SELECT day_rows.row_key AS row_key,
-day_rows.found_brand_id AS found_brand_id, SUM(day_rows.citations) AS citations FROM (SELECT daily_page_brands.page AS row_key, daily_page_brands.found_brand_id AS found_brand_id, daily_page_brands.citations AS citations FROM daily_page_brands
-WHERE daily_page_brands.brand_id = ? AND daily_page_brands.domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?)
+SELECT row_brands.row_key, found_brands.name, row_brands.citations
+FROM (
+SELECT day_rows.row_key AS row_key, day_rows.found_brand_id AS found_brand_id,
+SUM(day_rows.citations) AS citations
+FROM (
+SELECT daily_page_brands.page AS row_key, daily_page_brands.found_brand_id AS found_brand_id,
+daily_page_brands.citations AS citations
+FROM daily_page_brands
+WHERE daily_page_brands.brand_id = ?
+AND daily_page_brands.domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?)
 AND daily_page_brands.page IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-AND ((daily_page_brands.ran_at >= ? AND daily_page_brands.ran_at < ?))) day_rows GROUP BY day_rows.row_key, day_rows.found_brand_id) row_brands
+AND ((daily_page_brands.ran_at >= ? AND daily_page_brands.ran_at < ?))
+) day_rows
+GROUP BY day_rows.row_key, day_rows.found_brand_id
+) row_brands
 JOIN found_brands ON found_brands.id = row_brands.found_brand_id
 ;

@@ -4,56 +4,93 @@ SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
-;
-
-SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
-;
-
-SELECT id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
-;
-
-SELECT id FROM topics WHERE brand_id = ?
-;
-
-SELECT id FROM providers
+SELECT 'self' AS kind, id FROM found_brands WHERE brand_id = ? AND is_self = ?
+UNION ALL
+SELECT 'competitor', id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
+UNION ALL
+SELECT 'topic', id FROM topics WHERE brand_id = ?
+UNION ALL
+SELECT 'provider', id FROM providers
 ;
 
 SELECT COUNT(*) FROM competitors WHERE brand_id = ?
 ;
 
-WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS NOT MATERIALIZED (SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
-'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit,
+WITH owned_domains AS MATERIALIZED (
+SELECT domain FROM brand_domains WHERE brand_id = ?
+),
+competitor_domains AS MATERIALIZED (
+SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''
+),
+scope_citations AS NOT MATERIALIZED (
+SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
+CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id,
+CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
+'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
+'' AS subreddit,
 '' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
 ranges.flags * rollup_row.has_inline AS has_inline,
-ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
-ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+ranges.sign * rollup_row.citations AS citations,
+ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations,
+ranges.sign * rollup_row.comp_only AS competitor_only_citations
 FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
 period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
 rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
 CROSS JOIN daily_domains rollup_row
 WHERE rollup_row.brand_id = ?
-AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at), bucket_citations AS (SELECT to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket, SUM(citations) AS citations,
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at),
+bucket_citations AS (
+SELECT to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
+SUM(citations) AS citations,
 SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN citations ELSE 0 END) AS owned_citations,
-CAST(SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) OR domain IN (SELECT domain FROM competitor_domains) THEN citations ELSE 0 END) AS DOUBLE PRECISION) / ? AS tracked_average
-FROM scope_citations GROUP BY 1)
-SELECT bucket, citations, owned_citations, (CASE WHEN citations > 0 THEN 100 * CAST(owned_citations AS DOUBLE PRECISION) / CAST(citations AS DOUBLE PRECISION) ELSE 0 END), tracked_average, (CASE WHEN citations > 0 THEN 100 * CAST(tracked_average AS DOUBLE PRECISION) / CAST(citations AS DOUBLE PRECISION) ELSE 0 END),
-(CASE WHEN SUM(citations) OVER () > 0 THEN 100 * CAST(SUM(owned_citations) OVER () AS DOUBLE PRECISION) / CAST(SUM(citations) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(citations) OVER () > 0 THEN 100 * CAST(SUM(tracked_average) OVER () AS DOUBLE PRECISION) / CAST(SUM(citations) OVER () AS DOUBLE PRECISION) ELSE 0 END),
+CAST(SUM(CASE
+WHEN domain IN (SELECT domain FROM owned_domains) OR domain IN (SELECT domain FROM competitor_domains)
+THEN citations ELSE 0 END) AS DOUBLE PRECISION) / ? AS tracked_average
+FROM scope_citations
+GROUP BY 1
+)
+SELECT bucket, citations, owned_citations,
+(CASE WHEN citations > 0
+THEN 100 * CAST(owned_citations AS DOUBLE PRECISION)
+/ CAST(citations AS DOUBLE PRECISION)
+ELSE 0 END),
+tracked_average,
+(CASE WHEN citations > 0
+THEN 100 * CAST(tracked_average AS DOUBLE PRECISION)
+/ CAST(citations AS DOUBLE PRECISION)
+ELSE 0 END),
+(CASE WHEN SUM(citations) OVER () > 0
+THEN 100 * CAST(SUM(owned_citations) OVER () AS DOUBLE PRECISION)
+/ CAST(SUM(citations) OVER () AS DOUBLE PRECISION)
+ELSE 0 END),
+(CASE WHEN SUM(citations) OVER () > 0
+THEN 100 * CAST(SUM(tracked_average) OVER () AS DOUBLE PRECISION)
+/ CAST(SUM(citations) OVER () AS DOUBLE PRECISION)
+ELSE 0 END),
 SUM(owned_citations) OVER (), SUM(citations) OVER ()
-FROM bucket_citations ORDER BY bucket
+FROM bucket_citations
+ORDER BY bucket
 ;
 
-SELECT id FROM found_brands WHERE brand_id = ? AND (is_self = ? OR competitor_id IS NOT NULL)
-;
-
-WITH bucket_runs AS (SELECT to_char(date_trunc('day', window_runs.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket, SUM(window_runs.runs) AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+WITH bucket_runs AS (
+SELECT to_char(date_trunc('day', window_runs.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
+SUM(window_runs.runs) AS runs
+FROM (
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
 FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
 CROSS JOIN daily_runs rollup_row
 WHERE rollup_row.brand_id = ?
-AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at) window_runs GROUP BY 1), bucket_target_runs AS (SELECT to_char(date_trunc('day', window_target_runs.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
-SUM(window_target_runs.runs) AS target_runs FROM (SELECT ran_at, topic_id, mentions AS runs
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+) window_runs
+GROUP BY 1
+),
+bucket_target_runs AS (
+SELECT to_char(date_trunc('day', window_target_runs.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
+SUM(window_target_runs.runs) AS target_runs
+FROM (
+SELECT ran_at, topic_id, mentions AS runs
 FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
@@ -63,44 +100,110 @@ CROSS JOIN daily_topic_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 ) target_mentions
-WHERE target_mentions.found_brand_id = ?) window_target_runs GROUP BY 1), bucket_tracked_mentions AS (SELECT to_char(date_trunc('day', window_mentions.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
-SUM(CASE WHEN window_mentions.found_brand_id IN (?, ?, ?) THEN window_mentions.mentions ELSE 0 END) AS tracked_mentions FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+WHERE target_mentions.found_brand_id = ?
+) window_target_runs
+GROUP BY 1
+),
+bucket_tracked_mentions AS (
+SELECT to_char(date_trunc('day', window_mentions.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
+SUM(CASE WHEN window_mentions.found_brand_id IN (?, ?, ?)
+THEN window_mentions.mentions ELSE 0 END) AS tracked_mentions
+FROM (
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
 FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
 CROSS JOIN daily_topic_mentions rollup_row
 WHERE rollup_row.brand_id = ?
-AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at) window_mentions GROUP BY 1),
-share_buckets AS (SELECT bucket_runs.bucket AS bucket, bucket_runs.runs AS runs, COALESCE(bucket_target_runs.target_runs, 0) AS target_runs,
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+) window_mentions
+GROUP BY 1
+),
+share_buckets AS (
+SELECT bucket_runs.bucket AS bucket, bucket_runs.runs AS runs,
+COALESCE(bucket_target_runs.target_runs, 0) AS target_runs,
 CAST(COALESCE(bucket_tracked_mentions.tracked_mentions, 0) AS DOUBLE PRECISION) / ? AS tracked_average
-FROM bucket_runs LEFT JOIN bucket_target_runs ON bucket_target_runs.bucket = bucket_runs.bucket
-LEFT JOIN bucket_tracked_mentions ON bucket_tracked_mentions.bucket = bucket_runs.bucket)
-SELECT bucket, runs, target_runs, (CASE WHEN runs > 0 THEN 100 * CAST(target_runs AS DOUBLE PRECISION) / CAST(runs AS DOUBLE PRECISION) ELSE 0 END), tracked_average, (CASE WHEN runs > 0 THEN 100 * CAST(tracked_average AS DOUBLE PRECISION) / CAST(runs AS DOUBLE PRECISION) ELSE 0 END),
-(CASE WHEN SUM(runs) OVER () > 0 THEN 100 * CAST(SUM(target_runs) OVER () AS DOUBLE PRECISION) / CAST(SUM(runs) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(runs) OVER () > 0 THEN 100 * CAST(SUM(tracked_average) OVER () AS DOUBLE PRECISION) / CAST(SUM(runs) OVER () AS DOUBLE PRECISION) ELSE 0 END),
+FROM bucket_runs
+LEFT JOIN bucket_target_runs ON bucket_target_runs.bucket = bucket_runs.bucket
+LEFT JOIN bucket_tracked_mentions ON bucket_tracked_mentions.bucket = bucket_runs.bucket
+)
+SELECT bucket, runs, target_runs,
+(CASE WHEN runs > 0
+THEN 100 * CAST(target_runs AS DOUBLE PRECISION)
+/ CAST(runs AS DOUBLE PRECISION)
+ELSE 0 END),
+tracked_average,
+(CASE WHEN runs > 0
+THEN 100 * CAST(tracked_average AS DOUBLE PRECISION)
+/ CAST(runs AS DOUBLE PRECISION)
+ELSE 0 END),
+(CASE WHEN SUM(runs) OVER () > 0
+THEN 100 * CAST(SUM(target_runs) OVER () AS DOUBLE PRECISION)
+/ CAST(SUM(runs) OVER () AS DOUBLE PRECISION)
+ELSE 0 END),
+(CASE WHEN SUM(runs) OVER () > 0
+THEN 100 * CAST(SUM(tracked_average) OVER () AS DOUBLE PRECISION)
+/ CAST(SUM(runs) OVER () AS DOUBLE PRECISION)
+ELSE 0 END),
 SUM(target_runs) OVER (), SUM(runs) OVER ()
-FROM share_buckets ORDER BY bucket
+FROM share_buckets
+ORDER BY bucket
 ;
 
-WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS NOT MATERIALIZED (SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id, CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
-'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit,
+WITH owned_domains AS MATERIALIZED (
+SELECT domain FROM brand_domains WHERE brand_id = ?
+),
+competitor_domains AS MATERIALIZED (
+SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''
+),
+scope_citations AS NOT MATERIALIZED (
+SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
+CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id,
+CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS provider_id, 0 AS run_seq,
+'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
+'' AS subreddit,
 '' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
 ranges.flags * rollup_row.has_inline AS has_inline,
-ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
-ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+ranges.sign * rollup_row.citations AS citations,
+ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations,
+ranges.sign * rollup_row.comp_only AS competitor_only_citations
 FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
 period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
 rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
 CROSS JOIN daily_domains rollup_row
 WHERE rollup_row.brand_id = ?
-AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at), ownership_counts AS (SELECT CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
-WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned' ELSE '' END AS ownership,
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at),
+ownership_counts AS (
+SELECT CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
+ELSE '' END AS ownership,
 static_type, SUM(citations) AS citations, SUM(named_citations) AS named_citations,
-SUM(competitor_only_citations) AS competitor_only_citations FROM scope_citations GROUP BY 1, 2),
-class_counts AS (SELECT ownership AS domain_type, citations FROM ownership_counts WHERE ownership <> ''
-UNION ALL SELECT 'earned', named_citations FROM ownership_counts WHERE ownership = ''
-UNION ALL SELECT 'competitor_earned', competitor_only_citations FROM ownership_counts WHERE ownership = ''
-UNION ALL SELECT static_type, citations - named_citations - competitor_only_citations FROM ownership_counts WHERE ownership = ''), breakdown_counts AS (SELECT CASE WHEN domain_type IN ('owned', 'competitor_owned', 'earned', 'competitor_earned') THEN domain_type ELSE 'other' END AS domain_type,
-citations FROM class_counts)
-SELECT domain_type, SUM(citations), (CASE WHEN SUM(SUM(citations)) OVER () > 0 THEN 100 * CAST(SUM(citations) AS DOUBLE PRECISION) / CAST(SUM(SUM(citations)) OVER () AS DOUBLE PRECISION) ELSE 0 END) FROM breakdown_counts GROUP BY domain_type
+SUM(competitor_only_citations) AS competitor_only_citations
+FROM scope_citations
+GROUP BY 1, 2
+),
+class_counts AS (
+SELECT ownership AS domain_type, citations FROM ownership_counts WHERE ownership <> ''
+UNION ALL
+SELECT 'earned', named_citations FROM ownership_counts WHERE ownership = ''
+UNION ALL
+SELECT 'competitor_earned', competitor_only_citations FROM ownership_counts WHERE ownership = ''
+UNION ALL
+SELECT static_type, citations - named_citations - competitor_only_citations
+FROM ownership_counts WHERE ownership = ''
+),
+breakdown_counts AS (
+SELECT CASE WHEN domain_type IN ('owned', 'competitor_owned', 'earned', 'competitor_earned')
+THEN domain_type ELSE 'other' END AS domain_type,
+citations
+FROM class_counts
+)
+SELECT domain_type, SUM(citations),
+(CASE WHEN SUM(SUM(citations)) OVER () > 0
+THEN 100 * CAST(SUM(citations) AS DOUBLE PRECISION)
+/ CAST(SUM(SUM(citations)) OVER () AS DOUBLE PRECISION)
+ELSE 0 END)
+FROM breakdown_counts
+GROUP BY domain_type
 ;

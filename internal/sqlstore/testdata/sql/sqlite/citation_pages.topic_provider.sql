@@ -4,29 +4,32 @@ SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
+SELECT 'self' AS kind, id FROM found_brands WHERE brand_id = ? AND is_self = ?
+UNION ALL
+SELECT 'competitor', id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
+UNION ALL
+SELECT 'topic', id FROM topics WHERE brand_id = ?
+UNION ALL
+SELECT 'provider', id FROM providers
 ;
 
-SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
-;
-
-SELECT id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
-;
-
-SELECT id FROM topics WHERE brand_id = ?
-;
-
-SELECT id FROM providers
-;
-
-WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), scope_citations AS NOT MATERIALIZED (SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq,
+WITH owned_domains AS MATERIALIZED (
+SELECT domain FROM brand_domains WHERE brand_id = ?
+),
+competitor_domains AS MATERIALIZED (
+SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''
+),
+scope_citations AS NOT MATERIALIZED (
+SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
+rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq,
 rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
 rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
 '' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
 ranges.flags * rollup_row.has_inline AS has_inline,
-ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
-ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+ranges.sign * rollup_row.citations AS citations,
+ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations,
+ranges.sign * rollup_row.comp_only AS competitor_only_citations
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
 value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
 value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
@@ -37,29 +40,59 @@ CROSS JOIN daily_topic_pages rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 AND rollup_row.topic_id IN (?)
-AND rollup_row.provider_id IN (?)), row_totals AS (SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
-SUM(citations) AS citations, SUM(brand_citations) AS brand_citations, MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
+AND rollup_row.provider_id IN (?)),
+row_totals AS (
+SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
+SUM(citations) AS citations, SUM(brand_citations) AS brand_citations,
+MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
 CASE WHEN MIN(domain) IN (SELECT domain FROM owned_domains) THEN 'owned'
 WHEN MIN(domain) IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
-WHEN SUM(named_citations) > 0 THEN 'earned' WHEN SUM(competitor_only_citations) > 0 THEN 'competitor_earned'
+WHEN SUM(named_citations) > 0 THEN 'earned'
+WHEN SUM(competitor_only_citations) > 0 THEN 'competitor_earned'
 ELSE MIN(static_type) END AS domain_type
-FROM scope_citations GROUP BY page), list_rows AS (SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
-1 AS page_count FROM row_totals) SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
-(CASE WHEN SUM(citations) OVER () > 0 THEN 100 * CAST(citations AS DOUBLE PRECISION) / CAST(SUM(citations) OVER () AS DOUBLE PRECISION) ELSE 0 END), (CASE WHEN SUM(brand_citations) OVER () > 0 THEN 100 * CAST(brand_citations AS DOUBLE PRECISION) / CAST(SUM(brand_citations) OVER () AS DOUBLE PRECISION) ELSE 0 END), COUNT(*) OVER (), page_count,
-SUM(citations) OVER (), SUM(brand_citations) OVER ()
-FROM list_rows ORDER BY citations DESC, domain ASC, page ASC LIMIT ? OFFSET ?
+FROM scope_citations
+GROUP BY page
+),
+list_rows AS (
+SELECT page, domain, page_type, domain_type, has_source, has_inline,
+citations, brand_citations, 1 AS page_count
+FROM row_totals
+)
+SELECT page, domain, page_type, domain_type, has_source, has_inline, citations, brand_citations,
+(CASE WHEN SUM(citations) OVER () > 0
+THEN 100 * CAST(citations AS DOUBLE PRECISION)
+/ CAST(SUM(citations) OVER () AS DOUBLE PRECISION)
+ELSE 0 END),
+(CASE WHEN SUM(brand_citations) OVER () > 0
+THEN 100 * CAST(brand_citations AS DOUBLE PRECISION)
+/ CAST(SUM(brand_citations) OVER () AS DOUBLE PRECISION)
+ELSE 0 END),
+COUNT(*) OVER (), page_count, SUM(citations) OVER (), SUM(brand_citations) OVER ()
+FROM list_rows
+ORDER BY citations DESC, domain ASC, page ASC
+LIMIT ? OFFSET ?
 ;
 
-WITH citing_runs AS MATERIALIZED (SELECT citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.ran_at AS ran_at,
-citations.run_seq AS run_seq, group_concat(citations.page, char(31)) AS row_keys
+WITH citing_runs AS MATERIALIZED (
+SELECT citations.topic_id AS topic_id, citations.provider_id AS provider_id,
+citations.ran_at AS ran_at, citations.run_seq AS run_seq,
+group_concat(citations.page, char(31)) AS row_keys
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
 CROSS JOIN citations citations
 WHERE citations.brand_id = ?
-AND citations.ran_at >= ranges.start_at AND citations.ran_at < ranges.end_at AND citations.provider_id IN (?) AND citations.topic_id IN (?)
+AND citations.ran_at >= ranges.start_at AND citations.ran_at < ranges.end_at
+AND citations.provider_id IN (?)
+AND citations.topic_id IN (?)
 AND citations.page IN (?, ?, ?, ?, ?)
-GROUP BY citations.topic_id, citations.provider_id, citations.ran_at, citations.run_seq) SELECT citing_runs.row_keys, COALESCE((SELECT group_concat(mentions.found_brand_id, char(31)) FROM mentions
-WHERE mentions.brand_id = ? AND mentions.topic_id = citing_runs.topic_id AND mentions.provider_id = citing_runs.provider_id
-AND mentions.ran_at = citing_runs.ran_at AND mentions.run_seq = citing_runs.run_seq), '') FROM citing_runs
+GROUP BY citations.topic_id, citations.provider_id, citations.ran_at, citations.run_seq)
+SELECT citing_runs.row_keys, COALESCE((
+SELECT group_concat(mentions.found_brand_id, char(31))
+FROM mentions
+WHERE mentions.brand_id = ?
+AND mentions.topic_id = citing_runs.topic_id AND mentions.provider_id = citing_runs.provider_id
+AND mentions.ran_at = citing_runs.ran_at AND mentions.run_seq = citing_runs.run_seq
+), '')
+FROM citing_runs
 ;
 
 SELECT id, name FROM found_brands WHERE id IN (?, ?, ?, ?)

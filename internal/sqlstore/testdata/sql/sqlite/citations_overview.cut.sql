@@ -4,23 +4,23 @@ SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
+SELECT 'self' AS kind, id FROM found_brands WHERE brand_id = ? AND is_self = ?
+UNION ALL
+SELECT 'competitor', id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
+UNION ALL
+SELECT 'topic', id FROM topics WHERE brand_id = ?
+UNION ALL
+SELECT 'provider', id FROM providers
 ;
 
-SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
-;
-
-SELECT id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
-;
-
-SELECT id FROM topics WHERE brand_id = ?
-;
-
-SELECT id FROM providers
-;
-
-WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), run_flags AS MATERIALIZED (SELECT mentions.run_seq AS run_seq,
+WITH owned_domains AS MATERIALIZED (
+SELECT domain FROM brand_domains WHERE brand_id = ?
+),
+competitor_domains AS MATERIALIZED (
+SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''
+),
+run_flags AS MATERIALIZED (
+SELECT mentions.run_seq AS run_seq,
 MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
 MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
 MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
@@ -30,12 +30,19 @@ WHERE mentions.brand_id = ?
 AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
 AND mentions.topic_id IN (?, ?, ?, ?, ?)
 AND mentions.provider_id IN (?, ?)
-GROUP BY mentions.run_seq), scope_citations AS MATERIALIZED (SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
-'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type, '' AS subreddit,
+GROUP BY mentions.run_seq),
+scope_citations AS MATERIALIZED (
+SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
+'00000000-0000-0000-0000-000000000000' AS topic_id,
+'00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
+'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
+'' AS subreddit,
 '' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
 ranges.flags * rollup_row.has_inline AS has_inline,
-ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
-ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+ranges.sign * rollup_row.citations AS citations,
+ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations,
+ranges.sign * rollup_row.comp_only AS competitor_only_citations
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
 value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
 value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
@@ -46,27 +53,41 @@ CROSS JOIN daily_domains rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 UNION ALL
-SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
-citations.page AS page, citations.domain AS domain, citations.page_type AS page_type, citations.domain_type AS static_type,
-citations.subreddit AS subreddit, citations.youtube_channel AS youtube_channel,
+SELECT citations.ran_at AS ran_at,
+citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
+citations.page AS page, citations.domain AS domain, citations.page_type AS page_type,
+citations.domain_type AS static_type, citations.subreddit AS subreddit,
+citations.youtube_channel AS youtube_channel,
 CASE WHEN citations.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
 CASE WHEN citations.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
-1 AS citations, COALESCE(run_flags.names_brand, 0) AS brand_citations, COALESCE(run_flags.names_target, 0) AS named_citations,
-CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1 THEN 1 ELSE 0 END AS competitor_only_citations
+1 AS citations,
+COALESCE(run_flags.names_brand, 0) AS brand_citations,
+COALESCE(run_flags.names_target, 0) AS named_citations,
+CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1
+THEN 1 ELSE 0 END AS competitor_only_citations
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
 CROSS JOIN citations
 LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq
 WHERE citations.brand_id = ?
 AND citations.ran_at >= ranges.start_at AND citations.ran_at < ranges.end_at
 AND citations.topic_id IN (?, ?, ?, ?, ?)
-AND citations.provider_id IN (?, ?)), citation_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, substr(ran_at, 1, 10) AS bucket,
+AND citations.provider_id IN (?, ?)),
+citation_days AS (
+SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window,
+substr(ran_at, 1, 10) AS bucket,
 SUM(citations) AS citations, SUM(brand_citations) AS brand_citations,
 SUM(CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN citations ELSE 0 END) AS owned_citations,
 SUM(CASE WHEN domain IN ('youtube.com', 'youtu.be') THEN brand_citations ELSE 0 END) AS youtube_brand_citations,
 SUM(CASE WHEN domain = 'reddit.com' THEN brand_citations ELSE 0 END) AS reddit_brand_citations
-FROM scope_citations GROUP BY 1, 2),
-target_run_days AS (SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window, substr(ran_at, 1, 10) AS bucket,
-SUM(runs) AS target_runs FROM (SELECT ran_at, topic_id, mentions AS runs
+FROM scope_citations
+GROUP BY 1, 2
+),
+target_run_days AS (
+SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window,
+substr(ran_at, 1, 10) AS bucket,
+SUM(runs) AS target_runs
+FROM (
+SELECT ran_at, topic_id, mentions AS runs
 FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
@@ -85,16 +106,31 @@ AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
 AND mentions.topic_id IN (?, ?, ?, ?, ?)
 AND mentions.provider_id IN (?, ?)
 ) target_mentions
-WHERE target_mentions.found_brand_id = ?) span_target_runs GROUP BY 1, 2),
-span_days AS (SELECT in_window, bucket FROM citation_days UNION SELECT in_window, bucket FROM target_run_days),
-day_counts AS (SELECT span_days.in_window AS in_window, span_days.bucket AS bucket,
-COALESCE(citation_days.citations, 0) AS citations, COALESCE(citation_days.brand_citations, 0) AS brand_citations,
+WHERE target_mentions.found_brand_id = ?
+) span_target_runs
+GROUP BY 1, 2
+),
+span_days AS (
+SELECT in_window, bucket FROM citation_days
+UNION
+SELECT in_window, bucket FROM target_run_days
+),
+day_counts AS (
+SELECT span_days.in_window AS in_window, span_days.bucket AS bucket,
+COALESCE(citation_days.citations, 0) AS citations,
+COALESCE(citation_days.brand_citations, 0) AS brand_citations,
 COALESCE(citation_days.owned_citations, 0) AS owned_citations,
 COALESCE(citation_days.youtube_brand_citations, 0) AS youtube_brand_citations,
-COALESCE(citation_days.reddit_brand_citations, 0) AS reddit_brand_citations, COALESCE(target_run_days.target_runs, 0) AS target_runs
-FROM span_days LEFT JOIN citation_days ON citation_days.in_window = span_days.in_window AND citation_days.bucket = span_days.bucket
-LEFT JOIN target_run_days ON target_run_days.in_window = span_days.in_window AND target_run_days.bucket = span_days.bucket),
-period_totals AS (SELECT SUM(CASE WHEN in_window = 1 THEN citations ELSE 0 END) AS citations,
+COALESCE(citation_days.reddit_brand_citations, 0) AS reddit_brand_citations,
+COALESCE(target_run_days.target_runs, 0) AS target_runs
+FROM span_days
+LEFT JOIN citation_days
+ON citation_days.in_window = span_days.in_window AND citation_days.bucket = span_days.bucket
+LEFT JOIN target_run_days
+ON target_run_days.in_window = span_days.in_window AND target_run_days.bucket = span_days.bucket
+),
+period_totals AS (
+SELECT SUM(CASE WHEN in_window = 1 THEN citations ELSE 0 END) AS citations,
 SUM(CASE WHEN in_window = 0 THEN citations ELSE 0 END) AS previous_citations,
 SUM(CASE WHEN in_window = 1 THEN brand_citations ELSE 0 END) AS brand_citations,
 SUM(CASE WHEN in_window = 1 THEN owned_citations ELSE 0 END) AS owned_citations,
@@ -104,23 +140,55 @@ SUM(CASE WHEN in_window = 0 THEN target_runs ELSE 0 END) AS previous_target_runs
 SUM(CASE WHEN in_window = 1 THEN youtube_brand_citations ELSE 0 END) AS youtube_brand_citations,
 SUM(CASE WHEN in_window = 0 THEN youtube_brand_citations ELSE 0 END) AS previous_youtube_brand_citations,
 SUM(CASE WHEN in_window = 1 THEN reddit_brand_citations ELSE 0 END) AS reddit_brand_citations,
-SUM(CASE WHEN in_window = 0 THEN reddit_brand_citations ELSE 0 END) AS previous_reddit_brand_citations FROM day_counts)
-SELECT 'day', bucket, citations, owned_citations, target_runs, youtube_brand_citations, reddit_brand_citations, brand_citations,
-0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 FROM day_counts WHERE in_window = 1
+SUM(CASE WHEN in_window = 0 THEN reddit_brand_citations ELSE 0 END) AS previous_reddit_brand_citations
+FROM day_counts
+)
+SELECT 'day', bucket, citations, owned_citations, target_runs,
+youtube_brand_citations, reddit_brand_citations, brand_citations,
+0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+FROM day_counts
+WHERE in_window = 1
 UNION ALL
 SELECT 'all', '', COALESCE(citations, 0), COALESCE(owned_citations, 0), COALESCE(target_runs, 0),
 COALESCE(youtube_brand_citations, 0), COALESCE(reddit_brand_citations, 0), COALESCE(brand_citations, 0),
-(CASE WHEN COALESCE(citations, 0) > 0 THEN 100 * CAST(COALESCE(brand_citations, 0) AS DOUBLE PRECISION) / CAST(COALESCE(citations, 0) AS DOUBLE PRECISION) ELSE 0 END),
-(100 * CAST((COALESCE(citations, 0)) - (COALESCE(previous_citations, 0)) AS DOUBLE PRECISION) / (CASE WHEN COALESCE(previous_citations, 0) > 1 THEN CAST(COALESCE(previous_citations, 0) AS DOUBLE PRECISION) ELSE 1 END)),
-(100 * CAST((COALESCE(owned_citations, 0)) - (COALESCE(previous_owned_citations, 0)) AS DOUBLE PRECISION) / (CASE WHEN COALESCE(previous_owned_citations, 0) > 1 THEN CAST(COALESCE(previous_owned_citations, 0) AS DOUBLE PRECISION) ELSE 1 END)),
-(100 * CAST((COALESCE(target_runs, 0)) - (COALESCE(previous_target_runs, 0)) AS DOUBLE PRECISION) / (CASE WHEN COALESCE(previous_target_runs, 0) > 1 THEN CAST(COALESCE(previous_target_runs, 0) AS DOUBLE PRECISION) ELSE 1 END)),
-(100 * CAST((COALESCE(youtube_brand_citations, 0)) - (COALESCE(previous_youtube_brand_citations, 0)) AS DOUBLE PRECISION) / (CASE WHEN COALESCE(previous_youtube_brand_citations, 0) > 1 THEN CAST(COALESCE(previous_youtube_brand_citations, 0) AS DOUBLE PRECISION) ELSE 1 END)),
-(100 * CAST((COALESCE(reddit_brand_citations, 0)) - (COALESCE(previous_reddit_brand_citations, 0)) AS DOUBLE PRECISION) / (CASE WHEN COALESCE(previous_reddit_brand_citations, 0) > 1 THEN CAST(COALESCE(previous_reddit_brand_citations, 0) AS DOUBLE PRECISION) ELSE 1 END)),
+(CASE WHEN COALESCE(citations, 0) > 0
+THEN 100 * CAST(COALESCE(brand_citations, 0) AS DOUBLE PRECISION)
+/ CAST(COALESCE(citations, 0) AS DOUBLE PRECISION)
+ELSE 0 END),
+(100 * CAST((COALESCE(citations, 0))
+- (COALESCE(previous_citations, 0)) AS DOUBLE PRECISION)
+/ (CASE WHEN COALESCE(previous_citations, 0) > 1
+THEN CAST(COALESCE(previous_citations, 0) AS DOUBLE PRECISION)
+ELSE 1 END)),
+(100 * CAST((COALESCE(owned_citations, 0))
+- (COALESCE(previous_owned_citations, 0)) AS DOUBLE PRECISION)
+/ (CASE WHEN COALESCE(previous_owned_citations, 0) > 1
+THEN CAST(COALESCE(previous_owned_citations, 0) AS DOUBLE PRECISION)
+ELSE 1 END)),
+(100 * CAST((COALESCE(target_runs, 0))
+- (COALESCE(previous_target_runs, 0)) AS DOUBLE PRECISION)
+/ (CASE WHEN COALESCE(previous_target_runs, 0) > 1
+THEN CAST(COALESCE(previous_target_runs, 0) AS DOUBLE PRECISION)
+ELSE 1 END)),
+(100 * CAST((COALESCE(youtube_brand_citations, 0))
+- (COALESCE(previous_youtube_brand_citations, 0)) AS DOUBLE PRECISION)
+/ (CASE WHEN COALESCE(previous_youtube_brand_citations, 0) > 1
+THEN CAST(COALESCE(previous_youtube_brand_citations, 0) AS DOUBLE PRECISION)
+ELSE 1 END)),
+(100 * CAST((COALESCE(reddit_brand_citations, 0))
+- (COALESCE(previous_reddit_brand_citations, 0)) AS DOUBLE PRECISION)
+/ (CASE WHEN COALESCE(previous_reddit_brand_citations, 0) > 1
+THEN CAST(COALESCE(previous_reddit_brand_citations, 0) AS DOUBLE PRECISION)
+ELSE 1 END)),
 COALESCE(previous_citations, 0), COALESCE(previous_owned_citations, 0), COALESCE(previous_target_runs, 0),
-COALESCE(previous_youtube_brand_citations, 0), COALESCE(previous_reddit_brand_citations, 0) FROM period_totals
+COALESCE(previous_youtube_brand_citations, 0), COALESCE(previous_reddit_brand_citations, 0)
+FROM period_totals
 ;
 
-WITH window_citations AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(citations) AS citations FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+WITH window_citations AS MATERIALIZED (
+SELECT topic_id, provider_id, region_id, SUM(citations) AS citations
+FROM (
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id,
 rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
@@ -144,13 +212,20 @@ CROSS JOIN citations citations
 WHERE citations.brand_id = ?
 AND citations.ran_at >= ranges.start_at AND citations.ran_at < ranges.end_at
 AND citations.topic_id IN (?, ?, ?, ?, ?)
-AND citations.provider_id IN (?, ?)) window_rows GROUP BY topic_id, provider_id, region_id),
-window_target_runs AS MATERIALIZED (SELECT topic_id, provider_id, region_id, SUM(runs) AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
+AND citations.provider_id IN (?, ?)
+) window_rows
+GROUP BY topic_id, provider_id, region_id
+),
+window_target_runs AS MATERIALIZED (
+SELECT topic_id, provider_id, region_id, SUM(runs) AS runs
+FROM (
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
 rollup_row.region_id AS region_id, rollup_row.mentions AS runs
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
 CROSS JOIN daily_mentions rollup_row
 WHERE rollup_row.brand_id = ?
-AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at AND rollup_row.found_brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND rollup_row.found_brand_id = ?
 UNION ALL
 SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
 mentions.region_id AS region_id, 1 AS runs
@@ -159,32 +234,108 @@ CROSS JOIN mentions mentions
 WHERE mentions.brand_id = ?
 AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
 AND mentions.topic_id IN (?, ?, ?, ?, ?)
-AND mentions.provider_id IN (?, ?) AND mentions.found_brand_id = ?) window_rows GROUP BY topic_id, provider_id, region_id), citations_by_provider AS (SELECT provider_id AS id, SUM(citations) AS citations FROM window_citations GROUP BY provider_id),
-target_runs_by_provider AS (SELECT provider_id AS id, SUM(runs) AS target_runs FROM window_target_runs GROUP BY provider_id), citations_by_topic AS (SELECT topic_id AS id, SUM(citations) AS citations FROM window_citations GROUP BY topic_id),
-target_runs_by_topic AS (SELECT topic_id AS id, SUM(runs) AS target_runs FROM window_target_runs GROUP BY topic_id), citations_by_region AS (SELECT region_id AS id, SUM(citations) AS citations FROM window_citations GROUP BY region_id),
-target_runs_by_region AS (SELECT region_id AS id, SUM(runs) AS target_runs FROM window_target_runs GROUP BY region_id) SELECT * FROM (SELECT 0 AS dimension, 'c' AS kind, citations_by_provider.id AS id, providers.name AS name,
-citations_by_provider.citations AS share_count, (CASE WHEN SUM(citations_by_provider.citations) OVER () > 0 THEN 100 * CAST(citations_by_provider.citations AS DOUBLE PRECISION) / CAST(SUM(citations_by_provider.citations) OVER () AS DOUBLE PRECISION) ELSE 0 END) AS share_percent
-FROM citations_by_provider JOIN providers ON providers.id = citations_by_provider.id
+AND mentions.provider_id IN (?, ?)
+AND mentions.found_brand_id = ?
+) window_rows
+GROUP BY topic_id, provider_id, region_id
+),
+citations_by_provider AS (
+SELECT provider_id AS id, SUM(citations) AS citations
+FROM window_citations
+GROUP BY provider_id
+),
+target_runs_by_provider AS (
+SELECT provider_id AS id, SUM(runs) AS target_runs
+FROM window_target_runs
+GROUP BY provider_id
+),
+citations_by_topic AS (
+SELECT topic_id AS id, SUM(citations) AS citations
+FROM window_citations
+GROUP BY topic_id
+),
+target_runs_by_topic AS (
+SELECT topic_id AS id, SUM(runs) AS target_runs
+FROM window_target_runs
+GROUP BY topic_id
+),
+citations_by_region AS (
+SELECT region_id AS id, SUM(citations) AS citations
+FROM window_citations
+GROUP BY region_id
+),
+target_runs_by_region AS (
+SELECT region_id AS id, SUM(runs) AS target_runs
+FROM window_target_runs
+GROUP BY region_id
+)
+SELECT *
+FROM (
+SELECT 0 AS dimension, 'c' AS kind, citations_by_provider.id AS id, providers.name AS name,
+citations_by_provider.citations AS share_count,
+(CASE WHEN SUM(citations_by_provider.citations) OVER () > 0
+THEN 100 * CAST(citations_by_provider.citations AS DOUBLE PRECISION)
+/ CAST(SUM(citations_by_provider.citations) OVER () AS DOUBLE PRECISION)
+ELSE 0 END) AS share_percent
+FROM citations_by_provider
+JOIN providers ON providers.id = citations_by_provider.id
 UNION ALL
 SELECT 0, 'm', target_runs_by_provider.id, providers.name,
-target_runs_by_provider.target_runs, (CASE WHEN SUM(target_runs_by_provider.target_runs) OVER () > 0 THEN 100 * CAST(target_runs_by_provider.target_runs AS DOUBLE PRECISION) / CAST(SUM(target_runs_by_provider.target_runs) OVER () AS DOUBLE PRECISION) ELSE 0 END)
-FROM target_runs_by_provider JOIN providers ON providers.id = target_runs_by_provider.id UNION ALL SELECT 1 AS dimension, 'c' AS kind, citations_by_topic.id AS id, topics.name AS name,
-citations_by_topic.citations AS share_count, (CASE WHEN SUM(citations_by_topic.citations) OVER () > 0 THEN 100 * CAST(citations_by_topic.citations AS DOUBLE PRECISION) / CAST(SUM(citations_by_topic.citations) OVER () AS DOUBLE PRECISION) ELSE 0 END) AS share_percent
-FROM citations_by_topic JOIN topics ON topics.id = citations_by_topic.id
+target_runs_by_provider.target_runs,
+(CASE WHEN SUM(target_runs_by_provider.target_runs) OVER () > 0
+THEN 100 * CAST(target_runs_by_provider.target_runs AS DOUBLE PRECISION)
+/ CAST(SUM(target_runs_by_provider.target_runs) OVER () AS DOUBLE PRECISION)
+ELSE 0 END)
+FROM target_runs_by_provider
+JOIN providers ON providers.id = target_runs_by_provider.id
+UNION ALL
+SELECT 1 AS dimension, 'c' AS kind, citations_by_topic.id AS id, topics.name AS name,
+citations_by_topic.citations AS share_count,
+(CASE WHEN SUM(citations_by_topic.citations) OVER () > 0
+THEN 100 * CAST(citations_by_topic.citations AS DOUBLE PRECISION)
+/ CAST(SUM(citations_by_topic.citations) OVER () AS DOUBLE PRECISION)
+ELSE 0 END) AS share_percent
+FROM citations_by_topic
+JOIN topics ON topics.id = citations_by_topic.id
 UNION ALL
 SELECT 1, 'm', target_runs_by_topic.id, topics.name,
-target_runs_by_topic.target_runs, (CASE WHEN SUM(target_runs_by_topic.target_runs) OVER () > 0 THEN 100 * CAST(target_runs_by_topic.target_runs AS DOUBLE PRECISION) / CAST(SUM(target_runs_by_topic.target_runs) OVER () AS DOUBLE PRECISION) ELSE 0 END)
-FROM target_runs_by_topic JOIN topics ON topics.id = target_runs_by_topic.id UNION ALL SELECT 2 AS dimension, 'c' AS kind, citations_by_region.id AS id, regions.name AS name,
-citations_by_region.citations AS share_count, (CASE WHEN SUM(citations_by_region.citations) OVER () > 0 THEN 100 * CAST(citations_by_region.citations AS DOUBLE PRECISION) / CAST(SUM(citations_by_region.citations) OVER () AS DOUBLE PRECISION) ELSE 0 END) AS share_percent
-FROM citations_by_region JOIN regions ON regions.id = citations_by_region.id
+target_runs_by_topic.target_runs,
+(CASE WHEN SUM(target_runs_by_topic.target_runs) OVER () > 0
+THEN 100 * CAST(target_runs_by_topic.target_runs AS DOUBLE PRECISION)
+/ CAST(SUM(target_runs_by_topic.target_runs) OVER () AS DOUBLE PRECISION)
+ELSE 0 END)
+FROM target_runs_by_topic
+JOIN topics ON topics.id = target_runs_by_topic.id
+UNION ALL
+SELECT 2 AS dimension, 'c' AS kind, citations_by_region.id AS id, regions.name AS name,
+citations_by_region.citations AS share_count,
+(CASE WHEN SUM(citations_by_region.citations) OVER () > 0
+THEN 100 * CAST(citations_by_region.citations AS DOUBLE PRECISION)
+/ CAST(SUM(citations_by_region.citations) OVER () AS DOUBLE PRECISION)
+ELSE 0 END) AS share_percent
+FROM citations_by_region
+JOIN regions ON regions.id = citations_by_region.id
 UNION ALL
 SELECT 2, 'm', target_runs_by_region.id, regions.name,
-target_runs_by_region.target_runs, (CASE WHEN SUM(target_runs_by_region.target_runs) OVER () > 0 THEN 100 * CAST(target_runs_by_region.target_runs AS DOUBLE PRECISION) / CAST(SUM(target_runs_by_region.target_runs) OVER () AS DOUBLE PRECISION) ELSE 0 END)
-FROM target_runs_by_region JOIN regions ON regions.id = target_runs_by_region.id) shares ORDER BY dimension, kind, share_count DESC, name, id
+target_runs_by_region.target_runs,
+(CASE WHEN SUM(target_runs_by_region.target_runs) OVER () > 0
+THEN 100 * CAST(target_runs_by_region.target_runs AS DOUBLE PRECISION)
+/ CAST(SUM(target_runs_by_region.target_runs) OVER () AS DOUBLE PRECISION)
+ELSE 0 END)
+FROM target_runs_by_region
+JOIN regions ON regions.id = target_runs_by_region.id
+) shares
+ORDER BY dimension, kind, share_count DESC, name, id
 ;
 
-WITH owned_domains AS MATERIALIZED (SELECT domain FROM brand_domains WHERE brand_id = ?),
-competitor_domains AS MATERIALIZED (SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''), run_flags AS MATERIALIZED (SELECT mentions.run_seq AS run_seq,
+WITH owned_domains AS MATERIALIZED (
+SELECT domain FROM brand_domains WHERE brand_id = ?
+),
+competitor_domains AS MATERIALIZED (
+SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''
+),
+run_flags AS MATERIALIZED (
+SELECT mentions.run_seq AS run_seq,
 MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
 MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
 MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
@@ -194,13 +345,19 @@ WHERE mentions.brand_id = ?
 AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
 AND mentions.topic_id IN (?, ?, ?, ?, ?)
 AND mentions.provider_id IN (?, ?)
-GROUP BY mentions.run_seq), scope_citations AS MATERIALIZED (SELECT ranges.period AS period, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
+GROUP BY mentions.run_seq),
+scope_citations AS MATERIALIZED (
+SELECT ranges.period AS period,
+'00000000-0000-0000-0000-000000000000' AS topic_id,
+'00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
 rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
 rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
 '' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
 ranges.flags * rollup_row.has_inline AS has_inline,
-ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
-ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+ranges.sign * rollup_row.citations AS citations,
+ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations,
+ranges.sign * rollup_row.comp_only AS competitor_only_citations
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
 value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
 value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
@@ -219,13 +376,17 @@ WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
 ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
 THEN 1 ELSE 0 END)
 UNION ALL
-SELECT ranges.period AS period, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
+SELECT ranges.period AS period,
+'00000000-0000-0000-0000-000000000000' AS topic_id,
+'00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
 rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
 rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
 '' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
 ranges.flags * rollup_row.has_inline AS has_inline,
-ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
-ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+ranges.sign * rollup_row.citations AS citations,
+ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations,
+ranges.sign * rollup_row.comp_only AS competitor_only_citations
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
 value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
 value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
@@ -236,13 +397,17 @@ CROSS JOIN half_week_pages rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 UNION ALL
-SELECT ranges.period AS period, '00000000-0000-0000-0000-000000000000' AS topic_id, '00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
+SELECT ranges.period AS period,
+'00000000-0000-0000-0000-000000000000' AS topic_id,
+'00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
 rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
 rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,
 '' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
 ranges.flags * rollup_row.has_inline AS has_inline,
-ranges.sign * rollup_row.citations AS citations, ranges.sign * rollup_row.named AS brand_citations,
-ranges.sign * rollup_row.named AS named_citations, ranges.sign * rollup_row.comp_only AS competitor_only_citations
+ranges.sign * rollup_row.citations AS citations,
+ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations,
+ranges.sign * rollup_row.comp_only AS competitor_only_citations
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
 value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
 value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
@@ -261,60 +426,137 @@ WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
 ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
 THEN 1 ELSE 0 END)
 UNION ALL
-SELECT CASE WHEN citations.ran_at >= ? THEN 1 ELSE 0 END AS period, citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
-citations.page AS page, citations.domain AS domain, citations.page_type AS page_type, citations.domain_type AS static_type,
-citations.subreddit AS subreddit, citations.youtube_channel AS youtube_channel,
+SELECT CASE WHEN citations.ran_at >= ? THEN 1 ELSE 0 END AS period,
+citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
+citations.page AS page, citations.domain AS domain, citations.page_type AS page_type,
+citations.domain_type AS static_type, citations.subreddit AS subreddit,
+citations.youtube_channel AS youtube_channel,
 CASE WHEN citations.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
 CASE WHEN citations.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
-1 AS citations, COALESCE(run_flags.names_brand, 0) AS brand_citations, COALESCE(run_flags.names_target, 0) AS named_citations,
-CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1 THEN 1 ELSE 0 END AS competitor_only_citations
+1 AS citations,
+COALESCE(run_flags.names_brand, 0) AS brand_citations,
+COALESCE(run_flags.names_target, 0) AS named_citations,
+CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1
+THEN 1 ELSE 0 END AS competitor_only_citations
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
 CROSS JOIN citations
 LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq
 WHERE citations.brand_id = ?
 AND citations.ran_at >= ranges.start_at AND citations.ran_at < ranges.end_at
 AND citations.topic_id IN (?, ?, ?, ?, ?)
-AND citations.provider_id IN (?, ?)), page_counts AS (SELECT page AS row_key, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
+AND citations.provider_id IN (?, ?)),
+page_counts AS (
+SELECT page AS row_key, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
 SUM(CASE WHEN period = 1 THEN citations ELSE 0 END) AS current_citations,
 SUM(CASE WHEN period = 0 THEN citations ELSE 0 END) AS previous_citations,
 SUM(CASE WHEN period = 1 THEN brand_citations ELSE 0 END) AS current_brand_citations,
 SUM(CASE WHEN period = 0 THEN brand_citations ELSE 0 END) AS previous_brand_citations,
 SUM(named_citations) AS named_citations, SUM(competitor_only_citations) AS competitor_only_citations,
-SUM(CASE WHEN run_seq = 0 THEN named_citations ELSE named_citations * brand_citations END) AS brand_named_citations, SUM(CASE WHEN run_seq = 0 THEN 0 ELSE competitor_only_citations * brand_citations END) AS brand_competitor_only_citations
-FROM scope_citations GROUP BY page),
-page_and_domain_counts AS (SELECT 'page' AS level, row_key, domain, page_type, static_type, current_citations, previous_citations, current_brand_citations, previous_brand_citations,
-named_citations, competitor_only_citations, brand_named_citations, brand_competitor_only_citations FROM page_counts
+SUM(CASE WHEN run_seq = 0 THEN named_citations ELSE named_citations * brand_citations END) AS brand_named_citations,
+SUM(CASE WHEN run_seq = 0 THEN 0 ELSE competitor_only_citations * brand_citations END)
+AS brand_competitor_only_citations
+FROM scope_citations
+GROUP BY page
+),
+page_and_domain_counts AS (
+SELECT 'page' AS level, row_key, domain, page_type, static_type,
+current_citations, previous_citations, current_brand_citations, previous_brand_citations,
+named_citations, competitor_only_citations, brand_named_citations, brand_competitor_only_citations
+FROM page_counts
 UNION ALL
-SELECT 'domain', domain, domain, '', MIN(static_type), SUM(current_citations), SUM(previous_citations),
-SUM(current_brand_citations), SUM(previous_brand_citations), SUM(named_citations), SUM(competitor_only_citations),
-SUM(brand_named_citations), SUM(brand_competitor_only_citations) FROM page_counts GROUP BY domain)
-SELECT level, list, row_key, domain, page_type, domain_type, current_citations, previous_citations, growth_rate FROM (SELECT * FROM (SELECT level, 'overall' AS list, row_key, domain, page_type,
+SELECT 'domain', domain, domain, '', MIN(static_type),
+SUM(current_citations), SUM(previous_citations),
+SUM(current_brand_citations), SUM(previous_brand_citations),
+SUM(named_citations), SUM(competitor_only_citations),
+SUM(brand_named_citations), SUM(brand_competitor_only_citations)
+FROM page_counts
+GROUP BY domain
+)
+SELECT level, list, row_key, domain, page_type, domain_type, current_citations, previous_citations, growth_rate
+FROM (
+SELECT *
+FROM (
+SELECT level, 'overall' AS list, row_key, domain, page_type,
 CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
 WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
-WHEN named_citations > 0 THEN 'earned' WHEN competitor_only_citations > 0 THEN 'competitor_earned'
-ELSE static_type END AS domain_type,
-current_citations AS current_citations, previous_citations AS previous_citations, (100 * CAST((current_citations) - (previous_citations) AS DOUBLE PRECISION) / (CASE WHEN previous_citations > 1 THEN CAST(previous_citations AS DOUBLE PRECISION) ELSE 1 END)) AS growth_rate
-FROM page_and_domain_counts WHERE level = 'page' AND current_citations > previous_citations
-ORDER BY growth_rate DESC, current_citations DESC, row_key LIMIT ?) top_page_overall UNION ALL SELECT * FROM (SELECT level, 'just_me' AS list, row_key, domain, page_type,
+WHEN named_citations > 0 THEN 'earned'
+WHEN competitor_only_citations > 0 THEN 'competitor_earned'
+ELSE static_type END
+AS domain_type,
+current_citations AS current_citations, previous_citations AS previous_citations,
+(100 * CAST((current_citations)
+- (previous_citations) AS DOUBLE PRECISION)
+/ (CASE WHEN previous_citations > 1
+THEN CAST(previous_citations AS DOUBLE PRECISION)
+ELSE 1 END)) AS growth_rate
+FROM page_and_domain_counts
+WHERE level = 'page' AND current_citations > previous_citations
+ORDER BY growth_rate DESC, current_citations DESC, row_key
+LIMIT ?
+) top_page_overall
+UNION ALL
+SELECT *
+FROM (
+SELECT level, 'just_me' AS list, row_key, domain, page_type,
 CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
 WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
-WHEN brand_named_citations > 0 THEN 'earned' WHEN brand_competitor_only_citations > 0 THEN 'competitor_earned'
-ELSE static_type END AS domain_type,
-current_brand_citations AS current_citations, previous_brand_citations AS previous_citations, (100 * CAST((current_brand_citations) - (previous_brand_citations) AS DOUBLE PRECISION) / (CASE WHEN previous_brand_citations > 1 THEN CAST(previous_brand_citations AS DOUBLE PRECISION) ELSE 1 END)) AS growth_rate
-FROM page_and_domain_counts WHERE level = 'page' AND current_brand_citations > previous_brand_citations
-ORDER BY growth_rate DESC, current_citations DESC, row_key LIMIT ?) top_page_just_me UNION ALL SELECT * FROM (SELECT level, 'overall' AS list, row_key, domain, page_type,
+WHEN brand_named_citations > 0 THEN 'earned'
+WHEN brand_competitor_only_citations > 0 THEN 'competitor_earned'
+ELSE static_type END
+AS domain_type,
+current_brand_citations AS current_citations, previous_brand_citations AS previous_citations,
+(100 * CAST((current_brand_citations)
+- (previous_brand_citations) AS DOUBLE PRECISION)
+/ (CASE WHEN previous_brand_citations > 1
+THEN CAST(previous_brand_citations AS DOUBLE PRECISION)
+ELSE 1 END)) AS growth_rate
+FROM page_and_domain_counts
+WHERE level = 'page' AND current_brand_citations > previous_brand_citations
+ORDER BY growth_rate DESC, current_citations DESC, row_key
+LIMIT ?
+) top_page_just_me
+UNION ALL
+SELECT *
+FROM (
+SELECT level, 'overall' AS list, row_key, domain, page_type,
 CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
 WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
-WHEN named_citations > 0 THEN 'earned' WHEN competitor_only_citations > 0 THEN 'competitor_earned'
-ELSE static_type END AS domain_type,
-current_citations AS current_citations, previous_citations AS previous_citations, (100 * CAST((current_citations) - (previous_citations) AS DOUBLE PRECISION) / (CASE WHEN previous_citations > 1 THEN CAST(previous_citations AS DOUBLE PRECISION) ELSE 1 END)) AS growth_rate
-FROM page_and_domain_counts WHERE level = 'domain' AND current_citations > previous_citations
-ORDER BY growth_rate DESC, current_citations DESC, row_key LIMIT ?) top_domain_overall UNION ALL SELECT * FROM (SELECT level, 'just_me' AS list, row_key, domain, page_type,
+WHEN named_citations > 0 THEN 'earned'
+WHEN competitor_only_citations > 0 THEN 'competitor_earned'
+ELSE static_type END
+AS domain_type,
+current_citations AS current_citations, previous_citations AS previous_citations,
+(100 * CAST((current_citations)
+- (previous_citations) AS DOUBLE PRECISION)
+/ (CASE WHEN previous_citations > 1
+THEN CAST(previous_citations AS DOUBLE PRECISION)
+ELSE 1 END)) AS growth_rate
+FROM page_and_domain_counts
+WHERE level = 'domain' AND current_citations > previous_citations
+ORDER BY growth_rate DESC, current_citations DESC, row_key
+LIMIT ?
+) top_domain_overall
+UNION ALL
+SELECT *
+FROM (
+SELECT level, 'just_me' AS list, row_key, domain, page_type,
 CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
 WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
-WHEN brand_named_citations > 0 THEN 'earned' WHEN brand_competitor_only_citations > 0 THEN 'competitor_earned'
-ELSE static_type END AS domain_type,
-current_brand_citations AS current_citations, previous_brand_citations AS previous_citations, (100 * CAST((current_brand_citations) - (previous_brand_citations) AS DOUBLE PRECISION) / (CASE WHEN previous_brand_citations > 1 THEN CAST(previous_brand_citations AS DOUBLE PRECISION) ELSE 1 END)) AS growth_rate
-FROM page_and_domain_counts WHERE level = 'domain' AND current_brand_citations > previous_brand_citations
-ORDER BY growth_rate DESC, current_citations DESC, row_key LIMIT ?) top_domain_just_me) top_rows ORDER BY level, list, growth_rate DESC, current_citations DESC, row_key
+WHEN brand_named_citations > 0 THEN 'earned'
+WHEN brand_competitor_only_citations > 0 THEN 'competitor_earned'
+ELSE static_type END
+AS domain_type,
+current_brand_citations AS current_citations, previous_brand_citations AS previous_citations,
+(100 * CAST((current_brand_citations)
+- (previous_brand_citations) AS DOUBLE PRECISION)
+/ (CASE WHEN previous_brand_citations > 1
+THEN CAST(previous_brand_citations AS DOUBLE PRECISION)
+ELSE 1 END)) AS growth_rate
+FROM page_and_domain_counts
+WHERE level = 'domain' AND current_brand_citations > previous_brand_citations
+ORDER BY growth_rate DESC, current_citations DESC, row_key
+LIMIT ?
+) top_domain_just_me
+) top_rows
+ORDER BY level, list, growth_rate DESC, current_citations DESC, row_key
 ;

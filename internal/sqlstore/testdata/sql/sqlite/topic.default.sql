@@ -9,28 +9,25 @@ FROM topics WHERE topics.brand_id = ? AND topics.id = ? AND topics.deleted_at IS
 SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
 ;
 
-SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
+SELECT 'self' AS kind, id FROM found_brands WHERE brand_id = ? AND is_self = ?
+UNION ALL
+SELECT 'competitor', id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
+UNION ALL
+SELECT 'topic', id FROM topics WHERE brand_id = ?
+UNION ALL
+SELECT 'provider', id FROM providers
 ;
 
-SELECT id FROM found_brands WHERE brand_id = ? AND is_self = ?
-;
-
-SELECT id FROM found_brands WHERE brand_id = ? AND competitor_id IS NOT NULL
-;
-
-SELECT id FROM topics WHERE brand_id = ?
-;
-
-SELECT id FROM providers
-;
-
-WITH topic_runs AS (SELECT span_runs.topic_id AS topic_id,
+WITH topic_runs AS (
+SELECT span_runs.topic_id AS topic_id,
 SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.runs ELSE 0 END) AS runs,
 SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.runs ELSE 0 END) AS previous_runs,
 SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.owned_citations ELSE 0 END) AS owned_citations,
 SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.owned_citations ELSE 0 END) AS previous_owned_citations,
 SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.citations ELSE 0 END) AS citations,
-SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.citations ELSE 0 END) AS previous_citations FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
+SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.citations ELSE 0 END) AS previous_citations
+FROM (
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
 rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
 CROSS JOIN weekly_runs rollup_row
@@ -42,13 +39,29 @@ rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
 CROSS JOIN daily_runs rollup_row
 WHERE rollup_row.brand_id = ?
-AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at) span_runs WHERE span_runs.topic_id IN (?) GROUP BY span_runs.topic_id), topic_mentions AS (SELECT span_mentions.topic_id AS topic_id,
-SUM(CASE WHEN span_mentions.ran_at >= ? AND span_mentions.found_brand_id IN (?) THEN span_mentions.mentions ELSE 0 END) AS target_mentions,
-SUM(CASE WHEN span_mentions.ran_at < ? AND span_mentions.found_brand_id IN (?) THEN span_mentions.mentions ELSE 0 END) AS previous_target_mentions,
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+) span_runs
+WHERE span_runs.topic_id IN (?)
+GROUP BY span_runs.topic_id
+),
+topic_mentions AS (
+SELECT span_mentions.topic_id AS topic_id,
+SUM(CASE WHEN span_mentions.ran_at >= ?
+AND span_mentions.found_brand_id IN (?)
+THEN span_mentions.mentions ELSE 0 END) AS target_mentions,
+SUM(CASE WHEN span_mentions.ran_at < ?
+AND span_mentions.found_brand_id IN (?)
+THEN span_mentions.mentions ELSE 0 END) AS previous_target_mentions,
 SUM(CASE WHEN span_mentions.ran_at >= ? THEN span_mentions.mentions ELSE 0 END) AS mentions,
 SUM(CASE WHEN span_mentions.ran_at < ? THEN span_mentions.mentions ELSE 0 END) AS previous_mentions,
-SUM(CASE WHEN span_mentions.ran_at >= ? AND span_mentions.found_brand_id IN (?) THEN span_mentions.sentiment_sum ELSE 0 END) AS target_sentiment_sum,
-SUM(CASE WHEN span_mentions.ran_at < ? AND span_mentions.found_brand_id IN (?) THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_target_sentiment_sum FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+SUM(CASE WHEN span_mentions.ran_at >= ?
+AND span_mentions.found_brand_id IN (?)
+THEN span_mentions.sentiment_sum ELSE 0 END) AS target_sentiment_sum,
+SUM(CASE WHEN span_mentions.ran_at < ?
+AND span_mentions.found_brand_id IN (?)
+THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_target_sentiment_sum
+FROM (
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
@@ -62,31 +75,79 @@ rollup_row.sentiment_sum AS sentiment_sum
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
 CROSS JOIN daily_topic_mentions rollup_row
 WHERE rollup_row.brand_id = ?
-AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at) span_mentions WHERE span_mentions.topic_id IN (?) GROUP BY span_mentions.topic_id), topic_metrics AS (SELECT topics.id AS id,
-(CASE WHEN COALESCE(topic_runs.runs, 0) > 0 THEN 100 * CAST(COALESCE(topic_mentions.target_mentions, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_runs.runs, 0) AS DOUBLE PRECISION) ELSE 0 END) AS visibility,
-(CASE WHEN COALESCE(topic_runs.previous_runs, 0) > 0 THEN 100 * CAST(COALESCE(topic_mentions.previous_target_mentions, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_runs.previous_runs, 0) AS DOUBLE PRECISION) ELSE 0 END) AS previous_visibility,
-(CASE WHEN COALESCE(topic_mentions.mentions, 0) > 0 THEN 100 * CAST(COALESCE(topic_mentions.target_mentions, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_mentions.mentions, 0) AS DOUBLE PRECISION) ELSE 0 END) AS share_of_voice,
-(CASE WHEN COALESCE(topic_mentions.previous_mentions, 0) > 0 THEN 100 * CAST(COALESCE(topic_mentions.previous_target_mentions, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_mentions.previous_mentions, 0) AS DOUBLE PRECISION) ELSE 0 END) AS previous_share_of_voice,
-(CASE WHEN COALESCE(topic_mentions.target_mentions, 0) > 0 THEN CAST(COALESCE(topic_mentions.target_sentiment_sum, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_mentions.target_mentions, 0) AS DOUBLE PRECISION) ELSE 0 END) AS sentiment,
-(CASE WHEN COALESCE(topic_mentions.previous_target_mentions, 0) > 0 THEN CAST(COALESCE(topic_mentions.previous_target_sentiment_sum, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_mentions.previous_target_mentions, 0) AS DOUBLE PRECISION) ELSE 0 END) AS previous_sentiment,
-(CASE WHEN COALESCE(topic_runs.citations, 0) > 0 THEN 100 * CAST(COALESCE(topic_runs.owned_citations, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_runs.citations, 0) AS DOUBLE PRECISION) ELSE 0 END) AS citation_share,
-(CASE WHEN COALESCE(topic_runs.previous_citations, 0) > 0 THEN 100 * CAST(COALESCE(topic_runs.previous_owned_citations, 0) AS DOUBLE PRECISION) / CAST(COALESCE(topic_runs.previous_citations, 0) AS DOUBLE PRECISION) ELSE 0 END) AS previous_citation_share,
-COALESCE(topic_mentions.target_mentions, 0) AS target_runs, COALESCE(topic_runs.runs, 0) AS runs,
-COALESCE(topic_mentions.previous_target_mentions, 0) AS previous_target_runs, COALESCE(topic_runs.previous_runs, 0) AS previous_runs,
-COALESCE(topic_mentions.target_mentions, 0) AS target_mentions, COALESCE(topic_mentions.mentions, 0) AS mentions,
-COALESCE(topic_mentions.previous_target_mentions, 0) AS previous_target_mentions, COALESCE(topic_mentions.previous_mentions, 0) AS previous_mentions,
-COALESCE(topic_runs.owned_citations, 0) AS owned_citations, COALESCE(topic_runs.citations, 0) AS citations,
-COALESCE(topic_runs.previous_owned_citations, 0) AS previous_owned_citations, COALESCE(topic_runs.previous_citations, 0) AS previous_citations
-FROM topics LEFT JOIN topic_runs ON topic_runs.topic_id = topics.id
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+) span_mentions
+WHERE span_mentions.topic_id IN (?)
+GROUP BY span_mentions.topic_id
+),
+topic_metrics AS (
+SELECT topics.id AS id,
+(CASE WHEN COALESCE(topic_runs.runs, 0) > 0
+THEN 100 * CAST(COALESCE(topic_mentions.target_mentions, 0) AS DOUBLE PRECISION)
+/ CAST(COALESCE(topic_runs.runs, 0) AS DOUBLE PRECISION)
+ELSE 0 END) AS visibility,
+(CASE WHEN COALESCE(topic_runs.previous_runs, 0) > 0
+THEN 100 * CAST(COALESCE(topic_mentions.previous_target_mentions, 0) AS DOUBLE PRECISION)
+/ CAST(COALESCE(topic_runs.previous_runs, 0) AS DOUBLE PRECISION)
+ELSE 0 END) AS previous_visibility,
+(CASE WHEN COALESCE(topic_mentions.mentions, 0) > 0
+THEN 100 * CAST(COALESCE(topic_mentions.target_mentions, 0) AS DOUBLE PRECISION)
+/ CAST(COALESCE(topic_mentions.mentions, 0) AS DOUBLE PRECISION)
+ELSE 0 END) AS share_of_voice,
+(CASE WHEN COALESCE(topic_mentions.previous_mentions, 0) > 0
+THEN 100 * CAST(COALESCE(topic_mentions.previous_target_mentions, 0) AS DOUBLE PRECISION)
+/ CAST(COALESCE(topic_mentions.previous_mentions, 0) AS DOUBLE PRECISION)
+ELSE 0 END)
+AS previous_share_of_voice,
+(CASE WHEN COALESCE(topic_mentions.target_mentions, 0) > 0
+THEN CAST(COALESCE(topic_mentions.target_sentiment_sum, 0) AS DOUBLE PRECISION)
+/ CAST(COALESCE(topic_mentions.target_mentions, 0) AS DOUBLE PRECISION)
+ELSE 0 END) AS sentiment,
+(CASE WHEN COALESCE(topic_mentions.previous_target_mentions, 0) > 0
+THEN CAST(COALESCE(topic_mentions.previous_target_sentiment_sum, 0) AS DOUBLE PRECISION)
+/ CAST(COALESCE(topic_mentions.previous_target_mentions, 0) AS DOUBLE PRECISION)
+ELSE 0 END)
+AS previous_sentiment,
+(CASE WHEN COALESCE(topic_runs.citations, 0) > 0
+THEN 100 * CAST(COALESCE(topic_runs.owned_citations, 0) AS DOUBLE PRECISION)
+/ CAST(COALESCE(topic_runs.citations, 0) AS DOUBLE PRECISION)
+ELSE 0 END) AS citation_share,
+(CASE WHEN COALESCE(topic_runs.previous_citations, 0) > 0
+THEN 100 * CAST(COALESCE(topic_runs.previous_owned_citations, 0) AS DOUBLE PRECISION)
+/ CAST(COALESCE(topic_runs.previous_citations, 0) AS DOUBLE PRECISION)
+ELSE 0 END)
+AS previous_citation_share,
+COALESCE(topic_mentions.target_mentions, 0) AS target_runs,
+COALESCE(topic_runs.runs, 0) AS runs,
+COALESCE(topic_mentions.previous_target_mentions, 0) AS previous_target_runs,
+COALESCE(topic_runs.previous_runs, 0) AS previous_runs,
+COALESCE(topic_mentions.target_mentions, 0) AS target_mentions,
+COALESCE(topic_mentions.mentions, 0) AS mentions,
+COALESCE(topic_mentions.previous_target_mentions, 0) AS previous_target_mentions,
+COALESCE(topic_mentions.previous_mentions, 0) AS previous_mentions,
+COALESCE(topic_runs.owned_citations, 0) AS owned_citations,
+COALESCE(topic_runs.citations, 0) AS citations,
+COALESCE(topic_runs.previous_owned_citations, 0) AS previous_owned_citations,
+COALESCE(topic_runs.previous_citations, 0) AS previous_citations
+FROM topics
+LEFT JOIN topic_runs ON topic_runs.topic_id = topics.id
 LEFT JOIN topic_mentions ON topic_mentions.topic_id = topics.id
-WHERE topics.id IN (?))
-SELECT id, visibility, visibility - previous_visibility, share_of_voice, share_of_voice - previous_share_of_voice,
-sentiment, sentiment - previous_sentiment, citation_share, citation_share - previous_citation_share,
-target_runs, runs, previous_target_runs, previous_runs, target_mentions, mentions, previous_target_mentions, previous_mentions,
-owned_citations, citations, previous_owned_citations, previous_citations FROM topic_metrics
+WHERE topics.id IN (?)
+)
+SELECT id, visibility, visibility - previous_visibility,
+share_of_voice, share_of_voice - previous_share_of_voice,
+sentiment, sentiment - previous_sentiment,
+citation_share, citation_share - previous_citation_share,
+target_runs, runs, previous_target_runs, previous_runs,
+target_mentions, mentions, previous_target_mentions, previous_mentions,
+owned_citations, citations, previous_owned_citations, previous_citations
+FROM topic_metrics
 ;
 
-WITH topic_runs AS (SELECT window_runs.topic_id AS topic_id, SUM(window_runs.runs) AS runs FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+WITH topic_runs AS (
+SELECT window_runs.topic_id AS topic_id, SUM(window_runs.runs) AS runs
+FROM (
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
 CROSS JOIN weekly_runs rollup_row
@@ -98,9 +159,16 @@ rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
 CROSS JOIN daily_runs rollup_row
 WHERE rollup_row.brand_id = ?
-AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at) window_runs WHERE window_runs.topic_id IN (?) GROUP BY window_runs.topic_id),
-topic_brand_mentions AS (SELECT window_mentions.topic_id AS topic_id, window_mentions.found_brand_id AS found_brand_id,
-SUM(window_mentions.mentions) AS mentions FROM (SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+) window_runs
+WHERE window_runs.topic_id IN (?)
+GROUP BY window_runs.topic_id
+),
+topic_brand_mentions AS (
+SELECT window_mentions.topic_id AS topic_id, window_mentions.found_brand_id AS found_brand_id,
+SUM(window_mentions.mentions) AS mentions
+FROM (
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
@@ -114,14 +182,30 @@ rollup_row.sentiment_sum AS sentiment_sum
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
 CROSS JOIN daily_topic_mentions rollup_row
 WHERE rollup_row.brand_id = ?
-AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at) window_mentions WHERE window_mentions.topic_id IN (?) GROUP BY window_mentions.topic_id, window_mentions.found_brand_id),
-ranked_brands AS (SELECT topic_brand_mentions.topic_id AS topic_id, topic_brand_mentions.found_brand_id AS found_brand_id,
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+) window_mentions
+WHERE window_mentions.topic_id IN (?)
+GROUP BY window_mentions.topic_id, window_mentions.found_brand_id
+),
+ranked_brands AS (
+SELECT topic_brand_mentions.topic_id AS topic_id,
+topic_brand_mentions.found_brand_id AS found_brand_id,
 found_brands.name AS name, topic_brand_mentions.mentions AS mentions,
-ROW_NUMBER() OVER (PARTITION BY topic_brand_mentions.topic_id
-ORDER BY topic_brand_mentions.mentions DESC, found_brands.name ASC, topic_brand_mentions.found_brand_id ASC) AS brand_rank
-FROM topic_brand_mentions JOIN found_brands ON found_brands.id = topic_brand_mentions.found_brand_id)
-SELECT ranked_brands.topic_id, ranked_brands.found_brand_id, ranked_brands.name, (CASE WHEN topic_runs.runs > 0 THEN 100 * CAST(ranked_brands.mentions AS DOUBLE PRECISION) / CAST(topic_runs.runs AS DOUBLE PRECISION) ELSE 0 END),
+ROW_NUMBER() OVER (
+PARTITION BY topic_brand_mentions.topic_id
+ORDER BY topic_brand_mentions.mentions DESC, found_brands.name ASC, topic_brand_mentions.found_brand_id ASC
+) AS brand_rank
+FROM topic_brand_mentions
+JOIN found_brands ON found_brands.id = topic_brand_mentions.found_brand_id
+)
+SELECT ranked_brands.topic_id, ranked_brands.found_brand_id, ranked_brands.name,
+(CASE WHEN topic_runs.runs > 0
+THEN 100 * CAST(ranked_brands.mentions AS DOUBLE PRECISION)
+/ CAST(topic_runs.runs AS DOUBLE PRECISION)
+ELSE 0 END),
 ranked_brands.mentions, topic_runs.runs
-FROM ranked_brands JOIN topic_runs ON topic_runs.topic_id = ranked_brands.topic_id WHERE ranked_brands.brand_rank <= ?
+FROM ranked_brands
+JOIN topic_runs ON topic_runs.topic_id = ranked_brands.topic_id
+WHERE ranked_brands.brand_rank <= ?
 ORDER BY ranked_brands.topic_id, ranked_brands.brand_rank
 ;
