@@ -63,7 +63,8 @@ func runFacts(s *sqlb, table string) {
 	s.Add(table + `.brand_id = runs.brand_id
 AND ` + table + `.topic_id = COALESCE(runs.topic_id, '` + nilTopic + `')
 AND ` + table + `.provider_id = runs.provider_id
-AND ` + table + `.ran_at = runs.ran_at AND ` + table + `.run_seq = runs.seq`)
+AND ` + table + `.ran_at = runs.ran_at
+AND ` + table + `.run_seq = runs.seq`)
 }
 
 // answerFiltered reports whether the filter looks into the answers

@@ -33,7 +33,8 @@ WHERE runs.seq IN (?, ?, ?)
 AND mentions.brand_id = runs.brand_id
 AND mentions.topic_id = COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000')
 AND mentions.provider_id = runs.provider_id
-AND mentions.ran_at = runs.ran_at AND mentions.run_seq = runs.seq
+AND mentions.ran_at = runs.ran_at
+AND mentions.run_seq = runs.seq
 ORDER BY mentions.run_seq, mentions.position, found_brands.name
 ;
 
@@ -70,7 +71,8 @@ WHERE runs.seq IN (?, ?, ?)
 AND citations.brand_id = runs.brand_id
 AND citations.topic_id = COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000')
 AND citations.provider_id = runs.provider_id
-AND citations.ran_at = runs.ran_at AND citations.run_seq = runs.seq
+AND citations.ran_at = runs.ran_at
+AND citations.run_seq = runs.seq
 ORDER BY citations.run_seq, citations.ord
 ;
 
@@ -79,7 +81,8 @@ WHERE runs.seq IN (?, ?, ?)
 AND run_search_queries.brand_id = runs.brand_id
 AND run_search_queries.topic_id = COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000')
 AND run_search_queries.provider_id = runs.provider_id
-AND run_search_queries.ran_at = runs.ran_at AND run_search_queries.run_seq = runs.seq ORDER BY run_search_queries.run_seq, run_search_queries.ord
+AND run_search_queries.ran_at = runs.ran_at
+AND run_search_queries.run_seq = runs.seq ORDER BY run_search_queries.run_seq, run_search_queries.ord
 ;
 
 SELECT run_sources.run_seq, run_sources.url, run_sources.page, run_sources.domain, run_sources.title,
@@ -88,7 +91,8 @@ WHERE runs.seq IN (?, ?, ?)
 AND run_sources.brand_id = runs.brand_id
 AND run_sources.topic_id = COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000')
 AND run_sources.provider_id = runs.provider_id
-AND run_sources.ran_at = runs.ran_at AND run_sources.run_seq = runs.seq ORDER BY run_sources.run_seq, run_sources.ord
+AND run_sources.ran_at = runs.ran_at
+AND run_sources.run_seq = runs.seq ORDER BY run_sources.run_seq, run_sources.ord
 ;
 
 SELECT ads.run_seq, ads.ord, advertisers.id, advertisers.name, advertisers.domain, ads.text
