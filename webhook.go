@@ -76,7 +76,8 @@ type Webhook struct {
 	DisabledAt     *time.Time `json:"disabled_at"`
 	FailingSince   *time.Time `json:"failing_since"`
 	// PreviousSecretExpiresAt is when the secret replaced by the last
-	// rotation stops signing; nil when none signs any more.
+	// rotation stops signing; nil when none signs any more
+	// (PreviousSecretSigns).
 	PreviousSecretExpiresAt *time.Time `json:"previous_secret_expires_at"`
 	CreatedAt               time.Time  `json:"created_at"`
 	UpdatedAt               time.Time  `json:"updated_at"`
@@ -461,6 +462,29 @@ func (w *Webhook) CheckRetry(d *WebhookDelivery) error {
 		return Errorf(ECONFLICT, "The delivery is pending: its next attempt is scheduled already.")
 	}
 	return w.CheckEnabled()
+}
+
+// Subscribed reports whether an endpoint subscribed to eventTypes receives
+// an event of type typ: a ping reaches an endpoint whatever it subscribes
+// to, any other event only the endpoints that list its type
+// (docs/webhooks.md#event-catalogue).
+func Subscribed(eventTypes []string, typ string) bool {
+	return typ == EventPing || slices.Contains(eventTypes, typ)
+}
+
+// PreviousSecretSigns reports whether the secret replaced by the last
+// rotation, signing until expiresAt (nil: none), still signs at now: it
+// does strictly before its expiry, and is neither used nor shown after
+// (docs/webhooks.md#secrets-and-rotation).
+func PreviousSecretSigns(expiresAt *time.Time, now time.Time) bool {
+	return expiresAt != nil && expiresAt.After(now)
+}
+
+// RetryLimit is the attempt limit of delivery d after a manual retry: one
+// attempt more than it has made, whatever the automatic schedule left
+// (docs/webhooks.md#delivery-retries-and-failing-endpoints).
+func (d *WebhookDelivery) RetryLimit() int {
+	return d.AttemptCount + 1
 }
 
 // CheckEnabled is CONFLICT when w is disabled: nothing is sent to it.

@@ -291,3 +291,52 @@ func TestWebhook_CheckRetry(t *testing.T) {
 		}
 	}
 }
+
+func TestSubscribed(t *testing.T) {
+	tests := []struct {
+		name  string
+		types []string
+		typ   string
+		want  bool
+	}{
+		{"ListedType", []string{sightline.SignalVisibilityDropped, sightline.SignalCitationLost}, sightline.SignalCitationLost, true},
+		{"UnlistedType", []string{sightline.SignalVisibilityDropped}, sightline.SignalCitationLost, false},
+		{"NoSubscriptions", nil, sightline.SignalVisibilityRose, false},
+		{"PingWhateverTheSubscriptions", nil, sightline.EventPing, true},
+		{"PingWithOtherTypes", []string{sightline.SignalAdvertiserNew}, sightline.EventPing, true},
+	}
+	for _, tt := range tests {
+		if got := sightline.Subscribed(tt.types, tt.typ); got != tt.want {
+			t.Errorf("%s: Subscribed(%q, %q) = %v, want %v", tt.name, tt.types, tt.typ, got, tt.want)
+		}
+	}
+}
+
+func TestPreviousSecretSigns(t *testing.T) {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	at := func(d time.Duration) *time.Time { x := now.Add(d); return &x }
+	tests := []struct {
+		name    string
+		expires *time.Time
+		want    bool
+	}{
+		{"NoPreviousSecret", nil, false},
+		{"BeforeExpiry", at(time.Second), true},
+		{"AtExpiry", at(0), false},
+		{"AfterExpiry", at(-time.Hour), false},
+	}
+	for _, tt := range tests {
+		if got := sightline.PreviousSecretSigns(tt.expires, now); got != tt.want {
+			t.Errorf("%s: PreviousSecretSigns = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestWebhookDelivery_RetryLimit(t *testing.T) {
+	for _, tt := range []struct{ attempts, want int }{{0, 1}, {1, 2}, {sightline.WebhookAttempts, sightline.WebhookAttempts + 1}} {
+		d := &sightline.WebhookDelivery{AttemptCount: tt.attempts}
+		if got := d.RetryLimit(); got != tt.want {
+			t.Errorf("RetryLimit after %d attempts = %d, want %d", tt.attempts, got, tt.want)
+		}
+	}
+}

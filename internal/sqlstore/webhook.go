@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -29,8 +28,8 @@ var (
 const webhookColumns = `w.id, w.url, w.description, w.event_types, w.enabled, w.disabled_reason, w.disabled_at, w.failing_since,
 	w.previous_expires_at, w.created_at, w.updated_at FROM webhooks w`
 
-// scanWebhook reads a webhook; a previous secret past its expiry at now no
-// longer signs and is not shown.
+// scanWebhook reads a webhook; a previous secret that no longer signs at
+// now (sightline.PreviousSecretSigns) is not shown.
 func scanWebhook(now time.Time) func(scan func(...any) error) (*sightline.Webhook, error) {
 	return func(scan func(...any) error) (*sightline.Webhook, error) {
 		w := &sightline.Webhook{}
@@ -42,7 +41,7 @@ func scanWebhook(now time.Time) func(scan func(...any) error) (*sightline.Webhoo
 		w.ID = strings.ToLower(w.ID)
 		w.EventTypes = decodeStrings(types)
 		w.DisabledAt, w.FailingSince, w.CreatedAt, w.UpdatedAt = disabledAt.Ptr(), failing.Ptr(), created.Time, updated.Time
-		if prevExp.Valid && prevExp.Time.After(now) {
+		if sightline.PreviousSecretSigns(prevExp.Ptr(), now) {
 			w.PreviousSecretExpiresAt = prevExp.Ptr()
 		}
 		return w, nil
@@ -252,8 +251,8 @@ func (db *DB) RotateWebhookSecret(ctx context.Context, orgID, id string, seal si
 }
 
 // queueEvent stores an event and a pending delivery, due now, to each
-// enabled endpoint of the organization subscribed to its type (or to
-// onlyWebhook alone, for a ping). It stores nothing when no endpoint
+// enabled endpoint of the organization that sightline.Subscribed says
+// receives it (or to onlyWebhook alone, for a ping). It stores nothing when no endpoint
 // wants the event, and returns the deliveries' ids.
 func queueEvent(ctx context.Context, tx *Tx, orgID, brandID, typ string, payload []byte, onlyWebhook string) ([]string, error) {
 	q, args := `SELECT id, event_types FROM webhooks WHERE org_id = ? AND enabled = ?`, []any{orgID, true}
@@ -266,7 +265,7 @@ func queueEvent(ctx context.Context, tx *Tx, orgID, brandID, typ string, payload
 		if err := scan(&id, &types); err != nil {
 			return err
 		}
-		if onlyWebhook != "" || slices.Contains(decodeStrings(types), typ) {
+		if sightline.Subscribed(decodeStrings(types), typ) {
 			targets = append(targets, id)
 		}
 		return nil
@@ -403,9 +402,11 @@ func (db *DB) RetryWebhookDelivery(ctx context.Context, orgID, webhookID, delive
 	if err := w.CheckRetry(d); err != nil {
 		return nil, err
 	}
-	if _, err := tx.exec(ctx, `UPDATE webhook_deliveries SET status = ?, attempt_limit = attempt_count + 1, next_attempt_at = ?,
+	// The endpoint's row is locked and the delivery is not pending, so no
+	// attempt changes its count meanwhile.
+	if _, err := tx.exec(ctx, `UPDATE webhook_deliveries SET status = ?, attempt_limit = ?, next_attempt_at = ?,
 		claimed_by = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?`,
-		sightline.DeliveryPending, ts(tx.now), ts(tx.now), d.ID); err != nil {
+		sightline.DeliveryPending, d.RetryLimit(), ts(tx.now), ts(tx.now), d.ID); err != nil {
 		return nil, fmt.Errorf("retry delivery: %w", err)
 	}
 	if d, err = findDelivery(ctx, tx, w.ID, d.ID); err != nil {
@@ -491,7 +492,7 @@ func (db *DB) ClaimWebhookDelivery(ctx context.Context, c sightline.JobClaim) (*
 	if work.Secret.Sealed, err = base64.StdEncoding.DecodeString(sealed); err != nil {
 		return nil, fmt.Errorf("decode sealed secret: %w", err)
 	}
-	if prevSealed != nil && prevKey != nil && prevExp.Valid && prevExp.Time.After(tx.now) {
+	if prevSealed != nil && prevKey != nil && sightline.PreviousSecretSigns(prevExp.Ptr(), tx.now) {
 		b, err := base64.StdEncoding.DecodeString(*prevSealed)
 		if err != nil {
 			return nil, fmt.Errorf("decode sealed secret: %w", err)
