@@ -162,6 +162,27 @@ type JobClaim struct {
 	Skip []string
 }
 
+// LeaseOr is the claim's lease, or def when it names none.
+func (c JobClaim) LeaseOr(def time.Duration) time.Duration {
+	if c.Lease <= 0 {
+		return def
+	}
+	return c.Lease
+}
+
+// Requeues reports whether a failure of job j's current attempt queues it
+// again: only a retryable error does, and only while attempts remain
+// (docs/engines.md#protocol).
+func (j *Job) Requeues(retryable bool) bool {
+	return retryable && j.Attempts < j.MaxAttempts
+}
+
+// HeldAt reports whether a worker holds a live claim on j at now: it is
+// running and its lease has not expired. Such a job is not claimed again.
+func (j *Job) HeldAt(now time.Time) bool {
+	return j.Status == JobRunning && j.LeaseExpiresAt != nil && j.LeaseExpiresAt.After(now)
+}
+
 // JobService is the claim protocol workers use. Methods taking a *Job
 // answer ErrJobLost when the job's Token no longer holds the claim.
 type JobService interface {

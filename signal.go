@@ -363,6 +363,20 @@ type SignalChange struct {
 	Signal *Signal
 }
 
+// Announced reports whether the change raises a webhook event: opening and
+// closing a signal do, updating its numbers does not
+// (docs/webhooks.md#event-catalogue).
+func (c SignalChange) Announced() bool {
+	return c.Action == SignalActionOpen || c.Action == SignalActionClose
+}
+
+// DetectionRerun reports whether a detection job that started at startedAt
+// is followed by another: new runs asked for detection (requestedAt) after
+// it started, so it may have read the facts before them.
+func DetectionRerun(requestedAt time.Time, startedAt *time.Time) bool {
+	return startedAt != nil && requestedAt.After(*startedAt)
+}
+
 // SignalSortKeys whitelists the signal list's sort keys; the default order
 // is newest first.
 var (

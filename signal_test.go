@@ -3,6 +3,7 @@ package sightline_test
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/sightline/sightline"
@@ -74,5 +75,37 @@ func TestNewSignalEvidence(t *testing.T) {
 	}
 	if ev := sightline.NewSignalEvidence(&sightline.Signal{Type: sightline.SignalVisibilityRose}, sightline.SignalEvidenceCounts{}); ev.Prompts == nil || ev.Pages == nil {
 		t.Errorf("no counts: %+v, want empty lists", ev)
+	}
+}
+
+func TestSignalChange_Announced(t *testing.T) {
+	for action, want := range map[string]bool{
+		sightline.SignalActionOpen:   true,
+		sightline.SignalActionClose:  true,
+		sightline.SignalActionUpdate: false,
+	} {
+		if got := (sightline.SignalChange{Action: action}).Announced(); got != want {
+			t.Errorf("Announced(%q) = %v, want %v", action, got, want)
+		}
+	}
+}
+
+func TestDetectionRerun(t *testing.T) {
+	start := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name      string
+		requested time.Time
+		started   *time.Time
+		want      bool
+	}{
+		{"RequestedWhileRunning", start.Add(time.Second), &start, true},
+		{"RequestedAtStart", start, &start, false},
+		{"RequestedBefore", start.Add(-time.Minute), &start, false},
+		{"NeverStarted", start, nil, false},
+	}
+	for _, tt := range tests {
+		if got := sightline.DetectionRerun(tt.requested, tt.started); got != tt.want {
+			t.Errorf("%s: DetectionRerun = %v, want %v", tt.name, got, tt.want)
+		}
 	}
 }

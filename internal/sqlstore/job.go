@@ -91,9 +91,7 @@ func enqueueJob(ctx context.Context, tx *Tx, brandID, kind string) (*sightline.J
 
 // ClaimJob takes the oldest claimable job whose kind c does not skip.
 func (db *DB) ClaimJob(ctx context.Context, c sightline.JobClaim) (*sightline.Job, error) {
-	if c.Lease <= 0 {
-		c.Lease = sightline.DefaultJobLease
-	}
+	c.Lease = c.LeaseOr(sightline.DefaultJobLease)
 	tx, err := db.begin(ctx)
 	if err != nil {
 		return nil, err
@@ -201,7 +199,8 @@ func (db *DB) ReleaseJob(ctx context.Context, job *sightline.Job) error {
 	return tx.Commit()
 }
 
-// FailJob records an error; the job is retried while attempts remain.
+// FailJob records an error; the job is queued again when
+// sightline.Job.Requeues says so, and fails for good otherwise.
 func (db *DB) FailJob(ctx context.Context, job *sightline.Job, e sightline.JobError, retry bool) error {
 	tx, err := db.begin(ctx)
 	if err != nil {
@@ -212,7 +211,7 @@ func (db *DB) FailJob(ctx context.Context, job *sightline.Job, e sightline.JobEr
 		return err
 	}
 	e = sightline.NewJobError(e.Class, e.Message)
-	if retry && job.Attempts < job.MaxAttempts {
+	if job.Requeues(retry) {
 		if _, err := tx.exec(ctx, `UPDATE jobs SET status = ?, claimed_by = NULL, lease_expires_at = NULL, error_class = ?, error_message = ?
 			WHERE id = ?`, sightline.JobQueued, e.Class, e.Message, job.ID); err != nil {
 			return fmt.Errorf("requeue job: %w", err)
@@ -287,9 +286,7 @@ func (db *DB) EnqueueJob(ctx context.Context, brandID, kind string) (*sightline.
 
 // ClaimJobOfKind claims the brand's live job of kind, or a new one.
 func (db *DB) ClaimJobOfKind(ctx context.Context, c sightline.JobClaim, brandID, kind string) (*sightline.Job, error) {
-	if c.Lease <= 0 {
-		c.Lease = sightline.DefaultJobLease
-	}
+	c.Lease = c.LeaseOr(sightline.DefaultJobLease)
 	tx, err := db.begin(ctx)
 	if err != nil {
 		return nil, err
@@ -306,7 +303,7 @@ func (db *DB) ClaimJobOfKind(ctx context.Context, c sightline.JobClaim, brandID,
 		if err != nil {
 			return nil, err
 		}
-		if j.Status == sightline.JobRunning && j.LeaseExpiresAt != nil && j.LeaseExpiresAt.After(tx.now) {
+		if j.HeldAt(tx.now) {
 			return nil, sightline.ErrJobBusy
 		}
 		id = j.ID

@@ -528,10 +528,9 @@ func (db *DB) SaveDetection(ctx context.Context, job *sightline.Job, changes []s
 		if err != nil {
 			return 0, fmt.Errorf("save signal: %w", err)
 		}
-		if c.Action == sightline.SignalActionUpdate {
+		if !c.Announced() {
 			continue
 		}
-		// Opening and closing are announced; updates are not.
 		payload, err := sightline.EncodeWebhookPayload(s.Type, at, s)
 		if err != nil {
 			return 0, fmt.Errorf("encode event: %w", err)
@@ -549,7 +548,7 @@ func (db *DB) SaveDetection(ctx context.Context, job *sightline.Job, changes []s
 	err = tx.queryRow(ctx, `SELECT requested_at FROM signal_requests WHERE brand_id = ?`, job.BrandID).Scan(&requested)
 	switch code := sightline.ErrorCode(mapError(err)); {
 	case err == nil:
-		if job.StartedAt != nil && requested.Time.After(*job.StartedAt) {
+		if sightline.DetectionRerun(requested.Time, job.StartedAt) {
 			if err := queueSignalsJob(ctx, tx, job.BrandID); err != nil {
 				return 0, err
 			}

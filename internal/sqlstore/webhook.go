@@ -450,9 +450,7 @@ func (db *DB) PingWebhook(ctx context.Context, orgID, webhookID string) (*sightl
 
 // ClaimWebhookDelivery claims the due delivery that has waited longest.
 func (db *DB) ClaimWebhookDelivery(ctx context.Context, c sightline.JobClaim) (*sightline.DeliveryWork, error) {
-	if c.Lease <= 0 {
-		c.Lease = sightline.WebhookLease
-	}
+	c.Lease = c.LeaseOr(sightline.WebhookLease)
 	tx, err := db.begin(ctx)
 	if err != nil {
 		return nil, err
