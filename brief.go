@@ -22,6 +22,20 @@ const (
 	ArticleNew       = "new"     // the article has not been written yet
 )
 
+// Brief progress (progress_pct) at the steps the store records
+// (docs/engines.md#briefs): a claimed job's brief starts generating at
+// BriefStartProgress and is ready at BriefReadyProgress.
+const (
+	BriefStartProgress = 10.0
+	BriefReadyProgress = 100.0
+)
+
+// BriefProgress is the progress a generating brief records for pct: a
+// percentage, so held within 0..100.
+func BriefProgress(pct float64) float64 {
+	return min(max(pct, 0), 100)
+}
+
 // Vocabularies of briefs.
 var (
 	BriefStates = []string{BriefNew, BriefGenerating, BriefReady, BriefFailed}

@@ -135,3 +135,20 @@ func TestBriefStateOfJob(t *testing.T) {
 		}
 	}
 }
+
+func TestBriefProgress(t *testing.T) {
+	tests := []struct{ pct, want float64 }{
+		{-5, 0},
+		{0, 0},
+		{BriefStartProgress, BriefStartProgress},
+		{40, 40},
+		{99.5, 99.5},
+		{100, 100},
+		{250, 100},
+	}
+	for _, tt := range tests {
+		if got := BriefProgress(tt.pct); got != tt.want {
+			t.Errorf("BriefProgress(%v) = %v, want %v", tt.pct, got, tt.want)
+		}
+	}
+}

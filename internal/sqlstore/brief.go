@@ -262,7 +262,7 @@ func (db *DB) StartBriefJob(ctx context.Context, job *sightline.Job, w sightline
 	}
 	briefID := sightline.BriefIDOfJob(job.Kind)
 	if _, err := tx.exec(ctx, `UPDATE briefs SET state = ?, progress_pct = ?, generation_error = '', updated_at = ? WHERE id = ? AND brand_id = ?`,
-		sightline.BriefGenerating, 10.0, ts(tx.now), briefID, job.BrandID); err != nil {
+		sightline.BriefGenerating, sightline.BriefStartProgress, ts(tx.now), briefID, job.BrandID); err != nil {
 		return nil, fmt.Errorf("start brief: %w", err)
 	}
 	in := &sightline.BriefInput{}
@@ -296,26 +296,41 @@ func (db *DB) StartBriefJob(ctx context.Context, job *sightline.Job, w sightline
 	return in, tx.Commit()
 }
 
-// briefPages reads the pages the target prompts' answers cite over w,
-// most cited first, with their ownership.
+// briefPages reads the pages the target prompts' answers cite over w, the
+// maxBriefPages most cited (then by page), each classed by its owner with
+// sightline.PageOwnership. The ranking stays in SQL: it chooses a few pages
+// out of all those cited, which only the database sees
+// (docs/engines.md#briefs).
 func briefPages(ctx context.Context, tx *Tx, in *sightline.BriefInput, ids []string, w sightline.Window) error {
 	if len(ids) == 0 {
 		return nil
 	}
 	brandID := in.Brief.BrandID
-	err := eachRow(ctx, tx, `SELECT c.page, MIN(c.domain), MIN(c.page_type), MIN(c.domain_type), MAX(c.title), COUNT(*),
-		CASE WHEN MIN(c.domain) IN `+analyticsql.OwnedDomains+` THEN 'owned' WHEN MIN(c.domain) IN `+analyticsql.CompetitorDomains+` THEN 'competitor_owned' ELSE '' END
+	domains, err := queryStrings(ctx, tx, `SELECT domain FROM brand_domains WHERE brand_id = ? ORDER BY ord, domain`, brandID)
+	if err != nil {
+		return fmt.Errorf("find brief domains: %w", err)
+	}
+	comps, err := findCompetitors(ctx, tx, brandID)
+	if err != nil {
+		return err
+	}
+	owners := make([]sightline.Competitor, len(comps))
+	for i, c := range comps {
+		owners[i] = *c
+	}
+	err = eachRow(ctx, tx, `SELECT c.page, MIN(c.domain), MIN(c.page_type), MIN(c.domain_type), MAX(c.title), COUNT(*)
 		FROM citations c WHERE c.brand_id = ?
 		AND c.topic_id IN (SELECT COALESCE(p.topic_id, '`+nilTopic+`') FROM prompts p WHERE p.id IN (`+analyticsql.Placeholders(len(ids))+`))
 		AND c.provider_id IN (SELECT id FROM providers)
 		AND c.ran_at >= ? AND c.ran_at < ? AND c.prompt_id IN (`+analyticsql.Placeholders(len(ids))+`)
 		GROUP BY c.page ORDER BY COUNT(*) DESC, c.page LIMIT ?`,
-		append(append(append(append([]any{brandID, brandID, brandID}, anys(ids)...), ts(w.Start), ts(w.End)), anys(ids)...), maxBriefPages),
+		append(append(append(append([]any{brandID}, anys(ids)...), ts(w.Start), ts(w.End)), anys(ids)...), maxBriefPages),
 		func(scan func(...any) error) error {
 			p := &sightline.PageFacts{}
-			if err := scan(&p.Page, &p.Domain, &p.PageType, &p.StaticType, &p.Title, &p.Citations, &p.Ownership); err != nil {
+			if err := scan(&p.Page, &p.Domain, &p.PageType, &p.StaticType, &p.Title, &p.Citations); err != nil {
 				return err
 			}
+			p.Ownership, p.CompetitorID = sightline.PageOwnership(p.Domain, domains, owners)
 			p.Runs = p.Citations
 			in.Pages = append(in.Pages, p)
 			return nil
@@ -337,7 +352,7 @@ func (db *DB) UpdateBriefProgress(ctx context.Context, job *sightline.Job, pct f
 		return err
 	}
 	if _, err := tx.exec(ctx, `UPDATE briefs SET progress_pct = ?, updated_at = ? WHERE id = ? AND brand_id = ?`,
-		min(max(pct, 0), 100), ts(tx.now), sightline.BriefIDOfJob(job.Kind), job.BrandID); err != nil {
+		sightline.BriefProgress(pct), ts(tx.now), sightline.BriefIDOfJob(job.Kind), job.BrandID); err != nil {
 		return fmt.Errorf("update brief progress: %w", err)
 	}
 	return tx.Commit()
@@ -364,9 +379,9 @@ func (db *DB) CompleteBriefJob(ctx context.Context, job *sightline.Job, res *sig
 	if enc[2] == "null" {
 		enc[2] = "[]"
 	}
-	if _, err := tx.exec(ctx, `UPDATE briefs SET state = ?, progress_pct = 100, title = ?, format = ?, brief_text = ?, outline = ?, metadata = ?,
+	if _, err := tx.exec(ctx, `UPDATE briefs SET state = ?, progress_pct = ?, title = ?, format = ?, brief_text = ?, outline = ?, metadata = ?,
 		target_prompts = ?, target_word_count = ?, generation_error = '', updated_at = ? WHERE id = ? AND brand_id = ?`,
-		sightline.BriefReady, res.Title, res.Format, res.BriefText, enc[0], enc[1], enc[2], res.TargetWordCount, ts(tx.now),
+		sightline.BriefReady, sightline.BriefReadyProgress, res.Title, res.Format, res.BriefText, enc[0], enc[1], enc[2], res.TargetWordCount, ts(tx.now),
 		sightline.BriefIDOfJob(job.Kind), job.BrandID); err != nil {
 		return fmt.Errorf("complete brief: %w", err)
 	}

@@ -84,18 +84,26 @@ func TestBriefStore(t *testing.T) {
 	if in.Brief.State != sightline.BriefGenerating || in.Recommendation.ID != refresh.ID || len(in.Answers) != 4 || len(in.Pages) != 3 || in.BrandName != "Acme" {
 		t.Errorf("input: brief %s rec %s answers %d pages %d", in.Brief.State, in.Recommendation.ID, len(in.Answers), len(in.Pages))
 	}
-	owners := map[string]string{}
+	owners, ownerIDs := map[string]string{}, map[string]string{}
 	for _, p := range in.Pages {
-		owners[p.Domain] = p.Ownership
+		owners[p.Domain], ownerIDs[p.Domain] = p.Ownership, p.CompetitorID
 	}
 	if owners["acme.com"] != sightline.ClassOwned || owners["rival.io"] != sightline.ClassCompetitorOwned || owners["g2.com"] != "" {
 		t.Errorf("page owners %v", owners)
 	}
-	if err := f.db.UpdateBriefProgress(ctx, job, 55); err != nil {
-		t.Fatal(err)
+	if ownerIDs["rival.io"] != f.compID || ownerIDs["acme.com"] != "" || ownerIDs["g2.com"] != "" {
+		t.Errorf("page owner ids %v, want rival.io: %s", ownerIDs, f.compID)
 	}
-	if got, _ := f.db.FindBriefByID(ctx, f.orgID, f.brand.ID, b.ID); got.ProgressPct != 55 || got.State != sightline.BriefGenerating {
-		t.Errorf("progress: %v %s", got.ProgressPct, got.State)
+	if got, _ := f.db.FindBriefByID(ctx, f.orgID, f.brand.ID, b.ID); got.ProgressPct != sightline.BriefStartProgress {
+		t.Errorf("started: progress %v, want %v", got.ProgressPct, sightline.BriefStartProgress)
+	}
+	for _, tt := range []struct{ pct, want float64 }{{120, 100}, {-1, 0}, {55, 55}} {
+		if err := f.db.UpdateBriefProgress(ctx, job, tt.pct); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := f.db.FindBriefByID(ctx, f.orgID, f.brand.ID, b.ID); got.ProgressPct != tt.want || got.State != sightline.BriefGenerating {
+			t.Errorf("progress %v: %v %s, want %v", tt.pct, got.ProgressPct, got.State, tt.want)
+		}
 	}
 	res := &sightline.BriefResult{Title: "T", Format: "how_to_guide", BriefText: "# T\n", TargetWordCount: 1800,
 		Outline:       sightline.BriefOutline{Sections: []sightline.BriefSection{{Heading: "H", Points: []string{"p"}}}, Questions: []string{"q?"}},
