@@ -411,6 +411,17 @@ type RegenerateOptions struct {
 	Generate func(ev *BrandEvidence) ([]*Recommendation, error)
 }
 
+// EvidenceWindow is the window a regeneration with options o reads
+// evidence over at now: o.Window when it is one (its start before its
+// end), otherwise the last RecommendationWindowDays whole UTC days
+// including today (docs/engines.md#evidence).
+func (o RegenerateOptions) EvidenceWindow(now time.Time) Window {
+	if o.Window.Start.IsZero() || !o.Window.Start.Before(o.Window.End) {
+		return DefaultWindow(now, RecommendationWindowDays)
+	}
+	return o.Window
+}
+
 // RegenerateResult tells what a regeneration did.
 type RegenerateResult struct {
 	Generated       int        `json:"generated"` // recommendations the evidence supports
@@ -600,6 +611,13 @@ type PromptCompetitor struct {
 	Runs        int
 	WeakRuns    int // named while the brand is weak
 	AvgPosition float64
+}
+
+// RankPromptCompetitors orders a prompt's competitors as its evidence lists
+// them: by the runs naming them, most first; ties keep their order (the
+// store gives them by name) (docs/engines.md#evidence).
+func RankPromptCompetitors(cs []PromptCompetitor) {
+	slices.SortStableFunc(cs, func(a, b PromptCompetitor) int { return b.Runs - a.Runs })
 }
 
 // Ownership classes of PageFacts beyond the static domain type.

@@ -330,3 +330,50 @@ func TestPageOwnership(t *testing.T) {
 		}
 	}
 }
+
+func TestRegenerateOptions_EvidenceWindow(t *testing.T) {
+	now := time.Date(2026, 3, 10, 15, 30, 0, 0, time.UTC)
+	def := DefaultWindow(now, RecommendationWindowDays)
+	given := Window{Start: now.AddDate(0, 0, -7), End: now}
+	tests := []struct {
+		name string
+		w    Window
+		want Window
+	}{
+		{"NoWindow", Window{}, def},
+		{"Given", given, given},
+		{"EmptyWindow", Window{Start: now, End: now}, def},
+		{"Reversed", Window{Start: now, End: now.AddDate(0, 0, -1)}, def},
+		{"OnlyEnd", Window{End: now}, def},
+	}
+	for _, tt := range tests {
+		if got := (RegenerateOptions{Window: tt.w}).EvidenceWindow(now); got != tt.want {
+			t.Errorf("%s: EvidenceWindow = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	if want := time.Date(2026, 2, 9, 0, 0, 0, 0, time.UTC); def.Start != want {
+		t.Errorf("default window starts %v, want %v (30 whole days including today)", def.Start, want)
+	}
+}
+
+func TestRankPromptCompetitors(t *testing.T) {
+	tests := []struct {
+		name string
+		in   []PromptCompetitor
+		want []string
+	}{
+		{"MostRunsFirst", []PromptCompetitor{{Name: "A", Runs: 1}, {Name: "B", Runs: 5}, {Name: "C", Runs: 3}}, []string{"B", "C", "A"}},
+		{"TiesKeepOrder", []PromptCompetitor{{Name: "A", Runs: 2}, {Name: "B", Runs: 4}, {Name: "C", Runs: 2}, {Name: "D", Runs: 4}}, []string{"B", "D", "A", "C"}},
+		{"None", nil, nil},
+	}
+	for _, tt := range tests {
+		RankPromptCompetitors(tt.in)
+		var got []string
+		for _, c := range tt.in {
+			got = append(got, c.Name)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: order %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/sightline/sightline"
@@ -251,7 +250,7 @@ func (e *evidenceQ) promptCompetitors(ctx context.Context, tx *Tx, byID map[stri
 		return fmt.Errorf("evidence competitor positions: %w", err)
 	}
 	for _, p := range byID {
-		slices.SortStableFunc(p.Competitors, func(a, b sightline.PromptCompetitor) int { return b.Runs - a.Runs })
+		sightline.RankPromptCompetitors(p.Competitors)
 	}
 	return nil
 }

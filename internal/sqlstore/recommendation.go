@@ -251,7 +251,7 @@ func (db *DB) regenerate(ctx context.Context, brandID string, opts sightline.Reg
 		return nil, err
 	}
 	defer release()
-	ev, err := db.readEvidence(ctx, brandID, opts.Window)
+	ev, err := db.readEvidence(ctx, brandID, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -299,19 +299,16 @@ func (db *DB) regenerate(ctx context.Context, brandID string, opts sightline.Reg
 	return &res, tx.Commit()
 }
 
-// readEvidence reads a brand's evidence over w (zero: the default window
-// of regeneration) in a read transaction, closed before the generator
-// runs.
-func (db *DB) readEvidence(ctx context.Context, brandID string, w sightline.Window) (*sightline.BrandEvidence, error) {
+// readEvidence reads a brand's evidence over the window of opts
+// (sightline.RegenerateOptions.EvidenceWindow at the store's clock) in a
+// read transaction, closed before the generator runs.
+func (db *DB) readEvidence(ctx context.Context, brandID string, opts sightline.RegenerateOptions) (*sightline.BrandEvidence, error) {
 	tx, err := db.beginRead(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback()
-	if w.Start.IsZero() || !w.Start.Before(w.End) {
-		w = sightline.DefaultWindow(tx.now, sightline.RecommendationWindowDays)
-	}
-	return brandEvidence(ctx, tx, brandID, w)
+	return brandEvidence(ctx, tx, brandID, opts.EvidenceWindow(tx.now))
 }
 
 // existingRecommendations reads what reconciliation needs to know of the
