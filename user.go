@@ -102,6 +102,13 @@ const (
 	DefaultSessionLifetime = 7 * 24 * time.Hour
 )
 
+// Ended reports whether session s has ended at now: at its absolute expiry,
+// or after idle without a request (idle 0: no idle limit)
+// (docs/dashboard.md#security).
+func (s *Session) Ended(now time.Time, idle time.Duration) bool {
+	return !now.Before(s.ExpiresAt) || (idle > 0 && now.Sub(s.LastSeenAt) >= idle)
+}
+
 // NewSessionToken returns a fresh session token: 32 bytes from crypto/rand,
 // base64url.
 func NewSessionToken() (string, error) {

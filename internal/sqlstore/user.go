@@ -274,7 +274,7 @@ func (db *DB) FindSession(ctx context.Context, digest string, idle time.Duration
 	tx.Rollback()
 	s.CreatedAt, s.LastSeenAt, s.ExpiresAt = created.Time, seen.Time, expires.Time
 	now := db.Now().UTC()
-	if !now.Before(s.ExpiresAt) || (idle > 0 && now.Sub(s.LastSeenAt) >= idle) {
+	if s.Ended(now, idle) {
 		if err := db.DeleteSession(ctx, digest); err != nil {
 			db.logger.Warn("delete expired session", "error", err)
 		}
