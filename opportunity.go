@@ -2,6 +2,8 @@ package sightline
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"time"
 )
 
@@ -54,6 +56,47 @@ type Opportunity struct {
 	// Key is the normalized query text; recomputation upserts on it, so an
 	// opportunity keeps its id while the evidence holds.
 	Key string `json:"-"`
+}
+
+// OpportunitySave is one computed opportunity to store: over the stored
+// one of its key (ID), or as a new one (ID empty).
+type OpportunitySave struct {
+	Opportunity *Opportunity
+	ID          string
+}
+
+// OpportunityPlan is what a compute writes, decided by
+// ReconcileOpportunities: Save in the computed order, then Delete (ids,
+// sorted).
+type OpportunityPlan struct {
+	Save   []OpportunitySave
+	Delete []string
+}
+
+// ReconcileOpportunities decides what a compute does with the brand's
+// stored opportunities (existing: id by key) and the computed ones: a
+// computed opportunity whose key is stored replaces that one and keeps its
+// id, so ids stay stable across recomputes; the others are new; a stored
+// opportunity not computed again is deleted (docs/engines.md#opportunities).
+// A computed opportunity without a key, or with a key already given, is an
+// error of the engine.
+func ReconcileOpportunities(existing map[string]string, computed []*Opportunity) (OpportunityPlan, error) {
+	var p OpportunityPlan
+	kept := map[string]bool{}
+	for _, o := range computed {
+		if o.Key == "" || kept[o.Key] {
+			return OpportunityPlan{}, fmt.Errorf("missing or repeated key %q", o.Key)
+		}
+		kept[o.Key] = true
+		p.Save = append(p.Save, OpportunitySave{Opportunity: o, ID: existing[o.Key]})
+	}
+	for k, id := range existing {
+		if !kept[k] {
+			p.Delete = append(p.Delete, id)
+		}
+	}
+	slices.Sort(p.Delete)
+	return p, nil
 }
 
 // OpportunitySource is where an opportunity was found.

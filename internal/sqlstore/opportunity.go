@@ -181,9 +181,9 @@ func (db *DB) FindComputeStatus(ctx context.Context, orgID, brandID string, quot
 	return sightline.NewComputeStatus(last, q), nil
 }
 
-// CompleteOpportunityJob replaces the brand's opportunities and completes
-// the job in one transaction. Opportunities keep their id while their key
-// (the query) is found again.
+// CompleteOpportunityJob replaces the brand's opportunities as
+// sightline.ReconcileOpportunities decides and completes the job, in one
+// transaction.
 func (db *DB) CompleteOpportunityJob(ctx context.Context, job *sightline.Job, opps []*sightline.Opportunity) error {
 	tx, err := db.begin(ctx)
 	if err != nil {
@@ -205,21 +205,21 @@ func (db *DB) CompleteOpportunityJob(ctx context.Context, job *sightline.Job, op
 	if err != nil {
 		return fmt.Errorf("find existing opportunities: %w", err)
 	}
-	kept := map[string]bool{}
-	for _, o := range opps {
-		if o.Key == "" || kept[o.Key] {
-			return fmt.Errorf("compute opportunities: missing or repeated key %q", o.Key)
-		}
-		kept[o.Key] = true
+	plan, err := sightline.ReconcileOpportunities(existing, opps)
+	if err != nil {
+		return fmt.Errorf("compute opportunities: %w", err)
+	}
+	for _, save := range plan.Save {
+		o := save.Opportunity
 		vals, err := opportunityValues(o)
 		if err != nil {
 			return err
 		}
-		if id, ok := existing[o.Key]; ok {
-			o.ID = id
+		if save.ID != "" {
+			o.ID = save.ID
 			_, err = tx.exec(ctx, `UPDATE opportunities SET type = ?, intent = ?, difficulty = ?, cpc_micros = ?, est_volume = ?, est_volume_unit = ?,
 				volume_range = ?, reasoning_tags = ?, final_score = ?, scores = ?, rationale = ?, source = ?, matched_prompt_id = ?, list_ids = ?,
-				job_id = ?, computed_at = ? WHERE id = ?`, append(vals, job.ID, ts(tx.now), id)...)
+				job_id = ?, computed_at = ? WHERE id = ?`, append(vals, job.ID, ts(tx.now), o.ID)...)
 		} else {
 			o.ID = newID()
 			_, err = tx.exec(ctx, `INSERT INTO opportunities (type, intent, difficulty, cpc_micros, est_volume, est_volume_unit,
@@ -231,11 +231,9 @@ func (db *DB) CompleteOpportunityJob(ctx context.Context, job *sightline.Job, op
 			return fmt.Errorf("store opportunity: %w", err)
 		}
 	}
-	for k, id := range existing {
-		if !kept[k] {
-			if _, err := tx.exec(ctx, `DELETE FROM opportunities WHERE id = ?`, id); err != nil {
-				return fmt.Errorf("delete stale opportunity: %w", err)
-			}
+	for _, id := range plan.Delete {
+		if _, err := tx.exec(ctx, `DELETE FROM opportunities WHERE id = ?`, id); err != nil {
+			return fmt.Errorf("delete stale opportunity: %w", err)
 		}
 	}
 	return tx.Commit()
