@@ -47,7 +47,9 @@ type evidenceQ struct {
 //	    best position (brand_position) and a bit mask of the tracked
 //	    competitors its answer names (competitor_mask, bit i: comps[i]);
 //	flagged_runs: the same with weak (the brand absent or named at
-//	    sightline.WeakPosition or lower).
+//	    sightline.WeakPosition or lower: the weak-run rule of
+//	    docs/engines.md#evidence, kept in SQL because every count of a
+//	    group is taken over it).
 //
 // Masks keep "who is named where a page is cited" a single scan of the
 // citations instead of a join of citations with mentions. Each run finds
