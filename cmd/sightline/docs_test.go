@@ -88,7 +88,12 @@ var docPlaceholders = map[string]*regexp.Regexp{
 
 // readerFiles are the files a reader's examples read that no example
 // writes.
-var readerFiles = map[string]string{"openai-key.txt": "sk-doc-example-0123456789abcdef\n"}
+var readerFiles = map[string]string{
+	"openai-key.txt": "sk-doc-example-0123456789abcdef\n",
+	// one AI crawler's visit in the combined format (docs/agents.md)
+	"access.log": `203.0.113.9 - - [27/Nov/2026:10:00:00 +0000] "GET /pricing HTTP/1.1" 200 512 "-" ` +
+		`"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)"` + "\n",
+}
 
 // TestSightlineProcess is the sightline binary when the docs test runs
 // this test binary as one (SIGHTLINE_TEST_PROCESS=1, arguments after
