@@ -470,3 +470,25 @@ func TestBilledFailuresCharged(t *testing.T) {
 		t.Errorf("attempts = %+v, want two without a run", rep.Attempts)
 	}
 }
+
+// QueueBrand ("collect now") queues a brand's due jobs under Tick's rules
+// even when its collection is off, as `collect --once --brand` collects
+// it; Tick leaves that brand alone; a provider without key gets no job.
+func TestQueueBrand(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t)
+	w.setKey(t, "chatgpt", "sk-test-chatgpt-0001")
+	w.settings(t, sightline.CollectionUpdate{Providers: &[]string{"chatgpt", "claude"}, Regions: &[]string{"us"}, Samples: ptr(1), Enabled: ptr(false)})
+	wakes := 0
+	s := &collect.Scheduler{Store: w.db, Collector: w.c, Wake: func() { wakes++ }}
+	if n, err := s.Tick(ctx); n != 0 || err != nil {
+		t.Fatalf("Tick queued %d (%v) for a brand whose collection is off", n, err)
+	}
+	n, err := s.QueueBrand(ctx, w.brandID)
+	if err != nil || n != 1 || wakes != 1 {
+		t.Fatalf("QueueBrand queued %d jobs (%v), woke %d; want chatgpt's job only (claude has no key), one wake", n, err, wakes)
+	}
+	if n, _ := s.QueueBrand(ctx, w.brandID); n != 0 {
+		t.Errorf("a second QueueBrand queued %d while the job is live", n)
+	}
+}

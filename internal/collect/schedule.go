@@ -81,49 +81,73 @@ func (s *Scheduler) Tick(ctx context.Context) (int, error) {
 	now := s.now()
 	queued := 0
 	for _, b := range brands {
-		w, err := s.Store.FindCollectionWork(ctx, b, now)
+		n, err := s.queueBrand(ctx, b, now, false)
+		queued += n
 		if err != nil {
 			return queued, err
-		}
-		if !w.Settings.Enabled {
-			continue
-		}
-		capped := false
-		if sc, err := s.Store.FindSpendingCap(ctx, w.OrgID, now); err == nil && sc.Reached() {
-			capped = true
-		}
-		for _, code := range w.Settings.Providers {
-			log := s.logger().With("brand_id", b, "provider", code)
-			if len(sightline.PlanCollection(w, code, w.Settings.Samples)) == 0 {
-				continue
-			}
-			if capped {
-				log.Debug("collection not scheduled: daily spending cap reached", "org_id", w.OrgID)
-				continue
-			}
-			if s.Collector != nil && s.Collector.Askers[code] == nil {
-				continue
-			}
-			if _, err := s.Store.FindProviderCredential(ctx, w.OrgID, code); err != nil {
-				log.Debug("collection not scheduled: no provider key", "org_id", w.OrgID)
-				continue
-			}
-			kind := sightline.CollectJobKind(code, w.Slot)
-			if !s.due(ctx, b, kind, now) {
-				continue
-			}
-			switch _, err := s.Store.EnqueueJob(ctx, b, kind); sightline.ErrorCode(err) {
-			case "":
-				queued++
-				log.Info("collection queued", "kind", kind)
-			case sightline.ECONFLICT: // another replica was first
-			default:
-				return queued, err
-			}
 		}
 	}
 	if queued > 0 && s.Wake != nil {
 		s.Wake()
+	}
+	return queued, nil
+}
+
+// QueueBrand queues, now, the jobs of one brand's due samples under
+// Tick's rules, whether its collection is on or off, as `collect --once
+// --brand` collects a brand that is off (docs/collect.md); it returns how
+// many jobs it queued. The dashboard's "collect now" calls it.
+func (s *Scheduler) QueueBrand(ctx context.Context, brandID string) (int, error) {
+	n, err := s.queueBrand(ctx, brandID, s.now(), true)
+	if n > 0 && s.Wake != nil {
+		s.Wake()
+	}
+	return n, err
+}
+
+// queueBrand queues the due jobs of one brand; a brand whose collection
+// is off is left alone unless evenOff.
+func (s *Scheduler) queueBrand(ctx context.Context, b string, now time.Time, evenOff bool) (int, error) {
+	queued := 0
+	w, err := s.Store.FindCollectionWork(ctx, b, now)
+	if err != nil {
+		return queued, err
+	}
+	if !w.Settings.Enabled && !evenOff {
+		return queued, nil
+	}
+	capped := false
+	if sc, err := s.Store.FindSpendingCap(ctx, w.OrgID, now); err == nil && sc.Reached() {
+		capped = true
+	}
+	for _, code := range w.Settings.Providers {
+		log := s.logger().With("brand_id", b, "provider", code)
+		if len(sightline.PlanCollection(w, code, w.Settings.Samples)) == 0 {
+			continue
+		}
+		if capped {
+			log.Debug("collection not scheduled: daily spending cap reached", "org_id", w.OrgID)
+			continue
+		}
+		if s.Collector != nil && s.Collector.Askers[code] == nil {
+			continue
+		}
+		if _, err := s.Store.FindProviderCredential(ctx, w.OrgID, code); err != nil {
+			log.Debug("collection not scheduled: no provider key", "org_id", w.OrgID)
+			continue
+		}
+		kind := sightline.CollectJobKind(code, w.Slot)
+		if !s.due(ctx, b, kind, now) {
+			continue
+		}
+		switch _, err := s.Store.EnqueueJob(ctx, b, kind); sightline.ErrorCode(err) {
+		case "":
+			queued++
+			log.Info("collection queued", "kind", kind)
+		case sightline.ECONFLICT: // another replica was first
+		default:
+			return queued, err
+		}
 	}
 	return queued, nil
 }
