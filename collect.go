@@ -302,6 +302,20 @@ type ProviderCredential struct {
 	LastErrorAt *time.Time
 }
 
+// CredentialLast4 is what lists show of a provider key: its last four
+// characters, or "****" for a key too short to show any of without giving
+// away too much of it.
+func CredentialLast4(key string) string {
+	if len(key) <= 8 {
+		return "****"
+	}
+	return key[len(key)-4:]
+}
+
+// MaxProviderKeyLength bounds a provider key as typed in (the providers'
+// keys are a few hundred characters at most).
+const MaxProviderKeyLength = 1000
+
 // SpendingCap is an organization's daily collection budget and what today
 // has spent of it, in millionths of a US dollar.
 type SpendingCap struct {

@@ -286,12 +286,7 @@ func readSecretLine(r io.Reader) (string, error) {
 }
 
 // last4 returns the last four characters of a key, the only part shown.
-func last4(key string) string {
-	if len(key) <= 8 {
-		return "****"
-	}
-	return key[len(key)-4:]
-}
+func last4(key string) string { return sightline.CredentialLast4(key) }
 
 // usdOf formats millionths of a dollar as dollars.
 func usdOf(micros int64) string {
