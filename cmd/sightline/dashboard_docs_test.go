@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"testing"
@@ -67,7 +68,17 @@ func TestDashboard_DocsScreenshots(t *testing.T) {
 		{"topics", overview + "/topics"},
 		{"opportunities", overview + "/opportunities"},
 		{"opportunity", ""},
+		{"answers", overview + "/runs"},
+		{"setup", overview + "/setup"},
+		{"providers", base + "/providers"},
+		{"answer", ""},
 	} {
+		if p.name == "answer" {
+			navigate(ctx, t, overview+"/runs?mentions="+path.Base(overview))
+			clickAndWait(ctx, t, `[data-testid="run-link"]`)
+			shoot(ctx, t, dir, p.name)
+			continue
+		}
 		if p.name == "opportunity" {
 			navigate(ctx, t, overview+"/opportunities")
 			clickAndWait(ctx, t, `[data-testid="opportunities-table"] tbody a`)

@@ -102,6 +102,12 @@ var noRedirect = &http.Client{
 // default window (no parameters), as the three numbers the overview shows.
 func (d *dashboardServer) ownMetrics(t *testing.T, brandID string) [3]string {
 	t.Helper()
+	return d.ownMetricsQuery(t, brandID, "")
+}
+
+// ownMetricsQuery is ownMetrics under more query parameters.
+func (d *dashboardServer) ownMetricsQuery(t *testing.T, brandID, query string) [3]string {
+	t.Helper()
 	var sov struct {
 		Data []struct {
 			Kind             string `json:"kind"`
@@ -112,7 +118,7 @@ func (d *dashboardServer) ownMetrics(t *testing.T, brandID string) [3]string {
 			} `json:"aggregate_metrics"`
 		} `json:"data"`
 	}
-	if st := d.api(t, http.MethodGet, "/api/v2/brands/"+brandID+"/share_of_voice?page_size=100", d.key, &sov); st != http.StatusOK {
+	if st := d.api(t, http.MethodGet, "/api/v2/brands/"+brandID+"/share_of_voice?page_size=100&"+query, d.key, &sov); st != http.StatusOK {
 		t.Fatalf("GET share_of_voice = %d", st)
 	}
 	for _, row := range sov.Data {
@@ -513,6 +519,10 @@ func TestDashboard_Browser(t *testing.T) {
 			t.Errorf("the right password over the limit = %d, want 429", resp.Status)
 		}
 	})
+
+	// Last: it signs in to another server on the same host, whose session
+	// cookie replaces the demo server's.
+	t.Run("SetupPath", func(t *testing.T) { testSetupPath(ctx, t, shots) })
 
 	if p := problems(); len(p) > 0 {
 		t.Errorf("the browser reported problems:\n%s", strings.Join(p, "\n"))

@@ -355,6 +355,13 @@ func (m *Main) start(ctx context.Context) error {
 		m.Worker.Start()
 		m.Logger.Info("worker started", "worker_id", m.Worker.ID(), "concurrency", m.Workers, "lease", m.JobLease.String())
 	}
+	// The dashboard's set-up page plans with the collector (its dry run)
+	// and queues "collect now" under the scheduler's rules.
+	m.Web.Collector = m.Collector
+	m.Web.Scheduler = &collect.Scheduler{Store: m.DB, Collector: m.Collector, Logger: m.Logger}
+	if m.Worker != nil {
+		m.Web.Scheduler.Wake = m.Worker.Wake
+	}
 	m.startScheduler()
 	m.startPruner()
 	if demoVars != nil {

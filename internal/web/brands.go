@@ -49,6 +49,7 @@ type brandsPage struct {
 	Layout
 	Brands []*sightline.Brand
 	Total  int
+	Form   formState // the create form, when it was refused
 }
 
 // handleBrands serves GET /brands: the organization's brands.

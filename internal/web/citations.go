@@ -18,6 +18,9 @@ type citationsPage struct {
 	DomainHeaders []sortHeader
 	Domains       []*sightline.CitationRow
 	DomainPager   pager
+	// Runs is the answers page under this page's window and filters; a
+	// count links to it with its own filter (docs/api.md#runs).
+	Runs string
 }
 
 var (
@@ -82,6 +85,7 @@ func (s *Server) handleCitations(w http.ResponseWriter, r *http.Request, st *sta
 		return err
 	}
 	pu := newPageURL(r)
+	p.Runs = runsLink(brand.ID, win, ids)
 	p.Pages, p.PagePager = pages, newPager(pu, "ppage", "Pages of the pages table", sightline.NewPageMeta(pf.PageRequest, total))
 	p.Domains, p.DomainPager = domains, newPager(pu, "dpage", "Pages of the domains table", sightline.NewPageMeta(df.PageRequest, dtotal))
 	p.PageHeaders = sortHeaders(pu, "psort", "ppage", orDefault(psort, "-citation_count"), pageColumns)

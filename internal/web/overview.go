@@ -16,6 +16,7 @@ type overviewPage struct {
 	Chart       *lineChart
 	Ranking     []rankRow
 	Runs        int // answers in the window
+	RunsURL     string
 }
 
 // metricCard is one headline number with its change against the previous
@@ -23,6 +24,7 @@ type overviewPage struct {
 type metricCard struct {
 	Label, TestID, Help string
 	Value               string // one decimal
+	Link                string // the answers behind the number, if any
 	Unit                string
 	Diff                string
 	Trend               string
@@ -39,7 +41,9 @@ type rankRow struct {
 	SwatchClass                     string
 }
 
-// handleOverview serves GET /brands/{brand_id}: visibility, share of voice
+// handleOverview serves GET /brands/{brand_id}, under the window and the
+// provider, region and topic filters (the API's filter[provider_ids],
+// filter[region_ids], filter[topic_ids]): visibility, share of voice
 // and sentiment are the brand's own row of the share-of-voice list (what GET
 // …/share_of_voice serves for the same window), citation share is the
 // domains overview's your_citations share; the chart is the tracked
@@ -54,12 +58,17 @@ func (s *Server) handleOverview(w http.ResponseWriter, r *http.Request, st *stat
 	q := newQuery(r)
 	win := q.window(now, sightline.DefaultWindowDays)
 	gran := q.enum("granularity", sightline.Granularities, "day")
+	ids := q.scopeIDs()
 	q.series(win, gran)
 	if err := q.err(); err != nil {
 		return err
 	}
 	ctx, org := r.Context(), st.sess.OrgID
 	scope := sightline.Scope{BrandID: brand.ID, Window: win.Window}
+	fb := newFilterBar(r, win, now, "granularity")
+	if err := s.scopeFilters(ctx, ids, st, brand, &fb, &scope); err != nil {
+		return err
+	}
 	rows, err := s.shareOfVoice(ctx, org, scope, gran)
 	if err != nil {
 		return err
@@ -75,7 +84,7 @@ func (s *Server) handleOverview(w http.ResponseWriter, r *http.Request, st *stat
 		return err
 	}
 
-	p := &overviewPage{Layout: layout(st, brand.Name+" overview", "overview", brand), Filter: newFilterBar(r, win, now, "granularity")}
+	p := &overviewPage{Layout: layout(st, brand.Name+" overview", "overview", brand), Filter: fb}
 	for _, pt := range dov.YourMentions.DataPoints {
 		p.Runs += pt.Total
 	}
@@ -98,6 +107,15 @@ func (s *Server) handleOverview(w http.ResponseWriter, r *http.Request, st *stat
 		card("Sentiment", "metric-sentiment", "/ 100", m.Sentiment, d.Sentiment, "How favourably answers speak of "+brand.Name+" (50 is neutral)"),
 		card("Citation share", "metric-citation-share", "%", dov.YourCitations.CurrentValue, citeDiff, "Share of cited pages on "+brand.Name+"'s own domains"),
 	}
+	if p.Runs == 0 {
+		// No answer, no number: 0 % would read as "never named" and a
+		// sentiment of 0 as hostile (docs/dashboard.md#pages-and-addresses).
+		for i := range p.Cards {
+			p.Cards[i].Value, p.Cards[i].Unit, p.Cards[i].Diff, p.Cards[i].Trend = "—", "", "", "flat"
+		}
+	}
+	p.RunsURL = runsLink(brand.ID, win, ids)
+	p.Cards[0].Link = withParam(p.RunsURL, "mentions", brand.ID)
 	pu := newPageURL(r)
 	for _, g := range sightline.Granularities {
 		p.Granularity = append(p.Granularity, link{Label: label(g), URL: pu.with("granularity", g), Current: g == gran})

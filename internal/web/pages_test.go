@@ -35,6 +35,7 @@ func TestDemoPages(t *testing.T) {
 	t.Run("Overview", func(t *testing.T) { testOverview(t, e) })
 	t.Run("Pages", func(t *testing.T) { testPages(t, e) })
 	t.Run("Recommendations", func(t *testing.T) { testRecommendations(t, e) })
+	t.Run("Runs", func(t *testing.T) { testRuns(t, e) })
 	t.Run("TopicsAndCompute", func(t *testing.T) { testTopicsAndCompute(t, e) })
 }
 
@@ -113,8 +114,13 @@ func testOverview(t *testing.T, e *env) {
 		if !strings.Contains(body, `data-testid="empty-state"`) || strings.Contains(body, "<polyline") {
 			t.Error("a window without answers shows no empty state, or a chart")
 		}
-		if got := metricsOf(body)["metric-visibility"]; got != "0.0" {
-			t.Errorf("visibility %q in an empty window", got)
+		for k, got := range metricsOf(body) {
+			if got != "—" {
+				t.Errorf("%s %q in an empty window, want —", k, got)
+			}
+		}
+		if len(metricsOf(body)) != 4 {
+			t.Errorf("%d cards in an empty window", len(metricsOf(body)))
 		}
 	})
 	t.Run("BadParameters", func(t *testing.T) {

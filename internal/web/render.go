@@ -54,7 +54,8 @@ type pageTemplate struct{ t *template.Template }
 // pageNames lists the page templates; each is parsed with layout.html and
 // partials.html at start-up.
 var pageNames = []string{"login", "error", "brands", "overview", "citations", "topics",
-	"recommendations", "opportunities", "opportunity", "keys", "users", "invite", "webhooks", "webhook", "signals"}
+	"recommendations", "opportunities", "opportunity", "keys", "users", "invite", "webhooks", "webhook", "signals",
+	"runs", "run", "setup", "providerkeys"}
 
 func parseTemplates(assetURL func(string) string) (map[string]*pageTemplate, error) {
 	funcs := template.FuncMap{
@@ -75,6 +76,10 @@ func parseTemplates(assetURL func(string) string) (map[string]*pageTemplate, err
 		// lastday names the last day of a period that ends at a midnight
 		// (excluded): the day before it.
 		"lastday": func(end time.Time) string { return end.UTC().Add(-time.Microsecond).Format("2 Jan 2006") },
+		// withParam sets one query parameter of a link (a count's runs
+		// filter on top of its page's scope).
+		"withParam": withParam,
+		"join":      strings.Join,
 	}
 	out := map[string]*pageTemplate{}
 	for _, name := range pageNames {

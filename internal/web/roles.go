@@ -71,6 +71,23 @@ var routeAccess = map[string]string{
 	"POST /brands/{brand_id}/opportunities/compute":          AccessSignedIn,
 	"GET /brands/{brand_id}/opportunities/{opp_id}":          AccessSignedIn,
 	"GET /brands/{brand_id}/signals":                         AccessSignedIn,
+
+	"GET /providers":                    AccessAdmin,
+	"POST /providers/{provider}":        AccessAdmin,
+	"POST /providers/{provider}/remove": AccessAdmin,
+
+	"POST /brands":                                               AccessAdmin,
+	"GET /brands/{brand_id}/setup":                               AccessSignedIn,
+	"POST /brands/{brand_id}/setup/brand":                        AccessAdmin,
+	"POST /brands/{brand_id}/competitors":                        AccessAdmin,
+	"POST /brands/{brand_id}/competitors/{competitor_id}/delete": AccessAdmin,
+	"POST /brands/{brand_id}/prompts":                            AccessSignedIn,
+	"POST /brands/{brand_id}/prompts/{prompt_id}":                AccessSignedIn,
+	"POST /brands/{brand_id}/prompts/{prompt_id}/deactivate":     AccessSignedIn,
+	"POST /brands/{brand_id}/collection":                         AccessAdmin,
+	"POST /brands/{brand_id}/collection/collect":                 AccessAdmin,
+	"GET /brands/{brand_id}/runs":                                AccessSignedIn,
+	"GET /brands/{brand_id}/runs/{run_id}":                       AccessSignedIn,
 }
 
 // Route is one route of the dashboard and who may use it.

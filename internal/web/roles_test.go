@@ -57,6 +57,23 @@ var wantAccess = map[string]string{
 	"POST /brands/{brand_id}/opportunities/compute":          web.AccessSignedIn,
 	"GET /brands/{brand_id}/opportunities/{opp_id}":          web.AccessSignedIn,
 	"GET /brands/{brand_id}/signals":                         web.AccessSignedIn,
+
+	"GET /providers":                    web.AccessAdmin,
+	"POST /providers/{provider}":        web.AccessAdmin,
+	"POST /providers/{provider}/remove": web.AccessAdmin,
+
+	"POST /brands":                                               web.AccessAdmin,
+	"GET /brands/{brand_id}/setup":                               web.AccessSignedIn,
+	"POST /brands/{brand_id}/setup/brand":                        web.AccessAdmin,
+	"POST /brands/{brand_id}/competitors":                        web.AccessAdmin,
+	"POST /brands/{brand_id}/competitors/{competitor_id}/delete": web.AccessAdmin,
+	"POST /brands/{brand_id}/prompts":                            web.AccessSignedIn,
+	"POST /brands/{brand_id}/prompts/{prompt_id}":                web.AccessSignedIn,
+	"POST /brands/{brand_id}/prompts/{prompt_id}/deactivate":     web.AccessSignedIn,
+	"POST /brands/{brand_id}/collection":                         web.AccessAdmin,
+	"POST /brands/{brand_id}/collection/collect":                 web.AccessAdmin,
+	"GET /brands/{brand_id}/runs":                                web.AccessSignedIn,
+	"GET /brands/{brand_id}/runs/{run_id}":                       web.AccessSignedIn,
 }
 
 // Every route the router holds is checked against the role of the

@@ -18,6 +18,9 @@ type topicsPage struct {
 	Topics  []*sightline.Topic
 	Pager   pager
 	Action  string
+	// Runs is the answers page under this page's window; a topic's
+	// visibility links to its answers naming the brand (docs/api.md#runs).
+	Runs string
 }
 
 var topicColumns = []sortCol{
@@ -56,6 +59,7 @@ func (s *Server) handleTopics(w http.ResponseWriter, r *http.Request, st *state)
 		Headers: sortHeaders(pu, "sort", "page", orDefault(sort, "name"), topicColumns),
 		Topics:  topics, Pager: newPager(pu, "page", "Topic pages", sightline.NewPageMeta(f.PageRequest, total)),
 		Action: "/brands/" + brand.ID + "/topics",
+		Runs:   runsLink(brand.ID, win, scopeIDs{}, "mentions", brand.ID),
 	}
 	return s.render(w, r, http.StatusOK, "topics", p)
 }

@@ -11,6 +11,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/collect"
 )
 
 // Store is what the dashboard needs from storage: the services the API
@@ -37,6 +39,15 @@ type Store interface {
 	sightline.TeamService
 	sightline.WebhookService
 	sightline.SignalService
+	sightline.CompetitorService
+	sightline.RunReadService
+	sightline.PromptService
+	FindIngestTarget(ctx context.Context, brandID string) (*sightline.IngestTarget, error)
+	FindProviderCredentials(ctx context.Context, orgID string) ([]*sightline.ProviderCredential, error)
+	SetProviderCredential(ctx context.Context, c *sightline.ProviderCredential) error
+	DeleteProviderCredential(ctx context.Context, orgID, provider string) error
+	FindCollectionSettings(ctx context.Context, orgID, brandID string) (*sightline.CollectionSettings, error)
+	UpdateCollectionSettings(ctx context.Context, orgID, brandID string, upd sightline.CollectionUpdate) (*sightline.CollectionSettings, error)
 }
 
 // WebhookSecrets makes endpoints' signing secrets and seals them under the
@@ -107,6 +118,12 @@ type Server struct {
 	// sightline.DefaultSessionIdle and DefaultSessionLifetime.
 	SessionIdle     time.Duration
 	SessionLifetime time.Duration
+	// Collector plans a brand's collection for the set-up page's dry run
+	// (what `collect --once --dry-run` prints); nil: no plan is shown.
+	Collector *collect.Collector
+	// Scheduler queues a brand's due samples for "collect now"; nil: the
+	// action is refused.
+	Scheduler *collect.Scheduler
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 
@@ -185,9 +202,25 @@ func (s *Server) routes() {
 	s.mux.Handle("POST /keys", s.action(s.handleKeyCreate))
 	s.mux.Handle("POST /keys/{key_id}/revoke", s.action(s.handleKeyRevoke))
 
+	s.mux.Handle("GET /providers", s.page(s.handleProviderKeys))
+	s.mux.Handle("POST /providers/{provider}", s.action(s.handleProviderKeySet))
+	s.mux.Handle("POST /providers/{provider}/remove", s.action(s.handleProviderKeyRemove))
+
 	s.mux.Handle("GET /brands", s.page(s.handleBrands))
+	s.mux.Handle("POST /brands", s.action(s.handleBrandCreate))
+	s.mux.Handle("GET /brands/{brand_id}/setup", s.page(s.handleSetup))
+	s.mux.Handle("POST /brands/{brand_id}/setup/brand", s.action(s.handleBrandUpdate))
+	s.mux.Handle("POST /brands/{brand_id}/competitors", s.action(s.handleCompetitorCreate))
+	s.mux.Handle("POST /brands/{brand_id}/competitors/{competitor_id}/delete", s.action(s.handleCompetitorDelete))
+	s.mux.Handle("POST /brands/{brand_id}/prompts", s.action(s.handlePromptsCreate))
+	s.mux.Handle("POST /brands/{brand_id}/prompts/{prompt_id}", s.action(s.handlePromptUpdate))
+	s.mux.Handle("POST /brands/{brand_id}/prompts/{prompt_id}/deactivate", s.action(s.handlePromptDeactivate))
+	s.mux.Handle("POST /brands/{brand_id}/collection", s.action(s.handleCollectionUpdate))
+	s.mux.Handle("POST /brands/{brand_id}/collection/collect", s.action(s.handleCollectNow))
 	s.mux.Handle("GET /brands/{brand_id}", s.page(s.handleOverview))
 	s.mux.Handle("GET /brands/{brand_id}/citations", s.page(s.handleCitations))
+	s.mux.Handle("GET /brands/{brand_id}/runs", s.page(s.handleRuns))
+	s.mux.Handle("GET /brands/{brand_id}/runs/{run_id}", s.page(s.handleRun))
 	s.mux.Handle("GET /brands/{brand_id}/topics", s.page(s.handleTopics))
 	s.mux.Handle("POST /brands/{brand_id}/topics", s.action(s.handleTopicCreate))
 	s.mux.Handle("POST /brands/{brand_id}/topics/{topic_id}/delete", s.action(s.handleTopicDelete))
