@@ -178,10 +178,10 @@ func TestDashboard_TeamBrowser(t *testing.T) {
 	if who := text(ctx, t, `.who`); !strings.HasPrefix(who, "nina.park@taskloom.com") {
 		t.Fatalf("after the invitation the page is for %q", who)
 	}
-	if exists(ctx, t, `a[href="/users"]`) || exists(ctx, t, `a[href="/webhooks"]`) {
+	if exists(ctx, t, `a[href="/users"]`) || exists(ctx, t, `a[href="/webhooks"]`) || exists(ctx, t, `a[href="/providers"]`) {
 		t.Error("a member's navigation links the admin pages")
 	}
-	for _, p := range []string{"/users", "/webhooks", strings.TrimPrefix(hookURL, d.base)} {
+	for _, p := range []string{"/users", "/webhooks", strings.TrimPrefix(hookURL, d.base), "/providers"} {
 		resp := navigate(ctx, t, d.base+p)
 		if resp.Status != http.StatusForbidden || !strings.Contains(text(ctx, t, "main"), "your role is member") {
 			t.Errorf("a member at %s: %d %q", p, resp.Status, text(ctx, t, "main"))
@@ -192,7 +192,7 @@ func TestDashboard_TeamBrowser(t *testing.T) {
 	navigate(ctx, t, d.base+"/keys")
 	csrf := get(ctx, t, "csrf token", chromedp.Evaluate[string](`document.querySelector('input[name=csrf_token]').value`))
 	cookie := sessionCookie(ctx, t, d.base)
-	for _, p := range []string{strings.TrimPrefix(hookURL, d.base) + "/test", "/users/invite"} {
+	for _, p := range []string{strings.TrimPrefix(hookURL, d.base) + "/test", "/users/invite", "/providers/chatgpt"} {
 		req, _ := http.NewRequest(http.MethodPost, d.base+p, strings.NewReader(url.Values{"csrf_token": {csrf}, "email": {"x@example.com"}, "role": {"admin"}}.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("Origin", d.base)
