@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/ingest"
@@ -10,22 +9,6 @@ import (
 
 // The self-service set-up of a brand: the brand itself, its competitors,
 // its prompts and what collection asks (docs/collect.md).
-
-// normalizeDomains reduces each domain (or URL) to its registrable domain,
-// naming the first bad one's field.
-func normalizeDomains(field string, in []string) ([]string, error) {
-	var v sightline.ValidationErrors
-	out := make([]string, 0, len(in))
-	for i, d := range in {
-		n, ok := ingest.NormalizeDomain(d)
-		if !ok {
-			v.Add(field+"["+strconv.Itoa(i)+"]", "invalid", "%q is not a domain name such as example.com.", d)
-			continue
-		}
-		out = append(out, n)
-	}
-	return out, v.Err()
-}
 
 // brandAndID resolves {brand_id} and one resource id of the path, for the
 // endpoints that read no query parameters.
@@ -50,7 +33,7 @@ func (s *Server) handleBrandCreate(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	if body.Domains != nil {
-		ds, err := normalizeDomains("domains", *body.Domains)
+		ds, err := ingest.NormalizeDomains("domains", *body.Domains)
 		if err != nil {
 			return err
 		}
@@ -93,7 +76,7 @@ func (s *Server) handleBrandUpdate(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	if body.Domains != nil {
-		ds, err := normalizeDomains("domains", *body.Domains)
+		ds, err := ingest.NormalizeDomains("domains", *body.Domains)
 		if err != nil {
 			return err
 		}

@@ -1,8 +1,10 @@
 package ingest
 
 import (
+	"strconv"
 	"strings"
 
+	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/analyze"
 )
 
@@ -30,4 +32,21 @@ func NormalizeDomain(raw string) (string, bool) {
 	}
 	d := analyze.RegistrableDomain(host)
 	return d, d != "" && strings.Contains(d, ".")
+}
+
+// NormalizeDomains reduces each domain (or URL) to its registrable
+// domain, as the API does before validating a brand or competitor; a bad
+// one is an invalid field error naming field[i].
+func NormalizeDomains(field string, in []string) ([]string, error) {
+	var v sightline.ValidationErrors
+	out := make([]string, 0, len(in))
+	for i, d := range in {
+		n, ok := NormalizeDomain(d)
+		if !ok {
+			v.Add(field+"["+strconv.Itoa(i)+"]", "invalid", "%q is not a domain name such as example.com.", d)
+			continue
+		}
+		out = append(out, n)
+	}
+	return out, v.Err()
 }

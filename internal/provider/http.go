@@ -43,16 +43,35 @@ func post(ctx context.Context, client *http.Client, provider, url string, header
 		req.Header[k] = v
 	}
 	req.Header.Set("Content-Type", "application/json")
+	return send(client, req, provider, key)
+}
+
+// get sends a GET to url and returns the body of a 2xx reply, like post.
+func get(ctx context.Context, client *http.Client, provider, url string, key string) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, &Error{Provider: provider, Code: ErrBadRequest, Message: redact(err.Error(), key)}
+	}
+	data, err := send(client, req, provider, key)
+	if err == nil && !json.Valid(data) {
+		return nil, malformed(provider, "the reply is not JSON")
+	}
+	return data, err
+}
+
+// send does req and returns the body of a 2xx reply, at most maxBody
+// bytes; any other outcome is an *Error without key in its message.
+func send(client *http.Client, req *http.Request, provider, key string) ([]byte, error) {
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("User-Agent", userAgent)
 	resp, err := client.Do(req)
 	if err != nil {
-		return nil, transportError(ctx, provider, err, key)
+		return nil, transportError(req.Context(), provider, err, key)
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
 	if err != nil {
-		return nil, transportError(ctx, provider, err, key)
+		return nil, transportError(req.Context(), provider, err, key)
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return nil, statusError(provider, resp, data, key)

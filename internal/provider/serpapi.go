@@ -2,9 +2,6 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
-	"io"
-	"net/http"
 	"net/url"
 	"strings"
 
@@ -288,33 +285,4 @@ func serpapiItem(it serpapiBlock, depth int) []string {
 		}
 	}
 	return lines
-}
-
-// get sends a GET to url and returns the body of a 2xx reply, like post.
-func get(ctx context.Context, client *http.Client, provider, url string, key string) ([]byte, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return nil, &Error{Provider: provider, Code: ErrBadRequest, Message: redact(err.Error(), key)}
-	}
-	req.Header.Set("Accept", "application/json")
-	req.Header.Set("User-Agent", userAgent)
-	resp, err := client.Do(req)
-	if err != nil {
-		return nil, transportError(ctx, provider, err, key)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
-	if err != nil {
-		return nil, transportError(ctx, provider, err, key)
-	}
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return nil, statusError(provider, resp, data, key)
-	}
-	if len(data) > maxBody {
-		return nil, malformed(provider, "the reply is larger than 8 MiB")
-	}
-	if !json.Valid(data) {
-		return nil, malformed(provider, "the reply is not JSON")
-	}
-	return data, nil
 }

@@ -132,22 +132,6 @@ func list(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\r' || r == '\t' })
 }
 
-// normalizeDomains reduces each domain (or URL) to its registrable
-// domain, as the API does before Validate, naming a bad one's line.
-func normalizeDomains(field string, in []string) ([]string, error) {
-	var v sightline.ValidationErrors
-	out := make([]string, 0, len(in))
-	for i, d := range in {
-		n, ok := ingest.NormalizeDomain(d)
-		if !ok {
-			v.Add(field+"["+strconv.Itoa(i)+"]", "invalid", "%q is not a domain name such as example.com.", d)
-			continue
-		}
-		out = append(out, n)
-	}
-	return out, v.Err()
-}
-
 // handleSetup serves GET /brands/{brand_id}/setup.
 func (s *Server) handleSetup(w http.ResponseWriter, r *http.Request, st *state) error {
 	return s.renderSetup(w, r, st, http.StatusOK, formState{})
@@ -274,7 +258,7 @@ func (s *Server) handleBrandCreate(w http.ResponseWriter, r *http.Request, st *s
 	domains := r.PostForm.Get("domains")
 	body := sightline.BrandInput{Name: &name}
 	err := func() error {
-		ds, err := normalizeDomains("domains", lines(domains))
+		ds, err := ingest.NormalizeDomains("domains", lines(domains))
 		if err != nil {
 			return err
 		}
@@ -309,7 +293,7 @@ func (s *Server) handleBrandUpdate(w http.ResponseWriter, r *http.Request, st *s
 	}
 	name, domains, aliases := strings.TrimSpace(r.PostForm.Get("name")), r.PostForm.Get("domains"), r.PostForm.Get("aliases")
 	values := map[string]string{"name": name, "domains": domains, "aliases": aliases}
-	ds, err := normalizeDomains("domains", lines(domains))
+	ds, err := ingest.NormalizeDomains("domains", lines(domains))
 	if err != nil {
 		return s.refuseSetup(w, r, st, "brand", values, err)
 	}
