@@ -89,3 +89,38 @@ type SOVService interface {
 	// INVALID_PARAMETER for a window of more than MaxSeriesBuckets buckets.
 	FindShareOfVoice(ctx context.Context, orgID string, f SOVFilter) ([]*SOVRow, int, error)
 }
+
+// AnswerRate is, for one search surface, the share of its runs in scope
+// where the surface showed an AI answer (docs/metrics.md#answer-rate).
+// It sits next to visibility in the meta of the topic and share-of-voice
+// reads, because a run without an answer counts there as a run where no
+// brand is named.
+type AnswerRate struct {
+	ProviderID   string  `json:"provider_id"`
+	Provider     string  `json:"provider"` // code
+	AnswerRate   float64 `json:"answer_rate"`
+	Runs         int     `json:"runs"`
+	AnsweredRuns int     `json:"answered_runs"`
+}
+
+// AnswerRateService reads the answer rates of a scope.
+type AnswerRateService interface {
+	// FindAnswerRates returns one AnswerRate per search surface with runs
+	// in the scope's window and dimension filters, ordered by provider
+	// code; empty when there are none. NOT_FOUND for another
+	// organization's brand.
+	FindAnswerRates(ctx context.Context, orgID string, scope Scope) ([]AnswerRate, error)
+}
+
+// AnswerRateMeta is the meta of a list read that reports answer rates:
+// the page and the answer rates of the request's scope.
+type AnswerRateMeta struct {
+	PageMeta
+	AnswerRate []AnswerRate `json:"answer_rate"`
+}
+
+// ResourceAnswerRateMeta is the meta of a single resource read that
+// reports answer rates (GET …/topics/{topic_id}).
+type ResourceAnswerRateMeta struct {
+	AnswerRate []AnswerRate `json:"answer_rate"`
+}

@@ -29,6 +29,7 @@ type Store interface {
 	sightline.PromptService
 	sightline.AdService
 	sightline.SOVService
+	sightline.AnswerRateService
 	sightline.ProviderService
 	sightline.CollectionService
 	sightline.SignalService

@@ -29,5 +29,9 @@ func (s *Server) handleShareOfVoice(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	return writeList(w, rows, sightline.NewPageMeta(f.PageRequest, total))
+	rates, err := s.Store.FindAnswerRates(r.Context(), brand.OrgID, f.Scope)
+	if err != nil {
+		return err
+	}
+	return writeList(w, rows, sightline.AnswerRateMeta{PageMeta: sightline.NewPageMeta(f.PageRequest, total), AnswerRate: rates})
 }

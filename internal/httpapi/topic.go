@@ -49,7 +49,14 @@ func (s *Server) handleTopicList(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeList(w, topics, sightline.NewPageMeta(f.PageRequest, total))
+	// the answer rates of the topics the filter selects (all when none)
+	rateScope := f.Scope
+	rateScope.TopicIDs = f.TopicIDs
+	rates, err := s.Store.FindAnswerRates(r.Context(), brand.OrgID, rateScope)
+	if err != nil {
+		return err
+	}
+	return writeList(w, topics, sightline.AnswerRateMeta{PageMeta: sightline.NewPageMeta(f.PageRequest, total), AnswerRate: rates})
 }
 
 // handleTopicGet serves GET …/topics/{topic_id} (docs/api.md).
@@ -71,7 +78,13 @@ func (s *Server) handleTopicGet(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeData(w, http.StatusOK, t)
+	scope.TopicIDs = []string{topicID}
+	rates, err := s.Store.FindAnswerRates(r.Context(), brand.OrgID, scope)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, envelope{Data: t, Meta: sightline.ResourceAnswerRateMeta{AnswerRate: rates}})
+	return nil
 }
 
 // handleTopicDelete serves DELETE …/topics/{topic_id} (docs/api.md).

@@ -58,6 +58,7 @@ func TestSQLSnapshots(t *testing.T) {
 			_, _, err := g.db.FindShareOfVoice(ctx, gOrgA, sightline.SOVFilter{Scope: s, Granularity: "day", PageRequest: gPage1})
 			return err
 		}},
+		{"answer_rate", func(s sightline.Scope) error { _, err := g.db.FindAnswerRates(ctx, gOrgA, s); return err }},
 		{"mention_share", func(s sightline.Scope) error { _, err := g.db.MentionShare(ctx, gOrgA, s, "day"); return err }},
 		{"citations_overview", func(s sightline.Scope) error { _, err := g.db.CitationsOverview(ctx, gOrgA, s); return err }},
 		{"citation_pages", func(s sightline.Scope) error {
