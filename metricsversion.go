@@ -5,7 +5,7 @@ package sightline
 // changelog. Every metric response carries it in the header
 // Sightline-Metrics-Version; change it, with a changelog entry, whenever a
 // definition changes (metricsversion_test.go holds them together).
-const MetricsVersion = "2026-11-23"
+const MetricsVersion = "2026-11-27"
 
 // MetricsVersionHeader is the response header that carries MetricsVersion.
 const MetricsVersionHeader = "Sightline-Metrics-Version"

@@ -115,6 +115,6 @@ type ShareOfVoiceParams struct {
 
 // ListShareOfVoice returns a page of found brands with their share of
 // voice, visibility and sentiment over the window and per bucket.
-func (c *Client) ListShareOfVoice(ctx context.Context, brandID string, p ShareOfVoiceParams) (*List[sightline.SOVRow], error) {
-	return getList[sightline.SOVRow](ctx, c, brandPath(brandID, "share_of_voice"), p)
+func (c *Client) ListShareOfVoice(ctx context.Context, brandID string, p ShareOfVoiceParams) (*RateList[sightline.SOVRow], error) {
+	return getRateList[sightline.SOVRow](ctx, c, brandPath(brandID, "share_of_voice"), p)
 }

@@ -114,6 +114,28 @@ func getData[T any](ctx context.Context, c *Client, method, path string, query a
 	return &env.Data, nil
 }
 
+// RateList is a list whose meta also carries the answer rates of the
+// request's scope (docs/metrics.md#answer-rate): topics, share of voice.
+type RateList[T any] struct {
+	Data []T                      `json:"data"`
+	Meta sightline.AnswerRateMeta `json:"meta"`
+}
+
+// getRateList is getList for a RateList.
+func getRateList[T any](ctx context.Context, c *Client, path string, query any) (*RateList[T], error) {
+	var l RateList[T]
+	if err := c.do(ctx, http.MethodGet, path, query, nil, &l); err != nil {
+		return nil, err
+	}
+	if l.Data == nil {
+		l.Data = []T{}
+	}
+	if l.Meta.AnswerRate == nil {
+		l.Meta.AnswerRate = []sightline.AnswerRate{}
+	}
+	return &l, nil
+}
+
 // getList sends a GET and decodes a list payload.
 func getList[T any](ctx context.Context, c *Client, path string, query any) (*List[T], error) {
 	var l List[T]

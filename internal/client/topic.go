@@ -27,8 +27,8 @@ type TopicParams struct {
 }
 
 // ListTopics returns a page of the brand's topics with their metrics.
-func (c *Client) ListTopics(ctx context.Context, brandID string, p TopicListParams) (*List[sightline.Topic], error) {
-	return getList[sightline.Topic](ctx, c, brandPath(brandID, "topics"), p)
+func (c *Client) ListTopics(ctx context.Context, brandID string, p TopicListParams) (*RateList[sightline.Topic], error) {
+	return getRateList[sightline.Topic](ctx, c, brandPath(brandID, "topics"), p)
 }
 
 // GetTopic returns one topic with its extended metrics (docs/api.md).

@@ -132,9 +132,9 @@ func (r *registry) addCitationTools() {
 		name:  "list_share_of_voice",
 		title: "Share of voice by brand",
 		description: "Lists every brand found in the answers (the brand itself, competitors and others; kind own/competitor/other) with aggregate_metrics over the window, diff against the previous period and time_based_metrics per bucket. " +
-			"Metrics: visibility (% of runs mentioning the brand, 0–100), share_of_voice (% of all brand mentions, 0–100), sentiment (0–100, 50 neutral), mentions (answers naming the brand). aggregate_metrics adds the sample sizes and 95 % intervals of visibility and share_of_voice (visibility_sample_size, visibility_ci_low, … in %, null without data); diff adds visibility_significant and share_of_voice_significant (false under 30 trials a side). The row id is the found-brand id that brand_ids filters take." + unitsList,
+			"Metrics: visibility (% of runs mentioning the brand, 0–100), share_of_voice (% of all brand mentions, 0–100), sentiment (0–100, 50 neutral), mentions (answers naming the brand). aggregate_metrics adds the sample sizes and 95 % intervals of visibility and share_of_voice (visibility_sample_size, visibility_ci_low, … in %, null without data); diff adds visibility_significant and share_of_voice_significant (false under 30 trials a side). The row id is the found-brand id that brand_ids filters take." + unitsAnswerRate + unitsList,
 		operation: "GET /api/v2/brands/{brand_id}/share_of_voice",
-	}, func(ctx context.Context, api *client.Client, in shareOfVoiceIn) (*client.List[sightline.SOVRow], error) {
+	}, func(ctx context.Context, api *client.Client, in shareOfVoiceIn) (*client.RateList[sightline.SOVRow], error) {
 		return api.ListShareOfVoice(ctx, in.BrandID, client.ShareOfVoiceParams{
 			OverviewFilter: in.filter(), PromptRegions: promptRegions(in.PromptRegions), Granularity: in.Granularity,
 			Pagination: in.pagination(), Sort: in.Sort,

@@ -47,9 +47,9 @@ func (r *registry) addTopicTools() {
 		name:  "list_topics",
 		title: "List topics with metrics",
 		description: "Lists the brand's topics (groups of tracked prompts) with their metrics over the window: visibility, share_of_voice, sentiment, citation_share, their *_diff, prompt_count and top_brands (the 5 most visible brands found)." +
-			unitsMetrics + unitsList,
+			unitsMetrics + unitsAnswerRate + unitsList,
 		operation: "GET /api/v2/brands/{brand_id}/topics",
-	}, func(ctx context.Context, api *client.Client, in listTopicsIn) (*client.List[sightline.Topic], error) {
+	}, func(ctx context.Context, api *client.Client, in listTopicsIn) (*client.RateList[sightline.Topic], error) {
 		return api.ListTopics(ctx, in.BrandID, client.TopicListParams{
 			MetricFilter: in.filter(), TopicIDs: in.TopicIDs, Query: in.Query, IsDeleted: in.IsDeleted, Pagination: in.pagination(), Sort: in.Sort,
 		})
