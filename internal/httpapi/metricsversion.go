@@ -16,6 +16,7 @@ var metricRoutes = map[string]bool{
 	"GET /api/v2/brands/{brand_id}/citations/mention_share":     true,
 	"GET /api/v2/brands/{brand_id}/citations/overview":          true,
 	"GET /api/v2/brands/{brand_id}/citations/pages":             true,
+	"GET /api/v2/brands/{brand_id}/search_queries":              true,
 	"GET /api/v2/brands/{brand_id}/citations/domains":           true,
 	"GET /api/v2/brands/{brand_id}/citations/domains/overview":  true,
 	"GET /api/v2/brands/{brand_id}/citations/summary":           true,

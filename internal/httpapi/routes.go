@@ -21,6 +21,7 @@ func (s *Server) routes() {
 	s.public("GET /api/v2/brands/{brand_id}/citations/mention_share", s.handleMentionShare)
 	s.public("GET /api/v2/brands/{brand_id}/citations/overview", s.handleCitationsOverview)
 	s.public("GET /api/v2/brands/{brand_id}/citations/pages", s.handleCitationPages)
+	s.public("GET /api/v2/brands/{brand_id}/search_queries", s.handleSearchQueries)
 	s.public("GET /api/v2/brands/{brand_id}/citations/domains", s.handleCitationDomains)
 	s.public("GET /api/v2/brands/{brand_id}/citations/domains/overview", s.handleDomainsOverview)
 	s.public("GET /api/v2/brands/{brand_id}/citations/summary", s.handleCitationSummary)

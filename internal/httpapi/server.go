@@ -25,6 +25,7 @@ type Store interface {
 	sightline.RunReadService
 	sightline.TopicService
 	sightline.CitationService
+	sightline.SearchQueryService
 	sightline.CompetitorService
 	sightline.PromptService
 	sightline.AdService

@@ -102,6 +102,7 @@ func (s *Server) newSDKServer(keys keySource) *sdk.Server {
 	r.addSetupTools()
 	r.addTopicTools()
 	r.addCitationTools()
+	r.addSearchQueryTools()
 	r.addCatalogTools()
 	r.addAdTools()
 	r.addRunTools()

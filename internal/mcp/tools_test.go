@@ -91,6 +91,8 @@ func (e *env) readCases(t *testing.T) []readCase {
 			path: b + "/citations/pages?filter[prompt_id]=" + id.prompt + "&page=2&page_size=3"},
 		{tool: "list_cited_domains", args: map[string]any{"brand_id": id.brand, "domain_types": []string{"owned", "competitor_owned", "editorial"}, "prompt_regions": []map[string]string{{"prompt_id": id.prompt, "region_id": id.region}}},
 			path: b + "/citations/domains?filter[domain_types]=owned,competitor_owned,editorial&filter[prompt_regions]=" + id.prompt + "," + id.region},
+		{tool: "list_search_queries", args: map[string]any{"brand_id": id.brand, "sort": "-visibility,query", "page_size": 5},
+			path: b + "/search_queries?page_size=5&sort=-visibility,query"},
 		{tool: "get_domains_overview", args: map[string]any{"brand_id": id.brand, "granularity": "week"},
 			path: b + "/citations/domains/overview?filter[granularity]=week", data: true},
 		{tool: "get_citation_summary", args: map[string]any{"brand_id": id.brand, "region_ids": []string{id.region}},

@@ -45,9 +45,11 @@ FROM run_search_queries
 WHERE `
 
 // searchQueryRuns follows the scope's conditions: matched_queries, each
-// run's distinct folded queries (narrowed by filter[query] after it);
-// query_runs, the runs; run_facts, whether each names the target and its
-// citations of the brand's domains, found by the run key.
+// run's distinct folded queries (narrowed by filter[query] after it).
+// searchQueryFacts then adds to each whether its run names the target and
+// the run's citations of the brand's domains, found by the run key (a
+// lookup per query of a run: a run has at most MaxSearchQueries), sums
+// them per query, and pages the rows.
 const searchQueryRuns = `
 ),
 matched_queries AS (
@@ -57,42 +59,38 @@ WHERE query <> ''`
 
 const searchQueryFacts = `
 ),
-query_runs AS (
-SELECT DISTINCT brand_id, topic_id, provider_id, ran_at, run_seq
-FROM matched_queries
-),
-run_facts AS (
-SELECT query_runs.run_seq AS run_seq,
+query_facts AS (
+SELECT matched_queries.query AS query,
+matched_queries.prompt_id AS prompt_id,
 CASE WHEN EXISTS (
   SELECT 1 FROM mentions
-  WHERE mentions.brand_id = query_runs.brand_id
-  AND mentions.topic_id = query_runs.topic_id
-  AND mentions.provider_id = query_runs.provider_id
-  AND mentions.ran_at = query_runs.ran_at
-  AND mentions.run_seq = query_runs.run_seq
+  WHERE mentions.brand_id = matched_queries.brand_id
+  AND mentions.topic_id = matched_queries.topic_id
+  AND mentions.provider_id = matched_queries.provider_id
+  AND mentions.ran_at = matched_queries.ran_at
+  AND mentions.run_seq = matched_queries.run_seq
   AND mentions.found_brand_id IN (%s)
 ) THEN 1 ELSE 0 END AS names_target,
 (
   SELECT COUNT(*) FROM citations
-  WHERE citations.brand_id = query_runs.brand_id
-  AND citations.topic_id = query_runs.topic_id
-  AND citations.provider_id = query_runs.provider_id
-  AND citations.ran_at = query_runs.ran_at
-  AND citations.run_seq = query_runs.run_seq
+  WHERE citations.brand_id = matched_queries.brand_id
+  AND citations.topic_id = matched_queries.topic_id
+  AND citations.provider_id = matched_queries.provider_id
+  AND citations.ran_at = matched_queries.ran_at
+  AND citations.run_seq = matched_queries.run_seq
   AND citations.domain IN (SELECT brand_domains.domain FROM brand_domains WHERE brand_domains.brand_id = ?)
 ) AS owned_citations
-FROM query_runs
+FROM matched_queries
 ),
 query_rows AS (
-SELECT matched_queries.query AS query,
+SELECT query_facts.query AS query,
 COUNT(*) AS run_count,
-COUNT(DISTINCT matched_queries.prompt_id) AS prompt_count,
-SUM(run_facts.names_target) AS named_runs,
+COUNT(DISTINCT query_facts.prompt_id) AS prompt_count,
+SUM(query_facts.names_target) AS named_runs,
 %s AS visibility,
-SUM(run_facts.owned_citations) AS owned_citations
-FROM matched_queries
-JOIN run_facts ON run_facts.run_seq = matched_queries.run_seq
-GROUP BY matched_queries.query
+SUM(query_facts.owned_citations) AS owned_citations
+FROM query_facts
+GROUP BY query_facts.query
 ),
 page_rows AS (
 SELECT query, run_count, prompt_count, named_runs, visibility, owned_citations,
@@ -141,7 +139,7 @@ AND query LIKE ? ESCAPE '\'`, analyticsql.LikePattern(f.Query))
 	order := orderBy(f.Sort, searchQuerySortColumns, sightline.DefaultSearchQuerySort, "query")
 	args := append(anys(q.TargetIDs), q.BrandID, f.PageSize, f.Offset())
 	s.Add(fmt.Sprintf(searchQueryFacts, analyticsql.Placeholders(len(q.TargetIDs)),
-		analyticsql.Pct("SUM(run_facts.names_target)", "COUNT(*)"), strings.TrimSpace(order),
+		analyticsql.Pct("SUM(query_facts.names_target)", "COUNT(*)"), strings.TrimSpace(order),
 		q.Dialect.ListAgg("query_providers.provider_id"), strings.TrimSpace(order)), args...)
 	return &s
 }

@@ -69,6 +69,10 @@ func TestSQLSnapshots(t *testing.T) {
 			_, _, err := g.db.FindCitationDomains(ctx, gOrgA, sightline.CitationFilter{Scope: s, PageRequest: gPage1, Sort: sightline.DefaultDomainSort})
 			return err
 		}},
+		{"search_queries", func(s sightline.Scope) error {
+			_, _, err := g.db.FindSearchQueries(ctx, gOrgA, sightline.SearchQueryFilter{Scope: s, PageRequest: gPage1})
+			return err
+		}},
 		{"domains_overview", func(s sightline.Scope) error { _, err := g.db.DomainsOverview(ctx, gOrgA, s, "day"); return err }},
 		{"citation_summary", func(s sightline.Scope) error { _, err := g.db.CitationSummary(ctx, gOrgA, s); return err }},
 		{"ads", func(s sightline.Scope) error {
