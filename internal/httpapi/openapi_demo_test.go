@@ -223,6 +223,21 @@ func (e *apiEnv) testFilters(t *testing.T) {
 				t.Errorf("page_size = %d, want 100 (clamped)", m.Meta.PageSize)
 			}
 		}},
+		{"SearchQueriesQuery", b + "/search_queries?filter[query]=A&sort=query&page_size=5", func(t *testing.T, body []byte) {
+			var m struct {
+				Data []sightline.SearchQueryRow `json:"data"`
+			}
+			decode(t, body, &m)
+			if len(m.Data) == 0 {
+				t.Fatal("no search query contains a")
+			}
+			for i, r := range m.Data {
+				if !strings.Contains(r.Query, "a") || r.VisibilitySampleSize != r.RunCount || r.RunCount == 0 ||
+					(i > 0 && m.Data[i-1].Query >= r.Query) {
+					t.Errorf("row %d %+v: not a folded match of a, sorted by query, with run_count samples", i, r)
+				}
+			}
+		}},
 		{"PagesPastTheEnd", b + "/citations/pages?page=100000", func(t *testing.T, body []byte) {
 			var m meta
 			decode(t, body, &m)

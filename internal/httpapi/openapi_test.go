@@ -241,6 +241,7 @@ func TestOpenAPI_SortKeys(t *testing.T) {
 		"listTopics":          {sightline.TopicSortKeys, sightline.DefaultTopicSort},
 		"listCitationPages":   {sightline.PageSortKeys, sightline.DefaultPageSort},
 		"listCitationDomains": {sightline.DomainSortKeys, sightline.DefaultDomainSort},
+		"listSearchQueries":   {sightline.SearchQuerySortKeys, sightline.DefaultSearchQuerySort},
 		"listShareOfVoice":    {sightline.SOVSortKeys, sightline.DefaultSOVSort},
 		"listCompetitors":     {sightline.CompetitorSortKeys, sightline.DefaultCompetitorSort},
 		"listPrompts":         {sightline.PromptSortKeys, sightline.DefaultPromptSort},
