@@ -70,6 +70,19 @@ var SurfaceVendors = map[string][]string{
 // Vendors lists the SERP data vendors, in a stable order.
 var Vendors = []string{VendorSerpApi, VendorDataForSEO}
 
+// KeyCodes are the codes an organization's key is set under: every
+// provider asked through its own API, and the SERP data vendors that ask
+// the search surfaces (docs/collect.md#search-surfaces).
+func KeyCodes() []string {
+	var codes []string
+	for _, c := range CollectProviders {
+		if SurfaceVendors[c] == nil {
+			codes = append(codes, c)
+		}
+	}
+	return append(codes, Vendors...)
+}
+
 // RunCitation is one URL an answer cited.
 type RunCitation struct {
 	URL    string `json:"url"`

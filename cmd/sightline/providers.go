@@ -61,23 +61,10 @@ func providerArgs(fs *flagSet, args []string) (string, []string, error) {
 	return orgID, pos, err
 }
 
-// keyCodes are the codes a key is set under: every provider asked
-// through its own API, and the SERP data vendors that ask the search
-// surfaces.
-func keyCodes() []string {
-	var codes []string
-	for _, c := range sightline.CollectProviders {
-		if sightline.SurfaceVendors[c] == nil {
-			codes = append(codes, c)
-		}
-	}
-	return append(codes, sightline.Vendors...)
-}
-
 // providerCode returns the one positional argument, a provider or SERP
 // data vendor code.
 func providerCode(verb string, pos []string) (string, error) {
-	codes := keyCodes()
+	codes := sightline.KeyCodes()
 	if len(pos) != 1 {
 		return "", fmt.Errorf("providers %s: give exactly one provider code (%s)", verb, strings.Join(codes, ", "))
 	}

@@ -46,7 +46,7 @@ func (s *Server) renderProviderKeys(w http.ResponseWriter, r *http.Request, st *
 	}
 	p.Layout = layout(st, "Provider keys", "providers", nil)
 	p.NoBox = s.box() == nil
-	for _, code := range sightline.CollectProviders {
+	for _, code := range sightline.KeyCodes() {
 		row := providerKeyRow{Code: code}
 		if i := slices.IndexFunc(creds, func(c *sightline.ProviderCredential) bool { return c.Provider == code }); i >= 0 {
 			c := creds[i]
@@ -69,8 +69,8 @@ func (s *Server) box() *secret.Box {
 // providerFromPath reads {provider}: one of the providers collection asks.
 func providerFromPath(r *http.Request) (string, error) {
 	code := strings.ToLower(r.PathValue("provider"))
-	if !slices.Contains(sightline.CollectProviders, code) {
-		return "", sightline.Errorf(sightline.ENOTFOUND, "%q is not a provider Sightline collects from; use %s.", code, strings.Join(sightline.CollectProviders, ", "))
+	if !slices.Contains(sightline.KeyCodes(), code) {
+		return "", sightline.Errorf(sightline.ENOTFOUND, "%q is not a provider Sightline collects from; use %s.", code, strings.Join(sightline.KeyCodes(), ", "))
 	}
 	return code, nil
 }
@@ -99,6 +99,8 @@ func (s *Server) handleProviderKeySet(w http.ResponseWriter, r *http.Request, st
 		return refuse(fmt.Sprintf("The key must be at most %d characters long.", sightline.MaxProviderKeyLength))
 	case strings.ContainsFunc(key, func(r rune) bool { return r <= ' ' || r == 0x7f }):
 		return refuse("The key must not contain spaces or control characters.")
+	case code == sightline.VendorDataForSEO && !strings.Contains(strings.Trim(key, ":"), ":"):
+		return refuse("The DataForSEO credential is login:password (the API login and password of app.dataforseo.com).")
 	}
 	cred := &sightline.ProviderCredential{OrgID: st.sess.OrgID, Provider: code, Sealed: box.Seal([]byte(key), secret.ProviderKeyData(st.sess.OrgID, code)),
 		KeyID: box.ID(), Last4: sightline.CredentialLast4(key)}
