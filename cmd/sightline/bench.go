@@ -272,7 +272,8 @@ func (b *bencher) cases(ctx context.Context, ds *demo.Dataset) ([]benchCase, err
 	topic := brand.Topics[0].ID
 	filter := url.Values{"filter[topic_ids]": {topic}, "filter[provider_ids]": {providers.Data[0].ID}}.Encode()
 	filtered := []string{"topics", "topics/" + topic, "competitors", "share_of_voice", "citations/mention_share",
-		"citations/overview", "citations/pages", "citations/domains", "citations/domains/overview", "citations/summary", "ads", "advertisers"}
+		"citations/overview", "citations/pages", "citations/domains", "citations/domains/overview", "citations/summary", "ads", "advertisers",
+		"search_queries", "runs"}
 	var cases []benchCase
 	cases = append(cases, benchCase{"brands", "default", "/api/v2/brands"})
 	byProvider := url.Values{"filter[provider_ids]": {providers.Data[0].ID}}.Encode()

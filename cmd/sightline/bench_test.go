@@ -37,6 +37,11 @@ func TestBench_InProcessAndRemote(t *testing.T) {
 	}
 	rows := regexp.MustCompile(`(?m)^\| [a-z_/{}]+ \| [a-z+]+ \| [0-9.]+ \| [0-9.]+ \|$`)
 	inProcess := len(rows.FindAllString(out, -1))
+	for _, ep := range []string{"| search_queries | topic+provider |", "| runs | default |", "| citations/pages | default |"} {
+		if !strings.Contains(out, ep) {
+			t.Errorf("bench output has no row %q:\n%s", ep, out)
+		}
+	}
 	if inProcess < 30 || !strings.Contains(out, "sqlite, small scale, 2 days") || !strings.Contains(out, "process RSS after the suite") {
 		t.Fatalf("bench printed %d rows:\n%s", inProcess, out)
 	}
