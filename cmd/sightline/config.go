@@ -7,8 +7,10 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/sightline/sightline/internal/agentlog"
@@ -33,6 +35,10 @@ type Config struct {
 	// BotRanges is a directory of the AI operators' published address
 	// ranges replacing the built-in snapshot (docs/agents.md#verification).
 	BotRanges string
+	// VerifyDNS confirms agents by reverse DNS (crawls ingest), asking
+	// DNSServer when set.
+	VerifyDNS bool
+	DNSServer string
 	// ProviderRate (calls per minute per key) and ProviderConcurrency
 	// (calls in flight per key) pace the calls to each provider; 0 keeps
 	// the provider package's defaults.
@@ -148,6 +154,44 @@ func (c *Config) secretKeyFlag(fs *flagSet) {
 func (c *Config) botRangesFlag(fs *flagSet) {
 	fs.Var(checkedString{&c.BotRanges, checkDir}, "bot-ranges", "`directory` of the AI operators' published range files replacing the built-in snapshot (docs/agents.md#verification)")
 	fs.env("bot-ranges", "SIGHTLINE_BOT_RANGES")
+}
+
+// verifyDNSFlags registers --verify-dns and --dns-server on fs.
+func (c *Config) verifyDNSFlags(fs *flagSet) {
+	fs.BoolVar(&c.VerifyDNS, "verify-dns", false, "confirm agents by reverse DNS where their operator documents it (docs/agents.md#reverse-dns)")
+	fs.env("verify-dns", "SIGHTLINE_VERIFY_DNS")
+	fs.Var(checkedString{&c.DNSServer, checkHostPort}, "dns-server", "`host:port` of the DNS server --verify-dns asks (default: the system's resolver)")
+	fs.env("dns-server", "SIGHTLINE_DNS_SERVER")
+}
+
+// checkHostPort refuses an address that is not host:port with a port.
+func checkHostPort(s string) error {
+	host, port, err := net.SplitHostPort(s)
+	if err != nil {
+		return err
+	}
+	if host == "" {
+		return errors.New("no host")
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+		return fmt.Errorf("port %q is not a number from 1 to 65535", port)
+	}
+	return nil
+}
+
+// dnsVerifier is --verify-dns's verifier, nil when it is off.
+func (c Config) dnsVerifier() *agentlog.DNSVerifier {
+	if !c.VerifyDNS {
+		return nil
+	}
+	v := &agentlog.DNSVerifier{}
+	if server := c.DNSServer; server != "" {
+		v.Resolver = &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			var d net.Dialer
+			return d.DialContext(ctx, network, server)
+		}}
+	}
+	return v
 }
 
 // checkDir refuses a path that is not a directory.

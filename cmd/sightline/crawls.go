@@ -14,7 +14,7 @@ import (
 )
 
 const crawlsUsage = `Usage:
-  sightline crawls ingest --brand BRAND_ID [--format auto|combined|cloudflare|json] [--bot-ranges DIR] [--db DSN] FILE | -
+  sightline crawls ingest --brand BRAND_ID [--format auto|combined|cloudflare|json] [--bot-ranges DIR] [--verify-dns [--dns-server HOST:PORT]] [--db DSN] FILE | -
   sightline crawls update-ranges --out DIR [--from URL]
 
 ingest reads an access log (nginx/Apache combined, Cloudflare Logpush
@@ -25,7 +25,9 @@ their line number and skipped. Ingesting a file again changes nothing.
 
 update-ranges fetches the AI operators' published address-range files into
 DIR, for --bot-ranges DIR. The built-in snapshot is empty: without
---bot-ranges every agent is unverified. See docs/agents.md.
+--bot-ranges every agent is unverified, except that --verify-dns confirms
+Google's, Microsoft's, Apple's and Amazon's agents by reverse DNS, as those
+operators document. See docs/agents.md.
 
 `
 
@@ -39,6 +41,7 @@ func crawlsIngest(ctx context.Context, n *noun, args []string) error {
 	cfg := DefaultConfig()
 	fs := n.flags("ingest", &cfg)
 	cfg.botRangesFlag(fs)
+	cfg.verifyDNSFlags(fs)
 	brandFlag := fs.String("brand", "", "brand id")
 	formatFlag := fs.String("format", "auto", "log format: auto, combined, cloudflare or json")
 	pos, err := fs.parse(args)
@@ -82,7 +85,7 @@ func crawlsIngest(ctx context.Context, n *noun, args []string) error {
 		fmt.Fprintln(n.stderr, "the brand has no domains: every line is of another host (sightline brands set --domains)")
 	}
 	last := time.Now()
-	res, err := (&agentlog.Ingester{Store: db, Ranges: ranges}).Ingest(ctx, in, agentlog.Options{
+	res, err := (&agentlog.Ingester{Store: db, Ranges: ranges, DNS: cfg.dnsVerifier()}).Ingest(ctx, in, agentlog.Options{
 		OrgID: brand.OrgID, BrandID: brand.ID, Domains: brand.Domains, Format: format,
 		Progress: func(r agentlog.Result) {
 			if time.Since(last) >= 2*time.Second {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/agentlog/agentlogtest"
 	"github.com/sightline/sightline/internal/sqlstore"
 	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 )
@@ -158,6 +160,45 @@ func noRawAddress(t *testing.T, dsn string) {
 		if n == 0 {
 			t.Errorf("%s is empty: nothing was checked", table)
 		}
+	}
+}
+
+// TestCrawls_VerifyDNS: with --verify-dns a Googlebot whose address's
+// reverse name is Google's, and leads back, is verified without any
+// ranges; one whose address has no reverse name is spoofed; agents whose
+// operator documents no such check stay unverified.
+func TestCrawls_VerifyDNS(t *testing.T) {
+	t.Parallel()
+	dsn, _, brandID, _, _ := crawlsWorld(t)
+	ip := netip.MustParseAddr
+	dns := agentlogtest.StartDNS(t,
+		map[netip.Addr]string{ip("192.0.2.66"): "crawl-192-0-2-66.googlebot.com."},
+		map[string][]netip.Addr{"crawl-192-0-2-66.googlebot.com": {ip("192.0.2.66")}})
+	googlebotUA := "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+	log := strings.Join([]string{
+		`192.0.2.66 - - [20/Nov/2026:10:00:00 +0000] "GET /a HTTP/1.1" 200 512 "-" "` + googlebotUA + `"`,
+		`192.0.2.66 - - [20/Nov/2026:10:00:01 +0000] "GET /b HTTP/1.1" 200 512 "-" "` + googlebotUA + `"`,
+		`203.0.113.66 - - [20/Nov/2026:10:00:02 +0000] "GET /c HTTP/1.1" 200 512 "-" "` + googlebotUA + `"`,
+		`198.51.100.66 - - [20/Nov/2026:10:00:03 +0000] "GET /d HTTP/1.1" 200 512 "-" "` + bytespiderUA + `"`,
+	}, "\n") + "\n"
+	out, errOut, err := runWith(t, log, "crawls", "ingest", "--db", dsn, "--brand", brandID, "--verify-dns", "--dns-server", dns.Addr(), "-")
+	if err != nil {
+		t.Fatalf("ingest: %v\n%s", err, errOut)
+	}
+	if want := "4 agent visits (2 verified, 1 spoofed, 1 unverified)"; !strings.Contains(out, want) {
+		t.Errorf("summary %q, want %q", out, want)
+	}
+	if n := dns.Queries(); n < 2 || n > 6 {
+		t.Errorf("%d DNS queries, want one reverse and one forward lookup per Google address (2 to 6 with AAAA)", n)
+	}
+	// without --verify-dns nothing is looked up
+	before := dns.Queries()
+	out, _, _ = runWith(t, strings.ReplaceAll(log, "HTTP/1.1", "HTTP/1.0"), "crawls", "ingest", "--db", dsn, "--brand", brandID, "--dns-server", dns.Addr(), "-")
+	if !strings.Contains(out, "(0 verified, 0 spoofed, 4 unverified)") || dns.Queries() != before {
+		t.Errorf("without --verify-dns: %q, %d queries", out, dns.Queries()-before)
+	}
+	if _, _, err := runWith(t, log, "crawls", "ingest", "--db", dsn, "--brand", brandID, "--verify-dns", "--dns-server", "localhost", "-"); err == nil || !strings.Contains(err.Error(), "dns-server") || !strings.Contains(err.Error(), "missing port") {
+		t.Errorf("--dns-server without a port: %v", err)
 	}
 }
 

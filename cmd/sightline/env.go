@@ -55,6 +55,8 @@ var envVars = []struct{ Name, Flag string }{
 	{"SIGHTLINE_SECRET_KEY_FILE", "--secret-key-file"},
 	{"SIGHTLINE_PRICES_FILE", "--prices"},
 	{"SIGHTLINE_BOT_RANGES", "--bot-ranges"},
+	{"SIGHTLINE_VERIFY_DNS", "--verify-dns"},
+	{"SIGHTLINE_DNS_SERVER", "--dns-server"},
 	{"SIGHTLINE_PROVIDER_RATE", "--provider-rate"},
 	{"SIGHTLINE_PROVIDER_CONCURRENCY", "--provider-concurrency"},
 	{"SIGHTLINE_MAX_SEARCHES", "--max-searches"},

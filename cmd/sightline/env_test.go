@@ -71,6 +71,8 @@ var envCases = map[string]struct {
 	"SIGHTLINE_SECRET_KEY_FILE":         {"", nil},
 	"SIGHTLINE_PRICES_FILE":             {"", nil},
 	"SIGHTLINE_BOT_RANGES":              {"/nonexistent/bot-ranges", []string{"crawls", "ingest", "--brand", testUUID, "-"}},
+	"SIGHTLINE_VERIFY_DNS":              {"perhaps", []string{"crawls", "ingest", "--brand", testUUID, "-"}},
+	"SIGHTLINE_DNS_SERVER":              {"localhost", []string{"crawls", "ingest", "--brand", testUUID, "-"}},
 	"SIGHTLINE_PROVIDER_RATE":           {"fast", []string{"collect", "--once", "--dry-run"}},
 	"SIGHTLINE_PROVIDER_CONCURRENCY":    {"4.5", serveArgs},
 	"SIGHTLINE_MAX_SEARCHES":            {"five", serveArgs},

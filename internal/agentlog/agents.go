@@ -27,7 +27,19 @@ type Agent struct {
 	// Ranges is the file of the operator's published address ranges the
 	// agent is verified against ("" when the operator publishes none).
 	Ranges string
+	// DNS are the domains the operator documents its agents' reverse DNS
+	// names in (nil: it documents none), for DNSVerifier.
+	DNS []string
 }
+
+// The domains of the operators that document a reverse-DNS check
+// (docs/agents.md#reverse-dns).
+var (
+	googleDNS    = []string{"googlebot.com", "google.com", "googleusercontent.com"}
+	microsoftDNS = []string{"search.msn.com"}
+	appleDNS     = []string{"applebot.apple.com"}
+	amazonDNS    = []string{"crawl.amazonbot.amazon"}
+)
 
 // tokens are the strings a user agent of the agent contains.
 func (a *Agent) tokens() []string {
@@ -50,16 +62,16 @@ var Agents = []Agent{
 	{Name: "Claude-User", Operator: "anthropic", Purpose: PurposeUser, Ranges: ""},
 	{Name: "PerplexityBot", Operator: "perplexity", Purpose: PurposeSearch, Ranges: "perplexitybot.json"},
 	{Name: "Perplexity-User", Operator: "perplexity", Purpose: PurposeUser, Ranges: "perplexity-user.json"},
-	{Name: "Google-CloudVertexBot", Operator: "google", Purpose: PurposeSearch, Ranges: "googlebot.json"},
-	{Name: "GoogleOther", Operator: "google", Purpose: PurposeTraining, Ranges: "googlebot.json"},
-	{Name: "Googlebot", Operator: "google", Purpose: PurposeSearch, Ranges: "googlebot.json"},
-	{Name: "bingbot", Operator: "microsoft", Purpose: PurposeSearch, Ranges: "bingbot.json"},
-	{Name: "Applebot", Operator: "apple", Purpose: PurposeSearch, Ranges: "applebot.json"},
+	{Name: "Google-CloudVertexBot", Operator: "google", Purpose: PurposeSearch, Ranges: "googlebot.json", DNS: googleDNS},
+	{Name: "GoogleOther", Operator: "google", Purpose: PurposeTraining, Ranges: "googlebot.json", DNS: googleDNS},
+	{Name: "Googlebot", Operator: "google", Purpose: PurposeSearch, Ranges: "googlebot.json", DNS: googleDNS},
+	{Name: "bingbot", Operator: "microsoft", Purpose: PurposeSearch, Ranges: "bingbot.json", DNS: microsoftDNS},
+	{Name: "Applebot", Operator: "apple", Purpose: PurposeSearch, Ranges: "applebot.json", DNS: appleDNS},
 	{Name: "Meta-ExternalAgent", Operator: "meta", Purpose: PurposeTraining, Match: []string{"meta-externalagent", "Meta-ExternalAgent"}},
 	{Name: "Meta-ExternalFetcher", Operator: "meta", Purpose: PurposeUser, Match: []string{"meta-externalfetcher", "Meta-ExternalFetcher"}},
 	{Name: "Bytespider", Operator: "bytedance", Purpose: PurposeTraining, Ranges: ""},
 	{Name: "CCBot", Operator: "commoncrawl", Purpose: PurposeTraining, Ranges: ""},
-	{Name: "Amazonbot", Operator: "amazon", Purpose: PurposeTraining, Ranges: ""},
+	{Name: "Amazonbot", Operator: "amazon", Purpose: PurposeTraining, Ranges: "", DNS: amazonDNS},
 	{Name: "DuckAssistBot", Operator: "duckduckgo", Purpose: PurposeSearch, Ranges: ""},
 	{Name: "MistralAI-User", Operator: "mistral", Purpose: PurposeUser, Ranges: ""},
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"io"
+	"net/netip"
 	"strconv"
 	"strings"
 	"time"
@@ -18,6 +19,9 @@ import (
 type Ingester struct {
 	Store  sightline.AgentLogService
 	Ranges *Ranges // nil: every agent unverified
+	// DNS, when set, confirms by reverse DNS the agents whose operator
+	// documents it and that Ranges does not verify.
+	DNS *DNSVerifier
 }
 
 // Options of one ingest.
@@ -57,6 +61,7 @@ func (in *Ingester) Ingest(ctx context.Context, r io.Reader, o Options) (Result,
 		o.BatchSize = DefaultBatchSize
 	}
 	c := newClassifier(in.Ranges, o.BrandID, o.Domains)
+	c.ctx, c.dns = ctx, in.DNS
 	var visits []sightline.AgentVisit
 	var refs []sightline.AIReferral
 	flush := func() error {
@@ -143,7 +148,9 @@ const (
 
 // classifier turns records into visits and referrals of one brand.
 type classifier struct {
+	ctx     context.Context
 	ranges  *Ranges
+	dns     *DNSVerifier
 	brandID string
 	domains []string
 	seen    map[[16]byte]uint32 // occurrences of a key so far
@@ -154,6 +161,19 @@ const maxSeen = 1 << 20
 
 func newClassifier(r *Ranges, brandID string, domains []string) *classifier {
 	return &classifier{ranges: r, brandID: brandID, domains: domains, seen: map[[16]byte]uint32{}}
+}
+
+// verify is the verdict on agent seen from addr: the published ranges,
+// and reverse DNS where they do not verify it and it is asked for.
+func (c *classifier) verify(agent *Agent, addr netip.Addr) Verification {
+	v := c.ranges.Verify(agent, addr)
+	if v != Verified && c.dns != nil {
+		// an inconclusive lookup keeps what the ranges said
+		if d, ok := c.dns.Verify(c.ctx, agent, addr); ok && d != Unverified {
+			return d
+		}
+	}
+	return v
 }
 
 // ownHost returns the brand's host a record is for, or "".
@@ -190,7 +210,7 @@ func (c *classifier) classify(rec *Record) (sightline.AgentVisit, sightline.AIRe
 	if agent != nil {
 		v := sightline.AgentVisit{At: at, Host: host, Page: StripTracking(rec.Path), Method: rec.Method, Status: rec.Status,
 			Agent: agent.Name, Operator: agent.Operator, Purpose: string(agent.Purpose),
-			Verification: string(c.ranges.Verify(agent, rec.Addr)), Network: network}
+			Verification: string(c.verify(agent, rec.Addr)), Network: network}
 		v.Key = c.key("v", at, host, v.Page, v.Method, strconv.Itoa(v.Status), network, rec.UserAgent, rec.Referer)
 		return v, sightline.AIReferral{}, keptVisit
 	}
