@@ -243,6 +243,9 @@ func newCollector(cfg Config, db *sqlstore.DB, logger *slog.Logger) (*collect.Co
 		}
 	}
 	col := &collect.Collector{Store: db, Prices: prices, Logger: logger, Askers: map[string]collect.Asker{}, Models: map[string]string{}}
+	// one pacing per API key whichever provider calls with it: a SERP
+	// vendor's key serves several surfaces (docs/collect.md#failures-are-data)
+	keys := provider.NewKeyPacing()
 	for _, code := range provider.Codes() {
 		if !slices.Contains(sightline.CollectProviders, code) {
 			continue
@@ -256,7 +259,7 @@ func newCollector(cfg Config, db *sqlstore.DB, logger *slog.Logger) (*collect.Co
 		if err != nil {
 			return nil, err
 		}
-		col.Askers[code] = provider.NewCaller(a, provider.CallerConfig{RatePerMinute: cfg.ProviderRate, Concurrency: cfg.ProviderConcurrency})
+		col.Askers[code] = provider.NewCaller(a, provider.CallerConfig{RatePerMinute: cfg.ProviderRate, Concurrency: cfg.ProviderConcurrency, Keys: keys})
 		col.Models[code] = a.Model()
 	}
 	box, err := secret.Load(cfg.SecretKey, cfg.SecretKeyFile)

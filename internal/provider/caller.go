@@ -34,6 +34,11 @@ type CallerConfig struct {
 	// provider asking for longer ends the call as rate_limited rather
 	// than being asked again sooner than it said.
 	MaxRetryAfter time.Duration
+	// Keys holds the pacing of each API key. Callers given the same Keys
+	// pace a key they share together: a SERP vendor's key serves several
+	// surfaces, and the vendor limits the key, not the surface [each
+	// caller its own].
+	Keys *KeyPacing
 	// Now, Sleep and Jitter stand for the clock, waiting and the random
 	// source; tests replace them so nothing really waits. Sleep returns
 	// ctx.Err() when ctx ends first; Jitter returns a number in [0, 1).
@@ -96,17 +101,27 @@ func (cfg CallerConfig) withDefaults() CallerConfig {
 type Caller struct {
 	adapter Adapter
 	cfg     CallerConfig
+	keys    *KeyPacing
+}
 
+// KeyPacing is the pacing of API keys, which callers may share
+// (CallerConfig.Keys). Keys are held by their hash so the map keeps no
+// secret.
+type KeyPacing struct {
 	mu   sync.Mutex
 	keys map[[sha256.Size]byte]*keyState
 }
 
-// keyState is the pacing of one API key. Keys are held by their hash so
-// the map keeps no secret.
+// NewKeyPacing returns an empty KeyPacing.
+func NewKeyPacing() *KeyPacing {
+	return &KeyPacing{keys: map[[sha256.Size]byte]*keyState{}}
+}
+
+// keyState is the pacing of one API key.
 type keyState struct {
 	limiter     *rate.Limiter
 	slots       chan struct{}
-	pausedUntil time.Time // guarded by Caller.mu
+	pausedUntil time.Time // guarded by KeyPacing.mu
 }
 
 // Try is one request a call made.
@@ -119,7 +134,12 @@ type Try struct {
 
 // NewCaller wraps an adapter.
 func NewCaller(a Adapter, cfg CallerConfig) *Caller {
-	return &Caller{adapter: a, cfg: cfg.withDefaults(), keys: map[[sha256.Size]byte]*keyState{}}
+	cfg = cfg.withDefaults()
+	keys := cfg.Keys
+	if keys == nil {
+		keys = NewKeyPacing()
+	}
+	return &Caller{adapter: a, cfg: cfg, keys: keys}
 }
 
 // Code is the wrapped adapter's provider code.
@@ -198,15 +218,15 @@ func (c *Caller) Call(ctx context.Context, req Request) (*Answer, []Try, error) 
 // state returns the pacing of an API key, creating it on first use.
 func (c *Caller) state(key string) *keyState {
 	h := sha256.Sum256([]byte(key))
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	ks, ok := c.keys[h]
+	c.keys.mu.Lock()
+	defer c.keys.mu.Unlock()
+	ks, ok := c.keys.keys[h]
 	if !ok {
 		ks = &keyState{
 			limiter: rate.NewLimiter(rate.Limit(c.cfg.RatePerMinute/60), c.cfg.Burst),
 			slots:   make(chan struct{}, c.cfg.Concurrency),
 		}
-		c.keys[h] = ks
+		c.keys.keys[h] = ks
 	}
 	return ks
 }
@@ -214,9 +234,9 @@ func (c *Caller) state(key string) *keyState {
 // wait holds a try back until the key's Retry-After pause has passed and
 // the token bucket has a token for it.
 func (c *Caller) wait(ctx context.Context, ks *keyState) error {
-	c.mu.Lock()
+	c.keys.mu.Lock()
 	until := ks.pausedUntil
-	c.mu.Unlock()
+	c.keys.mu.Unlock()
 	if d := until.Sub(c.cfg.Now()); d > 0 {
 		if err := c.cfg.Sleep(ctx, d); err != nil {
 			return err
@@ -235,11 +255,11 @@ func (c *Caller) wait(ctx context.Context, ks *keyState) error {
 
 func (c *Caller) pause(ks *keyState, d time.Duration) {
 	until := c.cfg.Now().Add(d)
-	c.mu.Lock()
+	c.keys.mu.Lock()
 	if until.After(ks.pausedUntil) {
 		ks.pausedUntil = until
 	}
-	c.mu.Unlock()
+	c.keys.mu.Unlock()
 }
 
 // backoff is the wait before the retry after the n-th failed try; false

@@ -156,6 +156,37 @@ func TestCallerRate(t *testing.T) {
 	wantEq(t, "sleeps", clock.slept(), []time.Duration{2 * time.Second, 2 * time.Second})
 }
 
+// Callers sharing a KeyPacing pace a key they share together (a SERP
+// vendor's key serving several surfaces), and keep other keys apart.
+func TestCallerSharedKeyPacing(t *testing.T) {
+	ok := func(context.Context, int, Request) (*Answer, error) { return &Answer{Text: "ok"}, nil }
+	clock := newFakeClock()
+	keys := NewKeyPacing()
+	cfg := CallerConfig{RatePerMinute: 30, Burst: 1, Now: clock.Now, Sleep: clock.Sleep, Keys: keys}
+	overviews, mode := NewCaller(&scripted{fn: ok}, cfg), NewCaller(&scripted{fn: ok}, cfg)
+	for _, call := range []struct {
+		c   *Caller
+		key string
+	}{{overviews, "serp"}, {mode, "serp"}, {mode, "other"}} {
+		if _, _, err := call.c.Call(context.Background(), Request{APIKey: call.key}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// the second caller's call of the same key waits for the first's token
+	wantEq(t, "sleeps", clock.slept(), []time.Duration{2 * time.Second})
+
+	// without a shared KeyPacing each caller has its own bucket
+	clock = newFakeClock()
+	cfg = CallerConfig{RatePerMinute: 30, Burst: 1, Now: clock.Now, Sleep: clock.Sleep}
+	a, b := NewCaller(&scripted{fn: ok}, cfg), NewCaller(&scripted{fn: ok}, cfg)
+	for _, c := range []*Caller{a, b} {
+		if _, _, err := c.Call(context.Background(), Request{APIKey: "serp"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantEq(t, "sleeps apart", clock.slept(), []time.Duration(nil))
+}
+
 // No more than Concurrency calls of one key are in flight at once.
 func TestCallerConcurrency(t *testing.T) {
 	var inFlight, most atomic.Int32
