@@ -145,7 +145,7 @@ func (m *Matcher) Find(answer string) []Mention {
 	cands := candidates(answer, ms)
 	sents := sentenceSpans(answer)
 	cands = append(cands, m.proseCandidates(answer, sents, ms, cands)...)
-	untracked := m.untracked(cands, ms)
+	untracked := m.untracked(answer, cands, ms)
 	for k, name := range untracked {
 		ms = appendMatches(ms, answer, folded, pattern{
 			text: fold(name), brand: -1 - k, capital: startsUpper(name),
@@ -194,17 +194,25 @@ func (m *Matcher) Find(answer string) []Mention {
 
 // untracked returns the distinct untracked brand names read from the answer's
 // structure, given the tracked matches. A candidate that is a tracked spelling or
-// overlaps a tracked match is that tracked brand. When one name extends another by
+// overlaps a tracked match is that tracked brand. A brand run together with its
+// product line is the brand (cutProductLine). When one name extends another by
 // whole words ("HubSpot CRM" and "HubSpot", "Zoho CRM" and "Zoho"), the shorter is
 // the brand and the longer one of its products, so only the shorter is kept.
-func (m *Matcher) untracked(cands []candidate, tracked []match) []string {
-	var names, folded []string
+func (m *Matcher) untracked(answer string, cands []candidate, tracked []match) []string {
+	var raw []string
 	for _, c := range cands {
-		f := fold(c.name)
-		if _, ok := m.known[f]; ok || slices.Contains(folded, f) || overlaps(tracked, c.start, c.end) {
+		if !overlaps(tracked, c.start, c.end) {
+			raw = append(raw, c.name)
+		}
+	}
+	var names, folded []string
+	for _, name := range raw {
+		name = cutProductLine(answer, name, raw)
+		f := fold(name)
+		if _, ok := m.known[f]; ok || slices.Contains(folded, f) {
 			continue
 		}
-		names, folded = append(names, c.name), append(folded, f)
+		names, folded = append(names, name), append(folded, f)
 	}
 	out := names[:0]
 	for i, name := range names {

@@ -584,6 +584,13 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"the subject of a sentence before an adverb", "Acme is quick. Basecamp still works for agencies.", []string{"Basecamp"}},
 		{"a hyphenated label", "Why merchants choose Acme:\n- No transaction fees.\n- Headless-ready APIs.\n- Big catalogs perform well.", nil},
 		{"a place opening a clause", "Acme sells jackets, and British Columbia is its biggest market; Columbia University is a client.", nil},
+		{"a brand run together with its model", "Best tents:\n1. **MSR Hubba Hubba 2** – Light.\n2. **Rab Downpour Eco** – Dry.\n3. **Acme Dome** – Cheap.", []string{"MSR", "Rab"}},
+		{"a model word or capitals after the brand", "- **Korvex JX-Pro** – Fine grind.\n- **Nemo Dagger OSMO** – Roomy.\n- **Shokz OpenRun** – Open ear.", []string{"Korvex", "Nemo", "Shokz"}},
+		{"a brand of two words before its model", "1. **Outdoor Research Foray II** – Vents.\n2. **The North Face Summit L5** – Warm.", []string{"Outdoor Research", "The North Face"}},
+		{"a brand head shared by two models", "- **Big Agnes Copper Spur UL2**\n- **Big Agnes Tiger Wall UL3**", []string{"Big Agnes"}},
+		{"a brand written alone elsewhere", "1. **Zelto Ridge Runner 3** – Light.\n\nZelto Ridge's warranty is long.", []string{"Zelto Ridge"}},
+		{"a brand and an ordinary product stay whole", "- **Google Drive** – Files.\n- **Zoho Desk** – Tickets.\n- **Salesforce Commerce Cloud** – Stores.", []string{"Google Drive", "Zoho Desk", "Salesforce Commerce Cloud"}},
+		{"a possessive ends a name", "Acme is fine. DigitalOcean's App Platform is another option.", []string{"DigitalOcean"}},
 		{"places and people stay out", "Acme was founded in Tallinn by Jimmy Iovine, and Globex is based in New York.", nil},
 	}
 	for _, tt := range tests {

@@ -90,7 +90,8 @@ func capitalized(w string) bool {
 }
 
 // nameRun is a run of words that reads as one name: capitalized words, model
-// numbers after them, "of" or "&" between two of them ("Bank of America").
+// numbers after them, "of" or "&" between two of them ("Bank of America"); a
+// possessive ends it.
 type nameRun struct {
 	from, to int // words [from, to)
 	text     string
@@ -104,7 +105,7 @@ func nameRuns(ws []proseWord) []nameRun {
 			continue
 		}
 		j := i + 1
-		for j < len(ws) && !ws[j-1].comma && !ws[j-1].stop && !ws[j].open {
+		for j < len(ws) && !ws[j-1].comma && !ws[j-1].stop && !ws[j].open && !possessive(ws[j-1].text) {
 			w := ws[j].text
 			switch {
 			case capitalized(w), w != "" && '0' <= w[0] && w[0] <= '9':
@@ -124,6 +125,12 @@ func nameRuns(ws []proseWord) []nameRun {
 		i = j
 	}
 	return out
+}
+
+// possessive reports a word that ends in "'s": a name ends there
+// ("DigitalOcean's App Platform" names DigitalOcean).
+func possessive(w string) bool {
+	return strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s")
 }
 
 // wordsBefore reports whether the words right before index i, lowercased, are one

@@ -294,9 +294,16 @@ func appendBold(out []candidate, text string, off int) []candidate {
 	return out
 }
 
-// appendName cleans raw and adds it when it looks like a brand.
+// appendName cleans raw and adds it when it looks like a brand. A name too long
+// for one that runs a brand and its model together ("Big Agnes Copper Spur
+// HV UL2") keeps what is read as the brand's words with the model after them
+// (longName), for untracked to cut back.
 func appendName(out []candidate, raw string, off int) []candidate {
-	if name := cleanName(raw); name != "" && isBrandish(name) {
+	name := cleanName(raw)
+	if name != "" && !isBrandish(name) {
+		name = longName(name)
+	}
+	if name != "" && isBrandish(name) {
 		out = append(out, candidate{name: name, start: off, end: off + len(raw)})
 	}
 	return out

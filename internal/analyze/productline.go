@@ -1,0 +1,191 @@
+package analyze
+
+import (
+	"strings"
+	"unicode"
+)
+
+// A name read from an answer is often a brand run together with its product
+// line: "MSR Hubba Hubba 2", "Rab Downpour Eco", "Gregory Focal 48". The
+// reader sees the brand, so the name is cut back to it
+// (docs/ingest.md#brand-mentions) when the words after the brand name a model:
+// a number ("2", "UL2", "ATH-M50x"), a model word ("Pro", "Max", "Eco", "II"),
+// letters in capitals ("OSMO", "LT") or a word with a capital inside
+// ("AirPods", "OpenRun"). A brand followed by ordinary words ("Google Drive",
+// "Zoho Desk", "Salesforce Commerce Cloud") names a product the reader calls
+// by that name, and stays whole.
+//
+// Where the brand ends is read, first, from the answer itself: the longest
+// head of the name that the answer writes alone ("Rab's", "MSR makes") or
+// that another name shares ("Big Agnes Copper Spur UL2" and "Big Agnes Fly
+// Creek" share "Big Agnes"). Failing that, a brand is one word, or two when its
+// first word is an ordinary word and no proper noun ("Outdoor Research",
+// "Mountain Hardwear"), after "The" and around a connector ("The North Face",
+// "Sea to Summit").
+
+// modelWords name a model inside a product line.
+var modelWords = set(`pro max plus mini ultra lite eco air se xl xs xt lt ul gt gtx nx hv
+	ii iii iv vi vii viii ix xi xii`)
+
+// categoryAcronyms are capitals that name a kind of product, not a model:
+// "Zoho CRM" is a product of Zoho the reader calls by its full name.
+var categoryAcronyms = set(`crm erp pos api ai hr cms seo sms sdk ats hcm cx bi rpa llc inc
+	usa us uk eu atm apy apr hsa ira fdic`)
+
+// modelToken reports a word that names a model rather than a brand.
+func modelToken(w string) bool {
+	if a, b, ok := strings.Cut(w, "-"); ok {
+		return modelToken(a) || modelToken(b) // "JX-Pro", "Gel-Nimbus 26"
+	}
+	lw := strings.ToLower(w)
+	if modelWords[lw] {
+		return true
+	}
+	letters, upper := 0, 0
+	for _, r := range w {
+		switch {
+		case unicode.IsDigit(r):
+			return true
+		case unicode.IsLetter(r):
+			letters++
+			if unicode.IsUpper(r) {
+				upper++
+			}
+		}
+	}
+	if letters == 0 || categoryAcronyms[lw] {
+		return false
+	}
+	if letters >= 2 && upper == letters {
+		return true // "OSMO", "LT": a model's letters
+	}
+	return innerCapital(w)
+}
+
+// innerCapital reports a capital letter after a small one ("AirPods").
+func innerCapital(w string) bool {
+	lower := false
+	for _, r := range w {
+		if unicode.IsUpper(r) && lower {
+			return true
+		}
+		lower = unicode.IsLower(r)
+	}
+	return false
+}
+
+// brandHead returns how many words open a name as its brand when the answer
+// gives no other evidence: one, or two after an ordinary first word, with a
+// leading "The" and connectors inside carried along.
+func brandHead(ws []string) int {
+	i := 0
+	if strings.EqualFold(ws[0], "the") {
+		i = 1
+	}
+	if i >= len(ws) {
+		return len(ws)
+	}
+	n := i + 1
+	if lw := strings.ToLower(ws[i]); i == 1 || isDictWord(lw) && !isProperNoun(lw) {
+		n = i + 2
+	}
+	for n < len(ws)-1 && connectors[strings.ToLower(ws[n])] {
+		n += 2 // "Sea to Summit"
+	}
+	return min(n, len(ws))
+}
+
+// productOf reports whether the words after a brand name a model.
+func productOf(rest []string) bool {
+	for _, w := range rest {
+		if modelToken(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// cutProductLine returns the brand of a name that runs a brand and its
+// product line together, or the name itself. others are the other names read
+// from the answer.
+func cutProductLine(answer, name string, others []string) string {
+	ws := strings.Fields(name)
+	if len(ws) < 2 {
+		return name
+	}
+	for k := len(ws) - 1; k >= 1; k-- {
+		if !productOf(ws[k:]) {
+			continue
+		}
+		head := strings.Join(ws[:k], " ")
+		if stopWords[strings.ToLower(head)] || connectors[strings.ToLower(ws[k-1])] {
+			continue
+		}
+		if sharesHead(others, name, head) || namedAlone(answer, head) {
+			return head
+		}
+	}
+	if k := brandHead(ws); k < len(ws) && productOf(ws[k:]) {
+		return strings.Join(ws[:k], " ")
+	}
+	return name
+}
+
+// sharesHead reports whether another name opens with head and goes on
+// differently: "Big Agnes Fly Creek" for "Big Agnes Copper Spur UL2".
+func sharesHead(others []string, name, head string) bool {
+	for _, o := range others {
+		if o != name && strings.HasPrefix(o, head+" ") && !strings.HasPrefix(name, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// namedAlone reports whether the answer writes head, as written, on word
+// boundaries and not followed by a capitalized word that would go on its name:
+// "Rab's", "from MSR.", "MSR makes".
+func namedAlone(answer, head string) bool {
+	for i := 0; ; {
+		j := strings.Index(answer[i:], head)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(head)
+		i = start + 1
+		if !boundaryBefore(answer, start, head) || !boundaryAfter(answer, end, head) {
+			continue
+		}
+		rest := answer[end:]
+		if strings.HasPrefix(rest, " ") && startsUpper(strings.TrimLeft(rest[1:], "*_[")) {
+			continue
+		}
+		if strings.HasPrefix(rest, " ") {
+			next := strings.TrimLeft(rest[1:], "*_[")
+			if r := firstRune(next); unicode.IsDigit(r) {
+				continue
+			}
+		}
+		return true
+	}
+}
+
+// longName returns the brand of a name of more than four words whose words
+// after the brand name a model ("Big Agnes Copper Spur HV UL2" → "Big
+// Agnes"), and "" for other long names, which are sentences or labels: every
+// word of a product's name is written like a name's.
+func longName(name string) string {
+	ws := strings.Fields(name)
+	if len(ws) <= 4 || len(ws) > 8 {
+		return ""
+	}
+	for _, w := range ws {
+		if !looksProper(w) && !connectors[strings.ToLower(w)] {
+			return "" // "Shopify Plus adds checkout customization": a sentence
+		}
+	}
+	if k := brandHead(ws); productOf(ws[k:]) {
+		return strings.Join(ws[:k], " ")
+	}
+	return ""
+}
