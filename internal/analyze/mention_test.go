@@ -591,6 +591,13 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"a brand written alone elsewhere", "1. **Zelto Ridge Runner 3** – Light.\n\nZelto Ridge's warranty is long.", []string{"Zelto Ridge"}},
 		{"a brand and an ordinary product stay whole", "- **Google Drive** – Files.\n- **Zoho Desk** – Tickets.\n- **Salesforce Commerce Cloud** – Stores.", []string{"Google Drive", "Zoho Desk", "Salesforce Commerce Cloud"}},
 		{"a possessive ends a name", "Acme is fine. DigitalOcean's App Platform is another option.", []string{"DigitalOcean"}},
+		{"two names no dictionary knows, joined", "Acme is the easy pick. Zorbex and Quillon make cheaper machines.", []string{"Zorbex", "Quillon"}},
+		{"names of a list, each with an article", "Popular drippers include the Hario V60, the Kalita Wave and the Acme.", []string{"Hario", "Kalita Wave"}},
+		{"a known word alone in a list of coined names", "Acme Checking and Savings has no fee, unlike Zorbex and Plans.", []string{"Zorbex"}},
+		{"people and places joined stay out", "Acme was founded by Dr. Dre and Jimmy Iovine; Oregon and Washington are its markets.", nil},
+		{"a name that ends in a company noun", "Acme now flies with Hawaiian Airlines, and Topo Athletic sponsors it.", []string{"Hawaiian Airlines", "Topo Athletic"}},
+		{"a corporate verb", "Acme now owns Zorbex, and it bought Quillon in 2020.", []string{"Zorbex", "Quillon"}},
+		{"a coined subject of a past tense verb", "Acme is fast. Zorbex dropped its free tier; Quillon raised prices.", []string{"Zorbex", "Quillon"}},
 		{"places and people stay out", "Acme was founded in Tallinn by Jimmy Iovine, and Globex is based in New York.", nil},
 	}
 	for _, tt := range tests {

@@ -41,6 +41,7 @@ type proseWord struct {
 	comma bool // a comma follows it
 	stop  bool // other punctuation follows it: a name cannot go on
 	open  bool // punctuation opens it ("(free plan)", "[1]"): no name goes on into it
+	semi  bool // a semicolon follows it: a clause ends
 }
 
 func proseWords(out []proseWord, text string) []proseWord {
@@ -62,6 +63,7 @@ func proseWords(out []proseWord, text string) []proseWord {
 		if tail := t[len(trimmed):]; tail != "" {
 			w.comma = tail[0] == ','
 			w.stop = !w.comma
+			w.semi = tail[0] == ';'
 		}
 		w.text = trimmed
 		out = append(out, w)
@@ -160,7 +162,8 @@ var (
 	introPhrases = phraseWords("such as", "like", "including", "e.g")
 	// corporate ties name a company: "acquired by Apple", "owned by Amer Sports"
 	tiePhrases = phraseWords("acquired by", "owned by", "part of", "a brand of", "a subsidiary of", "a division of", "backed by", "spun off from",
-		"held at", "held by", "issued by", "underwritten by", "powered by", "provided by", "operated by", "made by", "sold by", "built by", "run by")
+		"held at", "held by", "issued by", "underwritten by", "powered by", "provided by", "operated by", "made by", "sold by", "built by", "run by",
+		"owns", "owned", "acquired", "acquires", "bought", "buys", "merged with", "partnered with", "partners with", "spun off", "parent company")
 	// a determiner makes a capitalized word a common noun: "the POS and Square Online"
 	determiners = phraseWords("the", "a", "an", "your", "its", "their", "our", "this", "that")
 	// a name compared with, or left for, another names a product: "better than
@@ -180,7 +183,7 @@ var (
 // ("Among banks, Chase scored", "…, whereas Google's keeps").
 func clauseOpens(ws []proseWord, i int) bool {
 	p := ws[i-1]
-	if p.comma || p.text == "–" || p.text == "—" || p.text == "-" || strings.HasSuffix(p.text, ";") {
+	if p.comma || p.semi || p.text == "–" || p.text == "—" || p.text == "-" {
 		return true
 	}
 	return clauseWords[strings.ToLower(p.text)] && !p.stop && (i < 2 || ws[i-2].comma || strings.ToLower(p.text) != "and")
@@ -193,7 +196,8 @@ func subjectRun(text string, ws []proseWord, r nameRun) bool {
 		return true
 	}
 	end := wordEnd(text, ws, r.to-1)
-	return verbFollows(text, match{start: end, end: end})
+	at := match{start: end, end: end}
+	return verbFollows(text, at) || coined(r.text) && pastTenseFollows(text, at)
 }
 
 // wordEnd returns the offset in text where word i ends, its trailing
@@ -266,8 +270,9 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			// can find a name here
 			if end := strings.IndexAny(text, " ,;:.!?'’"); end > 0 {
 				name := text[:end]
+				at := match{start: sn.start, end: sn.start + len(name)}
 				if capitalized(name) && distinctive(name) &&
-					verbFollows(answer, match{start: sn.start, end: sn.start + len(name)}) {
+					(verbFollows(answer, at) || coined(name) && pastTenseFollows(answer, at)) {
 					add(name, sn)
 				}
 			}
@@ -285,8 +290,14 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			for k+1 < len(runs) {
 				a, b := runs[k], runs[k+1]
 				last := ws[a.to-1]
-				joined := b.from == a.to && last.comma
-				if !joined && b.from == a.to+1 && !last.stop {
+				// an article may open an entry: "the Hario V60, the Kalita Wave
+				// and the Chemex"
+				bFrom := b.from
+				if bFrom > a.to && strings.EqualFold(ws[bFrom-1].text, "the") && !ws[bFrom-1].comma && !ws[bFrom-1].stop {
+					bFrom--
+				}
+				joined := bFrom == a.to && last.comma
+				if !joined && bFrom == a.to+1 && !last.stop {
 					c := ws[a.to]
 					joined = !c.comma && !c.stop && (c.text == "and" || c.text == "or" || c.text == "nor")
 				}
@@ -305,7 +316,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				continue
 			}
 			intro := wordsBefore(ws, list[0].from, introPhrases) || wordsBefore(ws, list[0].from, tiePhrases)
-			if wordsBefore(ws, list[0].from, determiners) {
+			if wordsBefore(ws, list[0].from, determiners) && !wordsBefore(ws, list[1].from, determiners) {
 				list = list[1:]
 			}
 			anyKnown, anyDistinctive := false, false
@@ -313,9 +324,18 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				anyKnown = anyKnown || isKnown(e.text, sn)
 				anyDistinctive = anyDistinctive || distinctive(e.text)
 			}
+			// names no dictionary knows, joined as a list, are names of one kind
+			// ("De'Longhi and Gaggia", "Garmin or Coros"); a person's name is not
+			// ("Dr. Dre and Jimmy Iovine")
+			anyCoined, person := false, false
+			for _, e := range list {
+				anyCoined = anyCoined || coined(e.text)
+				person = person || personName(ws, e)
+			}
+			allCoined := anyCoined && !person
 			for k, e := range list {
 				switch {
-				case intro && anyDistinctive:
+				case intro && anyDistinctive, allCoined && !plainWord(e.text):
 					// "apps such as Klaviyo and Recharge": examples of one kind
 					add(e.text, sn)
 				case anyKnown && !(k > 0 && plainWord(e.text) && strings.Contains(list[k-1].text, " ") && isKnown(list[k-1].text, sn)):
@@ -336,15 +356,17 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && notCommon(r.text),
 				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && notCommon(r.text),
 				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && subjectRun(text, ws, r),
-				r.from > 0 && integrationWords[next] && distinctive(r.text):
+				r.from > 0 && integrationWords[next] && distinctive(r.text),
+				r.from > 0 && companyName(r.text) && !isPlaceName(r.text):
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
 			}
 		}
 		// a sentence opened by a name that is no ordinary word, as a verb's subject
 		if len(runs) > 0 && runs[0].from == 0 {
 			name := strings.TrimSuffix(strings.TrimSuffix(runs[0].text, "'s"), "’s")
+			at := match{start: sn.start, end: sn.start + len(name)}
 			if distinctive(name) && strings.HasPrefix(answer[sn.start:], name) &&
-				verbFollows(answer, match{start: sn.start, end: sn.start + len(name)}) {
+				(verbFollows(answer, at) || coined(name) && pastTenseFollows(answer, at)) {
 				add(name, sn)
 			}
 		}
@@ -364,6 +386,60 @@ func distinctive(name string) bool {
 		}
 	}
 	return false
+}
+
+// companyNouns end a company's name: "Hawaiian Airlines", "Topo Athletic".
+var companyNouns = set(`airlines airways bank insurance labs laboratories technologies motors
+	inc corp corporation llc ltd group holdings brands athletic outfitters apparel
+	electronics software systems studios games foods pharmaceuticals financial`)
+
+// companyName reports a name of several words whose last is a company noun,
+// one of them no ordinary word ("Hawaiian Airlines", "Topo Athletic"; not
+// "Federal Reserve Bank").
+func companyName(name string) bool {
+	i := strings.LastIndexByte(name, ' ')
+	return i > 0 && companyNouns[strings.ToLower(name[i+1:])] && notCommon(name[:i])
+}
+
+// pastTenseFollows reports whether the word after x is a verb in the past
+// tense ("PlanetScale dropped its free tier"): a word of the word list ending
+// in "ed" whose stem is a word too ("drop", "raise", "launch").
+func pastTenseFollows(s string, x match) bool {
+	w := nextWord(s, x)
+	if len(w) < 4 || !strings.HasSuffix(w, "ed") || !isDictWord(w) {
+		return false
+	}
+	stem := w[:len(w)-2]
+	return isDictWord(stem) || isDictWord(stem+"e") || len(stem) > 2 && stem[len(stem)-1] == stem[len(stem)-2] && isDictWord(stem[:len(stem)-1])
+}
+
+// coined reports whether a name has a word that no dictionary knows, as an
+// ordinary word or a proper noun ("Gaggia", "Strava", "GitHub"; not
+// "Oregon", "Washington", "Neon"), apart from capitals ("CRM").
+func coined(name string) bool {
+	for rest := name; rest != ""; {
+		var w string
+		w, rest, _ = strings.Cut(rest, " ")
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		if len(w) > 1 && !hasReading(strings.ToLower(w)) && !isNumeric(w) && strings.ToUpper(w) != w {
+			return true
+		}
+	}
+	return false
+}
+
+// titles before a name make it a person's: "Dr. Dre", "Mr. Smith".
+var titles = set("dr mr mrs ms sir dame prof")
+
+// personName reports whether run e of a sentence reads as a person's name: a
+// title before it or in it, or a first name of the word list before another
+// word ("Jimmy Iovine").
+func personName(ws []proseWord, e nameRun) bool {
+	if e.from > 0 && titles[strings.ToLower(ws[e.from-1].text)] || titles[strings.ToLower(ws[e.from].text)] {
+		return true
+	}
+	first := ws[e.from].text
+	return e.to-e.from == 2 && isProperNoun(first) && !isDictWord(first) && !coined(first)
 }
 
 // notCommon reports whether a name has a word that is no ordinary English word
