@@ -52,6 +52,7 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 	subject, hasSubject := 0, false
 	opener, hasOpener := 0, false           // the brand that opened a sentence naming several ("Acme is …; its data sits with Globex")
 	listSubject, hasListSubject := 0, false // a brand that introduced a list ("Why merchants choose Acme:")
+	var pair []int                          // brands named together by the sentence before ("Acme or Globex.")
 	k := 0                                  // index into ms
 	for _, sn := range sents {
 		if blocks.startsBefore(sn.start) {
@@ -69,7 +70,18 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			}
 			k++
 		}
+		together := pair
+		pair = nil
 		if len(in) == 0 {
+			if len(together) > 1 && opensWithPlural(answer[sn.start:sn.end]) {
+				// "…on Spirit or Frontier. Both charge for carry-ons…"
+				v := valence(answer[sn.start:sn.end])
+				for _, b := range together {
+					byBrand(b, v)
+				}
+				pair = together
+				continue
+			}
 			if hasSubject {
 				byBrand(subject, valence(answer[sn.start:sn.end]))
 				if introducesList(answer, sn) {
@@ -90,6 +102,7 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 				byBrand(b, v)
 			}
 			subject, hasSubject = groups[0].brands[0], len(groups[0].brands) == 1
+			pair = groups[0].brands
 			if hasSubject && introducesList(answer, sn) {
 				listSubject, hasListSubject = subject, true
 			}
@@ -127,6 +140,15 @@ func opensWithPronoun(text string) bool {
 }
 
 var subjectPronouns = set("it its it's they their they're")
+
+// opensWithPlural reports whether a sentence opens with a word that takes up
+// several brands named together before ("Both charge…", "They are…").
+func opensWithPlural(text string) bool {
+	w, _, _ := strings.Cut(strings.TrimLeft(text, openers+" \t"), " ")
+	return pluralPronouns[strings.ToLower(w)]
+}
+
+var pluralPronouns = set("both they their they're neither each")
 
 // group is a run of brand occurrences joined as a list ("Acme and Globex").
 type group struct {
@@ -251,6 +273,11 @@ func sides(s string, sn span, groups []group) []side {
 			j = i + 1
 		}
 		if j < len(out) && !out[j].compare {
+			if i == 0 && j == 1 && math.Abs(out[j].value) < 0.3 && opensUnlike(s[sn.start:groups[0].start]) {
+				// "Unlike Globex, Acme syncs offline": what sets Acme apart is
+				// praise of it, and a lack of Globex's
+				out[j].value = 1
+			}
 			out[i].value = -0.8 * out[j].value
 		}
 	}
@@ -268,6 +295,13 @@ func sides(s string, sn span, groups []group) []side {
 		}
 	}
 	return out
+}
+
+// opensUnlike reports whether the text before a sentence's first brand ends
+// with "unlike" ("Unlike Globex, …").
+func opensUnlike(text string) bool {
+	t := strings.ToLower(strings.TrimRight(text, " \t*_"))
+	return t == "unlike" || strings.HasSuffix(t, " unlike")
 }
 
 // isWhereas reports whether a contrast marker is "while" or "whereas", which

@@ -521,6 +521,13 @@ func TestFindMentionsSentimentPerBrand(t *testing.T) {
 			acme, map[string]string{"Acme": "0", "Globex": "0"}},
 		{"a tracked spelling not counted is no opinion either", "Acme's exports are a bit slow. Outreach happens by email.",
 			[]Tracked{{Name: "Acme"}, {Name: "Outreach"}}, map[string]string{"Acme": "-"}},
+		{"unlike, with no opinion word", "Unlike Globex, Acme includes snacks and a carry-on.", acme, map[string]string{"Acme": "+", "Globex": "-"}},
+		{"both takes up brands named together", "Cheap flights mean Acme or Globex. Both have the worst delays among carriers.",
+			acme, map[string]string{"Acme": "-", "Globex": "-"}},
+		{"a product's name is no opinion", "| Shoe | Brand |\n|---|---|\n| Triumph 22 | Acme |\n| Fresh Foam X | Globex |",
+			acme, map[string]string{"Acme": "0", "Globex": "0"}},
+		{"a capital inside a sentence makes a name", "Acme requires the Secure plan for alerts.",
+			acme, map[string]string{"Acme": "0"}},
 		{"a brand's name is no opinion", "Wise charges a fee on each transfer; Progressive sells car insurance.",
 			[]Tracked{{Name: "Wise"}, {Name: "Progressive"}}, map[string]string{"Wise": "0", "Progressive": "0"}},
 	}

@@ -44,7 +44,10 @@ func valence(text string) float64 {
 		lack    bool  // a negated having verb ("doesn't include"): a complaint unless an opinion is turned
 		// what the word before was, kept as flags so no word outlives its turn
 		prevNeed, prevInTo bool
-		buf                [32]byte
+		// opening: no word yet since the text or a clause began, so a capital
+		// is the sentence's, not a name's
+		opening = true
+		buf     [32]byte
 	)
 	endLack := func() {
 		if lack {
@@ -59,6 +62,7 @@ func valence(text string) float64 {
 			if strings.IndexByte(".,;:!?()[]|\n", c) >= 0 || strings.HasPrefix(text[i:], "–") || strings.HasPrefix(text[i:], "—") {
 				endLack()
 				negLeft, boost, prevNot, tooNext = 0, 1, false, false
+				opening = c != ','
 			}
 			i++
 			continue
@@ -91,7 +95,18 @@ func valence(text string) float64 {
 				j++
 			}
 		}
+		// A word written with a capital inside a sentence is part of a name
+		// ("Triumph 22", "Fresh Foam", "the Secure plan"), not an opinion.
+		// So is a capitalized word that a number or another capitalized word
+		// follows, wherever it stands ("Smart Grinder Pro", "Triumph 22").
+		named := 'A' <= c && c <= 'Z' && j-i > 1 && 'a' <= text[i+1] && text[i+1] <= 'z' &&
+			(!opening || nameGoesOn(text[j:]))
+		opening = false
 		i = j
+		if named {
+			boost = 1
+			continue
+		}
 		a := 0
 		for a < n && (buf[a] == '\'' || buf[a] == '-') {
 			a++
@@ -120,8 +135,9 @@ func valence(text string) float64 {
 			lack = haveVerbs[next] || w == "no" && next == "longer" || w == "stopped" || w == "ceased"
 			switch w {
 			case "no":
-				if afterNeed {
-					// "requires no personal guarantee": a requirement spared
+				if afterNeed || spareVerbs[secondToken(text[i:])] {
+					// "requires no personal guarantee", "no subscription needed":
+					// a requirement spared
 					negLeft, lack = 0, false
 					total += boost * weight
 					boost = 1
@@ -133,7 +149,8 @@ func valence(text string) float64 {
 			case "avoid", "avoids", "avoiding":
 				// "avoid paying for a tool" spares a cost; "avoid Acme" warns
 				v := lexicon["avoid"]
-				if strings.HasSuffix(next, "ing") {
+				if strings.HasSuffix(next, "ing") || costNouns[next] || costNouns[secondToken(text[i:])] {
+					// "avoids monthly fees": a cost spared
 					v = 1
 				}
 				negLeft, lack = 0, false
@@ -228,6 +245,13 @@ func valence(text string) float64 {
 var haveVerbs = set(`include includes included offer offers offered support supports supported
 	have has provide provides cover covers covered allow allows accept accepts available sold`)
 
+// costNouns after "avoid" make it a cost spared ("avoids monthly fees").
+var costNouns = set("fee fees cost costs charge charges subscription subscriptions markup markups surcharge surcharges")
+
+// spareVerbs after "no" and a noun spare the customer a requirement ("no
+// subscription needed", "no account required").
+var spareVerbs = set("needed required necessary")
+
 // needVerbs before "no" spare the customer a requirement ("requires no
 // deposit", "needs no setup").
 var needVerbs = set("requires require required needs need needed")
@@ -236,6 +260,26 @@ var needVerbs = set("requires require required needs need needed")
 // "only supports", "only works").
 var limitVerbs = set(`splits supports works covers offers runs syncs ships includes allows accepts
 	handles integrates lets available`)
+
+// secondToken returns the word after the next one, lowercased: "" unless
+// each is one space away.
+func secondToken(text string) string {
+	next := nextToken(text)
+	if next == "" {
+		return ""
+	}
+	return nextToken(text[1+len(next):])
+}
+
+// nameGoesOn reports whether the text after a word goes on with a name: a
+// space and a number or a capitalized word.
+func nameGoesOn(rest string) bool {
+	if len(rest) < 2 || rest[0] != ' ' {
+		return false
+	}
+	c := rest[1]
+	return '0' <= c && c <= '9' || 'A' <= c && c <= 'Z' && len(rest) > 2 && 'a' <= rest[2] && rest[2] <= 'z'
+}
 
 // nextToken returns the next word of text, lowercased.
 func nextToken(text string) string {
@@ -434,6 +478,7 @@ var lexicon = map[string]float64{
 	"plasticky": -2, "over-processed": -1.5, "elsewhere": -1, "missing": -1,
 	"clearest": 1.5, "tidy": 1, "modern": 1, "enterprise-grade": 1.5, "industry-leading": 2,
 	"wider": 1, "broader": 1, "fees": -0.4, "fee": -0.3,
+	"predictable": 1, "surprise": -1,
 	"suitable": 1.5, "unsuitable": -1.5, "hikes": -1.5, "hike": -1.5, "surcharge": -1, "surcharges": -1,
 }
 

@@ -42,6 +42,10 @@ func TestSentiment(t *testing.T) {
 		{"It doesn't have a steep learning curve.", anyPos},
 		{"Loved by teams: user-friendly and a go-to choice.", veryPos},
 		{"Pricing is slightly high, but it is a solid pick.", anyPos},
+		{"No subscription needed; storage is local.", anyPos},
+		{"It avoids monthly fees entirely.", anyPos},
+		{"Several teams report surprise invoices.", anyNeg},
+		{"Billing is more predictable.", anyPos},
 	}
 	for _, tt := range tests {
 		got := Sentiment(tt.text)
