@@ -37,8 +37,13 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 		}
 	}
 	for _, x := range ms {
+		// a counted mention stands as a word of no weight, so a capitalized
+		// word after it is read inside the sentence ("Casper Original")
 		for i := x.start; i < x.end; i++ {
 			b[i] = ' '
+		}
+		if x.end-x.start >= 2 {
+			b[x.start], b[x.start+1] = 'x', 'x'
 		}
 	}
 	answer = string(b)
