@@ -528,6 +528,8 @@ func TestFindMentionsSentimentPerBrand(t *testing.T) {
 			acme, map[string]string{"Acme": "0", "Globex": "0"}},
 		{"a model name after a brand is no opinion", "| Mattress | Trial |\n|---|---|\n| Acme Original | 100 nights |\n| Globex Classic | 365 nights |",
 			acme, map[string]string{"Acme": "0", "Globex": "0"}},
+		{"praise before a measure is no name", "1. **Acme Momentum 4** – Outstanding 60-hour battery life.\n2. **Globex** – Excellent 30 hours of battery.",
+			acme, map[string]string{"Acme": "+", "Globex": "+"}},
 		{"a capital inside a sentence makes a name", "Acme requires the Secure plan for alerts.",
 			acme, map[string]string{"Acme": "0"}},
 		{"a brand's name is no opinion", "Wise charges a fee on each transfer; Progressive sells car insurance.",

@@ -272,13 +272,29 @@ func secondToken(text string) string {
 }
 
 // nameGoesOn reports whether the text after a word goes on with a name: a
-// space and a number or a capitalized word.
+// space and a capitalized word, or a model number that no word in lowercase
+// follows ("Triumph 22 |"; not a measure: "Outstanding 60-hour battery",
+// "Excellent 30 hours").
 func nameGoesOn(rest string) bool {
 	if len(rest) < 2 || rest[0] != ' ' {
 		return false
 	}
 	c := rest[1]
-	return '0' <= c && c <= '9' || 'A' <= c && c <= 'Z' && len(rest) > 2 && 'a' <= rest[2] && rest[2] <= 'z'
+	if 'A' <= c && c <= 'Z' {
+		return len(rest) > 2 && 'a' <= rest[2] && rest[2] <= 'z'
+	}
+	if c < '0' || c > '9' {
+		return false
+	}
+	i := 1
+	for i < len(rest) && '0' <= rest[i] && rest[i] <= '9' {
+		i++
+	}
+	if i < len(rest) && rest[i] != ' ' && rest[i] != '|' && rest[i] != ',' && rest[i] != '*' {
+		return false // "60-hour", "4K", "3.5"
+	}
+	next := strings.TrimLeft(rest[i:], " ")
+	return next == "" || next[0] < 'a' || next[0] > 'z'
 }
 
 // nextToken returns the next word of text, lowercased.
