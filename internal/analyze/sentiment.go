@@ -240,10 +240,12 @@ func valence(text string) float64 {
 	return total
 }
 
-// haveVerbs say what a product has or where it is sold; negated, they state a
-// lack ("doesn't include", "isn't available", "aren't sold").
+// haveVerbs say what a product has, where it is sold or that it lasts;
+// negated, they state a lack ("doesn't include", "isn't available", "aren't
+// sold", "rarely last", "doesn't work").
 var haveVerbs = set(`include includes included offer offers offered support supports supported
-	have has provide provides cover covers covered allow allows accept accepts available sold`)
+	have has provide provides cover covers covered allow allows accept accepts available sold
+	last lasts work works hold holds survive survives`)
 
 // costNouns after "avoid" make it a cost spared ("avoids monthly fees").
 var costNouns = set("fee fees cost costs charge charges subscription subscriptions markup markups surcharge surcharges")
@@ -541,13 +543,32 @@ var priceNouns = []string{"fees", "fee", "prices", "price", "premiums", "premium
 var benefitNouns = []string{"limits", "limit", "rewards", "coverage", "cashback", "apy", "yield", "yields", "returns"}
 
 func withPricePhrases(m map[string][]phrase) map[string][]phrase {
-	for adj, v := range map[string]float64{"low": 1.5, "lower": 1.2, "lowest": 2, "high": -1.5, "higher": -1.2, "highest": -2} {
+	sizes := map[string]float64{"low": 1.5, "lower": 1.2, "lowest": 2, "high": -1.5, "higher": -1.2, "highest": -2}
+	for adj, v := range sizes {
 		for _, n := range priceNouns {
 			m[adj] = append(m[adj], phrase{n, v})
 		}
 		for _, n := range benefitNouns {
 			m[adj] = append(m[adj], phrase{n, -v})
 		}
+	}
+	// the size said of the noun: "online prices are usually higher", "fees
+	// run lower"
+	for _, adj := range []string{"low", "lower", "high", "higher"} {
+		for _, verb := range []string{"is", "are", "run", "was", "were"} {
+			for _, adv := range []string{"", "usually ", "often ", "much ", "generally ", "slightly ", "a bit ", "typically "} {
+				for _, n := range priceNouns {
+					m[n] = append(m[n], phrase{verb + " " + adv + adj, sizes[adj]})
+				}
+				for _, n := range benefitNouns {
+					m[n] = append(m[n], phrase{verb + " " + adv + adj, -sizes[adj]})
+				}
+			}
+		}
+	}
+	// a charge on top of the price: "charges extra for delivery"
+	for _, w := range []string{"charge", "charges", "charged", "cost", "costs", "pay", "pays"} {
+		m[w] = append(m[w], phrase{"extra", -1.5})
 	}
 	return m
 }

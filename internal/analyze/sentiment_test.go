@@ -46,6 +46,10 @@ func TestSentiment(t *testing.T) {
 		{"It avoids monthly fees entirely.", anyPos},
 		{"Several teams report surprise invoices.", anyNeg},
 		{"Billing is more predictable.", anyPos},
+		{"Online prices are usually higher.", anyNeg},
+		{"Its fees are lower for small teams.", anyPos},
+		{"The store charges extra for delivery.", anyNeg},
+		{"The toys rarely last a month.", anyNeg},
 	}
 	for _, tt := range tests {
 		got := Sentiment(tt.text)
