@@ -598,6 +598,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"a brand run together with its model", "Best tents:\n1. **MSR Hubba Hubba 2** – Light.\n2. **Rab Downpour Eco** – Dry.\n3. **Acme Dome** – Cheap.", []string{"MSR", "Rab"}},
 		{"a model word or capitals after the brand", "- **Korvex JX-Pro** – Fine grind.\n- **Nemo Dagger OSMO** – Roomy.\n- **Shokz OpenRun** – Open ear.", []string{"Korvex", "Nemo", "Shokz"}},
 		{"a model line word after the brand", "- **Zelto Sapira Hybrid** – Firm.\n- **Paychex Flex** – Payroll.", []string{"Zelto", "Paychex"}},
+		{"a plan after the brand", "- **Zelto Starter Suite** – Cheap.\n- **Quillon Growth** – Scoring.\n- **Revolut Business** – FX.", []string{"Zelto", "Quillon", "Revolut"}},
 		{"a brand of two words before its model", "1. **Outdoor Research Foray II** – Vents.\n2. **The North Face Summit L5** – Warm.", []string{"Outdoor Research", "The North Face"}},
 		{"a brand head shared by two models", "- **Big Agnes Copper Spur UL2**\n- **Big Agnes Tiger Wall UL3**", []string{"Big Agnes"}},
 		{"a brand written alone elsewhere", "1. **Zelto Ridge Runner 3** – Light.\n\nZelto Ridge's warranty is long.", []string{"Zelto Ridge"}},
