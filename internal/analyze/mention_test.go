@@ -599,6 +599,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"a model word or capitals after the brand", "- **Korvex JX-Pro** – Fine grind.\n- **Nemo Dagger OSMO** – Roomy.\n- **Shokz OpenRun** – Open ear.", []string{"Korvex", "Nemo", "Shokz"}},
 		{"a model line word after the brand", "- **Zelto Sapira Hybrid** – Firm.\n- **Paychex Flex** – Payroll.", []string{"Zelto", "Paychex"}},
 		{"a plan after the brand", "- **Zelto Starter Suite** – Cheap.\n- **Quillon Growth** – Scoring.\n- **Revolut Business** – FX.", []string{"Zelto", "Quillon", "Revolut"}},
+		{"an ordinary word before a model word", "1. **Relay Pro** – Budgets.\n2. **Openly Premium** – Limits.", []string{"Relay", "Openly"}},
 		{"a brand of two words before its model", "1. **Outdoor Research Foray II** – Vents.\n2. **The North Face Summit L5** – Warm.", []string{"Outdoor Research", "The North Face"}},
 		{"a brand head shared by two models", "- **Big Agnes Copper Spur UL2**\n- **Big Agnes Tiger Wall UL3**", []string{"Big Agnes"}},
 		{"a brand written alone elsewhere", "1. **Zelto Ridge Runner 3** – Light.\n\nZelto Ridge's warranty is long.", []string{"Zelto Ridge"}},

@@ -87,8 +87,9 @@ func brandHead(ws []string) int {
 		return len(ws)
 	}
 	n := i + 1
-	if lw := strings.ToLower(ws[i]); i == 1 || isDictWord(lw) && !isProperNoun(lw) {
-		n = i + 2
+	if lw := strings.ToLower(ws[i]); (i == 1 || isDictWord(lw) && !isProperNoun(lw)) &&
+		i+1 < len(ws) && !modelToken(ws[i+1]) {
+		n = i + 2 // not "Relay Pro": a model word is no brand's second word
 	}
 	for n < len(ws)-1 && connectors[strings.ToLower(ws[n])] {
 		n += 2 // "Sea to Summit"
