@@ -100,8 +100,9 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			continue
 		}
 		hasOpener = false
-		groups := groupMatches(answer, sn.start, in)
-		if len(groups) == 1 {
+		all := groupMatches(answer, sn.start, in)
+		groups := subjects(answer, sn.start, all)
+		if len(groups) == 1 && len(all) == 1 {
 			v := valence(answer[sn.start:sn.end])
 			for _, b := range groups[0].brands {
 				byBrand(b, v)
@@ -114,8 +115,16 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			continue
 		}
 		hasSubject = false
-		if len(groups[0].brands) == 1 && strings.Trim(answer[sn.start:groups[0].start], openers+" \t") == "" {
-			opener, hasOpener = groups[0].brands[0], true
+		if len(all[0].brands) == 1 && strings.Trim(answer[sn.start:all[0].start], openers+" \t") == "" {
+			opener, hasOpener = all[0].brands[0], true
+		}
+		if len(groups) == 1 {
+			// the other brands stand after prepositions: the sentence is this one's
+			v := valence(answer[sn.start:sn.end])
+			for _, b := range groups[0].brands {
+				byBrand(b, v)
+			}
+			continue
 		}
 		for _, p := range sides(answer, sn, groups) {
 			for _, b := range p.brands {
@@ -154,6 +163,48 @@ func opensWithPlural(text string) bool {
 }
 
 var pluralPronouns = set("both they their they're neither each")
+
+// subjects drops from a sentence's groups the brands that stand after a
+// preposition ("sold on Globex", "anyone on Globex will find the
+// integration frustrating"): they are objects of another brand's clause, not
+// a side of their own, and that clause's opinion is not theirs. A group after
+// a comparison word ("compared with Globex") stays a side; a sentence whose
+// brands all stand after prepositions ("from Acme to Globex") keeps them all.
+func subjects(s string, start int, groups []group) []group {
+	if len(groups) < 2 {
+		return groups
+	}
+	out := make([]group, 0, len(groups))
+	from := start
+	for _, g := range groups {
+		before := s[from:g.start]
+		from = g.end
+		if w := lastWordOf(before); prepositions[w] {
+			if _, kind := lastMarker(before); kind != markCompare {
+				continue
+			}
+		}
+		out = append(out, g)
+	}
+	if len(out) == 0 {
+		return groups
+	}
+	return out
+}
+
+// prepositions before a brand make it an object of the clause.
+var prepositions = set("in on with from into onto via through at for to by of about")
+
+// lastWordOf returns the last word of text in lowercase, markup and spaces
+// after it left out.
+func lastWordOf(text string) string {
+	t := strings.TrimRight(text, " \t*_[\"'(“‘")
+	i := len(t)
+	for i > 0 && isWordByte(t[i-1]|0x20) {
+		i--
+	}
+	return strings.ToLower(t[i:])
+}
 
 // group is a run of brand occurrences joined as a list ("Acme and Globex").
 type group struct {

@@ -496,7 +496,7 @@ var lexicon = map[string]float64{
 	"plasticky": -2, "over-processed": -1.5, "elsewhere": -1, "missing": -1,
 	"clearest": 1.5, "tidy": 1, "modern": 1, "enterprise-grade": 1.5, "industry-leading": 2,
 	"wider": 1, "broader": 1, "fees": -0.4, "fee": -0.3,
-	"predictable": 1, "surprise": -1,
+	"predictable": 1, "surprise": -1, "surprises": -1, "surprised": -1, "mandatory": -1,
 	"suitable": 1.5, "unsuitable": -1.5, "hikes": -1.5, "hike": -1.5, "surcharge": -1, "surcharges": -1,
 }
 
@@ -505,9 +505,15 @@ var lexicon = map[string]float64{
 var phrases = withPricePhrases(map[string][]phrase{
 	"issue":    {{"tracking", 0}, {"tracker", 0}, {"trackers", 0}},
 	"best":     {{"for", 0}},
-	"ranked":   {{"first", 2}, {"highest", 2}, {"top", 2}},
-	"ranks":    {{"first", 2}, {"highest", 2}, {"top", 2}},
-	"scored":   {{"highest", 2}},
+	"ranked":   {{"first", 2}, {"highest", 2}, {"top", 2}, {"higher", 1.5}, {"lower", -1.5}},
+	"ranks":    {{"first", 2}, {"highest", 2}, {"top", 2}, {"higher", 1.5}, {"lower", -1.5}},
+	"scored":   {{"highest", 2}, {"higher", 1.5}, {"lower", -1.5}, {"lowest", -2}},
+	"scores":   {{"highest", 2}, {"higher", 1.5}, {"lower", -1.5}, {"lowest", -2}},
+	"rated":    {{"higher", 1.5}, {"lower", -1.5}},
+	"lasts":    {{"longer", 1.5}},
+	"last":     {{"longer", 1.5}},
+	"slows":    {{"down", -1.5}},
+	"slow":     {{"down", -1.5}},
 	"clean":    {{"up", 0}},
 	"as":       {{"well", 0}},
 	"i'd":      {{"choose", 2}, {"pick", 2}, {"go with", 2}, {"suggest", 2}, {"recommend", 2}, {"look at", 1.5}, {"start with", 1.5}, {"build", 1}},

@@ -50,6 +50,8 @@ func TestSentiment(t *testing.T) {
 		{"Its fees are lower for small teams.", anyPos},
 		{"The store charges extra for delivery.", anyNeg},
 		{"The toys rarely last a month.", anyNeg},
+		{"The store slows down past a few thousand products.", anyNeg},
+		{"A mandatory onboarding fee surprises many small teams.", anyNeg},
 	}
 	for _, tt := range tests {
 		got := Sentiment(tt.text)
