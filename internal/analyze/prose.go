@@ -170,7 +170,8 @@ var (
 	// Zendesk", "teams migrating from Jira"
 	comparePhrases = phraseWords("than", "instead of", "alternative to", "alternatives to",
 		"migrating from", "migrate from", "migrated from", "switching from", "switch from",
-		"switched from", "moving from", "move from", "moved from", "coming from", "replacing", "replaces")
+		"switched from", "moving from", "move from", "moved from", "coming from", "replacing", "replaces",
+		"moving off", "move off", "moved off", "leaving")
 	// a name used as a tool names a product: "teams that use Google Workspace"
 	usePhrases = phraseWords("use", "uses", "using", "used", "live in", "lives in", "built around",
 		"built into", "built on", "switch to", "switching to", "moved to", "move to", "migrate to")

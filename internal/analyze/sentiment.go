@@ -496,7 +496,7 @@ var lexicon = map[string]float64{
 	"plasticky": -2, "over-processed": -1.5, "elsewhere": -1, "missing": -1,
 	"clearest": 1.5, "tidy": 1, "modern": 1, "enterprise-grade": 1.5, "industry-leading": 2,
 	"wider": 1, "broader": 1, "fees": -0.4, "fee": -0.3,
-	"predictable": 1, "surprise": -1, "surprises": -1, "surprised": -1, "mandatory": -1,
+	"sagging": -2, "sags": -2, "predictable": 1, "surprise": -1, "surprises": -1, "surprised": -1, "mandatory": -1,
 	"suitable": 1.5, "unsuitable": -1.5, "hikes": -1.5, "hike": -1.5, "surcharge": -1, "surcharges": -1,
 }
 
@@ -519,6 +519,12 @@ var phrases = withPricePhrases(map[string][]phrase{
 	"i'd":      {{"choose", 2}, {"pick", 2}, {"go with", 2}, {"suggest", 2}, {"recommend", 2}, {"look at", 1.5}, {"start with", 1.5}, {"build", 1}},
 	"top":      {{"pick", 2}, {"choice", 2}, {"rated", 2}},
 	"wears":    {{"out faster", -2.5}, {"out", -2}},
+	"runs":     {{"hot", -1.5}},
+	"run":      {{"hot", -1.5}},
+	"sleeps":   {{"hot", -1.5}},
+	"sleep":    {{"hot", -1.5}},
+	"get":      {{"hot", -1.5}},
+	"gets":     {{"hot", -1.5}},
 	"wear":     {{"out", -2}},
 	"look":     {{"elsewhere", -1.5}},
 	"learning": {{"curve", 0}},

@@ -51,6 +51,8 @@ func TestSentiment(t *testing.T) {
 		{"The store charges extra for delivery.", anyNeg},
 		{"The toys rarely last a month.", anyNeg},
 		{"The store slows down past a few thousand products.", anyNeg},
+		{"The foam sleeps hot and owners report sagging.", anyNeg},
+		{"The ear cushions get hot on long calls.", anyNeg},
 		{"A mandatory onboarding fee surprises many small teams.", anyNeg},
 	}
 	for _, tt := range tests {
