@@ -272,7 +272,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			if end := strings.IndexAny(text, " ,;:.!?'’"); end > 0 {
 				name := text[:end]
 				at := match{start: sn.start, end: sn.start + len(name)}
-				if capitalized(name) && distinctive(name) &&
+				if capitalized(name) && (distinctive(name) || acronymName(name)) &&
 					(verbFollows(answer, at) || coined(name) && pastTenseFollows(answer, at)) {
 					add(name, sn)
 				}
@@ -366,7 +366,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		if len(runs) > 0 && runs[0].from == 0 {
 			name := strings.TrimSuffix(strings.TrimSuffix(runs[0].text, "'s"), "’s")
 			at := match{start: sn.start, end: sn.start + len(name)}
-			if distinctive(name) && strings.HasPrefix(answer[sn.start:], name) &&
+			if (distinctive(name) || acronymName(name)) && strings.HasPrefix(answer[sn.start:], name) &&
 				(verbFollows(answer, at) || coined(name) && pastTenseFollows(answer, at)) {
 				add(name, sn)
 			}
@@ -387,6 +387,21 @@ func distinctive(name string) bool {
 		}
 	}
 	return false
+}
+
+// acronymName reports a name of three to five capitals that is no word and
+// no acronym of a kind of product or a technology ("USAA", "JBL"; not "ANC",
+// "FDIC", "GPS").
+func acronymName(name string) bool {
+	if len(name) < 3 || len(name) > 5 || categoryAcronyms[strings.ToLower(name)] || hasReading(strings.ToLower(name)) {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if name[i] < 'A' || name[i] > 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // companyNouns end a company's name: "Hawaiian Airlines", "Topo Athletic".
