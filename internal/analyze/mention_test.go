@@ -617,6 +617,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"people and places joined stay out", "Acme was founded by Dr. Dre and Jimmy Iovine; Oregon and Washington are its markets.", nil},
 		{"a name that ends in a company noun", "Acme now flies with Hawaiian Airlines, and Topo Athletic sponsors it.", []string{"Hawaiian Airlines", "Topo Athletic"}},
 		{"capitals as the subject of a sentence", "Acme is fine. USAA topped the list. JBL's speaker is louder. ANC works well. FDIC insurance covers it.", []string{"USAA", "JBL"}},
+		{"an appositive that says it is a company", "Acme cameras uploaded thumbnails, and Zorbex, its parent company, admitted it.", []string{"Zorbex"}},
 		{"moving off a brand", "Brands moving off Magento usually pick Acme.", []string{"Magento"}},
 		{"a corporate verb", "Acme now owns Zorbex, and it bought Quillon in 2020.", []string{"Zorbex", "Quillon"}},
 		{"a coined subject of a past tense verb", "Acme is fast. Zorbex dropped its free tier; Quillon raised prices.", []string{"Zorbex", "Quillon"}},

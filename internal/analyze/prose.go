@@ -358,7 +358,8 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && notCommon(r.text),
 				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && subjectRun(text, ws, r),
 				r.from > 0 && integrationWords[next] && distinctive(r.text),
-				r.from > 0 && companyName(r.text) && !isPlaceName(r.text):
+				r.from > 0 && companyName(r.text) && !isPlaceName(r.text),
+				notCommon(r.text) && appositiveCompany(ws, r):
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
 			}
 		}
@@ -383,6 +384,35 @@ func distinctive(name string) bool {
 		w, rest, _ = strings.Cut(rest, " ")
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		if len(w) > 1 && !isDictWord(w) && !stopWords[strings.ToLower(w)] && !isNumeric(w) && strings.ToUpper(w) != w {
+			return true
+		}
+	}
+	return false
+}
+
+// appositives after a name and a comma say it is a company: "Anker, its
+// parent company, …", "Amer Sports, the owner of …".
+var appositives = phraseWords("its parent company", "the parent company", "its parent", "its owner",
+	"the owner of", "the maker of", "the company behind", "a subsidiary of", "the brand behind")
+
+// appositiveCompany reports whether run r is followed by a comma and an
+// appositive that says it is a company.
+func appositiveCompany(ws []proseWord, r nameRun) bool {
+	if r.to >= len(ws) || !ws[r.to-1].comma {
+		return false
+	}
+	for _, ps := range appositives {
+		if r.to+len(ps) > len(ws) {
+			continue
+		}
+		ok := true
+		for k, w := range ps {
+			if !strings.EqualFold(ws[r.to+k].text, w) {
+				ok = false
+				break
+			}
+		}
+		if ok {
 			return true
 		}
 	}
