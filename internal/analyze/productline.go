@@ -40,8 +40,7 @@ func modelToken(w string) bool {
 	if a, b, ok := strings.Cut(w, "-"); ok {
 		return modelToken(a) || modelToken(b) // "JX-Pro", "Gel-Nimbus 26"
 	}
-	lw := strings.ToLower(w)
-	if modelWords[lw] {
+	if inSet(modelWords, w) {
 		return true
 	}
 	letters, upper := 0, 0
@@ -56,7 +55,7 @@ func modelToken(w string) bool {
 			}
 		}
 	}
-	if letters == 0 || categoryAcronyms[lw] {
+	if letters == 0 || inSet(categoryAcronyms, w) {
 		return false
 	}
 	if letters >= 2 && upper == letters {
@@ -89,11 +88,11 @@ func brandHead(ws []string) int {
 		return len(ws)
 	}
 	n := i + 1
-	if lw := strings.ToLower(ws[i]); (i == 1 || isDictWord(lw) && !isProperNoun(lw)) &&
+	if lw := ws[i]; (i == 1 || isDictWord(lw) && !isProperNoun(lw)) &&
 		i+1 < len(ws) && !modelToken(ws[i+1]) {
 		n = i + 2 // not "Relay Pro": a model word is no brand's second word
 	}
-	for n < len(ws)-1 && connectors[strings.ToLower(ws[n])] {
+	for n < len(ws)-1 && inSet(connectors, ws[n]) {
 		n += 2 // "Sea to Summit"
 	}
 	return min(n, len(ws))
@@ -122,7 +121,7 @@ func cutProductLine(answer, name string, others []string) string {
 			continue
 		}
 		head := strings.Join(ws[:k], " ")
-		if stopWords[strings.ToLower(head)] || connectors[strings.ToLower(ws[k-1])] {
+		if inSet(stopWords, head) || inSet(connectors, ws[k-1]) {
 			continue
 		}
 		if sharesHead(others, name, head) || namedAlone(answer, head) {
@@ -184,7 +183,7 @@ func longName(name string) string {
 		return ""
 	}
 	for _, w := range ws {
-		if !looksProper(w) && !connectors[strings.ToLower(w)] {
+		if !looksProper(w) && !inSet(connectors, w) {
 			return "" // "Shopify Plus adds checkout customization": a sentence
 		}
 	}
@@ -192,4 +191,21 @@ func longName(name string) string {
 		return strings.Join(ws[:k], " ")
 	}
 	return ""
+}
+
+// inSet reports whether w, read in lowercase, is in m, without allocating
+// for words of up to 32 bytes.
+func inSet(m map[string]bool, w string) bool {
+	if len(w) > 32 {
+		return m[strings.ToLower(w)]
+	}
+	var buf [32]byte
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return m[string(buf[:len(w)])]
 }

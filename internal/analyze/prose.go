@@ -423,7 +423,7 @@ func appositiveCompany(ws []proseWord, r nameRun) bool {
 // no acronym of a kind of product or a technology ("USAA", "JBL"; not "ANC",
 // "FDIC", "GPS").
 func acronymName(name string) bool {
-	if len(name) < 3 || len(name) > 5 || categoryAcronyms[strings.ToLower(name)] || hasReading(strings.ToLower(name)) {
+	if len(name) < 3 || len(name) > 5 || inSet(categoryAcronyms, name) || hasReading(name) {
 		return false
 	}
 	for i := 0; i < len(name); i++ {
@@ -444,7 +444,7 @@ var companyNouns = set(`airlines airways bank insurance labs laboratories techno
 // "Federal Reserve Bank").
 func companyName(name string) bool {
 	i := strings.LastIndexByte(name, ' ')
-	return i > 0 && companyNouns[strings.ToLower(name[i+1:])] && notCommon(name[:i])
+	return i > 0 && inSet(companyNouns, name[i+1:]) && notCommon(name[:i])
 }
 
 // pastTenseFollows reports whether the word after x is a verb in the past
@@ -467,11 +467,21 @@ func coined(name string) bool {
 		var w string
 		w, rest, _ = strings.Cut(rest, " ")
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-		if len(w) > 1 && !hasReading(strings.ToLower(w)) && !isNumeric(w) && strings.ToUpper(w) != w {
+		if len(w) > 1 && !hasReading(w) && !isNumeric(w) && !allUpper(w) {
 			return true
 		}
 	}
 	return false
+}
+
+// allUpper reports a word with no small ASCII letter ("CRM", "AT&T").
+func allUpper(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if 'a' <= w[i] && w[i] <= 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // titles before a name make it a person's: "Dr. Dre", "Mr. Smith".
@@ -481,7 +491,7 @@ var titles = set("dr mr mrs ms sir dame prof")
 // title before it or in it, or a first name of the word list before another
 // word ("Jimmy Iovine").
 func personName(ws []proseWord, e nameRun) bool {
-	if e.from > 0 && titles[strings.ToLower(ws[e.from-1].text)] || titles[strings.ToLower(ws[e.from].text)] {
+	if e.from > 0 && inSet(titles, ws[e.from-1].text) || inSet(titles, ws[e.from].text) {
 		return true
 	}
 	first := ws[e.from].text
