@@ -48,24 +48,55 @@ func (q *Scope) topicPageRollups() bool {
 // rollupTable is a daily rollup and its weekly twin ("" when it has none).
 type rollupTable struct{ daily, weekly string }
 
-// union writes rollup rows for the whole days of w (split at cuts) and fact
-// rows for the rest, or only fact rows when ok is false. The pieces of the
-// window go to the statement as data (Dialect.Ranges): one SELECT per table
-// read, joined to the ranges it answers, so that each range is one
-// primary-key range scan (SQLite does not range-scan an OR of ranges) and
-// the text is the same whatever the window.
+// Read is one arm of a row source: a rollup table (Rollup) read over
+// whole days, or the fact tables (Table "") over the rest. Its ranges go
+// to the statement as data (Dialect.Ranges): one SELECT per table read,
+// joined to the ranges it answers, so that each range is one primary-key
+// range scan (SQLite does not range-scan an OR of ranges) and the text is
+// the same whatever the window.
+type Read struct {
+	Table  string
+	Rollup bool
+	Ranges []sightline.Window
+}
+
+// reads are the arms of the row source src over p: "runs" (the run
+// rollups), "mentions" (per topic, or per provider and region when
+// filtered), "target_mentions" (per provider and region), "ads", or
+// "facts" (the fact tables alone, over the whole period).
+func (q *Scope) reads(src string, p Period) []Read {
+	switch src {
+	case "runs":
+		return q.plan(p, q.runRollups(), runTables)
+	case "mentions":
+		tables := rollupTable{daily: "daily_mentions"}
+		if q.coarseMentions() {
+			tables = rollupTable{"daily_topic_mentions", "weekly_topic_mentions"}
+		}
+		return q.plan(p, q.runRollups(), tables)
+	case "target_mentions":
+		return q.plan(p, q.runRollups(), rollupTable{daily: "daily_mentions"})
+	case "ads":
+		return q.plan(p, true, rollupTable{daily: "daily_ads"})
+	case "facts":
+		return []Read{{Ranges: []sightline.Window{p.W}}}
+	}
+	panic("analyticsql: no row source " + src)
+}
+
+// plan splits p into rollup reads for the whole days (split at the cuts)
+// and a fact read for the rest, or one fact read when ok is false.
 //
 // With weekRows (a statement that only sums the rows per period, never by
 // day or month) and a weekly twin, the whole ISO weeks of each range
 // between cuts come from the weekly table, whose ran_at is the week's
 // Monday, and the days around them from the daily one: a 30-day window
 // and its previous period read about a quarter of the rows.
-func (q *Scope) union(s *Builder, w sightline.Window, cuts []time.Time, ok bool, t rollupTable,
-	rollup func(s *Builder, table string, ranges []sightline.Window), facts func(s *Builder, ranges []sightline.Window)) {
-	full, raw := []sightline.Window(nil), []sightline.Window{w}
+func (q *Scope) plan(p Period, ok bool, t rollupTable) []Read {
+	full, raw := []sightline.Window(nil), []sightline.Window{p.W}
 	if ok {
-		if p := planRollup(w, cuts...); len(p.full) > 0 {
-			full, raw = p.full, p.raw
+		if pl := planRollup(p.W, p.Cuts...); len(pl.full) > 0 {
+			full, raw = pl.full, pl.raw
 		}
 	}
 	var weekly, daily []sightline.Window
@@ -74,31 +105,23 @@ func (q *Scope) union(s *Builder, w sightline.Window, cuts []time.Time, ok bool,
 			daily = append(daily, r)
 			continue
 		}
-		for _, r := range splitAt([]sightline.Window{r}, cuts) {
+		for _, r := range splitAt([]sightline.Window{r}, p.Cuts) {
 			weeks, days := splitWeeks(r)
 			weekly = append(weekly, weeks...)
 			daily = append(daily, days...)
 		}
 	}
-	n := 0
-	arm := func() {
-		if n > 0 {
-			s.Add("\nUNION ALL\n")
-		}
-		n++
-	}
+	var out []Read
 	if len(weekly) > 0 {
-		arm()
-		rollup(s, t.weekly, weekly)
+		out = append(out, Read{Table: t.weekly, Rollup: true, Ranges: weekly})
 	}
 	if len(daily) > 0 {
-		arm()
-		rollup(s, t.daily, daily)
+		out = append(out, Read{Table: t.daily, Rollup: true, Ranges: daily})
 	}
 	if len(raw) > 0 {
-		arm()
-		facts(s, raw)
+		out = append(out, Read{Ranges: raw})
 	}
+	return out
 }
 
 // fromRanges writes the FROM clause of a read of table, aliased a, over
@@ -261,4 +284,19 @@ mentions.region_id AS region_id, 1 AS runs`)
 			s.Add(`
 AND mentions.found_brand_id = ?`, q.TargetIDs[0])
 		})
+}
+
+// union is plan with writers (for the statements not yet in sql/).
+func (q *Scope) union(s *Builder, w sightline.Window, cuts []time.Time, ok bool, t rollupTable,
+	rollup func(s *Builder, table string, ranges []sightline.Window), facts func(s *Builder, ranges []sightline.Window)) {
+	for i, r := range q.plan(Period{W: w, Cuts: cuts}, ok, t) {
+		if i > 0 {
+			s.Add("\nUNION ALL\n")
+		}
+		if r.Rollup {
+			rollup(s, r.Table, r.Ranges)
+		} else {
+			facts(s, r.Ranges)
+		}
+	}
 }

@@ -1,0 +1,223 @@
+{{/*
+The row sources every metric aggregates with SUM of its counts. Each is
+given a Period (window, or span: the previous period and the window) and
+reads the rollups for the whole days of it and the fact tables for the
+partial days (the reads func), or the fact tables alone when the scope asks
+for something the rollups do not keep (docs/performance.md#rollups).
+Rows without topic carry the nil UUID, as the rollups do; a rollup is
+aliased rollup_row.
+
+  run_rows             ran_at, topic_id, provider_id, region_id, runs
+  citation_count_rows  ran_at, topic_id, provider_id, region_id, citations, owned_citations
+  run_citation_rows    ran_at, topic_id, runs, citations, owned_citations
+  mention_rows         ran_at, topic_id, found_brand_id, mentions, sentiment_sum
+  target_run_rows      ran_at, topic_id, runs (the runs naming the target)
+  target_run_dim_rows  ran_at, topic_id, provider_id, region_id, runs
+*/}}
+
+{{define "run_rows"}}
+{{- range $i, $r := reads "runs" .}}
+{{- if $i}}
+UNION ALL
+{{- end}}
+{{- if $r.Rollup}}
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
+{{- template "from_rollup" $r}}
+{{- else}}
+SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id,
+runs.provider_id AS provider_id, runs.region_id AS region_id, 1 AS runs
+{{- template "from_table" pair $r "runs"}}
+{{- end}}
+{{- end}}
+{{- end}}
+
+{{define "citation_count_rows"}}
+{{- range $i, $r := reads "runs" .}}
+{{- if $i}}
+UNION ALL
+{{- end}}
+{{- if $r.Rollup}}
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id,
+rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
+{{- template "from_rollup" $r}}
+{{- else}}
+SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id,
+citations.provider_id AS provider_id, citations.region_id AS region_id, 1 AS citations,
+CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = {{brand}}) THEN 1 ELSE 0 END AS owned_citations
+{{- template "from_facts" pair $r "citations"}}
+{{- end}}
+{{- end}}
+{{- end}}
+
+{{/* run_rows and citation_count_rows in one source: daily_runs holds both
+counts, so its whole days are read once; the partial days add the runs'
+rows (runs = 1) and the citations' rows (citations = 1). */}}
+{{define "run_citation_rows"}}
+{{- range $i, $r := reads "runs" .}}
+{{- if $i}}
+UNION ALL
+{{- end}}
+{{- if $r.Rollup}}
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
+rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
+{{- template "from_rollup" $r}}
+{{- else}}
+SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, 1 AS runs,
+0 AS citations, 0 AS owned_citations
+{{- template "from_table" pair $r "runs"}}
+UNION ALL
+SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
+CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = {{brand}}) THEN 1 ELSE 0 END AS owned_citations
+{{- template "from_facts" pair $r "citations"}}
+{{- end}}
+{{- end}}
+{{- end}}
+
+{{define "mention_rows"}}
+{{- range $i, $r := reads "mentions" .}}
+{{- if $i}}
+UNION ALL
+{{- end}}
+{{- if $r.Rollup}}
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
+rollup_row.sentiment_sum AS sentiment_sum
+{{- template "from_rollup" $r}}
+{{- else}}
+SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id,
+mentions.found_brand_id AS found_brand_id, 1 AS mentions, mentions.sentiment AS sentiment_sum
+{{- template "from_facts" pair $r "mentions"}}
+{{- end}}
+{{- end}}
+{{- end}}
+
+{{/* The runs naming the target. With one target found brand they are its
+mentions (one per run); with several (filter[brand_ids]) each run once,
+which only the fact tables can tell. */}}
+{{define "target_run_rows"}}
+{{- $q := scope}}
+{{- if gt (len $q.TargetIDs) 1}}
+SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, 1 AS runs
+{{- range reads "facts" .}}{{template "from_facts" pair . "mentions"}}{{end}}
+AND mentions.found_brand_id IN ({{in $q.TargetIDs}})
+GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id
+{{- else}}
+SELECT ran_at, topic_id, mentions AS runs
+FROM (
+{{- template "mention_rows" .}}
+) target_mentions
+WHERE target_mentions.found_brand_id = {{arg (index $q.TargetIDs 0)}}
+{{- end}}
+{{- end}}
+
+{{/* target_run_rows with provider_id and region_id */}}
+{{define "target_run_dim_rows"}}
+{{- $q := scope}}
+{{- if gt (len $q.TargetIDs) 1}}
+SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
+mentions.region_id AS region_id, 1 AS runs
+{{- range reads "facts" .}}{{template "from_facts" pair . "mentions"}}{{end}}
+AND mentions.found_brand_id IN ({{in $q.TargetIDs}})
+GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id, mentions.provider_id, mentions.region_id
+{{- else}}
+{{- range $i, $r := reads "target_mentions" .}}
+{{- if $i}}
+UNION ALL
+{{- end}}
+{{- if $r.Rollup}}
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
+rollup_row.region_id AS region_id, rollup_row.mentions AS runs
+{{- template "from_rollup" $r}}
+AND rollup_row.found_brand_id = {{arg (index $q.TargetIDs 0)}}
+{{- else}}
+SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
+mentions.region_id AS region_id, 1 AS runs
+{{- template "from_facts" pair $r "mentions"}}
+AND mentions.found_brand_id = {{arg (index $q.TargetIDs 0)}}
+{{- end}}
+{{- end}}
+{{- end}}
+{{- end}}
+
+{{/* The FROM clause of a read (a Read): the ranges relation joined to the
+table's rows of the brand within them, and the scope's dimension filters.
+from_rollup reads the Read's rollup as rollup_row; from_table (a pair of
+Read and table) a table under its own name; from_facts the mention or
+citation facts, clustered by (brand_id, topic_id, provider_id, ran_at):
+without a topic or provider filter it names every topic of the brand or
+every provider, so that each pair is one range scan of the table. A range
+that starts before the brand's pruned day would read facts that are gone:
+pruned tells sqlstore (docs/retention.md). */}}
+{{define "from_rollup"}}
+FROM {{ranges .Ranges}}
+CROSS JOIN {{.Table}} rollup_row
+WHERE rollup_row.brand_id = {{brand}}
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+{{- template "dim_filter" "rollup_row"}}
+{{- end}}
+
+{{define "from_table"}}
+FROM {{ranges .A.Ranges}}
+CROSS JOIN {{.B}} {{.B}}
+WHERE {{.B}}.brand_id = {{brand}}
+AND {{.B}}.ran_at >= ranges.start_at AND {{.B}}.ran_at < ranges.end_at
+{{- template "dim_filter" .B}}
+{{- end}}
+
+{{define "from_facts"}}
+{{- pruned .A.Ranges}}
+{{- template "from_table" .}}
+{{- template "all_topics_providers" .B}}
+{{- end}}
+
+{{/* The conditions selecting the scope's rows of a fact table (the alias
+given) within a window, as a WHERE clause's first lines. */}}
+{{define "fact_filter"}}
+{{- pruned (list .B)}}
+{{- .A}}.brand_id = {{brand}}
+AND {{.A}}.ran_at >= {{ts .B.Start}} AND {{.A}}.ran_at < {{ts .B.End}}
+{{- template "dim_filter" .A}}
+{{- template "all_topics_providers" .A}}
+{{- end}}
+
+{{/* Every topic of the brand and every provider on a fact table (the
+alias given), unless the scope filters them. */}}
+{{define "all_topics_providers"}}
+{{- $q := scope}}
+{{- if not $q.TopicIDs}}
+AND {{.}}.topic_id IN ({{in $q.AllTopics}})
+{{- end}}
+{{- if not $q.ProviderIDs}}
+AND {{.}}.provider_id IN ({{in $q.AllProviders}})
+{{- end}}
+{{- end}}
+
+{{/* The scope's provider, region, topic and prompt filters on a table (the
+alias given): the one way every statement writes them. Facts carry their
+prompt's topic (prompts never change topic), so "topic ids resolved to
+prompt ids" is a plain column match. */}}
+{{define "dim_filter"}}
+{{- $a := .}}
+{{- $q := scope}}
+{{- if $q.ProviderIDs}}
+AND {{$a}}.provider_id IN ({{in $q.ProviderIDs}})
+{{- end}}
+{{- if $q.RegionIDs}}
+AND {{$a}}.region_id IN ({{in $q.RegionIDs}})
+{{- end}}
+{{- if $q.TopicIDs}}
+AND {{$a}}.topic_id IN ({{in $q.TopicIDs}})
+{{- end}}
+{{- if $q.PromptIDs}}
+AND {{$a}}.prompt_id IN ({{in $q.PromptIDs}})
+{{- end}}
+{{- if $q.PromptID}}
+AND {{$a}}.prompt_id = {{arg $q.PromptID}}
+{{- end}}
+{{- if $q.PromptRegions}}
+AND ({{range $i, $pr := $q.PromptRegions}}{{if $i}} OR {{end -}}
+({{$a}}.prompt_id = {{arg $pr.PromptID}} AND {{$a}}.region_id = {{arg $pr.RegionID}}){{end}})
+{{- end}}
+{{- end}}

@@ -1,0 +1,111 @@
+package analyticsql
+
+import (
+	"embed"
+	"fmt"
+	"text/template"
+	"time"
+
+	"github.com/sightline/sightline"
+)
+
+// The analytics statements are SQL files under sql/, one per endpoint,
+// with the row sources they share in sql/sources.sql (named templates such
+// as "run_rows"): a reader finds a statement's whole shape in its file.
+// Go decides only what is data — the window's pieces and the tables that
+// answer them (union, rollupPieces) — and the templates write the text.
+//
+// A placeholder and its value are written together by a template func
+// (arg, in, ranges …), so the arguments are always in the order of the
+// text; the funcs of the rates (pct, mean, growth) call Pct, Mean and
+// Growth, their one definition.
+//
+//go:embed sql/*.sql
+var sqlFiles embed.FS
+
+// statements are the parsed files. The funcs that append arguments are
+// bound per statement (Clone, then Funcs): these are only their names.
+var statements = template.Must(template.New("").Option("missingkey=error").
+	Funcs(stmtFuncs(nil, nil)).ParseFS(sqlFiles, "sql/*.sql"))
+
+// stmtFuncs are the template funcs of a statement written into s for q.
+func stmtFuncs(q *Scope, s *Builder) template.FuncMap {
+	return template.FuncMap{
+		// arg writes one placeholder and appends v.
+		"arg": func(v any) string { s.Args = append(s.Args, v); return "?" },
+		// in writes the placeholders of a list and appends its values.
+		"in": func(vs []string) string { s.Args = append(s.Args, Anys(vs)...); return Placeholders(len(vs)) },
+		// ts writes a placeholder for a time, as FormatTime writes it.
+		"ts":    func(t time.Time) string { s.Args = append(s.Args, FormatTime(t)); return "?" },
+		"brand": func() string { s.Args = append(s.Args, q.BrandID); return "?" },
+		// scope is the statement's scope: its filters and ids.
+		"scope":  func() *Scope { return q },
+		"pct":    Pct,
+		"mean":   Mean,
+		"growth": Growth,
+		"dbl":    Dbl,
+		// the engines' differences (Dialect)
+		"bucket":  func(g, col string) string { return q.Dialect.Bucket(g, col) },
+		"nilUUID": func() string { return q.Dialect.NilUUID() },
+		"listAgg": func(expr string) string { return q.Dialect.ListAgg(expr) },
+		// ranges writes the relation ranges (start_at, end_at) of rs,
+		// passed as one JSON argument (Dialect.Ranges).
+		"ranges": func(rs []sightline.Window) string {
+			s.Args = append(s.Args, RangesArg(rs))
+			return q.Dialect.Ranges()
+		},
+		// pieceRanges is ranges for rollup pieces (Dialect.PieceRanges).
+		"pieceRanges": func(r citationRead) string {
+			s.Args = append(s.Args, q.piecesArg(r.Pieces, r.Cuts))
+			return q.Dialect.PieceRanges()
+		},
+		// reads are the reads of a row source over a period: which table
+		// answers which ranges (union).
+		"reads": func(src string, p Period) []Read { return q.reads(src, p) },
+		// pruned tells sqlstore when a range of facts starts before the
+		// brand's pruned day (checkPruned); it writes nothing.
+		"pruned": func(rs []sightline.Window) string {
+			for _, r := range rs {
+				q.checkPruned(r)
+			}
+			return ""
+		},
+		"list": func(w sightline.Window) []sightline.Window { return []sightline.Window{w} },
+		// window and span are the periods a statement reads: the window,
+		// or the previous period and the window cut at its start.
+		"window": func() Period { return Period{W: q.Window} },
+		"span":   func() Period { return Period{W: q.span(), Cuts: []time.Time{q.Window.Start}} },
+		"cur":    func() string { s.Args = append(s.Args, FormatTime(q.Window.Start)); return "?" },
+		// pair pairs a value with a period or alias for a named template
+		// that needs both.
+		"pair": func(a, b any) Pair { return Pair{a, b} },
+	}
+}
+
+// Period is a span of time a row source reads and the cuts inside it
+// (the start of the current period) that no rollup row may straddle.
+type Period struct {
+	W    sightline.Window
+	Cuts []time.Time
+}
+
+// Pair is two values given to a named template.
+type Pair struct{ A, B any }
+
+// write executes the statement template name with data for q.
+func (q *Scope) write(name string, data any) *Builder {
+	var s Builder
+	t := template.Must(statements.Clone()).Funcs(stmtFuncs(q, &s))
+	if err := t.ExecuteTemplate(&s.b, name, data); err != nil {
+		// a template and its data are the program's: a mismatch is a bug
+		panic(fmt.Sprintf("analyticsql: statement %s: %v", name, err))
+	}
+	return &s
+}
+
+// citationRead is one rollup table's pieces in scope_citations.
+type citationRead struct {
+	Table  string
+	Pieces []rollupPiece
+	Cuts   []time.Time
+}
