@@ -174,9 +174,7 @@ AND {{.B}}.ran_at >= ranges.start_at AND {{.B}}.ran_at < ranges.end_at
 
 {{/* The conditions selecting the scope's rows of a fact table (the alias
 given) within a window, as a WHERE clause's first lines. */}}
-{{define "fact_filter"}}
-{{- pruned (list .B)}}
-{{- .A}}.brand_id = {{brand}}
+{{define "fact_filter"}}{{pruned (list .B)}}{{.A}}.brand_id = {{brand}}
 AND {{.A}}.ran_at >= {{ts .B.Start}} AND {{.A}}.ran_at < {{ts .B.End}}
 {{- template "dim_filter" .A}}
 {{- template "all_topics_providers" .A}}

@@ -1,0 +1,156 @@
+{{/* Topic metrics (docs/metrics.md): per topic of .IDs visibility, share
+of voice, sentiment and citation share, their previous period's, and the
+counts they are rates of. Rows with ran_at >= cur are the window's.
+
+topic_runs: runs per topic (denominator of visibility), citations of owned
+domains and all citations (citation share), in one read.
+topic_target_runs, with several target found brands only: the runs naming
+the target (numerator of visibility). A run names a found brand at most
+once, so with one target found brand they are its mentions, which
+topic_mentions counts anyway: they are then its target columns.
+topic_mentions: target mentions, all mentions, the target's sentiment sums
+(the target's condition on a line of its own: the list of target ids may
+be long). topic_metrics: the metrics of both periods and their counts; the
+outer select adds the differences. */}}
+{{define "topics.sql" -}}
+{{- $q := scope}}
+{{- $targetRuns := "COALESCE(topic_mentions.target_mentions, 0)"}}
+{{- $previousTargetRuns := "COALESCE(topic_mentions.previous_target_mentions, 0)"}}
+{{- if .SeveralTargets}}
+{{- $targetRuns = "COALESCE(topic_target_runs.target_runs, 0)"}}
+{{- $previousTargetRuns = "COALESCE(topic_target_runs.previous_target_runs, 0)"}}
+{{- end -}}
+WITH topic_runs AS (
+SELECT span_runs.topic_id AS topic_id,
+SUM(CASE WHEN span_runs.ran_at >= {{cur}} THEN span_runs.runs ELSE 0 END) AS runs,
+SUM(CASE WHEN span_runs.ran_at < {{cur}} THEN span_runs.runs ELSE 0 END) AS previous_runs,
+SUM(CASE WHEN span_runs.ran_at >= {{cur}} THEN span_runs.owned_citations ELSE 0 END) AS owned_citations,
+SUM(CASE WHEN span_runs.ran_at < {{cur}} THEN span_runs.owned_citations ELSE 0 END) AS previous_owned_citations,
+SUM(CASE WHEN span_runs.ran_at >= {{cur}} THEN span_runs.citations ELSE 0 END) AS citations,
+SUM(CASE WHEN span_runs.ran_at < {{cur}} THEN span_runs.citations ELSE 0 END) AS previous_citations
+FROM (
+{{- template "run_citation_rows" span}}
+) span_runs
+WHERE span_runs.topic_id IN ({{in .IDs}})
+GROUP BY span_runs.topic_id
+),
+{{- if .SeveralTargets}}
+topic_target_runs AS (
+SELECT span_target_runs.topic_id AS topic_id,
+SUM(CASE WHEN span_target_runs.ran_at >= {{cur}} THEN span_target_runs.runs ELSE 0 END) AS target_runs,
+SUM(CASE WHEN span_target_runs.ran_at < {{cur}} THEN span_target_runs.runs ELSE 0 END) AS previous_target_runs
+FROM (
+{{- template "target_run_rows" span}}
+) span_target_runs
+WHERE span_target_runs.topic_id IN ({{in .IDs}})
+GROUP BY span_target_runs.topic_id
+),
+{{- end}}
+topic_mentions AS (
+SELECT span_mentions.topic_id AS topic_id,
+SUM(CASE WHEN span_mentions.ran_at >= {{cur}}
+  AND span_mentions.found_brand_id IN ({{in $q.TargetIDs}})
+  THEN span_mentions.mentions ELSE 0 END) AS target_mentions,
+SUM(CASE WHEN span_mentions.ran_at < {{cur}}
+  AND span_mentions.found_brand_id IN ({{in $q.TargetIDs}})
+  THEN span_mentions.mentions ELSE 0 END) AS previous_target_mentions,
+SUM(CASE WHEN span_mentions.ran_at >= {{cur}} THEN span_mentions.mentions ELSE 0 END) AS mentions,
+SUM(CASE WHEN span_mentions.ran_at < {{cur}} THEN span_mentions.mentions ELSE 0 END) AS previous_mentions,
+SUM(CASE WHEN span_mentions.ran_at >= {{cur}}
+  AND span_mentions.found_brand_id IN ({{in $q.TargetIDs}})
+  THEN span_mentions.sentiment_sum ELSE 0 END) AS target_sentiment_sum,
+SUM(CASE WHEN span_mentions.ran_at < {{cur}}
+  AND span_mentions.found_brand_id IN ({{in $q.TargetIDs}})
+  THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_target_sentiment_sum
+FROM (
+{{- template "mention_rows" span}}
+) span_mentions
+WHERE span_mentions.topic_id IN ({{in .IDs}})
+GROUP BY span_mentions.topic_id
+),
+topic_metrics AS (
+SELECT topics.id AS id,
+{{pct $targetRuns "COALESCE(topic_runs.runs, 0)"}} AS visibility,
+{{pct $previousTargetRuns "COALESCE(topic_runs.previous_runs, 0)"}} AS previous_visibility,
+{{pct "COALESCE(topic_mentions.target_mentions, 0)" "COALESCE(topic_mentions.mentions, 0)"}} AS share_of_voice,
+{{pct "COALESCE(topic_mentions.previous_target_mentions, 0)" "COALESCE(topic_mentions.previous_mentions, 0)"}}
+  AS previous_share_of_voice,
+{{mean "COALESCE(topic_mentions.target_sentiment_sum, 0)" "COALESCE(topic_mentions.target_mentions, 0)"}} AS sentiment,
+{{mean "COALESCE(topic_mentions.previous_target_sentiment_sum, 0)" "COALESCE(topic_mentions.previous_target_mentions, 0)"}}
+  AS previous_sentiment,
+{{pct "COALESCE(topic_runs.owned_citations, 0)" "COALESCE(topic_runs.citations, 0)"}} AS citation_share,
+{{pct "COALESCE(topic_runs.previous_owned_citations, 0)" "COALESCE(topic_runs.previous_citations, 0)"}}
+  AS previous_citation_share,
+{{$targetRuns}} AS target_runs,
+COALESCE(topic_runs.runs, 0) AS runs,
+{{$previousTargetRuns}} AS previous_target_runs,
+COALESCE(topic_runs.previous_runs, 0) AS previous_runs,
+COALESCE(topic_mentions.target_mentions, 0) AS target_mentions,
+COALESCE(topic_mentions.mentions, 0) AS mentions,
+COALESCE(topic_mentions.previous_target_mentions, 0) AS previous_target_mentions,
+COALESCE(topic_mentions.previous_mentions, 0) AS previous_mentions,
+COALESCE(topic_runs.owned_citations, 0) AS owned_citations,
+COALESCE(topic_runs.citations, 0) AS citations,
+COALESCE(topic_runs.previous_owned_citations, 0) AS previous_owned_citations,
+COALESCE(topic_runs.previous_citations, 0) AS previous_citations
+FROM topics
+LEFT JOIN topic_runs ON topic_runs.topic_id = topics.id
+{{- if .SeveralTargets}}
+LEFT JOIN topic_target_runs ON topic_target_runs.topic_id = topics.id
+{{- end}}
+LEFT JOIN topic_mentions ON topic_mentions.topic_id = topics.id
+WHERE topics.id IN ({{in .IDs}})
+)
+SELECT id, visibility, visibility - previous_visibility,
+share_of_voice, share_of_voice - previous_share_of_voice,
+sentiment, sentiment - previous_sentiment,
+citation_share, citation_share - previous_citation_share,
+target_runs, runs, previous_target_runs, previous_runs,
+target_mentions, mentions, previous_target_mentions, previous_mentions,
+owned_citations, citations, previous_owned_citations, previous_citations
+FROM topic_metrics
+{{- end}}
+
+{{/* Per topic of .IDs the .Limit found brands with the highest visibility
+in the window (ties by name); filter[brand_ids] limits the candidates. */}}
+{{define "top_brands.sql" -}}
+{{- $q := scope -}}
+WITH topic_runs AS (
+SELECT window_runs.topic_id AS topic_id, SUM(window_runs.runs) AS runs
+FROM (
+{{- template "run_rows" window}}
+) window_runs
+WHERE window_runs.topic_id IN ({{in .IDs}})
+GROUP BY window_runs.topic_id
+),
+topic_brand_mentions AS (
+SELECT window_mentions.topic_id AS topic_id, window_mentions.found_brand_id AS found_brand_id,
+SUM(window_mentions.mentions) AS mentions
+FROM (
+{{- template "mention_rows" window}}
+) window_mentions
+WHERE window_mentions.topic_id IN ({{in .IDs}})
+{{- if $q.FoundBrandIDs}}
+AND window_mentions.found_brand_id IN ({{in $q.FoundBrandIDs}})
+{{- end}}
+GROUP BY window_mentions.topic_id, window_mentions.found_brand_id
+),
+ranked_brands AS (
+SELECT topic_brand_mentions.topic_id AS topic_id,
+topic_brand_mentions.found_brand_id AS found_brand_id,
+found_brands.name AS name, topic_brand_mentions.mentions AS mentions,
+ROW_NUMBER() OVER (
+  PARTITION BY topic_brand_mentions.topic_id
+  ORDER BY topic_brand_mentions.mentions DESC, found_brands.name ASC, topic_brand_mentions.found_brand_id ASC
+) AS brand_rank
+FROM topic_brand_mentions
+JOIN found_brands ON found_brands.id = topic_brand_mentions.found_brand_id
+)
+SELECT ranked_brands.topic_id, ranked_brands.found_brand_id, ranked_brands.name,
+{{pct "ranked_brands.mentions" "topic_runs.runs"}},
+ranked_brands.mentions, topic_runs.runs
+FROM ranked_brands
+JOIN topic_runs ON topic_runs.topic_id = ranked_brands.topic_id
+WHERE ranked_brands.brand_rank <= {{arg .Limit}}
+ORDER BY ranked_brands.topic_id, ranked_brands.brand_rank
+{{- end}}
