@@ -1,15 +1,16 @@
-// Package analyticsql turns the analytics reads of Sightline (metrics,
-// citation lists, ads) into SQL text and arguments for SQLite and
-// PostgreSQL. It runs nothing: internal/sqlstore resolves a scope's ids,
-// runs the statements and scans their rows. The metrics' definitions are in
-// docs/metrics.md; how the statements read the rollups, and their SQL
-// snapshots, in docs/performance.md.
+// Package analyticsql holds the analytics reads of Sightline (metrics,
+// citation lists, ads) as SQL files, sql/*.sql, one per endpoint, and
+// writes them into text and arguments for SQLite and PostgreSQL. It runs
+// nothing: internal/sqlstore resolves a scope's ids, runs the statements
+// and scans their rows. The metrics' definitions are in docs/metrics.md;
+// how the statements read the rollups, and their SQL snapshots, in
+// docs/performance.md.
 package analyticsql
 
 import "strings"
 
-// Builder builds a statement and its arguments side by side, so that long
-// metric queries keep each placeholder next to its value.
+// Builder holds a statement and its arguments side by side: what the
+// templates of sql/ write, and how sqlstore builds its short statements.
 type Builder struct {
 	b    strings.Builder
 	Args []any

@@ -9,9 +9,6 @@ import (
 	"github.com/sightline/sightline"
 )
 
-// CompetitorDomains is the subquery of a brand's competitors' domains.
-const CompetitorDomains = `(SELECT domain FROM competitors WHERE brand_id = ? AND domain <> '')`
-
 // PagePlan returns the whole days of w that the page and domain rollups
 // answer and the ranges the fact tables answer.
 func (q *Scope) PagePlan(w sightline.Window, cuts ...time.Time) (full, raw []sightline.Window) {
@@ -44,212 +41,55 @@ const (
 	DomainLevel = "domain"
 )
 
-// citationScope writes the common table expressions every citation metric
-// starts from, over w (split at cuts for the rollups):
-//
-//	owned_domains, competitor_domains: the brand's owned domains and its
-//	        competitors' domains;
-//	run_flags: per run of the fact ranges, whether its answer names a
-//	        brand-count target (names_brand), the target brand by name
-//	        (names_target), a competitor (names_competitor);
-//	scope_citations: the scope's citations at the given level, narrowed by
-//	        the citation filters when narrow is set: per row its citations,
-//	        brand_citations of them in answers naming a brand-count target,
-//	        named_citations naming the target brand, competitor_only_citations
-//	        naming a competitor but not the target; has_source, has_inline.
-//	        A fact row is one citation; a rollup row a page's or domain's day.
-//	        With periodSums a row carries its period instead of ran_at: the
-//	        number of cuts at or before it (0 before a single cut, 1 from
-//	        it), an integer that SQLite carries through a GROUP BY sort more
-//	        cheaply than the timestamp's text.
-//
-// Every aggregate over scope_citations sums these counts.
-func (q *Scope) citationScope(s *Builder, w sightline.Window, narrow bool, level string, cuts ...time.Time) {
-	full, raw := q.selPlan(w, cuts...)
-	q.writeSel(s, full, raw, narrow, level, cuts...)
+// CitationScope is the data of the CTEs every citation metric starts
+// from (sql/citation_scope.sql): the rollup tables that answer the whole
+// days of a window, piece by piece, and the ranges the facts answer.
+type CitationScope struct {
+	Level      string
+	Narrow     bool
+	PeriodSums bool
+	Streamed   bool // scope_citations NOT MATERIALIZED
+	Cuts       []time.Time
+	Rollups    []citationRead
+	Raw        []sightline.Window
 }
 
-// writeSel writes the CTEs of citationScope for the whole-day ranges full
-// (rollups) and the ranges raw (facts); no rollup row read may straddle a
-// cut.
-func (q *Scope) writeSel(s *Builder, full, raw []sightline.Window, narrow bool, level string, cuts ...time.Time) {
-	s.Add(`WITH owned_domains AS MATERIALIZED (
-  SELECT domain FROM brand_domains WHERE brand_id = ?
-),
-competitor_domains AS MATERIALIZED (
-  SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''
-),
-`, q.BrandID, q.BrandID)
-	if len(raw) > 0 {
-		s.Add(`run_flags AS MATERIALIZED (
-SELECT mentions.run_seq AS run_seq,
-MAX(CASE WHEN mentions.found_brand_id IN (`+Placeholders(len(q.TargetIDs))+`) THEN 1 ELSE 0 END) AS names_brand,
-MAX(CASE WHEN mentions.found_brand_id IN (`+Placeholders(len(q.NameTargetIDs))+`) THEN 1 ELSE 0 END) AS names_target,
-MAX(CASE WHEN mentions.found_brand_id IN (`+Placeholders(len(q.CompetitorIDs))+`) THEN 1 ELSE 0 END) AS names_competitor`,
-			Anys(q.TargetIDs), Anys(q.NameTargetIDs), Anys(q.CompetitorIDs))
-		q.fromFactRanges(s, "mentions", raw)
-		s.Add("\nGROUP BY mentions.run_seq")
-		s.Add(`),
-`)
-	}
-	if len(raw) == 0 && !q.selTwice {
-		// rollup rows only, read once: streamed into the one reader
-		// instead of written to a temporary table first. Said explicitly:
-		// without a hint SQLite also counts the reads of a CTE that reads
-		// this one, and materializes it under the overview's page_counts
-		// (docs/performance.md#statement-shapes-that-plan-well)
-		s.Add("scope_citations AS NOT MATERIALIZED (\n")
-	} else {
-		// joined to the facts: materialized, or SQLite re-evaluates the
-		// run flags per citation (docs/performance.md#statement-shapes-that-plan-well)
-		s.Add("scope_citations AS MATERIALIZED (\n")
-	}
-	byTopic := q.topicPageRollups()
-	pieces := rollupPieces(full, level, byTopic, cuts, q.periodSums)
-	// the pieces of each table, in the order the tables are first read
-	var tables []string
-	byTable := map[string][]rollupPiece{}
-	for _, pc := range pieces {
-		if _, ok := byTable[pc.table]; !ok {
-			tables = append(tables, pc.table)
-		}
-		byTable[pc.table] = append(byTable[pc.table], pc)
-	}
-	// a rollup row's first column: its ran_at (its piece's as_of when it
-	// has one), or with periodSums its piece's period (no piece straddles a
-	// cut)
-	first := `COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at`
-	if q.periodSums {
-		first = `ranges.period AS period`
-	}
-	for i, table := range tables {
-		if i > 0 {
-			s.Add("\nUNION ALL\n")
-		}
-		tp := byTable[table]
-		var cols string
-		switch {
-		case table == "daily_topic_pages" && level == PageLevel:
-			cols = `rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq,
-rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
-rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,`
-		case table == "daily_topic_pages":
-			cols = `rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq,
-'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
-'' AS subreddit,`
-		case level == PageLevel:
-			cols = q.Dialect.NilUUID() + ` AS topic_id,
-` + q.Dialect.NilUUID() + ` AS provider_id, 0 AS run_seq,
-rollup_row.page AS page, rollup_row.domain AS domain, rollup_row.page_type AS page_type,
-rollup_row.domain_type AS static_type, rollup_row.subreddit AS subreddit,`
-		default:
-			cols = q.Dialect.NilUUID() + ` AS topic_id,
-` + q.Dialect.NilUUID() + ` AS provider_id, 0 AS run_seq,
-'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
-'' AS subreddit,`
-		}
-		// a piece's sign negates the days of a week on the other side of
-		// a cut; its flags clear has_source and has_inline where it
-		// stands for days it does not hold (rollupPiece)
-		s.Add(`SELECT `+first+`,
-`+cols+`
-'' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
-ranges.flags * rollup_row.has_inline AS has_inline,
-ranges.sign * rollup_row.citations AS citations,
-ranges.sign * rollup_row.named AS brand_citations,
-ranges.sign * rollup_row.named AS named_citations,
-ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM `+q.Dialect.PieceRanges()+`
-CROSS JOIN `+table+` rollup_row
-WHERE rollup_row.brand_id = ?
-AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at`,
-			q.piecesArg(tp, cuts), q.BrandID)
-		if table == "daily_topic_pages" {
-			// one range of days per topic and provider pair, as the facts
-			// (factFilter)
-			topics, providers := q.TopicIDs, q.ProviderIDs
-			if len(topics) == 0 {
-				topics = q.AllTopics
-			}
-			if len(providers) == 0 {
-				providers = q.AllProviders
-			}
-			s.Add(`
-AND rollup_row.topic_id IN (`+Placeholders(len(topics))+`)
-AND rollup_row.provider_id IN (`+Placeholders(len(providers))+`)`, Anys(topics), Anys(providers))
-		}
-		if slices.ContainsFunc(tp, func(pc rollupPiece) bool { return len(pc.rest) > 0 }) {
-			q.restGuard(s)
-		}
-		if narrow {
-			l := level
-			if table == "daily_topic_pages" {
-				l = PageLevel
-			}
-			q.citationFilters(s, "rollup_row", l)
-		}
-	}
-	if len(raw) > 0 {
-		if len(full) > 0 {
-			s.Add("\nUNION ALL\n")
-		}
-		if q.periodSums {
-			s.Add(`SELECT `)
-			for i, c := range cuts {
-				if i > 0 {
-					s.Add(` + `)
-				}
-				s.Add(`CASE WHEN citations.ran_at >= ? THEN 1 ELSE 0 END`, FormatTime(c))
-			}
-			if len(cuts) == 0 {
-				s.Add(`0`)
-			}
-			s.Add(" AS period,\n")
-		} else {
-			s.Add("SELECT citations.ran_at AS ran_at,\n")
-		}
-		s.Add(`citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,
-citations.page AS page, citations.domain AS domain, citations.page_type AS page_type,
-citations.domain_type AS static_type, citations.subreddit AS subreddit,
-citations.youtube_channel AS youtube_channel,
-CASE WHEN citations.citation_type = 'source' THEN 1 ELSE 0 END AS has_source,
-CASE WHEN citations.citation_type = 'inline' THEN 1 ELSE 0 END AS has_inline,
-1 AS citations,
-COALESCE(run_flags.names_brand, 0) AS brand_citations,
-COALESCE(run_flags.names_target, 0) AS named_citations,
-CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1
-  THEN 1 ELSE 0 END AS competitor_only_citations
-FROM `+q.Dialect.Ranges()+`
-CROSS JOIN citations
+// citationScope is the CitationScope over w (split at cuts for the
+// rollups), narrowed by the citation filters when narrow is set.
+func (q *Scope) citationScope(w sightline.Window, narrow bool, level string, cuts ...time.Time) CitationScope {
+	full, raw := q.selPlan(w, cuts...)
+	return q.selData(full, raw, narrow, level, cuts...)
+}
 
-LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq
-WHERE citations.brand_id = ?
-AND citations.ran_at >= ranges.start_at AND citations.ran_at < ranges.end_at`,
-			RangesArg(raw), q.BrandID)
-		for _, r := range raw {
-			q.checkPruned(r)
-		}
-		q.dimFilter(s, "citations")
-		q.allTopicsProviders(s, "citations")
-		if narrow {
-			q.citationFilters(s, "citations", PageLevel)
-			if len(q.FoundBrandIDs) > 0 {
-				// keep only citations attributed to the chosen found brands
-				s.Add(`
-AND run_flags.names_brand = 1`)
+// selData is citationScope for the whole-day ranges full (rollups) and
+// the ranges raw (facts); no rollup row read may straddle a cut.
+func (q *Scope) selData(full, raw []sightline.Window, narrow bool, level string, cuts ...time.Time) CitationScope {
+	d := CitationScope{Level: level, Narrow: narrow, PeriodSums: q.periodSums, Cuts: cuts, Raw: raw,
+		Streamed: len(raw) == 0 && !q.selTwice}
+	// the pieces of each table, in the order the tables are first read
+	byTable := map[string]int{}
+	for _, pc := range rollupPieces(full, level, q.topicPageRollups(), cuts, q.periodSums) {
+		i, ok := byTable[pc.table]
+		if !ok {
+			i = len(d.Rollups)
+			byTable[pc.table] = i
+			r := citationRead{Table: pc.table, Cuts: cuts, FilterLevel: level}
+			if pc.table == "daily_topic_pages" {
+				r.FilterLevel = PageLevel
+				r.Topics, r.Providers = q.TopicIDs, q.ProviderIDs
+				if len(r.Topics) == 0 {
+					r.Topics = q.AllTopics
+				}
+				if len(r.Providers) == 0 {
+					r.Providers = q.AllProviders
+				}
 			}
-			if len(q.DomainTypes) > 0 {
-				// each citation's own class (pageRollups keeps this case here)
-				s.Add(`
-AND (CASE WHEN citations.domain IN (SELECT domain FROM owned_domains) THEN 'owned'
-					WHEN citations.domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
-					WHEN run_flags.names_target = 1 THEN 'earned'
-					WHEN run_flags.names_competitor = 1 THEN 'competitor_earned'
-					ELSE citations.domain_type END) IN (`+Placeholders(len(q.DomainTypes))+`)`, Anys(q.DomainTypes))
-			}
+			d.Rollups = append(d.Rollups, r)
 		}
+		d.Rollups[i].Pieces = append(d.Rollups[i].Pieces, pc)
+		d.Rollups[i].Rest = d.Rollups[i].Rest || len(pc.rest) > 0
 	}
-	s.Add(`)`)
+	return d
 }
 
 // rollupPiece is a range of whole days and the rollup table that answers it.
@@ -450,26 +290,6 @@ func quietWeeks(days sightline.Window) []rollupPiece {
 	return out
 }
 
-// restGuard writes the condition of the pieces of quietWeeks: none of the
-// brand's daily_pages rows lies in the rest of its week (the week piece,
-// rest_rows 0), or one does (the pieces of its days, rest_rows 1); pieces
-// without a rest have none. Each test depends on its piece alone, so both
-// engines evaluate it once per piece, before reading the piece's rows, and
-// it asks for the brand's first row from the rest's start in key order: one
-// seek on both engines, where PostgreSQL plans an EXISTS over the range as
-// a scan of the whole table that stops at the first match.
-func (q *Scope) restGuard(s *Builder) {
-	s.Add(`
-AND (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
-  COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
-    WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest1_start
-    ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
-  OR COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
-    WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
-    ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
-  THEN 1 ELSE 0 END)`, q.BrandID, q.BrandID)
-}
-
 // piecesArg is the parameter of Dialect.PieceRanges for pieces: each
 // piece's range, period (the number of cuts at or before its as_of or
 // start), as_of, sign, flags and rest.
@@ -567,64 +387,6 @@ func splitWeeks(r sightline.Window) (weeks, days []sightline.Window) {
 	return []sightline.Window{{Start: first, End: last}}, days
 }
 
-// rowType is the domain_type of a page or domain row from the sums of its
-// citations: owned / competitor_owned by its domain, else earned when any
-// of its answers names the target, else competitor_earned when any names a
-// competitor, else its static class. (named, competitorOnly name the
-// columns summed.)
-func rowType(named, competitorOnly string) string {
-	return classOf("MIN(domain)", "SUM("+named+")", "SUM("+competitorOnly+")", "MIN(static_type)")
-}
-
-// classOf is rowType over values already summed: the row's domain, its
-// counts of citations naming the target (named) and only a competitor
-// (competitorOnly), and its static class. The statement defines the CTEs
-// owned_domains and competitor_domains (citationScope does).
-func classOf(domain, named, competitorOnly, static string) string {
-	var s, n, c Builder
-	ClassIn(&s, domain, n.Add(named), c.Add(competitorOnly), static)
-	return s.String()
-}
-
-// ClassIn writes classOf where the counts named and competitorOnly are
-// fragments with arguments of their own.
-func ClassIn(s *Builder, domain string, named, competitorOnly *Builder, static string) {
-	s.Add(`CASE WHEN ` + domain + ` IN (SELECT domain FROM owned_domains) THEN 'owned'
-		WHEN ` + domain + ` IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
-		WHEN `).AddSQL(named).Add(` > 0 THEN 'earned'
-		WHEN `).AddSQL(competitorOnly).Add(` > 0 THEN 'competitor_earned'
-		ELSE ` + static + ` END`)
-}
-
-// classes writes the CTE class_counts: the citations of scope_citations
-// split by ownership class (owned, competitor_owned, earned,
-// competitor_earned, else the static class), rows (domain_type, citations).
-// scope_citations is read once into ownership_counts, summed by (owned or
-// competitor-owned domain, static class), and that handful of sums is split
-// into the classes.
-func classes(s *Builder) {
-	s.Add(`,
-ownership_counts AS (
-  SELECT CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
-    WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
-    ELSE '' END AS ownership,
-  static_type, SUM(citations) AS citations, SUM(named_citations) AS named_citations,
-  SUM(competitor_only_citations) AS competitor_only_citations
-  FROM scope_citations
-  GROUP BY 1, 2
-),
-class_counts AS (
-  SELECT ownership AS domain_type, citations FROM ownership_counts WHERE ownership <> ''
-  UNION ALL
-  SELECT 'earned', named_citations FROM ownership_counts WHERE ownership = ''
-  UNION ALL
-  SELECT 'competitor_earned', competitor_only_citations FROM ownership_counts WHERE ownership = ''
-  UNION ALL
-  SELECT static_type, citations - named_citations - competitor_only_citations
-  FROM ownership_counts WHERE ownership = ''
-)`)
-}
-
 // rangesOf returns "(a.ran_at >= ? AND a.ran_at < ?) OR …" for ranges.
 func rangesOf(a string, ranges []sightline.Window) string {
 	parts := make([]string, len(ranges))
@@ -647,44 +409,6 @@ func (q *Scope) pageFiltered() bool {
 	return q.Query != "" || len(q.Domains) > 0 || len(q.PageTypes) > 0 || q.YouTubeChannel != "" || q.Subreddit != "" || q.URL != ""
 }
 
-// citationFilters narrows citations (alias a: facts or rollups of the
-// level) by the page and domain filters; the rollups never see the filters
-// on what they lack (see pageRollups).
-func (q *Scope) citationFilters(s *Builder, a, level string) {
-	if q.Query != "" {
-		if q.QueryDomain || level == DomainLevel {
-			s.Add(`
-AND lower(`+a+`.domain) LIKE ? ESCAPE '\'`, LikePattern(q.Query))
-		} else {
-			s.Add(`
-AND (lower(`+a+`.page) LIKE ? ESCAPE '\' OR lower(`+a+`.domain) LIKE ? ESCAPE '\')`, LikePattern(q.Query), LikePattern(q.Query))
-		}
-	}
-	if len(q.Domains) > 0 {
-		s.Add(`
-AND `+a+`.domain IN (`+Placeholders(len(q.Domains))+`)`, Anys(q.Domains))
-	}
-	if level == DomainLevel {
-		return
-	}
-	if len(q.PageTypes) > 0 {
-		s.Add(`
-AND `+a+`.page_type IN (`+Placeholders(len(q.PageTypes))+`)`, Anys(q.PageTypes))
-	}
-	if q.YouTubeChannel != "" {
-		s.Add(`
-AND lower(`+a+`.youtube_channel) = ?`, asciiLower(q.YouTubeChannel))
-	}
-	if q.Subreddit != "" {
-		s.Add(`
-AND `+a+`.subreddit = ?`, strings.TrimPrefix(asciiLower(q.Subreddit), "r/"))
-	}
-	if q.URL != "" {
-		s.Add(`
-AND `+a+`.page = ?`, q.URL)
-	}
-}
-
 // DomainRollupRows reports whether domain rows come from the domain
 // rollups (and their top pages from a second statement over the page
 // rollups): whole days of an unfiltered scope. The rollups are small, so two
@@ -693,4 +417,16 @@ AND `+a+`.page = ?`, q.URL)
 func (q *Scope) DomainRollupRows() bool {
 	full, _ := q.PagePlan(q.Window)
 	return len(full) > 0 && !q.pageFiltered()
+}
+
+// ClassIn writes the domain_type of a citation (the template class_of of
+// sql/citation_scope.sql, its one definition) for a statement sqlstore
+// writes: named and competitorOnly are fragments with arguments of their
+// own; the statement defines the CTEs owned_domains and
+// competitor_domains.
+func ClassIn(s *Builder, domain string, named, competitorOnly *Builder, static string) {
+	var q Scope
+	c := q.write("class_of", []string{domain, named.String(), competitorOnly.String(), static})
+	s.b.WriteString(c.String())
+	s.Args = append(append(s.Args, named.Args...), competitorOnly.Args...)
 }

@@ -45,82 +45,19 @@ type Scope struct {
 }
 
 // FilterIn writes the conditions selecting the scope's rows of a fact
-// table aliased a within [start, end).
+// table aliased a within [start, end): the template filter_in of
+// sql/sources.sql, for the statements sqlstore writes.
 func (q *Scope) FilterIn(s *Builder, a string, w sightline.Window) {
-	s.Add(a+`.brand_id = ?
-AND `+a+`.ran_at >= ? AND `+a+`.ran_at < ?`, q.BrandID, FormatTime(w.Start), FormatTime(w.End))
-	q.dimFilter(s, a)
-}
-
-// factFilter is FilterIn for the mention and citation facts, clustered by
-// (brand_id, topic_id, provider_id, ran_at): without a topic or provider
-// filter it names every topic of the brand or every provider, so that each
-// pair is one range scan of the table.
-//
-// A range that starts before the brand's pruned day would read facts that
-// are gone: ReadsPruned is called (docs/retention.md). A brand never pruned
-// (a zero PrunedBefore) has every fact it ever had, however early a range
-// (or its previous period) starts.
-func (q *Scope) factFilter(s *Builder, a string, w sightline.Window) {
-	q.checkPruned(w)
-	q.FilterIn(s, a, w)
-	q.allTopicsProviders(s, a)
+	s.AddSQL(q.write("filter_in", Pair{a, w}))
 }
 
 // checkPruned calls ReadsPruned when a range of facts starts before the
-// brand's pruned day.
+// brand's pruned day: the facts it would read are gone
+// (docs/retention.md). A brand never pruned (a zero PrunedBefore) has
+// every fact it ever had, however early a range starts.
 func (q *Scope) checkPruned(w sightline.Window) {
 	if !q.PrunedBefore.IsZero() && w.Start.Before(q.PrunedBefore) && q.ReadsPruned != nil {
 		q.ReadsPruned()
-	}
-}
-
-// allTopicsProviders names every topic of the brand and every provider on
-// a fact table aliased a, unless the scope filters them.
-func (q *Scope) allTopicsProviders(s *Builder, a string) {
-	if len(q.TopicIDs) == 0 {
-		s.Add("\nAND "+a+`.topic_id IN (`+Placeholders(len(q.AllTopics))+`)`, Anys(q.AllTopics))
-	}
-	if len(q.ProviderIDs) == 0 {
-		s.Add("\nAND "+a+`.provider_id IN (`+Placeholders(len(q.AllProviders))+`)`, Anys(q.AllProviders))
-	}
-}
-
-// dimFilter writes the provider, region, topic and prompt conditions on a
-// table aliased a, each starting with " AND ".
-func (q *Scope) dimFilter(s *Builder, a string) {
-	if len(q.ProviderIDs) > 0 {
-		s.Add(`
-AND `+a+`.provider_id IN (`+Placeholders(len(q.ProviderIDs))+`)`, Anys(q.ProviderIDs))
-	}
-	if len(q.RegionIDs) > 0 {
-		s.Add(`
-AND `+a+`.region_id IN (`+Placeholders(len(q.RegionIDs))+`)`, Anys(q.RegionIDs))
-	}
-	if len(q.TopicIDs) > 0 {
-		// Facts carry their prompt's topic (prompts never change topic), so
-		// "topic ids resolved to prompt ids" is a plain column match.
-		s.Add(`
-AND `+a+`.topic_id IN (`+Placeholders(len(q.TopicIDs))+`)`, Anys(q.TopicIDs))
-	}
-	if len(q.PromptIDs) > 0 {
-		s.Add(`
-AND `+a+`.prompt_id IN (`+Placeholders(len(q.PromptIDs))+`)`, Anys(q.PromptIDs))
-	}
-	if q.PromptID != "" {
-		s.Add(`
-AND `+a+`.prompt_id = ?`, q.PromptID)
-	}
-	if len(q.PromptRegions) > 0 {
-		s.Add(`
-AND (`)
-		for i, pr := range q.PromptRegions {
-			if i > 0 {
-				s.Add(` OR `)
-			}
-			s.Add(`(`+a+`.prompt_id = ? AND `+a+`.region_id = ?)`, pr.PromptID, pr.RegionID)
-		}
-		s.Add(`)`)
 	}
 }
 

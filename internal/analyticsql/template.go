@@ -3,6 +3,7 @@ package analyticsql
 import (
 	"embed"
 	"fmt"
+	"strings"
 	"text/template"
 	"time"
 
@@ -70,7 +71,20 @@ func stmtFuncs(q *Scope, s *Builder) template.FuncMap {
 			}
 			return ""
 		},
-		"list": func(w sightline.Window) []sightline.Window { return []sightline.Window{w} },
+		// orRanges writes "(a.ran_at >= ? AND a.ran_at < ?) OR …" for rs.
+		"orRanges": func(a string, rs []sightline.Window) string {
+			s.Args = append(s.Args, rangeArgs(rs)...)
+			return rangesOf(a, rs)
+		},
+		"list":     func(w sightline.Window) []sightline.Window { return []sightline.Window{w} },
+		"strings":  func(ss ...string) []string { return ss },
+		"factRead": func(rs []sightline.Window) Read { return Read{Ranges: rs} },
+		// like is the LIKE pattern of free text (LikePattern); lower
+		// lowercases ASCII as SQL lower() does; subreddit is a subreddit
+		// as the facts keep it.
+		"like":      LikePattern,
+		"lower":     asciiLower,
+		"subreddit": func(s string) string { return strings.TrimPrefix(asciiLower(s), "r/") },
 		// window and span are the periods a statement reads: the window,
 		// or the previous period and the window cut at its start.
 		"window": func() Period { return Period{W: q.Window} },
@@ -108,4 +122,11 @@ type citationRead struct {
 	Table  string
 	Pieces []rollupPiece
 	Cuts   []time.Time
+	// Rest: a piece has a rest (quietWeeks), so the table's read is
+	// guarded (rest_guard)
+	Rest bool
+	// FilterLevel is the level of the citation filters on the table;
+	// Topics and Providers the pairs daily_topic_pages is read for.
+	FilterLevel       string
+	Topics, Providers []string
 }

@@ -64,6 +64,3 @@ func asciiLower(s string) string {
 		return r
 	}, s)
 }
-
-// OwnedDomains is the subquery of a brand's owned registrable domains.
-const OwnedDomains = `(SELECT domain FROM brand_domains WHERE brand_id = ?)`

@@ -174,9 +174,7 @@ AND {{.B}}.ran_at >= ranges.start_at AND {{.B}}.ran_at < ranges.end_at
 
 {{/* The conditions selecting the scope's rows of a fact table (the alias
 given) within a window, as a WHERE clause's first lines. */}}
-{{define "fact_filter"}}{{pruned (list .B)}}{{.A}}.brand_id = {{brand}}
-AND {{.A}}.ran_at >= {{ts .B.Start}} AND {{.A}}.ran_at < {{ts .B.End}}
-{{- template "dim_filter" .A}}
+{{define "fact_filter"}}{{pruned (list .B)}}{{template "filter_in" .}}
 {{- template "all_topics_providers" .A}}
 {{- end}}
 
@@ -218,4 +216,11 @@ AND {{$a}}.prompt_id = {{arg $q.PromptID}}
 AND ({{range $i, $pr := $q.PromptRegions}}{{if $i}} OR {{end -}}
 ({{$a}}.prompt_id = {{arg $pr.PromptID}} AND {{$a}}.region_id = {{arg $pr.RegionID}}){{end}})
 {{- end}}
+{{- end}}
+
+{{/* The conditions selecting the scope's rows of a table (a pair of alias
+and window) within the window, as a WHERE clause's first lines. */}}
+{{define "filter_in"}}{{.A}}.brand_id = {{brand}}
+AND {{.A}}.ran_at >= {{ts .B.Start}} AND {{.A}}.ran_at < {{ts .B.End}}
+{{- template "dim_filter" .A}}
 {{- end}}
