@@ -10,8 +10,9 @@ once, so with one target found brand they are its mentions, which
 topic_mentions counts anyway: they are then its target columns.
 topic_mentions: target mentions, all mentions, the target's sentiment sums
 (the target's condition on a line of its own: the list of target ids may
-be long). topic_metrics: the metrics of both periods and their counts; the
-outer select adds the differences. */}}
+be long). topic_counts: per topic the counts of both periods (0 when
+none); topic_metrics: the rates of both periods; the outer select adds the
+differences. */}}
 {{define "topics.sql" -}}
 {{- $q := scope}}
 {{- $targetRuns := "COALESCE(topic_mentions.target_mentions, 0)"}}
@@ -68,19 +69,8 @@ FROM (
 WHERE span_mentions.topic_id IN ({{in .IDs}})
 GROUP BY span_mentions.topic_id
 ),
-topic_metrics AS (
+topic_counts AS (
 SELECT topics.id AS id,
-{{pct $targetRuns "COALESCE(topic_runs.runs, 0)"}} AS visibility,
-{{pct $previousTargetRuns "COALESCE(topic_runs.previous_runs, 0)"}} AS previous_visibility,
-{{pct "COALESCE(topic_mentions.target_mentions, 0)" "COALESCE(topic_mentions.mentions, 0)"}} AS share_of_voice,
-{{pct "COALESCE(topic_mentions.previous_target_mentions, 0)" "COALESCE(topic_mentions.previous_mentions, 0)"}}
-  AS previous_share_of_voice,
-{{mean "COALESCE(topic_mentions.target_sentiment_sum, 0)" "COALESCE(topic_mentions.target_mentions, 0)"}} AS sentiment,
-{{mean "COALESCE(topic_mentions.previous_target_sentiment_sum, 0)" "COALESCE(topic_mentions.previous_target_mentions, 0)"}}
-  AS previous_sentiment,
-{{pct "COALESCE(topic_runs.owned_citations, 0)" "COALESCE(topic_runs.citations, 0)"}} AS citation_share,
-{{pct "COALESCE(topic_runs.previous_owned_citations, 0)" "COALESCE(topic_runs.previous_citations, 0)"}}
-  AS previous_citation_share,
 {{$targetRuns}} AS target_runs,
 COALESCE(topic_runs.runs, 0) AS runs,
 {{$previousTargetRuns}} AS previous_target_runs,
@@ -89,6 +79,8 @@ COALESCE(topic_mentions.target_mentions, 0) AS target_mentions,
 COALESCE(topic_mentions.mentions, 0) AS mentions,
 COALESCE(topic_mentions.previous_target_mentions, 0) AS previous_target_mentions,
 COALESCE(topic_mentions.previous_mentions, 0) AS previous_mentions,
+COALESCE(topic_mentions.target_sentiment_sum, 0) AS target_sentiment_sum,
+COALESCE(topic_mentions.previous_target_sentiment_sum, 0) AS previous_target_sentiment_sum,
 COALESCE(topic_runs.owned_citations, 0) AS owned_citations,
 COALESCE(topic_runs.citations, 0) AS citations,
 COALESCE(topic_runs.previous_owned_citations, 0) AS previous_owned_citations,
@@ -100,6 +92,21 @@ LEFT JOIN topic_target_runs ON topic_target_runs.topic_id = topics.id
 {{- end}}
 LEFT JOIN topic_mentions ON topic_mentions.topic_id = topics.id
 WHERE topics.id IN ({{in .IDs}})
+),
+topic_metrics AS (
+SELECT id,
+{{pct "target_runs" "runs"}} AS visibility,
+{{pct "previous_target_runs" "previous_runs"}} AS previous_visibility,
+{{pct "target_mentions" "mentions"}} AS share_of_voice,
+{{pct "previous_target_mentions" "previous_mentions"}} AS previous_share_of_voice,
+{{mean "target_sentiment_sum" "target_mentions"}} AS sentiment,
+{{mean "previous_target_sentiment_sum" "previous_target_mentions"}} AS previous_sentiment,
+{{pct "owned_citations" "citations"}} AS citation_share,
+{{pct "previous_owned_citations" "previous_citations"}} AS previous_citation_share,
+target_runs, runs, previous_target_runs, previous_runs,
+target_mentions, mentions, previous_target_mentions, previous_mentions,
+owned_citations, citations, previous_owned_citations, previous_citations
+FROM topic_counts
 )
 SELECT id, visibility, visibility - previous_visibility,
 share_of_voice, share_of_voice - previous_share_of_voice,

@@ -13,7 +13,8 @@ UNION ALL
 SELECT 'provider', id FROM providers
 ;
 
-WITH advertiser_days AS (SELECT daily_ads.advertiser_id AS advertiser_id, daily_ads.provider_id AS provider_id,
+WITH advertiser_days AS (
+SELECT daily_ads.advertiser_id AS advertiser_id, daily_ads.provider_id AS provider_id,
 daily_ads.ads AS ads, daily_ads.appearances AS appearances
 FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
 CROSS JOIN daily_ads daily_ads

@@ -85,43 +85,8 @@ AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 WHERE span_mentions.topic_id IN (?, ?, ?)
 GROUP BY span_mentions.topic_id
 ),
-topic_metrics AS (
+topic_counts AS (
 SELECT topics.id AS id,
-(CASE WHEN COALESCE(topic_runs.runs, 0) > 0
-THEN 100 * CAST(COALESCE(topic_mentions.target_mentions, 0) AS DOUBLE PRECISION)
-/ CAST(COALESCE(topic_runs.runs, 0) AS DOUBLE PRECISION)
-ELSE 0 END) AS visibility,
-(CASE WHEN COALESCE(topic_runs.previous_runs, 0) > 0
-THEN 100 * CAST(COALESCE(topic_mentions.previous_target_mentions, 0) AS DOUBLE PRECISION)
-/ CAST(COALESCE(topic_runs.previous_runs, 0) AS DOUBLE PRECISION)
-ELSE 0 END) AS previous_visibility,
-(CASE WHEN COALESCE(topic_mentions.mentions, 0) > 0
-THEN 100 * CAST(COALESCE(topic_mentions.target_mentions, 0) AS DOUBLE PRECISION)
-/ CAST(COALESCE(topic_mentions.mentions, 0) AS DOUBLE PRECISION)
-ELSE 0 END) AS share_of_voice,
-(CASE WHEN COALESCE(topic_mentions.previous_mentions, 0) > 0
-THEN 100 * CAST(COALESCE(topic_mentions.previous_target_mentions, 0) AS DOUBLE PRECISION)
-/ CAST(COALESCE(topic_mentions.previous_mentions, 0) AS DOUBLE PRECISION)
-ELSE 0 END)
-AS previous_share_of_voice,
-(CASE WHEN COALESCE(topic_mentions.target_mentions, 0) > 0
-THEN CAST(COALESCE(topic_mentions.target_sentiment_sum, 0) AS DOUBLE PRECISION)
-/ CAST(COALESCE(topic_mentions.target_mentions, 0) AS DOUBLE PRECISION)
-ELSE 0 END) AS sentiment,
-(CASE WHEN COALESCE(topic_mentions.previous_target_mentions, 0) > 0
-THEN CAST(COALESCE(topic_mentions.previous_target_sentiment_sum, 0) AS DOUBLE PRECISION)
-/ CAST(COALESCE(topic_mentions.previous_target_mentions, 0) AS DOUBLE PRECISION)
-ELSE 0 END)
-AS previous_sentiment,
-(CASE WHEN COALESCE(topic_runs.citations, 0) > 0
-THEN 100 * CAST(COALESCE(topic_runs.owned_citations, 0) AS DOUBLE PRECISION)
-/ CAST(COALESCE(topic_runs.citations, 0) AS DOUBLE PRECISION)
-ELSE 0 END) AS citation_share,
-(CASE WHEN COALESCE(topic_runs.previous_citations, 0) > 0
-THEN 100 * CAST(COALESCE(topic_runs.previous_owned_citations, 0) AS DOUBLE PRECISION)
-/ CAST(COALESCE(topic_runs.previous_citations, 0) AS DOUBLE PRECISION)
-ELSE 0 END)
-AS previous_citation_share,
 COALESCE(topic_mentions.target_mentions, 0) AS target_runs,
 COALESCE(topic_runs.runs, 0) AS runs,
 COALESCE(topic_mentions.previous_target_mentions, 0) AS previous_target_runs,
@@ -130,6 +95,8 @@ COALESCE(topic_mentions.target_mentions, 0) AS target_mentions,
 COALESCE(topic_mentions.mentions, 0) AS mentions,
 COALESCE(topic_mentions.previous_target_mentions, 0) AS previous_target_mentions,
 COALESCE(topic_mentions.previous_mentions, 0) AS previous_mentions,
+COALESCE(topic_mentions.target_sentiment_sum, 0) AS target_sentiment_sum,
+COALESCE(topic_mentions.previous_target_sentiment_sum, 0) AS previous_target_sentiment_sum,
 COALESCE(topic_runs.owned_citations, 0) AS owned_citations,
 COALESCE(topic_runs.citations, 0) AS citations,
 COALESCE(topic_runs.previous_owned_citations, 0) AS previous_owned_citations,
@@ -138,6 +105,45 @@ FROM topics
 LEFT JOIN topic_runs ON topic_runs.topic_id = topics.id
 LEFT JOIN topic_mentions ON topic_mentions.topic_id = topics.id
 WHERE topics.id IN (?, ?, ?)
+),
+topic_metrics AS (
+SELECT id,
+(CASE WHEN runs > 0
+THEN 100 * CAST(target_runs AS DOUBLE PRECISION)
+/ CAST(runs AS DOUBLE PRECISION)
+ELSE 0 END) AS visibility,
+(CASE WHEN previous_runs > 0
+THEN 100 * CAST(previous_target_runs AS DOUBLE PRECISION)
+/ CAST(previous_runs AS DOUBLE PRECISION)
+ELSE 0 END) AS previous_visibility,
+(CASE WHEN mentions > 0
+THEN 100 * CAST(target_mentions AS DOUBLE PRECISION)
+/ CAST(mentions AS DOUBLE PRECISION)
+ELSE 0 END) AS share_of_voice,
+(CASE WHEN previous_mentions > 0
+THEN 100 * CAST(previous_target_mentions AS DOUBLE PRECISION)
+/ CAST(previous_mentions AS DOUBLE PRECISION)
+ELSE 0 END) AS previous_share_of_voice,
+(CASE WHEN target_mentions > 0
+THEN CAST(target_sentiment_sum AS DOUBLE PRECISION)
+/ CAST(target_mentions AS DOUBLE PRECISION)
+ELSE 0 END) AS sentiment,
+(CASE WHEN previous_target_mentions > 0
+THEN CAST(previous_target_sentiment_sum AS DOUBLE PRECISION)
+/ CAST(previous_target_mentions AS DOUBLE PRECISION)
+ELSE 0 END) AS previous_sentiment,
+(CASE WHEN citations > 0
+THEN 100 * CAST(owned_citations AS DOUBLE PRECISION)
+/ CAST(citations AS DOUBLE PRECISION)
+ELSE 0 END) AS citation_share,
+(CASE WHEN previous_citations > 0
+THEN 100 * CAST(previous_owned_citations AS DOUBLE PRECISION)
+/ CAST(previous_citations AS DOUBLE PRECISION)
+ELSE 0 END) AS previous_citation_share,
+target_runs, runs, previous_target_runs, previous_runs,
+target_mentions, mentions, previous_target_mentions, previous_mentions,
+owned_citations, citations, previous_owned_citations, previous_citations
+FROM topic_counts
 )
 SELECT id, visibility, visibility - previous_visibility,
 share_of_voice, share_of_voice - previous_share_of_voice,
