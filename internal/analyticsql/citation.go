@@ -50,7 +50,9 @@ type CitationScope struct {
 	PeriodSums bool
 	Streamed   bool // scope_citations NOT MATERIALIZED
 	Cuts       []time.Time
-	Rollups    []citationRead
+	Rollups    []citationRead // the rollup tables read, in the order first read
+	Pieces     []rollupPiece  // their pieces
+	Rest       bool           // a piece has a rest (quietWeeks): rest_guard
 	Raw        []sightline.Window
 }
 
@@ -66,14 +68,14 @@ func (q *Scope) citationScope(w sightline.Window, narrow bool, level string, cut
 func (q *Scope) selData(full, raw []sightline.Window, narrow bool, level string, cuts ...time.Time) CitationScope {
 	d := CitationScope{Level: level, Narrow: narrow, PeriodSums: q.periodSums, Cuts: cuts, Raw: raw,
 		Streamed: len(raw) == 0 && !q.selTwice}
-	// the pieces of each table, in the order the tables are first read
-	byTable := map[string]int{}
-	for _, pc := range rollupPieces(full, level, q.topicPageRollups(), cuts, q.periodSums) {
-		i, ok := byTable[pc.table]
-		if !ok {
-			i = len(d.Rollups)
-			byTable[pc.table] = i
-			r := citationRead{Table: pc.table, Cuts: cuts, FilterLevel: level}
+	// the tables, in the order they are first read
+	read := map[string]bool{}
+	d.Pieces = rollupPieces(full, level, q.topicPageRollups(), cuts, q.periodSums)
+	for _, pc := range d.Pieces {
+		d.Rest = d.Rest || len(pc.rest) > 0
+		if !read[pc.table] {
+			read[pc.table] = true
+			r := citationRead{Table: pc.table, FilterLevel: level}
 			if pc.table == "daily_topic_pages" {
 				r.FilterLevel = PageLevel
 				r.Topics, r.Providers = q.TopicIDs, q.ProviderIDs
@@ -86,8 +88,6 @@ func (q *Scope) selData(full, raw []sightline.Window, narrow bool, level string,
 			}
 			d.Rollups = append(d.Rollups, r)
 		}
-		d.Rollups[i].Pieces = append(d.Rollups[i].Pieces, pc)
-		d.Rollups[i].Rest = d.Rollups[i].Rest || len(pc.rest) > 0
 	}
 	return d
 }
@@ -295,6 +295,7 @@ func quietWeeks(days sightline.Window) []rollupPiece {
 // start), as_of, sign, flags and rest.
 func (q *Scope) piecesArg(pieces []rollupPiece, cuts []time.Time) string {
 	type piece struct {
+		Grain      string  `json:"grain"`
 		Start      string  `json:"start_at"`
 		End        string  `json:"end_at"`
 		Period     int     `json:"period"`
@@ -309,7 +310,7 @@ func (q *Scope) piecesArg(pieces []rollupPiece, cuts []time.Time) string {
 	}
 	out := make([]piece, 0, len(pieces))
 	for _, pc := range pieces {
-		p := piece{Start: FormatTime(pc.Start), End: FormatTime(pc.End), Sign: 1, Flags: 1}
+		p := piece{Grain: pc.table, Start: FormatTime(pc.Start), End: FormatTime(pc.End), Sign: 1, Flags: 1}
 		at := pc.Start
 		if !pc.asOf.IsZero() {
 			at = pc.asOf

@@ -139,18 +139,18 @@ func (d Dialect) Ranges() string {
 	return "(SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges"
 }
 
-// PieceRanges is Ranges with what a rollup piece adds (piecesArg):
-// period, as_of, sign, flags, rest_rows and the rest's two ranges. The
-// rows' columns are read for every rollup row, so on SQLite the relation
-// is kept whole (LIMIT -1: no limit, but SQLite then does not flatten it
-// into the join) and each piece's JSON is parsed once, not once per row.
+// PieceRanges is Ranges with what a rollup piece adds (piecesArg): the
+// rollup table that answers it (grain), period, as_of, sign, flags,
+// rest_rows and the rest's two ranges. On SQLite the relation is kept
+// whole (LIMIT -1: no limit, but SQLite then does not flatten it) and each
+// piece's JSON is parsed once, not once per row.
 func (d Dialect) PieceRanges() string {
 	if d.Engine == EnginePostgres {
-		return `jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
+		return `jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (grain TEXT, start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
 period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
 rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)`
 	}
-	return `(SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
+	return `(SELECT value ->> 'grain' AS grain, value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
 value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
 value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
 value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,

@@ -29,31 +29,43 @@ func (q *Scope) OwnershipBreakdown() *Builder {
 }
 
 // SummaryStats counts, per day of the window and for the previous period,
-// all citations, citations in answers naming the target, owned citations,
-// youtube and reddit citations in answers naming the target, and runs
-// naming the target (sql/citations_overview.sql). Rows: 'day' and its
-// date, then the counts, for each day of the window that has any; one
-// 'all' row with the window's totals, the brand rate, the growth of each
-// count and the previous period's counts.
+// all citations, owned citations, youtube and reddit citations in answers
+// naming the target and citations in answers naming the target
+// (sql/citations_overview.sql). Rows: 'day' and its date, then the
+// counts, for each day of the window that has any; one 'all' row with the
+// window's totals, the brand rate, the growth of each count and the
+// previous period's counts. TargetRunStats gives the runs naming the
+// target.
 func (q *Scope) SummaryStats() *Builder {
 	return q.write("summary_stats.sql", q.citationScope(q.span(), false, DomainLevel, q.Window.Start))
 }
 
+// TargetRunStats counts the runs naming the target per day of the window
+// and for the previous period. Rows: 'day', its date, the count, 0, 0;
+// one 'all' row: ”, the window's count, its growth, the previous
+// period's count.
+func (q *Scope) TargetRunStats() *Builder {
+	return q.write("target_run_stats.sql", nil)
+}
+
 // TopGrowing lists the domains and pages cited more in the window than in
 // the previous period, by growth rate, at most limit per level and list
-// (sql/citations_overview.sql). Rows: level, list ('overall' or
-// 'just_me'), page or domain, domain, page type, domain type, current and
-// previous count, growth rate.
-func (q *Scope) TopGrowing(limit int) *Builder {
+// (sql/citations_overview.sql): one statement per level, domains first.
+// Rows: level, list ('overall' or 'just_me'), page or domain, domain, page
+// type, domain type, current and previous count, growth rate.
+func (q *Scope) TopGrowing(limit int) []*Builder {
 	// the rows carry their period (0 before the window, 1 in it), which
 	// lets rollupPieces subtract
 	q.periodSums = true
-	sel := q.citationScope(q.span(), false, PageLevel, q.Window.Start)
-	q.periodSums = false
-	return q.write("top_growing.sql", struct {
-		Sel   CitationScope
-		Limit int
-	}{sel, limit})
+	defer func() { q.periodSums = false }()
+	var out []*Builder
+	for _, level := range []string{DomainLevel, PageLevel} {
+		out = append(out, q.write("top_growing.sql", struct {
+			Sel   CitationScope
+			Limit int
+		}{q.citationScope(q.span(), false, level, q.Window.Start), limit}))
+	}
+	return out
 }
 
 // DistributionDimensions are the dimensions Distributions splits by, in

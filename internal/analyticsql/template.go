@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"strings"
+	"sync"
 	"text/template"
 	"time"
 
@@ -27,53 +28,69 @@ var sqlFiles embed.FS
 // statements are the parsed files. The funcs that append arguments are
 // bound per statement (Clone, then Funcs): these are only their names.
 var statements = template.Must(template.New("").Option("missingkey=error").
-	Funcs(stmtFuncs(nil, nil)).ParseFS(sqlFiles, "sql/*.sql"))
+	Funcs(stmtFuncs(&writer{})).ParseFS(sqlFiles, "sql/*.sql"))
 
-// stmtFuncs are the template funcs of a statement written into s for q.
-func stmtFuncs(q *Scope, s *Builder) template.FuncMap {
+// writer is a copy of the statements whose funcs write for q into s. The
+// copies are pooled: cloning the set for every statement cost about as
+// much as writing it.
+type writer struct {
+	t *template.Template
+	q *Scope
+	s *Builder
+}
+
+var writers = sync.Pool{New: func() any {
+	w := &writer{}
+	w.t = template.Must(statements.Clone()).Funcs(stmtFuncs(w))
+	return w
+}}
+
+// stmtFuncs are the template funcs of the statement w writes: its scope
+// w.q, into w.s.
+func stmtFuncs(w *writer) template.FuncMap {
 	return template.FuncMap{
 		// arg writes one placeholder and appends v.
-		"arg": func(v any) string { s.Args = append(s.Args, v); return "?" },
+		"arg": func(v any) string { w.s.Args = append(w.s.Args, v); return "?" },
 		// in writes the placeholders of a list and appends its values.
-		"in": func(vs []string) string { s.Args = append(s.Args, Anys(vs)...); return Placeholders(len(vs)) },
+		"in": func(vs []string) string { w.s.Args = append(w.s.Args, Anys(vs)...); return Placeholders(len(vs)) },
 		// ts writes a placeholder for a time, as FormatTime writes it.
-		"ts":    func(t time.Time) string { s.Args = append(s.Args, FormatTime(t)); return "?" },
-		"brand": func() string { s.Args = append(s.Args, q.BrandID); return "?" },
+		"ts":    func(t time.Time) string { w.s.Args = append(w.s.Args, FormatTime(t)); return "?" },
+		"brand": func() string { w.s.Args = append(w.s.Args, w.q.BrandID); return "?" },
 		// scope is the statement's scope: its filters and ids.
-		"scope":  func() *Scope { return q },
+		"scope":  func() *Scope { return w.q },
 		"pct":    Pct,
 		"mean":   Mean,
 		"growth": Growth,
 		"dbl":    Dbl,
 		// the engines' differences (Dialect)
-		"bucket":  func(g, col string) string { return q.Dialect.Bucket(g, col) },
-		"nilUUID": func() string { return q.Dialect.NilUUID() },
-		"listAgg": func(expr string) string { return q.Dialect.ListAgg(expr) },
+		"bucket":  func(g, col string) string { return w.q.Dialect.Bucket(g, col) },
+		"nilUUID": func() string { return w.q.Dialect.NilUUID() },
+		"listAgg": func(expr string) string { return w.q.Dialect.ListAgg(expr) },
 		// ranges writes the relation ranges (start_at, end_at) of rs,
 		// passed as one JSON argument (Dialect.Ranges).
 		"ranges": func(rs []sightline.Window) string {
-			s.Args = append(s.Args, RangesArg(rs))
-			return q.Dialect.Ranges()
+			w.s.Args = append(w.s.Args, RangesArg(rs))
+			return w.q.Dialect.Ranges()
 		},
 		// pieceRanges is ranges for rollup pieces (Dialect.PieceRanges).
-		"pieceRanges": func(r citationRead) string {
-			s.Args = append(s.Args, q.piecesArg(r.Pieces, r.Cuts))
-			return q.Dialect.PieceRanges()
+		"pieceRanges": func(c CitationScope) string {
+			w.s.Args = append(w.s.Args, w.q.piecesArg(c.Pieces, c.Cuts))
+			return w.q.Dialect.PieceRanges()
 		},
 		// reads are the reads of a row source over a period: which table
 		// answers which ranges (union).
-		"reads": func(src string, p Period) []Read { return q.reads(src, p) },
+		"reads": func(src string, p Period) []Read { return w.q.reads(src, p) },
 		// pruned tells sqlstore when a range of facts starts before the
 		// brand's pruned day (checkPruned); it writes nothing.
 		"pruned": func(rs []sightline.Window) string {
 			for _, r := range rs {
-				q.checkPruned(r)
+				w.q.checkPruned(r)
 			}
 			return ""
 		},
 		// orRanges writes "(a.ran_at >= ? AND a.ran_at < ?) OR …" for rs.
 		"orRanges": func(a string, rs []sightline.Window) string {
-			s.Args = append(s.Args, rangeArgs(rs)...)
+			w.s.Args = append(w.s.Args, rangeArgs(rs)...)
 			return rangesOf(a, rs)
 		},
 		"list":     func(w sightline.Window) []sightline.Window { return []sightline.Window{w} },
@@ -87,9 +104,9 @@ func stmtFuncs(q *Scope, s *Builder) template.FuncMap {
 		"subreddit": func(s string) string { return strings.TrimPrefix(asciiLower(s), "r/") },
 		// window and span are the periods a statement reads: the window,
 		// or the previous period and the window cut at its start.
-		"window": func() Period { return Period{W: q.Window} },
-		"span":   func() Period { return Period{W: q.span(), Cuts: []time.Time{q.Window.Start}} },
-		"cur":    func() string { s.Args = append(s.Args, FormatTime(q.Window.Start)); return "?" },
+		"window": func() Period { return Period{W: w.q.Window} },
+		"span":   func() Period { return Period{W: w.q.span(), Cuts: []time.Time{w.q.Window.Start}} },
+		"cur":    func() string { w.s.Args = append(w.s.Args, FormatTime(w.q.Window.Start)); return "?" },
 		// pair pairs a value with a period or alias for a named template
 		// that needs both.
 		"pair": func(a, b any) Pair { return Pair{a, b} },
@@ -109,22 +126,22 @@ type Pair struct{ A, B any }
 // write executes the statement template name with data for q.
 func (q *Scope) write(name string, data any) *Builder {
 	var s Builder
-	t := template.Must(statements.Clone()).Funcs(stmtFuncs(q, &s))
-	if err := t.ExecuteTemplate(&s.b, name, data); err != nil {
+	w := writers.Get().(*writer)
+	w.q, w.s = q, &s
+	defer func() {
+		w.q, w.s = nil, nil
+		writers.Put(w)
+	}()
+	if err := w.t.ExecuteTemplate(&s.b, name, data); err != nil {
 		// a template and its data are the program's: a mismatch is a bug
 		panic(fmt.Sprintf("analyticsql: statement %s: %v", name, err))
 	}
 	return &s
 }
 
-// citationRead is one rollup table's pieces in scope_citations.
+// citationRead is a rollup table read in scope_citations.
 type citationRead struct {
-	Table  string
-	Pieces []rollupPiece
-	Cuts   []time.Time
-	// Rest: a piece has a rest (quietWeeks), so the table's read is
-	// guarded (rest_guard)
-	Rest bool
+	Table string
 	// FilterLevel is the level of the citation filters on the table;
 	// Topics and Providers the pairs daily_topic_pages is read for.
 	FilterLevel       string

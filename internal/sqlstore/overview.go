@@ -107,8 +107,8 @@ func (db *DB) CitationsOverview(ctx context.Context, orgID string, s sightline.S
 	return out, nil
 }
 
-// summaryStats reads analyticsql's SummaryStats into st, with a data point
-// for every day of the window.
+// summaryStats reads analyticsql's SummaryStats and TargetRunStats into
+// st, with a data point for every day of the window.
 func (q *scopeQ) summaryStats(ctx context.Context, tx *Tx, st *sightline.SummaryStats) error {
 	b := q.SummaryStats()
 	type day struct{ total, own, runs, yt, rd int }
@@ -117,9 +117,9 @@ func (q *scopeQ) summaryStats(ctx context.Context, tx *Tx, st *sightline.Summary
 		var kind, d string
 		var v, prev day
 		var brand int
-		var rate, gTotal, gOwn, gRuns, gYT, gRD float64
-		if err := scan(&kind, &d, &v.total, &v.own, &v.runs, &v.yt, &v.rd, &brand, &rate, &gTotal, &gOwn, &gRuns, &gYT, &gRD,
-			&prev.total, &prev.own, &prev.runs, &prev.yt, &prev.rd); err != nil {
+		var rate, gTotal, gOwn, gYT, gRD float64
+		if err := scan(&kind, &d, &v.total, &v.own, &v.yt, &v.rd, &brand, &rate, &gTotal, &gOwn, &gYT, &gRD,
+			&prev.total, &prev.own, &prev.yt, &prev.rd); err != nil {
 			return err
 		}
 		if kind == "day" {
@@ -131,18 +131,37 @@ func (q *scopeQ) summaryStats(ctx context.Context, tx *Tx, st *sightline.Summary
 		br := st.TotalCitations.BrandRateStats
 		br.BrandRateSampleSize, br.BrandRateCILow, br.BrandRateCIHigh = sightline.RateStats(brand, v.total)
 		st.YourCitations = sightline.SummaryStat{Count: v.own, DeltaPercent: gOwn}
-		st.YourMentions = sightline.SummaryStat{Count: v.runs, DeltaPercent: gRuns}
 		st.YouTubeMention = sightline.SummaryStat{Count: v.yt, DeltaPercent: gYT}
 		st.RedditMentions = sightline.SummaryStat{Count: v.rd, DeltaPercent: gRD}
 		st.TotalCitations.Significant = sightline.CountsSignificant(v.total, prev.total)
 		st.YourCitations.Significant = sightline.CountsSignificant(v.own, prev.own)
-		st.YourMentions.Significant = sightline.CountsSignificant(v.runs, prev.runs)
 		st.YouTubeMention.Significant = sightline.CountsSignificant(v.yt, prev.yt)
 		st.RedditMentions.Significant = sightline.CountsSignificant(v.rd, prev.rd)
 		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("summary stats: %w", err)
+	}
+	b = q.TargetRunStats()
+	err = eachRow(ctx, tx, b.String(), b.Args, func(scan func(...any) error) error {
+		var kind, d string
+		var runs, prev int
+		var growth float64
+		if err := scan(&kind, &d, &runs, &growth, &prev); err != nil {
+			return err
+		}
+		if kind == "day" {
+			v := days[d]
+			v.runs = runs
+			days[d] = v
+			return nil
+		}
+		st.YourMentions = sightline.SummaryStat{Count: runs, DeltaPercent: growth,
+			Significant: sightline.CountsSignificant(runs, prev)}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("summary stats, target runs: %w", err)
 	}
 	for _, d := range sightline.Buckets(q.Window, "day") {
 		v := days[d]
@@ -193,8 +212,17 @@ func (q *scopeQ) distributions(ctx context.Context, tx *Tx, d *sightline.Distrib
 func (q *scopeQ) topGrowing(ctx context.Context, tx *Tx, tg *sightline.TopGrowing) error {
 	tg.DomainsOverall, tg.DomainsJustMe = []sightline.GrowingDomain{}, []sightline.GrowingDomain{}
 	tg.PagesOverall, tg.PagesJustMe = []sightline.GrowingPage{}, []sightline.GrowingPage{}
-	b := q.TopGrowing(topGrowingLimit)
-	err := eachRow(ctx, tx, b.String(), b.Args, func(scan func(...any) error) error {
+	for _, b := range q.TopGrowing(topGrowingLimit) {
+		if err := q.topGrowingRows(ctx, tx, b, tg); err != nil {
+			return fmt.Errorf("top growing: %w", err)
+		}
+	}
+	return nil
+}
+
+// topGrowingRows appends the rows of one of TopGrowing's statements.
+func (q *scopeQ) topGrowingRows(ctx context.Context, tx *Tx, b *sqlb, tg *sightline.TopGrowing) error {
+	return eachRow(ctx, tx, b.String(), b.Args, func(scan func(...any) error) error {
 		var level, list, k, domain, pageType, domainType string
 		var c, p int
 		var rate float64
@@ -213,8 +241,4 @@ func (q *scopeQ) topGrowing(ctx context.Context, tx *Tx, tg *sightline.TopGrowin
 		}
 		return nil
 	})
-	if err != nil {
-		return fmt.Errorf("top growing: %w", err)
-	}
-	return nil
 }

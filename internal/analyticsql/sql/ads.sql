@@ -83,7 +83,9 @@ SELECT {{template "advertiser_columns"}}
 FROM advertiser_summaries
 {{- end}}
 
-{{define "advertiser_columns"}}id, name, appearances, prompts, ads, providers, domain, favicon_url, first_seen, last_seen{{end}}
+{{define "advertiser_columns" -}}
+id, name, appearances, prompts, ads, providers, domain, favicon_url, first_seen, last_seen
+{{- end}}
 
 {{/* advertiser_summaries: per advertiser (of .OnlyID when given), the
 answers it appeared next to, distinct prompts, ads shown and distinct

@@ -61,7 +61,8 @@ row_totals AS (
   SELECT MIN(domain) AS domain, MIN(page) AS page, MIN(page_type) AS page_type,
   SUM(citations) AS citations, SUM(brand_citations) AS brand_citations,
   MAX(has_source) AS has_source, MAX(has_inline) AS has_inline,
-  {{template "class_of" strings "MIN(domain)" "SUM(named_citations)" "SUM(competitor_only_citations)" "MIN(static_type)"}} AS domain_type
+  {{template "class_of" strings "MIN(domain)" "SUM(named_citations)" "SUM(competitor_only_citations)"
+    "MIN(static_type)"}} AS domain_type
   FROM scope_citations
   GROUP BY {{.Level}}
 )

@@ -8,6 +8,10 @@ the window, and the fact ranges):
   run_flags: per run of the fact ranges, whether its answer names a
           brand-count target (names_brand), the target brand by name
           (names_target), a competitor (names_competitor);
+  pieces: the rollup pieces of the window, one row each (pieceRanges): the
+          table that answers it (grain), its range, period, as_of, sign and
+          flags, parsed once; a piece of quietWeeks only when its test
+          holds (rest_guard);
   scope_citations: the scope's citations at the level, narrowed by the
           citation filters when .Narrow: per row its citations,
           brand_citations of them in answers naming a brand-count target,
@@ -44,6 +48,15 @@ MAX(CASE WHEN mentions.found_brand_id IN ({{in $q.CompetitorIDs}}) THEN 1 ELSE 0
 {{- template "from_facts" pair (factRead .Raw) "mentions"}}
 GROUP BY mentions.run_seq),
 {{- end}}
+{{- if .Rollups}}
+pieces AS MATERIALIZED (
+SELECT *
+FROM {{pieceRanges .}}
+{{- if .Rest}}
+WHERE {{template "rest_guard"}}
+{{- end}}
+),
+{{- end}}
 scope_citations AS {{if .Streamed}}NOT {{end}}MATERIALIZED (
 {{- range $i, $r := .Rollups}}
 {{- if $i}}
@@ -69,17 +82,15 @@ ranges.sign * rollup_row.citations AS citations,
 ranges.sign * rollup_row.named AS brand_citations,
 ranges.sign * rollup_row.named AS named_citations,
 ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM {{pieceRanges $r}}
+FROM pieces ranges
 CROSS JOIN {{$r.Table}} rollup_row
-WHERE rollup_row.brand_id = {{brand}}
+WHERE ranges.grain = '{{$r.Table}}'
+AND rollup_row.brand_id = {{brand}}
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 {{- if eq $r.Table "daily_topic_pages"}}
 {{- /* one range of days per topic and provider pair, as the facts */}}
 AND rollup_row.topic_id IN ({{in $r.Topics}})
 AND rollup_row.provider_id IN ({{in $r.Providers}})
-{{- end}}
-{{- if $r.Rest}}
-{{- template "rest_guard"}}
 {{- end}}
 {{- if $.Narrow}}
 {{- template "citation_filters" pair "rollup_row" $r.FilterLevel}}
@@ -132,16 +143,16 @@ AND (CASE WHEN citations.domain IN (SELECT domain FROM owned_domains) THEN 'owne
 {{- end}})
 {{- end}}
 
-{{/* The guard of the pieces of quietWeeks: none of the brand's daily_pages
+{{/* The test of the pieces of quietWeeks: none of the brand's daily_pages
 rows lies in the rest of its week (the week piece, rest_rows 0), or one
 does (the pieces of its days, rest_rows 1); pieces without a rest have
-none. Each test depends on its piece alone, so both engines evaluate it
-once per piece, before reading the piece's rows, and it asks for the
+none. Each test depends on its piece alone: it is evaluated once per
+piece, in pieces, before any rollup row is read, and it asks for the
 brand's first row from the rest's start in key order: one seek on both
 engines, where PostgreSQL plans an EXISTS over the range as a scan of the
 whole table that stops at the first match. */}}
-{{define "rest_guard"}}
-AND (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
+{{define "rest_guard" -}}
+(ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
   COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
     WHERE rest_row.brand_id = {{brand}} AND rest_row.ran_at >= ranges.rest1_start
     ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
@@ -162,7 +173,8 @@ they lack (pageRollups). */}}
 {{- if or $q.QueryDomain (eq $level "domain")}}
 AND lower({{$a}}.domain) LIKE {{arg (like $q.Query)}} ESCAPE '\'
 {{- else}}
-AND (lower({{$a}}.page) LIKE {{arg (like $q.Query)}} ESCAPE '\' OR lower({{$a}}.domain) LIKE {{arg (like $q.Query)}} ESCAPE '\')
+AND (lower({{$a}}.page) LIKE {{arg (like $q.Query)}} ESCAPE '\'
+  OR lower({{$a}}.domain) LIKE {{arg (like $q.Query)}} ESCAPE '\')
 {{- end}}
 {{- end}}
 {{- if $q.Domains}}

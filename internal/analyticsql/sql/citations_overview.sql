@@ -1,12 +1,11 @@
-{{/* The summary stats of the citations overview (docs/metrics.md): per
-day of the window and for the previous period, all citations, citations in
-answers naming the target, owned citations, youtube and reddit citations in
-answers naming the target, and runs naming the target; then one 'all' row
-with the window's totals, the brand rate, the growth of each count and the
-previous period's counts. citation_days and target_run_days: per day of
-either period (in_window 1 for the window, 0 for the previous period) its
-citations and the runs naming the target; span_days: the days either has;
-day_counts: both side by side; period_totals: the sums of each period. */}}
+{{/* The summary stats of the citations overview (docs/metrics.md), their
+citation counts: per day of the window, all citations, owned citations,
+youtube and reddit citations in answers naming the target and citations in
+answers naming the target; then one 'all' row with the window's totals,
+the brand rate, the growth of each count and the previous period's counts.
+citation_days: per day of either period (in_window 1 for the window, 0 for
+the previous period) its counts; period_totals: the sums of each period.
+target_run_stats.sql gives the runs naming the target. */}}
 {{define "summary_stats.sql" -}}
 {{template "citation_scope" .}},
 citation_days AS (
@@ -19,7 +18,42 @@ SUM(CASE WHEN domain = 'reddit.com' THEN brand_citations ELSE 0 END) AS reddit_b
 FROM scope_citations
 GROUP BY 1, 2
 ),
-target_run_days AS (
+period_totals AS (
+SELECT SUM(CASE WHEN in_window = 1 THEN citations ELSE 0 END) AS citations,
+SUM(CASE WHEN in_window = 0 THEN citations ELSE 0 END) AS previous_citations,
+SUM(CASE WHEN in_window = 1 THEN brand_citations ELSE 0 END) AS brand_citations,
+SUM(CASE WHEN in_window = 1 THEN owned_citations ELSE 0 END) AS owned_citations,
+SUM(CASE WHEN in_window = 0 THEN owned_citations ELSE 0 END) AS previous_owned_citations,
+SUM(CASE WHEN in_window = 1 THEN youtube_brand_citations ELSE 0 END) AS youtube_brand_citations,
+SUM(CASE WHEN in_window = 0 THEN youtube_brand_citations ELSE 0 END) AS previous_youtube_brand_citations,
+SUM(CASE WHEN in_window = 1 THEN reddit_brand_citations ELSE 0 END) AS reddit_brand_citations,
+SUM(CASE WHEN in_window = 0 THEN reddit_brand_citations ELSE 0 END) AS previous_reddit_brand_citations
+FROM citation_days
+)
+SELECT 'day', bucket, citations, owned_citations, youtube_brand_citations, reddit_brand_citations, brand_citations,
+0, 0, 0, 0, 0, 0, 0, 0, 0
+FROM citation_days
+WHERE in_window = 1
+UNION ALL
+SELECT 'all', '', COALESCE(citations, 0), COALESCE(owned_citations, 0),
+COALESCE(youtube_brand_citations, 0), COALESCE(reddit_brand_citations, 0), COALESCE(brand_citations, 0),
+{{pct "COALESCE(brand_citations, 0)" "COALESCE(citations, 0)"}},
+{{growth "COALESCE(citations, 0)" "COALESCE(previous_citations, 0)"}},
+{{growth "COALESCE(owned_citations, 0)" "COALESCE(previous_owned_citations, 0)"}},
+{{growth "COALESCE(youtube_brand_citations, 0)" "COALESCE(previous_youtube_brand_citations, 0)"}},
+{{growth "COALESCE(reddit_brand_citations, 0)" "COALESCE(previous_reddit_brand_citations, 0)"}},
+COALESCE(previous_citations, 0), COALESCE(previous_owned_citations, 0),
+COALESCE(previous_youtube_brand_citations, 0), COALESCE(previous_reddit_brand_citations, 0)
+FROM period_totals
+{{- end}}
+
+{{/* The runs naming the target of the summary stats: per day of the
+window, then one 'all' row with the window's total, its growth and the
+previous period's total. target_run_days: per day of either period
+(in_window 1 for the window, 0 for the previous period) its runs naming
+the target; period_totals: the sums of each period. */}}
+{{define "target_run_stats.sql" -}}
+WITH target_run_days AS (
 SELECT CASE WHEN ran_at >= {{cur}} THEN 1 ELSE 0 END AS in_window,
 {{bucket "day" "ran_at"}} AS bucket,
 SUM(runs) AS target_runs
@@ -28,77 +62,40 @@ FROM (
 ) span_target_runs
 GROUP BY 1, 2
 ),
-span_days AS (
-SELECT in_window, bucket FROM citation_days
-UNION
-SELECT in_window, bucket FROM target_run_days
-),
-day_counts AS (
-SELECT span_days.in_window AS in_window, span_days.bucket AS bucket,
-COALESCE(citation_days.citations, 0) AS citations,
-COALESCE(citation_days.brand_citations, 0) AS brand_citations,
-COALESCE(citation_days.owned_citations, 0) AS owned_citations,
-COALESCE(citation_days.youtube_brand_citations, 0) AS youtube_brand_citations,
-COALESCE(citation_days.reddit_brand_citations, 0) AS reddit_brand_citations,
-COALESCE(target_run_days.target_runs, 0) AS target_runs
-FROM span_days
-LEFT JOIN citation_days
-  ON citation_days.in_window = span_days.in_window AND citation_days.bucket = span_days.bucket
-LEFT JOIN target_run_days
-  ON target_run_days.in_window = span_days.in_window AND target_run_days.bucket = span_days.bucket
-),
 period_totals AS (
-SELECT SUM(CASE WHEN in_window = 1 THEN citations ELSE 0 END) AS citations,
-SUM(CASE WHEN in_window = 0 THEN citations ELSE 0 END) AS previous_citations,
-SUM(CASE WHEN in_window = 1 THEN brand_citations ELSE 0 END) AS brand_citations,
-SUM(CASE WHEN in_window = 1 THEN owned_citations ELSE 0 END) AS owned_citations,
-SUM(CASE WHEN in_window = 0 THEN owned_citations ELSE 0 END) AS previous_owned_citations,
-SUM(CASE WHEN in_window = 1 THEN target_runs ELSE 0 END) AS target_runs,
-SUM(CASE WHEN in_window = 0 THEN target_runs ELSE 0 END) AS previous_target_runs,
-SUM(CASE WHEN in_window = 1 THEN youtube_brand_citations ELSE 0 END) AS youtube_brand_citations,
-SUM(CASE WHEN in_window = 0 THEN youtube_brand_citations ELSE 0 END) AS previous_youtube_brand_citations,
-SUM(CASE WHEN in_window = 1 THEN reddit_brand_citations ELSE 0 END) AS reddit_brand_citations,
-SUM(CASE WHEN in_window = 0 THEN reddit_brand_citations ELSE 0 END) AS previous_reddit_brand_citations
-FROM day_counts
+SELECT SUM(CASE WHEN in_window = 1 THEN target_runs ELSE 0 END) AS target_runs,
+SUM(CASE WHEN in_window = 0 THEN target_runs ELSE 0 END) AS previous_target_runs
+FROM target_run_days
 )
-SELECT 'day', bucket, citations, owned_citations, target_runs,
-youtube_brand_citations, reddit_brand_citations, brand_citations,
-0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-FROM day_counts
+SELECT 'day', bucket, target_runs, 0, 0
+FROM target_run_days
 WHERE in_window = 1
 UNION ALL
-SELECT 'all', '', COALESCE(citations, 0), COALESCE(owned_citations, 0), COALESCE(target_runs, 0),
-COALESCE(youtube_brand_citations, 0), COALESCE(reddit_brand_citations, 0), COALESCE(brand_citations, 0),
-{{pct "COALESCE(brand_citations, 0)" "COALESCE(citations, 0)"}},
-{{growth "COALESCE(citations, 0)" "COALESCE(previous_citations, 0)"}},
-{{growth "COALESCE(owned_citations, 0)" "COALESCE(previous_owned_citations, 0)"}},
+SELECT 'all', '', COALESCE(target_runs, 0),
 {{growth "COALESCE(target_runs, 0)" "COALESCE(previous_target_runs, 0)"}},
-{{growth "COALESCE(youtube_brand_citations, 0)" "COALESCE(previous_youtube_brand_citations, 0)"}},
-{{growth "COALESCE(reddit_brand_citations, 0)" "COALESCE(previous_reddit_brand_citations, 0)"}},
-COALESCE(previous_citations, 0), COALESCE(previous_owned_citations, 0), COALESCE(previous_target_runs, 0),
-COALESCE(previous_youtube_brand_citations, 0), COALESCE(previous_reddit_brand_citations, 0)
+COALESCE(previous_target_runs, 0)
 FROM period_totals
 {{- end}}
 
-{{/* The top growing domains and pages (docs/metrics.md): those cited more
-in the window than in the previous period, by growth rate, at most .Limit
-per level and list; "just me" counts only citations in answers naming the
-target. One statement reads the citations once, by page, for all four
-lists: a domain's counts are the sums of its pages'.
+{{/* The top growing domains or pages (docs/metrics.md), as .Sel.Level
+says: those cited more in the window than in the previous period, by
+growth rate, at most .Limit per list; "just me" counts only citations in
+answers naming the target. One statement per level reads the citations
+once for both lists: pages from the page rollups, domains from the smaller
+domain rollups.
 
 Among the brand's citations, those naming the target or only a competitor
 (for the row's type) are all of a rollup row's named_citations and none of
 its competitor_only_citations (the brand is its target), and a fact row's
 where brand_citations is set. When every row is a rollup row (no partial
 day in the span) the brand's sums read named_citations alone: fewer
-columns for SQLite to sort by page. page_counts: per page, by period (0
-before the window, 1 in it); page_and_domain_counts: the same and per
-domain (row_key is the page or the domain); then the rows that grew, the
-first .Limit of each level and list by growth. An ORDER BY … LIMIT per
-level and list keeps only the top rows while sorting, where a ROW_NUMBER
-over every row sorted them all
+columns for SQLite to sort. row_counts: per page or domain (row_key), by
+period (0 before the window, 1 in it); then the rows that grew, the first
+.Limit of each list by growth. An ORDER BY … LIMIT per list keeps only the
+top rows while sorting, where a ROW_NUMBER over every row sorted them all
 (docs/performance.md#statement-shapes-that-plan-well). */}}
 {{define "top_growing.sql" -}}
+{{- $level := .Sel.Level}}
 {{- $brand := "named_citations"}}
 {{- $brandNamed := "named_citations"}}
 {{- $brandCompetitorOnly := "0"}}
@@ -108,8 +105,9 @@ over every row sorted them all
 {{- $brandCompetitorOnly = "CASE WHEN run_seq = 0 THEN 0 ELSE competitor_only_citations * brand_citations END"}}
 {{- end -}}
 {{template "citation_scope" .Sel}},
-page_counts AS (
-SELECT page AS row_key, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
+row_counts AS (
+SELECT {{$level}} AS row_key, MIN(domain) AS domain,
+{{if eq $level "page"}}MIN(page_type){{else}}''{{end}} AS page_type, MIN(static_type) AS static_type,
 SUM(CASE WHEN period = 1 THEN citations ELSE 0 END) AS current_citations,
 SUM(CASE WHEN period = 0 THEN citations ELSE 0 END) AS previous_citations,
 SUM(CASE WHEN period = 1 THEN {{$brand}} ELSE 0 END) AS current_brand_citations,
@@ -119,49 +117,34 @@ SUM({{$brandNamed}}) AS brand_named_citations,
 SUM({{$brandCompetitorOnly}})
   AS brand_competitor_only_citations
 FROM scope_citations
-GROUP BY page
-),
-page_and_domain_counts AS (
-SELECT 'page' AS level, row_key, domain, page_type, static_type,
-current_citations, previous_citations, current_brand_citations, previous_brand_citations,
-named_citations, competitor_only_citations, brand_named_citations, brand_competitor_only_citations
-FROM page_counts
-UNION ALL
-SELECT 'domain', domain, domain, '', MIN(static_type),
-SUM(current_citations), SUM(previous_citations),
-SUM(current_brand_citations), SUM(previous_brand_citations),
-SUM(named_citations), SUM(competitor_only_citations),
-SUM(brand_named_citations), SUM(brand_competitor_only_citations)
-FROM page_counts
-GROUP BY domain
+GROUP BY {{$level}}
 )
-SELECT level, list, row_key, domain, page_type, domain_type, current_citations, previous_citations, growth_rate
+SELECT '{{$level}}', list, row_key, domain, page_type, domain_type, current_citations, previous_citations, growth_rate
 FROM (
-{{- range $i, $level := strings "page" "domain"}}
 {{- range $j, $list := strings "overall" "just_me"}}
 {{- $p := ""}}
 {{- if eq $list "just_me"}}{{$p = "brand_"}}{{end}}
 {{- $current := printf "current_%scitations" $p}}
 {{- $previous := printf "previous_%scitations" $p}}
-{{- if or $i $j}}
+{{- if $j}}
 UNION ALL
 {{- end}}
 SELECT *
 FROM (
-  SELECT level, '{{$list}}' AS list, row_key, domain, page_type,
-  {{template "class_of" strings "domain" (printf "%snamed_citations" $p) (printf "%scompetitor_only_citations" $p) "static_type"}}
+  SELECT '{{$list}}' AS list, row_key, domain, page_type,
+  {{template "class_of" strings "domain" (printf "%snamed_citations" $p)
+    (printf "%scompetitor_only_citations" $p) "static_type"}}
     AS domain_type,
   {{$current}} AS current_citations, {{$previous}} AS previous_citations,
   {{growth $current $previous}} AS growth_rate
-  FROM page_and_domain_counts
-  WHERE level = '{{$level}}' AND {{$current}} > {{$previous}}
+  FROM row_counts
+  WHERE {{$current}} > {{$previous}}
   ORDER BY growth_rate DESC, current_citations DESC, row_key
   LIMIT {{arg $.Limit}}
-) top_{{$level}}_{{$list}}
-{{- end}}
+) top_{{$list}}
 {{- end}}
 ) top_rows
-ORDER BY level, list, growth_rate DESC, current_citations DESC, row_key
+ORDER BY list, growth_rate DESC, current_citations DESC, row_key
 {{- end}}
 
 {{/* The window's citations and the target's mentions (runs naming it) by

@@ -45,7 +45,8 @@ rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
 {{- else}}
 SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id,
 citations.provider_id AS provider_id, citations.region_id AS region_id, 1 AS citations,
-CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = {{brand}}) THEN 1 ELSE 0 END AS owned_citations
+CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = {{brand}})
+  THEN 1 ELSE 0 END AS owned_citations
 {{- template "from_facts" pair $r "citations"}}
 {{- end}}
 {{- end}}
@@ -69,7 +70,8 @@ SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-0
 {{- template "from_table" pair $r "runs"}}
 UNION ALL
 SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
-CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = {{brand}}) THEN 1 ELSE 0 END AS owned_citations
+CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = {{brand}})
+  THEN 1 ELSE 0 END AS owned_citations
 {{- template "from_facts" pair $r "citations"}}
 {{- end}}
 {{- end}}

@@ -31,6 +31,20 @@ AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
 AND mentions.topic_id IN (?, ?, ?, ?, ?)
 AND mentions.provider_id IN (?, ?)
 GROUP BY mentions.run_seq),
+pieces AS MATERIALIZED (
+SELECT *
+FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (grain TEXT, start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
+period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
+rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
+WHERE (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
+COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
+WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest1_start
+ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
+OR COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
+WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
+ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
+THEN 1 ELSE 0 END)
+),
 scope_citations AS MATERIALIZED (
 SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
 CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id,
@@ -43,20 +57,11 @@ ranges.sign * rollup_row.citations AS citations,
 ranges.sign * rollup_row.named AS brand_citations,
 ranges.sign * rollup_row.named AS named_citations,
 ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
-period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
-rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
+FROM pieces ranges
 CROSS JOIN weekly_pages rollup_row
-WHERE rollup_row.brand_id = ?
+WHERE ranges.grain = 'weekly_pages'
+AND rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
-AND (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
-COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
-WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest1_start
-ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
-OR COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
-WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
-ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
-THEN 1 ELSE 0 END)
 UNION ALL
 SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
 CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id,
@@ -69,20 +74,11 @@ ranges.sign * rollup_row.citations AS citations,
 ranges.sign * rollup_row.named AS brand_citations,
 ranges.sign * rollup_row.named AS named_citations,
 ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
-period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
-rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
+FROM pieces ranges
 CROSS JOIN daily_pages rollup_row
-WHERE rollup_row.brand_id = ?
+WHERE ranges.grain = 'daily_pages'
+AND rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
-AND (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
-COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
-WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest1_start
-ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
-OR COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
-WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
-ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
-THEN 1 ELSE 0 END)
 UNION ALL
 SELECT citations.ran_at AS ran_at,
 citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,

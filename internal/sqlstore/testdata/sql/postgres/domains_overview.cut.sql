@@ -34,6 +34,12 @@ AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
 AND mentions.topic_id IN (?, ?, ?, ?, ?)
 AND mentions.provider_id IN (?, ?)
 GROUP BY mentions.run_seq),
+pieces AS MATERIALIZED (
+SELECT *
+FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (grain TEXT, start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
+period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
+rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
+),
 scope_citations AS MATERIALIZED (
 SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
 CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id,
@@ -46,11 +52,10 @@ ranges.sign * rollup_row.citations AS citations,
 ranges.sign * rollup_row.named AS brand_citations,
 ranges.sign * rollup_row.named AS named_citations,
 ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
-period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
-rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
+FROM pieces ranges
 CROSS JOIN daily_domains rollup_row
-WHERE rollup_row.brand_id = ?
+WHERE ranges.grain = 'daily_domains'
+AND rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 UNION ALL
 SELECT citations.ran_at AS ran_at,
@@ -225,6 +230,12 @@ AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
 AND mentions.topic_id IN (?, ?, ?, ?, ?)
 AND mentions.provider_id IN (?, ?)
 GROUP BY mentions.run_seq),
+pieces AS MATERIALIZED (
+SELECT *
+FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (grain TEXT, start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
+period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
+rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
+),
 scope_citations AS MATERIALIZED (
 SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
 CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id,
@@ -237,11 +248,10 @@ ranges.sign * rollup_row.citations AS citations,
 ranges.sign * rollup_row.named AS brand_citations,
 ranges.sign * rollup_row.named AS named_citations,
 ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
-period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
-rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
+FROM pieces ranges
 CROSS JOIN daily_domains rollup_row
-WHERE rollup_row.brand_id = ?
+WHERE ranges.grain = 'daily_domains'
+AND rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 UNION ALL
 SELECT citations.ran_at AS ran_at,

@@ -22,6 +22,12 @@ SELECT domain FROM brand_domains WHERE brand_id = ?
 competitor_domains AS MATERIALIZED (
 SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''
 ),
+pieces AS MATERIALIZED (
+SELECT *
+FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (grain TEXT, start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
+period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
+rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
+),
 scope_citations AS NOT MATERIALIZED (
 SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
 CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id,
@@ -34,11 +40,10 @@ ranges.sign * rollup_row.citations AS citations,
 ranges.sign * rollup_row.named AS brand_citations,
 ranges.sign * rollup_row.named AS named_citations,
 ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
-period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
-rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
+FROM pieces ranges
 CROSS JOIN daily_domains rollup_row
-WHERE rollup_row.brand_id = ?
+WHERE ranges.grain = 'daily_domains'
+AND rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at),
 bucket_citations AS (
 SELECT to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
@@ -156,6 +161,12 @@ SELECT domain FROM brand_domains WHERE brand_id = ?
 competitor_domains AS MATERIALIZED (
 SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''
 ),
+pieces AS MATERIALIZED (
+SELECT *
+FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (grain TEXT, start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
+period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
+rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
+),
 scope_citations AS NOT MATERIALIZED (
 SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
 CAST('00000000-0000-0000-0000-000000000000' AS UUID) AS topic_id,
@@ -168,11 +179,10 @@ ranges.sign * rollup_row.citations AS citations,
 ranges.sign * rollup_row.named AS brand_citations,
 ranges.sign * rollup_row.named AS named_citations,
 ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
-period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
-rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
+FROM pieces ranges
 CROSS JOIN daily_domains rollup_row
-WHERE rollup_row.brand_id = ?
+WHERE ranges.grain = 'daily_domains'
+AND rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at),
 ownership_counts AS (
 SELECT CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'

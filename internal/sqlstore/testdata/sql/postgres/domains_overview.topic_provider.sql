@@ -22,6 +22,12 @@ SELECT domain FROM brand_domains WHERE brand_id = ?
 competitor_domains AS MATERIALIZED (
 SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''
 ),
+pieces AS MATERIALIZED (
+SELECT *
+FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (grain TEXT, start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
+period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
+rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
+),
 scope_citations AS NOT MATERIALIZED (
 SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
 rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq,
@@ -33,11 +39,10 @@ ranges.sign * rollup_row.citations AS citations,
 ranges.sign * rollup_row.named AS brand_citations,
 ranges.sign * rollup_row.named AS named_citations,
 ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
-period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
-rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
+FROM pieces ranges
 CROSS JOIN daily_topic_pages rollup_row
-WHERE rollup_row.brand_id = ?
+WHERE ranges.grain = 'daily_topic_pages'
+AND rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 AND rollup_row.topic_id IN (?)
 AND rollup_row.provider_id IN (?)),
@@ -163,6 +168,12 @@ SELECT domain FROM brand_domains WHERE brand_id = ?
 competitor_domains AS MATERIALIZED (
 SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''
 ),
+pieces AS MATERIALIZED (
+SELECT *
+FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (grain TEXT, start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
+period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
+rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
+),
 scope_citations AS NOT MATERIALIZED (
 SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
 rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq,
@@ -174,11 +185,10 @@ ranges.sign * rollup_row.citations AS citations,
 ranges.sign * rollup_row.named AS brand_citations,
 ranges.sign * rollup_row.named AS named_citations,
 ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
-period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
-rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
+FROM pieces ranges
 CROSS JOIN daily_topic_pages rollup_row
-WHERE rollup_row.brand_id = ?
+WHERE ranges.grain = 'daily_topic_pages'
+AND rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 AND rollup_row.topic_id IN (?)
 AND rollup_row.provider_id IN (?)),

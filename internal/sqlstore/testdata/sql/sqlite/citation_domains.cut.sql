@@ -31,6 +31,15 @@ AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
 AND mentions.topic_id IN (?, ?, ?, ?, ?)
 AND mentions.provider_id IN (?, ?)
 GROUP BY mentions.run_seq),
+pieces AS MATERIALIZED (
+SELECT *
+FROM (SELECT value ->> 'grain' AS grain, value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
+value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
+value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
+value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
+value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
+FROM json_each(?) LIMIT -1) ranges
+),
 scope_citations AS MATERIALIZED (
 SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
 '00000000-0000-0000-0000-000000000000' AS topic_id,
@@ -43,14 +52,10 @@ ranges.sign * rollup_row.citations AS citations,
 ranges.sign * rollup_row.named AS brand_citations,
 ranges.sign * rollup_row.named AS named_citations,
 ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
-value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
-value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
-value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
-value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
-FROM json_each(?) LIMIT -1) ranges
+FROM pieces ranges
 CROSS JOIN daily_domains rollup_row
-WHERE rollup_row.brand_id = ?
+WHERE ranges.grain = 'daily_domains'
+AND rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 UNION ALL
 SELECT citations.ran_at AS ran_at,
@@ -122,6 +127,23 @@ AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
 AND mentions.topic_id IN (?, ?, ?, ?, ?)
 AND mentions.provider_id IN (?, ?)
 GROUP BY mentions.run_seq),
+pieces AS MATERIALIZED (
+SELECT *
+FROM (SELECT value ->> 'grain' AS grain, value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
+value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
+value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
+value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
+value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
+FROM json_each(?) LIMIT -1) ranges
+WHERE (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
+COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
+WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest1_start
+ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
+OR COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
+WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
+ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
+THEN 1 ELSE 0 END)
+),
 scope_citations AS MATERIALIZED (
 SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
 '00000000-0000-0000-0000-000000000000' AS topic_id,
@@ -134,23 +156,11 @@ ranges.sign * rollup_row.citations AS citations,
 ranges.sign * rollup_row.named AS brand_citations,
 ranges.sign * rollup_row.named AS named_citations,
 ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
-value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
-value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
-value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
-value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
-FROM json_each(?) LIMIT -1) ranges
+FROM pieces ranges
 CROSS JOIN weekly_pages rollup_row
-WHERE rollup_row.brand_id = ?
+WHERE ranges.grain = 'weekly_pages'
+AND rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
-AND (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
-COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
-WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest1_start
-ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
-OR COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
-WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
-ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
-THEN 1 ELSE 0 END)
 UNION ALL
 SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
 '00000000-0000-0000-0000-000000000000' AS topic_id,
@@ -163,23 +173,11 @@ ranges.sign * rollup_row.citations AS citations,
 ranges.sign * rollup_row.named AS brand_citations,
 ranges.sign * rollup_row.named AS named_citations,
 ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
-value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
-value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
-value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
-value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
-FROM json_each(?) LIMIT -1) ranges
+FROM pieces ranges
 CROSS JOIN daily_pages rollup_row
-WHERE rollup_row.brand_id = ?
+WHERE ranges.grain = 'daily_pages'
+AND rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
-AND (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
-COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
-WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest1_start
-ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
-OR COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
-WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
-ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
-THEN 1 ELSE 0 END)
 UNION ALL
 SELECT citations.ran_at AS ran_at,
 citations.topic_id AS topic_id, citations.provider_id AS provider_id, citations.run_seq AS run_seq,

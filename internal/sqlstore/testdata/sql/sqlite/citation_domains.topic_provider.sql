@@ -19,6 +19,15 @@ SELECT domain FROM brand_domains WHERE brand_id = ?
 competitor_domains AS MATERIALIZED (
 SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''
 ),
+pieces AS MATERIALIZED (
+SELECT *
+FROM (SELECT value ->> 'grain' AS grain, value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
+value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
+value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
+value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
+value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
+FROM json_each(?) LIMIT -1) ranges
+),
 scope_citations AS MATERIALIZED (
 SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
 rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id, 0 AS run_seq,
@@ -30,14 +39,10 @@ ranges.sign * rollup_row.citations AS citations,
 ranges.sign * rollup_row.named AS brand_citations,
 ranges.sign * rollup_row.named AS named_citations,
 ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
-value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
-value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
-value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
-value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
-FROM json_each(?) LIMIT -1) ranges
+FROM pieces ranges
 CROSS JOIN daily_topic_pages rollup_row
-WHERE rollup_row.brand_id = ?
+WHERE ranges.grain = 'daily_topic_pages'
+AND rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 AND rollup_row.topic_id IN (?)
 AND rollup_row.provider_id IN (?)),

@@ -19,6 +19,15 @@ SELECT domain FROM brand_domains WHERE brand_id = ?
 competitor_domains AS MATERIALIZED (
 SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''
 ),
+pieces AS MATERIALIZED (
+SELECT *
+FROM (SELECT value ->> 'grain' AS grain, value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
+value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
+value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
+value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
+value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
+FROM json_each(?) LIMIT -1) ranges
+),
 scope_citations AS NOT MATERIALIZED (
 SELECT COALESCE(ranges.as_of, rollup_row.ran_at) AS ran_at,
 '00000000-0000-0000-0000-000000000000' AS topic_id,
@@ -31,14 +40,10 @@ ranges.sign * rollup_row.citations AS citations,
 ranges.sign * rollup_row.named AS brand_citations,
 ranges.sign * rollup_row.named AS named_citations,
 ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
-value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
-value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
-value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
-value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
-FROM json_each(?) LIMIT -1) ranges
+FROM pieces ranges
 CROSS JOIN daily_domains rollup_row
-WHERE rollup_row.brand_id = ?
+WHERE ranges.grain = 'daily_domains'
+AND rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at),
 citation_days AS (
 SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window,
@@ -50,7 +55,55 @@ SUM(CASE WHEN domain = 'reddit.com' THEN brand_citations ELSE 0 END) AS reddit_b
 FROM scope_citations
 GROUP BY 1, 2
 ),
-target_run_days AS (
+period_totals AS (
+SELECT SUM(CASE WHEN in_window = 1 THEN citations ELSE 0 END) AS citations,
+SUM(CASE WHEN in_window = 0 THEN citations ELSE 0 END) AS previous_citations,
+SUM(CASE WHEN in_window = 1 THEN brand_citations ELSE 0 END) AS brand_citations,
+SUM(CASE WHEN in_window = 1 THEN owned_citations ELSE 0 END) AS owned_citations,
+SUM(CASE WHEN in_window = 0 THEN owned_citations ELSE 0 END) AS previous_owned_citations,
+SUM(CASE WHEN in_window = 1 THEN youtube_brand_citations ELSE 0 END) AS youtube_brand_citations,
+SUM(CASE WHEN in_window = 0 THEN youtube_brand_citations ELSE 0 END) AS previous_youtube_brand_citations,
+SUM(CASE WHEN in_window = 1 THEN reddit_brand_citations ELSE 0 END) AS reddit_brand_citations,
+SUM(CASE WHEN in_window = 0 THEN reddit_brand_citations ELSE 0 END) AS previous_reddit_brand_citations
+FROM citation_days
+)
+SELECT 'day', bucket, citations, owned_citations, youtube_brand_citations, reddit_brand_citations, brand_citations,
+0, 0, 0, 0, 0, 0, 0, 0, 0
+FROM citation_days
+WHERE in_window = 1
+UNION ALL
+SELECT 'all', '', COALESCE(citations, 0), COALESCE(owned_citations, 0),
+COALESCE(youtube_brand_citations, 0), COALESCE(reddit_brand_citations, 0), COALESCE(brand_citations, 0),
+(CASE WHEN COALESCE(citations, 0) > 0
+THEN 100 * CAST(COALESCE(brand_citations, 0) AS DOUBLE PRECISION)
+/ CAST(COALESCE(citations, 0) AS DOUBLE PRECISION)
+ELSE 0 END),
+(100 * CAST((COALESCE(citations, 0))
+- (COALESCE(previous_citations, 0)) AS DOUBLE PRECISION)
+/ (CASE WHEN COALESCE(previous_citations, 0) > 1
+THEN CAST(COALESCE(previous_citations, 0) AS DOUBLE PRECISION)
+ELSE 1 END)),
+(100 * CAST((COALESCE(owned_citations, 0))
+- (COALESCE(previous_owned_citations, 0)) AS DOUBLE PRECISION)
+/ (CASE WHEN COALESCE(previous_owned_citations, 0) > 1
+THEN CAST(COALESCE(previous_owned_citations, 0) AS DOUBLE PRECISION)
+ELSE 1 END)),
+(100 * CAST((COALESCE(youtube_brand_citations, 0))
+- (COALESCE(previous_youtube_brand_citations, 0)) AS DOUBLE PRECISION)
+/ (CASE WHEN COALESCE(previous_youtube_brand_citations, 0) > 1
+THEN CAST(COALESCE(previous_youtube_brand_citations, 0) AS DOUBLE PRECISION)
+ELSE 1 END)),
+(100 * CAST((COALESCE(reddit_brand_citations, 0))
+- (COALESCE(previous_reddit_brand_citations, 0)) AS DOUBLE PRECISION)
+/ (CASE WHEN COALESCE(previous_reddit_brand_citations, 0) > 1
+THEN CAST(COALESCE(previous_reddit_brand_citations, 0) AS DOUBLE PRECISION)
+ELSE 1 END)),
+COALESCE(previous_citations, 0), COALESCE(previous_owned_citations, 0),
+COALESCE(previous_youtube_brand_citations, 0), COALESCE(previous_reddit_brand_citations, 0)
+FROM period_totals
+;
+
+WITH target_run_days AS (
 SELECT CASE WHEN ran_at >= ? THEN 1 ELSE 0 END AS in_window,
 substr(ran_at, 1, 10) AS bucket,
 SUM(runs) AS target_runs
@@ -69,78 +122,22 @@ WHERE target_mentions.found_brand_id = ?
 ) span_target_runs
 GROUP BY 1, 2
 ),
-span_days AS (
-SELECT in_window, bucket FROM citation_days
-UNION
-SELECT in_window, bucket FROM target_run_days
-),
-day_counts AS (
-SELECT span_days.in_window AS in_window, span_days.bucket AS bucket,
-COALESCE(citation_days.citations, 0) AS citations,
-COALESCE(citation_days.brand_citations, 0) AS brand_citations,
-COALESCE(citation_days.owned_citations, 0) AS owned_citations,
-COALESCE(citation_days.youtube_brand_citations, 0) AS youtube_brand_citations,
-COALESCE(citation_days.reddit_brand_citations, 0) AS reddit_brand_citations,
-COALESCE(target_run_days.target_runs, 0) AS target_runs
-FROM span_days
-LEFT JOIN citation_days
-ON citation_days.in_window = span_days.in_window AND citation_days.bucket = span_days.bucket
-LEFT JOIN target_run_days
-ON target_run_days.in_window = span_days.in_window AND target_run_days.bucket = span_days.bucket
-),
 period_totals AS (
-SELECT SUM(CASE WHEN in_window = 1 THEN citations ELSE 0 END) AS citations,
-SUM(CASE WHEN in_window = 0 THEN citations ELSE 0 END) AS previous_citations,
-SUM(CASE WHEN in_window = 1 THEN brand_citations ELSE 0 END) AS brand_citations,
-SUM(CASE WHEN in_window = 1 THEN owned_citations ELSE 0 END) AS owned_citations,
-SUM(CASE WHEN in_window = 0 THEN owned_citations ELSE 0 END) AS previous_owned_citations,
-SUM(CASE WHEN in_window = 1 THEN target_runs ELSE 0 END) AS target_runs,
-SUM(CASE WHEN in_window = 0 THEN target_runs ELSE 0 END) AS previous_target_runs,
-SUM(CASE WHEN in_window = 1 THEN youtube_brand_citations ELSE 0 END) AS youtube_brand_citations,
-SUM(CASE WHEN in_window = 0 THEN youtube_brand_citations ELSE 0 END) AS previous_youtube_brand_citations,
-SUM(CASE WHEN in_window = 1 THEN reddit_brand_citations ELSE 0 END) AS reddit_brand_citations,
-SUM(CASE WHEN in_window = 0 THEN reddit_brand_citations ELSE 0 END) AS previous_reddit_brand_citations
-FROM day_counts
+SELECT SUM(CASE WHEN in_window = 1 THEN target_runs ELSE 0 END) AS target_runs,
+SUM(CASE WHEN in_window = 0 THEN target_runs ELSE 0 END) AS previous_target_runs
+FROM target_run_days
 )
-SELECT 'day', bucket, citations, owned_citations, target_runs,
-youtube_brand_citations, reddit_brand_citations, brand_citations,
-0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-FROM day_counts
+SELECT 'day', bucket, target_runs, 0, 0
+FROM target_run_days
 WHERE in_window = 1
 UNION ALL
-SELECT 'all', '', COALESCE(citations, 0), COALESCE(owned_citations, 0), COALESCE(target_runs, 0),
-COALESCE(youtube_brand_citations, 0), COALESCE(reddit_brand_citations, 0), COALESCE(brand_citations, 0),
-(CASE WHEN COALESCE(citations, 0) > 0
-THEN 100 * CAST(COALESCE(brand_citations, 0) AS DOUBLE PRECISION)
-/ CAST(COALESCE(citations, 0) AS DOUBLE PRECISION)
-ELSE 0 END),
-(100 * CAST((COALESCE(citations, 0))
-- (COALESCE(previous_citations, 0)) AS DOUBLE PRECISION)
-/ (CASE WHEN COALESCE(previous_citations, 0) > 1
-THEN CAST(COALESCE(previous_citations, 0) AS DOUBLE PRECISION)
-ELSE 1 END)),
-(100 * CAST((COALESCE(owned_citations, 0))
-- (COALESCE(previous_owned_citations, 0)) AS DOUBLE PRECISION)
-/ (CASE WHEN COALESCE(previous_owned_citations, 0) > 1
-THEN CAST(COALESCE(previous_owned_citations, 0) AS DOUBLE PRECISION)
-ELSE 1 END)),
+SELECT 'all', '', COALESCE(target_runs, 0),
 (100 * CAST((COALESCE(target_runs, 0))
 - (COALESCE(previous_target_runs, 0)) AS DOUBLE PRECISION)
 / (CASE WHEN COALESCE(previous_target_runs, 0) > 1
 THEN CAST(COALESCE(previous_target_runs, 0) AS DOUBLE PRECISION)
 ELSE 1 END)),
-(100 * CAST((COALESCE(youtube_brand_citations, 0))
-- (COALESCE(previous_youtube_brand_citations, 0)) AS DOUBLE PRECISION)
-/ (CASE WHEN COALESCE(previous_youtube_brand_citations, 0) > 1
-THEN CAST(COALESCE(previous_youtube_brand_citations, 0) AS DOUBLE PRECISION)
-ELSE 1 END)),
-(100 * CAST((COALESCE(reddit_brand_citations, 0))
-- (COALESCE(previous_reddit_brand_citations, 0)) AS DOUBLE PRECISION)
-/ (CASE WHEN COALESCE(previous_reddit_brand_citations, 0) > 1
-THEN CAST(COALESCE(previous_reddit_brand_citations, 0) AS DOUBLE PRECISION)
-ELSE 1 END)),
-COALESCE(previous_citations, 0), COALESCE(previous_owned_citations, 0), COALESCE(previous_target_runs, 0),
-COALESCE(previous_youtube_brand_citations, 0), COALESCE(previous_reddit_brand_citations, 0)
+COALESCE(previous_target_runs, 0)
 FROM period_totals
 ;
 
@@ -273,6 +270,116 @@ SELECT domain FROM brand_domains WHERE brand_id = ?
 competitor_domains AS MATERIALIZED (
 SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''
 ),
+pieces AS MATERIALIZED (
+SELECT *
+FROM (SELECT value ->> 'grain' AS grain, value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
+value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
+value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
+value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
+value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
+FROM json_each(?) LIMIT -1) ranges
+),
+scope_citations AS NOT MATERIALIZED (
+SELECT ranges.period AS period,
+'00000000-0000-0000-0000-000000000000' AS topic_id,
+'00000000-0000-0000-0000-000000000000' AS provider_id, 0 AS run_seq,
+'' AS page, rollup_row.domain AS domain, '' AS page_type, rollup_row.domain_type AS static_type,
+'' AS subreddit,
+'' AS youtube_channel, ranges.flags * rollup_row.has_source AS has_source,
+ranges.flags * rollup_row.has_inline AS has_inline,
+ranges.sign * rollup_row.citations AS citations,
+ranges.sign * rollup_row.named AS brand_citations,
+ranges.sign * rollup_row.named AS named_citations,
+ranges.sign * rollup_row.comp_only AS competitor_only_citations
+FROM pieces ranges
+CROSS JOIN daily_domains rollup_row
+WHERE ranges.grain = 'daily_domains'
+AND rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at),
+row_counts AS (
+SELECT domain AS row_key, MIN(domain) AS domain,
+'' AS page_type, MIN(static_type) AS static_type,
+SUM(CASE WHEN period = 1 THEN citations ELSE 0 END) AS current_citations,
+SUM(CASE WHEN period = 0 THEN citations ELSE 0 END) AS previous_citations,
+SUM(CASE WHEN period = 1 THEN named_citations ELSE 0 END) AS current_brand_citations,
+SUM(CASE WHEN period = 0 THEN named_citations ELSE 0 END) AS previous_brand_citations,
+SUM(named_citations) AS named_citations, SUM(competitor_only_citations) AS competitor_only_citations,
+SUM(named_citations) AS brand_named_citations,
+SUM(0)
+AS brand_competitor_only_citations
+FROM scope_citations
+GROUP BY domain
+)
+SELECT 'domain', list, row_key, domain, page_type, domain_type, current_citations, previous_citations, growth_rate
+FROM (
+SELECT *
+FROM (
+SELECT 'overall' AS list, row_key, domain, page_type,
+CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
+WHEN named_citations > 0 THEN 'earned'
+WHEN competitor_only_citations > 0 THEN 'competitor_earned'
+ELSE static_type END
+AS domain_type,
+current_citations AS current_citations, previous_citations AS previous_citations,
+(100 * CAST((current_citations)
+- (previous_citations) AS DOUBLE PRECISION)
+/ (CASE WHEN previous_citations > 1
+THEN CAST(previous_citations AS DOUBLE PRECISION)
+ELSE 1 END)) AS growth_rate
+FROM row_counts
+WHERE current_citations > previous_citations
+ORDER BY growth_rate DESC, current_citations DESC, row_key
+LIMIT ?
+) top_overall
+UNION ALL
+SELECT *
+FROM (
+SELECT 'just_me' AS list, row_key, domain, page_type,
+CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
+WHEN brand_named_citations > 0 THEN 'earned'
+WHEN brand_competitor_only_citations > 0 THEN 'competitor_earned'
+ELSE static_type END
+AS domain_type,
+current_brand_citations AS current_citations, previous_brand_citations AS previous_citations,
+(100 * CAST((current_brand_citations)
+- (previous_brand_citations) AS DOUBLE PRECISION)
+/ (CASE WHEN previous_brand_citations > 1
+THEN CAST(previous_brand_citations AS DOUBLE PRECISION)
+ELSE 1 END)) AS growth_rate
+FROM row_counts
+WHERE current_brand_citations > previous_brand_citations
+ORDER BY growth_rate DESC, current_citations DESC, row_key
+LIMIT ?
+) top_just_me
+) top_rows
+ORDER BY list, growth_rate DESC, current_citations DESC, row_key
+;
+
+WITH owned_domains AS MATERIALIZED (
+SELECT domain FROM brand_domains WHERE brand_id = ?
+),
+competitor_domains AS MATERIALIZED (
+SELECT domain FROM competitors WHERE brand_id = ? AND domain <> ''
+),
+pieces AS MATERIALIZED (
+SELECT *
+FROM (SELECT value ->> 'grain' AS grain, value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
+value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
+value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
+value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
+value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
+FROM json_each(?) LIMIT -1) ranges
+WHERE (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
+COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
+WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest1_start
+ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
+OR COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
+WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
+ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
+THEN 1 ELSE 0 END)
+),
 scope_citations AS NOT MATERIALIZED (
 SELECT ranges.period AS period,
 '00000000-0000-0000-0000-000000000000' AS topic_id,
@@ -285,23 +392,11 @@ ranges.sign * rollup_row.citations AS citations,
 ranges.sign * rollup_row.named AS brand_citations,
 ranges.sign * rollup_row.named AS named_citations,
 ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
-value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
-value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
-value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
-value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
-FROM json_each(?) LIMIT -1) ranges
+FROM pieces ranges
 CROSS JOIN weekly_pages rollup_row
-WHERE rollup_row.brand_id = ?
+WHERE ranges.grain = 'weekly_pages'
+AND rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
-AND (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
-COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
-WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest1_start
-ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
-OR COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
-WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
-ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
-THEN 1 ELSE 0 END)
 UNION ALL
 SELECT ranges.period AS period,
 '00000000-0000-0000-0000-000000000000' AS topic_id,
@@ -314,23 +409,11 @@ ranges.sign * rollup_row.citations AS citations,
 ranges.sign * rollup_row.named AS brand_citations,
 ranges.sign * rollup_row.named AS named_citations,
 ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
-value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
-value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
-value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
-value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
-FROM json_each(?) LIMIT -1) ranges
+FROM pieces ranges
 CROSS JOIN daily_pages rollup_row
-WHERE rollup_row.brand_id = ?
+WHERE ranges.grain = 'daily_pages'
+AND rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
-AND (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
-COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
-WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest1_start
-ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
-OR COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
-WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
-ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
-THEN 1 ELSE 0 END)
 UNION ALL
 SELECT ranges.period AS period,
 '00000000-0000-0000-0000-000000000000' AS topic_id,
@@ -343,25 +426,14 @@ ranges.sign * rollup_row.citations AS citations,
 ranges.sign * rollup_row.named AS brand_citations,
 ranges.sign * rollup_row.named AS named_citations,
 ranges.sign * rollup_row.comp_only AS competitor_only_citations
-FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at,
-value ->> 'period' AS period, value ->> 'as_of' AS as_of, value ->> 'sign' AS sign,
-value ->> 'flags' AS flags, value ->> 'rest_rows' AS rest_rows,
-value ->> 'rest1_start' AS rest1_start, value ->> 'rest1_end' AS rest1_end,
-value ->> 'rest2_start' AS rest2_start, value ->> 'rest2_end' AS rest2_end
-FROM json_each(?) LIMIT -1) ranges
+FROM pieces ranges
 CROSS JOIN half_week_pages rollup_row
-WHERE rollup_row.brand_id = ?
-AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
-AND (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
-COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
-WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest1_start
-ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
-OR COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
-WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
-ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
-THEN 1 ELSE 0 END)),
-page_counts AS (
-SELECT page AS row_key, MIN(domain) AS domain, MIN(page_type) AS page_type, MIN(static_type) AS static_type,
+WHERE ranges.grain = 'half_week_pages'
+AND rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at),
+row_counts AS (
+SELECT page AS row_key, MIN(domain) AS domain,
+MIN(page_type) AS page_type, MIN(static_type) AS static_type,
 SUM(CASE WHEN period = 1 THEN citations ELSE 0 END) AS current_citations,
 SUM(CASE WHEN period = 0 THEN citations ELSE 0 END) AS previous_citations,
 SUM(CASE WHEN period = 1 THEN named_citations ELSE 0 END) AS current_brand_citations,
@@ -372,26 +444,12 @@ SUM(0)
 AS brand_competitor_only_citations
 FROM scope_citations
 GROUP BY page
-),
-page_and_domain_counts AS (
-SELECT 'page' AS level, row_key, domain, page_type, static_type,
-current_citations, previous_citations, current_brand_citations, previous_brand_citations,
-named_citations, competitor_only_citations, brand_named_citations, brand_competitor_only_citations
-FROM page_counts
-UNION ALL
-SELECT 'domain', domain, domain, '', MIN(static_type),
-SUM(current_citations), SUM(previous_citations),
-SUM(current_brand_citations), SUM(previous_brand_citations),
-SUM(named_citations), SUM(competitor_only_citations),
-SUM(brand_named_citations), SUM(brand_competitor_only_citations)
-FROM page_counts
-GROUP BY domain
 )
-SELECT level, list, row_key, domain, page_type, domain_type, current_citations, previous_citations, growth_rate
+SELECT 'page', list, row_key, domain, page_type, domain_type, current_citations, previous_citations, growth_rate
 FROM (
 SELECT *
 FROM (
-SELECT level, 'overall' AS list, row_key, domain, page_type,
+SELECT 'overall' AS list, row_key, domain, page_type,
 CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
 WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
 WHEN named_citations > 0 THEN 'earned'
@@ -404,15 +462,15 @@ current_citations AS current_citations, previous_citations AS previous_citations
 / (CASE WHEN previous_citations > 1
 THEN CAST(previous_citations AS DOUBLE PRECISION)
 ELSE 1 END)) AS growth_rate
-FROM page_and_domain_counts
-WHERE level = 'page' AND current_citations > previous_citations
+FROM row_counts
+WHERE current_citations > previous_citations
 ORDER BY growth_rate DESC, current_citations DESC, row_key
 LIMIT ?
-) top_page_overall
+) top_overall
 UNION ALL
 SELECT *
 FROM (
-SELECT level, 'just_me' AS list, row_key, domain, page_type,
+SELECT 'just_me' AS list, row_key, domain, page_type,
 CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
 WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
 WHEN brand_named_citations > 0 THEN 'earned'
@@ -425,53 +483,11 @@ current_brand_citations AS current_citations, previous_brand_citations AS previo
 / (CASE WHEN previous_brand_citations > 1
 THEN CAST(previous_brand_citations AS DOUBLE PRECISION)
 ELSE 1 END)) AS growth_rate
-FROM page_and_domain_counts
-WHERE level = 'page' AND current_brand_citations > previous_brand_citations
+FROM row_counts
+WHERE current_brand_citations > previous_brand_citations
 ORDER BY growth_rate DESC, current_citations DESC, row_key
 LIMIT ?
-) top_page_just_me
-UNION ALL
-SELECT *
-FROM (
-SELECT level, 'overall' AS list, row_key, domain, page_type,
-CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
-WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
-WHEN named_citations > 0 THEN 'earned'
-WHEN competitor_only_citations > 0 THEN 'competitor_earned'
-ELSE static_type END
-AS domain_type,
-current_citations AS current_citations, previous_citations AS previous_citations,
-(100 * CAST((current_citations)
-- (previous_citations) AS DOUBLE PRECISION)
-/ (CASE WHEN previous_citations > 1
-THEN CAST(previous_citations AS DOUBLE PRECISION)
-ELSE 1 END)) AS growth_rate
-FROM page_and_domain_counts
-WHERE level = 'domain' AND current_citations > previous_citations
-ORDER BY growth_rate DESC, current_citations DESC, row_key
-LIMIT ?
-) top_domain_overall
-UNION ALL
-SELECT *
-FROM (
-SELECT level, 'just_me' AS list, row_key, domain, page_type,
-CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
-WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
-WHEN brand_named_citations > 0 THEN 'earned'
-WHEN brand_competitor_only_citations > 0 THEN 'competitor_earned'
-ELSE static_type END
-AS domain_type,
-current_brand_citations AS current_citations, previous_brand_citations AS previous_citations,
-(100 * CAST((current_brand_citations)
-- (previous_brand_citations) AS DOUBLE PRECISION)
-/ (CASE WHEN previous_brand_citations > 1
-THEN CAST(previous_brand_citations AS DOUBLE PRECISION)
-ELSE 1 END)) AS growth_rate
-FROM page_and_domain_counts
-WHERE level = 'domain' AND current_brand_citations > previous_brand_citations
-ORDER BY growth_rate DESC, current_citations DESC, row_key
-LIMIT ?
-) top_domain_just_me
+) top_just_me
 ) top_rows
-ORDER BY level, list, growth_rate DESC, current_citations DESC, row_key
+ORDER BY list, growth_rate DESC, current_citations DESC, row_key
 ;

@@ -49,7 +49,8 @@ WHERE runs.brand_id = ?
 AND runs.ran_at >= ranges.start_at AND runs.ran_at < ranges.end_at
 UNION ALL
 SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
-CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?) THEN 1 ELSE 0 END AS owned_citations
+CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?)
+THEN 1 ELSE 0 END AS owned_citations
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
 CROSS JOIN citations citations
 WHERE citations.brand_id = ?
