@@ -184,15 +184,6 @@ const (
 	maxLineChars      = 120
 )
 
-// oversized are the snapshots whose statements still exceed
-// maxStatementLines or maxStatementChars: the page-level growth lists of
-// the citations overview over a window whose edges cut days (8,206
-// characters on SQLite). The list only shrinks: a listed file within the
-// limits fails as well.
-var oversized = map[string]bool{
-	"citations_overview.cut.sql": true,
-}
-
 // TestSQLSnapshotLimits keeps every snapshot statement within the limits
 // of a statement a person reads: a new statement, or a longer expression,
 // that breaks one fails here rather than in review.
@@ -209,18 +200,14 @@ func TestSQLSnapshotLimits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		over := false
 		for i, st := range strings.Split(string(b), "\n;\n") {
 			if st = strings.TrimSpace(st); st == "" {
 				continue
 			}
 			lines := strings.Split(st, "\n")
 			if len(lines) > maxStatementLines || len(st) > maxStatementChars {
-				over = true
-				if !oversized[filepath.Base(file)] {
-					t.Errorf("%s: statement %d has %d lines and %d characters (at most %d and %d)",
-						file, i+1, len(lines), len(st), maxStatementLines, maxStatementChars)
-				}
+				t.Errorf("%s: statement %d has %d lines and %d characters (at most %d and %d)",
+					file, i+1, len(lines), len(st), maxStatementLines, maxStatementChars)
 			}
 			for j, l := range lines {
 				if len(l) > maxLineChars {
@@ -228,9 +215,6 @@ func TestSQLSnapshotLimits(t *testing.T) {
 						file, i+1, j+1, len(l), maxLineChars, l)
 				}
 			}
-		}
-		if !over && oversized[filepath.Base(file)] && filepath.Base(filepath.Dir(file)) == "sqlite" {
-			t.Errorf("%s is within the limits now: drop it from oversized", file)
 		}
 	}
 }

@@ -85,13 +85,13 @@ once for both lists: pages from the page rollups, domains from the smaller
 domain rollups.
 
 Among the brand's citations, those naming the target or only a competitor
-(for the row's type) are all of a rollup row's named_citations and none of
-its competitor_only_citations (the brand is its target), and a fact row's
-where brand_citations is set. When every row is a rollup row (no partial
+(for the row's type) are all of a rollup row's named_citations (then its
+brand_citations) and none of its competitor_only_citations (the brand is
+its target), and a fact row's where brand_citations is set. When every row is a rollup row (no partial
 day in the span) the brand's sums read named_citations alone: fewer
 columns for SQLite to sort. row_counts: per page or domain (row_key), by
 period (0 before the window, 1 in it); then the rows that grew, the first
-.Limit of each list by growth. An ORDER BY … LIMIT per list keeps only the
+.Limit of each list by growth, and their class. An ORDER BY … LIMIT per list keeps only the
 top rows while sorting, where a ROW_NUMBER over every row sorted them all
 (docs/performance.md#statement-shapes-that-plan-well). */}}
 {{define "top_growing.sql" -}}
@@ -101,7 +101,7 @@ top rows while sorting, where a ROW_NUMBER over every row sorted them all
 {{- $brandCompetitorOnly := "0"}}
 {{- if .Sel.Raw}}
 {{- $brand = "brand_citations"}}
-{{- $brandNamed = "CASE WHEN run_seq = 0 THEN named_citations ELSE named_citations * brand_citations END"}}
+{{- $brandNamed = "CASE WHEN brand_citations <> 0 THEN named_citations ELSE 0 END"}}
 {{- $brandCompetitorOnly = "CASE WHEN run_seq = 0 THEN 0 ELSE competitor_only_citations * brand_citations END"}}
 {{- end -}}
 {{template "citation_scope" .Sel}},
@@ -119,7 +119,9 @@ SUM({{$brandCompetitorOnly}})
 FROM scope_citations
 GROUP BY {{$level}}
 )
-SELECT '{{$level}}', list, row_key, domain, page_type, domain_type, current_citations, previous_citations, growth_rate
+SELECT '{{$level}}', list, row_key, domain, page_type,
+{{template "class_of" strings "domain" "named" "competitor_only" "static_type"}},
+current_citations, previous_citations, growth_rate
 FROM (
 {{- range $j, $list := strings "overall" "just_me"}}
 {{- $p := ""}}
@@ -131,11 +133,10 @@ UNION ALL
 {{- end}}
 SELECT *
 FROM (
-  SELECT '{{$list}}' AS list, row_key, domain, page_type,
-  {{template "class_of" strings "domain" (printf "%snamed_citations" $p)
-    (printf "%scompetitor_only_citations" $p) "static_type"}}
-    AS domain_type,
-  {{$current}} AS current_citations, {{$previous}} AS previous_citations,
+  SELECT '{{$list}}' AS list, row_key, domain, page_type, static_type,
+  {{$p}}named_citations AS named, {{$p}}competitor_only_citations AS competitor_only,
+  {{if $p}}{{$current}} AS current_citations, {{$previous}} AS previous_citations{{else -}}
+    current_citations, previous_citations{{end}},
   {{growth $current $previous}} AS growth_rate
   FROM row_counts
   WHERE {{$current}} > {{$previous}}

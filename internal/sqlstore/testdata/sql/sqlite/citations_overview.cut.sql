@@ -398,24 +398,25 @@ SUM(CASE WHEN period = 0 THEN citations ELSE 0 END) AS previous_citations,
 SUM(CASE WHEN period = 1 THEN brand_citations ELSE 0 END) AS current_brand_citations,
 SUM(CASE WHEN period = 0 THEN brand_citations ELSE 0 END) AS previous_brand_citations,
 SUM(named_citations) AS named_citations, SUM(competitor_only_citations) AS competitor_only_citations,
-SUM(CASE WHEN run_seq = 0 THEN named_citations ELSE named_citations * brand_citations END) AS brand_named_citations,
+SUM(CASE WHEN brand_citations <> 0 THEN named_citations ELSE 0 END) AS brand_named_citations,
 SUM(CASE WHEN run_seq = 0 THEN 0 ELSE competitor_only_citations * brand_citations END)
 AS brand_competitor_only_citations
 FROM scope_citations
 GROUP BY domain
 )
-SELECT 'domain', list, row_key, domain, page_type, domain_type, current_citations, previous_citations, growth_rate
+SELECT 'domain', list, row_key, domain, page_type,
+CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
+WHEN named > 0 THEN 'earned'
+WHEN competitor_only > 0 THEN 'competitor_earned'
+ELSE static_type END,
+current_citations, previous_citations, growth_rate
 FROM (
 SELECT *
 FROM (
-SELECT 'overall' AS list, row_key, domain, page_type,
-CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
-WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
-WHEN named_citations > 0 THEN 'earned'
-WHEN competitor_only_citations > 0 THEN 'competitor_earned'
-ELSE static_type END
-AS domain_type,
-current_citations AS current_citations, previous_citations AS previous_citations,
+SELECT 'overall' AS list, row_key, domain, page_type, static_type,
+named_citations AS named, competitor_only_citations AS competitor_only,
+current_citations, previous_citations,
 (100 * CAST((current_citations)
 - (previous_citations) AS DOUBLE PRECISION)
 / (CASE WHEN previous_citations > 1
@@ -429,13 +430,8 @@ LIMIT ?
 UNION ALL
 SELECT *
 FROM (
-SELECT 'just_me' AS list, row_key, domain, page_type,
-CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
-WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
-WHEN brand_named_citations > 0 THEN 'earned'
-WHEN brand_competitor_only_citations > 0 THEN 'competitor_earned'
-ELSE static_type END
-AS domain_type,
+SELECT 'just_me' AS list, row_key, domain, page_type, static_type,
+brand_named_citations AS named, brand_competitor_only_citations AS competitor_only,
 current_brand_citations AS current_citations, previous_brand_citations AS previous_citations,
 (100 * CAST((current_brand_citations)
 - (previous_brand_citations) AS DOUBLE PRECISION)
@@ -565,24 +561,25 @@ SUM(CASE WHEN period = 0 THEN citations ELSE 0 END) AS previous_citations,
 SUM(CASE WHEN period = 1 THEN brand_citations ELSE 0 END) AS current_brand_citations,
 SUM(CASE WHEN period = 0 THEN brand_citations ELSE 0 END) AS previous_brand_citations,
 SUM(named_citations) AS named_citations, SUM(competitor_only_citations) AS competitor_only_citations,
-SUM(CASE WHEN run_seq = 0 THEN named_citations ELSE named_citations * brand_citations END) AS brand_named_citations,
+SUM(CASE WHEN brand_citations <> 0 THEN named_citations ELSE 0 END) AS brand_named_citations,
 SUM(CASE WHEN run_seq = 0 THEN 0 ELSE competitor_only_citations * brand_citations END)
 AS brand_competitor_only_citations
 FROM scope_citations
 GROUP BY page
 )
-SELECT 'page', list, row_key, domain, page_type, domain_type, current_citations, previous_citations, growth_rate
+SELECT 'page', list, row_key, domain, page_type,
+CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
+WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
+WHEN named > 0 THEN 'earned'
+WHEN competitor_only > 0 THEN 'competitor_earned'
+ELSE static_type END,
+current_citations, previous_citations, growth_rate
 FROM (
 SELECT *
 FROM (
-SELECT 'overall' AS list, row_key, domain, page_type,
-CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
-WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
-WHEN named_citations > 0 THEN 'earned'
-WHEN competitor_only_citations > 0 THEN 'competitor_earned'
-ELSE static_type END
-AS domain_type,
-current_citations AS current_citations, previous_citations AS previous_citations,
+SELECT 'overall' AS list, row_key, domain, page_type, static_type,
+named_citations AS named, competitor_only_citations AS competitor_only,
+current_citations, previous_citations,
 (100 * CAST((current_citations)
 - (previous_citations) AS DOUBLE PRECISION)
 / (CASE WHEN previous_citations > 1
@@ -596,13 +593,8 @@ LIMIT ?
 UNION ALL
 SELECT *
 FROM (
-SELECT 'just_me' AS list, row_key, domain, page_type,
-CASE WHEN domain IN (SELECT domain FROM owned_domains) THEN 'owned'
-WHEN domain IN (SELECT domain FROM competitor_domains) THEN 'competitor_owned'
-WHEN brand_named_citations > 0 THEN 'earned'
-WHEN brand_competitor_only_citations > 0 THEN 'competitor_earned'
-ELSE static_type END
-AS domain_type,
+SELECT 'just_me' AS list, row_key, domain, page_type, static_type,
+brand_named_citations AS named, brand_competitor_only_citations AS competitor_only,
 current_brand_citations AS current_citations, previous_brand_citations AS previous_citations,
 (100 * CAST((current_brand_citations)
 - (previous_brand_citations) AS DOUBLE PRECISION)
