@@ -56,21 +56,35 @@ type CitationScope struct {
 	Raw        []sightline.Window
 }
 
+// selOpts say how a statement reads its citation scope.
+type selOpts int
+
+const (
+	// selNarrow: narrowed by the citation filters.
+	selNarrow selOpts = 1 << iota
+	// selPeriods: the statement only sums the counts per period (against
+	// the cuts): a row carries its period, and rollupPieces may subtract.
+	selPeriods
+	// selTwice: the statement reads scope_citations twice: materialized.
+	selTwice
+)
+
 // citationScope is the CitationScope over w (split at cuts for the
-// rollups), narrowed by the citation filters when narrow is set.
-func (q *Scope) citationScope(w sightline.Window, narrow bool, level string, cuts ...time.Time) CitationScope {
+// rollups), read as opts say.
+func (q *Scope) citationScope(w sightline.Window, opts selOpts, level string, cuts ...time.Time) CitationScope {
 	full, raw := q.selPlan(w, cuts...)
-	return q.selData(full, raw, narrow, level, cuts...)
+	return q.selData(full, raw, opts, level, cuts...)
 }
 
 // selData is citationScope for the whole-day ranges full (rollups) and
 // the ranges raw (facts); no rollup row read may straddle a cut.
-func (q *Scope) selData(full, raw []sightline.Window, narrow bool, level string, cuts ...time.Time) CitationScope {
-	d := CitationScope{Level: level, Narrow: narrow, PeriodSums: q.periodSums, Cuts: cuts, Raw: raw,
-		Streamed: len(raw) == 0 && !q.selTwice}
+func (q *Scope) selData(full, raw []sightline.Window, opts selOpts, level string, cuts ...time.Time) CitationScope {
+	periods := opts&selPeriods != 0
+	d := CitationScope{Level: level, Narrow: opts&selNarrow != 0, PeriodSums: periods, Cuts: cuts, Raw: raw,
+		Streamed: len(raw) == 0 && opts&selTwice == 0}
 	// the tables, in the order they are first read
 	read := map[string]bool{}
-	d.Pieces = rollupPieces(full, level, q.topicPageRollups(), cuts, q.periodSums)
+	d.Pieces = rollupPieces(full, level, q.topicPageRollups(), cuts, periods)
 	for _, pc := range d.Pieces {
 		d.Rest = d.Rest || len(pc.rest) > 0
 		if !read[pc.table] {

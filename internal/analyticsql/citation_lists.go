@@ -22,11 +22,12 @@ func (q *Scope) CitationRows(level, order string, limit, offset int) (page, coun
 		Limit, Offset int
 	}
 	// a domain's top page reads the page rows a second time: materialized
-	q.selTwice = level == DomainLevel && selLevel == PageLevel
-	sel := q.citationScope(q.Window, true, selLevel)
-	q.selTwice = false
-	page = q.write("citation_rows.sql", rows{sel, level, order, limit, offset})
-	count = q.write("citation_rows_count.sql", rows{Sel: q.citationScope(q.Window, true, selLevel), Level: level})
+	opts := selNarrow
+	if level == DomainLevel && selLevel == PageLevel {
+		opts |= selTwice
+	}
+	page = q.write("citation_rows.sql", rows{q.citationScope(q.Window, opts, selLevel), level, order, limit, offset})
+	count = q.write("citation_rows_count.sql", rows{Sel: q.citationScope(q.Window, selNarrow, selLevel), Level: level})
 	return page, count
 }
 
@@ -37,7 +38,7 @@ func (q *Scope) TopPages(domains []string) *Builder {
 	return q.write("top_pages.sql", struct {
 		Sel     CitationScope
 		Domains []string
-	}{q.citationScope(q.Window, true, PageLevel), domains})
+	}{q.citationScope(q.Window, selNarrow, PageLevel), domains})
 }
 
 // RollupRowBrands is the found brands named in the answers citing each
@@ -59,7 +60,7 @@ func (q *Scope) RollupRowBrands(full []sightline.Window, key string, keys, domai
 func (q *Scope) RunRowBrands(raw []sightline.Window, key string, keys []string) *Builder {
 	var sel *CitationScope
 	if len(q.FoundBrandIDs) > 0 || len(q.DomainTypes) > 0 {
-		s := q.selData(nil, raw, true, PageLevel)
+		s := q.selData(nil, raw, selNarrow, PageLevel)
 		sel = &s
 	}
 	return q.write("run_row_brands.sql", struct {

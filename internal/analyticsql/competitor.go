@@ -6,7 +6,6 @@ package analyticsql
 // rows from offset. Columns: id, name, domain, visibility, the count of
 // rows, runs naming it, runs in scope.
 func (q *Scope) Competitors(onlyID, order string, limit, offset int) *Builder {
-	defer q.sumsPerPeriod()()
 	return q.write("competitors.sql", struct {
 		OnlyID, Order string
 		Limit, Offset int

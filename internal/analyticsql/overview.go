@@ -5,7 +5,7 @@ package analyticsql
 // (sql/citation_summary.sql). Rows: domain_type, citations, percent of
 // all, all citations.
 func (q *Scope) CitationSummary() *Builder {
-	return q.write("citation_summary.sql", q.citationScope(q.Window, false, DomainLevel))
+	return q.write("citation_summary.sql", q.citationScope(q.Window, 0, DomainLevel))
 }
 
 // OwnedCitationShare is the owned-citation share per bucket: the
@@ -19,13 +19,13 @@ func (q *Scope) OwnedCitationShare(granularity string, trackedBrands int) *Build
 		Sel           CitationScope
 		Granularity   string
 		TrackedBrands int
-	}{q.citationScope(q.Window, false, DomainLevel), granularity, trackedBrands})
+	}{q.citationScope(q.Window, 0, DomainLevel), granularity, trackedBrands})
 }
 
 // OwnershipBreakdown counts the window's citations by ownership class,
 // the static classes together as 'other'. Rows: class, citations, percent.
 func (q *Scope) OwnershipBreakdown() *Builder {
-	return q.write("ownership_breakdown.sql", q.citationScope(q.Window, false, DomainLevel))
+	return q.write("ownership_breakdown.sql", q.citationScope(q.Window, 0, DomainLevel))
 }
 
 // SummaryStats counts, per day of the window and for the previous period,
@@ -37,7 +37,7 @@ func (q *Scope) OwnershipBreakdown() *Builder {
 // previous period's counts. TargetRunStats gives the runs naming the
 // target.
 func (q *Scope) SummaryStats() *Builder {
-	return q.write("summary_stats.sql", q.citationScope(q.span(), false, DomainLevel, q.Window.Start))
+	return q.write("summary_stats.sql", q.citationScope(q.span(), 0, DomainLevel, q.Window.Start))
 }
 
 // TargetRunStats counts the runs naming the target per day of the window
@@ -54,16 +54,12 @@ func (q *Scope) TargetRunStats() *Builder {
 // Rows: level, list ('overall' or 'just_me'), page or domain, domain, page
 // type, domain type, current and previous count, growth rate.
 func (q *Scope) TopGrowing(limit int) []*Builder {
-	// the rows carry their period (0 before the window, 1 in it), which
-	// lets rollupPieces subtract
-	q.periodSums = true
-	defer func() { q.periodSums = false }()
 	var out []*Builder
 	for _, level := range []string{DomainLevel, PageLevel} {
 		out = append(out, q.write("top_growing.sql", struct {
 			Sel   CitationScope
 			Limit int
-		}{q.citationScope(q.span(), false, level, q.Window.Start), limit}))
+		}{q.citationScope(q.span(), selPeriods, level, q.Window.Start), limit}))
 	}
 	return out
 }
@@ -82,6 +78,5 @@ var DistributionDimensions = []struct{ Name, Col, Table string }{
 // DistributionDimensions), kind ('c' citations, 'm' mentions), id, name,
 // count, percent.
 func (q *Scope) Distributions() *Builder {
-	defer q.sumsPerPeriod()()
 	return q.write("distributions.sql", struct{ Dims any }{DistributionDimensions})
 }

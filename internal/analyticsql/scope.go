@@ -29,10 +29,6 @@ type Scope struct {
 	AllProviders []string // the fact tables' clustering
 	Rollups      bool     // the daily rollups may answer (sqlstore's DB.NoRollups unset)
 	SelfTarget   bool     // the target is the brand itself, as in the page rollups
-	narrowRuns   bool     // runs are narrowed by the domains or page they cite
-	periodSums   bool     // the statement being written only sums citationScope's counts, by period (against the cuts): rollupPieces may subtract
-	selTwice     bool     // the statement being written reads citationScope's scope_citations twice: materialized
-	weekRows     bool     // the statement being written sums its run and mention rows per period only (never by day or month): plan may read weekly rollups
 	// PrunedBefore is the day before which the brand's mentions and
 	// citations were pruned (zero: never). A statement written to read them
 	// calls ReadsPruned (sqlstore then refuses to run the transaction's

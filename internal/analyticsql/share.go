@@ -12,14 +12,10 @@ func (q *Scope) MentionShare(granularity string, tracked []string) *Builder {
 	if len(tracked) == 0 {
 		tracked = []string{sightline.NilUUID}
 	}
-	// Runs narrowed by the domains or page they cite can only come from the
-	// fact tables.
-	q.narrowRuns = len(q.Domains) > 0 || q.URL != ""
-	defer func() { q.narrowRuns = false }()
 	return q.write("mention_share.sql", struct {
 		Granularity string
 		Tracked     []string
 		NTracked    int
 		Narrow      bool
-	}{granularity, tracked, nTracked, q.narrowRuns})
+	}{granularity, tracked, nTracked, len(q.Domains) > 0 || q.URL != ""})
 }

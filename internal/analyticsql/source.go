@@ -11,7 +11,7 @@ import "github.com/sightline/sightline"
 // which keep topic, provider and region but not the prompt, and cannot tell
 // which runs cite a given domain.
 func (q *Scope) runRollups() bool {
-	return q.Rollups && len(q.PromptIDs) == 0 && q.PromptID == "" && len(q.PromptRegions) == 0 && !q.narrowRuns
+	return q.Rollups && len(q.PromptIDs) == 0 && q.PromptID == "" && len(q.PromptRegions) == 0
 }
 
 // pageRollups reports whether citations may come from the page rollups,
@@ -52,17 +52,17 @@ type Read struct {
 func (q *Scope) reads(src string, p Period) []Read {
 	switch src {
 	case "runs":
-		return q.plan(p, q.runRollups(), runTables)
+		return plan(p, q.runRollups(), runTables)
 	case "mentions":
 		tables := rollupTable{daily: "daily_mentions"}
 		if q.coarseMentions() {
 			tables = rollupTable{"daily_topic_mentions", "weekly_topic_mentions"}
 		}
-		return q.plan(p, q.runRollups(), tables)
+		return plan(p, q.runRollups(), tables)
 	case "target_mentions":
-		return q.plan(p, q.runRollups(), rollupTable{daily: "daily_mentions"})
+		return plan(p, q.runRollups(), rollupTable{daily: "daily_mentions"})
 	case "ads":
-		return q.plan(p, true, rollupTable{daily: "daily_ads"})
+		return plan(p, true, rollupTable{daily: "daily_ads"})
 	case "facts":
 		return []Read{{Ranges: []sightline.Window{p.W}}}
 	}
@@ -72,21 +72,21 @@ func (q *Scope) reads(src string, p Period) []Read {
 // plan splits p into rollup reads for the whole days (split at the cuts)
 // and a fact read for the rest, or one fact read when ok is false.
 //
-// With weekRows (a statement that only sums the rows per period, never by
+// With p.Weeks (a statement that only sums the rows per period, never by
 // day or month) and a weekly twin, the whole ISO weeks of each range
 // between cuts come from the weekly table, whose ran_at is the week's
 // Monday, and the days around them from the daily one: a 30-day window
 // and its previous period read about a quarter of the rows.
-func (q *Scope) plan(p Period, ok bool, t rollupTable) []Read {
+func plan(p Period, ok bool, t rollupTable) []Read {
 	full, raw := []sightline.Window(nil), []sightline.Window{p.W}
-	if ok {
+	if ok && !p.FactsOnly {
 		if pl := planRollup(p.W, p.Cuts...); len(pl.full) > 0 {
 			full, raw = pl.full, pl.raw
 		}
 	}
 	var weekly, daily []sightline.Window
 	for _, r := range full {
-		if !q.weekRows || t.weekly == "" {
+		if !p.Weeks || t.weekly == "" {
 			daily = append(daily, r)
 			continue
 		}
@@ -107,15 +107,6 @@ func (q *Scope) plan(p Period, ok bool, t rollupTable) []Read {
 		out = append(out, Read{Ranges: raw})
 	}
 	return out
-}
-
-// sumsPerPeriod marks the statement being written as one that sums its run
-// and mention rows per period only (ran_at against the cuts, never by day
-// or month), so that union reads whole weeks from the weekly rollups; the
-// returned func clears the mark (defer q.sumsPerPeriod()()).
-func (q *Scope) sumsPerPeriod() (clear func()) {
-	q.weekRows = true
-	return func() { q.weekRows = false }
 }
 
 // runTables are the run rollups (topic, provider, region).

@@ -9,7 +9,6 @@ package analyticsql
 // mentions, their differences, the count of rows, previous mentions, runs
 // and all mentions of both periods.
 func (q *Scope) ShareOfVoice(order string, limit, offset int) *Builder {
-	defer q.sumsPerPeriod()()
 	return q.write("share_of_voice.sql", struct {
 		Order         string
 		Limit, Offset int
@@ -18,7 +17,6 @@ func (q *Scope) ShareOfVoice(order string, limit, offset int) *Builder {
 
 // ShareOfVoiceCount counts the rows ShareOfVoice lists.
 func (q *Scope) ShareOfVoiceCount() *Builder {
-	defer q.sumsPerPeriod()()
 	return q.write("share_of_voice_count.sql", nil)
 }
 

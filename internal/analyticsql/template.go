@@ -106,7 +106,11 @@ func stmtFuncs(w *writer) template.FuncMap {
 		// or the previous period and the window cut at its start.
 		"window": func() Period { return Period{W: w.q.Window} },
 		"span":   func() Period { return Period{W: w.q.span(), Cuts: []time.Time{w.q.Window.Start}} },
-		"cur":    func() string { w.s.Args = append(w.s.Args, FormatTime(w.q.Window.Start)); return "?" },
+		// perPeriod marks a period as summed per period only (Weeks);
+		// factsOnly as read from the fact tables alone when on.
+		"perPeriod": func(p Period) Period { p.Weeks = true; return p },
+		"factsOnly": func(p Period, on bool) Period { p.FactsOnly = on; return p },
+		"cur":       func() string { w.s.Args = append(w.s.Args, FormatTime(w.q.Window.Start)); return "?" },
 		// pair pairs a value with a period or alias for a named template
 		// that needs both.
 		"pair": func(a, b any) Pair { return Pair{a, b} },
@@ -115,9 +119,15 @@ func stmtFuncs(w *writer) template.FuncMap {
 
 // Period is a span of time a row source reads and the cuts inside it
 // (the start of the current period) that no rollup row may straddle.
+// Weeks: the statement sums the rows per period only, never by day or
+// month, so whole ISO weeks may come from the weekly rollups (perPeriod);
+// FactsOnly: the rows are narrowed by what the rollups do not keep (the
+// domains or page a run cites), so only the fact tables answer.
 type Period struct {
-	W    sightline.Window
-	Cuts []time.Time
+	W         sightline.Window
+	Cuts      []time.Time
+	Weeks     bool
+	FactsOnly bool
 }
 
 // Pair is two values given to a named template.

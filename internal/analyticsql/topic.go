@@ -9,7 +9,6 @@ package analyticsql
 // mentions, owned citations, citations, previous owned citations,
 // previous citations.
 func (q *Scope) TopicMetrics(ids []string) *Builder {
-	defer q.sumsPerPeriod()()
 	return q.write("topics.sql", struct {
 		IDs            []string
 		SeveralTargets bool
@@ -21,7 +20,6 @@ func (q *Scope) TopicMetrics(ids []string) *Builder {
 // candidates. Columns: topic id, found brand id, name, visibility, runs
 // naming it, the topic's runs.
 func (q *Scope) TopBrands(ids []string, limit int) *Builder {
-	defer q.sumsPerPeriod()()
 	return q.write("top_brands.sql", struct {
 		IDs   []string
 		Limit int

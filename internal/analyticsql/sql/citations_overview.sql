@@ -159,14 +159,14 @@ shares, the dimension's index in .Dims and kind 'c' (citations) or 'm'
 WITH window_citations AS MATERIALIZED (
 SELECT topic_id, provider_id, region_id, SUM(citations) AS citations
 FROM (
-{{- template "citation_count_rows" window}}
+{{- template "citation_count_rows" perPeriod window}}
 ) window_rows
 GROUP BY topic_id, provider_id, region_id
 ),
 window_target_runs AS MATERIALIZED (
 SELECT topic_id, provider_id, region_id, SUM(runs) AS runs
 FROM (
-{{- template "target_run_dim_rows" window}}
+{{- template "target_run_dim_rows" perPeriod window}}
 ) window_rows
 GROUP BY topic_id, provider_id, region_id
 )

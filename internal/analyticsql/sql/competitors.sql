@@ -7,13 +7,13 @@ competitor_visibility: per competitor, its visibility. */}}
 WITH run_total AS (
 SELECT COALESCE(SUM(window_runs.runs), 0) AS runs
 FROM (
-{{- template "run_rows" window}}
+{{- template "run_rows" perPeriod window}}
 ) window_runs
 ),
 brand_mentions AS (
 SELECT window_mentions.found_brand_id AS found_brand_id, SUM(window_mentions.mentions) AS mentions
 FROM (
-{{- template "mention_rows" window}}
+{{- template "mention_rows" perPeriod window}}
 ) window_mentions
 GROUP BY window_mentions.found_brand_id
 ),

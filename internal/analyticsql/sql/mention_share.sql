@@ -7,12 +7,13 @@ those naming the target; bucket_tracked_mentions: the tracked brands'
 mentions; share_buckets: the three side by side, the last as the tracked
 brands' average. */}}
 {{define "mention_share.sql" -}}
-{{- $q := scope -}}
+{{- $q := scope}}
+{{- $window := factsOnly window .Narrow -}}
 WITH bucket_runs AS (
 SELECT {{bucket .Granularity "window_runs.ran_at"}} AS bucket,
 SUM(window_runs.runs) AS runs
 FROM (
-{{- template "run_rows" window}}
+{{- template "run_rows" $window}}
 {{- template "run_narrowing" "runs.seq"}}
 ) window_runs
 GROUP BY 1
@@ -45,7 +46,7 @@ SELECT {{bucket .Granularity "window_mentions.ran_at"}} AS bucket,
 SUM(CASE WHEN window_mentions.found_brand_id IN ({{in .Tracked}})
   THEN window_mentions.mentions ELSE 0 END) AS tracked_mentions
 FROM (
-{{- template "mention_rows" window}}
+{{- template "mention_rows" $window}}
 {{- template "run_narrowing" "mentions.run_seq"}}
 ) window_mentions
 GROUP BY 1

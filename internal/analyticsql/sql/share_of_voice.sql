@@ -11,7 +11,7 @@ WITH run_totals AS (
 SELECT SUM(CASE WHEN span_runs.ran_at >= {{cur}} THEN span_runs.runs ELSE 0 END) AS runs,
 SUM(CASE WHEN span_runs.ran_at < {{cur}} THEN span_runs.runs ELSE 0 END) AS previous_runs
 FROM (
-{{- template "run_rows" span}}
+{{- template "run_rows" perPeriod span}}
 ) span_runs
 ),
 brand_mentions AS (
@@ -21,7 +21,7 @@ SUM(CASE WHEN span_mentions.ran_at < {{cur}} THEN span_mentions.mentions ELSE 0 
 SUM(CASE WHEN span_mentions.ran_at >= {{cur}} THEN span_mentions.sentiment_sum ELSE 0 END) AS sentiment_sum,
 SUM(CASE WHEN span_mentions.ran_at < {{cur}} THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_sentiment_sum
 FROM (
-{{- template "mention_rows" span}}
+{{- template "mention_rows" perPeriod span}}
 ) span_mentions
 GROUP BY span_mentions.found_brand_id
 ),
@@ -78,7 +78,7 @@ AND (
   OR found_brands.id IN (
     SELECT span_mentions.found_brand_id
     FROM (
-{{- template "mention_rows" span}}
+{{- template "mention_rows" perPeriod span}}
     ) span_mentions
   )
 )

@@ -5,7 +5,9 @@ reads the rollups for the whole days of it and the fact tables for the
 partial days (the reads func), or the fact tables alone when the scope asks
 for something the rollups do not keep (docs/performance.md#rollups).
 Rows without topic carry the nil UUID, as the rollups do; a rollup is
-aliased rollup_row.
+aliased rollup_row. A statement that sums the rows per period only, never
+by day or month, passes "perPeriod span" (or window): whole ISO weeks then
+come from the weekly rollups, a quarter of the daily rows.
 
   run_rows             ran_at, topic_id, provider_id, region_id, runs
   citation_count_rows  ran_at, topic_id, provider_id, region_id, citations, owned_citations

@@ -30,7 +30,7 @@ SUM(CASE WHEN span_runs.ran_at < {{cur}} THEN span_runs.owned_citations ELSE 0 E
 SUM(CASE WHEN span_runs.ran_at >= {{cur}} THEN span_runs.citations ELSE 0 END) AS citations,
 SUM(CASE WHEN span_runs.ran_at < {{cur}} THEN span_runs.citations ELSE 0 END) AS previous_citations
 FROM (
-{{- template "run_citation_rows" span}}
+{{- template "run_citation_rows" perPeriod span}}
 ) span_runs
 WHERE span_runs.topic_id IN ({{in .IDs}})
 GROUP BY span_runs.topic_id
@@ -41,7 +41,7 @@ SELECT span_target_runs.topic_id AS topic_id,
 SUM(CASE WHEN span_target_runs.ran_at >= {{cur}} THEN span_target_runs.runs ELSE 0 END) AS target_runs,
 SUM(CASE WHEN span_target_runs.ran_at < {{cur}} THEN span_target_runs.runs ELSE 0 END) AS previous_target_runs
 FROM (
-{{- template "target_run_rows" span}}
+{{- template "target_run_rows" perPeriod span}}
 ) span_target_runs
 WHERE span_target_runs.topic_id IN ({{in .IDs}})
 GROUP BY span_target_runs.topic_id
@@ -64,7 +64,7 @@ SUM(CASE WHEN span_mentions.ran_at < {{cur}}
   AND span_mentions.found_brand_id IN ({{in $q.TargetIDs}})
   THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_target_sentiment_sum
 FROM (
-{{- template "mention_rows" span}}
+{{- template "mention_rows" perPeriod span}}
 ) span_mentions
 WHERE span_mentions.topic_id IN ({{in .IDs}})
 GROUP BY span_mentions.topic_id
@@ -125,7 +125,7 @@ in the window (ties by name); filter[brand_ids] limits the candidates. */}}
 WITH topic_runs AS (
 SELECT window_runs.topic_id AS topic_id, SUM(window_runs.runs) AS runs
 FROM (
-{{- template "run_rows" window}}
+{{- template "run_rows" perPeriod window}}
 ) window_runs
 WHERE window_runs.topic_id IN ({{in .IDs}})
 GROUP BY window_runs.topic_id
@@ -134,7 +134,7 @@ topic_brand_mentions AS (
 SELECT window_mentions.topic_id AS topic_id, window_mentions.found_brand_id AS found_brand_id,
 SUM(window_mentions.mentions) AS mentions
 FROM (
-{{- template "mention_rows" window}}
+{{- template "mention_rows" perPeriod window}}
 ) window_mentions
 WHERE window_mentions.topic_id IN ({{in .IDs}})
 {{- if $q.FoundBrandIDs}}
