@@ -46,10 +46,11 @@ type advertisers struct {
 // the scope (whose name or domain contains query, any when empty) from
 // offset, ordered by order (an ORDER BY clause over advertiser_summaries),
 // with their counts. Page rows: AdvertiserSummaryColumns and the count of
-// all; count: one row, the count (for a page past the end).
-func (q *Scope) Advertisers(query, order string, limit, offset int) (page, count *Builder) {
+// all; count: one row, the count, written only when called (for a page
+// past the end).
+func (q *Scope) Advertisers(query, order string, limit, offset int) (page *Builder, count func() *Builder) {
 	d := advertisers{Query: query, Order: order, ActiveOnly: true, DayRollups: q.adDayRollups(), Limit: limit, Offset: offset}
-	return q.write("advertisers.sql", d), q.write("advertisers_count.sql", d)
+	return q.write("advertisers.sql", d), func() *Builder { return q.write("advertisers_count.sql", d) }
 }
 
 // Advertiser is one advertiser's summary over the window (no row when it

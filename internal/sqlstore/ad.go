@@ -71,6 +71,7 @@ func (db *DB) FindAdvertisers(ctx context.Context, orgID string, f sightline.AdF
 		return nil, 0, err
 	}
 	if len(out) == 0 && f.Offset() > 0 {
+		count := count()
 		if err := tx.queryRow(ctx, count.String(), count.Args...).Scan(&total); err != nil {
 			return nil, 0, fmt.Errorf("count advertisers: %w", err)
 		}
