@@ -20,9 +20,16 @@ import (
 // every relative link of a Markdown file resolves, a heading is cited as a
 // link (docs/api.md#limits) and not by its title beside the file name, and
 // no .go file cites a numbered section with the section sign, which no
-// document here has.
+// document here has. The analytics statements' SQL files are checked as
+// well (their comments are the statements' documentation); the
+// migrations, which never change once applied, are not.
 func TestDocsLinks(t *testing.T) {
 	files := repoFiles(t, ".go", ".md")
+	for _, f := range repoFiles(t, ".sql") {
+		if strings.HasPrefix(f, "internal/analyticsql/sql/") {
+			files = append(files, f)
+		}
+	}
 	anchors := map[string]map[string]bool{} // slash path → its anchors
 	anchorsOf := func(p string) (map[string]bool, bool) {
 		if a, ok := anchors[p]; ok {

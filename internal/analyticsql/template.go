@@ -15,7 +15,7 @@ import (
 // with the row sources they share in sql/sources.sql (named templates such
 // as "run_rows"): a reader finds a statement's whole shape in its file.
 // Go decides only what is data — the window's pieces and the tables that
-// answer them (union, rollupPieces) — and the templates write the text.
+// answer them (reads, rollupPieces) — and the templates write the text.
 //
 // A placeholder and its value are written together by a template func
 // (arg, in, ranges …), so the arguments are always in the order of the

@@ -1,5 +1,5 @@
 {{/* Competitors: the brand's competitors (or only .OnlyID) with their
-visibility over the window (docs/metrics.md#visibility).
+visibility over the window (docs/metrics.md#competitors-competitors).
 run_total: the runs in scope; brand_mentions: per found brand, its mentions
 (a run names a found brand at most once: the runs naming it);
 competitor_visibility: per competitor, its visibility. */}}

@@ -1,6 +1,8 @@
-{{/* Mention share (docs/metrics.md#mention-share): per bucket the runs in
-scope and those naming the target, with the average of the tracked brands
-(.Tracked: the brand itself and its competitors, .NTracked of them).
+{{/* Mention share
+(docs/metrics.md#share-series-citationsmention_share-citationsdomainsoverview):
+per bucket the runs in scope and those naming the target, with the
+average of the tracked brands (.Tracked: the brand itself and its
+competitors, .NTracked of them).
 Runs narrowed by the domains or page they cite (run_narrowing) come from
 the fact tables only. bucket_runs: the runs in scope; bucket_target_runs:
 those naming the target; bucket_tracked_mentions: the tracked brands'

@@ -1,4 +1,4 @@
-{{/* Share of voice (docs/metrics.md#share-of-voice): per found brand,
+{{/* Share of voice (docs/metrics.md#share-of-voice-share_of_voice): per found brand,
 visibility, share of voice, sentiment and mentions over the window, and
 their previous period's, ordered by .Order, .Limit rows from .Offset.
 Rows are the brand itself, its competitors and every found brand named in
