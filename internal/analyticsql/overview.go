@@ -80,3 +80,10 @@ var DistributionDimensions = []struct{ Name, Col, Table string }{
 func (q *Scope) Distributions() *Builder {
 	return q.write("distributions.sql", struct{ Dims any }{DistributionDimensions})
 }
+
+// AnswerRates is, per search surface, the runs in scope and those where an
+// answer was shown (sql/answer_rate.sql). Rows: provider id, code, answer
+// rate, runs, answered runs.
+func (q *Scope) AnswerRates() *Builder {
+	return q.write("answer_rate.sql", nil)
+}

@@ -51,30 +51,6 @@ func (db *DB) FindProviderSource(ctx context.Context, orgID, surface string) (st
 	return vs[0], nil
 }
 
-// answerRateSQL counts, per search surface, the runs in scope and those
-// where an answer was shown (docs/metrics.md#answer-rate). Only runs of a
-// search surface have a run_surfaces row, so the join keeps exactly them.
-// The scope's window and dimension filters follow "WHERE " (the
-// analyticsql run filters); the rate is analyticsql.Pct.
-var answerRateSQL = [2]string{`WITH surface_runs AS (
-SELECT runs.provider_id, run_surfaces.answer_shown
-FROM runs
-JOIN run_surfaces ON run_surfaces.run_seq = runs.seq
-WHERE `, `
-),
-surface_counts AS (
-SELECT provider_id, COUNT(*) AS runs,
-SUM(CASE WHEN answer_shown = ? THEN 1 ELSE 0 END) AS answered_runs
-FROM surface_runs
-GROUP BY provider_id
-)
-SELECT providers.id, providers.code,
-` + analyticsql.Pct("surface_counts.answered_runs", "surface_counts.runs") + `,
-surface_counts.runs, surface_counts.answered_runs
-FROM surface_counts
-JOIN providers ON providers.id = surface_counts.provider_id
-ORDER BY providers.code`}
-
 // FindAnswerRates returns the answer rate of each search surface with
 // runs in the scope (docs/metrics.md#answer-rate).
 func (db *DB) FindAnswerRates(ctx context.Context, orgID string, scope sightline.Scope) ([]sightline.AnswerRate, error) {
@@ -89,10 +65,7 @@ func (db *DB) FindAnswerRates(ctx context.Context, orgID string, scope sightline
 	// Runs are never pruned and the statement reads no found brand: the
 	// scope needs none of the ids newScope resolves.
 	q := &analyticsql.Scope{Scope: scope, Dialect: tx.d}
-	var s sqlb
-	s.Add(answerRateSQL[0])
-	q.FilterIn(&s, "runs", q.Window)
-	s.Add(answerRateSQL[1], true)
+	s := q.AnswerRates()
 	out := []sightline.AnswerRate{}
 	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var a sightline.AnswerRate
