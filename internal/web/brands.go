@@ -143,3 +143,46 @@ func (s *Server) scopeFilters(ctx context.Context, ids scopeIDs, st *state, bran
 	}
 	return nil
 }
+
+// brandQuery is what every brand page with a window reads first, the same
+// way on each: the brand of the path, the URL's parameters, the window
+// and, on pages that narrow by them, the provider, region and topic
+// filters. The page reads its own parameters from it, then calls err.
+type brandQuery struct {
+	*query
+	brand  *sightline.Brand
+	now    time.Time
+	win    window
+	ids    scopeIDs
+	scoped bool // the page has the provider, region and topic filters
+}
+
+// newBrandQuery reads the brand of the path and the window; with scoped,
+// also the provider, region and topic filters.
+func (s *Server) newBrandQuery(r *http.Request, st *state, scoped bool) (*brandQuery, error) {
+	brand, err := s.brandFromPath(r, st)
+	if err != nil {
+		return nil, err
+	}
+	q := newQuery(r)
+	bq := &brandQuery{query: q, brand: brand, now: s.now(), scoped: scoped}
+	bq.win = q.window(bq.now, sightline.DefaultWindowDays)
+	if scoped {
+		bq.ids = q.scopeIDs()
+	}
+	return bq, nil
+}
+
+// filters builds the page's filter bar, carrying the page's own parameters
+// (keep) across a change of window, and the scope it reads: the brand over
+// the window, narrowed by the provider, region and topic filters on a
+// scoped page, whose bar then offers the brand's lists as choices.
+func (s *Server) filters(r *http.Request, st *state, bq *brandQuery, keep ...string) (filterBar, sightline.Scope, error) {
+	fb := newFilterBar(r, bq.win, bq.now, keep...)
+	scope := sightline.Scope{BrandID: bq.brand.ID, Window: bq.win.Window}
+	if !bq.scoped {
+		return fb, scope, nil
+	}
+	err := s.scopeFilters(r.Context(), bq.ids, st, bq.brand, &fb, &scope)
+	return fb, scope, err
+}

@@ -42,14 +42,11 @@ var (
 // topic filters — the store calls of GET …/citations/summary, /pages and
 // /domains.
 func (s *Server) handleCitations(w http.ResponseWriter, r *http.Request, st *state) error {
-	brand, err := s.brandFromPath(r, st)
+	q, err := s.newBrandQuery(r, st, true)
 	if err != nil {
 		return err
 	}
-	now := s.now()
-	q := newQuery(r)
-	win := q.window(now, sightline.DefaultWindowDays)
-	ids := q.scopeIDs()
+	brand, win, ids := q.brand, q.win, q.ids
 	psort := q.sort("psort", sightline.PageSortKeys, "")
 	dsort := q.sort("dsort", sightline.DomainSortKeys, "")
 	ppage, dpage := q.page("ppage"), q.page("dpage")
@@ -57,12 +54,11 @@ func (s *Server) handleCitations(w http.ResponseWriter, r *http.Request, st *sta
 		return err
 	}
 	ctx, org := r.Context(), st.sess.OrgID
-	p := &citationsPage{Layout: layout(st, brand.Name+" citations", "citations", brand),
-		Filter: newFilterBar(r, win, now, "psort", "dsort")}
-	scope := sightline.Scope{BrandID: brand.ID, Window: win.Window}
-	if err := s.scopeFilters(ctx, ids, st, brand, &p.Filter, &scope); err != nil {
+	fb, scope, err := s.filters(r, st, q, "psort", "dsort")
+	if err != nil {
 		return err
 	}
+	p := &citationsPage{Layout: layout(st, brand.Name+" citations", "citations", brand), Filter: fb}
 
 	sum, err := s.Store.CitationSummary(ctx, org, scope)
 	if err != nil {

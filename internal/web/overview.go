@@ -50,23 +50,19 @@ type rankRow struct {
 // brands' per-bucket visibility, the share of answers naming each (the
 // mention share of docs/metrics.md).
 func (s *Server) handleOverview(w http.ResponseWriter, r *http.Request, st *state) error {
-	brand, err := s.brandFromPath(r, st)
+	q, err := s.newBrandQuery(r, st, true)
 	if err != nil {
 		return err
 	}
-	now := s.now()
-	q := newQuery(r)
-	win := q.window(now, sightline.DefaultWindowDays)
+	brand, win, ids := q.brand, q.win, q.ids
 	gran := q.enum("granularity", sightline.Granularities, "day")
-	ids := q.scopeIDs()
 	q.series(win, gran)
 	if err := q.err(); err != nil {
 		return err
 	}
 	ctx, org := r.Context(), st.sess.OrgID
-	scope := sightline.Scope{BrandID: brand.ID, Window: win.Window}
-	fb := newFilterBar(r, win, now, "granularity")
-	if err := s.scopeFilters(ctx, ids, st, brand, &fb, &scope); err != nil {
+	fb, scope, err := s.filters(r, st, q, "granularity")
+	if err != nil {
 		return err
 	}
 	rows, err := s.shareOfVoice(ctx, org, scope, gran)

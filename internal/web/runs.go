@@ -79,27 +79,23 @@ func (q *query) runFilter(brandID string, win window, ids scopeIDs) sightline.Ru
 // so that a count on another page links to exactly the runs it counts
 // (docs/api.md#runs, "Reproducing a count").
 func (s *Server) handleRuns(w http.ResponseWriter, r *http.Request, st *state) error {
-	brand, err := s.brandFromPath(r, st)
+	q, err := s.newBrandQuery(r, st, true)
 	if err != nil {
 		return err
 	}
-	now := s.now()
-	q := newQuery(r)
-	win := q.window(now, sightline.DefaultWindowDays)
-	ids := q.scopeIDs()
-	f := q.runFilter(brand.ID, win, ids)
+	brand, win := q.brand, q.win
+	f := q.runFilter(brand.ID, win, q.ids)
 	f.PageRequest = sightline.PageRequest{Page: q.page("page"), PageSize: sightline.DefaultPageSize}
 	if err := q.err(); err != nil {
 		return err
 	}
 	ctx, org := r.Context(), st.sess.OrgID
-	p := &runsPage{Layout: layout(st, brand.Name+" answers", "runs", brand),
-		Filter: newFilterBar(r, win, now, "prompt", "cites_url"), Failed: f.Status == sightline.RunFailed,
-		CitesDomain: q.get("cites_domain"), CitesURL: q.get("cites_url"), Prompt: q.get("prompt")}
-	scope := f.Scope
-	if err := s.scopeFilters(ctx, ids, st, brand, &p.Filter, &scope); err != nil {
+	fb, _, err := s.filters(r, st, q, "prompt", "cites_url")
+	if err != nil {
 		return err
 	}
+	p := &runsPage{Layout: layout(st, brand.Name+" answers", "runs", brand), Filter: fb, Failed: f.Status == sightline.RunFailed,
+		CitesDomain: q.get("cites_domain"), CitesURL: q.get("cites_url"), Prompt: q.get("prompt")}
 	for _, v := range sightline.RunStatuses {
 		p.Statuses = append(p.Statuses, option{Value: v, Label: statusLabels[v], Selected: v == f.Status})
 	}

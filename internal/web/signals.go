@@ -46,13 +46,11 @@ type pageLink struct {
 // signals open at some time in the window, newest first, as GET
 // …/signals lists them, with their numbers and evidence.
 func (s *Server) handleSignals(w http.ResponseWriter, r *http.Request, st *state) error {
-	brand, err := s.brandFromPath(r, st)
+	q, err := s.newBrandQuery(r, st, false)
 	if err != nil {
 		return err
 	}
-	now := s.now()
-	q := newQuery(r)
-	win := q.window(now, sightline.DefaultWindowDays)
+	brand, win := q.brand, q.win
 	status := q.enum("status", sightline.SignalStatuses, "")
 	page := q.page("page")
 	if err := q.err(); err != nil {
@@ -64,8 +62,12 @@ func (s *Server) handleSignals(w http.ResponseWriter, r *http.Request, st *state
 	if err != nil {
 		return err
 	}
+	fb, _, err := s.filters(r, st, q, "status")
+	if err != nil {
+		return err
+	}
 	pu := newPageURL(r)
-	p := &signalsPage{Layout: layout(st, brand.Name+" signals", "signals", brand), Filter: newFilterBar(r, win, now, "status"),
+	p := &signalsPage{Layout: layout(st, brand.Name+" signals", "signals", brand), Filter: fb,
 		Status: status, Pager: newPager(pu, "page", "Signal pages", sightline.NewPageMeta(f.PageRequest, total))}
 	// A signal carries its own comparison; the window only picks the
 	// signals open at some time in it (GET …/signals).
