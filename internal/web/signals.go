@@ -3,7 +3,6 @@ package web
 import (
 	"fmt"
 	"net/http"
-	"net/url"
 	"strconv"
 	"time"
 
@@ -82,57 +81,48 @@ func (s *Server) handleSignals(w http.ResponseWriter, r *http.Request, st *state
 	return s.render(w, r, http.StatusOK, "signals", p)
 }
 
-// newSignalView links a signal's numbers to the answers page with the
-// query parameters of GET …/runs (docs/api.md#runs), so that a click lists
-// the runs a number counts: the dimension's runs of each period, and
-// among them those naming the brand (or the competitor that overtook it)
-// or citing the page.
+// newSignalView links a signal's numbers to the answers page under its
+// own parameters (the API's filter names without "filter[…]", read by
+// runFilter), so that a click lists the runs a number counts: the
+// dimension's runs of each period, and among them those naming the brand
+// (or the competitor that overtook it) or citing the page.
 func newSignalView(brandID string, sig *sightline.Signal) signalView {
 	v := signalView{Signal: sig}
-	scope := url.Values{}
+	var ids scopeIDs
 	switch sig.Dimension.Kind {
 	case sightline.DimensionProvider:
-		scope.Set("filter[provider_ids]", sig.Dimension.ID)
+		ids.provider = sig.Dimension.ID
 	case sightline.DimensionTopic:
-		scope.Set("filter[topic_ids]", sig.Dimension.ID)
+		ids.topic = sig.Dimension.ID
 	}
-	hit := url.Values{}
+	var hit []string
 	switch sig.Type {
 	case sightline.SignalVisibilityDropped, sightline.SignalVisibilityRose:
-		hit.Set("filter[mentions]", brandID)
+		hit = []string{"mentions", brandID}
 	case sightline.SignalSOVOvertaken:
 		if sig.Competitor != nil {
-			hit.Set("filter[mentions]", sig.Competitor.ID)
+			hit = []string{"mentions", sig.Competitor.ID}
 		}
 	case sightline.SignalCitationLost, sightline.SignalCitationGained:
-		hit.Set("filter[cites_url]", sig.Dimension.ID)
+		hit = []string{"cites_url", sig.Dimension.ID}
 	}
-	runs := func(sample sightline.SignalSample, extra ...url.Values) string {
-		q := url.Values{}
-		for k, vs := range scope {
-			q[k] = vs
-		}
-		for _, e := range extra {
-			for k, vs := range e {
-				q[k] = vs
-			}
-		}
-		q.Set("filter[ran_at_start]", sample.Start.UTC().Format(time.DateOnly))
-		// The period ends at a midnight, excluded; the API's date-only end
+	runs := func(sample sightline.SignalSample, kv ...string) string {
+		// The period ends at a midnight, excluded; the page's end date
 		// includes its whole day, so the day before.
-		q.Set("filter[ran_at_end]", sample.End.UTC().AddDate(0, 0, -1).Format(time.DateOnly))
-		return "/brands/" + brandID + "/runs?" + q.Encode()
+		win := window{Start: sample.Start.UTC().Format(time.DateOnly),
+			End: sample.End.UTC().AddDate(0, 0, -1).Format(time.DateOnly)}
+		return runsLink(brandID, win, ids, kv...)
 	}
 	n := sig.Numbers
 	v.BeforeRuns, v.AfterRuns = runs(n.Before), runs(n.After)
 	if len(hit) > 0 {
-		v.BeforeHits, v.AfterHits = runs(n.Before, hit), runs(n.After, hit)
+		v.BeforeHits, v.AfterHits = runs(n.Before, hit...), runs(n.After, hit...)
 	}
 	for _, pr := range sig.Evidence.Prompts {
-		v.Prompts = append(v.Prompts, evidenceLink{SignalPrompt: pr, URL: runs(n.After, hit, url.Values{"filter[prompt_ids]": {pr.PromptID}})})
+		v.Prompts = append(v.Prompts, evidenceLink{SignalPrompt: pr, URL: runs(n.After, append([]string{"prompt", pr.PromptID}, hit...)...)})
 	}
 	for _, pg := range sig.Evidence.Pages {
-		v.Pages = append(v.Pages, pageLink{SignalPage: pg, URL: runs(n.After, url.Values{"filter[cites_url]": {pg.Page}})})
+		v.Pages = append(v.Pages, pageLink{SignalPage: pg, URL: runs(n.After, "cites_url", pg.Page)})
 	}
 	return v
 }

@@ -191,18 +191,23 @@ func TestSignals_Page(t *testing.T) {
 	}
 	u, _ := url.Parse(strings.ReplaceAll(hits[1], "&amp;", "&"))
 	q := u.Query()
-	if u.Path != "/brands/"+w.BrandID+"/runs" || q.Get("filter[provider_ids]") != drop.Dimension.ID || q.Get("filter[mentions]") != w.BrandID {
+	if u.Path != "/brands/"+w.BrandID+"/runs" || q.Get("provider") != drop.Dimension.ID || q.Get("mentions") != w.BrandID {
 		t.Fatalf("after-count link %s", u)
 	}
 	// The link's filters, read as GET …/runs reads them, select exactly
-	// the runs counted.
-	start, _ := time.Parse(time.DateOnly, q.Get("filter[ran_at_start]"))
-	end, _ := time.Parse(time.DateOnly, q.Get("filter[ran_at_end]"))
+	// the runs counted, and the answers page lists that many.
+	start, _ := time.Parse(time.DateOnly, q.Get("start"))
+	end, _ := time.Parse(time.DateOnly, q.Get("end"))
 	_, runs, err := e.db.FindRuns(ctx, w.OrgID, sightline.RunFilter{
 		Scope:       sightline.Scope{BrandID: w.BrandID, Window: sightline.Window{Start: start, End: end.AddDate(0, 0, 1)}, ProviderIDs: []string{drop.Dimension.ID}},
 		PageRequest: sightline.PageRequest{Page: 1, PageSize: 1}, Mentions: []string{w.BrandID}, Status: sightline.RunOK})
 	if err != nil || hits[2] != itoa(runs) || runs != n.After.Successes {
 		t.Errorf("the link selects %d runs (%v); the page shows %s, the signal counts %d", runs, err, hits[2], n.After.Successes)
+	}
+	resp, body = c.get(u.String())
+	wantStatus(t, resp, body, http.StatusOK)
+	if !strings.Contains(body, `data-testid="runs-total">`+itoa(n.After.Successes)+`<`) {
+		t.Errorf("the answers page behind the after count (%d) lists another number:\n%s", n.After.Successes, body)
 	}
 	if _, body := c.get("/brands/" + w.BrandID + "/signals?status=closed"); !strings.Contains(body, `data-testid="signals-empty"`) {
 		t.Errorf("closed signals: no empty state:\n%s", body)
