@@ -286,6 +286,23 @@ func TestDashboard_Browser(t *testing.T) {
 			}
 			break
 		}
+		// One provider's row of the table is the API's own row under
+		// filter[provider_ids] for that provider.
+		for attempt := 0; ; attempt++ {
+			navigate(ctx, t, overviewURL)
+			id := get(ctx, t, "provider id", chromedp.Evaluate[string](`document.querySelector('[data-testid="provider-row"]').dataset.providerId`))
+			row := `[data-provider-id="` + id + `"] `
+			got := [3]string{text(ctx, t, row+`[data-testid="provider-visibility"]`), text(ctx, t, row+`[data-testid="provider-share-of-voice"]`),
+				text(ctx, t, row+`[data-testid="provider-sentiment"]`)}
+			want := d.ownMetricsQuery(t, brandID, "filter[provider_ids]="+id)
+			if got != want && attempt < 3 {
+				continue
+			}
+			if got != want || got[0] == "—" {
+				t.Errorf("the overview's row of provider %s shows %v; the API's filter[provider_ids] %v", id, got, want)
+			}
+			break
+		}
 		lines := get(ctx, t, "chart lines", chromedp.Evaluate[int](`document.querySelectorAll('[data-testid="mention-share-chart"] svg.chart-wide polyline').length`))
 		if lines < 2 {
 			t.Errorf("the mention share chart draws %d lines, want the brand and its competitors", lines)

@@ -15,6 +15,7 @@ type overviewPage struct {
 	Granularity []link
 	Chart       *lineChart
 	Ranking     []rankRow
+	Providers   []providerRow
 	Runs        int // answers in the window
 	RunsURL     string
 }
@@ -39,6 +40,16 @@ type rankRow struct {
 	Mentions                        int
 	SOVDiff, SOVTrend               string
 	SwatchClass                     string
+}
+
+// providerRow is the brand's visibility, share of voice and sentiment on
+// one provider: its own share-of-voice row with the page's filters and
+// the provider's (GET …/share_of_voice with filter[provider_ids]).
+type providerRow struct {
+	ID, Name                            string
+	Answers, Mentions                   int
+	AnswersURL, MentionsURL             string
+	Visibility, ShareOfVoice, Sentiment string
 }
 
 // handleOverview serves GET /brands/{brand_id}, under the window and the
@@ -148,10 +159,60 @@ func (s *Server) handleOverview(w http.ResponseWriter, r *http.Request, st *stat
 		}
 		p.Ranking = append(p.Ranking, rr)
 	}
+	if p.Providers, err = s.byProvider(ctx, org, scope, fb.Providers, brand.ID, win, ids); err != nil {
+		return err
+	}
 	if p.Runs > 0 && len(dates) > 0 {
 		p.Chart = newLineChart("Mention share: the share of answers naming each tracked brand, by "+gran, gran, dates, series)
 	}
 	return s.render(w, r, http.StatusOK, "overview", p)
+}
+
+// byProvider reads the brand's own share-of-voice row once per provider
+// of its runs (the one of the provider filter, when set), under the
+// page's other filters: the numbers GET …/share_of_voice serves with
+// filter[provider_ids] set to that provider, by the same store call, and
+// the answers they count. A provider without answers in the scope shows
+// "—", as the cards do (docs/dashboard.md#pages-and-addresses).
+func (s *Server) byProvider(ctx context.Context, org string, scope sightline.Scope, providers []option,
+	brandID string, win window, ids scopeIDs) ([]providerRow, error) {
+	var out []providerRow
+	for _, pv := range providers {
+		if ids.provider != "" && pv.Value != ids.provider {
+			continue
+		}
+		sc := scope
+		sc.ProviderIDs = []string{pv.Value}
+		_, answers, err := s.Store.FindRuns(ctx, org, sightline.RunFilter{Scope: sc, Status: sightline.RunOK,
+			PageRequest: sightline.PageRequest{Page: 1, PageSize: 1}})
+		if err != nil {
+			return nil, err
+		}
+		pids := ids
+		pids.provider = pv.Value
+		row := providerRow{ID: pv.Value, Name: pv.Label, Answers: answers, AnswersURL: runsLink(brandID, win, pids),
+			MentionsURL: runsLink(brandID, win, pids, "mentions", brandID), Visibility: "—", ShareOfVoice: "—", Sentiment: "—"}
+		if answers > 0 {
+			rows, err := s.shareOfVoice(ctx, org, sc, "month")
+			if err != nil {
+				return nil, err
+			}
+			var m sightline.SOVAggregate
+			for _, r := range rows {
+				if r.Kind == sightline.FoundBrandOwn {
+					m = r.AggregateMetrics
+				}
+			}
+			row.Mentions = m.Mentions
+			row.Visibility, row.ShareOfVoice = oneDecimal(m.Visibility), oneDecimal(m.ShareOfVoice)
+			if m.Mentions > 0 {
+				// Sentiment averages the brand's mentions: none, no number.
+				row.Sentiment = oneDecimal(m.Sentiment)
+			}
+		}
+		out = append(out, row)
+	}
+	return out, nil
 }
 
 func card(lbl, testID, unit string, value, diff float64, help string) metricCard {

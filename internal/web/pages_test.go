@@ -91,6 +91,47 @@ func testOverview(t *testing.T, e *env) {
 			}
 		}
 	})
+	t.Run("ByProvider", func(t *testing.T) {
+		resp, body := c.get(overview)
+		wantStatus(t, resp, body, http.StatusOK)
+		providers, err := e.db.FindBrandProviders(ctx, e.fix.OrgID, e.fix.BrandID)
+		if err != nil || len(providers) < 2 {
+			t.Fatalf("providers %d, %v: the demo has several", len(providers), err)
+		}
+		rowRE := regexp.MustCompile(`(?s)data-testid="provider-row" data-provider-id="([0-9a-f-]+)">.*?` +
+			`data-testid="provider-visibility">([^<]*)<.*?data-testid="provider-share-of-voice">([^<]*)<.*?` +
+			`data-testid="provider-sentiment">([^<]*)<`)
+		rows := rowRE.FindAllStringSubmatch(body, -1)
+		if len(rows) != len(providers) {
+			t.Fatalf("%d provider rows for %d providers", len(rows), len(providers))
+		}
+		seen := map[string]bool{}
+		for _, row := range rows {
+			scope := sightline.Scope{BrandID: e.fix.BrandID, Window: sightline.DefaultWindow(now, sightline.DefaultWindowDays), ProviderIDs: []string{row[1]}}
+			sov, _, err := e.db.FindShareOfVoice(ctx, e.fix.OrgID, sightline.SOVFilter{Scope: scope, Granularity: "day", PageRequest: sightline.PageRequest{Page: 1, PageSize: 100}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range sov {
+				if r.Kind != sightline.FoundBrandOwn {
+					continue
+				}
+				m := r.AggregateMetrics
+				if want := [3]string{one(m.Visibility), one(m.ShareOfVoice), one(m.Sentiment)}; [3]string{row[2], row[3], row[4]} != want {
+					t.Errorf("provider %s shows %v, the store under filter[provider_ids] %v", row[1], row[2:], want)
+				}
+			}
+			seen[row[2]] = true
+		}
+		if len(seen) < 2 {
+			t.Errorf("every provider shows the same visibility %v: the rows are not per provider", seen)
+		}
+		// with the provider filter, only that provider's row
+		_, body = c.get(overview + "?provider=" + providers[0].ID)
+		if got := strings.Count(body, `data-testid="provider-row"`); got != 1 || !strings.Contains(body, `data-provider-id="`+providers[0].ID+`"`) {
+			t.Errorf("filtered by one provider, the table has %d rows", got)
+		}
+	})
 	t.Run("WindowInURL", func(t *testing.T) {
 		resp, body := c.get(overview + "?start=2026-03-10&end=2026-03-10&granularity=week")
 		wantStatus(t, resp, body, http.StatusOK)
