@@ -69,6 +69,7 @@ func TestDashboard_DocsScreenshots(t *testing.T) {
 		{"opportunities", overview + "/opportunities"},
 		{"opportunity", ""},
 		{"answers", overview + "/runs"},
+		{"prompts", overview + "/prompts"},
 		{"setup", overview + "/setup"},
 		{"providers", base + "/providers"},
 		{"answer", ""},

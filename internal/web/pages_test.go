@@ -36,6 +36,7 @@ func TestDemoPages(t *testing.T) {
 	t.Run("Pages", func(t *testing.T) { testPages(t, e) })
 	t.Run("Recommendations", func(t *testing.T) { testRecommendations(t, e) })
 	t.Run("Runs", func(t *testing.T) { testRuns(t, e) })
+	t.Run("Prompts", func(t *testing.T) { testPrompts(t, e) })
 	t.Run("TopicsAndCompute", func(t *testing.T) { testTopicsAndCompute(t, e) })
 }
 

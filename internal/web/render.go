@@ -55,7 +55,7 @@ type pageTemplate struct{ t *template.Template }
 // partials.html at start-up.
 var pageNames = []string{"login", "error", "brands", "overview", "citations", "topics",
 	"recommendations", "opportunities", "opportunity", "keys", "users", "invite", "webhooks", "webhook", "signals",
-	"runs", "run", "setup", "providerkeys"}
+	"runs", "run", "setup", "providerkeys", "prompts"}
 
 func parseTemplates(assetURL func(string) string) (map[string]*pageTemplate, error) {
 	funcs := template.FuncMap{

@@ -88,6 +88,7 @@ var routeAccess = map[string]string{
 	"POST /brands/{brand_id}/collection/collect":                 AccessAdmin,
 	"GET /brands/{brand_id}/runs":                                AccessSignedIn,
 	"GET /brands/{brand_id}/runs/{run_id}":                       AccessSignedIn,
+	"GET /brands/{brand_id}/prompts":                             AccessSignedIn,
 }
 
 // Route is one route of the dashboard and who may use it.

@@ -74,6 +74,7 @@ var wantAccess = map[string]string{
 	"POST /brands/{brand_id}/collection/collect":                 web.AccessAdmin,
 	"GET /brands/{brand_id}/runs":                                web.AccessSignedIn,
 	"GET /brands/{brand_id}/runs/{run_id}":                       web.AccessSignedIn,
+	"GET /brands/{brand_id}/prompts":                             web.AccessSignedIn,
 }
 
 // Every route the router holds is checked against the role of the

@@ -43,6 +43,7 @@ type Store interface {
 	sightline.RunReadService
 	sightline.PromptService
 	FindIngestTarget(ctx context.Context, brandID string) (*sightline.IngestTarget, error)
+	FindPromptMatrix(ctx context.Context, orgID string, f sightline.PromptMatrixFilter) ([]*sightline.PromptResults, int, error)
 	FindProviderCredentials(ctx context.Context, orgID string) ([]*sightline.ProviderCredential, error)
 	SetProviderCredential(ctx context.Context, c *sightline.ProviderCredential) error
 	DeleteProviderCredential(ctx context.Context, orgID, provider string) error
@@ -220,6 +221,7 @@ func (s *Server) routes() {
 	s.mux.Handle("GET /brands/{brand_id}", s.page(s.handleOverview))
 	s.mux.Handle("GET /brands/{brand_id}/citations", s.page(s.handleCitations))
 	s.mux.Handle("GET /brands/{brand_id}/runs", s.page(s.handleRuns))
+	s.mux.Handle("GET /brands/{brand_id}/prompts", s.page(s.handlePrompts))
 	s.mux.Handle("GET /brands/{brand_id}/runs/{run_id}", s.page(s.handleRun))
 	s.mux.Handle("GET /brands/{brand_id}/topics", s.page(s.handleTopics))
 	s.mux.Handle("POST /brands/{brand_id}/topics", s.action(s.handleTopicCreate))

@@ -1,16 +1,19 @@
 -- The prompts view of the dashboard (docs/metrics.md#prompt-matrix): for
--- one page of a brand's prompts with answers in the window, ordered by
--- topic and text, each provider's answers to the prompt, those naming the
--- brand, the visibility, and the brand's mean position in the answers
--- naming it. A run's position of the brand is the position of its mention
--- (1-based order of first appearance among the brands of the answer, as
--- GET …/runs serves it); several found brands of the brand itself in one
--- answer count once, at the first.
+-- one page of the prompts of a brand with answers in the window, ordered
+-- by topic and text, the answers of each provider to the prompt, those
+-- naming the brand, the visibility, and the mean position of the brand in
+-- the answers naming it. The position of the brand in a run is the
+-- position of its mention (1-based order of first appearance among the
+-- brands of the answer, as GET …/runs serves it); several found brands of
+-- the brand itself in one answer count once, at the first.
 --
--- Arguments, in order: the brand id, the window's start and end; for each
--- of the region, topic and provider filters, whether it is off and its id;
--- the brand id, the window's start and end again and true (is_self); the
--- page size and the offset.
+-- Arguments, in order: the brand id, the start and end of the window; for
+-- each of the region, topic and provider filters, whether it is off and
+-- its id; the brand id, the start and end of the window again and true
+-- (is_self); the page size and the offset.
+--
+-- No apostrophe in these comments: the placeholder rewriting for
+-- PostgreSQL (Dialect.Rebind) reads one as the start of a string.
 WITH scoped_runs AS (
   SELECT
     runs.seq,
