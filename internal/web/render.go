@@ -37,7 +37,14 @@ type Layout struct {
 	// Refresh, when positive, reloads the page after so many seconds
 	// (a running compute job).
 	Refresh int
+	// Failing is the banner of a brand whose last collection slot mostly
+	// failed, shown to admins on the brand's pages; nil otherwise.
+	Failing *failingBanner
 }
+
+// base returns the Layout of a page's data: render fills the parts every
+// page of a brand shows.
+func (l *Layout) base() *Layout { return l }
 
 // layout fills the common part of a page.
 func layout(st *state, title, nav string, brand *sightline.Brand) Layout {
@@ -80,6 +87,7 @@ func parseTemplates(assetURL func(string) string) (map[string]*pageTemplate, err
 		// filter on top of its page's scope).
 		"withParam": withParam,
 		"join":      strings.Join,
+		"dollars":   dollars,
 	}
 	out := map[string]*pageTemplate{}
 	for _, name := range pageNames {
@@ -99,6 +107,11 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 	p, ok := s.pages[name]
 	if !ok {
 		return fmt.Errorf("no page template %q", name)
+	}
+	if lp, ok := data.(interface{ base() *Layout }); ok {
+		if err := s.fillFailing(r.Context(), lp.base()); err != nil {
+			return err
+		}
 	}
 	var buf bytes.Buffer
 	if err := p.t.Execute(&buf, data); err != nil {

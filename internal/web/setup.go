@@ -35,6 +35,7 @@ type setupPage struct {
 	PlanTotal        string // estimated cost of the whole plan, US dollars
 	PlanNote         string // why no plan is shown
 	CanCollectNow    bool
+	Health           *healthCard // admins only
 	// Form is the form that was refused, with its values and the problem
 	// of each field.
 	Form formState
@@ -201,6 +202,11 @@ func (s *Server) renderSetup(w http.ResponseWriter, r *http.Request, st *state, 
 		p.Providers = append(p.Providers, option{Value: code, Label: code, Selected: on})
 	}
 	s.fillPlan(ctx, brand.ID, p)
+	if isAdmin(st) {
+		if p.Health, err = s.healthCard(ctx, org, brand.ID); err != nil {
+			return err
+		}
+	}
 	return s.render(w, r, status, "setup", p)
 }
 

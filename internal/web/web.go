@@ -44,6 +44,9 @@ type Store interface {
 	sightline.PromptService
 	FindIngestTarget(ctx context.Context, brandID string) (*sightline.IngestTarget, error)
 	FindPromptMatrix(ctx context.Context, orgID string, f sightline.PromptMatrixFilter) ([]*sightline.PromptResults, int, error)
+	FindCollectionHealth(ctx context.Context, orgID, brandID string) (*sightline.CollectionHealth, error)
+	FindCollectionReport(ctx context.Context, brandID string, limit int) (*sightline.CollectionReport, error)
+	FindSpendingCap(ctx context.Context, orgID string, now time.Time) (sightline.SpendingCap, error)
 	FindProviderCredentials(ctx context.Context, orgID string) ([]*sightline.ProviderCredential, error)
 	SetProviderCredential(ctx context.Context, c *sightline.ProviderCredential) error
 	DeleteProviderCredential(ctx context.Context, orgID, provider string) error
