@@ -197,6 +197,17 @@ func checkPage(ctx context.Context, t *testing.T, page string) {
 	if w[0] > w[1] {
 		t.Errorf("%s is %d px wide on a %d px screen", page, w[0], w[1])
 	}
+	// Wide tables scroll inside their box, and so does the tab row: none
+	// is cut off.
+	loose := get(ctx, t, "tables", chromedp.Evaluate[int](`[...document.querySelectorAll('main table')].filter(t => !t.closest('.table-wrap')).length`))
+	if loose > 0 {
+		t.Errorf("%s has %d tables outside a scrolling box", page, loose)
+	}
+	nav := get(ctx, t, "tab row", chromedp.Evaluate[[]string](`(() => { const n = document.querySelector('.mainnav-inner');
+		return n ? [getComputedStyle(n).overflowX, String(n.scrollWidth > n.clientWidth)] : ["none", "false"] })()`))
+	if nav[0] != "none" && nav[0] != "auto" && nav[0] != "scroll" {
+		t.Errorf("%s: the tab row does not scroll (overflow-x %s)", page, nav[0])
+	}
 	unlabelled := get(ctx, t, "labels", chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('input:not([type=hidden]), select, textarea'))
 		.filter(e => e.labels.length === 0 && !e.getAttribute('aria-label')).map(e => e.outerHTML)`))
 	if len(unlabelled) > 0 {
@@ -357,12 +368,24 @@ func TestDashboard_Browser(t *testing.T) {
 	t.Run("NarrowAndLabelled", func(t *testing.T) {
 		do(ctx, t, "phone viewport", chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile))
 		defer do(ctx, t, "desktop viewport", chromedp.EmulateViewport(1280, 900))
-		for _, p := range []string{"", "/citations", "/topics", "/recommendations", "/opportunities"} {
+		for _, p := range []string{"", "/citations", "/topics", "/recommendations", "/opportunities", "/runs", "/prompts", "/setup", "/signals"} {
 			navigate(ctx, t, overviewURL+p)
 			checkPage(ctx, t, overviewURL+p)
 		}
+		// the tab row of a brand holds more than 375 px: it scrolls
+		if wide := get(ctx, t, "tab row width", chromedp.Evaluate[bool](`(n => n.scrollWidth > n.clientWidth)(document.querySelector('.mainnav-inner'))`)); !wide {
+			t.Error("the brand's tab row fits 375 px: the scrolling check above checks nothing")
+		}
+		navigate(ctx, t, overviewURL+"/runs")
+		clickAndWait(ctx, t, `[data-testid="run-link"]`)
+		checkPage(ctx, t, "a run")
+		for _, p := range []string{"/keys", "/brands", "/providers"} {
+			navigate(ctx, t, d.base+p)
+			checkPage(ctx, t, d.base+p)
+		}
+		navigate(ctx, t, overviewURL+"/prompts")
+		screenshot(ctx, t, shots, "prompts-375")
 		navigate(ctx, t, d.base+"/keys")
-		checkPage(ctx, t, d.base+"/keys")
 		screenshot(ctx, t, shots, "keys-375")
 		navigate(ctx, t, overviewURL)
 		screenshot(ctx, t, shots, "overview-375")

@@ -108,3 +108,20 @@ func expiry(t *time.Time) string {
 	}
 	return u.Format("2 Jan 2006 15:04 UTC")
 }
+
+// ownershipHelp says what an ownership class of a citation means
+// (docs/metrics.md#ownership-classes-domain_type-filterdomain_types): the
+// badges' tooltip.
+func ownershipHelp(class string) string {
+	switch class {
+	case "owned":
+		return "On the brand's own domains"
+	case "competitor_owned":
+		return "On a tracked competitor's domain"
+	case "earned":
+		return "Elsewhere, in answers that name the brand"
+	case "competitor_earned":
+		return "Elsewhere, in answers that name a tracked competitor but not the brand"
+	}
+	return "Elsewhere, in answers naming neither: the kind of site (" + label(class) + ")"
+}

@@ -85,9 +85,10 @@ func parseTemplates(assetURL func(string) string) (map[string]*pageTemplate, err
 		"lastday": func(end time.Time) string { return end.UTC().Add(-time.Microsecond).Format("2 Jan 2006") },
 		// withParam sets one query parameter of a link (a count's runs
 		// filter on top of its page's scope).
-		"withParam": withParam,
-		"join":      strings.Join,
-		"dollars":   dollars,
+		"withParam":     withParam,
+		"join":          strings.Join,
+		"dollars":       dollars,
+		"ownershipHelp": ownershipHelp,
 	}
 	out := map[string]*pageTemplate{}
 	for _, name := range pageNames {
