@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/demo"
 )
 
@@ -88,6 +89,50 @@ func TestDashboard_DocsScreenshots(t *testing.T) {
 		}
 		navigate(ctx, t, p.url)
 		shoot(ctx, t, dir, p.name)
+	}
+
+	// Collection health: the last slot's six attempts failed, so the
+	// admin sees the banner, and the set-up page's card counts them.
+	failAttempts(t, m, email[1], path.Base(overview))
+	navigate(ctx, t, overview+"/runs?status=failed")
+	shoot(ctx, t, dir, "failing")
+	navigate(ctx, t, overview+"/setup#collection-health")
+	shoot(ctx, t, dir, "health")
+}
+
+// failAttempts records six failed collection attempts of the brand of
+// the user signing in with email, in today's slot, as a provider without a key and an overloaded one leave
+// them.
+func failAttempts(t *testing.T, m *Main, email, brandID string) {
+	t.Helper()
+	ctx := context.Background()
+	user, _, err := m.DB.FindSignInUser(ctx, email)
+	if err != nil {
+		t.Fatal(err)
+	}
+	brand, err := m.DB.FindBrandByID(ctx, user.OrgID, brandID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prompts, _, err := m.DB.FindPrompts(ctx, brand.OrgID, brandID, sightline.PromptFilter{PageRequest: sightline.PageRequest{Page: 1, PageSize: 1}})
+	if err != nil || len(prompts) == 0 {
+		t.Fatalf("prompts: %v", err)
+	}
+	slot := time.Now().UTC().Truncate(24 * time.Hour)
+	for i, f := range []struct{ provider, code, msg string }{
+		{"gemini", sightline.ReasonNoKey, "The organization has no key for gemini: set one on the provider keys page."},
+		{"chatgpt", "server_error", "The provider answered 503 Service Unavailable three times."},
+		{"gemini", sightline.ReasonNoKey, "The organization has no key for gemini: set one on the provider keys page."},
+		{"chatgpt", "server_error", "The provider answered 503 Service Unavailable three times."},
+		{"chatgpt", "server_error", "The provider answered 503 Service Unavailable three times."},
+		{"gemini", sightline.ReasonNoKey, "The organization has no key for gemini: set one on the provider keys page."},
+	} {
+		at := slot.Add(time.Duration(i) * time.Minute)
+		a := &sightline.CollectionAttempt{OrgID: brand.OrgID, BrandID: brandID, PromptID: prompts[0].ID, Provider: f.provider, Region: "us",
+			Slot: slot, Sample: i + 1, Status: sightline.AttemptFailed, ReasonCode: &f.code, Reason: &f.msg, Tries: 3, StartedAt: at, FinishedAt: at}
+		if err := m.DB.RecordCollectionAttempt(ctx, a, nil); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
