@@ -57,6 +57,13 @@ func (q *Scope) checkPruned(w sightline.Window) {
 	}
 }
 
+// CheckPruned is checkPruned for the statements internal/sqlstore writes
+// over the fact tables itself (the fan-out list, the retrieved sources):
+// they read facts that prune deletes too, so a window reaching before the
+// pruned day is refused as the other analytics reads refuse it
+// (docs/retention.md#what-still-answers).
+func (q *Scope) CheckPruned(w sightline.Window) { q.checkPruned(w) }
+
 // span is the window covering the previous period and the current one, so
 // that one scan computes both (current rows have ran_at >= Window.Start).
 func (q *Scope) span() sightline.Window {

@@ -119,6 +119,9 @@ var searchQuerySortColumns = map[string]string{
 
 // searchQueries writes the statement of the list's page.
 func (q *scopeQ) searchQueries(f sightline.SearchQueryFilter) *sqlb {
+	// the queries, mentions and citations of days before the pruned day
+	// are gone
+	q.CheckPruned(q.Window)
 	var s sqlb
 	s.Add(searchQueryScope, foldedQueryArgs...)
 	q.FilterIn(&s, "run_search_queries", q.Window)

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/ingest"
@@ -118,4 +120,48 @@ func TestGolden_SearchQueries(t *testing.T) {
 	_, _, err := g.db.FindSearchQueries(ctx, gOrgA, sightline.SearchQueryFilter{
 		Scope: sightline.Scope{BrandID: gBrandB, Window: gW}, PageRequest: gPage1})
 	gWantCode(t, "other organization's brand", err, sightline.ENOTFOUND)
+}
+
+// After pruning before 1 March, the fan-out list over a window from that
+// day answers as before, and a window reaching before it is refused on
+// filter[ran_at_start] like every analytics read that needs pruned facts
+// (docs/retention.md#what-still-answers): the queries, mentions and
+// citations of those days are gone, so its counts would silently shrink.
+func TestPruneSearchQueries(t *testing.T) {
+	g := seedGolden(t)
+	seedSearchQueries(t, g)
+	ctx := context.Background()
+	day := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	fromDay := g.scope(func(s *sightline.Scope) { s.Window.Start = day })
+	early := g.scope(func(s *sightline.Scope) { s.Window.Start = time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC) })
+	find := func(s sightline.Scope) ([]*sightline.SearchQueryRow, int, error) {
+		return g.db.FindSearchQueries(ctx, gOrgA, sightline.SearchQueryFilter{Scope: s, PageRequest: gPage1})
+	}
+	before, totalBefore, err := find(fromDay)
+	if err != nil || totalBefore != 3 {
+		t.Fatalf("before pruning: %d rows, %v", totalBefore, err)
+	}
+	if _, n, err := find(early); err != nil || n != 3 {
+		t.Fatalf("early window before pruning: %d rows, %v", n, err)
+	}
+	g.db.Now = func() time.Time { return time.Date(2026, 5, 30, 12, 0, 0, 0, time.UTC) }
+	if _, err := g.db.PruneFacts(ctx, day, nil); err != nil {
+		t.Fatal(err)
+	}
+	after, totalAfter, err := find(fromDay)
+	if err != nil {
+		t.Fatalf("window from the pruned day: %v", err)
+	}
+	gDiff(t, "window from the pruned day", before, after)
+	if totalAfter != totalBefore {
+		t.Errorf("total %d after pruning, %d before", totalAfter, totalBefore)
+	}
+	for name, s := range map[string]sightline.Scope{"W": g.scope(), "from 1 February": early} {
+		_, _, err := find(s)
+		var e *sightline.Error
+		if sightline.ErrorCode(err) != sightline.EINVALIDPARAM || !errors.As(err, &e) || len(e.Details) != 1 ||
+			e.Details[0].Field == nil || *e.Details[0].Field != "filter[ran_at_start]" {
+			t.Errorf("%s over pruned days: %v, want INVALID_PARAMETER on filter[ran_at_start]", name, err)
+		}
+	}
 }
