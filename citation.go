@@ -27,6 +27,17 @@ type CitationRow struct {
 	Page                    string   `json:"page"`
 	PageType                string   `json:"page_type"`
 	DomainType              string   `json:"domain_type"`
+	// RetrievedCount is the runs of the scope that retrieved the page (a
+	// domain row: any page of the domain), cited or not; nil when the
+	// window reaches before the brand's pruned day, whose retrieved
+	// sources are gone
+	// (docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only).
+	RetrievedCount *int `json:"retrieved_count"`
+	// SourceURL and SourceTitle are a retrieved-only row's URL and title as
+	// retrieved, which its page type is found from
+	// (ingest.ClassifyRetrieved); not part of the resource.
+	SourceURL   string `json:"-"`
+	SourceTitle string `json:"-"`
 }
 
 // Sort keys of the pages and domains lists (docs/api.md#sorting).
@@ -37,11 +48,28 @@ var (
 	DefaultDomainSort = []SortKey{{Key: "citation_count", Desc: true}, {Key: "domain"}}
 )
 
+// Sort keys of the retrieved-only lists (filter[retrieved_only]=true),
+// whose rows have no citations to sort by.
+var (
+	RetrievedPageSortKeys   = []string{"retrieved_count", "page", "domain"}
+	RetrievedDomainSortKeys = []string{"retrieved_count", "domain"}
+	DefaultRetrievedSort    = []SortKey{{Key: "retrieved_count", Desc: true}, {Key: "domain"}, {Key: "page"}}
+)
+
+// RetrievedOwnershipTypes are the domain_types filter[retrieved_only]
+// accepts: a page never cited has no answers to be earned in, and its
+// static class is known only after the page of rows is read.
+var RetrievedOwnershipTypes = []string{DomainOwned, DomainCompetitorOwned}
+
 // CitationFilter selects citation rows.
 type CitationFilter struct {
 	Scope Scope
 	PageRequest
 	Sort []SortKey
+	// RetrievedOnly lists the pages or domains the scope's runs retrieved
+	// and never cited in the window instead of the cited ones
+	// (docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only).
+	RetrievedOnly bool
 }
 
 // SeriesPoint is one bucket of a share series (docs/api.md).

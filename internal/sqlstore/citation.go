@@ -53,11 +53,17 @@ func (db *DB) FindCitationPages(ctx context.Context, orgID string, f sightline.C
 		return nil, 0, err
 	}
 	defer tx.Rollback()
+	if f.RetrievedOnly {
+		return q.retrievedOnly(ctx, tx, f, analyticsql.PageLevel)
+	}
 	rows, total, err := q.citationRows(ctx, tx, f, analyticsql.PageLevel, pageSortColumns, sightline.DefaultPageSort)
 	if err != nil {
 		return nil, 0, err
 	}
 	if err := q.fillMentionedBrands(ctx, tx, rows, analyticsql.PageLevel); err != nil {
+		return nil, 0, err
+	}
+	if err := q.fillRetrievedCounts(ctx, tx, rows, analyticsql.PageLevel); err != nil {
 		return nil, 0, err
 	}
 	return rows, total, nil
@@ -71,6 +77,9 @@ func (db *DB) FindCitationDomains(ctx context.Context, orgID string, f sightline
 		return nil, 0, err
 	}
 	defer tx.Rollback()
+	if f.RetrievedOnly {
+		return q.retrievedOnly(ctx, tx, f, analyticsql.DomainLevel)
+	}
 	rows, total, err := q.citationRows(ctx, tx, f, analyticsql.DomainLevel, domainSortColumns, sightline.DefaultDomainSort)
 	if err != nil {
 		return nil, 0, err
@@ -81,6 +90,9 @@ func (db *DB) FindCitationDomains(ctx context.Context, orgID string, f sightline
 		}
 	}
 	if err := q.fillMentionedBrands(ctx, tx, rows, analyticsql.DomainLevel); err != nil {
+		return nil, 0, err
+	}
+	if err := q.fillRetrievedCounts(ctx, tx, rows, analyticsql.DomainLevel); err != nil {
 		return nil, 0, err
 	}
 	return rows, total, nil

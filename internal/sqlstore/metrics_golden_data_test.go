@@ -420,12 +420,16 @@ func gPoints(t *testing.T, counts ...int) []sightline.CountPoint {
 	return out
 }
 
-// gRow builds an expected citation row.
+// gRow builds an expected citation row. The golden runs report no
+// retrieved sources: every row's retrieved_count is 0 (TestGolden_Retrieved
+// adds runs that do).
 func gRow(page, domain, pageType, domainType string, types []string, pages, total int, totalPct float64,
 	brand int, brandPct float64, mentioned ...string) *sightline.CitationRow {
+	retrieved := 0
 	return &sightline.CitationRow{Page: page, Domain: domain, PageType: pageType, DomainType: domainType,
 		CitationTypes: types, PageCount: pages, TotalCitationCount: total, TotalCitationPercent: totalPct,
-		BrandCitationCount: brand, BrandCitationPercent: brandPct, TargetBrandMentioned: brand > 0, MentionedBrands: mentioned}
+		BrandCitationCount: brand, BrandCitationPercent: brandPct, TargetBrandMentioned: brand > 0, MentionedBrands: mentioned,
+		RetrievedCount: &retrieved}
 }
 
 var (

@@ -69,6 +69,14 @@ func TestSQLSnapshots(t *testing.T) {
 			_, _, err := g.db.FindCitationDomains(ctx, gOrgA, sightline.CitationFilter{Scope: s, PageRequest: gPage1, Sort: sightline.DefaultDomainSort})
 			return err
 		}},
+		{"citation_pages_retrieved_only", func(s sightline.Scope) error {
+			_, _, err := g.db.FindCitationPages(ctx, gOrgA, sightline.CitationFilter{Scope: s, PageRequest: gPage1, RetrievedOnly: true})
+			return err
+		}},
+		{"citation_domains_retrieved_only", func(s sightline.Scope) error {
+			_, _, err := g.db.FindCitationDomains(ctx, gOrgA, sightline.CitationFilter{Scope: s, PageRequest: gPage1, RetrievedOnly: true})
+			return err
+		}},
 		{"search_queries", func(s sightline.Scope) error {
 			_, _, err := g.db.FindSearchQueries(ctx, gOrgA, sightline.SearchQueryFilter{Scope: s, PageRequest: gPage1})
 			return err

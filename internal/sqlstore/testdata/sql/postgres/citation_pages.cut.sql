@@ -170,3 +170,19 @@ GROUP BY day_rows.row_key, day_rows.found_brand_id
 ) row_brands
 JOIN found_brands ON found_brands.id = row_brands.found_brand_id
 ;
+
+WITH scope_sources AS (
+SELECT run_sources.page AS page,
+run_sources.run_seq AS run_seq
+FROM run_sources
+WHERE run_sources.brand_id = ?
+AND run_sources.ran_at >= ? AND run_sources.ran_at < ?
+AND run_sources.topic_id IN (?, ?, ?, ?, ?)
+AND run_sources.provider_id IN (?, ?)
+AND run_sources.page IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+)
+SELECT scope_sources.page,
+COUNT(DISTINCT scope_sources.run_seq) AS retrieved_count
+FROM scope_sources
+GROUP BY scope_sources.page
+;

@@ -113,3 +113,19 @@ FROM citing_runs
 
 SELECT id, name FROM found_brands WHERE id IN (?, ?, ?, ?)
 ;
+
+WITH scope_sources AS (
+SELECT run_sources.domain AS domain,
+run_sources.run_seq AS run_seq
+FROM run_sources
+WHERE run_sources.brand_id = ?
+AND run_sources.ran_at >= ? AND run_sources.ran_at < ?
+AND run_sources.provider_id IN (?)
+AND run_sources.topic_id IN (?)
+AND run_sources.domain IN (?, ?, ?, ?)
+)
+SELECT scope_sources.domain,
+COUNT(DISTINCT scope_sources.run_seq) AS retrieved_count
+FROM scope_sources
+GROUP BY scope_sources.domain
+;

@@ -1,0 +1,88 @@
+-- The domains the scope's runs retrieved in the window and no run of the
+-- scope cited there (none of their pages):
+-- citations/domains?filter[retrieved_only]=true
+-- (docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only).
+-- A row's page is its most-retrieved page (ties by page), page_count its
+-- distinct pages retrieved.
+--
+-- :brand_id         the brand
+-- :run_scope        the scope's conditions on run_sources (brand, window,
+--                   provider, region, topic and prompt filters)
+-- :citation_scope   the same conditions on citations
+-- :any_query, :query               filter[query] on the domain (a LIKE pattern)
+-- :any_domain, :domains            filter[domains]
+-- :any_ownership, :ownerships      filter[domain_types]: owned, competitor_owned
+-- :order_by, :limit, :offset       the page of rows
+WITH owned_domains AS (
+  SELECT brand_domains.domain AS domain
+  FROM brand_domains
+  WHERE brand_domains.brand_id = :brand_id
+),
+competitor_domains AS (
+  SELECT competitors.domain AS domain
+  FROM competitors
+  WHERE competitors.brand_id = :brand_id
+  AND competitors.domain <> ''
+),
+scope_sources AS (
+  SELECT run_sources.page AS page,
+  run_sources.domain AS domain,
+  run_sources.url AS url,
+  run_sources.title AS title,
+  run_sources.run_seq AS run_seq
+  FROM run_sources
+  WHERE :run_scope
+),
+cited_domains AS (
+  SELECT DISTINCT citations.domain AS domain
+  FROM citations
+  WHERE :citation_scope
+  AND citations.domain IN (SELECT scope_sources.domain FROM scope_sources)
+),
+uncited_sources AS (
+  SELECT page, domain, url, title, run_seq
+  FROM scope_sources
+  WHERE scope_sources.domain NOT IN (SELECT cited_domains.domain FROM cited_domains)
+),
+ranked_pages AS (
+  SELECT domain, page,
+  MIN(url) AS url,
+  MAX(title) AS title,
+  ROW_NUMBER() OVER (PARTITION BY domain ORDER BY COUNT(DISTINCT run_seq) DESC, page ASC) AS page_rank,
+  COUNT(*) OVER (PARTITION BY domain) AS page_count
+  FROM uncited_sources
+  GROUP BY domain, page
+),
+retrieved_domains AS (
+  SELECT domain,
+  COUNT(DISTINCT run_seq) AS retrieved_count
+  FROM uncited_sources
+  GROUP BY domain
+),
+classed_domains AS (
+  SELECT retrieved_domains.domain AS domain,
+  ranked_pages.page AS page,
+  ranked_pages.url AS url,
+  ranked_pages.title AS title,
+  retrieved_domains.retrieved_count AS retrieved_count,
+  ranked_pages.page_count AS page_count,
+  CASE
+    WHEN retrieved_domains.domain IN (SELECT owned_domains.domain FROM owned_domains) THEN 'owned'
+    WHEN retrieved_domains.domain IN (SELECT competitor_domains.domain FROM competitor_domains) THEN 'competitor_owned'
+    ELSE ''
+  END AS ownership
+  FROM retrieved_domains
+  JOIN ranked_pages ON ranked_pages.domain = retrieved_domains.domain AND ranked_pages.page_rank = 1
+),
+list_rows AS (
+  SELECT page, domain, url, title, retrieved_count, ownership, page_count
+  FROM classed_domains
+  WHERE (:any_query OR lower(domain) LIKE :query ESCAPE '\')
+  AND (:any_domain OR domain IN (:domains))
+  AND (:any_ownership OR ownership IN (:ownerships))
+)
+SELECT page, domain, url, title, retrieved_count, ownership, page_count,
+COUNT(*) OVER () AS total
+FROM list_rows
+:order_by
+LIMIT :limit OFFSET :offset
