@@ -369,6 +369,14 @@ func TestXAIGrok(t *testing.T) {
 		cite("https://www.reddit.com/r/agency/comments/1abcde/which_pm_tool/", "", "source"),
 	})
 	wantEq(t, "usage", ans.Usage, Usage{InputTokens: 11840, OutputTokens: 412, Searches: 2})
+	// Fan-out: the search actions in order; sources: every URL the agent
+	// encountered (the citations list), cited where the text cites it.
+	wantEq(t, "search queries", ans.SearchQueries, []string{"best project management tools 20-person agency", "Taskloom vs Stackwise pricing"})
+	wantEq(t, "sources", ans.Sources, []sightline.RunSource{
+		{URL: "https://www.taskloom.com/agencies", Cited: true},
+		{URL: "https://stackwise.com/pricing", Cited: true},
+		{URL: "https://www.reddit.com/r/agency/comments/1abcde/which_pm_tool/"},
+	})
 	r := f.requests()[0]
 	wantEq(t, "path", r.Path, "/v1/responses")
 	wantEq(t, "auth", r.Header.Get("Authorization"), "Bearer "+xaiKey)

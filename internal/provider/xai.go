@@ -20,6 +20,14 @@ import (
 // sources. Searches are the web_search calls the usage reports, else the
 // web_search_call items. The tool takes no user location, so the region
 // is not sent.
+//
+// Fan-out and sources (docs/collect.md#fan-out-and-sources): the queries
+// are the web_search_call items' search actions, in output order (a
+// queries list where one is given, else the query); the retrieved pages
+// are the response's citations list, which the search tools guide says
+// holds every source URL encountered, not only those the answer
+// references, with the inline-cited ones marked cited. xAI gives no title
+// or date for them.
 type xAI struct{ cfg Config }
 
 func newXAI(cfg Config) Adapter { return &xAI{cfg: cfg} }
@@ -45,7 +53,12 @@ type xaiResponse struct {
 	Model  string `json:"model"`
 	Status string `json:"status"`
 	Output []struct {
-		Type    string `json:"type"`
+		Type   string `json:"type"`
+		Action *struct {
+			Type    string   `json:"type"`
+			Query   string   `json:"query"`
+			Queries []string `json:"queries"`
+		} `json:"action"`
 		Content []struct {
 			Type        string `json:"type"`
 			Text        string `json:"text"`
@@ -97,10 +110,19 @@ func (a *xAI) Ask(ctx context.Context, req Request) (*Answer, error) {
 	var texts []string
 	var inlines []inline
 	var calls int64
+	var q querier
 	for _, o := range r.Output {
 		switch o.Type {
 		case "web_search_call":
 			calls++
+			if o.Action != nil && o.Action.Type == "search" {
+				for _, query := range o.Action.Queries {
+					q.add(query)
+				}
+				if len(o.Action.Queries) == 0 {
+					q.add(o.Action.Query)
+				}
+			}
 		case "message":
 			for _, c := range o.Content {
 				switch c.Type {
@@ -138,5 +160,14 @@ func (a *xAI) Ask(ctx context.Context, req Request) (*Answer, error) {
 		c.add(u, "", citationSource)
 	}
 	ans.Citations = c.citations()
+	ans.SearchQueries = q.queries()
+	var src sourcer
+	for _, u := range r.Citations {
+		src.add(u, "", nil)
+	}
+	for _, in := range inlines {
+		src.add(in.url, "", nil)
+	}
+	ans.Sources = src.sources(ans.Citations)
 	return ans, nil
 }
