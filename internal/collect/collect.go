@@ -218,7 +218,13 @@ func (c *Collector) collect(ctx context.Context, w *sightline.CollectionWork, co
 					record(s, c.failed(a, sightline.ReasonCapReached, "The organization's daily spending cap is reached; collection resumes tomorrow (UTC)."), nil)
 					continue
 				}
-				a.Source = source
+				if source != "" {
+					// a search surface's model is the vendor asked
+					// (docs/collect.md#search-surfaces): a failed
+					// attempt names the vendor it failed at, and is
+					// priced as that vendor's call
+					a.Source, a.Model = source, source
+				}
 				a, run := c.ask(ctx, in, w, s, a, key, source)
 				record(s, a, run)
 			}

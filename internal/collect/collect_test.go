@@ -492,3 +492,59 @@ func TestQueueBrand(t *testing.T) {
 		t.Errorf("a second QueueBrand queued %d while the job is live", n)
 	}
 }
+
+// A search surface asked through DataForSEO that fails records DataForSEO
+// as its model (the run would record it as source and model), whatever
+// the surface's first vendor, whether
+// the call reached the vendor (billed) or not (the network), and is priced
+// as DataForSEO's call (docs/collect.md#search-surfaces).
+func TestSurfaceFailureNamesItsVendor(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t)
+	fails := map[string]error{
+		"google_ai_overviews": &provider.Error{Provider: "google_ai_overviews via dataforseo", Code: provider.ErrServer, Status: 500,
+			Message: "internal error", Usage: provider.Usage{InputTokens: 100}},
+		"google_ai_mode": fmt.Errorf("dial tcp: connection refused"),
+	}
+	w.c.Askers = map[string]collect.Asker{}
+	w.c.Models = map[string]string{}
+	for code, err := range fails {
+		w.c.Askers[code] = failingAsker{err}
+		w.c.Models[code] = sightline.VendorSerpApi // the surfaces' first vendor
+		if err := w.db.SetProviderSource(ctx, w.orgID, code, sightline.VendorDataForSEO); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.setKey(t, sightline.VendorSerpApi, "serpapi-key-0001")
+	w.setKey(t, sightline.VendorDataForSEO, "login:password")
+	w.settings(t, sightline.CollectionUpdate{Providers: &[]string{"google_ai_overviews", "google_ai_mode"}, Regions: &[]string{"us"},
+		Samples: ptr(1), Enabled: ptr(true)})
+	if _, err := w.c.Once(ctx, collect.OnceOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := w.db.FindCollectionReport(ctx, w.brandID, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Attempts) != 2 {
+		t.Fatalf("attempts = %+v, want one a surface", rep.Attempts)
+	}
+	for _, a := range rep.Attempts {
+		wantCost := int64(0)
+		if a.Provider == "google_ai_overviews" {
+			wantCost = 1000 // flatPrices: 100 input tokens
+		}
+		if a.Status != sightline.AttemptFailed || a.Model != sightline.VendorDataForSEO || a.CostMicros != wantCost {
+			t.Errorf("%s attempt = model %q, status %s, cost %d; want dataforseo, failed, %d",
+				a.Provider, a.Model, a.Status, a.CostMicros, wantCost)
+		}
+	}
+}
+
+// failingAsker fails every call with err.
+type failingAsker struct{ err error }
+
+func (f failingAsker) Call(context.Context, provider.Request) (*provider.Answer, []provider.Try, error) {
+	pe, _ := f.err.(*provider.Error)
+	return nil, []provider.Try{{Err: pe}}, f.err
+}

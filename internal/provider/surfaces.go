@@ -92,6 +92,9 @@ func (a *surface) Ask(ctx context.Context, req Request) (*Answer, error) {
 		var e *Error
 		if errors.As(err, &e) {
 			e.Provider = a.code + " via " + vendor
+			if e.Model == "" {
+				e.Model = vendor
+			}
 		}
 		return nil, err
 	}
