@@ -148,7 +148,7 @@ func statusError(provider string, resp *http.Response, body []byte, key string) 
 // the documented "no credit" errors: OpenAI's (and Perplexity's)
 // insufficient_quota, Anthropic's billing_error and its 400 "credit
 // balance is too low", Gemini's FAILED_PRECONDITION asking to enable
-// billing.
+// billing, SerpApi's account that "has run out of searches".
 func errorBody(body []byte) (msg string, delay time.Duration, badKey, billing bool) {
 	var b struct {
 		Error   json.RawMessage `json:"error"`
@@ -197,6 +197,11 @@ func errorBody(body []byte) (msg string, delay time.Duration, badKey, billing bo
 		}
 	case json.Unmarshal(b.Error, &str) == nil && str != "":
 		msg = str
+		// SerpApi answers both its hourly throughput limit and an account
+		// out of searches with 429; only the latter's text is documented
+		// (https://serpapi.com/api-status-and-error-codes), and no retry
+		// brings searches back.
+		billing = strings.Contains(strings.ToLower(str), "run out of searches")
 	case b.Message != "":
 		msg = b.Message
 	case b.StatusMessage != "":

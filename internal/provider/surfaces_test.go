@@ -230,11 +230,20 @@ func TestSerpApiCopilot(t *testing.T) {
 }
 
 func TestSerpApiErrors(t *testing.T) {
-	t.Run("429 retried", func(t *testing.T) {
-		f := newVendorFake(t, reply{status: 429, file: "serpapi/error_429.json"}, reply{file: "serpapi/overview.json"})
+	t.Run("429 throughput retried", func(t *testing.T) {
+		f := newVendorFake(t, reply{status: 429, file: "serpapi/error_429_throughput.json"}, reply{file: "serpapi/overview.json"})
 		ans, tries, err, _ := askSurface(t, GoogleAIOverviews, VendorSerpApi, serpKey, "us", f)
 		if err != nil || len(tries) != 2 || tries[0].Err.Code != ErrRateLimited || ans.Text == "" {
 			t.Fatalf("answer %v, error %v, tries %+v", ans, err, tries)
+		}
+	})
+	t.Run("429 out of searches not retried", func(t *testing.T) {
+		f := newVendorFake(t, reply{status: 429, file: "serpapi/error_429.json"}, reply{file: "serpapi/overview.json"})
+		_, tries, err, _ := askSurface(t, GoogleAIOverviews, VendorSerpApi, serpKey, "us", f)
+		var e *Error
+		if !errors.As(err, &e) || e.Code != ErrBilling || e.Retryable || len(tries) != 1 || len(f.requests()) != 1 ||
+			!strings.Contains(e.Message, "run out of searches") {
+			t.Fatalf("error %v after %d tries", err, len(tries))
 		}
 	})
 	t.Run("5xx gives up", func(t *testing.T) {
