@@ -114,6 +114,7 @@ func (q *scopeQ) retrievedOnly(ctx context.Context, tx *Tx, f sightline.Citation
 			"brand_id":       q.BrandID,
 			"run_scope":      q.factRange("run_sources"),
 			"citation_scope": q.factRange("citations"),
+			"cited":          true,
 			"any_query":      query == "",
 			"query":          analyticsql.LikePattern(query),
 			"any_domain":     len(q.Domains) == 0,

@@ -29,7 +29,8 @@ type gSourceRecord struct {
 // golden runs report none):
 //
 //	s41 P1 chatgpt    us 2026-03-03 cites acme.com/pricing  retrieves acme.com/pricing (cited), acme.com/docs,
-//	                                                        g2 (cited by r02, r06, r10 in W), crmweekly
+//	                                                        g2 (a source of r02, r06, r10 in W, never
+//	                                                        inline), crmweekly
 //	s42 P2 perplexity gb 2026-03-06 cites none              retrieves acme.com/docs, globex.com/compare,
 //	                                                        crmweekly, crmfacts
 //	s43 P1 chatgpt    us 2026-02-12 (before W)              retrieves acme.com/old
@@ -121,6 +122,7 @@ func TestGolden_Retrieved(t *testing.T) {
 	weekly := retrievedRow(gWeekly, "crmweekly.com", 2, 1, "")
 	facts := retrievedRow(gFacts, "crmfacts.net", 1, 1, "")
 	compare := retrievedRow(gCompare, "globex.com", 1, 1, sightline.DomainCompetitorOwned)
+	g2 := retrievedRow(gG2, "g2.com", 1, 1, "")
 	one := func(r *sightline.CitationRow) *sightline.CitationRow {
 		c := *r
 		n := 1
@@ -152,11 +154,12 @@ func TestGolden_Retrieved(t *testing.T) {
 			t.Errorf("%s: total %d, want %d", what, total, wantTotal)
 		}
 	}
-	// g2 (cited in W) and acme.com/pricing (cited by s41) are not listed
-	only("pages", false, sightline.CitationFilter{}, []*sightline.CitationRow{docs, weekly, facts, compare}, 4)
+	// acme.com/pricing is cited by s41's text; g2 is only ever a listed
+	// source (source citations of r02, r06, r10, not cited in a text)
+	only("pages", false, sightline.CitationFilter{}, []*sightline.CitationRow{docs, weekly, facts, g2, compare}, 5)
 	only("pages sort page", false, sightline.CitationFilter{Sort: []sightline.SortKey{{Key: "page"}}},
-		[]*sightline.CitationRow{docs, compare, weekly, facts}, 4)
-	only("pages chatgpt", false, sightline.CitationFilter{Scope: chatgpt}, []*sightline.CitationRow{one(docs), one(weekly)}, 2)
+		[]*sightline.CitationRow{docs, g2, compare, weekly, facts}, 5)
+	only("pages chatgpt", false, sightline.CitationFilter{Scope: chatgpt}, []*sightline.CitationRow{one(docs), one(weekly), g2}, 3)
 	only("pages gb", false, sightline.CitationFilter{Scope: g.scope(func(s *sightline.Scope) { s.RegionIDs = []string{g.gb} })},
 		[]*sightline.CitationRow{one(docs), facts, one(weekly), compare}, 4)
 	only("pages owned", false, sightline.CitationFilter{Scope: g.scope(func(s *sightline.Scope) { s.DomainTypes = []string{"owned"} })},
@@ -164,14 +167,15 @@ func TestGolden_Retrieved(t *testing.T) {
 	only("pages competitor_owned", false, sightline.CitationFilter{
 		Scope: g.scope(func(s *sightline.Scope) { s.DomainTypes = []string{"competitor_owned"} })}, []*sightline.CitationRow{compare}, 1)
 	only("pages query", false, sightline.CitationFilter{Scope: g.scope(func(s *sightline.Scope) { s.Query = "CRM" })},
-		[]*sightline.CitationRow{weekly, facts}, 2)
+		[]*sightline.CitationRow{weekly, facts, g2}, 3)
 	only("pages domains", false, sightline.CitationFilter{Scope: g.scope(func(s *sightline.Scope) { s.Domains = []string{"globex.com"} })},
 		[]*sightline.CitationRow{compare}, 1)
 	only("pages page 2", false, sightline.CitationFilter{PageRequest: sightline.PageRequest{Page: 2, PageSize: 1}},
-		[]*sightline.CitationRow{weekly}, 4)
-	only("pages past the end", false, sightline.CitationFilter{PageRequest: sightline.PageRequest{Page: 9, PageSize: 1}}, nil, 4)
-	// acme.com, globex.com and g2.com have cited pages in W
-	only("domains", true, sightline.CitationFilter{}, []*sightline.CitationRow{weekly, facts}, 2)
+		[]*sightline.CitationRow{weekly}, 5)
+	only("pages past the end", false, sightline.CitationFilter{PageRequest: sightline.PageRequest{Page: 9, PageSize: 1}}, nil, 5)
+	// acme.com has a page cited in a text in W (acme.com/pricing by s41);
+	// globex.com and g2.com are only ever listed sources there
+	only("domains", true, sightline.CitationFilter{}, []*sightline.CitationRow{weekly, facts, g2, compare}, 4)
 	only("domains query", true, sightline.CitationFilter{Scope: g.scope(func(s *sightline.Scope) { s.Query = "facts"; s.QueryDomain = true })},
 		[]*sightline.CitationRow{facts}, 1)
 	_, _, err = g.db.FindCitationPages(ctx, gOrgA, sightline.CitationFilter{
@@ -182,7 +186,7 @@ func TestGolden_Retrieved(t *testing.T) {
 	// from 25 to 28 February are gone), the retrieved-only list refused
 	// over W and the same from 1 March
 	fromDay := g.scope(func(s *sightline.Scope) { s.Window.Start = time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC) })
-	only("pages from 1 March", false, sightline.CitationFilter{Scope: fromDay}, []*sightline.CitationRow{docs, weekly, facts, compare}, 4)
+	only("pages from 1 March", false, sightline.CitationFilter{Scope: fromDay}, []*sightline.CitationRow{docs, weekly, facts, g2, compare}, 5)
 	g.db.Now = func() time.Time { return time.Date(2026, 5, 30, 12, 0, 0, 0, time.UTC) }
 	if _, err := g.db.PruneFacts(ctx, time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC), nil); err != nil {
 		t.Fatal(err)
@@ -197,7 +201,7 @@ func TestGolden_Retrieved(t *testing.T) {
 		}
 	}
 	only("pages from 1 March after pruning", false, sightline.CitationFilter{Scope: fromDay},
-		[]*sightline.CitationRow{docs, weekly, facts, compare}, 4)
+		[]*sightline.CitationRow{docs, weekly, facts, g2, compare}, 5)
 	_, _, err = g.db.FindCitationPages(ctx, gOrgA, sightline.CitationFilter{Scope: g.scope(), PageRequest: gPage1, RetrievedOnly: true})
 	var e *sightline.Error
 	if sightline.ErrorCode(err) != sightline.EINVALIDPARAM || !errors.As(err, &e) || len(e.Details) != 1 ||

@@ -1,5 +1,6 @@
--- The domains the scope's runs retrieved in the window and no run of the
--- scope cited there (none of their pages):
+-- The domains the scope's runs retrieved in the window and no answer of
+-- the scope cited in its text there (none of their pages; as
+-- retrieved_only_pages.sql says cited):
 -- citations/domains?filter[retrieved_only]=true
 -- (docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only).
 -- A row's page is its most-retrieved page (ties by page), page_count its
@@ -9,6 +10,7 @@
 -- :run_scope        the scope's conditions on run_sources (brand, window,
 --                   provider, region, topic and prompt filters)
 -- :citation_scope   the same conditions on citations
+-- :cited            true, as run_sources.cited holds it
 -- :any_query, :query               filter[query] on the domain (a LIKE pattern)
 -- :any_domain, :domains            filter[domains]
 -- :any_ownership, :ownerships      filter[domain_types]: owned, competitor_owned
@@ -29,15 +31,21 @@ scope_sources AS (
   run_sources.domain AS domain,
   run_sources.url AS url,
   run_sources.title AS title,
-  run_sources.run_seq AS run_seq
+  run_sources.run_seq AS run_seq,
+  run_sources.cited AS cited
   FROM run_sources
   WHERE :run_scope
 ),
 cited_domains AS (
-  SELECT DISTINCT citations.domain AS domain
+  SELECT citations.domain AS domain
   FROM citations
   WHERE :citation_scope
+  AND citations.citation_type = 'inline'
   AND citations.domain IN (SELECT scope_sources.domain FROM scope_sources)
+  UNION
+  SELECT scope_sources.domain AS domain
+  FROM scope_sources
+  WHERE scope_sources.cited = :cited
 ),
 uncited_sources AS (
   SELECT page, domain, url, title, run_seq

@@ -1,13 +1,15 @@
--- The pages the scope's runs retrieved in the window and no run of the
--- scope cited there: citations/pages?filter[retrieved_only]=true
+-- The pages the scope's runs retrieved in the window and no answer of the
+-- scope cited in its text there: citations/pages?filter[retrieved_only]=true
 -- (docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only).
 -- For the brand's owned pages, its content gap: the assistant read the
--- page and cited another.
+-- page and cited another. Cited in the text is an inline citation, or a
+-- retrieved source marked cited; a page only listed as a source is not.
 --
 -- :brand_id         the brand
 -- :run_scope        the scope's conditions on run_sources (brand, window,
 --                   provider, region, topic and prompt filters)
 -- :citation_scope   the same conditions on citations
+-- :cited            true, as run_sources.cited holds it
 -- :any_query, :query               filter[query] (a LIKE pattern)
 -- :any_domain, :domains            filter[domains]
 -- :any_ownership, :ownerships      filter[domain_types]: owned, competitor_owned
@@ -28,15 +30,21 @@ scope_sources AS (
   run_sources.domain AS domain,
   run_sources.url AS url,
   run_sources.title AS title,
-  run_sources.run_seq AS run_seq
+  run_sources.run_seq AS run_seq,
+  run_sources.cited AS cited
   FROM run_sources
   WHERE :run_scope
 ),
 cited_pages AS (
-  SELECT DISTINCT citations.page AS page
+  SELECT citations.page AS page
   FROM citations
   WHERE :citation_scope
+  AND citations.citation_type = 'inline'
   AND citations.page IN (SELECT scope_sources.page FROM scope_sources)
+  UNION
+  SELECT scope_sources.page AS page
+  FROM scope_sources
+  WHERE scope_sources.cited = :cited
 ),
 retrieved_pages AS (
   SELECT scope_sources.page AS page,

@@ -29,7 +29,8 @@ SELECT run_sources.page AS page,
 run_sources.domain AS domain,
 run_sources.url AS url,
 run_sources.title AS title,
-run_sources.run_seq AS run_seq
+run_sources.run_seq AS run_seq,
+run_sources.cited AS cited
 FROM run_sources
 WHERE run_sources.brand_id = ?
 AND run_sources.ran_at >= ? AND run_sources.ran_at < ?
@@ -37,13 +38,18 @@ AND run_sources.provider_id IN (?)
 AND run_sources.topic_id IN (?)
 ),
 cited_pages AS (
-SELECT DISTINCT citations.page AS page
+SELECT citations.page AS page
 FROM citations
 WHERE citations.brand_id = ?
 AND citations.ran_at >= ? AND citations.ran_at < ?
 AND citations.provider_id IN (?)
 AND citations.topic_id IN (?)
+AND citations.citation_type = 'inline'
 AND citations.page IN (SELECT scope_sources.page FROM scope_sources)
+UNION
+SELECT scope_sources.page AS page
+FROM scope_sources
+WHERE scope_sources.cited = ?
 ),
 retrieved_pages AS (
 SELECT scope_sources.page AS page,

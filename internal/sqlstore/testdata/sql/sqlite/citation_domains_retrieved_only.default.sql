@@ -29,7 +29,8 @@ SELECT run_sources.page AS page,
 run_sources.domain AS domain,
 run_sources.url AS url,
 run_sources.title AS title,
-run_sources.run_seq AS run_seq
+run_sources.run_seq AS run_seq,
+run_sources.cited AS cited
 FROM run_sources
 WHERE run_sources.brand_id = ?
 AND run_sources.ran_at >= ? AND run_sources.ran_at < ?
@@ -37,13 +38,18 @@ AND run_sources.topic_id IN (?, ?, ?, ?, ?)
 AND run_sources.provider_id IN (?, ?)
 ),
 cited_domains AS (
-SELECT DISTINCT citations.domain AS domain
+SELECT citations.domain AS domain
 FROM citations
 WHERE citations.brand_id = ?
 AND citations.ran_at >= ? AND citations.ran_at < ?
 AND citations.topic_id IN (?, ?, ?, ?, ?)
 AND citations.provider_id IN (?, ?)
+AND citations.citation_type = 'inline'
 AND citations.domain IN (SELECT scope_sources.domain FROM scope_sources)
+UNION
+SELECT scope_sources.domain AS domain
+FROM scope_sources
+WHERE scope_sources.cited = ?
 ),
 uncited_sources AS (
 SELECT page, domain, url, title, run_seq
