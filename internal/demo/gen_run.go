@@ -174,6 +174,16 @@ func (st *runState) fanOut(g *brandGen, p *genPrompt, prov *providerDef, date ti
 		pg := &g.pages[pi]
 		sources = append(sources, sightline.RunSource{URL: pg.urls[0], Title: pg.title, PublishedAt: dated()})
 	}
+	if len(sources)%3 == 0 {
+		// the brand's guide to the topic: read, never cited by any
+		// answer (no citation picks it), so the retrieved-only list has the
+		// content gap to show (docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only).
+		// Decided without drawing from r, so every other number of the
+		// data set stays as it was.
+		t := g.topics[p.topic].def
+		url := "https://" + g.ind.brand.domain + "/guides/" + t.key
+		sources = append(sources, sightline.RunSource{URL: url, Title: "A guide to " + t.subject})
+	}
 	return queries, sources
 }
 
