@@ -64,6 +64,10 @@ type CitationFilter struct {
 	Query string `query:"filter[query]"`
 	// DomainTypes: static and/or ownership domain_type values (docs/api.md).
 	DomainTypes []string `query:"filter[domain_types]"`
+	// RetrievedOnly lists what the scope's runs retrieved and no answer
+	// cited in its text in the window instead of the cited rows
+	// (docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only).
+	RetrievedOnly bool `query:"filter[retrieved_only]"`
 }
 
 // CitationPageParams are the query of GET …/citations/pages (docs/api.md).

@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"net/http"
+	"slices"
+	"strings"
 
 	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/ingest"
@@ -17,6 +19,45 @@ func (p *params) citationScope(brandID string) sightline.Scope {
 	s.Query = p.text("filter[query]")
 	s.DomainTypes = p.enums("filter[domain_types]", sightline.DomainTypes)
 	return s
+}
+
+// citationFilter reads the filter of the pages or domains list:
+// filter[retrieved_only] chooses the sort keys (citationSort, or
+// retrievedSort whose rows have no citations to sort by).
+func (p *params) citationFilter(brandID string, citationSort, retrievedSort []string) sightline.CitationFilter {
+	f := sightline.CitationFilter{Scope: p.citationScope(brandID), PageRequest: p.page(sightline.DefaultPageSize)}
+	f.RetrievedOnly = p.boolean("filter[retrieved_only]", false)
+	if f.RetrievedOnly {
+		f.Sort = p.sort(retrievedSort)
+	} else {
+		f.Sort = p.sort(citationSort)
+	}
+	return f
+}
+
+// retrievedOnly refuses, with filter[retrieved_only]=true, the filters
+// the retrieved-only rows cannot be narrowed by: found brands and page or
+// domain classes are known from citations, which the rows do not read
+// (docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only).
+func (p *params) retrievedOnly(f sightline.CitationFilter) {
+	if !f.RetrievedOnly {
+		return
+	}
+	refuse := func(name string, set bool) {
+		if set {
+			p.fail(name, "invalid", "%s does not apply with filter[retrieved_only]=true: its rows are read from the retrieved sources, not citations.", name)
+		}
+	}
+	refuse("filter[brand_ids]", len(f.Scope.FoundBrandIDs) > 0)
+	refuse("filter[page_types]", len(f.Scope.PageTypes) > 0)
+	refuse("filter[youtube_channel]", f.Scope.YouTubeChannel != "")
+	refuse("filter[subreddit]", f.Scope.Subreddit != "")
+	for _, t := range f.Scope.DomainTypes {
+		if !slices.Contains(sightline.RetrievedOwnershipTypes, t) {
+			p.fail("filter[domain_types]", "invalid", "with filter[retrieved_only]=true, filter[domain_types] must be among %s; %q is not.",
+				strings.Join(sightline.RetrievedOwnershipTypes, ", "), t)
+		}
+	}
 }
 
 // domains reads a list of domains, normalized to registrable domains.
@@ -53,18 +94,22 @@ func (s *Server) handleCitationPages(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	q := newParams(r, s.now())
-	f := sightline.CitationFilter{Scope: q.citationScope(brand.ID), PageRequest: q.page(sightline.DefaultPageSize), Sort: q.sort(sightline.PageSortKeys)}
+	f := q.citationFilter(brand.ID, sightline.PageSortKeys, sightline.RetrievedPageSortKeys)
 	f.Scope.Domains = q.domains("filter[domains]")
 	f.Scope.PageTypes = q.enums("filter[page_types]", sightline.PageTypes)
 	f.Scope.YouTubeChannel = q.text("filter[youtube_channel]")
 	f.Scope.Subreddit = q.text("filter[subreddit]")
 	f.Scope.PromptID = q.uuid("filter[prompt_id]")
+	q.retrievedOnly(f)
 	if err := q.err(); err != nil {
 		return err
 	}
 	rows, total, err := s.Store.FindCitationPages(r.Context(), brand.OrgID, f)
 	if err != nil {
 		return err
+	}
+	if f.RetrievedOnly {
+		ingest.ClassifyRetrieved(rows)
 	}
 	return writeList(w, rows, sightline.NewPageMeta(f.PageRequest, total))
 }
@@ -76,14 +121,18 @@ func (s *Server) handleCitationDomains(w http.ResponseWriter, r *http.Request) e
 		return err
 	}
 	q := newParams(r, s.now())
-	f := sightline.CitationFilter{Scope: q.citationScope(brand.ID), PageRequest: q.page(sightline.DefaultPageSize), Sort: q.sort(sightline.DomainSortKeys)}
+	f := q.citationFilter(brand.ID, sightline.DomainSortKeys, sightline.RetrievedDomainSortKeys)
 	f.Scope.QueryDomain = true
+	q.retrievedOnly(f)
 	if err := q.err(); err != nil {
 		return err
 	}
 	rows, total, err := s.Store.FindCitationDomains(r.Context(), brand.OrgID, f)
 	if err != nil {
 		return err
+	}
+	if f.RetrievedOnly {
+		ingest.ClassifyRetrieved(rows)
 	}
 	return writeList(w, rows, sightline.NewPageMeta(f.PageRequest, total))
 }

@@ -58,6 +58,7 @@ func TestOpenAPI_Demo(t *testing.T) {
 		}
 	})
 	t.Run("Filters", func(t *testing.T) { e.testFilters(t) })
+	t.Run("RetrievedOnly", func(t *testing.T) { e.testRetrievedOnly(t) })
 	t.Run("Errors", func(t *testing.T) { e.testErrors(t, v, routes) })
 	t.Run("UndocumentedFilters", func(t *testing.T) { e.testUndocumentedFilters(t, v, routes) })
 	t.Run("Bodies", func(t *testing.T) { e.testBodies(t, v, routes) })
@@ -151,6 +152,10 @@ func (e *apiEnv) sample(t *testing.T, op *openapitest.Operation, p *openapi3.Par
 		return []string{fx.BrandDomain}
 	case "filter[cites_url]":
 		return []string{"https://" + fx.BrandDomain}
+	case "filter[retrieved_only]":
+		// true refuses page_types, brand_ids, …, sampled beside it:
+		// testRetrievedOnly calls it
+		return []string{"false"}
 	case "filter[recommendation_ids]":
 		return []string{e.ids["recommendations/{id}"]}
 	}
@@ -529,4 +534,94 @@ func errorMessage(body []byte) string {
 		return "(not JSON)"
 	}
 	return e.Error.Message
+}
+
+// testRetrievedOnly checks the retrieved sources of the citation lists on
+// the demo data (docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only):
+// the retrieved-only rows are never cited in a text of the window, sorted by
+// retrieved_count, classified; the cited rows carry retrieved_count; the
+// filters a never-cited page cannot have are refused by name.
+func (e *apiEnv) testRetrievedOnly(t *testing.T) {
+	fx := e.fx
+	b := "/api/v2/brands/" + fx.BrandID
+	type list struct {
+		Data []sightline.CitationRow `json:"data"`
+		Meta sightline.PageMeta      `json:"meta"`
+	}
+	get := func(t *testing.T, path string) list {
+		t.Helper()
+		r := e.do(t, call{method: "GET", path: path, key: fx.APIKey})
+		wantStatus(t, r, http.StatusOK)
+		var l list
+		decode(t, r.body, &l)
+		return l
+	}
+	cited := get(t, b+"/citations/pages?page_size=100")
+	retrieved := 0
+	for _, r := range cited.Data {
+		if r.RetrievedCount == nil {
+			t.Fatalf("cited page %s: retrieved_count null", r.Page)
+		}
+		retrieved += *r.RetrievedCount
+	}
+	if retrieved == 0 {
+		t.Error("no cited page of the demo was retrieved")
+	}
+	for _, level := range []string{"pages", "domains"} {
+		only := get(t, b+"/citations/"+level+"?filter[retrieved_only]=true&page_size=100")
+		// the demo's runs read the brand's guides, which no text cites
+		if (level == "pages" && len(only.Data) == 0) || only.Meta.TotalItems < len(only.Data) {
+			t.Fatalf("%s: %d retrieved-only rows, meta %+v", level, len(only.Data), only.Meta)
+		}
+		for i, r := range only.Data {
+			if r.RetrievedCount == nil || *r.RetrievedCount <= 0 || r.TotalCitationCount != 0 || len(r.CitationTypes) != 0 ||
+				!slices.Contains(sightline.PageTypes, r.PageType) || !slices.Contains(sightline.DomainTypes, r.DomainType) ||
+				r.DomainType == sightline.DomainEarned || r.DomainType == sightline.DomainCompetitorEarned {
+				t.Errorf("%s row %d: %+v", level, i, r)
+			}
+			if i > 0 && *only.Data[i-1].RetrievedCount < *r.RetrievedCount {
+				t.Errorf("%s row %d: retrieved_count %d after %d", level, i, *r.RetrievedCount, *only.Data[i-1].RetrievedCount)
+			}
+			// no text of the window cites it: the cited list has it as a
+			// listed source at most
+			q := url.QueryEscape(r.Page)
+			if level == "domains" {
+				q = url.QueryEscape(r.Domain)
+			}
+			key := "filter[query]=" + q
+			if level == "pages" {
+				key += "&filter[domains]=" + url.QueryEscape(r.Domain)
+			}
+			for _, c := range get(t, b+"/citations/"+level+"?page_size=100&"+key).Data {
+				if ((level == "pages" && c.Page == r.Page) || (level == "domains" && c.Domain == r.Domain)) &&
+					slices.Contains(c.CitationTypes, sightline.CitationInline) {
+					t.Errorf("%s row %d %s/%s is cited inline in the window", level, i, r.Domain, r.Page)
+				}
+			}
+			if i == 4 {
+				break // five rows are enough for the cross-check
+			}
+		}
+	}
+	owned := get(t, b+"/citations/pages?filter[retrieved_only]=true&filter[domain_types]=owned&page_size=100")
+	if len(owned.Data) == 0 {
+		t.Error("no owned retrieved-only page: the demo's guides are the brand's")
+	}
+	for _, r := range owned.Data {
+		if r.DomainType != sightline.DomainOwned || r.Domain != fx.BrandDomain {
+			t.Errorf("owned retrieved-only row %+v", r)
+		}
+	}
+	for _, bad := range []struct{ query, field string }{
+		{"filter[page_types]=article", "filter[page_types]"},
+		{"filter[brand_ids]=" + e.foundBrandID, "filter[brand_ids]"},
+		{"filter[subreddit]=crm", "filter[subreddit]"},
+		{"filter[youtube_channel]=x", "filter[youtube_channel]"},
+		{"filter[domain_types]=earned", "filter[domain_types]"},
+	} {
+		r := e.do(t, call{method: "GET", path: b + "/citations/pages?filter[retrieved_only]=true&" + bad.query, key: fx.APIKey})
+		if fields := wantError(t, r, http.StatusBadRequest, sightline.EINVALIDPARAM); !slices.Equal(fields, []string{bad.field}) {
+			t.Errorf("%s: fields %v, want %s", bad.query, fields, bad.field)
+		}
+	}
 }

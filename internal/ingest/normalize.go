@@ -50,3 +50,23 @@ func NormalizeDomains(field string, in []string) ([]string, error) {
 	}
 	return out, v.Err()
 }
+
+// ClassifyRetrieved sets the page type of the retrieved-only citation
+// rows (filter[retrieved_only]=true) from their URL and title, as ingest
+// classifies a citation, and the static domain type of those whose domain
+// neither the brand nor a competitor owns (the store gives those "").
+// run_sources keeps what was retrieved, not its classes: the classifier
+// changes with releases, and a page no text cites is classified only here.
+func ClassifyRetrieved(rows []*sightline.CitationRow) {
+	for _, r := range rows {
+		c, err := analyze.AnalyzeCitation(r.SourceURL, r.SourceTitle, "")
+		if err != nil {
+			// stored sources were normalized by the same analyzer
+			c.PageType, c.DomainType = "other", "other"
+		}
+		r.PageType = c.PageType
+		if r.DomainType == "" {
+			r.DomainType = c.DomainType
+		}
+	}
+}

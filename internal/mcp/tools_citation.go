@@ -29,11 +29,13 @@ type domainsOverviewIn struct {
 type citationFilterArgs struct {
 	scopeArgs
 	PromptRegions []promptRegionArg `json:"prompt_regions,omitempty" jsonschema:"Only runs of these prompt and region pairs. Default all."`
-	DomainTypes   []string          `json:"domain_types,omitempty" jsonschema:"Only these domain types: static classes (editorial, review, social, …) and/or ownership classes owned, earned, competitor_owned, competitor_earned. Default all."`
+	DomainTypes   []string          `json:"domain_types,omitempty" jsonschema:"Only these domain types: static classes (editorial, review, social, …) and/or ownership classes owned, earned, competitor_owned, competitor_earned. Default all. With retrieved_only only owned and competitor_owned."`
+	RetrievedOnly bool              `json:"retrieved_only,omitempty" jsonschema:"true: list instead what the runs retrieved (read) in the window and no answer cited in its text there (only listed as a source at most), most-retrieved first; with domain_types owned, the brand's content gap. Its rows carry retrieved_count, domain_type and page_type; their citation fields are not computed (0). brand_ids, page_types, youtube_channel and subreddit are refused with it. Default false."`
 }
 
 func (c citationFilterArgs) filter(query string) client.CitationFilter {
-	return client.CitationFilter{OverviewFilter: c.scopeArgs.filter(), PromptRegions: promptRegions(c.PromptRegions), Query: query, DomainTypes: c.DomainTypes}
+	return client.CitationFilter{OverviewFilter: c.scopeArgs.filter(), PromptRegions: promptRegions(c.PromptRegions), Query: query,
+		DomainTypes: c.DomainTypes, RetrievedOnly: c.RetrievedOnly}
 }
 
 type citedPagesIn struct {
@@ -46,7 +48,7 @@ type citedPagesIn struct {
 	Subreddit      string   `json:"subreddit,omitempty" jsonschema:"Only threads of this subreddit (name without r/). Default none."`
 	PromptID       string   `json:"prompt_id,omitempty" jsonschema:"Only runs of this one prompt; combines with topic_ids by AND. Default none."`
 	pageArgs
-	Sort string `json:"sort,omitempty" jsonschema:"Comma-separated sort keys, a leading - sorts descending. Keys: total_citation_count, citation_count, total_citation_percent, brand_citation_count, brand_citation_percent, page, domain, page_type. Default -citation_count,domain,page."`
+	Sort string `json:"sort,omitempty" jsonschema:"Comma-separated sort keys, a leading - sorts descending. Keys: total_citation_count, citation_count, total_citation_percent, brand_citation_count, brand_citation_percent, page, domain, page_type. Default -citation_count,domain,page. With retrieved_only: retrieved_count, page, domain; default -retrieved_count,domain,page."`
 }
 
 type citedDomainsIn struct {
@@ -54,7 +56,7 @@ type citedDomainsIn struct {
 	citationFilterArgs
 	Query string `json:"query,omitempty" jsonschema:"Only domains containing this text, case-insensitively. Default none."`
 	pageArgs
-	Sort string `json:"sort,omitempty" jsonschema:"Comma-separated sort keys, a leading - sorts descending. Keys: citation_count, brand_citation_count, domain. Default -citation_count,domain."`
+	Sort string `json:"sort,omitempty" jsonschema:"Comma-separated sort keys, a leading - sorts descending. Keys: citation_count, brand_citation_count, domain. Default -citation_count,domain. With retrieved_only: retrieved_count, domain; default -retrieved_count,domain."`
 }
 
 type shareOfVoiceIn struct {
@@ -66,7 +68,7 @@ type shareOfVoiceIn struct {
 	Sort string `json:"sort,omitempty" jsonschema:"Comma-separated sort keys, a leading - sorts descending. Keys: share_of_voice, visibility, sentiment, mentions, name. Default -share_of_voice,name."`
 }
 
-const citationRowUnits = " Each row: total_citation_count and total_citation_percent (% of all citations in scope, 0–100), brand_citation_count (citations in answers that mention the target) and brand_citation_percent (% of all such citations), target_brand_mentioned, mentioned_brands (at most 50: those named in the most of the row's citations), page_type and domain_type (static class or owned/earned/competitor_owned/competitor_earned)."
+const citationRowUnits = " Each row: total_citation_count and total_citation_percent (% of all citations in scope, 0–100), brand_citation_count (citations in answers that mention the target) and brand_citation_percent (% of all such citations), target_brand_mentioned, mentioned_brands (at most 50: those named in the most of the row's citations), page_type and domain_type (static class or owned/earned/competitor_owned/competitor_earned), retrieved_count (runs that retrieved the row, cited or not; null over pruned days)."
 
 func (r *registry) addCitationTools() {
 	add(r, toolSpec{
