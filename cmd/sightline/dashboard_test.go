@@ -341,6 +341,45 @@ func TestDashboard_Browser(t *testing.T) {
 			}
 			screenshot(ctx, t, shots, p.name)
 		}
+		// the citations page shows, on request, the pages read but not
+		// cited: the demo's runs read the brand's topic guides
+		navigate(ctx, t, overviewURL+"/citations")
+		if exists(ctx, t, `[data-testid="retrieved-table"]`) {
+			t.Error("the read-but-not-cited table shows before it is asked for")
+		}
+		if resp := clickAndWait(ctx, t, `[data-testid="retrieved-show"]`); resp.Status != http.StatusOK {
+			t.Errorf("read, not cited: status %d", resp.Status)
+		}
+		rows := get(ctx, t, "retrieved rows", chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('[data-testid="retrieved-row"]')).map(r => r.cells[0].innerText + " " + r.cells[3].innerText + " " + r.cells[4].innerText)`))
+		guides := 0
+		for _, r := range rows {
+			if strings.Contains(r, "/guides/") && strings.Contains(strings.ToLower(r), "owned") {
+				guides++
+			}
+			if f := strings.Fields(r); len(f) == 0 || f[len(f)-1] == "0" {
+				t.Errorf("read-but-not-cited row %q: no reading answer", r)
+			}
+		}
+		if len(rows) == 0 || guides == 0 {
+			t.Errorf("read, not cited: %d rows, %d owned guides; want the brand's guides", len(rows), guides)
+		}
+		screenshot(ctx, t, shots, "citations-retrieved")
+		// a run's page: its searches (or why there are none) and the pages
+		// its provider read without citing them
+		navigate(ctx, t, overviewURL+"/runs")
+		if resp := clickAndWait(ctx, t, `[data-testid="run-link"]`); resp.Status != http.StatusOK {
+			t.Fatalf("run page: status %d", resp.Status)
+		}
+		provider := text(ctx, t, `[data-testid="run-provider"]`)
+		listed, none, unknown := exists(ctx, t, `[data-testid="run-search-queries"] li`), exists(ctx, t, `[data-testid="run-search-queries-none"]`),
+			exists(ctx, t, `[data-testid="run-search-queries-unknown"]`)
+		if reports := provider != "perplexity" && provider != "google_ai_overviews"; (listed || none) != reports || unknown == reports || (listed && none) {
+			t.Errorf("%s run: queries listed %v, none %v, unknown %v", provider, listed, none, unknown)
+		}
+		if !exists(ctx, t, `[data-testid="run-uncited-sources"] tbody tr`) && !exists(ctx, t, `[data-testid="run-uncited-none"]`) {
+			t.Errorf("%s run: no read-but-not-cited section", provider)
+		}
+		screenshot(ctx, t, shots, "run")
 		// one opportunity, the brand chooser
 		navigate(ctx, t, overviewURL+"/opportunities")
 		if resp := clickAndWait(ctx, t, `[data-testid="opportunities-table"] tbody a`); resp.Status != http.StatusOK || !exists(ctx, t, ".metric-value") {

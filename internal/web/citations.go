@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/ingest"
 )
 
 // citationsPage is the data of a brand's citations page.
@@ -18,6 +19,13 @@ type citationsPage struct {
 	DomainHeaders []sortHeader
 	Domains       []*sightline.CitationRow
 	DomainPager   pager
+	// Retrieved, with ?retrieved=1, lists the pages the scope's runs read
+	// and no answer cited in its text (filter[retrieved_only] of
+	// GET …/citations/pages); RetrievedLink toggles it.
+	ShowRetrieved  bool
+	Retrieved      []*sightline.CitationRow
+	RetrievedPager pager
+	RetrievedLink  string
 	// Runs is the answers page under this page's window and filters; a
 	// count links to it with its own filter (docs/api.md#runs).
 	Runs string
@@ -49,7 +57,8 @@ func (s *Server) handleCitations(w http.ResponseWriter, r *http.Request, st *sta
 	brand, win, ids := q.brand, q.win, q.ids
 	psort := q.sort("psort", sightline.PageSortKeys, "")
 	dsort := q.sort("dsort", sightline.DomainSortKeys, "")
-	ppage, dpage := q.page("ppage"), q.page("dpage")
+	ppage, dpage, rpage := q.page("ppage"), q.page("dpage"), q.page("rpage")
+	showRetrieved := q.enum("retrieved", []string{"1"}, "") == "1"
 	if err := q.err(); err != nil {
 		return err
 	}
@@ -86,6 +95,21 @@ func (s *Server) handleCitations(w http.ResponseWriter, r *http.Request, st *sta
 	p.Domains, p.DomainPager = domains, newPager(pu, "dpage", "Pages of the domains table", sightline.NewPageMeta(df.PageRequest, dtotal))
 	p.PageHeaders = sortHeaders(pu, "psort", "ppage", orDefault(psort, "-citation_count"), pageColumns)
 	p.DomainHeaders = sortHeaders(pu, "dsort", "dpage", orDefault(dsort, "-citation_count"), domainColumns)
+	p.ShowRetrieved = showRetrieved
+	if showRetrieved {
+		p.RetrievedLink = pu.with("retrieved", "", "rpage", "")
+		rf := sightline.CitationFilter{Scope: scope, PageRequest: sightline.PageRequest{Page: rpage, PageSize: sightline.DefaultPageSize},
+			RetrievedOnly: true}
+		rows, rtotal, err := s.Store.FindCitationPages(ctx, org, rf)
+		if err != nil {
+			return err
+		}
+		ingest.ClassifyRetrieved(rows)
+		p.Retrieved = rows
+		p.RetrievedPager = newPager(pu, "rpage", "Pages of the read-but-not-cited table", sightline.NewPageMeta(rf.PageRequest, rtotal))
+	} else {
+		p.RetrievedLink = pu.with("retrieved", "1") + "#retrieved"
+	}
 	return s.render(w, r, http.StatusOK, "citations", p)
 }
 

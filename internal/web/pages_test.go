@@ -189,6 +189,8 @@ func testPages(t *testing.T, e *env) {
 			brand + "/citations?psort=page":    `aria-sort="ascending"`,
 			brand + "/citations?ppage=2":       `rel="prev"`,
 			brand + "/citations?psort=bogus":   `data-testid="pages-table"`, // unknown sort: default order, as in the API
+			brand + "/citations?retrieved=1":   `data-testid="retrieved-table"`,
+			brand + "/citations?dsort=domain":  `data-testid="retrieved-show"`,
 			brand + "/topics":                  `data-testid="topic-row"`,
 			brand + "/recommendations":         `data-testid="rec-card"`,
 			brand + "/opportunities":           `data-testid="opportunities-table"`,

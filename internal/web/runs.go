@@ -151,6 +151,12 @@ type runPage struct {
 	Segments []segment
 	Chips    []mentionChip
 	Back     string
+	// QueriesReported: the provider reports its searches (the run's
+	// search_queries is [] or a list, not null); Uncited are the pages it
+	// retrieved that the answer's text does not cite
+	// (docs/collect.md#fan-out-and-sources).
+	QueriesReported bool
+	Uncited         []sightline.RunSourceView
 }
 
 // segment is a piece of an answer: plain text, or a brand's name.
@@ -160,8 +166,9 @@ type segment struct {
 
 // handleRun serves GET /brands/{brand_id}/runs/{run_id}: the answer with
 // every mention highlighted from its spans (found by the same matcher as
-// GET …/runs/{run_id}), the citations with their ownership, the ads, or
-// the reason of a failed attempt.
+// GET …/runs/{run_id}), the citations with their ownership, the fan-out
+// queries and the pages read but not cited, the ads, or the reason of a
+// failed attempt.
 func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, st *state) error {
 	brand, err := s.brandFromPath(r, st)
 	if err != nil {
@@ -184,6 +191,12 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, st *state) er
 		Segments: highlight(run.Answer, run.Mentions), Back: "/brands/" + brand.ID + "/runs"}
 	if run.Status == sightline.RunFailed {
 		p.Back += "?status=failed"
+	}
+	p.QueriesReported = run.SearchQueries != nil
+	for _, src := range run.Sources {
+		if !src.Cited {
+			p.Uncited = append(p.Uncited, src)
+		}
 	}
 	for _, m := range run.Mentions {
 		p.Chips = append(p.Chips, mentionChip{Name: m.Name, Kind: mentionKind(m)})

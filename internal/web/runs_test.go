@@ -185,6 +185,35 @@ func testRuns(t *testing.T, e *env) {
 				t.Errorf("the run page lacks %s", want)
 			}
 		}
+		// the pages read and not cited, one row each; the searches, or why
+		// there are none
+		uncited := 0
+		for _, src := range stored.Sources {
+			if !src.Cited {
+				uncited++
+			}
+		}
+		table := regexp.MustCompile(`(?s)data-testid="run-uncited-sources">(.*?)</table>`).FindStringSubmatch(run)
+		if rows := 0; uncited > 0 {
+			if table != nil {
+				rows = strings.Count(table[1], "<tr>") - 1 // the head's row
+			}
+			if rows != uncited {
+				t.Errorf("the run page lists %d pages read and not cited, want %d", rows, uncited)
+			}
+		} else if table != nil {
+			t.Error("a read-but-not-cited table without such pages")
+		}
+		state := `data-testid="run-search-queries-unknown"`
+		if stored.SearchQueries != nil {
+			state = `data-testid="run-search-queries-none"`
+			if len(stored.SearchQueries) > 0 {
+				state = `<li>` + html.EscapeString(stored.SearchQueries[0]) + `</li>`
+			}
+		}
+		if !strings.Contains(run, state) {
+			t.Errorf("the run page lacks %s", state)
+		}
 		// the text without the marks is the answer itself
 		plain := html.UnescapeString(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(
 			regexp.MustCompile(`(?s)data-testid="run-answer">(.*?)</div>`).FindStringSubmatch(run)[1], ""))
