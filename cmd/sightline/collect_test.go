@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -68,9 +69,27 @@ func newProviderCloud(t *testing.T, keys map[string]string, prompts []string) *p
 		}
 		return []byte(fmt.Sprintf(`"uri": %q, "title": %q`, uri, title))
 	})
+	// Perplexity also read a page of the brand's that it does not cite
+	// (search_results beyond citations): the retrieved-only page of the
+	// end-to-end test.
+	// Appended: the answer's [n] markers number the search results.
+	perplexity := bytes.Replace(recorded(t, "perplexity/answer.json"), []byte("    }\n  ],\n  \"choices\""), []byte(`    },
+    {
+      "title": "Sprint planning with Taskloom",
+      "url": "https://www.taskloom.com/guides/sprint-planning",
+      "date": "2026-06-01",
+      "last_updated": null,
+      "snippet": "Plan a two-week sprint in Taskloom...",
+      "source": "web"
+    }
+  ],
+  "choices"`), 1)
+	if !bytes.Contains(perplexity, []byte("sprint-planning")) {
+		t.Fatal("the Perplexity reply's search_results were not found")
+	}
 	replies := map[string][]byte{
 		"chatgpt": recorded(t, "openai/answer.json"), "claude": recorded(t, "anthropic/answer.json"),
-		"gemini": gemini, "perplexity": recorded(t, "perplexity/answer.json"),
+		"gemini": gemini, "perplexity": perplexity,
 	}
 	pc := &providerCloud{keys: keys, prompts: prompts, calls: map[string]int{}, replies: replies}
 	pc.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -252,14 +271,15 @@ func TestCollect_EndToEnd(t *testing.T) {
 
 	// The analytics from the day collection started (today, unless it
 	// crossed midnight): every answer names the three brands; the recorded
-	// replies cite 4 (ChatGPT), 4 (Claude), 4 (Gemini) and 4 (Perplexity)
-	// distinct pages, one of them on taskloom.com.
+	// replies cite 4 (ChatGPT), 4 (Claude), 4 (Gemini) and 5 (Perplexity,
+	// whose added search result is a source) distinct pages, one of them
+	// on taskloom.com (Perplexity: two).
 	q := "?filter[ran_at_start]=" + started.Format(time.DateOnly)
 	b := "/api/v2/brands/" + w.brandID
 	var topic struct{ Data sightline.Topic }
 	apiJSON(t, addr, w.apiKey, "GET", b+"/topics/"+w.topicID+q, nil, &topic)
-	if tp := topic.Data; tp.Visibility != 100 || tp.PromptCount != 2 || tp.CitationShare != 100.0*24/96 {
-		t.Errorf("topic = visibility %v, prompt_count %d, citation_share %v; want 100, 2, %v", tp.Visibility, tp.PromptCount, tp.CitationShare, 100.0*24/96)
+	if tp := topic.Data; tp.Visibility != 100 || tp.PromptCount != 2 || tp.CitationShare != 100.0*30/102 {
+		t.Errorf("topic = visibility %v, prompt_count %d, citation_share %v; want 100, 2, %v", tp.Visibility, tp.PromptCount, tp.CitationShare, 100.0*30/102)
 	}
 	var sov struct{ Data []sightline.SOVRow }
 	apiJSON(t, addr, w.apiKey, "GET", b+"/share_of_voice"+q, nil, &sov)
@@ -301,9 +321,10 @@ func TestCollect_EndToEnd(t *testing.T) {
 		"https://g2.com":                                                     6,
 		"https://taskloom.com":                                               6,
 		"https://en.wikipedia.org/wiki/Project_management_software":          6,
+		"https://taskloom.com/guides/sprint-planning":                        6, // Perplexity
 	}
-	if total != 96 || len(counts) != len(want) {
-		t.Errorf("pages: %d citations on %d pages, want 96 on %d: %v", total, len(counts), len(want), counts)
+	if total != 102 || len(counts) != len(want) {
+		t.Errorf("pages: %d citations on %d pages, want 102 on %d: %v", total, len(counts), len(want), counts)
 	}
 	w.checkFanOut(t, addr, q)
 	for page, n := range want {
@@ -405,7 +426,8 @@ func (w *collectWorld) checkFanOut(t *testing.T, addr, q string) {
 		"gemini": {"https://pcmag.com": true, "https://g2.com": true, "https://taskloom.com": true,
 			"https://en.wikipedia.org/wiki/Project_management_software": false},
 		"perplexity": {"https://pcmag.com/picks/the-best-project-management-software": true, "https://g2.com/categories/project-management": false,
-			"https://taskloom.com/blog/taskloom-vs-stackwise": true, "https://planwell.io/pricing": true},
+			"https://taskloom.com/blog/taskloom-vs-stackwise": true, "https://planwell.io/pricing": true,
+			"https://taskloom.com/guides/sprint-planning": false},
 	}
 	for code, want := range wantQueries {
 		listed, ok := byProvider[code]
@@ -424,6 +446,125 @@ func (w *collectWorld) checkFanOut(t *testing.T, addr, q string) {
 		}
 		if fmt.Sprint(got) != fmt.Sprint(wantCited[code]) {
 			t.Errorf("%s: sources (page: cited) %v, want %v", code, got, wantCited[code])
+		}
+	}
+	w.checkSearchQueries(t, addr, q, byProvider)
+	w.checkRetrieved(t, addr, q)
+}
+
+// checkSearchQueries checks GET …/search_queries against the hand count
+// of the 24 runs (6 a provider, two prompts): each provider's runs ran
+// its reply's queries, Perplexity's none it reports; every answer names
+// Taskloom and cites one page of taskloom.com
+// (docs/metrics.md#search-queries-search_queries).
+func (w *collectWorld) checkSearchQueries(t *testing.T, addr, q string, byProvider map[string]sightline.Run) {
+	t.Helper()
+	id := func(code string) string { return byProvider[code].Provider.ID }
+	row := func(query string, runs int, codes ...string) string {
+		ids := []string{}
+		for _, c := range codes {
+			ids = append(ids, id(c))
+		}
+		slices.Sort(ids)
+		return fmt.Sprintf("%s runs=%d prompts=2 providers=%v visibility=100 n=%d owned=%d", query, runs, ids, runs, runs)
+	}
+	want := []string{
+		row("best project management tools 2026", 12, "claude", "gemini"),
+		row("best project management tools uk 2026", 6, "chatgpt"),
+		row("project management software reviews uk", 6, "chatgpt"),
+		row("stackwise planwell comparison", 6, "claude"),
+		row("stackwise planwell review", 6, "chatgpt"),
+		row("taskloom vs stackwise", 6, "gemini"),
+	}
+	var list struct {
+		Data []sightline.SearchQueryRow
+		Meta sightline.PageMeta
+	}
+	apiJSON(t, addr, w.apiKey, "GET", "/api/v2/brands/"+w.brandID+"/search_queries"+q+"&page_size=100", nil, &list)
+	var got []string
+	for _, r := range list.Data {
+		got = append(got, fmt.Sprintf("%s runs=%d prompts=%d providers=%v visibility=%v n=%d owned=%d", r.Query, r.RunCount,
+			r.PromptCount, r.ProviderIDs, r.Visibility, r.VisibilitySampleSize, r.OwnedCitationCount))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") || list.Meta.TotalItems != len(want) {
+		t.Errorf("search_queries (%d in all):\n%s\nwant:\n%s", list.Meta.TotalItems, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// checkRetrieved checks the retrieved sources of the citation lists
+// against the hand count (docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only):
+// each reply lists as sources the pages its provider cites (Gemini's
+// chunks by domain), so a cited page's retrieved_count is its runs. The
+// pages no text cites (sources with cited false in checkFanOut): g2's
+// category (ChatGPT, Claude, Perplexity), Capterra (ChatGPT, Claude),
+// Wikipedia (Gemini) and taskloom.com's sprint-planning guide, which only
+// Perplexity's runs read.
+func (w *collectWorld) checkRetrieved(t *testing.T, addr, q string) {
+	t.Helper()
+	b := "/api/v2/brands/" + w.brandID
+	type list struct {
+		Data []sightline.CitationRow
+		Meta sightline.PageMeta
+	}
+	var pages list
+	apiJSON(t, addr, w.apiKey, "GET", b+"/citations/pages"+q+"&page_size=100", nil, &pages)
+	wantRetrieved := map[string]int{
+		"https://pcmag.com/picks/the-best-project-management-software":       18, // ChatGPT, Claude, Perplexity
+		"https://taskloom.com/blog/taskloom-vs-stackwise":                    18,
+		"https://g2.com/categories/project-management":                       18,
+		"https://capterra.co.uk/directory/30008/project-management/software": 12, // ChatGPT, Claude
+		"https://planwell.io/pricing":                                        6,  // Perplexity
+		"https://pcmag.com":                                                  6,  // Gemini
+		"https://g2.com":                                                     6,
+		"https://taskloom.com":                                               6,
+		"https://en.wikipedia.org/wiki/Project_management_software":          6,
+		"https://taskloom.com/guides/sprint-planning":                        6,
+	}
+	for _, p := range pages.Data {
+		if p.RetrievedCount == nil || *p.RetrievedCount != wantRetrieved[p.Page] {
+			t.Errorf("%s: retrieved_count %v, want %d", p.Page, p.RetrievedCount, wantRetrieved[p.Page])
+		}
+	}
+	type row struct {
+		page, domain, domainType string
+		runs                     int
+	}
+	guide := row{"https://taskloom.com/guides/sprint-planning", "taskloom.com", sightline.DomainOwned, 6}
+	wantOnly := map[string][]row{
+		"pages": {
+			{"https://g2.com/categories/project-management", "g2.com", "review", 18},
+			{"https://capterra.co.uk/directory/30008/project-management/software", "capterra.co.uk", "review", 12},
+			guide,
+			{"https://en.wikipedia.org/wiki/Project_management_software", "wikipedia.org", "reference", 6},
+		},
+		"pages?filter[domain_types]=owned": {guide},
+		// g2.com, pcmag.com, taskloom.com and planwell.io have pages cited
+		// in a text; a domain row's page is its most-retrieved one
+		"domains": {
+			{"https://capterra.co.uk/directory/30008/project-management/software", "capterra.co.uk", "review", 12},
+			{"https://en.wikipedia.org/wiki/Project_management_software", "wikipedia.org", "reference", 6},
+		},
+	}
+	for what, want := range wantOnly {
+		path, sep := b+"/citations/"+what, "?"
+		if strings.Contains(what, "?") {
+			sep = "&"
+		}
+		var only list
+		apiJSON(t, addr, w.apiKey, "GET", path+sep+strings.TrimPrefix(q, "?")+"&filter[retrieved_only]=true", nil, &only)
+		var got []row
+		for _, r := range only.Data {
+			n := -1
+			if r.RetrievedCount != nil {
+				n = *r.RetrievedCount
+			}
+			got = append(got, row{r.Page, r.Domain, r.DomainType, n})
+			if r.TotalCitationCount != 0 || r.PageType == "" {
+				t.Errorf("retrieved_only %s row %+v", what, r)
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) || only.Meta.TotalItems != len(want) {
+			t.Errorf("retrieved_only %s (%d in all):\n%v\nwant\n%v", what, only.Meta.TotalItems, got, want)
 		}
 	}
 }
