@@ -254,7 +254,8 @@ func TestCollect_SearchSurfaces(t *testing.T) {
 	// Overview; citations: overview 4, no overview 0, AI Mode 3, Copilot
 	// 3, Grok 3, each of the last three twice = 22, one per answer on
 	// taskloom.com (7 answers).
-	checkSurfaceAnalytics(t, addr, a, q, 8, 7, 22, 7, map[string]int{"Taskloom": 7, "Stackwise": 5, "Planwell": 5},
+	checkSurfaceAnalytics(t, addr, a, q, 8, 7, 22, 7, "copilot 2/2, google_ai_mode 2/2, google_ai_overviews 1/2",
+		map[string]int{"Taskloom": 7, "Stackwise": 5, "Planwell": 5},
 		map[string]int{
 			"https://taskloom.com/agencies":                                                 5,
 			"https://pcmag.com/picks/the-best-project-management-software":                  1,
@@ -269,7 +270,8 @@ func TestCollect_SearchSurfaces(t *testing.T) {
 		})
 	// Organization B (DataForSEO, Germany): 4 runs; Taskloom only in the
 	// overview; citations: overview 3, none, AI Mode 2 twice = 7.
-	checkSurfaceAnalytics(t, addr, b, q, 4, 1, 7, 1, map[string]int{"Taskloom": 1, "Stackwise": 3, "Planwell": 2},
+	checkSurfaceAnalytics(t, addr, b, q, 4, 1, 7, 1, "google_ai_mode 2/2, google_ai_overviews 1/2",
+		map[string]int{"Taskloom": 1, "Stackwise": 3, "Planwell": 2},
 		map[string]int{
 			"https://t3n.de/news/projektmanagement-tools-agenturen": 1,
 			"https://taskloom.com/de/agenturen":                     1,
@@ -309,6 +311,36 @@ func TestCollect_SearchSurfaces(t *testing.T) {
 			t.Errorf("%d runs without an answer shown, want %d", notShown, o.notShown)
 		}
 	}
+	// Grok's fan-out (the SERP vendors report none): its two runs ran the
+	// reply's two searches; each answer names Taskloom and cites
+	// taskloom.com once.
+	var runsA struct{ Data []sightline.Run }
+	apiJSON(t, addr, a.apiKey, "GET", "/api/v2/brands/"+a.brandID+"/runs"+q+"&page_size=100", nil, &runsA)
+	grokID := ""
+	for _, r := range runsA.Data {
+		switch {
+		case r.Provider.Code == "grok":
+			grokID = r.Provider.ID
+			if strings.Join(r.SearchQueries, "|") != "best project management tools 20-person agency|Taskloom vs Stackwise pricing" {
+				t.Errorf("grok run: search_queries %#v", r.SearchQueries)
+			}
+		case r.SearchQueries != nil:
+			t.Errorf("%s run: search_queries %#v, want null", r.Provider.Code, r.SearchQueries)
+		}
+	}
+	var sq struct{ Data []sightline.SearchQueryRow }
+	apiJSON(t, addr, a.apiKey, "GET", "/api/v2/brands/"+a.brandID+"/search_queries"+q, nil, &sq)
+	var gotSQ []string
+	for _, r := range sq.Data {
+		gotSQ = append(gotSQ, fmt.Sprintf("%s %d %d %v %v %d", r.Query, r.RunCount, r.PromptCount, r.ProviderIDs, r.Visibility, r.OwnedCitationCount))
+	}
+	wantSQ := []string{
+		fmt.Sprintf("best project management tools 20-person agency 2 2 [%s] 100 2", grokID),
+		fmt.Sprintf("taskloom vs stackwise pricing 2 2 [%s] 100 2", grokID),
+	}
+	if strings.Join(gotSQ, "\n") != strings.Join(wantSQ, "\n") {
+		t.Errorf("search_queries of A:\n%s\nwant\n%s", strings.Join(gotSQ, "\n"), strings.Join(wantSQ, "\n"))
+	}
 	// The ads shown beside the overview are the runs' ads.
 	var ads struct{ Data []sightline.Ad }
 	apiJSON(t, addr, a.apiKey, "GET", "/api/v2/brands/"+a.brandID+"/ads"+q, nil, &ads)
@@ -326,17 +358,44 @@ func wantEqual(t *testing.T, what string, got, want any) {
 	}
 }
 
-func checkSurfaceAnalytics(t *testing.T, addr string, o surfaceOrg, q string, runs, named, citations, owned int, mentions, pages map[string]int) {
+// checkSurfaceAnalytics compares the topic, share of voice and pages of an
+// organization with a hand count; answered is the answer rate of each
+// search surface, "code answered/runs" by code (grok is no search
+// surface: its answers are always shown), in the meta of the topic and of
+// share_of_voice (docs/metrics.md#answer-rate).
+func checkSurfaceAnalytics(t *testing.T, addr string, o surfaceOrg, q string, runs, named, citations, owned int, answered string,
+	mentions, pages map[string]int) {
 	t.Helper()
 	b := "/api/v2/brands/" + o.brandID
-	var topic struct{ Data sightline.Topic }
+	var topic struct {
+		Data sightline.Topic
+		Meta sightline.ResourceAnswerRateMeta
+	}
 	apiJSON(t, addr, o.apiKey, "GET", b+"/topics/"+o.topicID+q, nil, &topic)
+	rates := func(what string, rs []sightline.AnswerRate) {
+		t.Helper()
+		var got []string
+		for _, r := range rs {
+			got = append(got, fmt.Sprintf("%s %d/%d", r.Provider, r.AnsweredRuns, r.Runs))
+			if r.AnswerRate != 100*float64(r.AnsweredRuns)/float64(r.Runs) {
+				t.Errorf("%s: %s answer_rate %v, want %d/%d", what, r.Provider, r.AnswerRate, r.AnsweredRuns, r.Runs)
+			}
+		}
+		if strings.Join(got, ", ") != answered {
+			t.Errorf("%s answer_rate: %s, want %s", what, strings.Join(got, ", "), answered)
+		}
+	}
+	rates("topic", topic.Meta.AnswerRate)
 	wantVis, wantShare := 100*float64(named)/float64(runs), 100*float64(owned)/float64(citations)
 	if tp := topic.Data; tp.Visibility != wantVis || tp.CitationShare != wantShare || tp.PromptCount != 2 {
 		t.Errorf("topic: visibility %v, citation_share %v, prompt_count %d; want %v, %v, 2", tp.Visibility, tp.CitationShare, tp.PromptCount, wantVis, wantShare)
 	}
-	var sov struct{ Data []sightline.SOVRow }
+	var sov struct {
+		Data []sightline.SOVRow
+		Meta sightline.AnswerRateMeta
+	}
 	apiJSON(t, addr, o.apiKey, "GET", b+"/share_of_voice"+q, nil, &sov)
+	rates("share_of_voice", sov.Meta.AnswerRate)
 	all := 0
 	got := map[string]sightline.SOVMetrics{}
 	for _, r := range sov.Data {
