@@ -33,7 +33,31 @@ func (c *Client) ListTopics(ctx context.Context, brandID string, p TopicListPara
 
 // GetTopic returns one topic with its extended metrics (docs/api.md).
 func (c *Client) GetTopic(ctx context.Context, brandID, topicID string, p TopicParams) (*sightline.Topic, error) {
-	return getData[sightline.Topic](ctx, c, http.MethodGet, brandPath(brandID, "topics", id(topicID)), p, nil)
+	r, err := c.GetTopicWithRates(ctx, brandID, topicID, p)
+	if err != nil {
+		return nil, err
+	}
+	return &r.Data, nil
+}
+
+// TopicWithRates is one topic with the answer rates of its scope in meta
+// (docs/metrics.md#answer-rate), the whole body of GET …/topics/{topic_id}.
+type TopicWithRates struct {
+	Data sightline.Topic                  `json:"data"`
+	Meta sightline.ResourceAnswerRateMeta `json:"meta"`
+}
+
+// GetTopicWithRates returns one topic with its extended metrics and the
+// answer rates of the search surfaces in its scope.
+func (c *Client) GetTopicWithRates(ctx context.Context, brandID, topicID string, p TopicParams) (*TopicWithRates, error) {
+	var r TopicWithRates
+	if err := c.do(ctx, http.MethodGet, brandPath(brandID, "topics", id(topicID)), p, nil, &r); err != nil {
+		return nil, err
+	}
+	if r.Meta.AnswerRate == nil {
+		r.Meta.AnswerRate = []sightline.AnswerRate{}
+	}
+	return &r, nil
 }
 
 // topicCreateBody is the body of the bulk creation (docs/api.md).

@@ -57,10 +57,10 @@ func (r *registry) addTopicTools() {
 	add(r, toolSpec{
 		name:        "get_topic",
 		title:       "Read one topic with metrics",
-		description: "Reads one topic with its extended metrics over the window, optionally narrowed to providers and regions." + unitsMetrics,
+		description: "Reads one topic (data) with its extended metrics over the window, optionally narrowed to providers and regions." + unitsMetrics + unitsAnswerRate,
 		operation:   "GET /api/v2/brands/{brand_id}/topics/{topic_id}",
-	}, func(ctx context.Context, api *client.Client, in getTopicIn) (*sightline.Topic, error) {
-		return api.GetTopic(ctx, in.BrandID, in.TopicID, client.TopicParams{MetricFilter: in.filter()})
+	}, func(ctx context.Context, api *client.Client, in getTopicIn) (*client.TopicWithRates, error) {
+		return api.GetTopicWithRates(ctx, in.BrandID, in.TopicID, client.TopicParams{MetricFilter: in.filter()})
 	})
 	add(r, toolSpec{
 		name:        "create_topics",
