@@ -2,6 +2,8 @@ package sqlstore
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -47,3 +49,41 @@ func (db *DB) BeginScope(ctx context.Context, orgID string, s sightline.Scope) (
 
 // ScopeSlots is how many analytics reads run at once (0: no bound).
 func (db *DB) ScopeSlots() int { return cap(db.scopeSlots) }
+
+// FoldQuery is foldQuery, for the tests of package sqlstore_test.
+func FoldQuery(q string) string { return foldQuery(q) }
+
+// TableLines returns every row of table as a "a|b|c" line, sorted, for
+// tests that compare a rollup table before and after a rebuild.
+func (db *DB) TableLines(table string) ([]string, error) {
+	rows, err := db.read.Query("SELECT * FROM " + table)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		fields := make([]string, len(vals))
+		for i, v := range vals {
+			if b, ok := v.([]byte); ok {
+				v = string(b)
+			}
+			fields[i] = fmt.Sprint(v)
+		}
+		out = append(out, strings.Join(fields, "|"))
+	}
+	slices.Sort(out)
+	return out, rows.Err()
+}

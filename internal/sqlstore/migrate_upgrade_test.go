@@ -188,3 +188,114 @@ func openWritable(t *testing.T, dsn string) *sql.DB {
 	t.Cleanup(func() { raw.Close() })
 	return raw
 }
+
+// Migration 0022 gives the fan-out queries stored before it their folded
+// key (foldQuery, in Go) and fills the fan-out rollups from the facts:
+// the list then answers from the rollups as from the facts, as counted
+// by hand (docs/metrics.md#search-queries-search_queries).
+func TestMigrate_0022FillsSearchQueryRollups(t *testing.T) {
+	ctx := context.Background()
+	dsn := sqlstoretest.NewDSN(t)
+	db, err := sqlstore.Open(ctx, dsn, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.MigrateTo(ctx, 21); err != nil {
+		t.Fatal(err)
+	}
+	raw := openWritable(t, dsn)
+	postgres := !strings.HasPrefix(dsn, "sqlite:")
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if postgres {
+			for i := 1; strings.Contains(q, "?"); i++ {
+				q = strings.Replace(q, "?", fmt.Sprintf("$%d", i), 1)
+			}
+		}
+		if _, err := raw.ExecContext(ctx, q, args...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	const (
+		org, brand    = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
+		self          = "30000000-0000-4000-8000-000000000001"
+		topic, prompt = "40000000-0000-4000-8000-000000000001", "40000000-0000-4000-8000-000000000002"
+		prov, region  = "50000000-0000-4000-8000-000000000001", "50000000-0000-4000-8000-000000000002"
+	)
+	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
+	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
+	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
+	exec(`INSERT INTO brand_domains (brand_id, domain, ord) VALUES (?, ?, 0)`, brand, "acme.com")
+	exec(`INSERT INTO found_brands (id, brand_id, name, name_key, is_self, competitor_id, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)`, self, brand, "Acme", "acme", true, created)
+	exec(`INSERT INTO topics (id, brand_id, name, name_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, topic, brand, "CRM", "crm", created, created)
+	exec(`INSERT INTO prompts (id, brand_id, topic_id, text, intent, created_at, updated_at) VALUES (?, ?, ?, ?, 'C', ?, ?)`, prompt, brand, topic, "best crm", created, created)
+	exec(`INSERT INTO providers (id, code, name, created_at) VALUES (?, 'chatgpt', 'ChatGPT', ?)`, prov, created)
+	exec(`INSERT INTO regions (id, code, name, created_at) VALUES (?, 'us', 'United States', ?)`, region, created)
+	// Three runs on three days (a Sunday, Monday and Tuesday: two ISO
+	// weeks): the first names Acme and cites acme.com and issues "Best
+	// CRM" twice over; the second issues " best  crm" and "CRM pricing";
+	// the third names Acme and issues "crm pricing".
+	day := time.Date(2026, 10, 4, 9, 0, 0, 0, time.UTC)
+	runs := []struct {
+		named   bool
+		owned   bool
+		queries []string
+	}{
+		{true, true, []string{"Best CRM", "best\tcrm"}},
+		{false, false, []string{" best  crm", "CRM pricing"}},
+		{true, false, []string{"crm pricing"}},
+	}
+	for i, r := range runs {
+		seq, id, ranAt := i+1, fmt.Sprintf("60000000-0000-4000-8000-%012d", i+1), analyticsql.FormatTime(day.AddDate(0, 0, i))
+		exec(`INSERT INTO runs (seq, id, brand_id, prompt_id, topic_id, provider_id, region_id, ran_at, model, created_at, search_queries_reported)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, seq, id, brand, prompt, topic, prov, region, ranAt, "gpt-4o", ranAt, true)
+		if r.named {
+			exec(`INSERT INTO mentions (brand_id, ran_at, run_seq, found_brand_id, prompt_id, topic_id, provider_id, region_id, position, mention_count, sentiment)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 1, 70)`, brand, ranAt, seq, self, prompt, topic, prov, region)
+		}
+		if r.owned {
+			exec(`INSERT INTO citations (brand_id, ran_at, run_seq, ord, prompt_id, topic_id, provider_id, region_id, page, domain, page_type, domain_type, url, title)
+				VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, brand, ranAt, seq, prompt, topic, prov, region,
+				"https://acme.com/pricing", "acme.com", "product", sightline.DomainOwned, "https://acme.com/pricing", "t")
+		}
+		for ord, q := range r.queries {
+			exec(`INSERT INTO run_search_queries (brand_id, ran_at, run_seq, ord, prompt_id, topic_id, provider_id, region_id, query)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, brand, ranAt, seq, ord, prompt, topic, prov, region, q)
+		}
+	}
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	// a row per day and query (Sunday one, Monday two, Tuesday one), and
+	// per week and query (the Sunday's week one, the next week two)
+	for table, n := range map[string]int{"daily_search_queries": 4, "weekly_search_queries": 3} {
+		lines, err := db.TableLines(table)
+		if err != nil || len(lines) != n {
+			t.Errorf("%s after the migration: %v, %v; want %d rows", table, lines, err, n)
+		}
+	}
+	one := func(runs, named, owned int) (int, float64, int) {
+		return runs, 100 * float64(named) / float64(runs), owned
+	}
+	want := map[string][3]any{}
+	for q, w := range map[string][3]int{"best crm": {2, 1, 1}, "crm pricing": {2, 1, 0}} {
+		n, v, o := one(w[0], w[1], w[2])
+		want[q] = [3]any{n, v, o}
+	}
+	f := sightline.SearchQueryFilter{Scope: sightline.Scope{BrandID: brand,
+		Window: sightline.Window{Start: day.Truncate(24 * time.Hour), End: day.Truncate(24*time.Hour).AddDate(0, 0, 3)}},
+		PageRequest: sightline.PageRequest{Page: 1, PageSize: 10}}
+	for _, noRollups := range []bool{false, true} {
+		db.NoRollups = noRollups
+		rows, total, err := db.FindSearchQueries(ctx, org, f)
+		if err != nil || total != 2 || len(rows) != 2 {
+			t.Fatalf("search queries (facts only: %v): %d rows of %d, %v", noRollups, len(rows), total, err)
+		}
+		for _, r := range rows {
+			if got := [3]any{r.RunCount, r.Visibility, r.OwnedCitationCount}; got != want[r.Query] {
+				t.Errorf("%q (facts only: %v): runs, visibility, owned %v; want %v", r.Query, noRollups, got, want[r.Query])
+			}
+		}
+	}
+}

@@ -107,6 +107,23 @@ func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64, brandID string, s
 			GROUP BY c.brand_id, c.domain, ` + day("c.ran_at") + `, m.found_brand_id
 			ON CONFLICT (brand_id, domain, ran_at, found_brand_id) DO UPDATE SET
 				citations = daily_domain_brands.citations + excluded.citations`, 2},
+		// per run and folded query, once however many spellings the run
+		// issued: the run's self flag and its owned citations
+		{"daily_search_queries", `INSERT INTO daily_search_queries (brand_id, ran_at, topic_id, provider_id, region_id, prompt_id, query_key,
+				runs, self_runs, owned_citations)
+			SELECT q.brand_id, ` + day("q.ran_at") + `, q.topic_id, q.provider_id, q.region_id, q.prompt_id, q.query_key,
+				COUNT(*), SUM(COALESCE(f.named, 0)), SUM(COALESCE(c.owned, 0))
+			FROM (SELECT DISTINCT sq.brand_id AS brand_id, sq.ran_at AS ran_at, sq.topic_id AS topic_id, sq.provider_id AS provider_id,
+				sq.region_id AS region_id, sq.prompt_id AS prompt_id, sq.run_seq AS run_seq, sq.query_key AS query_key
+				FROM run_search_queries sq WHERE sq.run_seq BETWEEN ? AND ? AND sq.query_key <> '') q
+			LEFT JOIN ` + flags + ` ON f.run_seq = q.run_seq
+			LEFT JOIN (SELECT c.run_seq AS run_seq,
+				SUM(CASE WHEN c.domain IN (SELECT bd.domain FROM brand_domains bd WHERE bd.brand_id = c.brand_id) THEN 1 ELSE 0 END) AS owned
+				FROM citations c WHERE c.run_seq BETWEEN ? AND ? GROUP BY c.run_seq) c ON c.run_seq = q.run_seq
+			GROUP BY q.brand_id, ` + day("q.ran_at") + `, q.topic_id, q.provider_id, q.region_id, q.prompt_id, q.query_key
+			ON CONFLICT (brand_id, ran_at, topic_id, provider_id, region_id, prompt_id, query_key) DO UPDATE SET
+				runs = daily_search_queries.runs + excluded.runs, self_runs = daily_search_queries.self_runs + excluded.self_runs,
+				owned_citations = daily_search_queries.owned_citations + excluded.owned_citations`, 3},
 		{"daily_ads", `INSERT INTO daily_ads (brand_id, ran_at, advertiser_id, provider_id, ads, appearances)
 			SELECT a.brand_id, ` + day("a.ran_at") + `, a.advertiser_id, a.provider_id, COUNT(*), COUNT(DISTINCT a.run_seq)
 			FROM ads a WHERE a.run_seq BETWEEN ? AND ?
@@ -156,15 +173,18 @@ var seqRange = regexp.MustCompile(`(\w+)\.(seq|run_seq) BETWEEN \? AND \?`)
 
 // rollupTables are every table refreshRollups and refreshWeekly fill.
 var rollupTables = []string{"daily_runs", "weekly_runs", "daily_mentions", "daily_topic_mentions", "weekly_topic_mentions", "daily_pages", "weekly_pages", "half_week_pages",
-	"daily_topic_pages", "daily_domains", "daily_page_brands", "daily_domain_brands", "daily_ads"}
+	"daily_topic_pages", "daily_domains", "daily_page_brands", "daily_domain_brands", "daily_ads",
+	"daily_search_queries", "weekly_search_queries"}
 
-// refreshWeekly adds up a brand's daily_runs, daily_topic_mentions and
-// daily_pages rows by ISO week into weekly_runs, weekly_topic_mentions and
-// weekly_pages from the week starting on week on, and its daily_pages rows
-// by half week into half_week_pages from the half week starting on half on
-// (migrations 0005, 0012 and 0016 do the same for every brand); those
-// weekly and half-week rows of the brand must be empty.
-func refreshWeekly(ctx context.Context, tx *Tx, brandID string, week, half time.Time) error {
+// refreshWeekly adds up a brand's daily_runs, daily_topic_mentions,
+// daily_pages and daily_search_queries rows by ISO week into weekly_runs,
+// weekly_topic_mentions, weekly_pages and weekly_search_queries from the
+// week starting on week on, and its daily_pages rows by half week into
+// half_week_pages from the half week starting on half on (migrations 0005,
+// 0012, 0016 and 0022 do the same for every brand); those weekly and
+// half-week rows of the brand must be empty. tables, when given, limits it
+// to those weekly tables (a migration that adds one).
+func refreshWeekly(ctx context.Context, tx *Tx, brandID string, week, half time.Time, tables ...string) error {
 	weekOf := tx.d.WeekStart("ran_at")
 	for _, st := range []struct {
 		table, sql string
@@ -178,7 +198,16 @@ func refreshWeekly(ctx context.Context, tx *Tx, brandID string, week, half time.
 			FROM daily_topic_mentions WHERE brand_id = ? AND ran_at >= ? GROUP BY brand_id, ` + weekOf + `, topic_id, found_brand_id`, week},
 		{"weekly_pages", pagesBy("weekly_pages", weekOf), week},
 		{"half_week_pages", pagesBy("half_week_pages", tx.d.HalfWeekStart("ran_at")), half},
+		{"weekly_search_queries", `INSERT INTO weekly_search_queries (brand_id, ran_at, topic_id, provider_id, region_id, prompt_id, query_key,
+				runs, self_runs, owned_citations)
+			SELECT brand_id, ` + weekOf + `, topic_id, provider_id, region_id, prompt_id, query_key,
+				SUM(runs), SUM(self_runs), SUM(owned_citations)
+			FROM daily_search_queries WHERE brand_id = ? AND ran_at >= ?
+			GROUP BY brand_id, ` + weekOf + `, topic_id, provider_id, region_id, prompt_id, query_key`, week},
 	} {
+		if len(tables) > 0 && !slices.Contains(tables, st.table) {
+			continue
+		}
 		if _, err := tx.exec(ctx, st.sql, brandID, ts(st.from)); err != nil {
 			return fmt.Errorf("refresh %s: %w", st.table, err)
 		}
@@ -215,7 +244,7 @@ func rebuildBrandRollups(ctx context.Context, tx *Tx, brandID string) error {
 	for _, t := range rollupTables {
 		from := since
 		switch t {
-		case "weekly_runs", "weekly_topic_mentions", "weekly_pages":
+		case "weekly_runs", "weekly_topic_mentions", "weekly_pages", "weekly_search_queries":
 			from = week
 		case "half_week_pages":
 			from = half
@@ -235,4 +264,57 @@ func rebuildBrandRollups(ctx context.Context, tx *Tx, brandID string) error {
 		}
 	}
 	return refreshWeekly(ctx, tx, brandID, week, half)
+}
+
+// fillSearchQueryRollups is migration 0022's step: it writes query_key of
+// the fan-out queries stored before with foldQuery, so that the fold has
+// one definition (in Go), through a table of the distinct queries and
+// their keys (one UPDATE pass instead of one per query), and then fills
+// daily_search_queries and weekly_search_queries from the facts as ingest
+// would have.
+func fillSearchQueryRollups(ctx context.Context, tx *Tx) error {
+	queries, err := queryStrings(ctx, tx, `SELECT DISTINCT query FROM run_search_queries`)
+	if err != nil {
+		return fmt.Errorf("read search queries: %w", err)
+	}
+	if len(queries) == 0 {
+		return nil
+	}
+	if _, err := tx.exec(ctx, `CREATE TABLE search_query_keys (query TEXT PRIMARY KEY, query_key TEXT NOT NULL)`); err != nil {
+		return fmt.Errorf("create search_query_keys: %w", err)
+	}
+	const batch = 500
+	for len(queries) > 0 {
+		n := min(batch, len(queries))
+		args := make([]any, 0, 2*n)
+		for _, q := range queries[:n] {
+			args = append(args, q, foldQuery(q))
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO search_query_keys (query, query_key) VALUES `+valuesList(n, 2), args...); err != nil {
+			return fmt.Errorf("fill search_query_keys: %w", err)
+		}
+		queries = queries[n:]
+	}
+	for _, st := range []string{
+		`UPDATE run_search_queries SET query_key = (
+			SELECT search_query_keys.query_key FROM search_query_keys WHERE search_query_keys.query = run_search_queries.query)`,
+		`DROP TABLE search_query_keys`,
+	} {
+		if _, err := tx.exec(ctx, st); err != nil {
+			return fmt.Errorf("fold search queries: %w", err)
+		}
+	}
+	if err := rebuildRollups(ctx, tx, "daily_search_queries"); err != nil {
+		return err
+	}
+	brands, err := queryStrings(ctx, tx, `SELECT DISTINCT brand_id FROM daily_search_queries`)
+	if err != nil {
+		return fmt.Errorf("read brands: %w", err)
+	}
+	for _, b := range brands {
+		if err := refreshWeekly(ctx, tx, b, time.Time{}, time.Time{}, "weekly_search_queries"); err != nil {
+			return err
+		}
+	}
+	return nil
 }

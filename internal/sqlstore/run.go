@@ -146,7 +146,7 @@ var (
 	mentionCols = []string{"brand_id", "ran_at", "run_seq", "found_brand_id", "prompt_id", "topic_id", "provider_id", "region_id", "position", "mention_count", "sentiment"}
 	citeCols    = []string{"brand_id", "ran_at", "run_seq", "ord", "prompt_id", "topic_id", "provider_id", "region_id", "page", "domain", "page_type", "domain_type", "citation_type", "youtube_channel", "subreddit", "url", "title", "author"}
 	adCols      = []string{"brand_id", "ran_at", "run_seq", "ord", "advertiser_id", "prompt_id", "topic_id", "provider_id", "region_id", "text"}
-	queryCols   = []string{"brand_id", "ran_at", "run_seq", "ord", "prompt_id", "topic_id", "provider_id", "region_id", "query"}
+	queryCols   = []string{"brand_id", "ran_at", "run_seq", "ord", "prompt_id", "topic_id", "provider_id", "region_id", "query", "query_key"}
 	sourceCols  = []string{"brand_id", "ran_at", "run_seq", "ord", "prompt_id", "topic_id", "provider_id", "region_id", "page", "domain", "url", "title", "published_at", "cited"}
 )
 
@@ -318,7 +318,7 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 				c.Page, c.Domain, c.PageType, c.DomainType, c.Type, c.YouTubeChannel, c.Subreddit, c.URL, c.Title, c.Author)
 		}
 		for j, q := range r.SearchQueries {
-			it.queries.add(d.brand, d.ranAt, sq, int64(j), d.prompt, d.factTopic, d.provider, d.region, q)
+			it.queries.add(d.brand, d.ranAt, sq, int64(j), d.prompt, d.factTopic, d.provider, d.region, q, foldQuery(q))
 		}
 		for j, src := range r.Sources {
 			it.sources.add(d.brand, d.ranAt, sq, int64(j), d.prompt, d.factTopic, d.provider, d.region,

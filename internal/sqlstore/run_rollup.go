@@ -30,6 +30,7 @@ type dayRollups struct {
 	pageBrands   map[pageBrandDayKey]*brandSum
 	domainBrands map[domainBrandDayKey]*brandSum
 	ads          map[adDayKey]*adSum
+	queries      map[queryDayKey]*querySum
 }
 
 type dayKey struct{ brand, day, topic, provider, region string }
@@ -52,6 +53,17 @@ type pageBrandDayKey struct{ brand, domain, page, day, found string }
 type domainBrandDayKey struct{ brand, domain, day, found string }
 
 type adDayKey struct{ brand, day, advertiser, provider string }
+
+// queryDayKey is a row of daily_search_queries (weekly_search_queries
+// with the day the Monday of its ISO week).
+type queryDayKey struct {
+	dayKey
+	prompt, query string
+}
+
+// querySum counts the runs of a day that issued a folded query, those of
+// them naming the brand itself, and their citations of its domains.
+type querySum struct{ runs, selfRuns, owned int64 }
 
 // adSum counts an advertiser's ads of a day and provider, and the answers
 // (runs) they showed in.
@@ -90,7 +102,8 @@ func newDayRollups() *dayRollups {
 	return &dayRollups{runs: map[dayKey]*runSum{}, mentions: map[mentionDayKey]*mentionSum{}, topicMents: map[topicMentionKey]*mentionSum{},
 		pages: map[pageDayKey]*citeSum{}, weekPages: map[pageDayKey]*citeSum{}, halfPages: map[pageDayKey]*citeSum{},
 		topicPages: map[topicPageKey]*citeSum{}, domains: map[domainDayKey]*citeSum{},
-		pageBrands: map[pageBrandDayKey]*brandSum{}, domainBrands: map[domainBrandDayKey]*brandSum{}, ads: map[adDayKey]*adSum{}}
+		pageBrands: map[pageBrandDayKey]*brandSum{}, domainBrands: map[domainBrandDayKey]*brandSum{}, ads: map[adDayKey]*adSum{},
+		queries: map[queryDayKey]*querySum{}}
 }
 
 // addAd counts one ad of a new run; firstInRun is set for the first ad of
@@ -139,9 +152,11 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 		ts.sentiment += m.Sentiment
 		named, comp = named || found[i].self, comp || found[i].comp
 	}
+	var runOwned int64
 	for _, c := range r.Citations {
 		if owned[c.Domain] {
 			rs.owned++
+			runOwned++
 		}
 		addPageCite(d.pages, pageDayKey{brand: r.BrandID, day: day, page: c.Page}, c, named, comp)
 		addPageCite(d.weekPages, pageDayKey{brand: r.BrandID, day: week, page: c.Page}, c, named, comp)
@@ -162,6 +177,21 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 				bs.citations++
 			}
 		}
+	}
+	// a run counts once per folded query it issued, however many of its
+	// spellings (docs/metrics.md#search-queries-search_queries); a query
+	// that folds to nothing has no row
+	var issued []string
+	for _, sq := range r.SearchQueries {
+		key := foldQuery(sq)
+		if key == "" || slices.Contains(issued, key) {
+			continue
+		}
+		issued = append(issued, key)
+		qs := sumOf(d.queries, queryDayKey{dayKey: k, prompt: r.PromptID, query: key})
+		qs.runs++
+		qs.selfRuns += rollupBool(named)
+		qs.owned += runOwned
 	}
 	// a run counts once per domain it cites and found brand it names
 	seen := map[string]bool{}
@@ -340,6 +370,30 @@ func (d *dayRollups) upserts() ([]*factRows, error) {
 		w.mentions, w.sentiment = w.mentions+v.mentions, w.sentiment+v.sentiment
 	}
 	runs, weekRunRows := runRows("daily_runs", d.runs), runRows("weekly_runs", weekRuns)
+	weekQueries := map[queryDayKey]*querySum{}
+	for k, v := range d.queries {
+		var err error
+		if k.day, err = weekOf(k.day); err != nil {
+			return nil, err
+		}
+		w := sumOf(weekQueries, k)
+		w.runs, w.selfRuns, w.owned = w.runs+v.runs, w.selfRuns+v.selfRuns, w.owned+v.owned
+	}
+	queryRows := func(table string, sums map[queryDayKey]*querySum) *factRows {
+		f := &factRows{table: table, cols: []string{"brand_id", "ran_at", "topic_id", "provider_id", "region_id", "prompt_id", "query_key",
+			"runs", "self_runs", "owned_citations"},
+			suffix: ` ON CONFLICT (brand_id, ran_at, topic_id, provider_id, region_id, prompt_id, query_key) DO UPDATE SET
+			runs = ` + table + `.runs + excluded.runs, self_runs = ` + table + `.self_runs + excluded.self_runs,
+			owned_citations = ` + table + `.owned_citations + excluded.owned_citations`}
+		for _, k := range sortedRollupKeys(sums, func(a, b queryDayKey) int {
+			return cmp.Or(compareDayKey(a.dayKey, b.dayKey), strings.Compare(a.prompt, b.prompt), strings.Compare(a.query, b.query))
+		}) {
+			v := sums[k]
+			f.add(k.brand, k.day, k.topic, k.provider, k.region, k.prompt, k.query, v.runs, v.selfRuns, v.owned)
+		}
+		return f
+	}
+	queries, weekQueryRows := queryRows("daily_search_queries", d.queries), queryRows("weekly_search_queries", weekQueries)
 	mentions := &factRows{table: "daily_mentions", cols: []string{"brand_id", "ran_at", "topic_id", "provider_id", "region_id", "found_brand_id", "mentions", "sentiment_sum"},
 		suffix: ` ON CONFLICT (brand_id, ran_at, topic_id, provider_id, region_id, found_brand_id) DO UPDATE SET
 			mentions = daily_mentions.mentions + excluded.mentions, sentiment_sum = daily_mentions.sentiment_sum + excluded.sentiment_sum`}
@@ -425,7 +479,8 @@ func (d *dayRollups) upserts() ([]*factRows, error) {
 		v := d.ads[k]
 		ads.add(k.brand, k.day, k.advertiser, k.provider, v.ads, v.appearances)
 	}
-	all := []*factRows{runs, weekRunRows, mentions, topicMents, weekTopicMentRows, pages, weekPages, halfPages, topicPages, domains, pageBrands, domainBrands, ads}
+	all := []*factRows{runs, weekRunRows, mentions, topicMents, weekTopicMentRows, pages, weekPages, halfPages, topicPages, domains, pageBrands, domainBrands, ads,
+		queries, weekQueryRows}
 	for _, f := range all {
 		f.per = newFactRows(f.table, f.cols).per
 	}

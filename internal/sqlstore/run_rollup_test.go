@@ -10,8 +10,9 @@ import (
 )
 
 // rollupTestRuns are runs of two brands over three days, each run naming
-// the brand and a competitor, citing two pages of a domain, and showing
-// ads, one advertiser twice in the same run.
+// the brand and a competitor, citing two pages of a domain (one owned),
+// showing ads, one advertiser twice in the same run, and issuing fan-out
+// queries, two spellings of one query in the same run.
 func rollupTestRuns(n int) []rollupRun {
 	owned := map[string]bool{"taskloom.com": true}
 	found := []foundRef{{id: "found-self", self: true}, {id: "found-comp", comp: true}}
@@ -26,6 +27,7 @@ func rollupTestRuns(n int) []rollupRun {
 				{Page: "https://taskloom.com/a", Domain: "taskloom.com", PageType: "article", DomainType: "other", Type: sightline.CitationSource},
 				{Page: fmt.Sprintf("https://g2.com/%d", i%5), Domain: "g2.com", PageType: "review", DomainType: "review", Type: sightline.CitationInline},
 			},
+			SearchQueries: [][]string{{"Best CRM", "best \t crm"}, {"crm pricing"}, {}}[i%3],
 		}
 		out[i] = rollupRun{run: r, provider: []string{"chatgpt", "gemini"}[i%2], region: "us", found: found, owned: owned,
 			advertisers: []string{"adv-1", "adv-2", "adv-1"}[:i%4]}
@@ -84,6 +86,32 @@ func TestRollupSums_SameAsInline(t *testing.T) {
 	// runs i%4 = 1, 2, 3 show 1, 2 and 3 ads of 1, 2 and 2 advertisers
 	if total != 75*6 || appearances != 75*5 {
 		t.Errorf("daily_ads: %d ads and %d appearances, want %d and %d", total, appearances, 75*6, 75*5)
+	}
+	// runs i%3 = 0 and 1 issue one folded query each, name the brand and
+	// cite one owned page: 200 runs, 200 naming it, 200 owned citations,
+	// the same in the days and in the weeks
+	for _, table := range []string{"daily_search_queries", "weekly_search_queries"} {
+		var rows *factRows
+		for _, f := range got {
+			if f.table == table {
+				rows = f
+			}
+		}
+		if rows == nil {
+			t.Fatalf("no %s rows", table)
+		}
+		var runs, self, owned int64
+		keys := map[string]bool{}
+		for i := 0; i < len(rows.args); i += len(rows.cols) {
+			keys[rows.args[i+6].(string)] = true
+			runs += rows.args[i+7].(int64)
+			self += rows.args[i+8].(int64)
+			owned += rows.args[i+9].(int64)
+		}
+		if runs != 200 || self != 200 || owned != 200 || len(keys) != 2 || !keys["best crm"] || !keys["crm pricing"] {
+			t.Errorf("%s: %d runs, %d naming the brand, %d owned citations, queries %v; want 200 each, best crm and crm pricing",
+				table, runs, self, owned, keys)
+		}
 	}
 }
 

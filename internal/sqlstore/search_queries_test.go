@@ -5,12 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/ingest"
+	"github.com/sightline/sightline/internal/sqlstore"
+	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 )
 
 // gQueryRecord is a golden ingest record with its fan-out queries.
@@ -57,12 +60,124 @@ func seedSearchQueries(t *testing.T, g *golden) {
 		in.Write(line)
 		in.WriteByte('\n')
 	}
+	ingestQueryRecords(t, g, recs)
+}
+
+// ingestQueryRecords ingests golden records with fan-out queries.
+func ingestQueryRecords(t *testing.T, g *golden, recs []gQueryRecord) {
+	t.Helper()
+	var in bytes.Buffer
+	for _, r := range recs {
+		line, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in.Write(line)
+		in.WriteByte('\n')
+	}
 	res, err := ingest.New(g.db).Ingest(context.Background(), &in, ingest.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.Inserted != len(recs) || len(res.Errors) != 0 {
 		t.Fatalf("ingest: %+v", res)
+	}
+}
+
+// seedDailySearchQueries adds two runs with fan-out queries on each day
+// from 2026-02-14 to 2026-03-11 (ids 40–91), at hours spread over the
+// day, cycling prompts, providers, regions, named brands, citations and
+// spellings (two spellings of one folded query in some runs), so that
+// every window of a test has queries in whole weeks, whole days and the
+// cut parts of its edge days.
+func seedDailySearchQueries(t *testing.T, g *golden) {
+	t.Helper()
+	prompts := []string{gP1, gP2, gP3, gP4}
+	providers := []string{"chatgpt", "perplexity"}
+	regions := []string{"us", "gb", "us"}
+	mentions := [][]gMention{gM("Acme", 70), gM("Globex", 40), gM(), gM("Acme", 60, "Globex", 50)}
+	cites := [][]gCite{{gS(gAP), gS(gTC)}, {gS(gAB)}, {}, {gS(gAI), gS(gAP), gS(gG2)}}
+	queries := [][]string{{"Best CRM", "best\tcrm"}, {"CRM pricing"}, {" email  tools", "Best CRM"}, {"crm PRICING", "acme reviews"}, {}}
+	var recs []gQueryRecord
+	n := 40
+	for day := time.Date(2026, 2, 14, 0, 0, 0, 0, time.UTC); day.Before(time.Date(2026, 3, 12, 0, 0, 0, 0, time.UTC)); day = day.AddDate(0, 0, 1) {
+		for _, h := range []int{3, 15} {
+			i := n + h
+			ranAt := day.Add(time.Duration((n*7+h)%24)*time.Hour + 20*time.Minute)
+			recs = append(recs, gQueryRecord{gRecord: gRecord{ID: gRunID(n), BrandID: gBrandA, PromptID: prompts[i%len(prompts)],
+				Provider: providers[n%len(providers)], Region: regions[i%len(regions)], RanAt: ranAt.Format(time.RFC3339),
+				Answer: "answer", Mentions: mentions[i%len(mentions)], Citations: cites[n%len(cites)]},
+				SearchQueries: queries[n%len(queries)]})
+			n++
+		}
+	}
+	ingestQueryRecords(t, g, recs)
+}
+
+// TestSearchQueriesRollupsEqualFacts asks the fan-out list over windows of
+// whole days, whole weeks and cut days, with each filter, once with the
+// fan-out rollups and once from the facts only: the rows and totals must
+// be identical (docs/metrics.md#search-queries-search_queries). Each
+// window longer than a day holds queries of every filter, so its answers
+// have rows.
+func TestSearchQueriesRollupsEqualFacts(t *testing.T) {
+	g := seedGolden(t)
+	seedSearchQueries(t, g)
+	seedDailySearchQueries(t, g)
+	ctx := context.Background()
+	at := func(d, h int) time.Time { return time.Date(2026, 2, d, h, 0, 0, 0, time.UTC) } // day 29 = March 1
+	windows := []sightline.Window{
+		{Start: at(25, 0), End: at(39, 0)},  // W: whole days, whole weeks inside
+		{Start: at(14, 0), End: at(40, 0)},  // three whole ISO weeks and days around them
+		{Start: at(26, 11), End: at(37, 9)}, // both edges cut
+		{Start: at(24, 12), End: at(38, 1)}, // straddles Monday 03-02 and the month
+		{Start: at(26, 0), End: at(26, 23)}, // inside one day
+		{Start: at(16, 0), End: at(30, 0)},  // exactly two ISO weeks
+		{Start: at(20, 0), End: at(37, 23)}, // midnight start, cut end
+		{Start: at(17, 5), End: at(41, 0)},  // cut start, midnight end
+	}
+	filters := []struct {
+		name string
+		mod  func(*sightline.Scope)
+	}{
+		{"default", func(*sightline.Scope) {}},
+		{"topic+provider", func(s *sightline.Scope) { s.TopicIDs, s.ProviderIDs = []string{gT1}, []string{g.chatgpt} }},
+		{"provider", func(s *sightline.Scope) { s.ProviderIDs = []string{g.perplex} }},
+		{"region", func(s *sightline.Scope) { s.RegionIDs = []string{g.gb} }},
+		{"prompts", func(s *sightline.Scope) { s.PromptIDs = []string{gP1, gP3} }},
+		{"target=globex", func(s *sightline.Scope) { s.TargetBrand = "globex" }},
+		{"brand_ids", func(s *sightline.Scope) { s.FoundBrandIDs = g.ids("Globex", "Acme") }},
+	}
+	sorts := []sightline.SearchQueryFilter{{}, {Query: "crm"}, {Sort: []sightline.SortKey{{Key: "visibility", Desc: true}}}}
+	for _, w := range windows {
+		for _, f := range filters {
+			name := fmt.Sprintf("%s..%s/%s", w.Start.Format("01-02T15"), w.End.Format("01-02T15"), f.name)
+			t.Run(name, func(t *testing.T) {
+				for _, sf := range sorts {
+					sf.Scope = g.scope(func(s *sightline.Scope) { s.Window = w }, f.mod)
+					sf.PageRequest = gPage1
+					g.db.NoRollups = false
+					withRollups, total, err := g.db.FindSearchQueries(ctx, gOrgA, sf)
+					if err != nil {
+						t.Fatal(err)
+					}
+					g.db.NoRollups = true
+					facts, factTotal, err := g.db.FindSearchQueries(ctx, gOrgA, sf)
+					g.db.NoRollups = false
+					if err != nil {
+						t.Fatal(err)
+					}
+					// the one-day window's two runs are outside some filters
+					if len(facts) == 0 && (f.name == "default" || w.End.Sub(w.Start) > 24*time.Hour) {
+						t.Fatalf("query %q: no rows from the facts", sf.Query)
+					}
+					gDiff(t, "rows "+sf.Query, facts, withRollups)
+					if total != factTotal {
+						t.Errorf("query %q: total %d from the rollups, %d from the facts", sf.Query, total, factTotal)
+					}
+				}
+			})
+		}
 	}
 }
 
@@ -122,11 +237,14 @@ func TestGolden_SearchQueries(t *testing.T) {
 	gWantCode(t, "other organization's brand", err, sightline.ENOTFOUND)
 }
 
-// After pruning before 1 March, the fan-out list over a window from that
-// day answers as before, and a window reaching before it is refused on
-// filter[ran_at_start] like every analytics read that needs pruned facts
-// (docs/retention.md#what-still-answers): the queries, mentions and
-// citations of those days are gone, so its counts would silently shrink.
+// After pruning before 1 March, the fan-out list answers as before over
+// whole days, the pruned ones included: they come from the fan-out
+// rollups, which prune keeps (docs/retention.md#what-still-answers). A
+// window that would read the pruned facts is refused on
+// filter[ran_at_start] like every analytics read that needs them: one
+// whose start cuts a pruned day, and one whose target is not the brand
+// itself (the rollups count only the brand), for their counts would
+// silently shrink.
 func TestPruneSearchQueries(t *testing.T) {
 	g := seedGolden(t)
 	seedSearchQueries(t, g)
@@ -141,8 +259,13 @@ func TestPruneSearchQueries(t *testing.T) {
 	if err != nil || totalBefore != 3 {
 		t.Fatalf("before pruning: %d rows, %v", totalBefore, err)
 	}
-	if _, n, err := find(early); err != nil || n != 3 {
+	earlyBefore, n, err := find(early)
+	if err != nil || n != 3 {
 		t.Fatalf("early window before pruning: %d rows, %v", n, err)
+	}
+	wBefore, _, err := find(g.scope())
+	if err != nil {
+		t.Fatal(err)
 	}
 	g.db.Now = func() time.Time { return time.Date(2026, 5, 30, 12, 0, 0, 0, time.UTC) }
 	if _, err := g.db.PruneFacts(ctx, day, nil); err != nil {
@@ -156,12 +279,119 @@ func TestPruneSearchQueries(t *testing.T) {
 	if totalAfter != totalBefore {
 		t.Errorf("total %d after pruning, %d before", totalAfter, totalBefore)
 	}
-	for name, s := range map[string]sightline.Scope{"W": g.scope(), "from 1 February": early} {
+	for name, c := range map[string]struct {
+		s    sightline.Scope
+		want []*sightline.SearchQueryRow
+	}{"W": {g.scope(), wBefore}, "from 1 February": {early, earlyBefore}} {
+		got, _, err := find(c.s)
+		if err != nil {
+			t.Fatalf("%s after pruning: %v", name, err)
+		}
+		gDiff(t, name+" after pruning", c.want, got)
+	}
+	cut := g.scope(func(s *sightline.Scope) { s.Window.Start = time.Date(2026, 2, 25, 12, 0, 0, 0, time.UTC) })
+	globex := g.scope(func(s *sightline.Scope) { s.TargetBrand = "Globex" })
+	for name, s := range map[string]sightline.Scope{"W from noon": cut, "W, target Globex": globex} {
 		_, _, err := find(s)
 		var e *sightline.Error
 		if sightline.ErrorCode(err) != sightline.EINVALIDPARAM || !errors.As(err, &e) || len(e.Details) != 1 ||
 			e.Details[0].Field == nil || *e.Details[0].Field != "filter[ran_at_start]" {
 			t.Errorf("%s over pruned days: %v, want INVALID_PARAMETER on filter[ran_at_start]", name, err)
 		}
+	}
+}
+
+// foldQuery, which ingest stores as query_key and the fan-out rollups
+// count by, folds exactly as the SQL expression the list grouped by
+// before migration 0022 (lower() of a COLLATE "C" column on PostgreSQL):
+// ASCII whitespace, ASCII case, runs of spaces and the ends, nothing else.
+func TestFoldQuery_SameAsSQL(t *testing.T) {
+	raw := sqlstoretest.OpenRaw(t, sqlstoretest.NewDSN(t))
+	ch, param := "char", "?"
+	if sqlstoretest.Engine() == "postgres" {
+		ch, param = "chr", `CAST($1 AS TEXT) COLLATE "C"`
+	}
+	c := func(n int) string { return fmt.Sprintf("%s(%d)", ch, n) }
+	expr := param
+	for _, ws := range []int{9, 10, 11, 12, 13} {
+		expr = "replace(" + expr + ", " + c(ws) + ", ' ')"
+	}
+	expr = "trim(replace(replace(replace(lower(" + expr + "), ' ', ' ' || " + c(1) + "), " +
+		c(1) + " || ' ', ''), " + c(1) + ", ''))"
+	for _, q := range []string{
+		"Best CRM", "  best\t\tCRM \r\n", "\v\fA  B   C\t", "Éclair ÉCLAIR über", "ǅ Ǆ straße", "x", " ", "\t\n", "",
+		"a\u00a0b", "100% _Sales_ \\ tools", "ZZ top", "@[`{",
+	} {
+		var got string
+		if err := raw.QueryRow("SELECT "+expr, q).Scan(&got); err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+		if want := sqlstore.FoldQuery(q); got != want {
+			t.Errorf("fold of %q: SQL %q, Go %q", q, got, want)
+		}
+	}
+}
+
+// A brand's rollup rebuild (here: a change of its domains) counts the
+// fan-out rollups again from the facts: dropping acme.io changes owned
+// citations the same way on the rollups and the facts, and owning it again
+// gives back, row for row, what ingest had added up.
+func TestSearchQueryRollups_Rebuild(t *testing.T) {
+	g := seedGolden(t)
+	seedSearchQueries(t, g)
+	seedDailySearchQueries(t, g)
+	ctx := context.Background()
+	tables := []string{"daily_search_queries", "weekly_search_queries"}
+	read := func() map[string][]string {
+		t.Helper()
+		out := map[string][]string{}
+		for _, table := range tables {
+			lines, err := g.db.TableLines(table)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[table] = lines
+		}
+		return out
+	}
+	sameAsFacts := func(when string) []*sightline.SearchQueryRow {
+		t.Helper()
+		f := sightline.SearchQueryFilter{Scope: g.scope(func(s *sightline.Scope) {
+			s.Window = sightline.Window{Start: time.Date(2026, 2, 14, 0, 0, 0, 0, time.UTC), End: time.Date(2026, 3, 12, 0, 0, 0, 0, time.UTC)}
+		}), PageRequest: gPage1}
+		rolled, _, err := g.db.FindSearchQueries(ctx, gOrgA, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.db.NoRollups = true
+		facts, _, err := g.db.FindSearchQueries(ctx, gOrgA, f)
+		g.db.NoRollups = false
+		if err != nil {
+			t.Fatal(err)
+		}
+		gDiff(t, when, facts, rolled)
+		return rolled
+	}
+	ingested := read()
+	for _, table := range tables {
+		if len(ingested[table]) < 10 {
+			t.Fatalf("%s: only %d rows; the data should fill more", table, len(ingested[table]))
+		}
+	}
+	first := sameAsFacts("as ingested")
+	if _, err := g.db.UpdateBrand(ctx, gOrgA, gBrandA, sightline.BrandInput{Domains: &[]string{"acme.com"}}); err != nil {
+		t.Fatal(err)
+	}
+	dropped := sameAsFacts("after dropping acme.io")
+	if slices.EqualFunc(first, dropped, func(a, b *sightline.SearchQueryRow) bool { return a.OwnedCitationCount == b.OwnedCitationCount }) {
+		t.Error("owned citation counts did not change when acme.io stopped being owned")
+	}
+	if _, err := g.db.UpdateBrand(ctx, gOrgA, gBrandA, sightline.BrandInput{Domains: &[]string{"acme.com", "acme.io"}}); err != nil {
+		t.Fatal(err)
+	}
+	sameAsFacts("after owning acme.io again")
+	again := read()
+	for _, table := range tables {
+		gDiff(t, table+" rebuilt", ingested[table], again[table])
 	}
 }

@@ -228,3 +228,17 @@ and window) within the window, as a WHERE clause's first lines. */}}
 AND {{.A}}.ran_at >= {{ts .B.Start}} AND {{.A}}.ran_at < {{ts .B.End}}
 {{- template "dim_filter" .A}}
 {{- end}}
+
+{{/* The FROM clause of a read of a table (.A, its own alias) over ranges
+(.B), with the scope's dimension filters; from_fact_ranges adds every
+topic and provider of a fact table and tells a range before the pruned
+day. For the statements internal/sqlstore keeps (FromRanges). */}}
+{{define "from_ranges"}}
+FROM {{ranges .B}}
+CROSS JOIN {{.A}} {{.A}}
+WHERE {{.A}}.brand_id = {{brand}}
+AND {{.A}}.ran_at >= ranges.start_at AND {{.A}}.ran_at < ranges.end_at
+{{- template "dim_filter" .A}}
+{{- end}}
+
+{{define "from_fact_ranges"}}{{pruned .B}}{{template "from_ranges" .}}{{template "all_topics_providers" .A}}{{end}}
