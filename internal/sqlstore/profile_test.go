@@ -128,6 +128,10 @@ func TestProfileMetrics(t *testing.T) {
 				_, _, err := db.FindAdvertisers(ctx, org.ID, sightline.AdFilter{Scope: s, PageRequest: pr})
 				return err
 			}},
+			{"search_queries", func() error {
+				_, _, err := db.FindSearchQueries(ctx, org.ID, sightline.SearchQueryFilter{Scope: s, PageRequest: pr})
+				return err
+			}},
 		}
 		for _, ep := range eps {
 			if only != "" && !strings.Contains(","+only+",", ","+ep.name+",") {

@@ -316,5 +316,13 @@ func fillSearchQueryRollups(ctx context.Context, tx *Tx) error {
 			return err
 		}
 	}
+	// PostgreSQL plans the list's range joins from the tables' statistics:
+	// without them, until autovacuum comes by, it scanned every row of the
+	// brand (245 ms instead of 60 ms on the small demo set)
+	if tx.d.Engine == enginePostgres {
+		if _, err := tx.exec(ctx, `ANALYZE run_search_queries, daily_search_queries, weekly_search_queries`); err != nil {
+			return fmt.Errorf("analyze search query rollups: %w", err)
+		}
+	}
 	return nil
 }
