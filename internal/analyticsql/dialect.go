@@ -31,7 +31,8 @@ type Dialect struct {
 }
 
 // Rebind turns ? placeholders into $1, $2, … for PostgreSQL. Question marks
-// inside string literals are left alone. Nothing is cached: the text of a
+// inside string literals and -- comments are left alone, and an apostrophe
+// in a comment starts no string. Nothing is cached: the text of a
 // query depends on the length of client-given lists (IN (?, ?, …)), so a
 // cache keyed by it would grow at a client's will; one pass over the text is
 // cheap next to the query itself.
@@ -45,6 +46,14 @@ func (d Dialect) Rebind(q string) string {
 		switch q[i] {
 		case '\'':
 			inString = !inString
+		case '-':
+			if !inString && i+1 < len(q) && q[i+1] == '-' {
+				if end := strings.IndexByte(q[i:], '\n'); end >= 0 {
+					i += end
+				} else {
+					i = len(q)
+				}
+			}
 		case '?':
 			if !inString {
 				n++

@@ -13,6 +13,14 @@ func TestRebind(t *testing.T) {
 	if want := `SELECT '?' FROM t WHERE a = $1 AND b IN ($2, $3)`; got != want {
 		t.Errorf("rebind = %q, want %q", got, want)
 	}
+	// a comment's apostrophe starts no string, and its ? is no placeholder
+	got = d.Rebind("-- the brand's runs?\nSELECT a FROM t -- where a = ?\nWHERE a = ? AND b = '--?' AND c = ?")
+	if want := "-- the brand's runs?\nSELECT a FROM t -- where a = ?\nWHERE a = $1 AND b = '--?' AND c = $2"; got != want {
+		t.Errorf("rebind with comments = %q, want %q", got, want)
+	}
+	if got, want := d.Rebind("SELECT ? -- trailing ' comment"), "SELECT $1 -- trailing ' comment"; got != want {
+		t.Errorf("rebind = %q, want %q", got, want)
+	}
 	if q := `SELECT ? FROM t`; (Dialect{Engine: EngineSQLite}).Rebind(q) != q {
 		t.Error("SQLite query rewritten")
 	}

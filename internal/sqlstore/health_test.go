@@ -2,9 +2,6 @@ package sqlstore_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -71,27 +68,5 @@ func TestCollectionHealth(t *testing.T) {
 	}
 	if _, err := f.db.FindCollectionHealth(ctx, f.orgID, f.other.ID); sightline.ErrorCode(err) != sightline.ENOTFOUND {
 		t.Errorf("another organization's brand: %v, want NOT_FOUND", err)
-	}
-}
-
-// TestStatementFiles_NoApostropheInComments: Dialect.Rebind rewrites "?"
-// outside quotes for PostgreSQL and reads an apostrophe in a comment as
-// the start of a string, after which it would leave the placeholders as
-// they are. The embedded statements keep their comments free of them.
-func TestStatementFiles_NoApostropheInComments(t *testing.T) {
-	files, err := filepath.Glob("sql/*.sql")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no statement files: %v", err)
-	}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, line := range strings.Split(string(b), "\n") {
-			if c := strings.Index(line, "--"); c >= 0 && strings.Contains(line[c:], "'") {
-				t.Errorf("%s:%d: an apostrophe in a comment", f, i+1)
-			}
-		}
 	}
 }
