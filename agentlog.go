@@ -14,6 +14,7 @@ type AgentVisit struct {
 	At           time.Time
 	Host         string // the requested host, one of the brand's domains
 	Page         string // path (and query without tracking parameters)
+	URL          string // Host and Page as a normalized URL, the form citations store (docs/agents.md#pages)
 	Method       string
 	Status       int
 	Agent        string // name in the agent table, e.g. GPTBot
@@ -29,6 +30,7 @@ type AIReferral struct {
 	At     time.Time
 	Host   string
 	Page   string // the landing page without tracking parameters
+	URL    string // Host and Page as a normalized URL (docs/agents.md#pages)
 	Source string // chatgpt, perplexity, claude, …
 }
 

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyze"
 )
 
 // Ingester reads logs into a brand's agent visits and AI referrals.
@@ -211,10 +212,11 @@ func (c *classifier) classify(rec *Record) (sightline.AgentVisit, sightline.AIRe
 		v := sightline.AgentVisit{At: at, Host: host, Page: StripTracking(rec.Path), Method: rec.Method, Status: rec.Status,
 			Agent: agent.Name, Operator: agent.Operator, Purpose: string(agent.Purpose),
 			Verification: string(c.verify(agent, rec.Addr)), Network: network}
+		v.URL = PageURL(host, v.Page)
 		v.Key = c.key("v", at, host, v.Page, v.Method, strconv.Itoa(v.Status), network, rec.UserAgent, rec.Referer)
 		return v, sightline.AIReferral{}, keptVisit
 	}
-	ref := sightline.AIReferral{At: at, Host: host, Page: page, Source: source}
+	ref := sightline.AIReferral{At: at, Host: host, Page: page, URL: PageURL(host, page), Source: source}
 	ref.Key = c.key("r", at, host, rec.Path, rec.Method, strconv.Itoa(rec.Status), network, rec.UserAgent, rec.Referer)
 	return sightline.AgentVisit{}, ref, keptReferral
 }
@@ -269,4 +271,16 @@ func StripTracking(path string) string {
 		return path[:q]
 	}
 	return path[:q] + "?" + strings.Join(kept, "&")
+}
+
+// PageURL is a page of the brand's site as citations store a cited one:
+// analyze.NormalizeURL of https, the host and the path, so that the pages
+// agents fetch and the pages answers cite are matched by equality
+// (docs/agents.md#pages). A path it cannot read is kept joined as it is.
+func PageURL(host, path string) string {
+	raw := "https://" + host + path
+	if page, _, err := analyze.NormalizeURL(raw); err == nil {
+		return page
+	}
+	return raw
 }

@@ -10,7 +10,7 @@ import (
 
 var _ sightline.AgentLogService = (*DB)(nil)
 
-// agentRowsPerStatement bounds one INSERT's rows: 12 columns a row stays
+// agentRowsPerStatement bounds one INSERT's rows: 13 columns a row stays
 // far below SQLite's 32,766 variables.
 const agentRowsPerStatement = 500
 
@@ -36,12 +36,12 @@ func (db *DB) StoreAgentLog(ctx context.Context, orgID, brandID string, visits [
 	}
 	for len(visits) > 0 {
 		n := min(len(visits), agentRowsPerStatement)
-		args := make([]any, 0, n*12)
+		args := make([]any, 0, n*13)
 		for _, v := range visits[:n] {
-			args = append(args, brandID, v.Key, ts(v.At), v.Host, v.Page, v.Method, v.Status, v.Agent, v.Operator, v.Purpose, v.Verification, v.Network)
+			args = append(args, brandID, v.Key, ts(v.At), v.Host, v.Page, v.Method, v.Status, v.Agent, v.Operator, v.Purpose, v.Verification, v.Network, v.URL)
 		}
-		res, err := tx.exec(ctx, `INSERT INTO agent_visits (brand_id, visit_key, visited_at, host, page, method, status, agent, operator, purpose, verification, network)
-			VALUES `+rowsOf(n, 12)+` ON CONFLICT (brand_id, visit_key) DO NOTHING`, args...)
+		res, err := tx.exec(ctx, `INSERT INTO agent_visits (brand_id, visit_key, visited_at, host, page, method, status, agent, operator, purpose, verification, network, url)
+			VALUES `+rowsOf(n, 13)+` ON CONFLICT (brand_id, visit_key) DO NOTHING`, args...)
 		if err != nil {
 			return out, fmt.Errorf("insert agent visits: %w", err)
 		}
@@ -51,12 +51,12 @@ func (db *DB) StoreAgentLog(ctx context.Context, orgID, brandID string, visits [
 	}
 	for len(referrals) > 0 {
 		n := min(len(referrals), agentRowsPerStatement)
-		args := make([]any, 0, n*6)
+		args := make([]any, 0, n*7)
 		for _, r := range referrals[:n] {
-			args = append(args, brandID, r.Key, ts(r.At), r.Host, r.Page, r.Source)
+			args = append(args, brandID, r.Key, ts(r.At), r.Host, r.Page, r.Source, r.URL)
 		}
-		res, err := tx.exec(ctx, `INSERT INTO ai_referrals (brand_id, referral_key, referred_at, host, page, source)
-			VALUES `+rowsOf(n, 6)+` ON CONFLICT (brand_id, referral_key) DO NOTHING`, args...)
+		res, err := tx.exec(ctx, `INSERT INTO ai_referrals (brand_id, referral_key, referred_at, host, page, source, url)
+			VALUES `+rowsOf(n, 7)+` ON CONFLICT (brand_id, referral_key) DO NOTHING`, args...)
 		if err != nil {
 			return out, fmt.Errorf("insert AI referrals: %w", err)
 		}
