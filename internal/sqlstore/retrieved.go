@@ -58,7 +58,7 @@ func (q *scopeQ) fillRetrievedCounts(ctx context.Context, tx *Tx, rows []*sightl
 	if level == analyticsql.DomainLevel {
 		name, list = "retrieved_domain_counts", "domains"
 	}
-	s := bind(statement(name), map[string]any{"run_scope": q.factRange("run_sources"), list: keys})
+	s := bind(statementText(name), map[string]any{"run_scope": q.factRange("run_sources"), list: keys})
 	counts := map[string]int{}
 	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var k string
@@ -110,7 +110,7 @@ func (q *scopeQ) retrievedOnly(ctx context.Context, tx *Tx, f sightline.Citation
 	page := func(limit, offset int) *sqlb {
 		var orderSQL sqlb
 		orderSQL.Add(strings.TrimSpace(order))
-		return bind(statement(name), map[string]any{
+		return bind(statementText(name), map[string]any{
 			"brand_id":       q.BrandID,
 			"run_scope":      q.factRange("run_sources"),
 			"citation_scope": q.factRange("citations"),

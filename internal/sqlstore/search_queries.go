@@ -77,7 +77,7 @@ func (q *scopeQ) searchQueries(f sightline.SearchQueryFilter) *sqlb {
 	order.Add(strings.TrimSpace(orderBy(f.Sort, searchQuerySortColumns, sightline.DefaultSearchQuerySort, "query")))
 	visibility.Add(analyticsql.Pct("SUM(matched_rows.named_runs)", "SUM(matched_rows.runs)"))
 	providers.Add(q.Dialect.ListAgg("query_providers.provider_id"))
-	return bind(statement("search_queries"), map[string]any{
+	return bind(statementText("search_queries"), map[string]any{
 		"weekly_scope":  &weekly,
 		"daily_scope":   &daily,
 		"fact_scope":    &fact,

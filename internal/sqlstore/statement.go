@@ -17,9 +17,9 @@ import (
 //go:embed sql/*.sql
 var statementFiles embed.FS
 
-// statement is the text of sql/name.sql. A missing file is a programming
+// statementText is the text of sql/name.sql. A missing file is a programming
 // error, caught by every test that runs the statement.
-func statement(name string) string {
+func statementText(name string) string {
 	b, err := statementFiles.ReadFile("sql/" + name + ".sql")
 	if err != nil {
 		panic(fmt.Sprintf("statement %s: %v", name, err))

@@ -1,0 +1,291 @@
+package sqlstore
+
+// The agents endpoints (GET …/agents/overview, …/agents/pages,
+// …/agents/referrals) over the visits and referrals of the access logs
+// (docs/metrics.md#agents). Their statements are the files sql/agent*.sql
+// and sql/ai_referral*.sql.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
+)
+
+var _ sightline.AgentMetricsService = (*DB)(nil)
+
+// beginBrandRead takes a scope slot like every analytics read
+// (docs/performance.md#scope-slots), starts a read transaction and checks
+// that the brand is the organization's.
+func (db *DB) beginBrandRead(ctx context.Context, orgID, brandID string) (*Tx, error) {
+	release := func() {}
+	if db.scopeSlots != nil {
+		select {
+		case db.scopeSlots <- struct{}{}:
+			release = func() { <-db.scopeSlots }
+		case <-ctx.Done():
+			return nil, fmt.Errorf("begin read: %w", mapError(ctx.Err()))
+		}
+	}
+	tx, err := db.beginRead(ctx)
+	if err != nil {
+		release()
+		return nil, err
+	}
+	tx.release = release
+	if err := checkBrand(ctx, tx, orgID, brandID); err != nil {
+		tx.Rollback()
+		return nil, err
+	}
+	return tx, nil
+}
+
+// jsonList is a list filter as the statements take it: a JSON array of
+// strings, "[]" for none.
+func jsonList(vs []string) string {
+	if len(vs) == 0 {
+		return "[]"
+	}
+	b, _ := json.Marshal(vs) // strings always marshal
+	return string(b)
+}
+
+// agentArgs are the named parameters of agent_visits_scope.sql.
+func agentArgs(f sightline.AgentFilter) map[string]any {
+	verifications := f.Verifications
+	if len(verifications) == 0 {
+		verifications = sightline.DefaultVerifications
+	}
+	return map[string]any{
+		"brand_id":      f.BrandID,
+		"window_start":  analyticsql.FormatTime(f.Window.Start),
+		"window_end":    analyticsql.FormatTime(f.Window.End),
+		"verifications": jsonList(verifications),
+		"operators":     jsonList(f.Operators),
+		"purposes":      jsonList(f.Purposes),
+		"agents":        jsonList(f.Agents),
+	}
+}
+
+// sqlData is what the files' template actions read.
+type sqlData struct {
+	Granularity string
+	Order       string
+	ErrorRate   string
+}
+
+// AgentOverview counts the brand's scoped agent visits
+// (docs/metrics.md#agents-overview-agentsoverview).
+func (db *DB) AgentOverview(ctx context.Context, orgID string, f sightline.AgentFilter, granularity string) (*sightline.AgentOverview, error) {
+	if err := checkSeries(f.Window, granularity); err != nil {
+		return nil, err
+	}
+	tx, err := db.beginBrandRead(ctx, orgID, f.BrandID)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	out := &sightline.AgentOverview{ByOperator: []sightline.AgentOperatorVisits{}, ByPurpose: []sightline.AgentPurposeVisits{},
+		ByStatusClass: []sightline.StatusClassVisits{}, Series: []sightline.AgentOperatorSeries{}}
+	s, err := statement(tx.d.Engine, "agents_overview.sql", sqlData{}, agentArgs(f))
+	if err != nil {
+		return nil, err
+	}
+	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
+		var kind, label string
+		var visits, verified, pages int
+		if err := scan(&kind, &label, &visits, &verified, &pages); err != nil {
+			return err
+		}
+		switch kind {
+		case "total":
+			out.Visits, out.VerifiedVisits, out.PagesVisited = visits, verified, pages
+		case "operator":
+			out.ByOperator = append(out.ByOperator, sightline.AgentOperatorVisits{Operator: label, Visits: visits, VerifiedVisits: verified})
+		case "purpose":
+			out.ByPurpose = append(out.ByPurpose, sightline.AgentPurposeVisits{Purpose: label, Visits: visits, VerifiedVisits: verified})
+		case "status_class":
+			out.ByStatusClass = append(out.ByStatusClass, sightline.StatusClassVisits{Class: label, Visits: visits})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("agents overview: %w", err)
+	}
+	s, err = statement(tx.d.Engine, "agents_overview_series.sql", sqlData{Granularity: granularity}, agentArgs(f))
+	if err != nil {
+		return nil, err
+	}
+	counts := map[string]map[string]int{} // operator → bucket → visits
+	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
+		var operator, bucket string
+		var visits int
+		if err := scan(&operator, &bucket, &visits); err != nil {
+			return err
+		}
+		if counts[operator] == nil {
+			counts[operator] = map[string]int{}
+		}
+		counts[operator][bucket] = visits
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("agents overview series: %w", err)
+	}
+	// one series per operator of by_operator, in its order, dense
+	dates := sightline.Buckets(f.Window, granularity)
+	for _, o := range out.ByOperator {
+		series := sightline.AgentOperatorSeries{Operator: o.Operator, DataPoints: make([]sightline.VisitPoint, 0, len(dates))}
+		for _, d := range dates {
+			series.DataPoints = append(series.DataPoints, sightline.VisitPoint{Date: d, Visits: counts[o.Operator][d]})
+		}
+		out.Series = append(out.Series, series)
+	}
+	return out, nil
+}
+
+// agentPageSortColumns name columns of agents_pages.sql's rows.
+var agentPageSortColumns = map[string]string{
+	"visits":         "visits",
+	"citation_count": "citation_count",
+	"error_rate":     "error_rate",
+}
+
+// FindAgentPages returns a page of the pages agents visited or answers
+// cited in the window, and their total
+// (docs/metrics.md#agent-pages-agentspages).
+func (db *DB) FindAgentPages(ctx context.Context, orgID string, f sightline.AgentPageFilter) ([]*sightline.AgentPageRow, int, error) {
+	tx, err := db.beginBrandRead(ctx, orgID, f.BrandID)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer tx.Rollback()
+	args := agentArgs(f.AgentFilter)
+	args["crawled_not_cited"] = boolInt(f.CrawledNotCited)
+	args["cited_not_crawled"] = boolInt(f.CitedNotCrawled)
+	args["limit"] = f.PageSize
+	args["offset"] = f.Offset()
+	data := sqlData{
+		Order:     strings.TrimSpace(orderBy(f.Sort, agentPageSortColumns, sightline.DefaultAgentPageSort, "page")),
+		ErrorRate: analyticsql.Pct("error_visits", "visits"),
+	}
+	s, err := statement(tx.d.Engine, "agents_pages.sql", data, args)
+	if err != nil {
+		return nil, 0, err
+	}
+	out := []*sightline.AgentPageRow{}
+	total := 0
+	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
+		var page, agents *string
+		var visits, verified, errorVisits, citations *int
+		var rate *float64
+		var last Time
+		if err := scan(&total, &page, &visits, &verified, &errorVisits, &last, &citations, &rate, &agents); err != nil {
+			return err
+		}
+		if page == nil {
+			return nil // the page is past the end: row_count alone
+		}
+		r := &sightline.AgentPageRow{Page: *page, Visits: *visits, VerifiedVisits: *verified, LastVisitAt: last.Ptr(),
+			ErrorRate: *rate, CitationCount: *citations, Agents: []string{}}
+		if agents != nil && *agents != "" {
+			r.Agents = strings.Split(*agents, analyticsql.ListSep)
+			slices.Sort(r.Agents)
+		}
+		r.ErrorRateSampleSize, r.ErrorRateCILow, r.ErrorRateCIHigh = sightline.RateStats(*errorVisits, *visits)
+		out = append(out, r)
+		return nil
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("find agent pages: %w", err)
+	}
+	return out, total, nil
+}
+
+// aiReferralSortColumns name columns of ai_referrals.sql's rows.
+var aiReferralSortColumns = map[string]string{"visits": "visits"}
+
+// FindAIReferrals returns a page of the referred visits per source and
+// landing page, their total, and the meta's counts per source and bucket
+// (docs/metrics.md#ai-referrals-agentsreferrals).
+func (db *DB) FindAIReferrals(ctx context.Context, orgID string, f sightline.AIReferralFilter) ([]*sightline.AIReferralRow, int, *sightline.AIReferralMeta, error) {
+	if err := checkSeries(f.Window, f.Granularity); err != nil {
+		return nil, 0, nil, err
+	}
+	tx, err := db.beginBrandRead(ctx, orgID, f.BrandID)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	defer tx.Rollback()
+	args := map[string]any{
+		"brand_id":     f.BrandID,
+		"window_start": analyticsql.FormatTime(f.Window.Start),
+		"window_end":   analyticsql.FormatTime(f.Window.End),
+		"sources":      jsonList(f.Sources),
+		"limit":        f.PageSize,
+		"offset":       f.Offset(),
+	}
+	data := sqlData{
+		Granularity: f.Granularity,
+		Order:       strings.TrimSpace(orderBy(f.Sort, aiReferralSortColumns, sightline.DefaultAIReferralSort, "source", "page")),
+	}
+	s, err := statement(tx.d.Engine, "ai_referrals.sql", data, args)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	out := []*sightline.AIReferralRow{}
+	total := 0
+	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
+		var source, page *string
+		var visits *int
+		if err := scan(&total, &source, &page, &visits); err != nil {
+			return err
+		}
+		if source != nil {
+			out = append(out, &sightline.AIReferralRow{Source: *source, Page: *page, Visits: *visits})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, nil, fmt.Errorf("find AI referrals: %w", err)
+	}
+	s, err = statement(tx.d.Engine, "ai_referral_meta.sql", data, args)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	meta := &sightline.AIReferralMeta{BySource: []sightline.AIReferralSourceVisits{}}
+	perBucket := map[string]int{}
+	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
+		var kind, label string
+		var visits int
+		if err := scan(&kind, &label, &visits); err != nil {
+			return err
+		}
+		if kind == "source" {
+			meta.BySource = append(meta.BySource, sightline.AIReferralSourceVisits{Source: label, Visits: visits})
+		} else {
+			perBucket[label] = visits
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, nil, fmt.Errorf("AI referral meta: %w", err)
+	}
+	dates := sightline.Buckets(f.Window, f.Granularity)
+	meta.Series = make([]sightline.VisitPoint, 0, len(dates))
+	for _, d := range dates {
+		meta.Series = append(meta.Series, sightline.VisitPoint{Date: d, Visits: perBucket[d]})
+	}
+	return out, total, meta, nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,92 @@
+package sqlstore
+
+// Statements kept as .sql files (sql/*.sql): one file per statement,
+// written once for both engines. A file is a text/template whose few
+// actions are where the engines differ, and names its parameters
+// (:brand_id); statement binds them to ? in the order they occur and
+// drops the -- comments, so the file reads as the SQL that runs.
+
+import (
+	"embed"
+	"fmt"
+	"strings"
+	"text/template"
+
+	"github.com/sightline/sightline/internal/analyticsql"
+)
+
+//go:embed sql/*.sql
+var sqlFiles embed.FS
+
+// sqlTemplates are the files parsed once per engine.
+var sqlTemplates = map[analyticsql.Engine]*template.Template{
+	analyticsql.EngineSQLite:   parseSQLFiles(analyticsql.Dialect{Engine: analyticsql.EngineSQLite}),
+	analyticsql.EnginePostgres: parseSQLFiles(analyticsql.Dialect{Engine: analyticsql.EnginePostgres}),
+}
+
+// parseSQLFiles gives the files the dialect's functions:
+//
+//	{{values "name"}}  the rows (one column, value) of the JSON array of
+//	                   strings in parameter :name, for "x IN (…)"
+//	{{bucket .Granularity "col"}}  the first day of col's bucket, YYYY-MM-DD
+//	{{listagg "expr"}}  a group's values of expr joined by ListSep
+func parseSQLFiles(d analyticsql.Dialect) *template.Template {
+	funcs := template.FuncMap{
+		"values": func(name string) string {
+			if d.Engine == analyticsql.EnginePostgres {
+				return "SELECT jsonb_array_elements_text(CAST(:" + name + " AS JSONB))"
+			}
+			return "SELECT value FROM json_each(:" + name + ")"
+		},
+		"bucket":  d.Bucket,
+		"listagg": d.ListAgg,
+	}
+	return template.Must(template.New("").Funcs(funcs).ParseFS(sqlFiles, "sql/*.sql"))
+}
+
+// statement renders file with data for the engine, and binds its named
+// parameters from args: each :name becomes ? and its value is appended,
+// as often as it occurs. A name args lacks is a programming error.
+func statement(e analyticsql.Engine, file string, data any, args map[string]any) (*sqlb, error) {
+	var b strings.Builder
+	if err := sqlTemplates[e].ExecuteTemplate(&b, file, data); err != nil {
+		return nil, fmt.Errorf("render %s: %w", file, err)
+	}
+	text := b.String()
+	var s sqlb
+	var out strings.Builder
+	inString, inComment := false, false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case inComment:
+			if c == '\n' {
+				inComment = false
+				out.WriteByte(c)
+			}
+			continue
+		case c == '\'':
+			inString = !inString
+		case !inString && c == '-' && i+1 < len(text) && text[i+1] == '-':
+			inComment = true // dropped: Rebind would read a ? or ' in it
+			continue
+		case !inString && c == ':' && i+1 < len(text) && isNameByte(text[i+1]):
+			j := i + 1
+			for j < len(text) && isNameByte(text[j]) {
+				j++
+			}
+			name := text[i+1 : j]
+			v, ok := args[name]
+			if !ok {
+				return nil, fmt.Errorf("render %s: no value for :%s", file, name)
+			}
+			out.WriteByte('?')
+			s.Args = append(s.Args, v)
+			i = j - 1
+			continue
+		}
+		out.WriteByte(c)
+	}
+	s.Add(out.String())
+	return &s, nil
+}
