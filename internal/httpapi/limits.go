@@ -139,9 +139,10 @@ func (s *Server) Attach(ln net.Listener) {
 
 // heavyRoutes are the routes whose work grows with the data: metrics,
 // citation aggregates, topic and competitor metrics, ads and advertisers,
-// signals. They share the per-replica slots of Limits.Heavy.
+// the agents' metrics. They share the per-replica slots of Limits.Heavy.
 var heavyRoutes = []string{
 	"/citations/", "/share_of_voice", "/topics", "/competitors", "/ads", "/advertisers", "/opportunities", "/recommendations",
+	"/agents/",
 }
 
 func isHeavy(pattern string) bool {

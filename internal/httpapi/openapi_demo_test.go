@@ -158,6 +158,12 @@ func (e *apiEnv) sample(t *testing.T, op *openapitest.Operation, p *openapi3.Par
 		return []string{"false"}
 	case "filter[recommendation_ids]":
 		return []string{e.ids["recommendations/{id}"]}
+	case "filter[operators]":
+		return []string{"openai,anthropic"}
+	case "filter[agents]":
+		return []string{"GPTBot", "ClaudeBot"}
+	case "filter[sources]":
+		return []string{"chatgpt,perplexity"}
 	}
 	if s := p.Schema.Value; s != nil {
 		if s.Type.Is(openapi3.TypeBoolean) {

@@ -251,6 +251,8 @@ func TestOpenAPI_SortKeys(t *testing.T) {
 		"listOpportunities":   {sightline.OpportunitySortKeys, sightline.DefaultOpportunitySort},
 		"listBriefs":          {sightline.BriefSortKeys, sightline.DefaultBriefSort},
 		"listSignals":         {sightline.SignalSortKeys, sightline.DefaultSignalSort},
+		"listAgentPages":      {sightline.AgentPageSortKeys, sightline.DefaultAgentPageSort},
+		"listAIReferrals":     {sightline.AIReferralSortKeys, sightline.DefaultAIReferralSort},
 	}
 	for _, op := range v.Operations() {
 		p := op.QueryParameters()["sort"]

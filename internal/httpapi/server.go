@@ -38,6 +38,7 @@ type Store interface {
 	sightline.RateLimitService
 	sightline.IdempotencyService
 	sightline.AgentLogService
+	sightline.AgentMetricsService
 	engineStore
 	Ping(ctx context.Context) error
 }
