@@ -104,6 +104,10 @@ func LoadRanges(dir string) (*Ranges, error) {
 	return loadRanges(os.DirFS(dir))
 }
 
+// RangesFS reads range files, named as published, from fsys: LoadRanges
+// of a file system that is not a directory (the demo's, docs/demo.md).
+func RangesFS(fsys fs.FS) (*Ranges, error) { return loadRanges(fsys) }
+
 func loadRanges(fsys fs.FS) (*Ranges, error) {
 	r := &Ranges{prefixes: map[string][]netip.Prefix{}}
 	for _, src := range RangeSources {

@@ -31,6 +31,7 @@ type Store interface {
 	ingest.Store
 	worker.Store
 	sightline.DetectionService
+	sightline.AgentLogService
 }
 
 // Load creates the data set's organizations, brands, topics and prompts,
@@ -66,6 +67,15 @@ func Load(ctx context.Context, st Store, cfg Config, progress func(string)) (*Fi
 	}
 	elapsed := time.Since(start)
 	progress(fmt.Sprintf("ingested %d runs (%d new) in %.1fs (%.0f runs/s)", res.Records, res.Inserted, elapsed.Seconds(), float64(res.Records)/max(elapsed.Seconds(), 1e-9)))
+	start = time.Now()
+	logs, err := ingestAgentLogs(ctx, st, ds)
+	if err != nil {
+		return nil, fmt.Errorf("ingest demo agent logs: %w", err)
+	}
+	if logs.Skipped > 0 {
+		return nil, fmt.Errorf("ingest demo agent logs: %d lines rejected, first: %s", logs.Skipped, logs.Errors[0].Error())
+	}
+	progress(fmt.Sprintf("ingested %d agent visits and %d AI referrals in %.1fs", logs.AgentVisits, logs.Referrals, time.Since(start).Seconds()))
 	f, err := buildFixture(ctx, st, ds, cfg)
 	if err != nil {
 		return nil, err

@@ -99,6 +99,14 @@ func (l *loaded) facts(t *testing.T) string {
 		{"run_sources", "SELECT COUNT(*) FROM run_sources"},
 		{"run_sources.cited", "SELECT COUNT(*) FROM run_sources WHERE cited = " + l.true()},
 		{"run_sources.dated", "SELECT COUNT(*) FROM run_sources WHERE published_at IS NOT NULL"},
+		{"agent_visits", "SELECT COUNT(*) FROM agent_visits"},
+		{"agent_visits.verified", "SELECT COUNT(*) FROM agent_visits WHERE verification = 'verified'"},
+		{"agent_visits.spoofed", "SELECT COUNT(*) FROM agent_visits WHERE verification = 'spoofed'"},
+		{"agent_visits.unverified", "SELECT COUNT(*) FROM agent_visits WHERE verification = 'unverified'"},
+		{"agent_visits.errors", "SELECT COUNT(*) FROM agent_visits WHERE status >= 400"},
+		{"agent_visits.distinct_pages", "SELECT COUNT(DISTINCT url) FROM agent_visits"},
+		{"ai_referrals", "SELECT COUNT(*) FROM ai_referrals"},
+		{"ai_referrals.distinct_sources", "SELECT COUNT(DISTINCT source) FROM ai_referrals"},
 	} {
 		var n int64
 		if err := l.raw.QueryRow(q.sql).Scan(&n); err != nil {

@@ -265,6 +265,64 @@ func (e *apiEnv) testFilters(t *testing.T) {
 		{"AdsByAdvertiser", b + "/ads?filter[query]=" + url.QueryEscape("gantt") + "&sort=advertiser_name", nil},
 		{"Advertisers90Days", b + "/advertisers?filter[ran_at_start]=2025-12-15&sort=-ad_count", nil},
 		{"EmptyWindow", b + "/citations/overview?filter[ran_at_start]=2020-01-01&filter[ran_at_end]=2020-01-31", nil},
+		{"AgentOverviewSpoofed", b + "/agents/overview?filter[verification]=spoofed", func(t *testing.T, body []byte) {
+			var m struct{ Data sightline.AgentOverview }
+			decode(t, body, &m)
+			// the demo's spoofers: GPTBot 3 and PerplexityBot 2 a day (docs/demo.md)
+			if m.Data.Visits != 5*demoDays || m.Data.VerifiedVisits != 0 || len(m.Data.ByOperator) != 2 {
+				t.Errorf("spoofed visits: %+v", m.Data)
+			}
+		}},
+		{"AgentPagesCrawledNotCited", b + "/agents/pages?filter[crawled_not_cited]=true&page_size=100", func(t *testing.T, body []byte) {
+			var m struct{ Data []sightline.AgentPageRow }
+			decode(t, body, &m)
+			pages := map[string]bool{}
+			for _, r := range m.Data {
+				pages[r.Page] = true
+				if r.Visits == 0 || r.CitationCount != 0 {
+					t.Errorf("row %+v: not crawled and uncited", r)
+				}
+			}
+			if !pages["https://"+fx.BrandDomain+"/careers"] || !pages["https://"+fx.BrandDomain+"/old-pricing"] {
+				t.Errorf("crawled, not cited: %v lacks /careers or /old-pricing", pages)
+			}
+		}},
+		{"AgentPagesCitedNotCrawled", b + "/agents/pages?filter[cited_not_crawled]=true&sort=-citation_count", func(t *testing.T, body []byte) {
+			var m struct{ Data []sightline.AgentPageRow }
+			decode(t, body, &m)
+			if len(m.Data) == 0 {
+				t.Fatal("no page is cited and not crawled")
+			}
+			for i, r := range m.Data {
+				if r.CitationCount == 0 || r.VerifiedVisits != 0 || (i > 0 && m.Data[i-1].CitationCount < r.CitationCount) {
+					t.Errorf("row %d %+v: not cited without verified visits, by citations", i, r)
+				}
+			}
+		}},
+		{"AIReferralsBySource", b + "/agents/referrals?filter[sources]=chatgpt,claude&page_size=100", func(t *testing.T, body []byte) {
+			var m struct {
+				Data []sightline.AIReferralRow
+				Meta struct {
+					sightline.PageMeta
+					sightline.AIReferralMeta
+				}
+			}
+			decode(t, body, &m)
+			rows, bySource, series := 0, 0, 0
+			for _, r := range m.Data {
+				rows += r.Visits
+			}
+			for _, s := range m.Meta.BySource {
+				bySource += s.Visits
+			}
+			for _, p := range m.Meta.Series {
+				series += p.Visits
+			}
+			// chatgpt 10 a day (referrer and utm_source), claude 2 (docs/demo.md)
+			if rows != 12*demoDays || bySource != rows || series != rows || len(m.Meta.BySource) != 2 {
+				t.Errorf("referrals: rows %d, by_source %d, series %d, meta %+v", rows, bySource, series, m.Meta)
+			}
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
