@@ -25,6 +25,8 @@ var vocabularies = map[string][]string{
 	"impacts":      recommendationImpacts,
 	"state":        recommendationStates,
 	"states":       recommendationStates,
+	"verification": sightline.Verifications,
+	"purposes":     sightline.AgentPurposes,
 }
 
 // minimums maps an argument name to its smallest value.

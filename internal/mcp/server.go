@@ -103,6 +103,7 @@ func (s *Server) newSDKServer(keys keySource) *sdk.Server {
 	r.addTopicTools()
 	r.addCitationTools()
 	r.addSearchQueryTools()
+	r.addAgentTools()
 	r.addCatalogTools()
 	r.addAdTools()
 	r.addRunTools()
