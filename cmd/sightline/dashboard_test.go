@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/sightline/sightline"
 )
 
 var (
@@ -402,12 +403,71 @@ func TestDashboard_Browser(t *testing.T) {
 		screenshot(ctx, t, shots, "error")
 	})
 
+	// The AI crawlers page shows the numbers of GET …/agents/overview,
+	// …/agents/pages and …/agents/referrals over the same default window.
+	t.Run("Agents", func(t *testing.T) {
+		b := "/api/v2/brands/" + brandID + "/agents"
+		var ov struct{ Data sightline.AgentOverview }
+		var pages, gap struct {
+			Data []sightline.AgentPageRow
+			Meta sightline.PageMeta
+		}
+		var refs struct {
+			Data []sightline.AIReferralRow
+			Meta struct {
+				sightline.PageMeta
+				sightline.AIReferralMeta
+			}
+		}
+		for path, v := range map[string]any{"/overview": &ov, "/pages": &pages, "/pages?filter[cited_not_crawled]=true": &gap, "/referrals": &refs} {
+			if st := d.api(t, http.MethodGet, b+path, d.key, v); st != http.StatusOK {
+				t.Fatalf("GET %s = %d", b+path, st)
+			}
+		}
+		referred := 0
+		for _, s := range refs.Meta.BySource {
+			referred += s.Visits
+		}
+		navigate(ctx, t, overviewURL+"/agents")
+		want := map[string]string{"agents-visits": thousands(ov.Data.Visits), "agents-verified-visits": thousands(ov.Data.VerifiedVisits),
+			"agents-pages-visited": thousands(ov.Data.PagesVisited), "agents-referrals": thousands(referred)}
+		for id, w := range want {
+			if got := text(ctx, t, `[data-testid="`+id+`"]`); got != w {
+				t.Errorf("%s shows %q; the API says %s", id, got, w)
+			}
+		}
+		if ov.Data.Visits == 0 || ov.Data.VerifiedVisits == 0 || referred == 0 || exists(ctx, t, `[data-testid="agents-empty"]`) {
+			t.Errorf("the demo's AI crawlers page is empty: %+v, %d referrals", ov.Data, referred)
+		}
+		rows := get(ctx, t, "page rows", chromedp.Evaluate[[][3]string](`Array.from(document.querySelectorAll('[data-testid="agent-page"]')).map(r =>
+			[r.dataset.page, r.querySelector('[data-testid="agent-page-visits"]').textContent, r.querySelector('[data-testid="agent-page-citations"]').textContent])`))
+		if len(rows) != len(pages.Data) {
+			t.Fatalf("the pages table has %d rows; the API's first page %d", len(rows), len(pages.Data))
+		}
+		for i, r := range pages.Data {
+			if w := [3]string{r.Page, thousands(r.Visits), thousands(r.CitationCount)}; rows[i] != w {
+				t.Errorf("pages row %d shows %v; the API's is %v", i, rows[i], w)
+			}
+		}
+		screenshot(ctx, t, shots, "agents")
+		// the cited-not-crawled tab lists the API's rows of that filter
+		navigate(ctx, t, overviewURL+"/agents?tab=cited_not_crawled")
+		n := get(ctx, t, "gap rows", chromedp.Evaluate[int](`document.querySelectorAll('[data-testid="agent-page"]').length`))
+		if gap.Meta.TotalItems == 0 || n != len(gap.Data) {
+			t.Errorf("cited, not crawled: %d rows shown, the API has %d (of %d)", n, len(gap.Data), gap.Meta.TotalItems)
+		}
+		refRows := get(ctx, t, "referral rows", chromedp.Evaluate[int](`document.querySelectorAll('[data-testid="referral"]').length`))
+		if refRows != len(refs.Data) {
+			t.Errorf("the referrals table has %d rows; the API's first page %d", refRows, len(refs.Data))
+		}
+	})
+
 	// Every page fits a 375 px screen (tables scroll inside their box, the
 	// page itself does not), and every form field has a label.
 	t.Run("NarrowAndLabelled", func(t *testing.T) {
 		do(ctx, t, "phone viewport", chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile))
 		defer do(ctx, t, "desktop viewport", chromedp.EmulateViewport(1280, 900))
-		for _, p := range []string{"", "/citations", "/topics", "/recommendations", "/opportunities", "/runs", "/prompts", "/setup", "/signals"} {
+		for _, p := range []string{"", "/citations", "/topics", "/recommendations", "/opportunities", "/runs", "/prompts", "/setup", "/signals", "/agents"} {
 			navigate(ctx, t, overviewURL+p)
 			checkPage(ctx, t, overviewURL+p)
 		}
@@ -606,4 +666,13 @@ func TestDashboard_Browser(t *testing.T) {
 	if p := problems(); len(p) > 0 {
 		t.Errorf("the browser reported problems:\n%s", strings.Join(p, "\n"))
 	}
+}
+
+// thousands formats n as the dashboard does: 104,830.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

@@ -196,6 +196,9 @@ func testPages(t *testing.T, e *env) {
 			brand + "/opportunities":           `data-testid="opportunities-table"`,
 			brand + "/opportunities?intent=C":  `<option value="C" selected>`,
 			brand + "/opportunities?q=nothing": "No opportunity matches.",
+			brand + "/agents":                  `data-testid="agents-pages-table"`,
+			brand + "/agents?tab=cited_not_crawled&psort=-citation_count": `data-testid="agent-page"`,
+			brand + "/agents?start=2020-01-01&end=2020-01-31":             `data-testid="agents-empty"`,
 		} {
 			resp, body := c.get(path)
 			wantStatus(t, resp, body, http.StatusOK)

@@ -197,7 +197,7 @@ func presets(p pageURL, w window, now time.Time) []link {
 
 // pagingParams are the page-number parameters of the tables; a new window
 // or filter starts them over.
-var pagingParams = []string{"page", "ppage", "dpage"}
+var pagingParams = []string{"page", "ppage", "dpage", "rpage"}
 
 // resetPaging appends the paging parameters, cleared, to kv.
 func resetPaging(kv ...string) []string {

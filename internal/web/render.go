@@ -61,7 +61,7 @@ type pageTemplate struct{ t *template.Template }
 // pageNames lists the page templates; each is parsed with layout.html and
 // partials.html at start-up.
 var pageNames = []string{"login", "error", "brands", "overview", "citations", "topics",
-	"recommendations", "opportunities", "opportunity", "keys", "users", "invite", "webhooks", "webhook", "signals",
+	"recommendations", "opportunities", "opportunity", "keys", "users", "invite", "webhooks", "webhook", "signals", "agents",
 	"runs", "run", "setup", "providerkeys", "prompts"}
 
 func parseTemplates(assetURL func(string) string) (map[string]*pageTemplate, error) {

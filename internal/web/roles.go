@@ -71,6 +71,7 @@ var routeAccess = map[string]string{
 	"POST /brands/{brand_id}/opportunities/compute":          AccessSignedIn,
 	"GET /brands/{brand_id}/opportunities/{opp_id}":          AccessSignedIn,
 	"GET /brands/{brand_id}/signals":                         AccessSignedIn,
+	"GET /brands/{brand_id}/agents":                          AccessSignedIn,
 
 	"GET /providers":                    AccessAdmin,
 	"POST /providers/{provider}":        AccessAdmin,

@@ -57,6 +57,7 @@ var wantAccess = map[string]string{
 	"POST /brands/{brand_id}/opportunities/compute":          web.AccessSignedIn,
 	"GET /brands/{brand_id}/opportunities/{opp_id}":          web.AccessSignedIn,
 	"GET /brands/{brand_id}/signals":                         web.AccessSignedIn,
+	"GET /brands/{brand_id}/agents":                          web.AccessSignedIn,
 
 	"GET /providers":                    web.AccessAdmin,
 	"POST /providers/{provider}":        web.AccessAdmin,

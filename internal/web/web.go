@@ -42,6 +42,7 @@ type Store interface {
 	sightline.CompetitorService
 	sightline.RunReadService
 	sightline.PromptService
+	sightline.AgentMetricsService
 	FindIngestTarget(ctx context.Context, brandID string) (*sightline.IngestTarget, error)
 	FindPromptMatrix(ctx context.Context, orgID string, f sightline.PromptMatrixFilter) ([]*sightline.PromptResults, int, error)
 	FindCollectionHealth(ctx context.Context, orgID, brandID string) (*sightline.CollectionHealth, error)
@@ -236,6 +237,7 @@ func (s *Server) routes() {
 	s.mux.Handle("POST /brands/{brand_id}/opportunities/compute", s.action(s.handleCompute))
 	s.mux.Handle("GET /brands/{brand_id}/opportunities/{opp_id}", s.page(s.handleOpportunity))
 	s.mux.Handle("GET /brands/{brand_id}/signals", s.page(s.handleSignals))
+	s.mux.Handle("GET /brands/{brand_id}/agents", s.page(s.handleAgents))
 
 	s.mux.Handle("GET /users", s.page(s.handleUsers))
 	s.mux.Handle("POST /users/invite", s.action(s.handleInvite))
