@@ -20,12 +20,13 @@ const (
 	SignalCitationLost      = "citation.lost"
 	SignalCitationGained    = "citation.gained"
 	SignalAdvertiserNew     = "advertiser.new"
+	SignalCrawlerBlocked    = "crawler.blocked"
 )
 
 // SignalTypes lists every signal type.
 var SignalTypes = []string{
 	SignalVisibilityDropped, SignalVisibilityRose, SignalSOVOvertaken,
-	SignalCitationLost, SignalCitationGained, SignalAdvertiserNew,
+	SignalCitationLost, SignalCitationGained, SignalAdvertiserNew, SignalCrawlerBlocked,
 }
 
 // Signal statuses: open while the change lasts, closed once the metric is
@@ -51,6 +52,7 @@ const (
 	DimensionTopic      = "topic"
 	DimensionPage       = "page"
 	DimensionAdvertiser = "advertiser"
+	DimensionOperator   = "operator" // an AI agents' operator (docs/agents.md#agents)
 )
 
 // JobKindSignals is the kind of the detection job: one live per brand,
@@ -192,6 +194,16 @@ type SignalEvidenceCounts struct {
 	Pages []PageSplit
 	// Domain is the domain of the signal's page (citation signals).
 	Domain string
+	// ErrorPages are the pages an operator's verified agents fetched, with
+	// their visits and those answered 4xx or 5xx (crawler.blocked).
+	ErrorPages []ErrorPageSplit
+}
+
+// ErrorPageSplit is a page and an operator's visits to it, all and those
+// refused.
+type ErrorPageSplit struct {
+	Page, Domain   string
+	Visits, Errors Split
 }
 
 // PageSplit is a page and the runs citing it.
@@ -214,8 +226,9 @@ func SignalDirection(typ string) float64 {
 // (Subject out of Runs) moved in the signal's direction, largest move first,
 // ties by prompt id; for visibility and overtaken signals the pages whose
 // share of the dimension's runs citing them moved that way, ranked the same;
-// for citation signals the signal's page, whatever its move. At most
-// SignalEvidenceItems of each.
+// for citation signals the signal's page, whatever its move; for
+// crawler.blocked the pages whose share of refused visits rose, ranked the
+// same, and no prompt. At most SignalEvidenceItems of each.
 func NewSignalEvidence(s *Signal, c SignalEvidenceCounts) SignalEvidence {
 	ev := SignalEvidence{Prompts: []SignalPrompt{}, Pages: []SignalPage{}}
 	dir := SignalDirection(s.Type)
@@ -237,6 +250,12 @@ func NewSignalEvidence(s *Signal, c SignalEvidenceCounts) SignalEvidence {
 		ev.Pages = topMoves(ev.Pages, dir, func(p SignalPage) (float64, string) { return p.Change, p.Page })
 	case SignalCitationLost, SignalCitationGained:
 		ev.Pages = append(ev.Pages, newSignalPage(s.Dimension.ID, c.Domain, cited, runs))
+	case SignalCrawlerBlocked:
+		// the pages whose share of refused visits rose most
+		for _, p := range c.ErrorPages {
+			ev.Pages = append(ev.Pages, newSignalPage(p.Page, p.Domain, p.Errors, p.Visits))
+		}
+		ev.Pages = topMoves(ev.Pages, dir, func(p SignalPage) (float64, string) { return p.Change, p.Page })
 	}
 	return ev
 }
@@ -336,6 +355,15 @@ type AdvertiserCounts struct {
 	Runs      Split
 }
 
+// OperatorCounts are one AI agents' operator's verified visits to the
+// brand's pages, and those answered 4xx or 5xx, in each window
+// (crawler.blocked).
+type OperatorCounts struct {
+	Dimension SignalDimension
+	Visits    WindowSplits
+	Errors    WindowSplits
+}
+
 // DetectionInput is everything detection reads for one brand at End (the
 // midnight, UTC, that closes the last complete day).
 type DetectionInput struct {
@@ -346,6 +374,7 @@ type DetectionInput struct {
 	Dimensions  []DimensionCounts
 	Pages       []PageCounts
 	Advertisers []AdvertiserCounts
+	Operators   []OperatorCounts
 	Open        []*Signal
 }
 

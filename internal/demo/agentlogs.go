@@ -44,17 +44,17 @@ type demoAgent struct {
 	perDay  int
 	every   int
 	offset  int
-	blocked bool // answered 403 on the last blockedDays days
+	blocked bool // answered 403 on the last blockedDays days (OpenAI's agents)
 }
 
-// blockedDays are the last days on which the demo's site answers GPTBot
-// 403, as a firewall rule would: the crawler.blocked signal's case.
-const blockedDays = 4
+// blockedDays are the last days on which the demo's site answers OpenAI's
+// agents 403, as a firewall rule would: the crawler.blocked signal's case.
+const blockedDays = 5
 
 var demoAgents = []demoAgent{
 	{ua: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)", addr: "192.0.2.%d", perDay: 20, every: 2, blocked: true},
-	{ua: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot", addr: "192.0.2.%d", base: 127, perDay: 10, every: 3, offset: 1},
-	{ua: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot", addr: "192.0.2.%d", base: 191, perDay: 6, every: 4},
+	{ua: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot", addr: "192.0.2.%d", base: 127, perDay: 10, every: 3, offset: 1, blocked: true},
+	{ua: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot", addr: "192.0.2.%d", base: 191, perDay: 6, every: 4, blocked: true},
 	{ua: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)", addr: "2001:db8:10::%x", perDay: 8, every: 3},
 	{ua: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)", addr: "198.51.100.%d", perDay: 12, every: 2, offset: 1},
 	{ua: "Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; spider-feedback@bytedance.com)", addr: "198.51.100.%d", perDay: 5, every: 1},

@@ -114,6 +114,9 @@ func Detect(in *sightline.DetectionInput, cfg Config, now time.Time) []sightline
 	for _, a := range in.Advertisers {
 		d.advertiser(a)
 	}
+	for _, o := range in.Operators {
+		d.blocked(o)
+	}
 	// Open page and advertiser signals whose subject had no activity in
 	// the windows are judged on zero counts: a lost page is still lost, a
 	// new advertiser without recent ads is no longer new.
@@ -259,6 +262,26 @@ func (d *detector) advertiser(a sightline.AdvertiserCounts) {
 		v.numbers = week.numbers(d.threshold)
 	}
 	d.apply(sightline.SignalAdvertiserNew, a.Dimension, nil, v)
+}
+
+// blocked: the share of an operator's verified visits answered 4xx or 5xx
+// rose by the threshold and passed one half — the site mostly refuses the
+// operator's crawlers now, and did not in the baseline. It stays open
+// while the share is above one half in a window with enough visits. An
+// operator without verified visits in the span is not judged: a firewall
+// that drops its requests leaves no line in the logs.
+func (d *detector) blocked(o sightline.OperatorCounts) {
+	comps := windowComparisons(d.in.End, o.Errors, o.Visits)
+	mostly := func(x Count) bool { return 2*x.Successes > x.Trials }
+	v := d.trend(comps, 1, func(c comparison) bool {
+		return mostly(c.after) && !mostly(c.before) && c.change() >= d.threshold
+	})
+	for _, c := range comps {
+		if c.valid() && mostly(c.after) {
+			v.hold = true
+		}
+	}
+	d.apply(sightline.SignalCrawlerBlocked, o.Dimension, nil, v)
 }
 
 // apply turns a verdict on one fingerprint into a change, if any.

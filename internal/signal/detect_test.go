@@ -267,3 +267,51 @@ func TestDetect_Advertiser(t *testing.T) {
 		t.Errorf("10 days later: %v", actions(c))
 	}
 }
+
+// crawler.blocked opens when the share of an operator's verified visits
+// answered 4xx/5xx passes one half from a baseline below it, stays open
+// while it is above one half, and closes when it is back under.
+func TestDetect_CrawlerBlocked(t *testing.T) {
+	openai := sightline.SignalDimension{Kind: sightline.DimensionOperator, ID: "openai", Name: "openai"}
+	in := func(errors sightline.WindowSplits, open ...*sightline.Signal) *sightline.DetectionInput {
+		return &sightline.DetectionInput{BrandID: brandID, End: end, Runs: counts(1000, 40, 1000, 280),
+			Operators: []sightline.OperatorCounts{{Dimension: openai, Visits: counts(1000, 36, 1000, 252), Errors: errors}}, Open: open}
+	}
+	// baseline 50/1000 = 5 %; last day 36/36; week 149/252 = 59.1 %
+	changes := signal.Detect(in(counts(50, 36, 50, 149)), signal.Config{}, now)
+	if len(changes) != 1 || changes[0].Action != sightline.SignalActionOpen || changes[0].Signal.Type != sightline.SignalCrawlerBlocked {
+		t.Fatalf("changes = %v, want one opened crawler.blocked", actions(changes))
+	}
+	s := changes[0].Signal
+	// the week fires with the smaller p-value
+	if s.Dimension != openai || s.Numbers.Window != "week" || s.Numbers.After.Successes != 149 || !near(s.Numbers.Change, 100*149.0/252-5, 1e-9) {
+		t.Errorf("signal %+v numbers %+v", s.Dimension, s.Numbers)
+	}
+	// Refused, but not mostly (20 of 36, 100 of 252 ≈ 39.7 %): no signal.
+	if changes := signal.Detect(in(counts(50, 17, 50, 100)), signal.Config{}, now); len(changes) != 0 {
+		t.Errorf("a minority of refusals: %v", actions(changes))
+	}
+	// Mostly refused in the baseline already: not a change.
+	if changes := signal.Detect(in(counts(600, 36, 600, 252)), signal.Config{}, now); len(changes) != 0 {
+		t.Errorf("refused all along: %v", actions(changes))
+	}
+	// Too few visits (fewer than 30 a side): no judgement.
+	few := in(counts(50, 36, 50, 149))
+	few.Operators[0].Visits = counts(1000, 20, 1000, 20)
+	few.Operators[0].Errors = counts(50, 20, 50, 20)
+	if changes := signal.Detect(few, signal.Config{}, now); len(changes) != 0 {
+		t.Errorf("20 visits: %v", actions(changes))
+	}
+	// Open: stays open while the week is mostly refused, closes after.
+	open := stored(changes)
+	if changes := signal.Detect(in(counts(50, 30, 50, 160), open...), signal.Config{}, now); len(changes) != 1 || changes[0].Action != sightline.SignalActionUpdate {
+		t.Errorf("still blocked: %v, want an update", actions(changes))
+	}
+	if changes := signal.Detect(in(counts(50, 1, 50, 20), open...), signal.Config{}, now); len(changes) != 1 || changes[0].Action != sightline.SignalActionClose {
+		t.Errorf("unblocked: %v, want a close", actions(changes))
+	}
+	// Again on what it stored: nothing changes.
+	if changes := signal.Detect(in(counts(50, 36, 50, 149), open...), signal.Config{}, now); len(changes) != 0 {
+		t.Errorf("detection again: %v", actions(changes))
+	}
+}

@@ -16,7 +16,8 @@ const agentRowsPerStatement = 500
 
 // StoreAgentLog inserts a brand's visits and referrals in one transaction;
 // a key the brand has already is left as it is (ON CONFLICT DO NOTHING),
-// so the counts are of the rows inserted now.
+// so the counts are of the rows inserted now. New visits queue the brand's
+// change detection, as new runs do.
 func (db *DB) StoreAgentLog(ctx context.Context, orgID, brandID string, visits []sightline.AgentVisit, referrals []sightline.AIReferral) (sightline.AgentLogStored, error) {
 	var out sightline.AgentLogStored
 	if !sightline.IsUUID(orgID) || !sightline.IsUUID(brandID) {
@@ -63,6 +64,13 @@ func (db *DB) StoreAgentLog(ctx context.Context, orgID, brandID string, visits [
 		k, _ := res.RowsAffected()
 		out.Referrals += int(k)
 		referrals = referrals[n:]
+	}
+	if out.Visits > 0 {
+		// new visits can open or close crawler.blocked
+		// (docs/metrics.md#signals-signals-webhook-events)
+		if err := queueDetection(ctx, tx, []string{brandID}); err != nil {
+			return out, err
+		}
 	}
 	return out, tx.Commit()
 }

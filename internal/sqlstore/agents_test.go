@@ -269,3 +269,35 @@ func TestGolden_AIReferrals(t *testing.T) {
 		PageRequest: gPage1})
 	gWantCode(t, "other organization's brand", err, sightline.ENOTFOUND)
 }
+
+// FindDetectionInput counts each operator's verified visits and refusals
+// for crawler.blocked, and FindSignalEvidence ranks its pages, from the
+// visits of seedAgents (docs/metrics.md#signals-signals-webhook-events).
+func TestCrawlerBlockedCounts(t *testing.T) {
+	g := seedGolden(t)
+	seedAgents(t, g)
+	ctx := context.Background()
+	// end 2026-03-12: the day [03-11, 03-12) against [02-11, 03-11), the
+	// week [03-05, 03-12) against [02-05, 03-05). Verified: v1, v2, v5 in
+	// both baselines (v2, v5 refused), v7 in both current periods.
+	in, err := g.db.FindDetectionInput(ctx, gBrandA, time.Date(2026, 3, 12, 12, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	openai := sightline.SignalDimension{Kind: sightline.DimensionOperator, ID: "openai", Name: "openai"}
+	gDiff(t, "operators", []sightline.OperatorCounts{{Dimension: openai,
+		Visits: sightline.WindowSplits{{Base: 3, Cur: 1}, {Base: 3, Cur: 1}},
+		Errors: sightline.WindowSplits{{Base: 2, Cur: 0}, {Base: 2, Cur: 0}}}}, in.Operators)
+
+	s := &sightline.Signal{Type: sightline.SignalCrawlerBlocked, BrandID: gBrandA, Dimension: openai, Numbers: sightline.SignalNumbers{
+		Before: sightline.SignalSample{Start: time.Date(2026, 2, 20, 0, 0, 0, 0, time.UTC)},
+		After:  sightline.SignalSample{Start: time.Date(2026, 2, 26, 0, 0, 0, 0, time.UTC), End: time.Date(2026, 3, 12, 0, 0, 0, 0, time.UTC)}}}
+	ev, err := g.db.FindSignalEvidence(ctx, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// old-page: no visit before, v2 and v5 after, both refused; AP (v1
+	// before, v7 after, neither refused) did not move
+	gDiff(t, "evidence", &sightline.SignalEvidence{Prompts: []sightline.SignalPrompt{}, Pages: []sightline.SignalPage{{
+		Page: gOld, Domain: "acme.com", Before: sightline.NewSignalRate(0, 0), After: sightline.NewSignalRate(2, 2), Change: 100}}}, ev)
+}

@@ -280,6 +280,9 @@ func (db *DB) FindDetectionInput(ctx context.Context, brandID string, now time.T
 	if err != nil {
 		return nil, err
 	}
+	if in.Operators, err = operatorCounts(ctx, tx, brandID, start, end); err != nil {
+		return nil, err
+	}
 	in.Open, err = scanAll(ctx, tx, "open signals", `SELECT `+signalColumns+` FROM signals s WHERE s.brand_id = ? AND s.status = ? ORDER BY s.opened_at, s.id`,
 		[]any{brandID, sightline.SignalOpen}, scanSignal)
 	if err != nil {
@@ -289,6 +292,27 @@ func (db *DB) FindDetectionInput(ctx context.Context, brandID string, now time.T
 		s.OrgID = in.OrgID
 	}
 	return in, nil
+}
+
+// operatorCounts reads the counts of crawler.blocked
+// (sql/crawler_blocked_counts.sql) over [start, end).
+func operatorCounts(ctx context.Context, tx *Tx, brandID string, start, end time.Time) ([]sightline.OperatorCounts, error) {
+	dayBase, day := sightline.SignalWindowStarts(end, sightline.SignalWindowDay)
+	_, week := sightline.SignalWindowStarts(end, sightline.SignalWindowWeek)
+	q, err := statement(tx.d.Engine, "crawler_blocked_counts.sql", nil, map[string]any{
+		"brand_id": brandID, "span_start": ts(start), "span_end": ts(end),
+		"day_base": ts(dayBase), "day_start": ts(day), "week_start": ts(week),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return scanAll(ctx, tx, "operator visits", q.String(), q.Args, func(scan func(...any) error) (sightline.OperatorCounts, error) {
+		var o sightline.OperatorCounts
+		err := scan(&o.Dimension.ID, &o.Visits[0].Base, &o.Visits[0].Cur, &o.Visits[1].Base, &o.Visits[1].Cur,
+			&o.Errors[0].Base, &o.Errors[0].Cur, &o.Errors[1].Base, &o.Errors[1].Cur)
+		o.Dimension.Kind, o.Dimension.Name = sightline.DimensionOperator, o.Dimension.ID
+		return o, err
+	})
 }
 
 // nameDimensions gives provider and topic dimensions their display names.
@@ -348,6 +372,9 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 	}
 	defer tx.Rollback()
 	base, cur, end := s.Numbers.Before.Start, s.Numbers.After.Start, s.Numbers.After.End
+	if s.Type == sightline.SignalCrawlerBlocked {
+		return crawlerEvidence(ctx, tx, s, base, cur, end)
+	}
 	// splits starts a statement selecting keys and the distinct runs of a
 	// fact table (alias a, joined in from) in the baseline and in the
 	// current period, over the signal's span and its provider or topic.
@@ -416,6 +443,28 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 	})
 	if err != nil {
 		return nil, fmt.Errorf("find prompt texts: %w", err)
+	}
+	ev := sightline.NewSignalEvidence(s, c)
+	return &ev, nil
+}
+
+// crawlerEvidence reads the pages behind a crawler.blocked signal
+// (sql/crawler_blocked_pages.sql) and ranks them.
+func crawlerEvidence(ctx context.Context, tx *Tx, s *sightline.Signal, base, cur, end time.Time) (*sightline.SignalEvidence, error) {
+	q, err := statement(tx.d.Engine, "crawler_blocked_pages.sql", nil, map[string]any{
+		"brand_id": s.BrandID, "operator": s.Dimension.ID, "base": ts(base), "cur": ts(cur), "end": ts(end),
+	})
+	if err != nil {
+		return nil, err
+	}
+	var c sightline.SignalEvidenceCounts
+	c.ErrorPages, err = scanAll(ctx, tx, "crawler evidence", q.String(), q.Args, func(scan func(...any) error) (sightline.ErrorPageSplit, error) {
+		var p sightline.ErrorPageSplit
+		err := scan(&p.Page, &p.Domain, &p.Visits.Base, &p.Visits.Cur, &p.Errors.Base, &p.Errors.Cur)
+		return p, err
+	})
+	if err != nil {
+		return nil, err
 	}
 	ev := sightline.NewSignalEvidence(s, c)
 	return &ev, nil

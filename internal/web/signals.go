@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"time"
 
@@ -111,6 +112,11 @@ func newSignalView(brandID string, sig *sightline.Signal) signalView {
 		// includes its whole day, so the day before.
 		win := window{Start: sample.Start.UTC().Format(time.DateOnly),
 			End: sample.End.UTC().AddDate(0, 0, -1).Format(time.DateOnly)}
+		if sig.Type == sightline.SignalCrawlerBlocked {
+			// its trials are agent visits, not runs: the AI crawlers page
+			// of the period lists them
+			return "/brands/" + brandID + "/agents?" + url.Values{"start": {win.Start}, "end": {win.End}}.Encode()
+		}
 		return runsLink(brandID, win, ids, kv...)
 	}
 	n := sig.Numbers

@@ -519,3 +519,54 @@ func TestDelivery_ConnectionErrorHidesTheQuery(t *testing.T) {
 		t.Errorf("not rescheduled 5 s later: %+v", d)
 	}
 }
+
+// A site that starts refusing an operator's verified crawlers raises
+// crawler.blocked, posted to the endpoint subscribed to it: visits stored
+// through the store queue detection as runs do.
+func TestDelivery_CrawlerBlocked(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, true)
+	rec := newReceiver(t, false)
+	e.create(t, rec.URL, sightline.SignalCrawlerBlocked)
+	end := t0.Truncate(24 * time.Hour)
+	var visits []sightline.AgentVisit
+	for day := 1; day <= 35; day++ { // 40 verified visits a day; the last 3 days refused
+		for i := range 40 {
+			status := 200
+			if day <= 3 {
+				status = 403
+			}
+			visits = append(visits, sightline.AgentVisit{Key: fmt.Sprintf("v%d-%d", day, i), At: end.AddDate(0, 0, -day).Add(time.Duration(i) * time.Minute),
+				Host: "acme.example", Page: "/", URL: "https://acme.example", Method: "GET", Status: status, Agent: "GPTBot",
+				Operator: "openai", Purpose: "training", Verification: "verified", Network: "192.0.2.0/24"})
+		}
+	}
+	if _, err := e.db.StoreAgentLog(context.Background(), e.w.OrgID, e.w.BrandID, visits, nil); err != nil {
+		t.Fatal(err)
+	}
+	det := &signal.Detector{Store: e.db, Now: e.clock.Now}
+	w := worker.New(e.db, worker.Config{Handlers: map[string]worker.Handler{sightline.JobKindSignals: det.RunJob}})
+	if err := w.Drain(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for e.runOnce(t) {
+	}
+	got := rec.requests()
+	if len(got) != 1 {
+		t.Fatalf("the receiver got %d events, want 1", len(got))
+	}
+	var ev struct {
+		Type string           `json:"type"`
+		Data sightline.Signal `json:"data"`
+	}
+	if err := json.Unmarshal(got[0].body, &ev); err != nil {
+		t.Fatal(err)
+	}
+	// the day: 40 of 40 refused against 80 of 1,120; the week: 120 of 280
+	// is not most, so the day's numbers
+	if n := ev.Data.Numbers; ev.Type != sightline.SignalCrawlerBlocked || ev.Data.Dimension.Kind != sightline.DimensionOperator ||
+		ev.Data.Dimension.ID != "openai" || n.Window != "day" || n.After.Successes != 40 || n.After.Trials != 40 ||
+		n.Before.Successes != 80 || n.Before.Trials != 1120 || len(ev.Data.Evidence.Pages) != 1 {
+		t.Errorf("event %s %+v", ev.Type, ev.Data)
+	}
+}
