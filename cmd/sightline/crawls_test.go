@@ -367,4 +367,51 @@ func TestCrawls_PostAgentLogs(t *testing.T) {
 		t.Errorf("stored %v %v", visits, refs)
 	}
 	noRawAddress(t, dsn)
+
+	// The three reads count them by hand: GPTBot verified on /a, Bytespider
+	// unverified on www.example.org/b (the spoofed GPTBot left out), one
+	// perplexity referral to /c.
+	get := func(path string, v any) {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, "http://"+m.Addr()+"/api/v2/brands/"+brandID+"/agents/"+path, nil)
+		req.Header.Set("X-API-KEY", key)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		if res.StatusCode != 200 || json.Unmarshal(b, v) != nil {
+			t.Fatalf("GET %s: %d %s", path, res.StatusCode, b)
+		}
+	}
+	const day = "filter[ran_at_start]=2026-11-20&filter[ran_at_end]=2026-11-20"
+	var ov struct{ Data sightline.AgentOverview }
+	get("overview?"+day, &ov)
+	if o := ov.Data; o.Visits != 2 || o.VerifiedVisits != 1 || o.PagesVisited != 2 || len(o.ByOperator) != 2 ||
+		o.ByOperator[0] != (sightline.AgentOperatorVisits{Operator: "bytedance", Visits: 1}) ||
+		o.ByOperator[1] != (sightline.AgentOperatorVisits{Operator: "openai", Visits: 1, VerifiedVisits: 1}) {
+		t.Errorf("overview %+v", o)
+	}
+	get("overview?filter[verification]=spoofed&"+day, &ov)
+	if o := ov.Data; o.Visits != 1 || o.VerifiedVisits != 0 || len(o.ByStatusClass) != 1 || o.ByStatusClass[0].Class != "2xx" {
+		t.Errorf("spoofed overview %+v", o)
+	}
+	var pages struct{ Data []sightline.AgentPageRow }
+	get("pages?"+day, &pages)
+	if len(pages.Data) != 2 || pages.Data[0].Page != "https://example.com/a" || pages.Data[0].Agents[0] != "GPTBot" ||
+		pages.Data[1].Page != "https://example.org/b" || pages.Data[1].Agents[0] != "Bytespider" || pages.Data[1].CitationCount != 0 {
+		t.Errorf("pages %+v", pages.Data)
+	}
+	var referrals struct {
+		Data []sightline.AIReferralRow
+		Meta struct {
+			BySource []sightline.AIReferralSourceVisits `json:"by_source"`
+		}
+	}
+	get("referrals?"+day, &referrals)
+	if len(referrals.Data) != 1 || referrals.Data[0] != (sightline.AIReferralRow{Source: "perplexity", Page: "https://example.com/c", Visits: 1}) ||
+		len(referrals.Meta.BySource) != 1 {
+		t.Errorf("referrals %+v", referrals)
+	}
 }
