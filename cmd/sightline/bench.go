@@ -285,6 +285,11 @@ func (b *bencher) cases(ctx context.Context, ds *demo.Dataset) ([]benchCase, err
 		cases = append(cases, benchCase{name, "default", p + "/" + ep}, benchCase{name, variant, p + "/" + ep + "?" + query})
 	}
 	cases = append(cases, benchCase{"prompts", "default", p + "/prompts"}, benchCase{"providers", "default", p + "/providers"})
+	// the agents reads over the demo's access logs (docs/agents.md)
+	for _, ep := range []string{"agents/overview", "agents/pages", "agents/referrals"} {
+		cases = append(cases, benchCase{ep, "default", p + "/" + ep})
+	}
+	cases = append(cases, benchCase{"agents/pages", "filtered", p + "/agents/pages?filter%5Bcited_not_crawled%5D=true"})
 	if len(advertisers.Data) > 0 {
 		cases = append(cases, benchCase{"advertisers/{id}", "default", p + "/advertisers/" + advertisers.Data[0].AdvertiserID})
 	}

@@ -37,7 +37,8 @@ func TestBench_InProcessAndRemote(t *testing.T) {
 	}
 	rows := regexp.MustCompile(`(?m)^\| [a-z_/{}]+ \| [a-z+]+ \| [0-9.]+ \| [0-9.]+ \|$`)
 	inProcess := len(rows.FindAllString(out, -1))
-	for _, ep := range []string{"| search_queries | topic+provider |", "| runs | default |", "| citations/pages | default |"} {
+	for _, ep := range []string{"| search_queries | topic+provider |", "| runs | default |", "| citations/pages | default |",
+		"| agents/pages | default |", "| agents/referrals | default |"} {
 		if !strings.Contains(out, ep) {
 			t.Errorf("bench output has no row %q:\n%s", ep, out)
 		}
