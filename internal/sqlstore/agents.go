@@ -2,8 +2,8 @@ package sqlstore
 
 // The agents endpoints (GET …/agents/overview, …/agents/pages,
 // …/agents/referrals) over the visits and referrals of the access logs
-// (docs/metrics.md#agents). Their statements are the files sql/agent*.sql
-// and sql/ai_referral*.sql.
+// (docs/metrics.md#agents). Their statements are the files of
+// sql/agents/.
 
 import (
 	"context"

@@ -295,7 +295,7 @@ func (db *DB) FindDetectionInput(ctx context.Context, brandID string, now time.T
 }
 
 // operatorCounts reads the counts of crawler.blocked
-// (sql/crawler_blocked_counts.sql) over [start, end).
+// (sql/agents/crawler_blocked_counts.sql) over [start, end).
 func operatorCounts(ctx context.Context, tx *Tx, brandID string, start, end time.Time) ([]sightline.OperatorCounts, error) {
 	dayBase, day := sightline.SignalWindowStarts(end, sightline.SignalWindowDay)
 	_, week := sightline.SignalWindowStarts(end, sightline.SignalWindowWeek)
@@ -449,7 +449,7 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 }
 
 // crawlerEvidence reads the pages behind a crawler.blocked signal
-// (sql/crawler_blocked_pages.sql) and ranks them.
+// (sql/agents/crawler_blocked_pages.sql) and ranks them.
 func crawlerEvidence(ctx context.Context, tx *Tx, s *sightline.Signal, base, cur, end time.Time) (*sightline.SignalEvidence, error) {
 	q, err := statement(tx.d.Engine, "crawler_blocked_pages.sql", nil, map[string]any{
 		"brand_id": s.BrandID, "operator": s.Dimension.ID, "base": ts(base), "cur": ts(cur), "end": ts(end),

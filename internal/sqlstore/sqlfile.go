@@ -1,6 +1,6 @@
 package sqlstore
 
-// Statements kept as .sql files (sql/*.sql): one file per statement,
+// Statements kept as .sql files (sql/agents/*.sql): one file per statement,
 // written once for both engines. A file is a text/template whose few
 // actions are where the engines differ, and names its parameters
 // (:brand_id); statement binds them to ? in the order they occur and
@@ -15,7 +15,7 @@ import (
 	"github.com/sightline/sightline/internal/analyticsql"
 )
 
-//go:embed sql/*.sql
+//go:embed sql/agents/*.sql
 var sqlFiles embed.FS
 
 // sqlTemplates are the files parsed once per engine.
@@ -41,7 +41,7 @@ func parseSQLFiles(d analyticsql.Dialect) *template.Template {
 		"bucket":  d.Bucket,
 		"listagg": d.ListAgg,
 	}
-	return template.Must(template.New("").Funcs(funcs).ParseFS(sqlFiles, "sql/*.sql"))
+	return template.Must(template.New("").Funcs(funcs).ParseFS(sqlFiles, "sql/agents/*.sql"))
 }
 
 // statement renders file with data for the engine, and binds its named

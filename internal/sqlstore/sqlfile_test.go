@@ -13,7 +13,7 @@ import (
 // named parameter bound, no -- comment left in what runs, and as many ?
 // as arguments.
 func TestSQLFiles(t *testing.T) {
-	files, err := fs.Glob(sqlFiles, "sql/*.sql")
+	files, err := fs.Glob(sqlFiles, "sql/agents/*.sql")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no statement files: %v", err)
 	}
@@ -33,7 +33,7 @@ func TestSQLFiles(t *testing.T) {
 	}
 	data := sqlData{Granularity: "week", Order: "ORDER BY visits DESC", ErrorRate: "0"}
 	for _, f := range files {
-		name := strings.TrimPrefix(f, "sql/")
+		name := strings.TrimPrefix(f, "sql/agents/")
 		if strings.HasSuffix(name, "_scope.sql") {
 			continue // a CTE the statements include
 		}
