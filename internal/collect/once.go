@@ -49,6 +49,9 @@ type Plan struct {
 	EstimateMicros int64
 	// Skip says why nothing is asked ("" when the plan runs).
 	Skip string
+	// NoProviders marks the brand-level skip of a brand that has no
+	// collection providers (the page asks for them in its own words).
+	NoProviders bool
 	// Warning says why the samples would fail ("" when nothing is known
 	// against them), e.g. no key for the provider.
 	Warning string
@@ -167,7 +170,7 @@ func (c *Collector) plans(ctx context.Context, brandID string, opts OnceOptions)
 		samples = opts.Samples
 	}
 	if len(providers) == 0 {
-		return []*Plan{{BrandID: brandID, Slot: w.Slot, Skip: "the brand has no collection providers: set them with `sightline brands set " + brandID + " --collect-providers …` or pass --providers"}}, nil
+		return []*Plan{{BrandID: brandID, Slot: w.Slot, NoProviders: true, Skip: "the brand has no collection providers: set them with `sightline brands set " + brandID + " --collect-providers …` or pass --providers"}}, nil
 	}
 	var out []*Plan
 	for _, code := range providers {

@@ -230,6 +230,10 @@ func (s *Server) fillPlan(ctx context.Context, brandID string, p *setupPage) {
 			row.Note = pl.Warning
 			total += pl.EstimateMicros
 		}
+		if pl.NoProviders {
+			p.PlanNote = "No providers are chosen yet: tick them under Providers above and save the collection; this then shows what it would ask and cost."
+			continue
+		}
 		if pl.Provider == "" {
 			p.PlanNote = pl.Skip
 			continue

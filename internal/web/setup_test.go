@@ -162,6 +162,13 @@ func TestSetup(t *testing.T) {
 		}
 	}
 
+	// without providers the plan says, in the page's words, what to do
+	_, body = c.get(setup)
+	if note := regexp.MustCompile(`data-testid="plan-empty">([^<]*)<`).FindStringSubmatch(body); note == nil ||
+		!strings.Contains(note[1], "tick them under Providers above") || strings.Contains(note[1], "sightline") {
+		t.Errorf("plan note without providers: %v", note)
+	}
+
 	// collection: refused without providers, then on, with the plan
 	resp, body = c.post("/brands/"+brandID+"/collection", url.Values{"regions": {"us"}, "cadence_hours": {"24"}, "samples": {"2"}, "enabled": {"on"}})
 	wantFieldErr(t, resp, body, "providers must name at least one")
