@@ -71,6 +71,7 @@ func TestDashboard_DocsScreenshots(t *testing.T) {
 		{"opportunity", ""},
 		{"answers", overview + "/runs"},
 		{"prompts", overview + "/prompts"},
+		{"agents", overview + "/agents"},
 		{"setup", overview + "/setup"},
 		{"providers", base + "/providers"},
 		{"answer", ""},
