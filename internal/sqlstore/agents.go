@@ -165,6 +165,17 @@ func (db *DB) FindAgentPages(ctx context.Context, orgID string, f sightline.Agen
 	}
 	defer tx.Rollback()
 	args := agentArgs(f.AgentFilter)
+	// the window's whole days, read from the page rollups; the cut days
+	// around them come from the facts (none when no day is whole)
+	daysStart, daysEnd := sightline.StartOfDay(f.Window.Start), sightline.StartOfDay(f.Window.End)
+	if daysStart.Before(f.Window.Start) {
+		daysStart = daysStart.AddDate(0, 0, 1)
+	}
+	if db.NoRollups || !daysStart.Before(daysEnd) {
+		daysStart, daysEnd = f.Window.End, f.Window.End
+	}
+	args["days_start"] = analyticsql.FormatTime(daysStart)
+	args["days_end"] = analyticsql.FormatTime(daysEnd)
 	args["crawled_not_cited"] = boolInt(f.CrawledNotCited)
 	args["cited_not_crawled"] = boolInt(f.CitedNotCrawled)
 	args["limit"] = f.PageSize

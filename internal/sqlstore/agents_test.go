@@ -301,3 +301,68 @@ func TestCrawlerBlockedCounts(t *testing.T) {
 	gDiff(t, "evidence", &sightline.SignalEvidence{Prompts: []sightline.SignalPrompt{}, Pages: []sightline.SignalPage{{
 		Page: gOld, Domain: "acme.com", Before: sightline.NewSignalRate(0, 0), After: sightline.NewSignalRate(2, 2), Change: 100}}}, ev)
 }
+
+// TestAgentPages_RollupsEqualFacts: citation_count reads the whole days of
+// the window from the page rollups and the cut days from the facts; with
+// the rollups off (every day from the facts) each window gives the same
+// rows, whatever its edges cut.
+func TestAgentPages_RollupsEqualFacts(t *testing.T) {
+	g := seedGolden(t)
+	seedAgents(t, g)
+	ctx := context.Background()
+	day := 24 * time.Hour
+	windows := []sightline.Window{
+		gW,
+		{Start: gW.Start.Add(6 * time.Hour), End: gW.End.Add(-5 * time.Hour)},
+		{Start: gW.Start.Add(day + 13*time.Hour), End: gW.Start.Add(day + 20*time.Hour)},
+		{Start: gW.Start.Add(-3 * day), End: gW.End.Add(2*day + time.Hour)},
+	}
+	// every day with citations of the brand's pages, cut by the window's
+	// end and by its start, so that both cut parts read facts
+	cut := 0
+	for d := gW.Start; d.Before(gW.End); d = d.Add(day) {
+		f := sightline.AgentPageFilter{AgentFilter: sightline.AgentFilter{BrandID: gBrandA, Window: sightline.Window{Start: d, End: d.Add(day)}},
+			PageRequest: gPage1}
+		rows, _, err := g.db.FindAgentPages(ctx, gOrgA, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rows {
+			if r.CitationCount > 0 {
+				windows = append(windows, sightline.Window{Start: gW.Start, End: d.Add(day - time.Minute)},
+					sightline.Window{Start: d.Add(time.Minute), End: gW.End})
+				cut++
+				break
+			}
+		}
+	}
+	if cut == 0 {
+		t.Fatal("no day of the golden window cites the brand's pages")
+	}
+	for _, w := range windows {
+		f := sightline.AgentPageFilter{AgentFilter: sightline.AgentFilter{BrandID: gBrandA, Window: w}, PageRequest: gPage1}
+		g.db.NoRollups = false
+		rolled, n1, err := g.db.FindAgentPages(ctx, gOrgA, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.db.NoRollups = true
+		facts, n2, err := g.db.FindAgentPages(ctx, gOrgA, f)
+		g.db.NoRollups = false
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n1 != n2 || fmt.Sprint(pagesCited(rolled)) != fmt.Sprint(pagesCited(facts)) {
+			t.Errorf("%v: rollups %d %v, facts %d %v", w, n1, pagesCited(rolled), n2, pagesCited(facts))
+		}
+	}
+}
+
+// pagesCited lists each row's page and citation count.
+func pagesCited(rows []*sightline.AgentPageRow) []string {
+	out := []string{}
+	for _, r := range rows {
+		out = append(out, fmt.Sprintf("%s=%d", r.Page, r.CitationCount))
+	}
+	return out
+}

@@ -30,6 +30,7 @@ var sqlTemplates = map[analyticsql.Engine]*template.Template{
 //	                   strings in parameter :name, for "x IN (…)"
 //	{{bucket .Granularity "col"}}  the first day of col's bucket, YYYY-MM-DD
 //	{{listagg "expr"}}  a group's values of expr joined by ListSep
+//	{{nilUUID}}         the nil UUID, typed (runs without a topic)
 func parseSQLFiles(d analyticsql.Dialect) *template.Template {
 	funcs := template.FuncMap{
 		"values": func(name string) string {
@@ -40,6 +41,7 @@ func parseSQLFiles(d analyticsql.Dialect) *template.Template {
 		},
 		"bucket":  d.Bucket,
 		"listagg": d.ListAgg,
+		"nilUUID": d.NilUUID,
 	}
 	return template.Must(template.New("").Funcs(funcs).ParseFS(sqlFiles, "sql/agents/*.sql"))
 }

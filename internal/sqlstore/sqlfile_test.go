@@ -27,7 +27,7 @@ func TestSQLFiles(t *testing.T) {
 	}
 	args := map[string]any{}
 	for _, n := range []string{"brand_id", "window_start", "window_end", "verifications", "operators", "purposes", "agents",
-		"crawled_not_cited", "cited_not_crawled", "limit", "offset", "sources", "span_start", "span_end", "day_base",
+		"crawled_not_cited", "cited_not_crawled", "days_start", "days_end", "limit", "offset", "sources", "span_start", "span_end", "day_base",
 		"day_start", "week_start", "operator", "base", "cur", "end"} {
 		args[n] = n
 	}

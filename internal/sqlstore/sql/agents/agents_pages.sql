@@ -15,18 +15,37 @@ visited_pages AS (
 ),
 cited_pages AS (
   SELECT
-    citations.page AS page,
-    COUNT(*) AS citation_count
-  FROM citations
-  WHERE citations.brand_id = :brand_id
-    AND citations.ran_at >= :window_start
-    AND citations.ran_at < :window_end
-    AND citations.domain IN (
-      SELECT brand_domains.domain
-      FROM brand_domains
-      WHERE brand_domains.brand_id = :brand_id
-    )
-  GROUP BY citations.page
+    window_citations.page AS page,
+    SUM(window_citations.citations) AS citation_count
+  FROM (
+    -- the whole days from the page rollups, the cut days around them from
+    -- the facts (docs/metrics.md#rollups)
+    SELECT
+      daily_pages.page AS page,
+      daily_pages.citations AS citations
+    FROM daily_pages
+    WHERE daily_pages.brand_id = :brand_id
+      AND daily_pages.ran_at >= :days_start
+      AND daily_pages.ran_at < :days_end
+      AND daily_pages.domain IN (
+        SELECT brand_domains.domain
+        FROM brand_domains
+        WHERE brand_domains.brand_id = :brand_id
+      )
+    UNION ALL
+    SELECT
+      citations.page AS page,
+      1 AS citations
+    FROM citations
+    WHERE {{template "owned_citations_scope.sql" "head"}}
+    UNION ALL
+    SELECT
+      citations.page AS page,
+      1 AS citations
+    FROM citations
+    WHERE {{template "owned_citations_scope.sql" "tail"}}
+  ) window_citations
+  GROUP BY window_citations.page
 ),
 page_rows AS (
   SELECT
