@@ -46,49 +46,18 @@ func parseSQLFiles(d analyticsql.Dialect) *template.Template {
 	return template.Must(template.New("").Funcs(funcs).ParseFS(sqlFiles, "sql/agents/*.sql"))
 }
 
-// statement renders file with data for the engine, and binds its named
-// parameters from args: each :name becomes ? and its value is appended,
-// as often as it occurs. A name args lacks is a programming error.
-func statement(e analyticsql.Engine, file string, data any, args map[string]any) (*sqlb, error) {
+// statement renders file with data for the engine and binds its named
+// parameters from args as bind does (comments dropped, each :name a ?
+// with its value). A name args lacks is a programming error, returned.
+func statement(e analyticsql.Engine, file string, data any, args map[string]any) (s *sqlb, err error) {
 	var b strings.Builder
 	if err := sqlTemplates[e].ExecuteTemplate(&b, file, data); err != nil {
 		return nil, fmt.Errorf("render %s: %w", file, err)
 	}
-	text := b.String()
-	var s sqlb
-	var out strings.Builder
-	inString, inComment := false, false
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case inComment:
-			if c == '\n' {
-				inComment = false
-				out.WriteByte(c)
-			}
-			continue
-		case c == '\'':
-			inString = !inString
-		case !inString && c == '-' && i+1 < len(text) && text[i+1] == '-':
-			inComment = true // dropped: Rebind would read a ? or ' in it
-			continue
-		case !inString && c == ':' && i+1 < len(text) && isNameByte(text[i+1]):
-			j := i + 1
-			for j < len(text) && isNameByte(text[j]) {
-				j++
-			}
-			name := text[i+1 : j]
-			v, ok := args[name]
-			if !ok {
-				return nil, fmt.Errorf("render %s: no value for :%s", file, name)
-			}
-			out.WriteByte('?')
-			s.Args = append(s.Args, v)
-			i = j - 1
-			continue
+	defer func() {
+		if r := recover(); r != nil {
+			s, err = nil, fmt.Errorf("render %s: %v", file, r)
 		}
-		out.WriteByte(c)
-	}
-	s.Add(out.String())
-	return &s, nil
+	}()
+	return bind(b.String(), args), nil
 }
