@@ -3,18 +3,15 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	_ "embed" // the statement of FindPromptMatrix
 	"fmt"
 
 	"github.com/sightline/sightline"
 )
 
-//go:embed sql/prompt_matrix.sql
-var promptMatrixSQL string
-
 // FindPromptMatrix returns a page of the brand's prompts with answers in
 // the window, each with its results per provider, and the number of such
-// prompts (docs/metrics.md#prompt-matrix). NOT_FOUND for another
+// prompts (docs/metrics.md#prompt-matrix), with the statement
+// analyticsql.Scope.PromptMatrix. NOT_FOUND for another
 // organization's brand; INVALID_PARAMETER for a window that starts before
 // the brand's pruned day, whose mentions are gone.
 func (db *DB) FindPromptMatrix(ctx context.Context, orgID string, f sightline.PromptMatrixFilter) ([]*sightline.PromptResults, int, error) {
@@ -26,30 +23,17 @@ func (db *DB) FindPromptMatrix(ctx context.Context, orgID string, f sightline.Pr
 	if err := checkBrand(ctx, tx, orgID, f.BrandID); err != nil {
 		return nil, 0, err
 	}
-	pruned, err := prunedBefore(ctx, tx, f.BrandID)
+	q, err := newScope(ctx, tx, f.Scope)
 	if err != nil {
 		return nil, 0, err
 	}
-	if f.Window.Start.Before(pruned) {
-		return nil, 0, prunedError(pruned)
+	if f.Window.Start.Before(q.PrunedBefore) {
+		return nil, 0, prunedError(q.PrunedBefore)
 	}
-	// one id per filter: "off" and the nil UUID when absent, so that the
-	// comparison stays typed on PostgreSQL
-	first := func(ids []string) (bool, string) {
-		if len(ids) == 0 {
-			return true, sightline.NilUUID
-		}
-		return false, ids[0]
-	}
-	regionOff, region := first(f.RegionIDs)
-	topicOff, topic := first(f.TopicIDs)
-	providerOff, provider := first(f.ProviderIDs)
-	start, end := ts(f.Window.Start), ts(f.Window.End)
-	args := []any{f.BrandID, start, end, regionOff, region, topicOff, topic, providerOff, provider,
-		f.BrandID, start, end, true, f.PageSize, f.Offset()}
 	var out []*sightline.PromptResults
 	total := 0
-	err = eachRow(ctx, tx, promptMatrixSQL, args, func(scan func(...any) error) error {
+	stmt := q.PromptMatrix(f.PageSize, f.Offset())
+	err = eachRow(ctx, tx, stmt.String(), stmt.Args, func(scan func(...any) error) error {
 		var p sightline.PromptResults
 		var topicID sql.NullString
 		var c sightline.PromptCell
@@ -73,8 +57,8 @@ func (db *DB) FindPromptMatrix(ctx context.Context, orgID string, f sightline.Pr
 	}
 	if len(out) == 0 && f.Offset() > 0 {
 		// past the last page: the first prompt's row carries the number
-		args[len(args)-2], args[len(args)-1] = 1, 0
-		err = eachRow(ctx, tx, promptMatrixSQL, args, func(scan func(...any) error) error {
+		stmt = q.PromptMatrix(1, 0)
+		err = eachRow(ctx, tx, stmt.String(), stmt.Args, func(scan func(...any) error) error {
 			var skip any
 			return scan(&skip, &skip, &skip, &skip, &total, &skip, &skip, &skip, &skip, &skip)
 		})

@@ -91,6 +91,10 @@ func TestSQLSnapshots(t *testing.T) {
 			_, _, err := g.db.FindAdvertisers(ctx, gOrgA, sightline.AdFilter{Scope: s, PageRequest: gPage1})
 			return err
 		}},
+		{"prompt_matrix", func(s sightline.Scope) error {
+			_, _, err := g.db.FindPromptMatrix(ctx, gOrgA, sightline.PromptMatrixFilter{Scope: s, PageRequest: gPage1})
+			return err
+		}},
 		{"runs", func(s sightline.Scope) error {
 			_, _, err := g.db.FindRuns(ctx, gOrgA, sightline.RunFilter{Scope: s, PageRequest: gPage1})
 			return err
