@@ -2,14 +2,28 @@ package sqlstore
 
 import (
 	"context"
-	_ "embed" // the statement of FindCollectionHealth
 	"fmt"
 
 	"github.com/sightline/sightline"
 )
 
-//go:embed sql/collection_health.sql
-var collectionHealthSQL string
+// collectionHealthSQL counts the attempts of the last cadence slot of the
+// brand with an attempt by status and reason, most first
+// (docs/dashboard.md#collection-health). Arguments: the brand id, twice.
+const collectionHealthSQL = `WITH last_slot AS (
+SELECT MAX(collection_attempts.slot_start) AS slot_start
+FROM collection_attempts
+WHERE collection_attempts.brand_id = ?
+)
+SELECT collection_attempts.slot_start,
+collection_attempts.status,
+COALESCE(collection_attempts.reason_code, '') AS reason_code,
+COUNT(*) AS attempts
+FROM collection_attempts
+JOIN last_slot ON last_slot.slot_start = collection_attempts.slot_start
+WHERE collection_attempts.brand_id = ?
+GROUP BY collection_attempts.slot_start, collection_attempts.status, collection_attempts.reason_code
+ORDER BY attempts DESC, collection_attempts.status, reason_code`
 
 // FindCollectionHealth returns the attempts of a brand's last cadence slot
 // by status and reason. NOT_FOUND for another organization's brand.
