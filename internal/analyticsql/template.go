@@ -77,6 +77,12 @@ func stmtFuncs(w *writer) template.FuncMap {
 			w.s.Args = append(w.s.Args, w.q.piecesArg(c.Pieces, c.Cuts))
 			return w.q.Dialect.PieceRanges()
 		},
+		// queryPieceRanges is pieceRanges for the fan-out list's pieces
+		// (queryPieces), which no cut splits.
+		"queryPieceRanges": func(ps []rollupPiece) string {
+			w.s.Args = append(w.s.Args, w.q.piecesArg(ps, nil))
+			return w.q.Dialect.PieceRanges()
+		},
 		// reads are the reads of a row source over a period: which table
 		// answers which ranges (union).
 		"reads": func(src string, p Period) []Read { return w.q.reads(src, p) },

@@ -74,13 +74,13 @@ func HalfWeekStart(t time.Time) time.Time {
 	return monday
 }
 
-// SplitWindow splits w for a statement that sums its rows over the whole
+// splitWindow splits w for a statement that sums its rows over the whole
 // window only (never by day or period): the whole ISO weeks inside it, for
 // a weekly rollup, the other whole UTC days, for a daily one, and the parts
 // of the days its edges cut, for the facts (docs/metrics.md#scope-and-window).
 // Without rollups (ok false, or a window that holds no whole day) all of
 // it is facts.
-func SplitWindow(w sightline.Window, ok bool) (weeks, days, facts []sightline.Window) {
+func splitWindow(w sightline.Window, ok bool) (weeks, days, facts []sightline.Window) {
 	if !ok {
 		return nil, nil, []sightline.Window{w}
 	}
@@ -94,18 +94,4 @@ func SplitWindow(w sightline.Window, ok bool) (weeks, days, facts []sightline.Wi
 		days = append(days, ds...)
 	}
 	return weeks, days, p.raw
-}
-
-// FromRanges writes the FROM clause of a read of a rollup table over
-// ranges, with the scope's dimension filters (the statements that
-// internal/sqlstore keeps as .sql files bind it).
-func (q *Scope) FromRanges(s *Builder, table string, ranges []sightline.Window) {
-	s.AddSQL(q.write("from_ranges", Pair{table, ranges}))
-}
-
-// FromFactRanges is FromRanges for a fact table clustered by (brand_id,
-// topic_id, provider_id, ran_at), naming every topic and provider unless
-// filtered; a range before the brand's pruned day calls ReadsPruned.
-func (q *Scope) FromFactRanges(s *Builder, table string, ranges []sightline.Window) {
-	s.AddSQL(q.write("from_fact_ranges", Pair{table, ranges}))
 }

@@ -48,49 +48,25 @@ func foldQuery(q string) string {
 	return b.String()
 }
 
-// searchQuerySortColumns name columns of page_rows (sql/search_queries.sql).
+// searchQuerySortColumns name columns of page_rows
+// (internal/analyticsql/sql/search_queries.sql).
 var searchQuerySortColumns = map[string]string{
 	"run_count":  "run_count",
 	"visibility": "visibility",
 	"query":      "query",
 }
 
-// searchQueryRollups reports whether the fan-out rollups may answer the
-// scope: they keep every dimension of the scope filters (topic, provider,
-// region, prompt) but count only the brand itself as the target
-// (self_runs), so filter[target_brand] naming another brand and
-// filter[brand_ids] read the facts.
-func (q *scopeQ) searchQueryRollups() bool {
-	return q.Rollups && q.SelfTarget && len(q.FoundBrandIDs) == 0
-}
-
 // searchQueries writes the statement of the list's page.
 func (q *scopeQ) searchQueries(f sightline.SearchQueryFilter) *sqlb {
-	weeks, days, facts := analyticsql.SplitWindow(q.Window, q.searchQueryRollups())
-	var weekly, daily, fact sqlb
-	q.FromRanges(&weekly, "weekly_search_queries", weeks)
-	q.FromRanges(&daily, "daily_search_queries", days)
-	// the queries, mentions and citations of days before the pruned day
-	// are gone: a fact range over them is refused
-	q.FromFactRanges(&fact, "run_search_queries", facts)
-	var order, visibility, providers sqlb
-	order.Add(strings.TrimSpace(orderBy(f.Sort, searchQuerySortColumns, sightline.DefaultSearchQuerySort, "query")))
-	visibility.Add(analyticsql.Pct("SUM(matched_rows.named_runs)", "SUM(matched_rows.runs)"))
-	providers.Add(q.Dialect.ListAgg("query_providers.provider_id"))
-	return bind(statementText("search_queries"), map[string]any{
-		"weekly_scope":  &weekly,
-		"daily_scope":   &daily,
-		"fact_scope":    &fact,
-		"target_ids":    q.TargetIDs,
-		"brand_id":      q.BrandID,
-		"any_query":     f.Query == "",
-		"query":         analyticsql.LikePattern(f.Query),
-		"visibility":    &visibility,
-		"provider_list": &providers,
-		"order_by":      &order,
-		"limit":         f.PageSize,
-		"offset":        f.Offset(),
-	})
+	p := analyticsql.SearchQueryPage{
+		OrderBy: strings.TrimSpace(orderBy(f.Sort, searchQuerySortColumns, sightline.DefaultSearchQuerySort, "query")),
+		Limit:   f.PageSize,
+		Offset:  f.Offset(),
+	}
+	if f.Query != "" {
+		p.Query = analyticsql.LikePattern(f.Query)
+	}
+	return q.SearchQueries(p)
 }
 
 // FindSearchQueries returns a page of the scope's fan-out queries and

@@ -53,7 +53,7 @@ pieces AS MATERIALIZED (
 SELECT *
 FROM {{pieceRanges .}}
 {{- if .Rest}}
-WHERE {{template "rest_guard"}}
+WHERE {{template "rest_guard" "daily_pages"}}
 {{- end}}
 ),
 {{- end}}
@@ -143,20 +143,20 @@ AND (CASE WHEN citations.domain IN (SELECT domain FROM owned_domains) THEN 'owne
 {{- end}})
 {{- end}}
 
-{{/* The test of the pieces of quietWeeks: none of the brand's daily_pages
-rows lies in the rest of its week (the week piece, rest_rows 0), or one
-does (the pieces of its days, rest_rows 1); pieces without a rest have
-none. Each test depends on its piece alone: it is evaluated once per
+{{/* The test of the pieces of quietWeeks (and queryPieces): none of the
+brand's rows of the daily table given (daily_pages, daily_search_queries)
+lies in the rest of its week (the week piece, rest_rows 0), or one does
+(the pieces of its days, rest_rows 1); pieces without a rest have none. Each test depends on its piece alone: it is evaluated once per
 piece, in pieces, before any rollup row is read, and it asks for the
 brand's first row from the rest's start in key order: one seek on both
 engines, where PostgreSQL plans an EXISTS over the range as a scan of the
 whole table that stops at the first match. */}}
 {{define "rest_guard" -}}
 (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
-  COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
+  COALESCE((SELECT rest_row.ran_at FROM {{.}} rest_row
     WHERE rest_row.brand_id = {{brand}} AND rest_row.ran_at >= ranges.rest1_start
     ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
-  OR COALESCE((SELECT rest_row.ran_at FROM daily_pages rest_row
+  OR COALESCE((SELECT rest_row.ran_at FROM {{.}} rest_row
     WHERE rest_row.brand_id = {{brand}} AND rest_row.ran_at >= ranges.rest2_start
     ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
   THEN 1 ELSE 0 END)

@@ -232,7 +232,7 @@ AND {{.A}}.ran_at >= {{ts .B.Start}} AND {{.A}}.ran_at < {{ts .B.End}}
 {{/* The FROM clause of a read of a table (.A, its own alias) over ranges
 (.B), with the scope's dimension filters; from_fact_ranges adds every
 topic and provider of a fact table and tells a range before the pruned
-day. For the statements internal/sqlstore keeps (FromRanges). */}}
+day (the fan-out list's cut days). */}}
 {{define "from_ranges"}}
 FROM {{ranges .B}}
 CROSS JOIN {{.A}} {{.A}}

@@ -13,102 +13,53 @@ UNION ALL
 SELECT 'provider', id FROM providers
 ;
 
-WITH weekly_rows AS (
-SELECT weekly_search_queries.query_key AS query,
-weekly_search_queries.prompt_id AS prompt_id,
-weekly_search_queries.provider_id AS provider_id,
-weekly_search_queries.runs AS runs,
-weekly_search_queries.self_runs AS named_runs,
-weekly_search_queries.owned_citations AS owned_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
-CROSS JOIN weekly_search_queries weekly_search_queries
-WHERE weekly_search_queries.brand_id = ?
-AND weekly_search_queries.ran_at >= ranges.start_at AND weekly_search_queries.ran_at < ranges.end_at
-AND weekly_search_queries.provider_id IN (?)
-AND weekly_search_queries.topic_id IN (?)
+WITH
+pieces AS MATERIALIZED (
+SELECT *
+FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (grain TEXT, start_at TIMESTAMPTZ, end_at TIMESTAMPTZ,
+period INT, as_of TIMESTAMPTZ, sign INT, flags INT, rest_rows INT,
+rest1_start TIMESTAMPTZ, rest1_end TIMESTAMPTZ, rest2_start TIMESTAMPTZ, rest2_end TIMESTAMPTZ)
+WHERE (ranges.rest_rows IS NULL OR ranges.rest_rows = CASE WHEN
+COALESCE((SELECT rest_row.ran_at FROM daily_search_queries rest_row
+WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest1_start
+ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest1_end, FALSE)
+OR COALESCE((SELECT rest_row.ran_at FROM daily_search_queries rest_row
+WHERE rest_row.brand_id = ? AND rest_row.ran_at >= ranges.rest2_start
+ORDER BY rest_row.ran_at LIMIT 1) < ranges.rest2_end, FALSE)
+THEN 1 ELSE 0 END)
 ),
-daily_rows AS (
-SELECT daily_search_queries.query_key AS query,
-daily_search_queries.prompt_id AS prompt_id,
-daily_search_queries.provider_id AS provider_id,
-daily_search_queries.runs AS runs,
-daily_search_queries.self_runs AS named_runs,
-daily_search_queries.owned_citations AS owned_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
-CROSS JOIN daily_search_queries daily_search_queries
-WHERE daily_search_queries.brand_id = ?
-AND daily_search_queries.ran_at >= ranges.start_at AND daily_search_queries.ran_at < ranges.end_at
-AND daily_search_queries.provider_id IN (?)
-AND daily_search_queries.topic_id IN (?)
-),
-fact_queries AS (
-SELECT DISTINCT run_search_queries.brand_id AS brand_id,
-run_search_queries.topic_id AS topic_id,
-run_search_queries.provider_id AS provider_id,
-run_search_queries.ran_at AS ran_at,
-run_search_queries.run_seq AS run_seq,
-run_search_queries.prompt_id AS prompt_id,
-run_search_queries.query_key AS query
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
-CROSS JOIN run_search_queries run_search_queries
-WHERE run_search_queries.brand_id = ?
-AND run_search_queries.ran_at >= ranges.start_at AND run_search_queries.ran_at < ranges.end_at
-AND run_search_queries.provider_id IN (?)
-AND run_search_queries.topic_id IN (?)
-AND run_search_queries.query_key <> ''
-),
-fact_rows AS (
-SELECT fact_queries.query AS query,
-fact_queries.prompt_id AS prompt_id,
-fact_queries.provider_id AS provider_id,
-1 AS runs,
-CASE WHEN EXISTS (
-SELECT 1
-FROM mentions
-WHERE mentions.brand_id = fact_queries.brand_id
-AND mentions.topic_id = fact_queries.topic_id
-AND mentions.provider_id = fact_queries.provider_id
-AND mentions.ran_at = fact_queries.ran_at
-AND mentions.run_seq = fact_queries.run_seq
-AND mentions.found_brand_id IN (?)
-) THEN 1 ELSE 0 END AS named_runs,
-(
-SELECT COUNT(*)
-FROM citations
-WHERE citations.brand_id = fact_queries.brand_id
-AND citations.topic_id = fact_queries.topic_id
-AND citations.provider_id = fact_queries.provider_id
-AND citations.ran_at = fact_queries.ran_at
-AND citations.run_seq = fact_queries.run_seq
-AND citations.domain IN (SELECT brand_domains.domain FROM brand_domains WHERE brand_domains.brand_id = ?)
-) AS owned_citations
-FROM fact_queries
-),
-scope_rows AS (
-SELECT query, prompt_id, provider_id, runs, named_runs, owned_citations
-FROM weekly_rows
+rollup_rows AS (
+SELECT rollup_row.query_key AS query,
+rollup_row.prompt_id AS prompt_id,
+rollup_row.provider_id AS provider_id,
+rollup_row.runs AS runs,
+rollup_row.self_runs AS named_runs,
+rollup_row.owned_citations AS owned_citations
+FROM pieces ranges
+CROSS JOIN weekly_search_queries rollup_row
+WHERE ranges.grain = 'weekly_search_queries'
+AND rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND rollup_row.provider_id IN (?)
+AND rollup_row.topic_id IN (?)
 UNION ALL
-SELECT query, prompt_id, provider_id, runs, named_runs, owned_citations
-FROM daily_rows
-UNION ALL
-SELECT query, prompt_id, provider_id, runs, named_runs, owned_citations
-FROM fact_rows
+SELECT rollup_row.query_key AS query,
+rollup_row.prompt_id AS prompt_id,
+rollup_row.provider_id AS provider_id,
+rollup_row.runs AS runs,
+rollup_row.self_runs AS named_runs,
+rollup_row.owned_citations AS owned_citations
+FROM pieces ranges
+CROSS JOIN daily_search_queries rollup_row
+WHERE ranges.grain = 'daily_search_queries'
+AND rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND rollup_row.provider_id IN (?)
+AND rollup_row.topic_id IN (?)
 ),
 matched_rows AS (
 SELECT query, prompt_id, provider_id, runs, named_runs, owned_citations
-FROM scope_rows
-WHERE (? OR query LIKE ? ESCAPE '\')
-),
-query_providers AS (
-SELECT DISTINCT matched_rows.query AS query,
-matched_rows.provider_id AS provider_id
-FROM matched_rows
-),
-provider_lists AS (
-SELECT query_providers.query AS provider_query,
-string_agg(CAST(query_providers.provider_id AS TEXT), chr(31)) AS provider_ids
-FROM query_providers
-GROUP BY query_providers.query
+FROM rollup_rows
 ),
 query_rows AS (
 SELECT matched_rows.query AS query,
@@ -129,6 +80,17 @@ COUNT(*) OVER () AS total
 FROM query_rows
 ORDER BY run_count DESC, query ASC
 LIMIT ? OFFSET ?
+),
+query_providers AS (
+SELECT DISTINCT matched_rows.query AS query,
+matched_rows.provider_id AS provider_id
+FROM matched_rows
+),
+provider_lists AS (
+SELECT query_providers.query AS provider_query,
+string_agg(CAST(query_providers.provider_id AS TEXT), chr(31)) AS provider_ids
+FROM query_providers
+GROUP BY query_providers.query
 )
 SELECT page_rows.query, page_rows.run_count, page_rows.prompt_count, page_rows.named_runs,
 page_rows.visibility, page_rows.owned_citations, page_rows.total,
