@@ -138,14 +138,29 @@ func (d Dialect) Timestamp(param string) string {
 }
 
 // Ranges is the relation "ranges (start_at, end_at)" of the time ranges
-// given as one JSON parameter (RangesArg): the pieces of a window that one
-// table answers, passed as data so that a statement's text does not grow
-// with them.
-func (d Dialect) Ranges() string {
-	if d.Engine == EnginePostgres {
-		return "jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)"
+// rs, the pieces of a window that one table answers, and its arguments:
+// the ranges are data, not text. On SQLite they are one JSON parameter
+// (RangesArg), so that the text does not grow with them. On PostgreSQL
+// they are a VALUES list of placeholders, a row per range: the planner
+// takes a set-returning function such as jsonb_to_recordset for 100 rows,
+// and so planned the few thousand rollup rows of a default window as a
+// hundred times as many, read in parallel, whose workers took longer to
+// start than the read itself (docs/performance.md#statement-shapes-that-plan-well).
+func (d Dialect) Ranges(rs []sightline.Window) (string, []any) {
+	if d.Engine != EnginePostgres {
+		return "(SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges",
+			[]any{RangesArg(rs)}
 	}
-	return "(SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges"
+	if len(rs) == 0 {
+		return "(SELECT CAST(NULL AS TIMESTAMPTZ) AS start_at, CAST(NULL AS TIMESTAMPTZ) AS end_at WHERE FALSE) AS ranges", nil
+	}
+	rows := make([]string, len(rs))
+	args := make([]any, 0, 2*len(rs))
+	for i, r := range rs {
+		rows[i] = "(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))"
+		args = append(args, FormatTime(r.Start), FormatTime(r.End))
+	}
+	return "(VALUES " + strings.Join(rows, ",\n") + ") AS ranges (start_at, end_at)", args
 }
 
 // PieceRanges is Ranges with what a rollup piece adds (piecesArg): the

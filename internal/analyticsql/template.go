@@ -67,10 +67,11 @@ func stmtFuncs(w *writer) template.FuncMap {
 		"nilUUID": func() string { return w.q.Dialect.NilUUID() },
 		"listAgg": func(expr string) string { return w.q.Dialect.ListAgg(expr) },
 		// ranges writes the relation ranges (start_at, end_at) of rs,
-		// passed as one JSON argument (Dialect.Ranges).
+		// passed as data (Dialect.Ranges).
 		"ranges": func(rs []sightline.Window) string {
-			w.s.Args = append(w.s.Args, RangesArg(rs))
-			return w.q.Dialect.Ranges()
+			text, args := w.q.Dialect.Ranges(rs)
+			w.s.Args = append(w.s.Args, args...)
+			return text
 		},
 		// pieceRanges is ranges for rollup pieces (Dialect.PieceRanges).
 		"pieceRanges": func(c CitationScope) string {

@@ -31,8 +31,9 @@ func FormatTime(t time.Time) string {
 	return t.UTC().Format(timeLayout)
 }
 
-// RangesArg is the parameter of Dialect.Ranges: the ranges as a JSON array
-// of {"start_at", "end_at"} objects, times as FormatTime writes them.
+// RangesArg is the parameter of Dialect.Ranges on SQLite: the ranges as a
+// JSON array of {"start_at", "end_at"} objects, times as FormatTime writes
+// them.
 func RangesArg(ranges []sightline.Window) string {
 	var b strings.Builder
 	b.WriteByte('[')

@@ -16,7 +16,7 @@ SELECT 'provider', id FROM providers
 WITH advertiser_days AS (
 SELECT daily_ads.advertiser_id AS advertiser_id, daily_ads.provider_id AS provider_id,
 daily_ads.ads AS ads, daily_ads.appearances AS appearances
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN daily_ads daily_ads
 WHERE daily_ads.brand_id = ?
 AND daily_ads.ran_at >= ranges.start_at AND daily_ads.ran_at < ranges.end_at

@@ -24,7 +24,8 @@ SELECT mentions.run_seq AS run_seq,
 MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
 MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
 MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN mentions mentions
 WHERE mentions.brand_id = ?
 AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
@@ -67,7 +68,8 @@ COALESCE(run_flags.names_brand, 0) AS brand_citations,
 COALESCE(run_flags.names_target, 0) AS named_citations,
 CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1
 THEN 1 ELSE 0 END AS competitor_only_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN citations
 LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq
 WHERE citations.brand_id = ?
@@ -117,7 +119,8 @@ SELECT mentions.run_seq AS run_seq,
 MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
 MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
 MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN mentions mentions
 WHERE mentions.brand_id = ?
 AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
@@ -185,7 +188,8 @@ COALESCE(run_flags.names_brand, 0) AS brand_citations,
 COALESCE(run_flags.names_target, 0) AS named_citations,
 CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1
 THEN 1 ELSE 0 END AS competitor_only_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN citations
 LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq
 WHERE citations.brand_id = ?
@@ -209,7 +213,8 @@ WITH citing_runs AS MATERIALIZED (
 SELECT citations.topic_id AS topic_id, citations.provider_id AS provider_id,
 citations.ran_at AS ran_at, citations.run_seq AS run_seq,
 string_agg(CAST(citations.domain AS TEXT), chr(31)) AS row_keys
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN citations citations
 WHERE citations.brand_id = ?
 AND citations.ran_at >= ranges.start_at AND citations.ran_at < ranges.end_at

@@ -90,7 +90,7 @@ WITH citing_runs AS MATERIALIZED (
 SELECT citations.topic_id AS topic_id, citations.provider_id AS provider_id,
 citations.ran_at AS ran_at, citations.run_seq AS run_seq,
 string_agg(CAST(citations.domain AS TEXT), chr(31)) AS row_keys
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN citations citations
 WHERE citations.brand_id = ?
 AND citations.ran_at >= ranges.start_at AND citations.ran_at < ranges.end_at

@@ -24,7 +24,9 @@ SELECT mentions.run_seq AS run_seq,
 MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
 MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
 MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN mentions mentions
 WHERE mentions.brand_id = ?
 AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
@@ -67,7 +69,9 @@ COALESCE(run_flags.names_brand, 0) AS brand_citations,
 COALESCE(run_flags.names_target, 0) AS named_citations,
 CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1
 THEN 1 ELSE 0 END AS competitor_only_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN citations
 LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq
 WHERE citations.brand_id = ?
@@ -142,14 +146,17 @@ FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN daily_topic_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 UNION ALL
 SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id,
 mentions.found_brand_id AS found_brand_id, 1 AS mentions, mentions.sentiment AS sentiment_sum
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN mentions mentions
 WHERE mentions.brand_id = ?
 AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
@@ -185,7 +192,7 @@ FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id,
 rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN weekly_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -193,7 +200,7 @@ UNION ALL
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id,
 rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN daily_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -202,7 +209,8 @@ SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id,
 citations.provider_id AS provider_id, citations.region_id AS region_id, 1 AS citations,
 CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?)
 THEN 1 ELSE 0 END AS owned_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN citations citations
 WHERE citations.brand_id = ?
 AND citations.ran_at >= ranges.start_at AND citations.ran_at < ranges.end_at
@@ -216,7 +224,7 @@ SELECT topic_id, provider_id, region_id, SUM(runs) AS runs
 FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
 rollup_row.region_id AS region_id, rollup_row.mentions AS runs
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN daily_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -224,7 +232,8 @@ AND rollup_row.found_brand_id = ?
 UNION ALL
 SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
 mentions.region_id AS region_id, 1 AS runs
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN mentions mentions
 WHERE mentions.brand_id = ?
 AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
@@ -334,7 +343,9 @@ SELECT mentions.run_seq AS run_seq,
 MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
 MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
 MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN mentions mentions
 WHERE mentions.brand_id = ?
 AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
@@ -377,7 +388,9 @@ COALESCE(run_flags.names_brand, 0) AS brand_citations,
 COALESCE(run_flags.names_target, 0) AS named_citations,
 CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1
 THEN 1 ELSE 0 END AS competitor_only_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN citations
 LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq
 WHERE citations.brand_id = ?
@@ -452,7 +465,9 @@ SELECT mentions.run_seq AS run_seq,
 MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
 MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
 MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN mentions mentions
 WHERE mentions.brand_id = ?
 AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
@@ -537,7 +552,9 @@ COALESCE(run_flags.names_brand, 0) AS brand_citations,
 COALESCE(run_flags.names_target, 0) AS named_citations,
 CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1
 THEN 1 ELSE 0 END AS competitor_only_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN citations
 LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq
 WHERE citations.brand_id = ?

@@ -111,7 +111,7 @@ FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN daily_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -147,7 +147,7 @@ FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id,
 rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN weekly_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -157,7 +157,8 @@ UNION ALL
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id,
 rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN daily_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -171,7 +172,7 @@ SELECT topic_id, provider_id, region_id, SUM(runs) AS runs
 FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
 rollup_row.region_id AS region_id, rollup_row.mentions AS runs
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN daily_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at

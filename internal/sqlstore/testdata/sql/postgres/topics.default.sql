@@ -34,14 +34,18 @@ SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.citations ELSE 0 END) AS previ
 FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
 rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN weekly_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 UNION ALL
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
 rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN daily_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -69,7 +73,8 @@ FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN weekly_topic_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -77,7 +82,10 @@ UNION ALL
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN daily_topic_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -160,14 +168,15 @@ SELECT window_runs.topic_id AS topic_id, SUM(window_runs.runs) AS runs
 FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN weekly_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 UNION ALL
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN daily_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -182,7 +191,7 @@ FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN weekly_topic_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -190,7 +199,8 @@ UNION ALL
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN daily_topic_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at

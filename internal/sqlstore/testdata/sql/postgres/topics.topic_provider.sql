@@ -34,7 +34,8 @@ SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.citations ELSE 0 END) AS previ
 FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
 rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN weekly_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -43,7 +44,10 @@ AND rollup_row.topic_id IN (?)
 UNION ALL
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
 rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN daily_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -73,7 +77,7 @@ FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN daily_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -158,7 +162,7 @@ SELECT window_runs.topic_id AS topic_id, SUM(window_runs.runs) AS runs
 FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN weekly_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -167,7 +171,8 @@ AND rollup_row.topic_id IN (?)
 UNION ALL
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN daily_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -184,7 +189,7 @@ FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
-FROM jsonb_to_recordset(CAST(? AS JSONB)) AS ranges (start_at TIMESTAMPTZ, end_at TIMESTAMPTZ)
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
 CROSS JOIN daily_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
