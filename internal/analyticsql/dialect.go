@@ -119,6 +119,14 @@ func (d Dialect) HalfWeekStart(col string) string {
 		") IN ('1', '2', '3') THEN '+0 days' ELSE '+3 days' END) || 'T00:00:00.000000Z')"
 }
 
+// Greatest is the larger of two values (not an aggregate).
+func (d Dialect) Greatest(a, b string) string {
+	if d.Engine == EnginePostgres {
+		return "GREATEST(" + a + ", " + b + ")"
+	}
+	return "max(" + a + ", " + b + ")"
+}
+
 // NilUUID is the nil UUID as a typed value: a bare literal would be text to
 // PostgreSQL where a UNION needs a uuid.
 func (d Dialect) NilUUID() string {

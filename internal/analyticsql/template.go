@@ -63,9 +63,11 @@ func stmtFuncs(w *writer) template.FuncMap {
 		"growth": Growth,
 		"dbl":    Dbl,
 		// the engines' differences (Dialect)
-		"bucket":  func(g, col string) string { return w.q.Dialect.Bucket(g, col) },
-		"nilUUID": func() string { return w.q.Dialect.NilUUID() },
-		"listAgg": func(expr string) string { return w.q.Dialect.ListAgg(expr) },
+		"bucket":   func(g, col string) string { return w.q.Dialect.Bucket(g, col) },
+		"nilUUID":  func() string { return w.q.Dialect.NilUUID() },
+		"listAgg":  func(expr string) string { return w.q.Dialect.ListAgg(expr) },
+		"day":      func(col string) string { return w.q.Dialect.DayStart(col) },
+		"greatest": func(a, b string) string { return w.q.Dialect.Greatest(a, b) },
 		// ranges writes the relation ranges (start_at, end_at) of rs,
 		// passed as data (Dialect.Ranges).
 		"ranges": func(rs []sightline.Window) string {
@@ -100,7 +102,9 @@ func stmtFuncs(w *writer) template.FuncMap {
 			w.s.Args = append(w.s.Args, rangeArgs(rs)...)
 			return rangesOf(a, rs)
 		},
-		"list":     func(w sightline.Window) []sightline.Window { return []sightline.Window{w} },
+		"list": func(w sightline.Window) []sightline.Window { return []sightline.Window{w} },
+		// between is the window [start, end).
+		"between":  func(start, end time.Time) sightline.Window { return sightline.Window{Start: start, End: end} },
 		"strings":  func(ss ...string) []string { return ss },
 		"factRead": func(rs []sightline.Window) Read { return Read{Ranges: rs} },
 		// like is the LIKE pattern of free text (LikePattern); lower

@@ -2,12 +2,11 @@ package sqlstore
 
 // The agents endpoints (GET …/agents/overview, …/agents/pages,
 // …/agents/referrals) over the visits and referrals of the access logs
-// (docs/metrics.md#agents). Their statements are the files of
-// sql/agents/.
+// (docs/metrics.md#agents). Their statements are internal/analyticsql's
+// (sql/agents_*.sql, sql/ai_referral*.sql).
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -44,38 +43,23 @@ func (db *DB) beginBrandRead(ctx context.Context, orgID, brandID string) (*Tx, e
 	return tx, nil
 }
 
-// jsonList is a list filter as the statements take it: a JSON array of
-// strings, "[]" for none.
-func jsonList(vs []string) string {
-	if len(vs) == 0 {
-		return "[]"
-	}
-	b, _ := json.Marshal(vs) // strings always marshal
-	return string(b)
-}
-
-// agentArgs are the named parameters of agent_visits_scope.sql.
-func agentArgs(f sightline.AgentFilter) map[string]any {
+// agentQuery is the data of the agents statements for f: the window's
+// whole days from the agent rollups unless NoRollups, its cut parts from
+// the facts (docs/metrics.md#rollups).
+func (db *DB) agentQuery(f sightline.AgentFilter) *analyticsql.Agents {
 	verifications := f.Verifications
 	if len(verifications) == 0 {
 		verifications = sightline.DefaultVerifications
 	}
-	return map[string]any{
-		"brand_id":      f.BrandID,
-		"window_start":  analyticsql.FormatTime(f.Window.Start),
-		"window_end":    analyticsql.FormatTime(f.Window.End),
-		"verifications": jsonList(verifications),
-		"operators":     jsonList(f.Operators),
-		"purposes":      jsonList(f.Purposes),
-		"agents":        jsonList(f.Agents),
+	return &analyticsql.Agents{
+		BrandID:       f.BrandID,
+		Window:        f.Window,
+		Reads:         analyticsql.AgentReads(f.Window, !db.NoRollups),
+		Verifications: verifications,
+		Operators:     f.Operators,
+		Purposes:      f.Purposes,
+		Agents:        f.Agents,
 	}
-}
-
-// sqlData is what the files' template actions read.
-type sqlData struct {
-	Granularity string
-	Order       string
-	ErrorRate   string
 }
 
 // AgentOverview counts the brand's scoped agent visits
@@ -91,10 +75,9 @@ func (db *DB) AgentOverview(ctx context.Context, orgID string, f sightline.Agent
 	defer tx.Rollback()
 	out := &sightline.AgentOverview{ByOperator: []sightline.AgentOperatorVisits{}, ByPurpose: []sightline.AgentPurposeVisits{},
 		ByStatusClass: []sightline.StatusClassVisits{}, Series: []sightline.AgentOperatorSeries{}}
-	s, err := statement(tx.d.Engine, "agents_overview.sql", sqlData{}, agentArgs(f))
-	if err != nil {
-		return nil, err
-	}
+	a := db.agentQuery(f)
+	a.Granularity = granularity
+	s := analyticsql.AgentOverview(tx.d, a)
 	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var kind, label string
 		var visits, verified, pages int
@@ -116,10 +99,7 @@ func (db *DB) AgentOverview(ctx context.Context, orgID string, f sightline.Agent
 	if err != nil {
 		return nil, fmt.Errorf("agents overview: %w", err)
 	}
-	s, err = statement(tx.d.Engine, "agents_overview_series.sql", sqlData{Granularity: granularity}, agentArgs(f))
-	if err != nil {
-		return nil, err
-	}
+	s = analyticsql.AgentOverviewSeries(tx.d, a)
 	counts := map[string]map[string]int{} // operator → bucket → visits
 	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var operator, bucket string
@@ -164,30 +144,11 @@ func (db *DB) FindAgentPages(ctx context.Context, orgID string, f sightline.Agen
 		return nil, 0, err
 	}
 	defer tx.Rollback()
-	args := agentArgs(f.AgentFilter)
-	// the window's whole days, read from the page rollups; the cut days
-	// around them come from the facts (none when no day is whole)
-	daysStart, daysEnd := sightline.StartOfDay(f.Window.Start), sightline.StartOfDay(f.Window.End)
-	if daysStart.Before(f.Window.Start) {
-		daysStart = daysStart.AddDate(0, 0, 1)
-	}
-	if db.NoRollups || !daysStart.Before(daysEnd) {
-		daysStart, daysEnd = f.Window.End, f.Window.End
-	}
-	args["days_start"] = analyticsql.FormatTime(daysStart)
-	args["days_end"] = analyticsql.FormatTime(daysEnd)
-	args["crawled_not_cited"] = boolInt(f.CrawledNotCited)
-	args["cited_not_crawled"] = boolInt(f.CitedNotCrawled)
-	args["limit"] = f.PageSize
-	args["offset"] = f.Offset()
-	data := sqlData{
-		Order:     strings.TrimSpace(orderBy(f.Sort, agentPageSortColumns, sightline.DefaultAgentPageSort, "page")),
-		ErrorRate: analyticsql.Pct("error_visits", "visits"),
-	}
-	s, err := statement(tx.d.Engine, "agents_pages.sql", data, args)
-	if err != nil {
-		return nil, 0, err
-	}
+	a := db.agentQuery(f.AgentFilter)
+	a.CrawledNotCited, a.CitedNotCrawled = f.CrawledNotCited, f.CitedNotCrawled
+	a.Order = strings.TrimSpace(orderBy(f.Sort, agentPageSortColumns, sightline.DefaultAgentPageSort, "page"))
+	a.Limit, a.Offset = f.PageSize, f.Offset()
+	s := analyticsql.AgentPages(tx.d, a)
 	out := []*sightline.AgentPageRow{}
 	total := 0
 	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
@@ -232,22 +193,17 @@ func (db *DB) FindAIReferrals(ctx context.Context, orgID string, f sightline.AIR
 		return nil, 0, nil, err
 	}
 	defer tx.Rollback()
-	args := map[string]any{
-		"brand_id":     f.BrandID,
-		"window_start": analyticsql.FormatTime(f.Window.Start),
-		"window_end":   analyticsql.FormatTime(f.Window.End),
-		"sources":      jsonList(f.Sources),
-		"limit":        f.PageSize,
-		"offset":       f.Offset(),
-	}
-	data := sqlData{
+	a := &analyticsql.Agents{
+		BrandID:     f.BrandID,
+		Window:      f.Window,
+		Reads:       analyticsql.AgentReads(f.Window, !db.NoRollups),
+		Sources:     f.Sources,
 		Granularity: f.Granularity,
 		Order:       strings.TrimSpace(orderBy(f.Sort, aiReferralSortColumns, sightline.DefaultAIReferralSort, "source", "page")),
+		Limit:       f.PageSize,
+		Offset:      f.Offset(),
 	}
-	s, err := statement(tx.d.Engine, "ai_referrals.sql", data, args)
-	if err != nil {
-		return nil, 0, nil, err
-	}
+	s := analyticsql.AIReferrals(tx.d, a)
 	out := []*sightline.AIReferralRow{}
 	total := 0
 	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
@@ -264,10 +220,7 @@ func (db *DB) FindAIReferrals(ctx context.Context, orgID string, f sightline.AIR
 	if err != nil {
 		return nil, 0, nil, fmt.Errorf("find AI referrals: %w", err)
 	}
-	s, err = statement(tx.d.Engine, "ai_referral_meta.sql", data, args)
-	if err != nil {
-		return nil, 0, nil, err
-	}
+	s = analyticsql.AIReferralMeta(tx.d, a)
 	meta := &sightline.AIReferralMeta{BySource: []sightline.AIReferralSourceVisits{}}
 	perBucket := map[string]int{}
 	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
@@ -292,11 +245,4 @@ func (db *DB) FindAIReferrals(ctx context.Context, orgID string, f sightline.AIR
 		meta.Series = append(meta.Series, sightline.VisitPoint{Date: d, Visits: perBucket[d]})
 	}
 	return out, total, meta, nil
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -295,17 +295,13 @@ func (db *DB) FindDetectionInput(ctx context.Context, brandID string, now time.T
 }
 
 // operatorCounts reads the counts of crawler.blocked
-// (sql/agents/crawler_blocked_counts.sql) over [start, end).
+// (sql/crawler_blocked_counts.sql of internal/analyticsql) over [start, end).
 func operatorCounts(ctx context.Context, tx *Tx, brandID string, start, end time.Time) ([]sightline.OperatorCounts, error) {
 	dayBase, day := sightline.SignalWindowStarts(end, sightline.SignalWindowDay)
 	_, week := sightline.SignalWindowStarts(end, sightline.SignalWindowWeek)
-	q, err := statement(tx.d.Engine, "crawler_blocked_counts.sql", nil, map[string]any{
-		"brand_id": brandID, "span_start": ts(start), "span_end": ts(end),
-		"day_base": ts(dayBase), "day_start": ts(day), "week_start": ts(week),
+	q := analyticsql.CrawlerBlockedCounts(tx.d, &analyticsql.CrawlerBlocked{
+		BrandID: brandID, SpanStart: start, SpanEnd: end, DayBase: dayBase, DayStart: day, WeekStart: week,
 	})
-	if err != nil {
-		return nil, err
-	}
 	return scanAll(ctx, tx, "operator visits", q.String(), q.Args, func(scan func(...any) error) (sightline.OperatorCounts, error) {
 		var o sightline.OperatorCounts
 		err := scan(&o.Dimension.ID, &o.Visits[0].Base, &o.Visits[0].Cur, &o.Visits[1].Base, &o.Visits[1].Cur,
@@ -449,15 +445,13 @@ func (db *DB) FindSignalEvidence(ctx context.Context, s *sightline.Signal) (*sig
 }
 
 // crawlerEvidence reads the pages behind a crawler.blocked signal
-// (sql/agents/crawler_blocked_pages.sql) and ranks them.
+// (sql/crawler_blocked_pages.sql of internal/analyticsql) and ranks them.
 func crawlerEvidence(ctx context.Context, tx *Tx, s *sightline.Signal, base, cur, end time.Time) (*sightline.SignalEvidence, error) {
-	q, err := statement(tx.d.Engine, "crawler_blocked_pages.sql", nil, map[string]any{
-		"brand_id": s.BrandID, "operator": s.Dimension.ID, "base": ts(base), "cur": ts(cur), "end": ts(end),
+	q := analyticsql.CrawlerBlockedPages(tx.d, &analyticsql.CrawlerBlocked{
+		BrandID: s.BrandID, Operator: s.Dimension.ID, Base: base, Cur: cur, End: end,
 	})
-	if err != nil {
-		return nil, err
-	}
 	var c sightline.SignalEvidenceCounts
+	var err error
 	c.ErrorPages, err = scanAll(ctx, tx, "crawler evidence", q.String(), q.Args, func(scan func(...any) error) (sightline.ErrorPageSplit, error) {
 		var p sightline.ErrorPageSplit
 		err := scan(&p.Page, &p.Domain, &p.Visits.Base, &p.Visits.Cur, &p.Errors.Base, &p.Errors.Cur)

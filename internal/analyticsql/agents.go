@@ -1,0 +1,152 @@
+package analyticsql
+
+import (
+	"time"
+
+	"github.com/sightline/sightline"
+)
+
+// Agents is the data of the agents statements (sql/agent_*.sql,
+// sql/agents_*.sql, sql/ai_referral*.sql): the brand's access-log visits and
+// referrals of a window (docs/metrics.md#agents). The window's whole UTC
+// days are read from the agent rollups and its cut parts from the facts
+// (docs/metrics.md#rollups): Reads, which AgentReads splits.
+type Agents struct {
+	BrandID string
+	Window  sightline.Window
+	Reads   []AgentRead
+
+	// Verifications is never empty; an empty Operators, Purposes, Agents
+	// or Sources selects every value.
+	Verifications, Operators, Purposes, Agents, Sources []string
+
+	Granularity string
+
+	// the pages and referral lists
+	CrawledNotCited, CitedNotCrawled bool
+	Order                            string // ORDER BY over the statement's rows
+	Limit, Offset                    int
+}
+
+// AgentRead is a range of the window and what answers it: the rollups
+// (whole UTC days) or the facts.
+type AgentRead struct {
+	sightline.Window
+	Rollup bool
+}
+
+// AgentReads splits w into its whole UTC days, read from the rollups, and
+// the cut parts before and after them, read from the facts; without
+// rollups, or without a whole day, all of w is read from the facts.
+func AgentReads(w sightline.Window, rollups bool) []AgentRead {
+	start, end := sightline.StartOfDay(w.Start), sightline.StartOfDay(w.End)
+	if start.Before(w.Start) {
+		start = start.AddDate(0, 0, 1)
+	}
+	if !rollups || !start.Before(end) {
+		return []AgentRead{{Window: w}}
+	}
+	out := []AgentRead{{Window: sightline.Window{Start: start, End: end}, Rollup: true}}
+	if w.Start.Before(start) {
+		out = append(out, AgentRead{Window: sightline.Window{Start: w.Start, End: start}})
+	}
+	if end.Before(w.End) {
+		out = append(out, AgentRead{Window: sightline.Window{Start: end, End: w.End}})
+	}
+	return out
+}
+
+// WholeDays is the range of the reads the rollups answer (an empty one
+// at the window's end when none does): the citations of agents_pages.sql
+// read daily_pages over it and the facts around it.
+func (a *Agents) WholeDays() sightline.Window {
+	for _, r := range a.Reads {
+		if r.Rollup {
+			return r.Window
+		}
+	}
+	return sightline.Window{Start: a.Window.End, End: a.Window.End}
+}
+
+// agentScope is the Scope the agents statements are written for: only its
+// dialect and brand are read.
+func agentScope(d Dialect, a *Agents) *Scope {
+	return &Scope{Scope: sightline.Scope{BrandID: a.BrandID, Window: a.Window}, Dialect: d}
+}
+
+// AgentOverview is GET …/agents/overview's counts
+// (sql/agents_overview.sql): rows of kind, label, visits, verified
+// visits, pages.
+func AgentOverview(d Dialect, a *Agents) *Builder {
+	return agentScope(d, a).write("agents_overview.sql", a)
+}
+
+// AgentOverviewSeries is its series (sql/agents_overview_series.sql):
+// rows of operator, bucket, visits.
+func AgentOverviewSeries(d Dialect, a *Agents) *Builder {
+	return agentScope(d, a).write("agents_overview_series.sql", a)
+}
+
+// AgentPages is GET …/agents/pages (sql/agents_pages.sql): rows of the
+// total, page, visits, verified visits, error visits, last visit,
+// citations, error rate and the agents joined by ListSep.
+func AgentPages(d Dialect, a *Agents) *Builder {
+	return agentScope(d, a).write("agents_pages.sql", a)
+}
+
+// AIReferrals is GET …/agents/referrals (sql/ai_referrals.sql): rows of
+// the total, source, page, visits.
+func AIReferrals(d Dialect, a *Agents) *Builder {
+	return agentScope(d, a).write("ai_referrals.sql", a)
+}
+
+// AIReferralMeta is its meta (sql/ai_referral_meta.sql): rows of kind
+// (source or bucket), label, visits.
+func AIReferralMeta(d Dialect, a *Agents) *Builder {
+	return agentScope(d, a).write("ai_referral_meta.sql", a)
+}
+
+// CrawlerBlocked is the data of the crawler.blocked statements.
+type CrawlerBlocked struct {
+	BrandID, Operator            string
+	SpanStart, SpanEnd           time.Time
+	DayBase, DayStart, WeekStart time.Time
+	Base, Cur, End               time.Time
+}
+
+// CrawlerBlockedCounts are the counts of crawler.blocked per operator
+// (sql/crawler_blocked_counts.sql).
+func CrawlerBlockedCounts(d Dialect, c *CrawlerBlocked) *Builder {
+	q := &Scope{Scope: sightline.Scope{BrandID: c.BrandID}, Dialect: d}
+	return q.write("crawler_blocked_counts.sql", c)
+}
+
+// CrawlerBlockedPages is a crawler.blocked signal's evidence per page
+// (sql/crawler_blocked_pages.sql).
+func CrawlerBlockedPages(d Dialect, c *CrawlerBlocked) *Builder {
+	q := &Scope{Scope: sightline.Scope{BrandID: c.BrandID}, Dialect: d}
+	return q.write("crawler_blocked_pages.sql", c)
+}
+
+// AgentRollups is the data of the rollup writes: the visits or referrals
+// with these keys of the brand, or every fact of every brand when BrandID
+// is empty (migration 0025).
+type AgentRollups struct {
+	BrandID string
+	Keys    []string
+}
+
+// AgentRollupWrites are the statements that add the facts a selects to
+// daily_agent_visits, daily_agent_pages (the visits) and
+// daily_ai_referrals (the referrals) (sql/agent_rollups.sql).
+func AgentRollupWrites(d Dialect, visits, referrals *AgentRollups) []*Builder {
+	var out []*Builder
+	q := &Scope{Dialect: d}
+	if visits != nil {
+		out = append(out, q.write("agent_visit_rollups.sql", visits), q.write("agent_page_rollups.sql", visits))
+	}
+	if referrals != nil {
+		out = append(out, q.write("ai_referral_rollups.sql", referrals))
+	}
+	return out
+}

@@ -1,0 +1,151 @@
+{{/*
+The row sources of the agents statements (docs/metrics.md#agents): the
+brand's visits and referrals that the filters select, the window's whole
+days from the agent rollups (migration 0025) and its cut parts from the
+facts, so that both answer the same sums (docs/metrics.md#rollups). The
+data is an Agents, whose Reads are its whole days (Rollup) and cut parts.
+
+  agent_class_rows  operator, purpose, status_class, visited_at, visits, verified_visits
+  agent_page_rows   page, agent, visits, verified_visits, error_visits, last_visit_at
+  ai_referral_rows  source, page, referred_at, visits
+*/}}
+
+{{/* The status class of a status code column: 1xx … 5xx. */}}
+{{define "status_class" -}}
+CASE
+      WHEN {{.}} < 200 THEN '1xx'
+      WHEN {{.}} < 300 THEN '2xx'
+      WHEN {{.}} < 400 THEN '3xx'
+      WHEN {{.}} < 500 THEN '4xx'
+      ELSE '5xx'
+    END
+{{- end}}
+
+{{/* The filters of the visits on table .A (agent_visits or a rollup) for
+the Agents .B: the brand, the verdicts, and the operators, purposes and
+agents when given. */}}
+{{define "agent_filters" -}}
+{{.A}}.brand_id = {{arg .B.BrandID}}
+    AND {{.A}}.verification IN ({{in .B.Verifications}})
+{{- if .B.Operators}}
+    AND {{.A}}.operator IN ({{in .B.Operators}})
+{{- end}}
+{{- if .B.Purposes}}
+    AND {{.A}}.purpose IN ({{in .B.Purposes}})
+{{- end}}
+{{- if .B.Agents}}
+    AND {{.A}}.agent IN ({{in .B.Agents}})
+{{- end}}
+{{- end}}
+
+{{define "agent_class_rows"}}
+{{- $a := .}}
+{{- range $i, $r := .Reads}}
+{{- if $i}}
+  UNION ALL
+{{- end}}
+{{- if $r.Rollup}}
+  SELECT
+    daily_agent_visits.operator AS operator,
+    daily_agent_visits.purpose AS purpose,
+    daily_agent_visits.status_class AS status_class,
+    daily_agent_visits.visited_at AS visited_at,
+    daily_agent_visits.visits AS visits,
+    CASE WHEN daily_agent_visits.verification = 'verified' THEN daily_agent_visits.visits ELSE 0 END AS verified_visits
+  FROM daily_agent_visits
+  WHERE {{template "agent_filters" pair "daily_agent_visits" $a}}
+    AND daily_agent_visits.visited_at >= {{ts $r.Start}}
+    AND daily_agent_visits.visited_at < {{ts $r.End}}
+{{- else}}
+  SELECT
+    agent_visits.operator AS operator,
+    agent_visits.purpose AS purpose,
+    {{template "status_class" "agent_visits.status"}} AS status_class,
+    agent_visits.visited_at AS visited_at,
+    1 AS visits,
+    CASE WHEN agent_visits.verification = 'verified' THEN 1 ELSE 0 END AS verified_visits
+  FROM agent_visits
+  WHERE {{template "agent_filters" pair "agent_visits" $a}}
+    AND agent_visits.visited_at >= {{ts $r.Start}}
+    AND agent_visits.visited_at < {{ts $r.End}}
+{{- end}}
+{{- end}}
+{{- end}}
+
+{{/* .A the Agents; .B when true, only the pages of paged_rows. */}}
+{{define "agent_page_rows"}}
+{{- $a := .A}}
+{{- $paged := .B}}
+{{- range $i, $r := $a.Reads}}
+{{- if $i}}
+  UNION ALL
+{{- end}}
+{{- if $r.Rollup}}
+  SELECT
+    daily_agent_pages.url AS page,
+    daily_agent_pages.agent AS agent,
+    daily_agent_pages.visits AS visits,
+    CASE WHEN daily_agent_pages.verification = 'verified' THEN daily_agent_pages.visits ELSE 0 END AS verified_visits,
+    daily_agent_pages.error_visits AS error_visits,
+    daily_agent_pages.last_visit_at AS last_visit_at
+  FROM daily_agent_pages
+  WHERE {{template "agent_filters" pair "daily_agent_pages" $a}}
+    AND daily_agent_pages.visited_at >= {{ts $r.Start}}
+    AND daily_agent_pages.visited_at < {{ts $r.End}}
+{{- if $paged}}
+    AND daily_agent_pages.url IN (SELECT paged_rows.page FROM paged_rows)
+{{- end}}
+{{- else}}
+  SELECT
+    agent_visits.url AS page,
+    agent_visits.agent AS agent,
+    1 AS visits,
+    CASE WHEN agent_visits.verification = 'verified' THEN 1 ELSE 0 END AS verified_visits,
+    CASE WHEN agent_visits.status >= 400 THEN 1 ELSE 0 END AS error_visits,
+    agent_visits.visited_at AS last_visit_at
+  FROM agent_visits
+  WHERE {{template "agent_filters" pair "agent_visits" $a}}
+    AND agent_visits.visited_at >= {{ts $r.Start}}
+    AND agent_visits.visited_at < {{ts $r.End}}
+{{- if $paged}}
+    AND agent_visits.url IN (SELECT paged_rows.page FROM paged_rows)
+{{- end}}
+{{- end}}
+{{- end}}
+{{- end}}
+
+{{define "ai_referral_rows"}}
+{{- $a := .}}
+{{- range $i, $r := .Reads}}
+{{- if $i}}
+  UNION ALL
+{{- end}}
+{{- if $r.Rollup}}
+  SELECT
+    daily_ai_referrals.source AS source,
+    daily_ai_referrals.url AS page,
+    daily_ai_referrals.referred_at AS referred_at,
+    daily_ai_referrals.visits AS visits
+  FROM daily_ai_referrals
+  WHERE daily_ai_referrals.brand_id = {{arg $a.BrandID}}
+    AND daily_ai_referrals.referred_at >= {{ts $r.Start}}
+    AND daily_ai_referrals.referred_at < {{ts $r.End}}
+{{- if $a.Sources}}
+    AND daily_ai_referrals.source IN ({{in $a.Sources}})
+{{- end}}
+{{- else}}
+  SELECT
+    ai_referrals.source AS source,
+    ai_referrals.url AS page,
+    ai_referrals.referred_at AS referred_at,
+    1 AS visits
+  FROM ai_referrals
+  WHERE ai_referrals.brand_id = {{arg $a.BrandID}}
+    AND ai_referrals.referred_at >= {{ts $r.Start}}
+    AND ai_referrals.referred_at < {{ts $r.End}}
+{{- if $a.Sources}}
+    AND ai_referrals.source IN ({{in $a.Sources}})
+{{- end}}
+{{- end}}
+{{- end}}
+{{- end}}

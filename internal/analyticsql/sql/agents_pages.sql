@@ -1,0 +1,166 @@
+{{/* GET …/agents/pages (docs/metrics.md#agent-pages-agentspages): one row
+per page of the brand's site that a counted visit fetched or an answer of
+the window cited, with the page's citations in those answers. Pages match
+by their normalized URL, the form citations.page has. The citations' whole
+days come from the page rollups (daily_pages), the cut parts around them
+from the facts (docs/metrics.md#rollups). */}}
+{{define "agents_pages.sql" -}}
+{{- $days := .WholeDays -}}
+WITH visit_rows AS (
+{{- template "agent_page_rows" pair . false}}
+),
+visited_pages AS (
+  SELECT
+    page,
+    CAST(SUM(visits) AS BIGINT) AS visits,
+    CAST(SUM(verified_visits) AS BIGINT) AS verified_visits,
+    CAST(SUM(error_visits) AS BIGINT) AS error_visits,
+    MAX(last_visit_at) AS last_visit_at
+  FROM visit_rows
+  GROUP BY page
+),
+window_citations AS (
+  SELECT
+    daily_pages.page AS page,
+    daily_pages.citations AS citations
+  FROM daily_pages
+  WHERE daily_pages.brand_id = {{arg .BrandID}}
+    AND daily_pages.ran_at >= {{ts $days.Start}}
+    AND daily_pages.ran_at < {{ts $days.End}}
+    AND daily_pages.domain IN ({{template "brand_domains" .}})
+  UNION ALL
+  SELECT
+    citations.page AS page,
+    1 AS citations
+  FROM citations
+  WHERE {{template "owned_citations" pair . (between .Window.Start $days.Start)}}
+  UNION ALL
+  SELECT
+    citations.page AS page,
+    1 AS citations
+  FROM citations
+  WHERE {{template "owned_citations" pair . (between $days.End .Window.End)}}
+),
+cited_pages AS (
+  SELECT
+    page,
+    CAST(SUM(citations) AS BIGINT) AS citation_count
+  FROM window_citations
+  GROUP BY page
+),
+page_rows AS (
+  SELECT
+    visited_pages.page AS page,
+    visited_pages.visits AS visits,
+    visited_pages.verified_visits AS verified_visits,
+    visited_pages.error_visits AS error_visits,
+    visited_pages.last_visit_at AS last_visit_at,
+    COALESCE(cited_pages.citation_count, 0) AS citation_count
+  FROM visited_pages
+  LEFT JOIN cited_pages ON cited_pages.page = visited_pages.page
+  UNION ALL
+  SELECT
+    cited_pages.page AS page,
+    0 AS visits,
+    0 AS verified_visits,
+    0 AS error_visits,
+    NULL AS last_visit_at,
+    cited_pages.citation_count AS citation_count
+  FROM cited_pages
+  WHERE NOT EXISTS (
+    SELECT 1
+    FROM visited_pages
+    WHERE visited_pages.page = cited_pages.page
+  )
+),
+selected_rows AS (
+  SELECT
+    page,
+    visits,
+    verified_visits,
+    error_visits,
+    last_visit_at,
+    citation_count,
+    {{pct "error_visits" "visits"}} AS error_rate
+  FROM page_rows
+  WHERE 1 = 1
+{{- if .CrawledNotCited}}
+    AND visits > 0
+    AND citation_count = 0
+{{- end}}
+{{- if .CitedNotCrawled}}
+    AND citation_count > 0
+    AND verified_visits = 0
+{{- end}}
+),
+row_count AS (
+  SELECT COUNT(*) AS total
+  FROM selected_rows
+),
+paged_rows AS (
+  SELECT
+    page,
+    visits,
+    verified_visits,
+    error_visits,
+    last_visit_at,
+    citation_count,
+    error_rate
+  FROM selected_rows
+  {{.Order}}
+  LIMIT {{arg .Limit}} OFFSET {{arg .Offset}}
+),
+page_agents AS (
+  SELECT DISTINCT
+    page,
+    agent
+  FROM (
+{{- template "agent_page_rows" pair . true}}
+  ) paged_visits
+)
+SELECT
+  row_count.total,
+  paged_rows.page,
+  paged_rows.visits,
+  paged_rows.verified_visits,
+  paged_rows.error_visits,
+  paged_rows.last_visit_at,
+  paged_rows.citation_count,
+  paged_rows.error_rate,
+  (
+    SELECT {{listAgg "page_agents.agent"}}
+    FROM page_agents
+    WHERE page_agents.page = paged_rows.page
+  ) AS agents
+FROM row_count
+LEFT JOIN paged_rows ON 1 = 1
+{{.Order}}
+{{- end}}
+
+{{/* The brand's domains, for "domain IN (…)". */}}
+{{define "brand_domains" -}}
+SELECT brand_domains.domain
+    FROM brand_domains
+    WHERE brand_domains.brand_id = {{arg .BrandID}}
+{{- end}}
+
+{{/* The conditions on the brand's citations of its own domains in the
+window .B for the Agents .A. Every topic of the brand and every
+provider is named, so that each pair is one range of the citations' key. */}}
+{{define "owned_citations" -}}
+citations.brand_id = {{arg .A.BrandID}}
+    AND citations.topic_id IN (
+      SELECT topics.id
+      FROM topics
+      WHERE topics.brand_id = {{arg .A.BrandID}}
+      UNION ALL
+      SELECT {{nilUUID}}
+    )
+    AND citations.provider_id IN (
+      SELECT providers.id
+      FROM providers
+    )
+    AND citations.ran_at >= {{ts .B.Start}}
+    AND citations.ran_at < {{ts .B.End}}
+    AND citations.domain IN ({{template "brand_domains" .A}})
+{{- end}}
