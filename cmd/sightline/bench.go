@@ -24,7 +24,7 @@ import (
 	"github.com/sightline/sightline/internal/sqlstore"
 )
 
-const benchUsage = `Usage: sightline bench [--db DSN] [--scale large|small|xlarge] [--days N] [--requests N] [--concurrency N] [--duration D] [--cpuprofile FILE]
+const benchUsage = `Usage: sightline bench [--db DSN] [--scale large|small|xlarge] [--days N] [--agent-visits N] [--requests N] [--concurrency N] [--duration D] [--cpuprofile FILE]
        sightline bench --url URL [--server-pid PID] [--scale …] [--days N] [--requests N] [--concurrency N] [--duration D]
 
 Loads the demo data set into an empty database (or reuses the one already
@@ -39,6 +39,11 @@ With --url it measures a running server instead (sightline serve on a
 database that bench loaded, with the same --scale and --days), with the
 API key in SIGHTLINE_API_KEY; --server-pid names that server's process,
 whose resident memory (Linux) it then reports, apart from the clients'.
+
+--agent-visits N also loads N AI-agent visits a day (and N/10 AI
+referrals) for the demo brand's site, over every day, through the ingest
+path's batch insert, unless they are there already: the agents endpoints
+at a busy site's size (docs/performance.md#agents-at-a-busy-sites-size).
 
 --cpuprofile writes a CPU profile of the throughput phase to FILE, for go
 tool pprof (in-process only: the server's work and the clients' alike).
@@ -70,11 +75,15 @@ func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 	remote := fs.String("url", "", "measure the server at this base URL (key in SIGHTLINE_API_KEY) instead of one in-process")
 	serverPID := fs.Int("server-pid", 0, "with --url: the server's process id, to report its resident memory")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the throughput phase to this file")
+	agentVisits := fs.Int("agent-visits", 0, "also load this many AI-agent visits a day for the demo brand (0: the demo's own)")
 	if err := fs.parseFlags(args); err != nil {
 		return err
 	}
 	if err := checkScale(*scale); err != nil {
 		return err
+	}
+	if *agentVisits < 0 || (*agentVisits > 0 && *remote != "") {
+		return fmt.Errorf("--agent-visits: a count of visits a day, only in-process")
 	}
 	if *cpuProfile != "" && *remote != "" {
 		return fmt.Errorf("--cpuprofile: only in-process, where the server runs in the profiled process")
@@ -107,6 +116,9 @@ func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 		}
 		defer db.Close()
 		if key, loaded, err = benchData(ctx, db, dcfg, c.stdout); err != nil {
+			return err
+		}
+		if err := benchAgentLogs(ctx, db, dcfg, *agentVisits, c.stdout); err != nil {
 			return err
 		}
 		// Rate limits high enough never to refuse, so that every request
@@ -240,6 +252,37 @@ func benchData(ctx context.Context, db *sqlstore.DB, cfg demo.Config, out io.Wri
 	return key, false, err
 }
 
+// benchAgentLogs loads perDay agent visits a day for the demo brand
+// (demo.LoadBusyAgentLogs) unless its visits over the data set's days are
+// that many already.
+func benchAgentLogs(ctx context.Context, db *sqlstore.DB, cfg demo.Config, perDay int, out io.Writer) error {
+	if perDay == 0 {
+		return nil
+	}
+	ds := demo.New(cfg)
+	org, brand := ds.Orgs[0], ds.Orgs[0].Brands[0]
+	end := sightline.StartOfDay(cfg.Now).AddDate(0, 0, 1)
+	w := sightline.Window{Start: end.AddDate(0, 0, -cfg.Days-1), End: end}
+	have, err := db.AgentOverview(ctx, org.ID, sightline.AgentFilter{BrandID: brand.ID, Window: w,
+		Verifications: []string{"verified", "spoofed", "unverified"}}, "month")
+	if err != nil {
+		return err
+	}
+	if have.Visits >= perDay*cfg.Days {
+		fmt.Fprintf(out, "reusing the %d agent visits already loaded\n", have.Visits)
+		return nil
+	}
+	fmt.Fprintf(out, "loading %d agent visits a day over %d days\n", perDay, cfg.Days)
+	start := time.Now()
+	st, err := ds.LoadBusyAgentLogs(ctx, db, perDay, func(line string) { fmt.Fprintln(out, line) })
+	if err != nil {
+		return err
+	}
+	secs := time.Since(start).Seconds()
+	fmt.Fprintf(out, "stored %d agent visits and %d AI referrals in %.0fs (%.0f visits/s)\n", st.Visits, st.Referrals, secs, float64(st.Visits)/secs)
+	return nil
+}
+
 type benchCase struct {
 	name, variant, path string
 }
@@ -289,7 +332,11 @@ func (b *bencher) cases(ctx context.Context, ds *demo.Dataset) ([]benchCase, err
 	for _, ep := range []string{"agents/overview", "agents/pages", "agents/referrals"} {
 		cases = append(cases, benchCase{ep, "default", p + "/" + ep})
 	}
-	cases = append(cases, benchCase{"agents/pages", "filtered", p + "/agents/pages?filter%5Bcited_not_crawled%5D=true"})
+	cases = append(cases,
+		benchCase{"agents/overview", "operator", p + "/agents/overview?filter%5Boperators%5D=openai"},
+		benchCase{"agents/pages", "cited_not_crawled", p + "/agents/pages?filter%5Bcited_not_crawled%5D=true"},
+		benchCase{"agents/pages", "operator", p + "/agents/pages?filter%5Boperators%5D=openai"},
+		benchCase{"agents/referrals", "source", p + "/agents/referrals?filter%5Bsources%5D=chatgpt"})
 	if len(advertisers.Data) > 0 {
 		cases = append(cases, benchCase{"advertisers/{id}", "default", p + "/advertisers/" + advertisers.Data[0].AdvertiserID})
 	}
