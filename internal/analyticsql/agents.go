@@ -29,15 +29,17 @@ type Agents struct {
 }
 
 // AgentRead is a range of the window and what answers it: the rollups
-// (whole UTC days) or the facts.
+// (whole UTC days; Week: whole ISO weeks, which the weekly page totals
+// answer and the daily rollups too) or the facts.
 type AgentRead struct {
 	sightline.Window
-	Rollup bool
+	Rollup, Week bool
 }
 
-// AgentReads splits w into its whole UTC days, read from the rollups, and
-// the cut parts before and after them, read from the facts; without
-// rollups, or without a whole day, all of w is read from the facts.
+// AgentReads splits w into its whole ISO weeks and the other whole UTC
+// days, read from the rollups, and the cut parts before and after them,
+// read from the facts; without rollups, or without a whole day, all of w
+// is read from the facts.
 func AgentReads(w sightline.Window, rollups bool) []AgentRead {
 	start, end := sightline.StartOfDay(w.Start), sightline.StartOfDay(w.End)
 	if start.Before(w.Start) {
@@ -46,26 +48,55 @@ func AgentReads(w sightline.Window, rollups bool) []AgentRead {
 	if !rollups || !start.Before(end) {
 		return []AgentRead{{Window: w}}
 	}
-	out := []AgentRead{{Window: sightline.Window{Start: start, End: end}, Rollup: true}}
-	if w.Start.Before(start) {
-		out = append(out, AgentRead{Window: sightline.Window{Start: w.Start, End: start}})
+	var out []AgentRead
+	add := func(from, to time.Time, rollup, week bool) {
+		if from.Before(to) {
+			out = append(out, AgentRead{Window: sightline.Window{Start: from, End: to}, Rollup: rollup, Week: week})
+		}
 	}
-	if end.Before(w.End) {
-		out = append(out, AgentRead{Window: sightline.Window{Start: end, End: w.End}})
+	// the first Monday on or after start, the last on or before end
+	weeksStart := start.AddDate(0, 0, (8-int(start.Weekday()))%7)
+	weeksEnd := end.AddDate(0, 0, -((int(end.Weekday()) + 6) % 7))
+	if weeksStart.Before(weeksEnd) {
+		add(start, weeksStart, true, false)
+		add(weeksStart, weeksEnd, true, true)
+		add(weeksEnd, end, true, false)
+	} else {
+		add(start, end, true, false)
 	}
+	add(w.Start, start, false, false)
+	add(end, w.End, false, false)
 	return out
+}
+
+// Narrow reports whether no operator, purpose or agent filter applies: the
+// page totals then answer a page's counts.
+func (a *Agents) Narrow() bool {
+	return len(a.Operators) == 0 && len(a.Purposes) == 0 && len(a.Agents) == 0
 }
 
 // WholeDays is the range of the reads the rollups answer (an empty one
 // at the window's end when none does): the citations of agents_pages.sql
 // read daily_pages over it and the facts around it.
 func (a *Agents) WholeDays() sightline.Window {
+	var w sightline.Window
+	found := false
 	for _, r := range a.Reads {
-		if r.Rollup {
-			return r.Window
+		if !r.Rollup {
+			continue
 		}
+		if !found || r.Start.Before(w.Start) {
+			w.Start = r.Start
+		}
+		if !found || r.End.After(w.End) {
+			w.End = r.End
+		}
+		found = true
 	}
-	return sightline.Window{Start: a.Window.End, End: a.Window.End}
+	if !found {
+		return sightline.Window{Start: a.Window.End, End: a.Window.End}
+	}
+	return w
 }
 
 // agentScope is the Scope the agents statements are written for: only its
@@ -134,16 +165,21 @@ func CrawlerBlockedPages(d Dialect, c *CrawlerBlocked) *Builder {
 type AgentRollups struct {
 	BrandID string
 	Keys    []string
+	Weekly  bool // the weekly table, where a statement writes either
 }
 
-// AgentRollupWrites are the statements that add the facts a selects to
-// daily_agent_visits, daily_agent_pages (the visits) and
-// daily_ai_referrals (the referrals) (sql/agent_rollups.sql).
+// AgentRollupWrites are the statements that add the facts they select to
+// the agent rollups: daily_agent_visits, daily_agent_pages,
+// daily_agent_page_totals and weekly_agent_page_totals (visits), and
+// daily_ai_referrals (referrals).
 func AgentRollupWrites(d Dialect, visits, referrals *AgentRollups) []*Builder {
 	var out []*Builder
 	q := &Scope{Dialect: d}
 	if visits != nil {
-		out = append(out, q.write("agent_visit_rollups.sql", visits), q.write("agent_page_rollups.sql", visits))
+		weekly := *visits
+		weekly.Weekly = true
+		out = append(out, q.write("agent_visit_rollups.sql", visits), q.write("agent_page_rollups.sql", visits),
+			q.write("agent_page_total_rollups.sql", visits), q.write("agent_page_total_rollups.sql", &weekly))
 	}
 	if referrals != nil {
 		out = append(out, q.write("ai_referral_rollups.sql", referrals))

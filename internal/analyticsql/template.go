@@ -67,6 +67,7 @@ func stmtFuncs(w *writer) template.FuncMap {
 		"nilUUID":  func() string { return w.q.Dialect.NilUUID() },
 		"listAgg":  func(expr string) string { return w.q.Dialect.ListAgg(expr) },
 		"day":      func(col string) string { return w.q.Dialect.DayStart(col) },
+		"week":     func(col string) string { return w.q.Dialect.WeekStart(col) },
 		"greatest": func(a, b string) string { return w.q.Dialect.Greatest(a, b) },
 		// ranges writes the relation ranges (start_at, end_at) of rs,
 		// passed as data (Dialect.Ranges).

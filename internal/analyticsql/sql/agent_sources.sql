@@ -7,6 +7,8 @@ data is an Agents, whose Reads are its whole days (Rollup) and cut parts.
 
   agent_class_rows  operator, purpose, status_class, visited_at, visits, verified_visits
   agent_page_rows   page, agent, visits, verified_visits, error_visits, last_visit_at
+                    (agent '' where the page totals answer: not for the
+                    paged rows' agents, nor under an agent filter)
   ai_referral_rows  source, page, referred_at, visits
 */}}
 
@@ -80,7 +82,21 @@ agents when given. */}}
 {{- if $i}}
   UNION ALL
 {{- end}}
-{{- if $r.Rollup}}
+{{- if and $r.Rollup (not $paged) $a.Narrow}}
+{{- $t := "daily_agent_page_totals"}}
+{{- if $r.Week}}{{$t = "weekly_agent_page_totals"}}{{end}}
+  SELECT
+    {{$t}}.url AS page,
+    '' AS agent,
+    {{$t}}.visits AS visits,
+    CASE WHEN {{$t}}.verification = 'verified' THEN {{$t}}.visits ELSE 0 END AS verified_visits,
+    {{$t}}.error_visits AS error_visits,
+    {{$t}}.last_visit_at AS last_visit_at
+  FROM {{$t}}
+  WHERE {{template "agent_filters" pair $t $a}}
+    AND {{$t}}.visited_at >= {{ts $r.Start}}
+    AND {{$t}}.visited_at < {{ts $r.End}}
+{{- else if $r.Rollup}}
   SELECT
     daily_agent_pages.url AS page,
     daily_agent_pages.agent AS agent,

@@ -1,6 +1,9 @@
 {{/* GET …/agents/pages (docs/metrics.md#agent-pages-agentspages): one row
 per page of the brand's site that a counted visit fetched or an answer of
-the window cited, with the page's citations in those answers. Pages match
+the window cited, with the page's citations in those answers. The CTEs
+read more than once are MATERIALIZED: SQLite would otherwise compute
+paged_rows, and all the visits before it, again for each listed page's
+agents. Pages match
 by their normalized URL, the form citations.page has. The citations' whole
 days come from the page rollups (daily_pages), the cut parts around them
 from the facts (docs/metrics.md#rollups). */}}
@@ -9,7 +12,7 @@ from the facts (docs/metrics.md#rollups). */}}
 WITH visit_rows AS (
 {{- template "agent_page_rows" pair . false}}
 ),
-visited_pages AS (
+visited_pages AS MATERIALIZED (
   SELECT
     page,
     CAST(SUM(visits) AS BIGINT) AS visits,
@@ -41,7 +44,7 @@ window_citations AS (
   FROM citations
   WHERE {{template "owned_citations" pair . (between $days.End .Window.End)}}
 ),
-cited_pages AS (
+cited_pages AS MATERIALIZED (
   SELECT
     page,
     CAST(SUM(citations) AS BIGINT) AS citation_count
@@ -97,7 +100,7 @@ row_count AS (
   SELECT COUNT(*) AS total
   FROM selected_rows
 ),
-paged_rows AS (
+paged_rows AS MATERIALIZED (
   SELECT
     page,
     visits,
@@ -110,7 +113,7 @@ paged_rows AS (
   {{.Order}}
   LIMIT {{arg .Limit}} OFFSET {{arg .Offset}}
 ),
-page_agents AS (
+page_agents AS MATERIALIZED (
   SELECT DISTINCT
     page,
     agent

@@ -37,6 +37,32 @@ CREATE TABLE daily_agent_pages (
     PRIMARY KEY (brand_id, visited_at, url, agent, operator, purpose, verification)
 );
 
+-- The same per day (visited_at the day's midnight) or ISO week (the
+-- Monday's), page and verdict only: a page's counts without an operator,
+-- purpose or agent filter. A page has a few rows a week here against dozens
+-- a day in daily_agent_pages, which is what the pages list and
+-- pages_visited read over a month.
+CREATE TABLE daily_agent_page_totals (
+    brand_id       UUID NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    visited_at     TIMESTAMPTZ NOT NULL,
+    url            TEXT COLLATE "C" NOT NULL,
+    verification   TEXT COLLATE "C" NOT NULL,
+    visits         BIGINT NOT NULL,
+    error_visits   BIGINT NOT NULL,
+    last_visit_at  TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (brand_id, visited_at, url, verification)
+);
+CREATE TABLE weekly_agent_page_totals (
+    brand_id       UUID NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    visited_at     TIMESTAMPTZ NOT NULL,
+    url            TEXT COLLATE "C" NOT NULL,
+    verification   TEXT COLLATE "C" NOT NULL,
+    visits         BIGINT NOT NULL,
+    error_visits   BIGINT NOT NULL,
+    last_visit_at  TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (brand_id, visited_at, url, verification)
+);
+
 -- Per day, source and landing page: the referred visits.
 CREATE TABLE daily_ai_referrals (
     brand_id     UUID NOT NULL REFERENCES brands (id) ON DELETE CASCADE,

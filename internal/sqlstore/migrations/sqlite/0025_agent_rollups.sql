@@ -37,6 +37,32 @@ CREATE TABLE daily_agent_pages (
     PRIMARY KEY (brand_id, visited_at, url, agent, operator, purpose, verification)
 ) WITHOUT ROWID;
 
+-- The same per day (visited_at the day's midnight) or ISO week (the
+-- Monday's), page and verdict only: a page's counts without an operator,
+-- purpose or agent filter. A page has a few rows a week here against dozens
+-- a day in daily_agent_pages, which is what the pages list and
+-- pages_visited read over a month.
+CREATE TABLE daily_agent_page_totals (
+    brand_id       TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    visited_at     TEXT NOT NULL,
+    url            TEXT NOT NULL,
+    verification   TEXT NOT NULL,
+    visits         INTEGER NOT NULL,
+    error_visits   INTEGER NOT NULL,
+    last_visit_at  TEXT NOT NULL,
+    PRIMARY KEY (brand_id, visited_at, url, verification)
+) WITHOUT ROWID;
+CREATE TABLE weekly_agent_page_totals (
+    brand_id       TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    visited_at     TEXT NOT NULL,
+    url            TEXT NOT NULL,
+    verification   TEXT NOT NULL,
+    visits         INTEGER NOT NULL,
+    error_visits   INTEGER NOT NULL,
+    last_visit_at  TEXT NOT NULL,
+    PRIMARY KEY (brand_id, visited_at, url, verification)
+) WITHOUT ROWID;
+
 -- Per day, source and landing page: the referred visits.
 CREATE TABLE daily_ai_referrals (
     brand_id     TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
