@@ -36,6 +36,9 @@ CREATE TABLE daily_agent_pages (
     last_visit_at  TIMESTAMPTZ NOT NULL,
     PRIMARY KEY (brand_id, visited_at, url, agent, operator, purpose, verification)
 );
+-- A listed page's agents: its rows of the window, found by page.
+CREATE INDEX daily_agent_pages_url ON daily_agent_pages (brand_id, url, visited_at)
+    INCLUDE (agent, operator, purpose, verification);
 
 -- The same per day (visited_at the day's midnight) or ISO week (the
 -- Monday's), page and verdict only: a page's counts without an operator,

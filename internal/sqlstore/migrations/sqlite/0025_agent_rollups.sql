@@ -36,6 +36,8 @@ CREATE TABLE daily_agent_pages (
     last_visit_at  TEXT NOT NULL,
     PRIMARY KEY (brand_id, visited_at, url, agent, operator, purpose, verification)
 ) WITHOUT ROWID;
+-- A listed page's agents: its rows of the window, found by page.
+CREATE INDEX daily_agent_pages_url ON daily_agent_pages (brand_id, url, visited_at);
 
 -- The same per day (visited_at the day's midnight) or ISO week (the
 -- Monday's), page and verdict only: a page's counts without an operator,
