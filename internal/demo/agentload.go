@@ -40,7 +40,8 @@ const busyBatch = 5000
 // cite and BusyPages more, verified and spoofed visits of the agents whose
 // operators publish ranges and unverified ones of the others, and every
 // status class. The same seed and perDay give the same visits with the
-// same keys, so loading twice adds nothing. progress gets a line a day.
+// same keys, so loading twice adds nothing. Days are stored newest first,
+// each in its own batches, and progress gets a line a day.
 func (d *Dataset) LoadBusyAgentLogs(ctx context.Context, st sightline.AgentLogService, perDay int, progress func(string)) (sightline.AgentLogStored, error) {
 	var total sightline.AgentLogStored
 	org := d.Orgs[0]
@@ -73,8 +74,6 @@ func (d *Dataset) LoadBusyAgentLogs(ctx context.Context, st sightline.AgentLogSe
 			sourcePick = append(sourcePick, i)
 		}
 	}
-	rnd := rand.New(rand.NewPCG(d.seed, 0xb05e))
-	zipf := rand.NewZipf(rnd, 1.1, 2, uint64(len(pages)-1))
 	visits := make([]sightline.AgentVisit, 0, busyBatch)
 	var refs []sightline.AIReferral
 	flush := func() error {
@@ -84,8 +83,12 @@ func (d *Dataset) LoadBusyAgentLogs(ctx context.Context, st sightline.AgentLogSe
 		visits, refs = visits[:0], refs[:0]
 		return err
 	}
-	for day := range d.days {
+	// newest day first, each from its own generator: a load cut short
+	// holds whole days, the default window's first
+	for day := d.days - 1; day >= 0; day-- {
 		date := d.firstDay.AddDate(0, 0, day)
+		rnd := rand.New(rand.NewPCG(d.seed, 0xb05e+uint64(day)))
+		zipf := rand.NewZipf(rnd, 1.1, 2, uint64(len(pages)-1))
 		for i := range perDay {
 			a := &agentlog.Agents[agentPick[rnd.IntN(len(agentPick))]]
 			p := pages[zipf.Uint64()]
@@ -126,13 +129,13 @@ func (d *Dataset) LoadBusyAgentLogs(ctx context.Context, st sightline.AgentLogSe
 				}
 			}
 		}
-		if progress != nil {
-			progress(fmt.Sprintf("  day %d/%d: %d visits and %d referrals stored", day+1, d.days, total.Visits, total.Referrals))
+		if len(visits)+len(refs) > 0 {
+			if err := flush(); err != nil {
+				return total, err
+			}
 		}
-	}
-	if len(visits)+len(refs) > 0 {
-		if err := flush(); err != nil {
-			return total, err
+		if progress != nil {
+			progress(fmt.Sprintf("  %s (%d of %d days): %d visits and %d referrals stored", date.Format(time.DateOnly), d.days-day, d.days, total.Visits, total.Referrals))
 		}
 	}
 	return total, nil
