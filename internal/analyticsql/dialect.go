@@ -119,6 +119,16 @@ func (d Dialect) HalfWeekStart(col string) string {
 		") IN ('1', '2', '3') THEN '+0 days' ELSE '+3 days' END) || 'T00:00:00.000000Z')"
 }
 
+// JSONValues is the rows (one text column) of the JSON array of strings
+// in one parameter: for "x IN (…)" over a list too long for a placeholder
+// each, which PostgreSQL would compare row by row against every value.
+func (d Dialect) JSONValues() string {
+	if d.Engine == EnginePostgres {
+		return "SELECT jsonb_array_elements_text(CAST(? AS JSONB))"
+	}
+	return "SELECT value FROM json_each(?)"
+}
+
 // Greatest is the larger of two values (not an aggregate).
 func (d Dialect) Greatest(a, b string) string {
 	if d.Engine == EnginePostgres {

@@ -2,6 +2,7 @@ package analyticsql
 
 import (
 	"embed"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -63,11 +64,18 @@ func stmtFuncs(w *writer) template.FuncMap {
 		"growth": Growth,
 		"dbl":    Dbl,
 		// the engines' differences (Dialect)
-		"bucket":   func(g, col string) string { return w.q.Dialect.Bucket(g, col) },
-		"nilUUID":  func() string { return w.q.Dialect.NilUUID() },
-		"listAgg":  func(expr string) string { return w.q.Dialect.ListAgg(expr) },
-		"day":      func(col string) string { return w.q.Dialect.DayStart(col) },
-		"week":     func(col string) string { return w.q.Dialect.WeekStart(col) },
+		"bucket":  func(g, col string) string { return w.q.Dialect.Bucket(g, col) },
+		"nilUUID": func() string { return w.q.Dialect.NilUUID() },
+		"listAgg": func(expr string) string { return w.q.Dialect.ListAgg(expr) },
+		"day":     func(col string) string { return w.q.Dialect.DayStart(col) },
+		"week":    func(col string) string { return w.q.Dialect.WeekStart(col) },
+		// jsonIn writes the rows of a JSON parameter holding vs
+		// (Dialect.JSONValues), for "x IN (…)" over long lists.
+		"jsonIn": func(vs []string) string {
+			b, _ := json.Marshal(vs) // strings always marshal
+			w.s.Args = append(w.s.Args, string(b))
+			return w.q.Dialect.JSONValues()
+		},
 		"greatest": func(a, b string) string { return w.q.Dialect.Greatest(a, b) },
 		// ranges writes the relation ranges (start_at, end_at) of rs,
 		// passed as data (Dialect.Ranges).

@@ -89,8 +89,8 @@ func (db *DB) StoreAgentLog(ctx context.Context, orgID, brandID string, visits [
 	return out, tx.Commit()
 }
 
-// agentKeysPerStatement bounds the keys one rollup write names, below
-// SQLite's 32,766 variables.
+// agentKeysPerStatement bounds the keys one rollup write names (one JSON
+// parameter).
 const agentKeysPerStatement = 10000
 
 // addAgentRollups adds the brand's visits and referrals with these keys,

@@ -32,6 +32,6 @@ ON CONFLICT (brand_id, visited_at, agent, operator, purpose, verification, statu
 {{define "agent_rollup_keys" -}}
 {{- if .B.BrandID}}{{.A}}.brand_id = {{arg .B.BrandID}}{{else}}1 = 1{{end}}
 {{- if .B.Keys}}
-  AND {{.A}}.{{if eq .A "agent_visits"}}visit_key{{else}}referral_key{{end}} IN ({{in .B.Keys}})
+  AND {{.A}}.{{if eq .A "agent_visits"}}visit_key{{else}}referral_key{{end}} IN ({{jsonIn .B.Keys}})
 {{- end}}
 {{- end}}
