@@ -60,6 +60,51 @@ func TestEval_SetDir(t *testing.T) {
 	}
 }
 
+// The held-out part is reported by its figures: the names it took for
+// brands and its disagreements are listed only with --show-holdout-errors,
+// the tuning part's always (docs/accuracy.md#measuring).
+func TestEval_HoldoutErrorsHidden(t *testing.T) {
+	dir := t.TempDir()
+	for name, s := range map[string]string{
+		"tune/a.txt":    "industry: demo\nbrands: Acme; Globex\n=== t1 chatgpt list\npolarity: Acme +\n---\n1. **Initrode** – a tracker.\n2. **{Acme}** – excellent.\n",
+		"holdout/a.txt": "industry: demo\nbrands: Acme; Globex\n=== h1 chatgpt list\npolarity: Globex -\n---\n1. **Hooli** – a tracker.\n2. **{Globex}** – clumsy.\n",
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eval := func(args ...string) string {
+		t.Helper()
+		var out, errb bytes.Buffer
+		if err := run(context.Background(), append([]string{"eval", "--set", dir}, args...), nil, &out, &errb); err != nil {
+			t.Fatalf("eval %v: %v\n%s", args, err, errb.String())
+		}
+		return out.String()
+	}
+	for _, args := range [][]string{{"--findings"}, {"--findings", "--json"}, {"--part", "holdout", "--findings"}} {
+		out := eval(args...)
+		if strings.Contains(out, "Hooli") || strings.Contains(out, "h1") {
+			t.Errorf("eval %v shows a held-out error:\n%s", args, out)
+		}
+		if args[0] == "--findings" && !strings.Contains(out, "Initrode") {
+			t.Errorf("eval %v hides the tuning part's mistaken name:\n%s", args, out)
+		}
+		if !strings.Contains(out, "1 names taken for brands") && !strings.Contains(out, `"fp": 1`) {
+			t.Errorf("eval %v lacks the held-out count:\n%s", args, out)
+		}
+	}
+	out := eval("--findings", "--show-holdout-errors")
+	for _, want := range []string{`"Hooli"×1`, "holdout h1 mistaken Hooli"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--show-holdout-errors output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 func TestEval_BadInput(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "x.txt"), []byte("industry: x\nbrands: Acme\n=== a chatgpt list\n---\n{Globex}\n"), 0o644); err != nil {
