@@ -195,19 +195,22 @@ func (m *Matcher) Find(answer string) []Mention {
 // untracked returns the distinct untracked brand names read from the answer's
 // structure, given the tracked matches. A candidate that is a tracked spelling or
 // overlaps a tracked match is that tracked brand. A brand run together with its
-// product line is the brand (cutProductLine). When one name extends another by
+// product line is the brand (cutProductLine); in an answer that lists
+// products by brand and model (modelLeads), every lead is read so. When one name extends another by
 // whole words ("HubSpot CRM" and "HubSpot", "Zoho CRM" and "Zoho"), the shorter is
 // the brand and the longer one of its products, so only the shorter is kept.
 func (m *Matcher) untracked(answer string, cands []candidate, tracked []match) []string {
 	var raw []string
+	var lead []bool
 	for _, c := range cands {
 		if !overlaps(tracked, c.start, c.end) {
-			raw = append(raw, c.name)
+			raw, lead = append(raw, c.name), append(lead, !c.prose)
 		}
 	}
+	models := modelLeads(answer, tracked)
 	var names, folded []string
-	for _, name := range raw {
-		name = cutProductLine(answer, name, raw)
+	for i, name := range raw {
+		name = cutProductLine(answer, name, raw, models && lead[i])
 		f := fold(name)
 		if _, ok := m.known[f]; ok || slices.Contains(folded, f) {
 			continue

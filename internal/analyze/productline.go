@@ -110,8 +110,10 @@ func productOf(rest []string) bool {
 
 // cutProductLine returns the brand of a name that runs a brand and its
 // product line together, or the name itself. others are the other names read
-// from the answer.
-func cutProductLine(answer, name string, others []string) string {
+// from the answer. models says the name leads an entry of a list of products
+// by brand and model (modelLeads), so the words after its brand's name a
+// model even when none looks like one ("Mountain Hardwear Ghost Whisperer").
+func cutProductLine(answer, name string, others []string, models bool) string {
 	ws := strings.Fields(name)
 	if len(ws) < 2 {
 		return name
@@ -128,10 +130,29 @@ func cutProductLine(answer, name string, others []string) string {
 			return head
 		}
 	}
-	if k := brandHead(ws); k < len(ws) && productOf(ws[k:]) {
+	if k := brandHead(ws); k < len(ws) && (models || productOf(ws[k:])) {
 		return strings.Join(ws[:k], " ")
 	}
 	return name
+}
+
+// modelLeads reports whether an answer lists products by brand and model: at
+// least two leads of list items, headings or table cells are a tracked
+// brand's name followed by a model's ("- **Arc'teryx Cerium**", "### Summit
+// Ridgeline 55"), a capitalized word or a number that is no label or kind of
+// product ("Shopify Plus", "Zoho CRM" are plans and products, not models).
+func modelLeads(s string, tracked []match) bool {
+	n := 0
+	for _, x := range tracked {
+		w := nextWord(s, x)
+		if w == "" || inSet(stopWords, w) || inSet(categoryAcronyms, w) || !listed(s, x) {
+			continue
+		}
+		if r := firstRune(w); unicode.IsUpper(r) || unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // sharesHead reports whether another name opens with head and goes on

@@ -262,7 +262,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			}
 		}
 		known[fold(name)] = true
-		out = append(out, candidate{name: name, start: start, end: start + len(name)})
+		out = append(out, candidate{name: name, start: start, end: start + len(name), prose: true})
 	}
 	for _, sn := range sents {
 		text := answer[sn.start:sn.end]

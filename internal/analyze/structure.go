@@ -12,6 +12,7 @@ import (
 type candidate struct {
 	name       string
 	start, end int
+	prose      bool // read from a sentence, not from the answer's structure
 }
 
 // line is one line of the answer and its byte offset.
