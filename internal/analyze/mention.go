@@ -203,7 +203,7 @@ func (m *Matcher) untracked(answer string, cands []candidate, tracked []match) [
 	var raw []string
 	var lead []bool
 	for _, c := range cands {
-		if !overlaps(tracked, c.start, c.end) {
+		if !overlaps(tracked, c.start, c.end) && !standardNamed(answer, c) {
 			raw, lead = append(raw, c.name), append(lead, !c.prose)
 		}
 	}

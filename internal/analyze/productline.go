@@ -230,3 +230,82 @@ func inSet(m map[string]bool, w string) bool {
 	}
 	return m[string(buf[:len(w)])]
 }
+
+// complianceNouns after a name make it a standard or a regulation: "HIPAA
+// requirements", "SOC 2 compliance", "PCI DSS certified".
+var complianceNouns = set(`requirements requirement compliance compliant certified certification
+	certifications audit audits regulation regulations standard standards rules authorization
+	authorized attestation attestations`)
+
+// standardNamed reports whether a candidate names a standard or a regulation
+// rather than a brand: a name shaped as an acronym (acronymShaped) that a
+// compliance noun follows, alone or at the end of a list of such names
+// ("support for HIPAA and FedRAMP requirements", "GDPR, CCPA compliant").
+func standardNamed(answer string, c candidate) bool {
+	if !acronymShaped(c.name) {
+		return false
+	}
+	i := strings.Index(answer[c.start:], c.name)
+	if i < 0 {
+		return false
+	}
+	rest := answer[c.start+i+len(c.name):]
+	for {
+		rest = strings.TrimLeft(rest, "*_")
+		var w string
+		w, rest = cutWord(rest)
+		switch lw := strings.ToLower(w); {
+		case lw == "":
+			return false
+		case complianceNouns[lw]:
+			return true
+		case lw == ",", lw == "and", lw == "or", lw == "/", lw == "&", acronymShaped(w), isNumeric(w):
+			// another name of the list, or a number of its name ("SOC 2")
+		default:
+			return false
+		}
+	}
+}
+
+// cutWord returns the first word of s after spaces, a comma on its own, and
+// the rest.
+func cutWord(s string) (string, string) {
+	s = strings.TrimLeft(s, " \t")
+	if s == "" {
+		return "", ""
+	}
+	if s[0] == ',' {
+		return ",", s[1:]
+	}
+	end := strings.IndexAny(s, " \t\n,.;:)")
+	if end < 0 {
+		end = len(s)
+	}
+	if end == 0 {
+		return "", ""
+	}
+	return s[:end], s[end:]
+}
+
+// acronymShaped reports a name whose words are written mostly in capitals
+// ("HIPAA", "FedRAMP", "SOC 2", "PCI DSS"), as standards and regulations are.
+func acronymShaped(name string) bool {
+	for _, w := range strings.Fields(name) {
+		if isNumeric(w) {
+			continue
+		}
+		letters, upper := 0, 0
+		for _, r := range w {
+			if unicode.IsLetter(r) {
+				letters++
+				if unicode.IsUpper(r) {
+					upper++
+				}
+			}
+		}
+		if upper < 2 || 2*upper < letters {
+			return false
+		}
+	}
+	return true
+}

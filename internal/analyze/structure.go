@@ -386,10 +386,28 @@ func isBrandish(name string) bool {
 }
 
 // isPlainCompound reports a hyphenated word of ordinary words with no capital
-// but its first letter ("Headless-ready", "Multi-storefront").
+// but its first letter ("Headless-ready", "Multi-storefront"), or one that
+// ends in an ordinary word in small letters after acronyms ("API-first",
+// "FDIC-insured"): a compound adjective, where a name's parts keep their
+// capitals ("Gore-Tex", "Wi-Fi").
 func isPlainCompound(w string) bool {
-	if !strings.Contains(w, "-") || strings.ToLower(w[1:]) != w[1:] {
+	parts := strings.Split(w, "-")
+	if len(parts) < 2 {
 		return false
+	}
+	if last := parts[len(parts)-1]; strings.ToLower(w[1:]) != w[1:] {
+		if last == "" || strings.ToLower(last) != last || !isDictWord(last) {
+			return false
+		}
+		for _, p := range parts[:len(parts)-1] {
+			if p == "" {
+				return false
+			}
+			if !allUpper(p) && (strings.ToLower(p[1:]) != p[1:] || !isDictWord(p) && !stopWords[strings.ToLower(p)]) {
+				return false
+			}
+		}
+		return true
 	}
 	for _, p := range strings.Split(strings.ToLower(w), "-") {
 		if p != "" && !isDictWord(p) && !stopWords[p] {
