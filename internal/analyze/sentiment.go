@@ -126,6 +126,16 @@ func valence(text string) float64 {
 		prevNeed, prevInTo = needVerbs[w], w == "in" || w == "to"
 		switch info.kind {
 		case negator:
+			if adviceNegators[w] {
+				if n := adviceAt(text[i:]); n > 0 {
+					// "I wouldn't pick it", "don't move to it": advice against
+					endLack()
+					total -= 2.5 * boost * weight
+					negLeft, boost, prevNot = 0, 1, false
+					i += n
+					continue
+				}
+			}
 			endLack()
 			negLeft, prevNot = 3, w == "not"
 			next := nextToken(text[i:])
@@ -238,6 +248,39 @@ func valence(text string) float64 {
 	}
 	endLack()
 	return total
+}
+
+// adviceNegators turn the writer's advice: "I wouldn't pick", "don't buy".
+var adviceNegators = set("wouldn't wouldnt don't dont shouldn't shouldnt never")
+
+// adviceVerbs are what a writer advises doing with a product. Negated
+// (adviceNegators) they advise against it, a verdict as strong as praise
+// is, not a damped opinion word.
+var adviceVerbs = phraseWords("pick", "choose", "recommend", "suggest", "buy", "use", "get",
+	"go with", "count on", "rely on", "move to", "switch to", "sign up", "bother with", "trust",
+	"start with", "pay for", "settle for", "expect much from")
+
+// adviceAt returns the bytes of rest (the text after a negator) an advice
+// verb covers, or 0.
+func adviceAt(rest string) int {
+	for _, ps := range adviceVerbs {
+		t, n := rest, 0
+		ok := true
+		for _, w := range ps {
+			trimmed := strings.TrimLeft(t, " ")
+			if len(trimmed) == len(t) || len(trimmed) < len(w) || !strings.EqualFold(trimmed[:len(w)], w) ||
+				len(trimmed) > len(w) && isTokenByte(trimmed[len(w)]) {
+				ok = false
+				break
+			}
+			n += len(t) - len(trimmed) + len(w)
+			t = trimmed[len(w):]
+		}
+		if ok {
+			return n
+		}
+	}
+	return 0
 }
 
 // haveVerbs say what a product has, where it is sold or that it lasts;
@@ -503,20 +546,22 @@ var lexicon = map[string]float64{
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),
 // keyed by their first word.
 var phrases = withPricePhrases(map[string][]phrase{
-	"issue":    {{"tracking", 0}, {"tracker", 0}, {"trackers", 0}},
-	"best":     {{"for", 0}},
-	"ranked":   {{"first", 2}, {"highest", 2}, {"top", 2}, {"higher", 1.5}, {"lower", -1.5}},
-	"ranks":    {{"first", 2}, {"highest", 2}, {"top", 2}, {"higher", 1.5}, {"lower", -1.5}},
-	"scored":   {{"highest", 2}, {"higher", 1.5}, {"lower", -1.5}, {"lowest", -2}},
-	"scores":   {{"highest", 2}, {"higher", 1.5}, {"lower", -1.5}, {"lowest", -2}},
-	"rated":    {{"higher", 1.5}, {"lower", -1.5}},
-	"lasts":    {{"longer", 1.5}},
-	"last":     {{"longer", 1.5}},
-	"slows":    {{"down", -1.5}},
-	"slow":     {{"down", -1.5}},
-	"clean":    {{"up", 0}},
-	"as":       {{"well", 0}},
-	"i'd":      {{"choose", 2}, {"pick", 2}, {"go with", 2}, {"suggest", 2}, {"recommend", 2}, {"look at", 1.5}, {"start with", 1.5}, {"build", 1}},
+	"issue":  {{"tracking", 0}, {"tracker", 0}, {"trackers", 0}},
+	"best":   {{"for", 0}},
+	"ranked": {{"first", 2}, {"highest", 2}, {"top", 2}, {"higher", 1.5}, {"lower", -1.5}},
+	"ranks":  {{"first", 2}, {"highest", 2}, {"top", 2}, {"higher", 1.5}, {"lower", -1.5}},
+	"scored": {{"highest", 2}, {"higher", 1.5}, {"lower", -1.5}, {"lowest", -2}},
+	"scores": {{"highest", 2}, {"higher", 1.5}, {"lower", -1.5}, {"lowest", -2}},
+	"rated":  {{"higher", 1.5}, {"lower", -1.5}},
+	"lasts":  {{"longer", 1.5}},
+	"last":   {{"longer", 1.5}},
+	"slows":  {{"down", -1.5}},
+	"slow":   {{"down", -1.5}},
+	"clean":  {{"up", 0}},
+	"as":     {{"well", 0}},
+	"i'd": {{"choose", 2}, {"pick", 2}, {"go with", 2}, {"suggest", 2}, {"recommend", 2}, {"look at", 1.5}, {"start with", 1.5}, {"build", 1},
+		{"lean toward", 2}, {"lean towards", 2}, {"stick with", 2}, {"skip", -2.5}, {"avoid", -2.5}, {"pass on", -2.5},
+		{"hold off", -2}, {"be cautious", -2}, {"be more cautious", -2}, {"rule it out", -2.5}, {"look elsewhere", -2}},
 	"top":      {{"pick", 2}, {"choice", 2}, {"rated", 2}},
 	"wears":    {{"out faster", -2.5}, {"out", -2}},
 	"runs":     {{"hot", -1.5}},

@@ -145,6 +145,12 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"The card offers higher limits for startups.", true},
 		{"Its savings account pays a lower APY.", false},
 		{"The card requires no personal guarantee.", true},
+		{"I'd skip this blender for smoothies.", false},
+		{"I wouldn't count on the cashback program.", false},
+		{"Don't move to this tool just because the free plan looks generous.", false},
+		{"We would never buy it again.", false},
+		{"I'd lean toward the cheaper kettle.", true},
+		{"I'd stick with the older model.", true},
 	}
 	for _, tt := range tests {
 		got := Sentiment(tt.text)
