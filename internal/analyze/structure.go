@@ -80,6 +80,7 @@ func candidates(s string, tracked []match) []candidate {
 			isHeader := li+1 < len(lines) && isTableRule(lines[li+1].text)
 			if isHeader {
 				cols = tableColumns(trimmed, isAttributeHeader(s, trimmed, lo, tracked))
+				out = appendBrandHeader(out, trimmed, lo, tracked)
 			}
 			if !isHeader && !isTableRule(trimmed) {
 				for _, c := range cols {
@@ -227,8 +228,33 @@ func tableColumns(header string, attr bool) []int {
 	return cols
 }
 
-// companyKinds head a table column of company or product names.
-var companyKinds = set(`brand brands company companies maker makers manufacturer
+// appendBrandHeader adds the cells after the first of a table's header row
+// when one of them is a tracked brand: a table that compares brands by
+// attribute heads its columns with brands of one kind ("| Feature | Acme |
+// ClickUp |"), so the other headers are brands too.
+func appendBrandHeader(out []candidate, row string, off int, tracked []match) []candidate {
+	cells := strings.Split(row[1:], "|")
+	at := off + 1 + len(cells[0]) + 1
+	named := false
+	for _, x := range tracked {
+		if x.start >= at && x.end <= off+len(row) {
+			named = true
+			break
+		}
+	}
+	if !named {
+		return out
+	}
+	for col := 1; col < len(cells); col++ {
+		out = appendCell(out, row, off, col)
+	}
+	return out
+}
+
+// companyKinds head a table column of company or product names: the kinds of
+// company, and "Integration", whose rows are the products integrated.
+var companyKinds = set(`integration integrations
+	brand brands company companies maker makers manufacturer
 	manufacturers provider providers vendor vendors bank banks insurer insurers
 	carrier carriers network networks retailer retailers lender lenders issuer
 	issuers processor processors platform platforms`)
