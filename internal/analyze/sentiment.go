@@ -627,6 +627,20 @@ func withPricePhrases(m map[string][]phrase) map[string][]phrase {
 	for _, w := range []string{"charge", "charges", "charged", "cost", "costs", "pay", "pays"} {
 		m[w] = append(m[w], phrase{"extra", -1.5})
 	}
+	// a price compared: "costs more than", "cost less", "is priced higher"
+	// (docs/accuracy.md#polarity), and what the customer gets compared:
+	// "covers more"; the side compared with takes the opposite
+	// (brandSentiment). "pays more" is left out: a bank that pays more
+	// interest is praised, a customer who pays more is not.
+	for _, adv := range []string{"", "a lot ", "much ", "far ", "a bit ", "slightly ", "somewhat ", "considerably "} {
+		for _, w := range []string{"charge", "charges", "cost", "costs", "costing", "priced"} {
+			m[w] = append(m[w], phrase{adv + "more", -1.5}, phrase{adv + "less", 1.5},
+				phrase{adv + "higher", -1.5}, phrase{adv + "lower", 1.5})
+		}
+		for _, w := range []string{"cover", "covers", "includes", "include", "offers", "offer"} {
+			m[w] = append(m[w], phrase{adv + "more", 1.5}, phrase{adv + "less", -1.5})
+		}
+	}
 	return m
 }
 

@@ -151,6 +151,10 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"We would never buy it again.", false},
 		{"I'd lean toward the cheaper kettle.", true},
 		{"I'd stick with the older model.", true},
+		{"The kettle costs a lot more than the others.", false},
+		{"Its daypacks cost less.", true},
+		{"The premium plan covers more.", true},
+		{"The basic policy covers less.", false},
 	}
 	for _, tt := range tests {
 		got := Sentiment(tt.text)
