@@ -280,6 +280,11 @@ func sides(s string, sn span, groups []group) []side {
 		cut := b
 		if j, kind := lastMarker(s[a:b]); j >= 0 {
 			cut = a + j
+			if c := clauseBreak(s[a+j : b]); kind == markContrast && c > 0 {
+				// "Acme costs more but covers more, and Globex is…": the
+				// contrast is inside Acme's clause, Globex's opens after it
+				cut, kind = a+j+c, markNone
+			}
 			compare[i] = kind == markCompare
 			contrasted = contrasted || kind == markContrast && isWhereas(s[a+j:b])
 		} else if c := strings.LastIndexAny(s[a:b], ",;"); c >= 0 {
@@ -351,6 +356,18 @@ func sides(s string, sn span, groups []group) []side {
 		}
 	}
 	return out
+}
+
+// clauseBreak returns the offset in text after the last comma that ends a
+// clause before a conjunction (", and", ", so", ", or", ", then"), or -1.
+func clauseBreak(text string) int {
+	best := -1
+	for _, c := range []string{", and ", ", so ", ", or ", ", then "} {
+		if i := strings.LastIndex(text, c); i > 0 && i+1 > best {
+			best = i + 1
+		}
+	}
+	return best
 }
 
 // opensUnlike reports whether the text before a sentence's first brand ends
