@@ -162,10 +162,12 @@ func TestSentimentProductLanguage(t *testing.T) {
 			t.Errorf("Sentiment(%q) = %.1f, want %s", tt.text, got, map[bool]string{true: "> 55", false: "< 45"}[tt.positive])
 		}
 	}
-	// "issue tracking" and "learning curve" are topics, not complaints
+	// "issue tracking" and "learning curve" are topics, not complaints, and
+	// "engagement" a kind of product ("sales engagement platform"), not praise
 	// and a condition or purpose that opens a sentence says whom the advice is
 	// for, not how good the brand is
 	for _, text := range []string{"Best for issue tracking.", "It has a learning curve of a week.",
+		"It is a customer engagement platform based in Ohio.",
 		"For expensive purchases, the card spreads payments.", "If you hate spreadsheets, this tool fits."} {
 		if got := Sentiment(text); got != 50 {
 			t.Errorf("Sentiment(%q) = %.1f, want 50", text, got)

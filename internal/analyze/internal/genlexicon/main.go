@@ -36,7 +36,7 @@ var topical = strings.Fields(`like likes liked free support supports supported h
 	illness disease pet pets reach reached matter matters want wants wanted need needs
 	needed agree agreed party parties joke play playing played plays game games huge big
 	grand mature lol growth popularity offline online create creates created creating
-	adopt adopted`)
+	adopt adopted engage engagement engagements`)
 
 // rules are the words Sentiment handles itself.
 var rules = strings.Fields(`not no never without lacks lack lacking neither nor hardly
