@@ -203,7 +203,7 @@ func (m *Matcher) untracked(answer string, cands []candidate, tracked []match) [
 	var raw []string
 	var lead []bool
 	for _, c := range cands {
-		if !overlaps(tracked, c.start, c.end) && !standardNamed(answer, c) {
+		if !overlaps(tracked, c.start, c.end) && !standardNamed(answer, c) && !labelOfBrand(answer, c, tracked) {
 			raw, lead = append(raw, c.name), append(lead, !c.prose)
 		}
 	}
@@ -231,6 +231,31 @@ func (m *Matcher) untracked(answer string, cands []candidate, tracked []match) [
 		}
 	}
 	return out
+}
+
+// labelOfBrand reports whether a lead read from the answer's structure is a
+// label whose value is a tracked brand: "- **Sequences:** Outreach or
+// Salesloft" names the kind of tool, and the brands after the colon.
+func labelOfBrand(answer string, c candidate, tracked []match) bool {
+	if c.prose || c.end > len(answer) {
+		return false
+	}
+	raw := strings.TrimRight(answer[c.start:c.end], "*_ ")
+	rest := answer[c.end:]
+	if !strings.HasSuffix(raw, ":") {
+		rest = strings.TrimLeft(rest, "*_")
+		if !strings.HasPrefix(rest, ":") {
+			return false
+		}
+		rest = rest[1:]
+	}
+	at := c.end + len(answer[c.end:]) - len(strings.TrimLeft(rest, "*_ \t"))
+	for _, x := range tracked {
+		if x.start == at {
+			return true
+		}
+	}
+	return false
 }
 
 // appendMatches adds every occurrence of p in the answer that sits on word

@@ -578,6 +578,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"attribute table headed by a label", "| Feature | Acme | Initech |\n|---|---|---|\n| Multi-storefront | Yes | No |\n| Native B2B | Yes | No |", []string{"Initech"}},
 		{"a brand heading a column beside tracked ones", "| Feature | Acme | Zorbex |\n|---|---|---|\n| Offline mode | Yes | No |\n| Gantt view | Paid | Yes |", []string{"Zorbex"}},
 		{"integrations compared by brand", "| Integration | Acme | Globex |\n|---|---|---|\n| Zapier | Yes | No |\n| Slack | Yes | Via API |", []string{"Zapier", "Slack"}},
+		{"a label whose value is a tracked brand", "Stack:\n- **Sequences:** Acme or Globex, both mature.\n- **Zorbex:** a rival of Acme.", []string{"Zorbex"}},
 		{"a brand table keeps its first column", "| Tool | Best for |\n|---|---|\n| Initech | Docs |\n| Acme | Tasks |", []string{"Initech"}},
 		{"a brand column that is not the first", "| Item | Maker | Price |\n|---|---|---|\n| Stove | Jetboil | $120 |\n| Lamp | Acme | $40 |\n| Cooler | Yeti | $250 |", []string{"Jetboil", "Yeti"}},
 		{"a company column besides the first", "| Insurer | Rating | Repair network |\n|---|---|---|\n| Acme | A+ | Caliber |\n| Globex | A | Gerber |", []string{"Caliber", "Gerber"}},
