@@ -62,6 +62,7 @@ var migrationSteps = map[int]func(ctx context.Context, tx *Tx) error{
 	8:  func(ctx context.Context, tx *Tx) error { return rebuildRollups(ctx, tx, "daily_topic_pages") },
 	11: func(ctx context.Context, tx *Tx) error { return rebuildRollups(ctx, tx, "daily_ads") },
 	22: fillSearchQueryRollups,
+	23: fillRetrievedRollups,
 	25: fillAgentRollups,
 }
 

@@ -124,6 +124,9 @@ func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64, brandID string, s
 			ON CONFLICT (brand_id, ran_at, topic_id, provider_id, region_id, prompt_id, query_key) DO UPDATE SET
 				runs = daily_search_queries.runs + excluded.runs, self_runs = daily_search_queries.self_runs + excluded.self_runs,
 				owned_citations = daily_search_queries.owned_citations + excluded.owned_citations`, 3},
+		// a run counts once per page and once per domain it retrieved
+		{"daily_retrieved_pages", retrievedBy("daily_retrieved_pages", "page", day("s.ran_at")), 1},
+		{"daily_retrieved_domains", retrievedBy("daily_retrieved_domains", "domain", day("s.ran_at")), 1},
 		{"daily_ads", `INSERT INTO daily_ads (brand_id, ran_at, advertiser_id, provider_id, ads, appearances)
 			SELECT a.brand_id, ` + day("a.ran_at") + `, a.advertiser_id, a.provider_id, COUNT(*), COUNT(DISTINCT a.run_seq)
 			FROM ads a WHERE a.run_seq BETWEEN ? AND ?
@@ -169,19 +172,31 @@ func rebuildRollups(ctx context.Context, tx *Tx, tables ...string) error {
 	return refreshRollups(ctx, tx, lo, hi, "", time.Time{}, tables...)
 }
 
+// retrievedBy is the statement that adds the retrieved sources of a range
+// of runs into table, one row per column col (page or domain) and day.
+func retrievedBy(table, col, day string) string {
+	return `INSERT INTO ` + table + ` (brand_id, ` + col + `, ran_at, topic_id, provider_id, region_id, runs)
+		SELECT s.brand_id, s.` + col + `, ` + day + `, s.topic_id, s.provider_id, s.region_id, COUNT(DISTINCT s.run_seq)
+		FROM run_sources s WHERE s.run_seq BETWEEN ? AND ?
+		GROUP BY s.brand_id, s.` + col + `, ` + day + `, s.topic_id, s.provider_id, s.region_id
+		ON CONFLICT (brand_id, ` + col + `, ran_at, topic_id, provider_id, region_id) DO UPDATE SET
+			runs = ` + table + `.runs + excluded.runs`
+}
+
 var seqRange = regexp.MustCompile(`(\w+)\.(seq|run_seq) BETWEEN \? AND \?`)
 
 // rollupTables are every table refreshRollups and refreshWeekly fill.
 var rollupTables = []string{"daily_runs", "weekly_runs", "daily_mentions", "daily_topic_mentions", "weekly_topic_mentions", "daily_pages", "weekly_pages", "half_week_pages",
 	"daily_topic_pages", "daily_domains", "daily_page_brands", "daily_domain_brands", "daily_ads",
-	"daily_search_queries", "weekly_search_queries"}
+	"daily_search_queries", "weekly_search_queries",
+	"daily_retrieved_pages", "weekly_retrieved_pages", "daily_retrieved_domains", "weekly_retrieved_domains"}
 
 // refreshWeekly adds up a brand's daily_runs, daily_topic_mentions,
-// daily_pages and daily_search_queries rows by ISO week into weekly_runs,
-// weekly_topic_mentions, weekly_pages and weekly_search_queries from the
-// week starting on week on, and its daily_pages rows by half week into
-// half_week_pages from the half week starting on half on (migrations 0005,
-// 0012, 0016 and 0022 do the same for every brand); those weekly and
+// daily_pages, daily_search_queries and daily_retrieved_* rows by ISO week
+// into their weekly twins from the week starting on week on, and its
+// daily_pages rows by half week into half_week_pages from the half week
+// starting on half on (migrations 0005, 0012, 0016, 0022 and 0023 do the
+// same for every brand); those weekly and
 // half-week rows of the brand must be empty. tables, when given, limits it
 // to those weekly tables (a migration that adds one).
 func refreshWeekly(ctx context.Context, tx *Tx, brandID string, week, half time.Time, tables ...string) error {
@@ -204,6 +219,8 @@ func refreshWeekly(ctx context.Context, tx *Tx, brandID string, week, half time.
 				SUM(runs), SUM(self_runs), SUM(owned_citations)
 			FROM daily_search_queries WHERE brand_id = ? AND ran_at >= ?
 			GROUP BY brand_id, ` + weekOf + `, topic_id, provider_id, region_id, prompt_id, query_key`, week},
+		{"weekly_retrieved_pages", retrievedWeeks("weekly_retrieved_pages", "daily_retrieved_pages", "page", weekOf), week},
+		{"weekly_retrieved_domains", retrievedWeeks("weekly_retrieved_domains", "daily_retrieved_domains", "domain", weekOf), week},
 	} {
 		if len(tables) > 0 && !slices.Contains(tables, st.table) {
 			continue
@@ -213,6 +230,15 @@ func refreshWeekly(ctx context.Context, tx *Tx, brandID string, week, half time.
 		}
 	}
 	return nil
+}
+
+// retrievedWeeks is the statement that adds up a brand's rows of the daily
+// retrieved-source rollup daily into its weekly twin table.
+func retrievedWeeks(table, daily, col, weekOf string) string {
+	return `INSERT INTO ` + table + ` (brand_id, ` + col + `, ran_at, topic_id, provider_id, region_id, runs)
+		SELECT brand_id, ` + col + `, ` + weekOf + `, topic_id, provider_id, region_id, SUM(runs)
+		FROM ` + daily + ` WHERE brand_id = ? AND ran_at >= ?
+		GROUP BY brand_id, ` + col + `, ` + weekOf + `, topic_id, provider_id, region_id`
 }
 
 // pagesBy is the statement that adds up a brand's daily_pages rows into
@@ -244,7 +270,8 @@ func rebuildBrandRollups(ctx context.Context, tx *Tx, brandID string) error {
 	for _, t := range rollupTables {
 		from := since
 		switch t {
-		case "weekly_runs", "weekly_topic_mentions", "weekly_pages", "weekly_search_queries":
+		case "weekly_runs", "weekly_topic_mentions", "weekly_pages", "weekly_search_queries",
+			"weekly_retrieved_pages", "weekly_retrieved_domains":
 			from = week
 		case "half_week_pages":
 			from = half
@@ -322,6 +349,33 @@ func fillSearchQueryRollups(ctx context.Context, tx *Tx) error {
 	if tx.d.Engine == enginePostgres {
 		if _, err := tx.exec(ctx, `ANALYZE run_search_queries, daily_search_queries, weekly_search_queries`); err != nil {
 			return fmt.Errorf("analyze search query rollups: %w", err)
+		}
+	}
+	return nil
+}
+
+// fillRetrievedRollups is migration 0023's step: it fills the
+// retrieved-source rollups from the facts as ingest would have. A brand's
+// days before its pruned day have no sources left, so no rows: their
+// retrieved_count is null in any case (docs/retention.md#what-still-answers).
+func fillRetrievedRollups(ctx context.Context, tx *Tx) error {
+	if err := rebuildRollups(ctx, tx, "daily_retrieved_pages", "daily_retrieved_domains"); err != nil {
+		return err
+	}
+	brands, err := queryStrings(ctx, tx, `SELECT id FROM brands`)
+	if err != nil {
+		return fmt.Errorf("read brands: %w", err)
+	}
+	for _, b := range brands {
+		if err := refreshWeekly(ctx, tx, b, time.Time{}, time.Time{}, "weekly_retrieved_pages", "weekly_retrieved_domains"); err != nil {
+			return err
+		}
+	}
+	// PostgreSQL plans the reads' range joins from the tables' statistics,
+	// which autovacuum gathers only later
+	if tx.d.Engine == enginePostgres {
+		if _, err := tx.exec(ctx, `ANALYZE daily_retrieved_pages, weekly_retrieved_pages, daily_retrieved_domains, weekly_retrieved_domains`); err != nil {
+			return fmt.Errorf("analyze retrieved rollups: %w", err)
 		}
 	}
 	return nil

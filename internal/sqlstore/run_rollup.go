@@ -31,6 +31,9 @@ type dayRollups struct {
 	domainBrands map[domainBrandDayKey]*brandSum
 	ads          map[adDayKey]*adSum
 	queries      map[queryDayKey]*querySum
+	// the runs that retrieved a page, any page of a domain
+	retrievedPages   map[retrievedKey]*int64
+	retrievedDomains map[retrievedKey]*int64
 }
 
 type dayKey struct{ brand, day, topic, provider, region string }
@@ -59,6 +62,14 @@ type adDayKey struct{ brand, day, advertiser, provider string }
 type queryDayKey struct {
 	dayKey
 	prompt, query string
+}
+
+// retrievedKey is a row of daily_retrieved_pages or
+// daily_retrieved_domains (key: the page or the domain; the weekly twins
+// with the day the Monday of its ISO week).
+type retrievedKey struct {
+	dayKey
+	key string
 }
 
 // querySum counts the runs of a day that issued a folded query, those of
@@ -103,7 +114,7 @@ func newDayRollups() *dayRollups {
 		pages: map[pageDayKey]*citeSum{}, weekPages: map[pageDayKey]*citeSum{}, halfPages: map[pageDayKey]*citeSum{},
 		topicPages: map[topicPageKey]*citeSum{}, domains: map[domainDayKey]*citeSum{},
 		pageBrands: map[pageBrandDayKey]*brandSum{}, domainBrands: map[domainBrandDayKey]*brandSum{}, ads: map[adDayKey]*adSum{},
-		queries: map[queryDayKey]*querySum{}}
+		queries: map[queryDayKey]*querySum{}, retrievedPages: map[retrievedKey]*int64{}, retrievedDomains: map[retrievedKey]*int64{}}
 }
 
 // addAd counts one ad of a new run; firstInRun is set for the first ad of
@@ -192,6 +203,17 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 		qs.runs++
 		qs.selfRuns += rollupBool(named)
 		qs.owned += runOwned
+	}
+	// a run counts once per page and once per domain it retrieved, however
+	// many of its sources name them
+	// (docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only)
+	for i, src := range r.Sources {
+		if !slices.ContainsFunc(r.Sources[:i], func(o sightline.AnalyzedSource) bool { return o.Page == src.Page }) {
+			*sumOf(d.retrievedPages, retrievedKey{k, src.Page})++
+		}
+		if !slices.ContainsFunc(r.Sources[:i], func(o sightline.AnalyzedSource) bool { return o.Domain == src.Domain }) {
+			*sumOf(d.retrievedDomains, retrievedKey{k, src.Domain})++
+		}
 	}
 	// a run counts once per domain it cites and found brand it names
 	seen := map[string]bool{}
@@ -394,6 +416,37 @@ func (d *dayRollups) upserts() ([]*factRows, error) {
 		return f
 	}
 	queries, weekQueryRows := queryRows("daily_search_queries", d.queries), queryRows("weekly_search_queries", weekQueries)
+	retrievedRows := func(table, col string, sums map[retrievedKey]*int64) *factRows {
+		f := &factRows{table: table, cols: []string{"brand_id", col, "ran_at", "topic_id", "provider_id", "region_id", "runs"},
+			suffix: ` ON CONFLICT (brand_id, ` + col + `, ran_at, topic_id, provider_id, region_id) DO UPDATE SET
+			runs = ` + table + `.runs + excluded.runs`}
+		for _, k := range sortedRollupKeys(sums, func(a, b retrievedKey) int {
+			return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.key, b.key), strings.Compare(a.day, b.day),
+				strings.Compare(a.topic, b.topic), strings.Compare(a.provider, b.provider), strings.Compare(a.region, b.region))
+		}) {
+			f.add(k.brand, k.key, k.day, k.topic, k.provider, k.region, *sums[k])
+		}
+		return f
+	}
+	weekRetrieved := func(sums map[retrievedKey]*int64) (map[retrievedKey]*int64, error) {
+		out := map[retrievedKey]*int64{}
+		for k, v := range sums {
+			var err error
+			if k.day, err = weekOf(k.day); err != nil {
+				return nil, err
+			}
+			*sumOf(out, k) += *v
+		}
+		return out, nil
+	}
+	weekRetrievedPages, err := weekRetrieved(d.retrievedPages)
+	if err != nil {
+		return nil, err
+	}
+	weekRetrievedDomains, err := weekRetrieved(d.retrievedDomains)
+	if err != nil {
+		return nil, err
+	}
 	mentions := &factRows{table: "daily_mentions", cols: []string{"brand_id", "ran_at", "topic_id", "provider_id", "region_id", "found_brand_id", "mentions", "sentiment_sum"},
 		suffix: ` ON CONFLICT (brand_id, ran_at, topic_id, provider_id, region_id, found_brand_id) DO UPDATE SET
 			mentions = daily_mentions.mentions + excluded.mentions, sentiment_sum = daily_mentions.sentiment_sum + excluded.sentiment_sum`}
@@ -480,7 +533,10 @@ func (d *dayRollups) upserts() ([]*factRows, error) {
 		ads.add(k.brand, k.day, k.advertiser, k.provider, v.ads, v.appearances)
 	}
 	all := []*factRows{runs, weekRunRows, mentions, topicMents, weekTopicMentRows, pages, weekPages, halfPages, topicPages, domains, pageBrands, domainBrands, ads,
-		queries, weekQueryRows}
+		queries, weekQueryRows,
+		retrievedRows("daily_retrieved_pages", "page", d.retrievedPages), retrievedRows("weekly_retrieved_pages", "page", weekRetrievedPages),
+		retrievedRows("daily_retrieved_domains", "domain", d.retrievedDomains),
+		retrievedRows("weekly_retrieved_domains", "domain", weekRetrievedDomains)}
 	for _, f := range all {
 		f.per = newFactRows(f.table, f.cols).per
 	}
