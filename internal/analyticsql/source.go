@@ -47,8 +47,10 @@ type Read struct {
 
 // reads are the arms of the row source src over p: "runs" (the run
 // rollups), "mentions" (per topic, or per provider and region when
-// filtered), "target_mentions" (per provider and region), "ads", or
-// "facts" (the fact tables alone, over the whole period).
+// filtered), "target_mentions" (per provider and region), "ads",
+// "retrieved_pages" and "retrieved_domains" (the runs that retrieved a
+// page, any page of a domain), or "facts" (the fact tables alone, over
+// the whole period).
 func (q *Scope) reads(src string, p Period) []Read {
 	switch src {
 	case "runs":
@@ -63,6 +65,10 @@ func (q *Scope) reads(src string, p Period) []Read {
 		return plan(p, q.runRollups(), rollupTable{daily: "daily_mentions"})
 	case "ads":
 		return plan(p, true, rollupTable{daily: "daily_ads"})
+	case "retrieved_pages":
+		return plan(p, q.runRollups(), rollupTable{"daily_retrieved_pages", "weekly_retrieved_pages"})
+	case "retrieved_domains":
+		return plan(p, q.runRollups(), rollupTable{"daily_retrieved_domains", "weekly_retrieved_domains"})
 	case "facts":
 		return []Read{{Ranges: []sightline.Window{p.W}}}
 	}

@@ -2,8 +2,9 @@ package sqlstore
 
 // Retrieved sources in the citation lists: retrieved_count on each row of
 // GET …/citations/pages and …/citations/domains, and the retrieved-only
-// lists (filter[retrieved_only]=true), read from run_sources with the
-// statements of sql/retrieved_*.sql
+// lists (filter[retrieved_only]=true), with the statements of
+// internal/analyticsql (sql/retrieved_*.sql): retrieved_count from the
+// retrieved-source rollups for whole days, the lists from run_sources
 // (docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only).
 
 import (
@@ -14,24 +15,6 @@ import (
 	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/analyticsql"
 )
-
-// factRange is the scope's conditions on a fact table aliased a over the
-// window: brand, window, dimension filters, and every topic and provider
-// of the brand when they are not filtered, so that each pair is one range
-// of the table's key.
-func (q *scopeQ) factRange(a string) *sqlb {
-	var s sqlb
-	q.FilterIn(&s, a, q.Window)
-	if len(q.TopicIDs) == 0 {
-		s.Add(`
-AND `+a+`.topic_id IN (`+analyticsql.Placeholders(len(q.AllTopics))+`)`, anys(q.AllTopics))
-	}
-	if len(q.ProviderIDs) == 0 {
-		s.Add(`
-AND `+a+`.provider_id IN (`+analyticsql.Placeholders(len(q.AllProviders))+`)`, anys(q.AllProviders))
-	}
-	return &s
-}
 
 // readsPrunedSources reports whether the window starts before the brand's
 // pruned day, whose retrieved sources prune deleted.
@@ -54,11 +37,7 @@ func (q *scopeQ) fillRetrievedCounts(ctx context.Context, tx *Tx, rows []*sightl
 			keys = append(keys, k)
 		}
 	}
-	name, list := "retrieved_page_counts", "pages"
-	if level == analyticsql.DomainLevel {
-		name, list = "retrieved_domain_counts", "domains"
-	}
-	s := bind(statementText(name), map[string]any{"run_scope": q.factRange("run_sources"), list: keys})
+	s := q.RetrievedCounts(level, keys)
 	counts := map[string]int{}
 	err := eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var k string
@@ -79,7 +58,8 @@ func (q *scopeQ) fillRetrievedCounts(ctx context.Context, tx *Tx, rows []*sightl
 	return nil
 }
 
-// retrievedSortColumns name columns of list_rows (sql/retrieved_only_*.sql).
+// retrievedSortColumns name columns of list_rows (analyticsql's
+// sql/retrieved_only_*.sql).
 var retrievedSortColumns = map[string]string{
 	"retrieved_count": "retrieved_count",
 	"page":            "page",
@@ -95,37 +75,15 @@ var retrievedSortColumns = map[string]string{
 func (q *scopeQ) retrievedOnly(ctx context.Context, tx *Tx, f sightline.CitationFilter, level string) ([]*sightline.CitationRow, int, error) {
 	// the sources and citations before the pruned day are gone
 	q.CheckPruned(q.Window)
-	name := "retrieved_only_pages"
-	if level == analyticsql.DomainLevel {
-		name = "retrieved_only_domains"
-	}
 	tiebreak := []string{"domain", "page"}
 	if level == analyticsql.DomainLevel {
 		tiebreak = []string{"domain"}
 	}
 	order := orderBy(f.Sort, retrievedSortColumns, sightline.DefaultRetrievedSort, tiebreak...)
+	order = strings.TrimSpace(order)
 	// the domains statement matches filter[query] on the domain only, as
 	// the domains list does
-	query := q.Query
-	page := func(limit, offset int) *sqlb {
-		var orderSQL sqlb
-		orderSQL.Add(strings.TrimSpace(order))
-		return bind(statementText(name), map[string]any{
-			"brand_id":       q.BrandID,
-			"run_scope":      q.factRange("run_sources"),
-			"citation_scope": q.factRange("citations"),
-			"cited":          true,
-			"any_query":      query == "",
-			"query":          analyticsql.LikePattern(query),
-			"any_domain":     len(q.Domains) == 0,
-			"domains":        q.Domains,
-			"any_ownership":  len(q.DomainTypes) == 0,
-			"ownerships":     q.DomainTypes,
-			"order_by":       &orderSQL,
-			"limit":          limit,
-			"offset":         offset,
-		})
-	}
+	page := func(limit, offset int) *sqlb { return q.RetrievedOnly(level, order, limit, offset) }
 	var out []*sightline.CitationRow
 	total := 0
 	scanRows := func(s *sqlb, keep bool) error {

@@ -1,31 +1,15 @@
 package sqlstore
 
-// Statements kept as .sql files (sql/*.sql): SQL a person reads, one
-// statement per file, the same text for both engines. A file names its
-// parameters (:name); bind turns them into ? placeholders with their
-// values in order, so the file never counts placeholders.
+// bind turns the named parameters (:name) of a statement file into ?
+// placeholders with their values in order, so a file never counts
+// placeholders: the agents' statements (sqlfile.go) are written this way.
 
 import (
-	"embed"
-	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/sightline/sightline/internal/analyticsql"
 )
-
-//go:embed sql/*.sql
-var statementFiles embed.FS
-
-// statementText is the text of sql/name.sql. A missing file is a programming
-// error, caught by every test that runs the statement.
-func statementText(name string) string {
-	b, err := statementFiles.ReadFile("sql/" + name + ".sql")
-	if err != nil {
-		panic(fmt.Sprintf("statement %s: %v", name, err))
-	}
-	return string(b)
-}
 
 // bind replaces each :name of text by the value named, as placeholders:
 //

@@ -111,18 +111,30 @@ FROM citing_runs
 SELECT id, name FROM found_brands WHERE id IN (?, ?, ?, ?)
 ;
 
-WITH scope_sources AS (
-SELECT run_sources.domain AS domain,
-run_sources.run_seq AS run_seq
-FROM run_sources
-WHERE run_sources.brand_id = ?
-AND run_sources.ran_at >= ? AND run_sources.ran_at < ?
-AND run_sources.provider_id IN (?)
-AND run_sources.topic_id IN (?)
-AND run_sources.domain IN (?, ?, ?, ?)
+WITH scope_counts AS (
+SELECT rollup_row.domain AS domain,
+rollup_row.runs AS runs
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
+CROSS JOIN weekly_retrieved_domains rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND rollup_row.provider_id IN (?)
+AND rollup_row.topic_id IN (?)
+AND rollup_row.domain IN (?, ?, ?, ?)
+UNION ALL
+SELECT rollup_row.domain AS domain,
+rollup_row.runs AS runs
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
+CROSS JOIN daily_retrieved_domains rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND rollup_row.provider_id IN (?)
+AND rollup_row.topic_id IN (?)
+AND rollup_row.domain IN (?, ?, ?, ?)
 )
-SELECT scope_sources.domain,
-COUNT(DISTINCT scope_sources.run_seq) AS retrieved_count
-FROM scope_sources
-GROUP BY scope_sources.domain
+SELECT scope_counts.domain,
+SUM(scope_counts.runs) AS retrieved_count
+FROM scope_counts
+GROUP BY scope_counts.domain
 ;

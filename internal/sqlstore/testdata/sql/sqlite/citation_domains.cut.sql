@@ -250,18 +250,36 @@ GROUP BY day_rows.row_key, day_rows.found_brand_id
 JOIN found_brands ON found_brands.id = row_brands.found_brand_id
 ;
 
-WITH scope_sources AS (
+WITH scope_counts AS (
+SELECT rollup_row.domain AS domain,
+rollup_row.runs AS runs
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN weekly_retrieved_domains rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND rollup_row.domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?)
+UNION ALL
+SELECT rollup_row.domain AS domain,
+rollup_row.runs AS runs
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN daily_retrieved_domains rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND rollup_row.domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?)
+UNION ALL
 SELECT run_sources.domain AS domain,
-run_sources.run_seq AS run_seq
-FROM run_sources
+COUNT(DISTINCT run_sources.run_seq) AS runs
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN run_sources run_sources
 WHERE run_sources.brand_id = ?
-AND run_sources.ran_at >= ? AND run_sources.ran_at < ?
+AND run_sources.ran_at >= ranges.start_at AND run_sources.ran_at < ranges.end_at
 AND run_sources.topic_id IN (?, ?, ?, ?, ?)
 AND run_sources.provider_id IN (?, ?)
 AND run_sources.domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?)
+GROUP BY run_sources.domain
 )
-SELECT scope_sources.domain,
-COUNT(DISTINCT scope_sources.run_seq) AS retrieved_count
-FROM scope_sources
-GROUP BY scope_sources.domain
+SELECT scope_counts.domain,
+SUM(scope_counts.runs) AS retrieved_count
+FROM scope_counts
+GROUP BY scope_counts.domain
 ;

@@ -103,18 +103,29 @@ FROM citing_runs
 SELECT id, name FROM found_brands WHERE id IN (?, ?, ?, ?)
 ;
 
-WITH scope_sources AS (
-SELECT run_sources.page AS page,
-run_sources.run_seq AS run_seq
-FROM run_sources
-WHERE run_sources.brand_id = ?
-AND run_sources.ran_at >= ? AND run_sources.ran_at < ?
-AND run_sources.provider_id IN (?)
-AND run_sources.topic_id IN (?)
-AND run_sources.page IN (?, ?, ?, ?, ?)
+WITH scope_counts AS (
+SELECT rollup_row.page AS page,
+rollup_row.runs AS runs
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN weekly_retrieved_pages rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND rollup_row.provider_id IN (?)
+AND rollup_row.topic_id IN (?)
+AND rollup_row.page IN (?, ?, ?, ?, ?)
+UNION ALL
+SELECT rollup_row.page AS page,
+rollup_row.runs AS runs
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN daily_retrieved_pages rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND rollup_row.provider_id IN (?)
+AND rollup_row.topic_id IN (?)
+AND rollup_row.page IN (?, ?, ?, ?, ?)
 )
-SELECT scope_sources.page,
-COUNT(DISTINCT scope_sources.run_seq) AS retrieved_count
-FROM scope_sources
-GROUP BY scope_sources.page
+SELECT scope_counts.page,
+SUM(scope_counts.runs) AS retrieved_count
+FROM scope_counts
+GROUP BY scope_counts.page
 ;

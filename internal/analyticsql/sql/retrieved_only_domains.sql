@@ -1,29 +1,24 @@
--- The domains the scope's runs retrieved in the window and no answer of
--- the scope cited in its text there (none of their pages; as
--- retrieved_only_pages.sql says cited):
--- citations/domains?filter[retrieved_only]=true
--- (docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only).
--- A row's page is its most-retrieved page (ties by page), page_count its
--- distinct pages retrieved.
---
--- :brand_id         the brand
--- :run_scope        the scope's conditions on run_sources (brand, window,
---                   provider, region, topic and prompt filters)
--- :citation_scope   the same conditions on citations
--- :cited            true, as run_sources.cited holds it
--- :any_query, :query               filter[query] on the domain (a LIKE pattern)
--- :any_domain, :domains            filter[domains]
--- :any_ownership, :ownerships      filter[domain_types]: owned, competitor_owned
--- :order_by, :limit, :offset       the page of rows
+{{/* The domains the scope's runs retrieved in the window and no answer of
+the scope cited in its text there (none of their pages; as
+retrieved_only_pages.sql says cited):
+citations/domains?filter[retrieved_only]=true
+(docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only).
+A row's page is its most-retrieved page (ties by page), page_count its
+distinct pages retrieved.
+The scope's run filters narrow run_sources and citations alike; .Query
+(filter[query]), .Domains (filter[domains]) and .Ownerships
+(filter[domain_types]: owned, competitor_owned) the rows; .Order,
+.Limit and .Offset are the page of rows. */}}
+{{define "retrieved_only_domains.sql" -}}
 WITH owned_domains AS (
   SELECT brand_domains.domain AS domain
   FROM brand_domains
-  WHERE brand_domains.brand_id = :brand_id
+  WHERE brand_domains.brand_id = {{brand}}
 ),
 competitor_domains AS (
   SELECT competitors.domain AS domain
   FROM competitors
-  WHERE competitors.brand_id = :brand_id
+  WHERE competitors.brand_id = {{brand}}
   AND competitors.domain <> ''
 ),
 scope_sources AS (
@@ -34,18 +29,18 @@ scope_sources AS (
   run_sources.run_seq AS run_seq,
   run_sources.cited AS cited
   FROM run_sources
-  WHERE :run_scope
+  WHERE {{template "fact_filter" pair "run_sources" scope.Window}}
 ),
 cited_domains AS (
   SELECT citations.domain AS domain
   FROM citations
-  WHERE :citation_scope
+  WHERE {{template "fact_filter" pair "citations" scope.Window}}
   AND citations.citation_type = 'inline'
   AND citations.domain IN (SELECT scope_sources.domain FROM scope_sources)
   UNION
   SELECT scope_sources.domain AS domain
   FROM scope_sources
-  WHERE scope_sources.cited = :cited
+  WHERE scope_sources.cited = {{arg true}}
 ),
 uncited_sources AS (
   SELECT page, domain, url, title, run_seq
@@ -85,12 +80,13 @@ classed_domains AS (
 list_rows AS (
   SELECT page, domain, url, title, retrieved_count, ownership, page_count
   FROM classed_domains
-  WHERE (:any_query OR lower(domain) LIKE :query ESCAPE '\')
-  AND (:any_domain OR domain IN (:domains))
-  AND (:any_ownership OR ownership IN (:ownerships))
+  WHERE ({{arg (not .Query)}} OR lower(domain) LIKE {{arg (like .Query)}} ESCAPE '\')
+  AND ({{arg (not .Domains)}} OR domain IN ({{in .Domains}}))
+  AND ({{arg (not .Ownerships)}} OR ownership IN ({{in .Ownerships}}))
 )
 SELECT page, domain, url, title, retrieved_count, ownership, page_count,
 COUNT(*) OVER () AS total
 FROM list_rows
-:order_by
-LIMIT :limit OFFSET :offset
+{{.Order}}
+LIMIT {{arg .Limit}} OFFSET {{arg .Offset}}
+{{- end}}

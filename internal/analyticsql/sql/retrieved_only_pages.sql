@@ -1,28 +1,23 @@
--- The pages the scope's runs retrieved in the window and no answer of the
--- scope cited in its text there: citations/pages?filter[retrieved_only]=true
--- (docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only).
--- For the brand's owned pages, its content gap: the assistant read the
--- page and cited another. Cited in the text is an inline citation, or a
--- retrieved source marked cited; a page only listed as a source is not.
---
--- :brand_id         the brand
--- :run_scope        the scope's conditions on run_sources (brand, window,
---                   provider, region, topic and prompt filters)
--- :citation_scope   the same conditions on citations
--- :cited            true, as run_sources.cited holds it
--- :any_query, :query               filter[query] (a LIKE pattern)
--- :any_domain, :domains            filter[domains]
--- :any_ownership, :ownerships      filter[domain_types]: owned, competitor_owned
--- :order_by, :limit, :offset       the page of rows
+{{/* The pages the scope's runs retrieved in the window and no answer of the
+scope cited in its text there: citations/pages?filter[retrieved_only]=true
+(docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only).
+For the brand's owned pages, its content gap: the assistant read the
+page and cited another. Cited in the text is an inline citation, or a
+retrieved source marked cited; a page only listed as a source is not.
+The scope's run filters narrow run_sources and citations alike; .Query
+(filter[query]), .Domains (filter[domains]) and .Ownerships
+(filter[domain_types]: owned, competitor_owned) the rows; .Order,
+.Limit and .Offset are the page of rows. */}}
+{{define "retrieved_only_pages.sql" -}}
 WITH owned_domains AS (
   SELECT brand_domains.domain AS domain
   FROM brand_domains
-  WHERE brand_domains.brand_id = :brand_id
+  WHERE brand_domains.brand_id = {{brand}}
 ),
 competitor_domains AS (
   SELECT competitors.domain AS domain
   FROM competitors
-  WHERE competitors.brand_id = :brand_id
+  WHERE competitors.brand_id = {{brand}}
   AND competitors.domain <> ''
 ),
 scope_sources AS (
@@ -33,18 +28,18 @@ scope_sources AS (
   run_sources.run_seq AS run_seq,
   run_sources.cited AS cited
   FROM run_sources
-  WHERE :run_scope
+  WHERE {{template "fact_filter" pair "run_sources" scope.Window}}
 ),
 cited_pages AS (
   SELECT citations.page AS page
   FROM citations
-  WHERE :citation_scope
+  WHERE {{template "fact_filter" pair "citations" scope.Window}}
   AND citations.citation_type = 'inline'
   AND citations.page IN (SELECT scope_sources.page FROM scope_sources)
   UNION
   SELECT scope_sources.page AS page
   FROM scope_sources
-  WHERE scope_sources.cited = :cited
+  WHERE scope_sources.cited = {{arg true}}
 ),
 retrieved_pages AS (
   SELECT scope_sources.page AS page,
@@ -68,13 +63,14 @@ classed_pages AS (
 list_rows AS (
   SELECT page, domain, url, title, retrieved_count, ownership
   FROM classed_pages
-  WHERE (:any_query OR lower(page) LIKE :query ESCAPE '\' OR lower(domain) LIKE :query ESCAPE '\')
-  AND (:any_domain OR domain IN (:domains))
-  AND (:any_ownership OR ownership IN (:ownerships))
+  WHERE ({{arg (not .Query)}} OR lower(page) LIKE {{arg (like .Query)}} ESCAPE '\' OR lower(domain) LIKE {{arg (like .Query)}} ESCAPE '\')
+  AND ({{arg (not .Domains)}} OR domain IN ({{in .Domains}}))
+  AND ({{arg (not .Ownerships)}} OR ownership IN ({{in .Ownerships}}))
 )
 SELECT page, domain, url, title, retrieved_count, ownership,
 1 AS page_count,
 COUNT(*) OVER () AS total
 FROM list_rows
-:order_by
-LIMIT :limit OFFSET :offset
+{{.Order}}
+LIMIT {{arg .Limit}} OFFSET {{arg .Offset}}
+{{- end}}
