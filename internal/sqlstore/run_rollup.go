@@ -204,13 +204,11 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 		qs.selfRuns += rollupBool(named)
 		qs.owned += runOwned
 	}
-	// a run counts once per page and once per domain it retrieved, however
-	// many of its sources name them
+	// a run counts once per page it retrieved (ingest keeps a page once
+	// per run) and once per domain, however many of its pages it retrieved
 	// (docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only)
 	for i, src := range r.Sources {
-		if !slices.ContainsFunc(r.Sources[:i], func(o sightline.AnalyzedSource) bool { return o.Page == src.Page }) {
-			*sumOf(d.retrievedPages, retrievedKey{k, src.Page})++
-		}
+		*sumOf(d.retrievedPages, retrievedKey{k, src.Page})++
 		if !slices.ContainsFunc(r.Sources[:i], func(o sightline.AnalyzedSource) bool { return o.Domain == src.Domain }) {
 			*sumOf(d.retrievedDomains, retrievedKey{k, src.Domain})++
 		}
