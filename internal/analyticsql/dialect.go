@@ -175,7 +175,12 @@ func (d Dialect) Ranges(rs []sightline.Window) (string, []any) {
 	rows := make([]string, len(rs))
 	args := make([]any, 0, 2*len(rs))
 	for i, r := range rs {
-		rows[i] = "(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))"
+		// the first row types the columns; the later rows' parameters
+		// take its types, as in a UNION
+		rows[i] = "(?, ?)"
+		if i == 0 {
+			rows[i] = "(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))"
+		}
 		args = append(args, FormatTime(r.Start), FormatTime(r.End))
 	}
 	return "(VALUES " + strings.Join(rows, ",\n") + ") AS ranges (start_at, end_at)", args

@@ -24,7 +24,7 @@ UNION ALL
 SELECT ads.advertiser_id AS advertiser_id, ads.provider_id AS provider_id, COUNT(*) AS ads,
 COUNT(DISTINCT ads.run_seq) AS appearances
 FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
+(?, ?)) AS ranges (start_at, end_at)
 CROSS JOIN ads ads
 WHERE ads.brand_id = ?
 AND ads.ran_at >= ranges.start_at AND ads.ran_at < ranges.end_at

@@ -28,7 +28,7 @@ MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
 MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
 MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
 FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
+(?, ?)) AS ranges (start_at, end_at)
 CROSS JOIN mentions mentions
 WHERE mentions.brand_id = ?
 AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
@@ -72,7 +72,7 @@ COALESCE(run_flags.names_target, 0) AS named_citations,
 CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1
 THEN 1 ELSE 0 END AS competitor_only_citations
 FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
+(?, ?)) AS ranges (start_at, end_at)
 CROSS JOIN citations
 LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq
 WHERE citations.brand_id = ?
@@ -126,7 +126,7 @@ UNION ALL
 SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id,
 runs.provider_id AS provider_id, runs.region_id AS region_id, 1 AS runs
 FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
+(?, ?)) AS ranges (start_at, end_at)
 CROSS JOIN runs runs
 WHERE runs.brand_id = ?
 AND runs.ran_at >= ranges.start_at AND runs.ran_at < ranges.end_at
@@ -150,7 +150,7 @@ UNION ALL
 SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id,
 mentions.found_brand_id AS found_brand_id, 1 AS mentions, mentions.sentiment AS sentiment_sum
 FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
+(?, ?)) AS ranges (start_at, end_at)
 CROSS JOIN mentions mentions
 WHERE mentions.brand_id = ?
 AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
@@ -177,7 +177,7 @@ UNION ALL
 SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id,
 mentions.found_brand_id AS found_brand_id, 1 AS mentions, mentions.sentiment AS sentiment_sum
 FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
+(?, ?)) AS ranges (start_at, end_at)
 CROSS JOIN mentions mentions
 WHERE mentions.brand_id = ?
 AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
@@ -229,7 +229,7 @@ MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_brand,
 MAX(CASE WHEN mentions.found_brand_id IN (?) THEN 1 ELSE 0 END) AS names_target,
 MAX(CASE WHEN mentions.found_brand_id IN (?, ?) THEN 1 ELSE 0 END) AS names_competitor
 FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
+(?, ?)) AS ranges (start_at, end_at)
 CROSS JOIN mentions mentions
 WHERE mentions.brand_id = ?
 AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
@@ -273,7 +273,7 @@ COALESCE(run_flags.names_target, 0) AS named_citations,
 CASE WHEN COALESCE(run_flags.names_target, 0) = 0 AND run_flags.names_competitor = 1
 THEN 1 ELSE 0 END AS competitor_only_citations
 FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
+(?, ?)) AS ranges (start_at, end_at)
 CROSS JOIN citations
 LEFT JOIN run_flags ON run_flags.run_seq = citations.run_seq
 WHERE citations.brand_id = ?

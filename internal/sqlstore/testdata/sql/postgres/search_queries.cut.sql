@@ -62,7 +62,7 @@ run_search_queries.run_seq AS run_seq,
 run_search_queries.prompt_id AS prompt_id,
 run_search_queries.query_key AS query
 FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
+(?, ?)) AS ranges (start_at, end_at)
 CROSS JOIN run_search_queries run_search_queries
 WHERE run_search_queries.brand_id = ?
 AND run_search_queries.ran_at >= ranges.start_at AND run_search_queries.ran_at < ranges.end_at
