@@ -405,7 +405,9 @@ var sideMarkers = map[string]markKind{
 // -1. A semicolon or a dash between clauses counts as contrast.
 func lastMarker(text string) (int, markKind) {
 	best, kind := -1, markNone
-	lower := strings.ToLower(text)
+	// byte for byte: an index in lower is one in text, which
+	// strings.ToLower does not keep for text that is not valid UTF-8
+	lower := lowerASCII(text)
 	for i := 0; i < len(lower); {
 		c := lower[i]
 		if c == ';' {
@@ -499,4 +501,16 @@ func (bs *blockSet) startsBefore(pos int) bool {
 		found = true
 	}
 	return found
+}
+
+// lowerASCII lowercases the ASCII letters of s and keeps every other byte,
+// so that s and the result have the same length and indices.
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
