@@ -13,14 +13,15 @@ package analyticsql
 // prompt filter, which the rollups do not keep). Rows: key, count; a key
 // no run retrieved has no row.
 func (q *Scope) RetrievedCounts(level string, keys []string) *Builder {
-	src, name := "retrieved_pages", "retrieved_page_counts.sql"
+	src, key := "retrieved_pages", "page"
 	if level == DomainLevel {
-		src, name = "retrieved_domains", "retrieved_domain_counts.sql"
+		src, key = "retrieved_domains", "domain"
 	}
-	return q.write(name, struct {
+	return q.write("retrieved_counts.sql", struct {
+		Key   string
 		Reads []Read
 		Keys  []string
-	}{q.reads(src, Period{W: q.Window, Weeks: true}), keys})
+	}{key, q.reads(src, Period{W: q.Window, Weeks: true}), keys})
 }
 
 // RetrievedOnly is one page of the retrieved-only rows of a level, read
