@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -10,13 +12,18 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/sqlstore"
+	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 )
 
-// sightline prune on the demo with 92 days of history (today and the 91
-// before) deletes the first day, the one beyond 90, and says how much;
-// afterwards a whole-day window over it still answers with the same
-// numbers, and one cut inside it gets 400 INVALID_PARAMETER naming
-// filter[ran_at_start].
+// sightline prune over 92 days of history (today and the 91 before)
+// deletes the first day, the one beyond 90, and says how much; afterwards
+// a whole-day window over it still answers with the same numbers, and one
+// cut inside it gets 400 INVALID_PARAMETER naming filter[ran_at_start].
+// The runs are a few a day, ingested with `sightline ingest`, on the
+// pass's engine.
 func TestCLI_Prune(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
@@ -26,23 +33,11 @@ func TestCLI_Prune(t *testing.T) {
 		t.Fatalf("build: %v", err)
 	}
 	dir := t.TempDir()
-	dsn := "sqlite:" + filepath.Join(dir, "prune.db")
-	fixture := filepath.Join(dir, "fixture.json")
-	if out, code := runBin(t, dir, nil, "demo", "--db", dsn, "--days", "92", "--fixture", fixture); code != 0 {
-		t.Fatalf("demo exited %d:\n%s", code, out)
-	}
-	var fx struct {
-		APIKey  string `json:"api_key"`
-		BrandID string `json:"brand_id"`
-	}
-	b, err := os.ReadFile(fixture)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, &fx); err != nil {
-		t.Fatal(err)
-	}
 	today := time.Now().UTC().Truncate(24 * time.Hour)
+	dsn, fx, runs := pruneWorld(t, today)
+	if out, code := runBin(t, dir, nil, "ingest", "--db", dsn, runs); code != 0 {
+		t.Fatalf("ingest exited %d:\n%s", code, out)
+	}
 	first, keep := today.AddDate(0, 0, -91), today.AddDate(0, 0, -90)
 	day := func(t time.Time) string { return t.Format(time.DateOnly) }
 
@@ -100,4 +95,65 @@ func TestCLI_Prune(t *testing.T) {
 		!strings.Contains(body, "were pruned") {
 		t.Errorf("cut window after pruning: %d %s", code, body)
 	}
+}
+
+// pruneWorld creates a brand with two prompts and an API key, and writes
+// runs that name the brand and cite its pages on the 92 days ending today,
+// three a day at 06:00, 12:00 and 18:00, to a JSONL file; it returns the
+// DSN, the key and brand, and the file.
+func pruneWorld(t *testing.T, today time.Time) (dsn string, fx struct{ APIKey, BrandID string }, runs string) {
+	t.Helper()
+	ctx := context.Background()
+	dsn = sqlstoretest.NewDSN(t)
+	db, err := sqlstore.Open(ctx, dsn, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	org, err := db.CreateOrganization(ctx, sightline.OrganizationCreate{Name: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := db.CreateBrand(ctx, sightline.BrandCreate{OrgID: org.ID, Name: "Taskloom", Domains: []string{"taskloom.com"},
+		Competitors: []sightline.CompetitorCreate{{Name: "Asana", Domain: "asana.com"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := db.CreatePrompts(ctx, org.ID, b.ID, []sightline.PromptCreate{{Text: "best project management tool"}, {Text: "asana alternatives"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, fx.APIKey, err = db.CreateAPIKey(ctx, sightline.APIKeyCreate{OrgID: org.ID, UserEmail: "a@acme.com", Name: "k"}); err != nil {
+		t.Fatal(err)
+	}
+	fx.BrandID = b.ID
+	var lines []string
+	for d := range 92 {
+		for i, hour := range []int{6, 12, 18} {
+			n := d*3 + i
+			r := sightline.RunRecord{
+				ID: fmt.Sprintf("00000000-0000-4000-8000-%012d", n), BrandID: b.ID, PromptID: ps[n%2].ID,
+				Provider: []string{"chatgpt", "perplexity"}[n%2], Region: "us",
+				RanAt:     today.AddDate(0, 0, d-91).Add(time.Duration(hour) * time.Hour),
+				Answer:    "1. **Taskloom** – simple.\n2. **Asana** – powerful.",
+				Citations: []sightline.RunCitation{{URL: "https://taskloom.com/pricing"}, {URL: fmt.Sprintf("https://asana.com/guide/%d", i)}},
+			}
+			if r.RanAt.After(time.Now()) {
+				continue // not in the future
+			}
+			data, err := json.Marshal(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines = append(lines, string(data))
+		}
+	}
+	runs = filepath.Join(t.TempDir(), "runs.jsonl")
+	if err := os.WriteFile(runs, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return dsn, fx, runs
 }
