@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test command of Sightline (README "Run the tests"; .ci/run calls it).
-# Static checks, then the whole suite with -race on SQLite and again on
-# PostgreSQL. PostgreSQL comes from SIGHTLINE_TEST_PG, else the local server
+# Static checks, then the whole suite with -race on SQLite, and the
+# packages that open a database again on PostgreSQL. PostgreSQL comes from SIGHTLINE_TEST_PG, else the local server
 # on 127.0.0.1:5432 (database "test"), started here if installed but down.
 # The dashboard's browser tests drive Chromium (Debian's chromium package),
 # installed here with apt when it is missing and the script runs as root.
@@ -26,12 +26,19 @@ go build -o "$summary" ./scripts/testsummary
 # race detector stays on everywhere, SQLite included
 # (docs/testing.md#the-race-detector-and-checkptr).
 race=(-race "-gcflags=modernc.org/...=-d=checkptr=0")
-# pass NAME [go test flags]: one pass of the whole suite, timed.
+# pass NAME PACKAGES [go test flags]: one pass over PACKAGES, timed.
 pass() {
-  local name=$1 start=$SECONDS
-  shift
-  go test -json -cover "${race[@]}" "$@" ./... | "$summary" -pass "$name" -json "$logs/$name.json"
+  local name=$1 pkgs=$2 start=$SECONDS
+  shift 2
+  go test -json -cover "${race[@]}" "$@" $pkgs | "$summary" -pass "$name" -json "$logs/$name.json"
   echo "the $name pass took $((SECONDS - start)) s (wall clock)"
+}
+# The packages whose tests open a database (their test binary links
+# internal/sqlstore): only they depend on the engine, so only they run
+# again in the PostgreSQL pass; the others ran in the SQLite pass.
+db_packages() {
+  go list -test -f '{{.ImportPath}} {{join .Deps " "}}' ./... | awk '
+    $1 ~ /\.test$/ { for (i = 2; i <= NF; i++) if ($i == "github.com/sightline/sightline/internal/sqlstore") { sub(/\.test$/, "", $1); print $1; break } }'
 }
 
 step "go vet"
@@ -74,7 +81,7 @@ else
 fi
 
 step "tests on SQLite"
-pass sqlite -count=1 -timeout 30m
+pass sqlite ./... -count=1 -timeout 30m
 
 step "tests on PostgreSQL"
 pg_required=0
@@ -93,12 +100,14 @@ else
   pg_required=1
 fi
 if [ "$pg_required" = 1 ]; then
-  SIGHTLINE_TEST_DB=postgres SIGHTLINE_TEST_REQUIRE_PG=1 pass postgres -count=1 -timeout 30m
+  pkgs=$(db_packages)
+  echo "the packages that open a database: $(echo $pkgs | wc -w)"
+  SIGHTLINE_TEST_DB=postgres SIGHTLINE_TEST_REQUIRE_PG=1 pass postgres "$pkgs" -count=1 -timeout 30m
 else
   echo "##############################################################"
   echo "# WARNING: no PostgreSQL found (set SIGHTLINE_TEST_PG).       #"
   echo "# The PostgreSQL pass is SKIPPED; only SQLite was tested.     #"
   echo "##############################################################"
-  SIGHTLINE_TEST_DB=postgres go test -count=1 ./...
+  SIGHTLINE_TEST_DB=postgres go test -count=1 $(db_packages)
 fi
 step "all tests passed (go test -json logs: $logs)"

@@ -7,9 +7,11 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 )
 
-// sightline reanalyze on the demo, which ingest analyzed with today's
+// sightline reanalyze on the demo (on the pass's engine), which ingest analyzed with today's
 // rules: every run is analyzed again and none changes; bad flags and an
 // unknown brand are refused with a message naming them.
 func TestCLI_Reanalyze(t *testing.T) {
@@ -17,7 +19,7 @@ func TestCLI_Reanalyze(t *testing.T) {
 		t.Skip("builds and runs the binary")
 	}
 	dir := t.TempDir()
-	dsn := "sqlite:" + filepath.Join(dir, "re.db")
+	dsn := sqlstoretest.NewDSN(t)
 	fixture := filepath.Join(dir, "fixture.json")
 	if out, code := runBin(t, dir, nil, "demo", "--db", dsn, "--days", "2", "--fixture", fixture); code != 0 {
 		t.Fatalf("demo exited %d:\n%s", code, out)
