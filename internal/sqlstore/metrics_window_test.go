@@ -337,8 +337,15 @@ func TestMetricsCutWindowsRollupsEqualFacts(t *testing.T) {
 		}
 		return out
 	}
-	for _, w := range windows {
-		for _, f := range filters {
+	// Every window is asked with the first two filters, and each other
+	// filter with every third window, a different third for neighbouring
+	// filters: each window meets four filters and each filter at least
+	// five windows, which is half the cross product's reads.
+	for i, w := range windows {
+		for j, f := range filters {
+			if j >= 2 && i%3 != (j-2)%3 {
+				continue
+			}
 			name := fmt.Sprintf("%s..%s/%s", w.Start.Format("01-02T15"), w.End.Format("01-02T15:04:05.999999"), f.name)
 			t.Run(name, func(t *testing.T) {
 				s := g.scope(func(s *sightline.Scope) { s.Window = w }, f.mod)
