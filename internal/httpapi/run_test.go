@@ -15,26 +15,23 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
-	"github.com/sightline/sightline/internal/demo"
 	"github.com/sightline/sightline/internal/httpapi"
 	"github.com/sightline/sightline/internal/openapi/openapitest"
 	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 )
 
-// newRunListEnv is a real server over the demo data set (no engines' extra
-// seeding): enough for reading runs back.
+// newRunListEnv is a real server over a copy of the demo data set
+// (apiDemo), without the engines and webhooks newAPIEnv adds: enough for
+// reading runs back. Its clock runs on from where the loading left it.
 func newRunListEnv(t *testing.T) *apiEnv {
 	t.Helper()
-	db := sqlstoretest.MustOpenDB(t)
-	db.Now = func() time.Time { return demoNow }
-	fx, err := demo.Load(context.Background(), db, demo.Config{Seed: 1, Days: demoDays, Now: demoNow}, nil)
-	if err != nil {
-		t.Fatalf("load demo: %v", err)
-	}
+	db := sqlstoretest.MustOpenTemplate(t, "api-demo", loadAPIDemo)
+	start := time.Now()
+	db.Now = func() time.Time { return apiDemo.end.Add(time.Since(start)).Truncate(time.Microsecond) }
 	srv := &httpapi.Server{Store: db, Now: db.Now}
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
-	return &apiEnv{url: ts.URL, fx: fx, srv: srv, db: db, seen: map[string]map[int]bool{}}
+	return &apiEnv{url: ts.URL, fx: apiDemo.fx, srv: srv, db: db, seen: map[string]map[int]bool{}}
 }
 
 type runList struct {
