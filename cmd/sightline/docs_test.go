@@ -5,20 +5,16 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"maps"
 	"net/http"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -33,8 +29,9 @@ import (
 // itself in sh, in the server's working directory (so sightline's default
 // --db is the server's database), with PATH leading to:
 //
-//   - sightline: this test binary, which runs the command's main as
-//     TestSightlineProcess (no build step, the same code under test);
+//   - sightline: the binary the CLI tests build (buildOnce), without the
+//     race detector: the examples check the docs, and the demo that
+//     serve --demo loads costs several times as much under -race;
 //   - curl: the machine's curl (real quoting, globbing and flags, which a
 //     parser of curl lines would get wrong in the very ways a reader
 //     would trip on), wrapped to record each answer's status and body.
@@ -93,23 +90,6 @@ var readerFiles = map[string]string{
 	// one AI crawler's visit in the combined format (docs/agents.md)
 	"access.log": `203.0.113.9 - - [27/Nov/2026:10:00:00 +0000] "GET /pricing HTTP/1.1" 200 512 "-" ` +
 		`"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)"` + "\n",
-}
-
-// TestSightlineProcess is the sightline binary when the docs test runs
-// this test binary as one (SIGHTLINE_TEST_PROCESS=1, arguments after
-// "--"); otherwise it does nothing.
-func TestSightlineProcess(t *testing.T) {
-	if os.Getenv("SIGHTLINE_TEST_PROCESS") != "1" {
-		return
-	}
-	args := flag.Args()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, args, os.Stdin, os.Stdout, os.Stderr)
-	if err != nil && !errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintln(os.Stderr, "sightline:", errorText(err))
-	}
-	stop()
-	os.Exit(exitCode(err))
 }
 
 // docExample is one command of a fenced sh block.
@@ -185,9 +165,9 @@ func TestDocsExamples(t *testing.T) {
 	if err != nil {
 		t.Skip("SKIPPED LOUDLY: no sh: the docs examples are not checked")
 	}
-	self, err := os.Executable()
+	self, err := buildOnce()
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("build: %v", err)
 	}
 	var examples []docExample
 	for _, f := range docFiles {
@@ -207,7 +187,7 @@ func TestDocsExamples(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	writeExec("sightline", fmt.Sprintf("#!/bin/sh\nSIGHTLINE_TEST_PROCESS=1 exec %q -test.run='^TestSightlineProcess$' -- \"$@\"\n", self))
+	writeExec("sightline", fmt.Sprintf("#!/bin/sh\nexec %q \"$@\"\n", self))
 	// The wrapper appends "status content-type" of each answer to $DOCTEST_LOG,
 	// keeps the body in $DOCTEST_LOG.N and writes it where curl would.
 	writeExec("curl", fmt.Sprintf(`#!/bin/sh
