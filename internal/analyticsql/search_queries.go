@@ -21,12 +21,14 @@ type SearchQueryPage struct {
 }
 
 // searchQueryRollups reports whether the fan-out rollups may answer the
-// scope: they keep every dimension of the scope filters (topic, provider,
-// region, prompt) but count only the brand itself as the target
-// (self_runs), so filter[target_brand] naming another brand and
-// filter[brand_ids] read the facts.
+// scope: they keep the topic, provider and prompt of the scope filters but
+// not the region, and count only the brand itself as the target
+// (self_runs), so filter[region_ids], filter[prompt_regions],
+// filter[target_brand] naming another brand and filter[brand_ids] read
+// the facts (docs/metrics.md#reading-them).
 func (q *Scope) searchQueryRollups() bool {
-	return q.Rollups && q.SelfTarget && len(q.FoundBrandIDs) == 0
+	return q.Rollups && q.SelfTarget && len(q.FoundBrandIDs) == 0 &&
+		len(q.RegionIDs) == 0 && len(q.PromptRegions) == 0
 }
 
 // SearchQueries writes the fan-out list's page (sql/search_queries.sql)
@@ -52,10 +54,9 @@ const (
 // rest of that week (a quiet week, as after today: the week's row then
 // sums exactly the part's days). Whether it has is data, so the statement
 // decides (rest_guard): the week piece is guarded by a test that the rest
-// is empty, the days' piece by the opposite. A daily row is one per run
-// dimension, prompt and folded query, nearly one per fact; the default
-// window's last days, read as their week, are a third of its rows
-// (docs/performance.md#rollups).
+// is empty, the days' piece by the opposite. A daily row is one per topic,
+// provider, prompt and folded query; the default window's last days, read
+// as their week, are a third of its rows (docs/performance.md#rollups).
 func queryPieces(weeks, days []sightline.Window) []rollupPiece {
 	var out []rollupPiece
 	for _, w := range weeks {

@@ -299,3 +299,123 @@ func TestMigrate_0022FillsSearchQueryRollups(t *testing.T) {
 		}
 	}
 }
+
+// Migration 0026 takes the region out of the fan-out rollups' key: each
+// new row is the sum of the old rows of its day (week), topic, provider,
+// prompt and query over every region, the rows of days without facts (as
+// before a pruned day) included, and the list reads them.
+func TestMigrate_0026AddsSearchQueryRollupsOverRegions(t *testing.T) {
+	ctx := context.Background()
+	dsn := sqlstoretest.NewDSN(t)
+	db, err := sqlstore.Open(ctx, dsn, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.MigrateTo(ctx, 25); err != nil {
+		t.Fatal(err)
+	}
+	raw := openWritable(t, dsn)
+	postgres := !strings.HasPrefix(dsn, "sqlite:")
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if postgres {
+			for i := 1; strings.Contains(q, "?"); i++ {
+				q = strings.Replace(q, "?", fmt.Sprintf("$%d", i), 1)
+			}
+		}
+		if _, err := raw.ExecContext(ctx, q, args...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	const (
+		org, brand    = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
+		self          = "30000000-0000-4000-8000-000000000001"
+		topic, prompt = "40000000-0000-4000-8000-000000000001", "40000000-0000-4000-8000-000000000002"
+		prov          = "50000000-0000-4000-8000-000000000001"
+		us, gb        = "50000000-0000-4000-8000-000000000002", "50000000-0000-4000-8000-000000000003"
+	)
+	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
+	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
+	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
+	exec(`INSERT INTO found_brands (id, brand_id, name, name_key, is_self, competitor_id, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)`, self, brand, "Acme", "acme", true, created)
+	exec(`INSERT INTO topics (id, brand_id, name, name_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, topic, brand, "CRM", "crm", created, created)
+	exec(`INSERT INTO prompts (id, brand_id, topic_id, text, intent, created_at, updated_at) VALUES (?, ?, ?, ?, 'C', ?, ?)`, prompt, brand, topic, "best crm", created, created)
+	exec(`INSERT INTO providers (id, code, name, created_at) VALUES (?, 'chatgpt', 'ChatGPT', ?)`, prov, created)
+	exec(`INSERT INTO regions (id, code, name, created_at) VALUES (?, 'us', 'United States', ?)`, us, created)
+	exec(`INSERT INTO regions (id, code, name, created_at) VALUES (?, 'gb', 'United Kingdom', ?)`, gb, created)
+	monday := time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC)
+	for _, r := range []struct {
+		table                string
+		day                  int
+		region, query        string
+		runs, selfRuns, owns int
+	}{
+		{"daily_search_queries", 0, us, "best crm", 2, 1, 3},
+		{"daily_search_queries", 0, gb, "best crm", 1, 1, 0},
+		{"daily_search_queries", 0, us, "crm pricing", 1, 0, 0},
+		{"daily_search_queries", 1, gb, "best crm", 4, 2, 1},
+		{"weekly_search_queries", 0, us, "best crm", 7, 3, 4},
+		{"weekly_search_queries", 0, gb, "best crm", 5, 2, 1},
+		{"weekly_search_queries", 0, gb, "crm pricing", 1, 0, 0},
+	} {
+		exec(`INSERT INTO `+r.table+` (brand_id, ran_at, topic_id, provider_id, region_id, prompt_id, query_key, runs, self_runs, owned_citations)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, brand, analyticsql.FormatTime(monday.AddDate(0, 0, r.day)), topic, prov, r.region, prompt,
+			r.query, r.runs, r.selfRuns, r.owns)
+	}
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	read := func(table string) []string {
+		t.Helper()
+		rows, err := raw.QueryContext(ctx, `SELECT ran_at, query_key, runs, self_runs, owned_citations FROM `+table+` ORDER BY ran_at, query_key`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var out []string
+		for rows.Next() {
+			var at any
+			var q string
+			var n, s, o int
+			if err := rows.Scan(&at, &q, &n, &s, &o); err != nil {
+				t.Fatal(err)
+			}
+			if b, ok := at.([]byte); ok {
+				at = string(b)
+			}
+			var day time.Time
+			switch v := at.(type) {
+			case time.Time:
+				day = v
+			case string:
+				if day, err = time.Parse(time.RFC3339Nano, v); err != nil {
+					t.Fatal(err)
+				}
+			}
+			out = append(out, fmt.Sprintf("%s %s %d %d %d", day.UTC().Format(time.DateOnly), q, n, s, o))
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	for table, want := range map[string][]string{
+		"daily_search_queries":  {"2026-10-05 best crm 3 2 3", "2026-10-05 crm pricing 1 0 0", "2026-10-06 best crm 4 2 1"},
+		"weekly_search_queries": {"2026-10-05 best crm 12 5 5", "2026-10-05 crm pricing 1 0 0"},
+	} {
+		if got := read(table); strings.Join(got, "; ") != strings.Join(want, "; ") {
+			t.Errorf("%s after 0026: %q, want %q", table, got, want)
+		}
+	}
+	// the whole week is its weekly rows
+	f := sightline.SearchQueryFilter{Scope: sightline.Scope{BrandID: brand, Window: sightline.Window{Start: monday, End: monday.AddDate(0, 0, 7)}},
+		PageRequest: sightline.PageRequest{Page: 1, PageSize: 10}}
+	rows, total, err := db.FindSearchQueries(ctx, org, f)
+	if err != nil || total != 2 || len(rows) != 2 {
+		t.Fatalf("search queries: %d rows of %d, %v", len(rows), total, err)
+	}
+	if r := rows[0]; r.Query != "best crm" || r.RunCount != 12 || r.Visibility != 100*5.0/12 || r.OwnedCitationCount != 5 || r.PromptCount != 1 {
+		t.Errorf("best crm over the week: %+v, want 12 runs, visibility 5/12, 5 owned citations, 1 prompt", *r)
+	}
+}

@@ -109,19 +109,19 @@ func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64, brandID string, s
 				citations = daily_domain_brands.citations + excluded.citations`, 2},
 		// per run and folded query, once however many spellings the run
 		// issued: the run's self flag and its owned citations
-		{"daily_search_queries", `INSERT INTO daily_search_queries (brand_id, ran_at, topic_id, provider_id, region_id, prompt_id, query_key,
+		{"daily_search_queries", `INSERT INTO daily_search_queries (brand_id, ran_at, topic_id, provider_id, prompt_id, query_key,
 				runs, self_runs, owned_citations)
-			SELECT q.brand_id, ` + day("q.ran_at") + `, q.topic_id, q.provider_id, q.region_id, q.prompt_id, q.query_key,
+			SELECT q.brand_id, ` + day("q.ran_at") + `, q.topic_id, q.provider_id, q.prompt_id, q.query_key,
 				COUNT(*), SUM(COALESCE(f.named, 0)), SUM(COALESCE(c.owned, 0))
 			FROM (SELECT DISTINCT sq.brand_id AS brand_id, sq.ran_at AS ran_at, sq.topic_id AS topic_id, sq.provider_id AS provider_id,
-				sq.region_id AS region_id, sq.prompt_id AS prompt_id, sq.run_seq AS run_seq, sq.query_key AS query_key
+				sq.prompt_id AS prompt_id, sq.run_seq AS run_seq, sq.query_key AS query_key
 				FROM run_search_queries sq WHERE sq.run_seq BETWEEN ? AND ? AND sq.query_key <> '') q
 			LEFT JOIN ` + flags + ` ON f.run_seq = q.run_seq
 			LEFT JOIN (SELECT c.run_seq AS run_seq,
 				SUM(CASE WHEN c.domain IN (SELECT bd.domain FROM brand_domains bd WHERE bd.brand_id = c.brand_id) THEN 1 ELSE 0 END) AS owned
 				FROM citations c WHERE c.run_seq BETWEEN ? AND ? GROUP BY c.run_seq) c ON c.run_seq = q.run_seq
-			GROUP BY q.brand_id, ` + day("q.ran_at") + `, q.topic_id, q.provider_id, q.region_id, q.prompt_id, q.query_key
-			ON CONFLICT (brand_id, ran_at, topic_id, provider_id, region_id, prompt_id, query_key) DO UPDATE SET
+			GROUP BY q.brand_id, ` + day("q.ran_at") + `, q.topic_id, q.provider_id, q.prompt_id, q.query_key
+			ON CONFLICT (brand_id, ran_at, topic_id, provider_id, prompt_id, query_key) DO UPDATE SET
 				runs = daily_search_queries.runs + excluded.runs, self_runs = daily_search_queries.self_runs + excluded.self_runs,
 				owned_citations = daily_search_queries.owned_citations + excluded.owned_citations`, 3},
 		// a run counts once per page and once per domain it retrieved
@@ -213,12 +213,12 @@ func refreshWeekly(ctx context.Context, tx *Tx, brandID string, week, half time.
 			FROM daily_topic_mentions WHERE brand_id = ? AND ran_at >= ? GROUP BY brand_id, ` + weekOf + `, topic_id, found_brand_id`, week},
 		{"weekly_pages", pagesBy("weekly_pages", weekOf), week},
 		{"half_week_pages", pagesBy("half_week_pages", tx.d.HalfWeekStart("ran_at")), half},
-		{"weekly_search_queries", `INSERT INTO weekly_search_queries (brand_id, ran_at, topic_id, provider_id, region_id, prompt_id, query_key,
+		{"weekly_search_queries", `INSERT INTO weekly_search_queries (brand_id, ran_at, topic_id, provider_id, prompt_id, query_key,
 				runs, self_runs, owned_citations)
-			SELECT brand_id, ` + weekOf + `, topic_id, provider_id, region_id, prompt_id, query_key,
+			SELECT brand_id, ` + weekOf + `, topic_id, provider_id, prompt_id, query_key,
 				SUM(runs), SUM(self_runs), SUM(owned_citations)
 			FROM daily_search_queries WHERE brand_id = ? AND ran_at >= ?
-			GROUP BY brand_id, ` + weekOf + `, topic_id, provider_id, region_id, prompt_id, query_key`, week},
+			GROUP BY brand_id, ` + weekOf + `, topic_id, provider_id, prompt_id, query_key`, week},
 		{"weekly_retrieved_pages", retrievedWeeks("weekly_retrieved_pages", "daily_retrieved_pages", "page", weekOf), week},
 		{"weekly_retrieved_domains", retrievedWeeks("weekly_retrieved_domains", "daily_retrieved_domains", "domain", weekOf), week},
 	} {
@@ -331,16 +331,34 @@ func fillSearchQueryRollups(ctx context.Context, tx *Tx) error {
 			return fmt.Errorf("fold search queries: %w", err)
 		}
 	}
-	if err := rebuildRollups(ctx, tx, "daily_search_queries"); err != nil {
-		return err
-	}
-	brands, err := queryStrings(ctx, tx, `SELECT DISTINCT brand_id FROM daily_search_queries`)
-	if err != nil {
-		return fmt.Errorf("read brands: %w", err)
-	}
-	for _, b := range brands {
-		if err := refreshWeekly(ctx, tx, b, time.Time{}, time.Time{}, "weekly_search_queries"); err != nil {
-			return err
+	// The rollups of this migration's schema, a row per run dimension
+	// (the region included), prompt and folded query: written here rather
+	// than by refreshRollups, whose statements are the current schema's
+	// (migration 0026 adds these rows up without the region).
+	day, weekOf := tx.d.DayStart("q.ran_at"), tx.d.WeekStart("ran_at")
+	for _, st := range []string{
+		`INSERT INTO daily_search_queries (brand_id, ran_at, topic_id, provider_id, region_id, prompt_id, query_key,
+			runs, self_runs, owned_citations)
+		SELECT q.brand_id, ` + day + `, q.topic_id, q.provider_id, q.region_id, q.prompt_id, q.query_key,
+			COUNT(*), SUM(COALESCE(f.named, 0)), SUM(COALESCE(c.owned, 0))
+		FROM (SELECT DISTINCT sq.brand_id AS brand_id, sq.ran_at AS ran_at, sq.topic_id AS topic_id, sq.provider_id AS provider_id,
+			sq.region_id AS region_id, sq.prompt_id AS prompt_id, sq.run_seq AS run_seq, sq.query_key AS query_key
+			FROM run_search_queries sq WHERE sq.query_key <> '') q
+		LEFT JOIN (SELECT m.run_seq AS run_seq, MAX(CASE WHEN fb.is_self THEN 1 ELSE 0 END) AS named
+			FROM mentions m JOIN found_brands fb ON fb.id = m.found_brand_id GROUP BY m.run_seq) f ON f.run_seq = q.run_seq
+		LEFT JOIN (SELECT c.run_seq AS run_seq,
+			SUM(CASE WHEN c.domain IN (SELECT bd.domain FROM brand_domains bd WHERE bd.brand_id = c.brand_id) THEN 1 ELSE 0 END) AS owned
+			FROM citations c GROUP BY c.run_seq) c ON c.run_seq = q.run_seq
+		GROUP BY q.brand_id, ` + day + `, q.topic_id, q.provider_id, q.region_id, q.prompt_id, q.query_key`,
+		`INSERT INTO weekly_search_queries (brand_id, ran_at, topic_id, provider_id, region_id, prompt_id, query_key,
+			runs, self_runs, owned_citations)
+		SELECT brand_id, ` + weekOf + `, topic_id, provider_id, region_id, prompt_id, query_key,
+			SUM(runs), SUM(self_runs), SUM(owned_citations)
+		FROM daily_search_queries
+		GROUP BY brand_id, ` + weekOf + `, topic_id, provider_id, region_id, prompt_id, query_key`,
+	} {
+		if _, err := tx.exec(ctx, st); err != nil {
+			return fmt.Errorf("fill search query rollups: %w", err)
 		}
 	}
 	// PostgreSQL plans the list's range joins from the tables' statistics:

@@ -58,11 +58,9 @@ type domainBrandDayKey struct{ brand, domain, day, found string }
 type adDayKey struct{ brand, day, advertiser, provider string }
 
 // queryDayKey is a row of daily_search_queries (weekly_search_queries
-// with the day the Monday of its ISO week).
-type queryDayKey struct {
-	dayKey
-	prompt, query string
-}
+// with the day the Monday of its ISO week): a run's dimensions but its
+// region, its prompt, and a folded query.
+type queryDayKey struct{ brand, day, topic, provider, prompt, query string }
 
 // retrievedKey is a row of daily_retrieved_pages or
 // daily_retrieved_domains (key: the page or the domain; the weekly twins
@@ -199,7 +197,7 @@ func (d *dayRollups) add(r *sightline.AnalyzedRun, provider, region string, foun
 			continue
 		}
 		issued = append(issued, key)
-		qs := sumOf(d.queries, queryDayKey{dayKey: k, prompt: r.PromptID, query: key})
+		qs := sumOf(d.queries, queryDayKey{brand: k.brand, day: day, topic: k.topic, provider: provider, prompt: r.PromptID, query: key})
 		qs.runs++
 		qs.selfRuns += rollupBool(named)
 		qs.owned += runOwned
@@ -400,16 +398,17 @@ func (d *dayRollups) upserts() ([]*factRows, error) {
 		w.runs, w.selfRuns, w.owned = w.runs+v.runs, w.selfRuns+v.selfRuns, w.owned+v.owned
 	}
 	queryRows := func(table string, sums map[queryDayKey]*querySum) *factRows {
-		f := &factRows{table: table, cols: []string{"brand_id", "ran_at", "topic_id", "provider_id", "region_id", "prompt_id", "query_key",
+		f := &factRows{table: table, cols: []string{"brand_id", "ran_at", "topic_id", "provider_id", "prompt_id", "query_key",
 			"runs", "self_runs", "owned_citations"},
-			suffix: ` ON CONFLICT (brand_id, ran_at, topic_id, provider_id, region_id, prompt_id, query_key) DO UPDATE SET
+			suffix: ` ON CONFLICT (brand_id, ran_at, topic_id, provider_id, prompt_id, query_key) DO UPDATE SET
 			runs = ` + table + `.runs + excluded.runs, self_runs = ` + table + `.self_runs + excluded.self_runs,
 			owned_citations = ` + table + `.owned_citations + excluded.owned_citations`}
 		for _, k := range sortedRollupKeys(sums, func(a, b queryDayKey) int {
-			return cmp.Or(compareDayKey(a.dayKey, b.dayKey), strings.Compare(a.prompt, b.prompt), strings.Compare(a.query, b.query))
+			return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.day, b.day), strings.Compare(a.topic, b.topic),
+				strings.Compare(a.provider, b.provider), strings.Compare(a.prompt, b.prompt), strings.Compare(a.query, b.query))
 		}) {
 			v := sums[k]
-			f.add(k.brand, k.day, k.topic, k.provider, k.region, k.prompt, k.query, v.runs, v.selfRuns, v.owned)
+			f.add(k.brand, k.day, k.topic, k.provider, k.prompt, k.query, v.runs, v.selfRuns, v.owned)
 		}
 		return f
 	}

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -102,11 +103,12 @@ func TestRollupSums_SameAsInline(t *testing.T) {
 		}
 		var runs, self, owned int64
 		keys := map[string]bool{}
+		col := func(name string) int { return slices.Index(rows.cols, name) }
 		for i := 0; i < len(rows.args); i += len(rows.cols) {
-			keys[rows.args[i+6].(string)] = true
-			runs += rows.args[i+7].(int64)
-			self += rows.args[i+8].(int64)
-			owned += rows.args[i+9].(int64)
+			keys[rows.args[i+col("query_key")].(string)] = true
+			runs += rows.args[i+col("runs")].(int64)
+			self += rows.args[i+col("self_runs")].(int64)
+			owned += rows.args[i+col("owned_citations")].(int64)
 		}
 		if runs != 200 || self != 200 || owned != 200 || len(keys) != 2 || !keys["best crm"] || !keys["crm pricing"] {
 			t.Errorf("%s: %d runs, %d naming the brand, %d owned citations, queries %v; want 200 each, best crm and crm pricing",

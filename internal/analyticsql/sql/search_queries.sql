@@ -6,7 +6,8 @@ pieces: the rollup reads of the window's whole days (queryPieces): whole
 ISO weeks from weekly_search_queries, other whole days from
 daily_search_queries, a part of a week from its week's row when the rest
 of that week has no row (rest_guard); a scope the rollups cannot answer
-(a target other than the brand itself) has none and reads only the facts.
+(a region filter, a target other than the brand itself) has none and reads
+only the facts.
 rollup_rows: their rows, which already count each run once per query.
 fact_queries, fact_rows: the parts of days a window edge cuts, from the
 facts, each run once per query (a run may issue two spellings of one
