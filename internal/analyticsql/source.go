@@ -68,6 +68,9 @@ func (q *Scope) reads(src string, p Period) []Read {
 	case "retrieved_pages":
 		return plan(p, q.runRollups(), rollupTable{"daily_retrieved_pages", "weekly_retrieved_pages"})
 	case "retrieved_domains":
+		if q.noRunDimensions() {
+			return plan(p, q.runRollups(), rollupTable{"daily_retrieved_domain_totals", "weekly_retrieved_domain_totals"})
+		}
 		return plan(p, q.runRollups(), rollupTable{"daily_retrieved_domains", "weekly_retrieved_domains"})
 	case "facts":
 		return []Read{{Ranges: []sightline.Window{p.W}}}
@@ -117,6 +120,15 @@ func plan(p Period, ok bool, t rollupTable) []Read {
 
 // runTables are the run rollups (topic, provider, region).
 var runTables = rollupTable{"daily_runs", "weekly_runs"}
+
+// noRunDimensions reports whether the scope filters no run dimension
+// (topic, provider, region; the prompt filters read the facts): the
+// retrieved-domain totals, one row per domain and day or week, then answer
+// for the rows per topic, provider and region, up to 150 a week for a
+// domain retrieved everywhere (docs/metrics.md#reading-them).
+func (q *Scope) noRunDimensions() bool {
+	return len(q.ProviderIDs) == 0 && len(q.RegionIDs) == 0 && len(q.TopicIDs) == 0
+}
 
 // coarseMentions reports whether the per-topic mention rollups suffice:
 // no provider or region filter.

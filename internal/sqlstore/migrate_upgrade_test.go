@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -417,5 +418,82 @@ func TestMigrate_0026AddsSearchQueryRollupsOverRegions(t *testing.T) {
 	}
 	if r := rows[0]; r.Query != "best crm" || r.RunCount != 12 || r.Visibility != 100*5.0/12 || r.OwnedCitationCount != 5 || r.PromptCount != 1 {
 		t.Errorf("best crm over the week: %+v, want 12 runs, visibility 5/12, 5 owned citations, 1 prompt", *r)
+	}
+}
+
+// Migration 0028 fills the retrieved-domain totals with the retrieved
+// domain rows added up over topic, provider and region, per day and week.
+func TestMigrate_0028AddsRetrievedDomainTotals(t *testing.T) {
+	ctx := context.Background()
+	dsn := sqlstoretest.NewDSN(t)
+	db, err := sqlstore.Open(ctx, dsn, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.MigrateTo(ctx, 27); err != nil {
+		t.Fatal(err)
+	}
+	raw := openWritable(t, dsn)
+	postgres := !strings.HasPrefix(dsn, "sqlite:")
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if postgres {
+			for i := 1; strings.Contains(q, "?"); i++ {
+				q = strings.Replace(q, "?", fmt.Sprintf("$%d", i), 1)
+			}
+		}
+		if _, err := raw.ExecContext(ctx, q, args...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	const (
+		org, brand = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
+		t1, t2     = "40000000-0000-4000-8000-000000000001", "40000000-0000-4000-8000-000000000002"
+		prov       = "50000000-0000-4000-8000-000000000001"
+		us, gb     = "50000000-0000-4000-8000-000000000002", "50000000-0000-4000-8000-000000000003"
+	)
+	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
+	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
+	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
+	monday := time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC)
+	for _, r := range []struct {
+		table, domain string
+		day           int
+		topic, region string
+		runs          int
+	}{
+		{"daily_retrieved_domains", "g2.com", 0, t1, us, 2},
+		{"daily_retrieved_domains", "g2.com", 0, t2, us, 3},
+		{"daily_retrieved_domains", "g2.com", 0, t1, gb, 1},
+		{"daily_retrieved_domains", "g2.com", 1, t1, us, 4},
+		{"daily_retrieved_domains", "acme.com", 0, t2, gb, 5},
+		{"weekly_retrieved_domains", "g2.com", 0, t1, us, 6},
+		{"weekly_retrieved_domains", "g2.com", 0, t2, gb, 7},
+	} {
+		exec(`INSERT INTO `+r.table+` (brand_id, domain, ran_at, topic_id, provider_id, region_id, runs) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			brand, r.domain, analyticsql.FormatTime(monday.AddDate(0, 0, r.day)), r.topic, prov, r.region, r.runs)
+	}
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	for table, want := range map[string][]string{
+		"daily_retrieved_domain_totals":  {"2026-10-05 acme.com 5", "2026-10-05 g2.com 6", "2026-10-06 g2.com 4"},
+		"weekly_retrieved_domain_totals": {"2026-10-05 g2.com 13"},
+	} {
+		lines, err := db.TableLines(table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, l := range lines {
+			// brand_id|domain|ran_at|runs
+			f := strings.Split(l, "|")
+			got = append(got, lineTime(t, f[2]).Format(time.DateOnly)+" "+f[1]+" "+f[3])
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s after 0028: %q, want %q", table, got, want)
+		}
 	}
 }

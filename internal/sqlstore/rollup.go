@@ -127,6 +127,11 @@ func refreshRollups(ctx context.Context, tx *Tx, lo, hi int64, brandID string, s
 		// a run counts once per page and once per domain it retrieved
 		{"daily_retrieved_pages", retrievedBy("daily_retrieved_pages", "page", day("s.ran_at")), 1},
 		{"daily_retrieved_domains", retrievedBy("daily_retrieved_domains", "domain", day("s.ran_at")), 1},
+		{"daily_retrieved_domain_totals", `INSERT INTO daily_retrieved_domain_totals (brand_id, domain, ran_at, runs)
+			SELECT s.brand_id, s.domain, ` + day("s.ran_at") + `, COUNT(DISTINCT s.run_seq)
+			FROM run_sources s WHERE s.run_seq BETWEEN ? AND ?
+			GROUP BY s.brand_id, s.domain, ` + day("s.ran_at") + `
+			ON CONFLICT (brand_id, domain, ran_at) DO UPDATE SET runs = daily_retrieved_domain_totals.runs + excluded.runs`, 1},
 		{"daily_ads", `INSERT INTO daily_ads (brand_id, ran_at, advertiser_id, provider_id, ads, appearances)
 			SELECT a.brand_id, ` + day("a.ran_at") + `, a.advertiser_id, a.provider_id, COUNT(*), COUNT(DISTINCT a.run_seq)
 			FROM ads a WHERE a.run_seq BETWEEN ? AND ?
@@ -189,7 +194,8 @@ var seqRange = regexp.MustCompile(`(\w+)\.(seq|run_seq) BETWEEN \? AND \?`)
 var rollupTables = []string{"daily_runs", "weekly_runs", "daily_mentions", "daily_topic_mentions", "weekly_topic_mentions", "daily_pages", "weekly_pages", "half_week_pages",
 	"daily_topic_pages", "daily_domains", "daily_page_brands", "daily_domain_brands", "daily_ads",
 	"daily_search_queries", "weekly_search_queries",
-	"daily_retrieved_pages", "weekly_retrieved_pages", "daily_retrieved_domains", "weekly_retrieved_domains"}
+	"daily_retrieved_pages", "weekly_retrieved_pages", "daily_retrieved_domains", "weekly_retrieved_domains",
+	"daily_retrieved_domain_totals", "weekly_retrieved_domain_totals"}
 
 // refreshWeekly adds up a brand's daily_runs, daily_topic_mentions,
 // daily_pages, daily_search_queries and daily_retrieved_* rows by ISO week
@@ -221,6 +227,10 @@ func refreshWeekly(ctx context.Context, tx *Tx, brandID string, week, half time.
 			GROUP BY brand_id, ` + weekOf + `, topic_id, provider_id, prompt_id, query_key`, week},
 		{"weekly_retrieved_pages", retrievedWeeks("weekly_retrieved_pages", "daily_retrieved_pages", "page", weekOf), week},
 		{"weekly_retrieved_domains", retrievedWeeks("weekly_retrieved_domains", "daily_retrieved_domains", "domain", weekOf), week},
+		{"weekly_retrieved_domain_totals", `INSERT INTO weekly_retrieved_domain_totals (brand_id, domain, ran_at, runs)
+			SELECT brand_id, domain, ` + weekOf + `, SUM(runs)
+			FROM daily_retrieved_domain_totals WHERE brand_id = ? AND ran_at >= ?
+			GROUP BY brand_id, domain, ` + weekOf, week},
 	} {
 		if len(tables) > 0 && !slices.Contains(tables, st.table) {
 			continue
@@ -271,7 +281,7 @@ func rebuildBrandRollups(ctx context.Context, tx *Tx, brandID string) error {
 		from := since
 		switch t {
 		case "weekly_runs", "weekly_topic_mentions", "weekly_pages", "weekly_search_queries",
-			"weekly_retrieved_pages", "weekly_retrieved_domains":
+			"weekly_retrieved_pages", "weekly_retrieved_domains", "weekly_retrieved_domain_totals":
 			from = week
 		case "half_week_pages":
 			from = half

@@ -444,6 +444,22 @@ func (d *dayRollups) upserts() ([]*factRows, error) {
 	if err != nil {
 		return nil, err
 	}
+	// the domain totals: the dimension rows added up by day (week) and
+	// domain alone, as a run is under one topic, provider and region
+	totalRows := func(table string, sums map[retrievedKey]*int64) *factRows {
+		totals := map[retrievedKey]*int64{}
+		for k, v := range sums {
+			*sumOf(totals, retrievedKey{dayKey{brand: k.brand, day: k.day}, k.key}) += *v
+		}
+		f := &factRows{table: table, cols: []string{"brand_id", "domain", "ran_at", "runs"},
+			suffix: ` ON CONFLICT (brand_id, domain, ran_at) DO UPDATE SET runs = ` + table + `.runs + excluded.runs`}
+		for _, k := range sortedRollupKeys(totals, func(a, b retrievedKey) int {
+			return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.key, b.key), strings.Compare(a.day, b.day))
+		}) {
+			f.add(k.brand, k.key, k.day, *totals[k])
+		}
+		return f
+	}
 	mentions := &factRows{table: "daily_mentions", cols: []string{"brand_id", "ran_at", "topic_id", "provider_id", "region_id", "found_brand_id", "mentions", "sentiment_sum"},
 		suffix: ` ON CONFLICT (brand_id, ran_at, topic_id, provider_id, region_id, found_brand_id) DO UPDATE SET
 			mentions = daily_mentions.mentions + excluded.mentions, sentiment_sum = daily_mentions.sentiment_sum + excluded.sentiment_sum`}
@@ -533,7 +549,8 @@ func (d *dayRollups) upserts() ([]*factRows, error) {
 		queries, weekQueryRows,
 		retrievedRows("daily_retrieved_pages", "page", d.retrievedPages), retrievedRows("weekly_retrieved_pages", "page", weekRetrievedPages),
 		retrievedRows("daily_retrieved_domains", "domain", d.retrievedDomains),
-		retrievedRows("weekly_retrieved_domains", "domain", weekRetrievedDomains)}
+		retrievedRows("weekly_retrieved_domains", "domain", weekRetrievedDomains),
+		totalRows("daily_retrieved_domain_totals", d.retrievedDomains), totalRows("weekly_retrieved_domain_totals", weekRetrievedDomains)}
 	for _, f := range all {
 		f.per = newFactRows(f.table, f.cols).per
 	}
