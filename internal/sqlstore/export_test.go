@@ -87,3 +87,13 @@ func (db *DB) TableLines(table string) ([]string, error) {
 	slices.Sort(out)
 	return out, rows.Err()
 }
+
+// TableColumns returns the columns of table, in the table's order.
+func (db *DB) TableColumns(table string) ([]string, error) {
+	rows, err := db.read.Query("SELECT * FROM " + table + " WHERE 1 = 0")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return rows.Columns()
+}
