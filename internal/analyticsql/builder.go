@@ -1,8 +1,11 @@
 // Package analyticsql holds the analytics reads of Sightline (metrics,
 // citation lists, ads) as SQL files, sql/*.sql, one per endpoint, and
-// writes them into text and arguments for SQLite and PostgreSQL. It runs
-// nothing: internal/sqlstore resolves a scope's ids, runs the statements
-// and scans their rows. The metrics' definitions are in docs/metrics.md;
+// writes them into text and arguments for SQLite and PostgreSQL; and it
+// owns the rollup tables those reads use: their catalogue (Rollups), the
+// sums ingest adds to them (Sums) and the statements that fill and
+// rebuild them (docs/metrics.md#rollups). It runs nothing:
+// internal/sqlstore resolves a scope's ids, runs the statements in its
+// transactions and scans their rows. The metrics' definitions are in docs/metrics.md;
 // how the statements read the rollups, and their SQL snapshots, in
 // docs/performance.md.
 package analyticsql

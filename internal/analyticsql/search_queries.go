@@ -1,6 +1,8 @@
 package analyticsql
 
 import (
+	"strings"
+
 	"github.com/sightline/sightline"
 )
 
@@ -85,4 +87,35 @@ func queryPieces(weeks, days []sightline.Window) []rollupPiece {
 		}
 	}
 	return out
+}
+
+// FoldQuery is a fan-out query as the list groups it, stored with it as
+// run_search_queries.query_key by sqlstore at ingest (and by migration
+// 0022 for the rows stored before): ASCII whitespace (tab, line feed,
+// vertical tab, form feed, carriage return, space) to spaces, ASCII
+// letters lower-cased and other bytes kept, runs of spaces made one, the ends trimmed
+// (docs/metrics.md#search-queries-search_queries). The fan-out rollups
+// count by it, so it is the one definition: a second one in SQL could
+// group a query apart from its rollup rows.
+func FoldQuery(q string) string {
+	var b strings.Builder
+	b.Grow(len(q))
+	space := false
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		switch c {
+		case '\t', '\n', '\v', '\f', '\r', ' ':
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }

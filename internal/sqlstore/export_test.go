@@ -50,9 +50,6 @@ func (db *DB) BeginScope(ctx context.Context, orgID string, s sightline.Scope) (
 // ScopeSlots is how many analytics reads run at once (0: no bound).
 func (db *DB) ScopeSlots() int { return cap(db.scopeSlots) }
 
-// FoldQuery is foldQuery, for the tests of package sqlstore_test.
-func FoldQuery(q string) string { return foldQuery(q) }
-
 // TableLines returns every row of table as a "a|b|c" line, sorted, for
 // tests that compare a rollup table before and after a rebuild.
 func (db *DB) TableLines(table string) ([]string, error) {

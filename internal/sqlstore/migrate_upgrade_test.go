@@ -191,9 +191,9 @@ func openWritable(t *testing.T, dsn string) *sql.DB {
 }
 
 // Migration 0022 gives the fan-out queries stored before it their folded
-// key (foldQuery, in Go) and fills the fan-out rollups from the facts:
-// the list then answers from the rollups as from the facts, as counted
-// by hand (docs/metrics.md#search-queries-search_queries).
+// key (analyticsql.FoldQuery, in Go) and fills the fan-out rollups from
+// the facts: the list then answers from the rollups as from the facts, as
+// counted by hand (docs/metrics.md#search-queries-search_queries).
 func TestMigrate_0022FillsSearchQueryRollups(t *testing.T) {
 	ctx := context.Background()
 	dsn := sqlstoretest.NewDSN(t)

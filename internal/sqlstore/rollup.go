@@ -40,8 +40,9 @@ func rebuildRollups(ctx context.Context, tx *Tx, tables ...string) error {
 	return execRollups(ctx, tx, "refresh", analyticsql.FillRollups(tx.d, analyticsql.RollupFill{Lo: lo, Hi: hi}, tables...))
 }
 
-// refreshWeekly adds up a brand's daily rows into the weekly twins named
-// by tables, all of them (analyticsql.WeeklyRollups).
+// refreshWeekly adds up a brand's daily rows into the weekly and
+// half-week tables named by tables, every one when none is
+// (analyticsql.WeeklyRollups); those rows of the brand must be empty.
 func refreshWeekly(ctx context.Context, tx *Tx, brandID string, tables ...string) error {
 	return execRollups(ctx, tx, "refresh", analyticsql.WeeklyRollups(tx.d, brandID, time.Time{}, time.Time{}, tables...))
 }
@@ -72,7 +73,7 @@ func rebuildBrandRollups(ctx context.Context, tx *Tx, brandID string) error {
 }
 
 // fillSearchQueryRollups is migration 0022's step: it writes query_key of
-// the fan-out queries stored before with foldQuery, so that the fold has
+// the fan-out queries stored before with analyticsql.FoldQuery, so that the fold has
 // one definition (in Go), through a table of the distinct queries and
 // their keys (one UPDATE pass instead of one per query), and then fills
 // daily_search_queries and weekly_search_queries from the facts as ingest
@@ -93,7 +94,7 @@ func fillSearchQueryRollups(ctx context.Context, tx *Tx) error {
 		n := min(batch, len(queries))
 		args := make([]any, 0, 2*n)
 		for _, q := range queries[:n] {
-			args = append(args, q, foldQuery(q))
+			args = append(args, q, analyticsql.FoldQuery(q))
 		}
 		if _, err := tx.exec(ctx, `INSERT INTO search_query_keys (query, query_key) VALUES `+valuesList(n, 2), args...); err != nil {
 			return fmt.Errorf("fill search_query_keys: %w", err)

@@ -283,7 +283,7 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 	}
 	rows.Close()
 	inserted := 0
-	counted := make([]rollupRun, 0, len(runs))
+	counted := make([]analyticsql.RollupRun, 0, len(runs))
 	for i, r := range runs {
 		seq, ok := seqs[r.ID]
 		if !ok {
@@ -297,13 +297,13 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 		if r.Source != "" || !r.AnswerShown {
 			it.surfaces.add(sq, d.brand, nullString(r.Source), r.AnswerShown)
 		}
-		found := make([]foundRef, len(r.Mentions))
+		found := make([]analyticsql.FoundBrand, len(r.Mentions))
 		for j, m := range r.Mentions {
 			f, err := it.foundBrand(ctx, r.BrandID, m)
 			if err != nil {
 				return 0, err
 			}
-			found[j] = f
+			found[j] = analyticsql.FoundBrand{ID: f.id.(string), Self: f.self, Comp: f.comp}
 			it.mentions.add(d.brand, d.ranAt, sq, f.id, d.prompt, d.factTopic, d.provider, d.region,
 				int64(m.Position), int64(max(1, m.Count)), m.Sentiment)
 		}
@@ -311,14 +311,14 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 		if err != nil {
 			return 0, err
 		}
-		counted = append(counted, rollupRun{run: r, provider: d.provider.(string), region: d.region.(string), found: found, owned: owned})
+		counted = append(counted, analyticsql.RollupRun{Run: r, Provider: d.provider.(string), Region: d.region.(string), Found: found, Owned: owned})
 		counts := &counted[len(counted)-1]
 		for j, c := range r.Citations {
 			it.cites.add(d.brand, d.ranAt, sq, int64(j), d.prompt, d.factTopic, d.provider, d.region,
 				c.Page, c.Domain, c.PageType, c.DomainType, c.Type, c.YouTubeChannel, c.Subreddit, c.URL, c.Title, c.Author)
 		}
 		for j, q := range r.SearchQueries {
-			it.queries.add(d.brand, d.ranAt, sq, int64(j), d.prompt, d.factTopic, d.provider, d.region, q, foldQuery(q))
+			it.queries.add(d.brand, d.ranAt, sq, int64(j), d.prompt, d.factTopic, d.provider, d.region, q, analyticsql.FoldQuery(q))
 		}
 		for j, src := range r.Sources {
 			it.sources.add(d.brand, d.ranAt, sq, int64(j), d.prompt, d.factTopic, d.provider, d.region,
@@ -330,7 +330,7 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 				return 0, err
 			}
 			it.ads.add(d.brand, d.ranAt, sq, int64(j), advID, d.prompt, d.topic, d.provider, d.region, a.Text)
-			counts.advertisers = append(counts.advertisers, advID.(string))
+			counts.Advertisers = append(counts.Advertisers, advID.(string))
 		}
 	}
 	it.sums.add(counted)

@@ -3,21 +3,22 @@ package sqlstore
 import (
 	"fmt"
 	"reflect"
-	"slices"
 	"testing"
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 // rollupTestRuns are runs of two brands over three days, each run naming
 // the brand and a competitor, citing two pages of a domain (one owned),
-// showing ads, one advertiser twice in the same run, and issuing fan-out
-// queries, two spellings of one query in the same run.
-func rollupTestRuns(n int) []rollupRun {
+// showing ads, one advertiser twice in the same run, issuing fan-out
+// queries, two spellings of one query in the same run, and retrieving
+// none, one or two pages of a domain.
+func rollupTestRuns(n int) []analyticsql.RollupRun {
 	owned := map[string]bool{"taskloom.com": true}
-	found := []foundRef{{id: "found-self", self: true}, {id: "found-comp", comp: true}}
-	out := make([]rollupRun, n)
+	found := []analyticsql.FoundBrand{{ID: "found-self", Self: true}, {ID: "found-comp", Comp: true}}
+	out := make([]analyticsql.RollupRun, n)
 	for i := range out {
 		brand := []string{"brand-a", "brand-b"}[i%2]
 		r := &sightline.AnalyzedRun{
@@ -29,28 +30,26 @@ func rollupTestRuns(n int) []rollupRun {
 				{Page: fmt.Sprintf("https://g2.com/%d", i%5), Domain: "g2.com", PageType: "review", DomainType: "review", Type: sightline.CitationInline},
 			},
 			SearchQueries: [][]string{{"Best CRM", "best \t crm"}, {"crm pricing"}, {}}[i%3],
+			Sources: []sightline.AnalyzedSource{
+				{Page: "https://g2.com/crm", Domain: "g2.com"}, {Page: "https://g2.com/pricing", Domain: "g2.com"},
+			}[:i%3],
 		}
-		out[i] = rollupRun{run: r, provider: []string{"chatgpt", "gemini"}[i%2], region: "us", found: found, owned: owned,
-			advertisers: []string{"adv-1", "adv-2", "adv-1"}[:i%4]}
+		out[i] = analyticsql.RollupRun{Run: r, Provider: []string{"chatgpt", "gemini"}[i%2], Region: "us", Found: found, Owned: owned,
+			Advertisers: []string{"adv-1", "adv-2", "adv-1"}[:i%4]}
 	}
 	return out
 }
 
 // The sums made beside the store are the ones made inline, row for row
-// and in the same order: the first ad of an advertiser in a run counts an
-// appearance, a second one does not.
+// and in the same order (the sums themselves: analyticsql's
+// TestSums_Rows).
 func TestRollupSums_SameAsInline(t *testing.T) {
 	runs := rollupTestRuns(300)
-	inline := newDayRollups()
+	inline := analyticsql.NewSums()
 	for _, c := range runs {
-		inline.add(c.run, c.provider, c.region, c.found, c.owned)
-		shown := map[string]bool{}
-		for _, adv := range c.advertisers {
-			inline.addAd(c.run.BrandID, c.run.RanAt, adv, c.provider, !shown[adv])
-			shown[adv] = true
-		}
+		inline.Add(c)
 	}
-	want, err := inline.upserts()
+	want, err := inline.Rows()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,53 +65,8 @@ func TestRollupSums_SameAsInline(t *testing.T) {
 		t.Fatalf("%d upserts, want %d", len(got), len(want))
 	}
 	for i := range want {
-		if got[i].table != want[i].table || !reflect.DeepEqual(got[i].args, want[i].args) {
-			t.Errorf("upsert %d (%s): rows differ from the inline sums:\n got %v\nwant %v", i, want[i].table, got[i].args, want[i].args)
-		}
-	}
-	var ads *factRows
-	for _, f := range got {
-		if f.table == "daily_ads" {
-			ads = f
-		}
-	}
-	if ads == nil || len(ads.args) == 0 {
-		t.Fatal("no daily_ads rows")
-	}
-	var total, appearances int64
-	for i := 0; i < len(ads.args); i += len(ads.cols) {
-		total += ads.args[i+4].(int64)
-		appearances += ads.args[i+5].(int64)
-	}
-	// runs i%4 = 1, 2, 3 show 1, 2 and 3 ads of 1, 2 and 2 advertisers
-	if total != 75*6 || appearances != 75*5 {
-		t.Errorf("daily_ads: %d ads and %d appearances, want %d and %d", total, appearances, 75*6, 75*5)
-	}
-	// runs i%3 = 0 and 1 issue one folded query each, name the brand and
-	// cite one owned page: 200 runs, 200 naming it, 200 owned citations,
-	// the same in the days and in the weeks
-	for _, table := range []string{"daily_search_queries", "weekly_search_queries"} {
-		var rows *factRows
-		for _, f := range got {
-			if f.table == table {
-				rows = f
-			}
-		}
-		if rows == nil {
-			t.Fatalf("no %s rows", table)
-		}
-		var runs, self, owned int64
-		keys := map[string]bool{}
-		col := func(name string) int { return slices.Index(rows.cols, name) }
-		for i := 0; i < len(rows.args); i += len(rows.cols) {
-			keys[rows.args[i+col("query_key")].(string)] = true
-			runs += rows.args[i+col("runs")].(int64)
-			self += rows.args[i+col("self_runs")].(int64)
-			owned += rows.args[i+col("owned_citations")].(int64)
-		}
-		if runs != 200 || self != 200 || owned != 200 || len(keys) != 2 || !keys["best crm"] || !keys["crm pricing"] {
-			t.Errorf("%s: %d runs, %d naming the brand, %d owned citations, queries %v; want 200 each, best crm and crm pricing",
-				table, runs, self, owned, keys)
+		if got[i].Table != want[i].Table || !reflect.DeepEqual(got[i].Args, want[i].Args) {
+			t.Errorf("upsert %d (%s): rows differ from the inline sums:\n got %v\nwant %v", i, want[i].Table, got[i].Args, want[i].Args)
 		}
 	}
 }

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyticsql"
 	"github.com/sightline/sightline/internal/ingest"
-	"github.com/sightline/sightline/internal/sqlstore"
 	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 )
 
@@ -303,7 +303,7 @@ func TestPruneSearchQueries(t *testing.T) {
 	}
 }
 
-// foldQuery, which ingest stores as query_key and the fan-out rollups
+// analyticsql.FoldQuery, which ingest stores as query_key and the fan-out rollups
 // count by, folds exactly as the SQL expression the list grouped by
 // before migration 0022 (lower() of a COLLATE "C" column on PostgreSQL):
 // ASCII whitespace, ASCII case, runs of spaces and the ends, nothing else.
@@ -328,7 +328,7 @@ func TestFoldQuery_SameAsSQL(t *testing.T) {
 		if err := raw.QueryRow("SELECT "+expr, q).Scan(&got); err != nil {
 			t.Fatalf("%q: %v", q, err)
 		}
-		if want := sqlstore.FoldQuery(q); got != want {
+		if want := analyticsql.FoldQuery(q); got != want {
 			t.Errorf("fold of %q: SQL %q, Go %q", q, got, want)
 		}
 	}
