@@ -291,3 +291,15 @@ func (b BrandRebuild) Weeks(d Dialect) []RollupWrite {
 func RunRange(d Dialect, b *BrandRebuild) *Builder {
 	return (&Scope{Dialect: d}).write("rollup_run_range", b)
 }
+
+// SearchQueryFill0022 are migration 0022's statements: they fill the
+// fan-out rollups of its schema, whose rows 0026 adds up without the
+// region, from every stored run. A migration's step runs on its own
+// schema, so these stay as they were when the catalogue changes.
+func SearchQueryFill0022(d Dialect) []RollupWrite {
+	q := &Scope{Dialect: d}
+	return []RollupWrite{
+		{"daily_search_queries", q.write("fill_0022_daily_search_queries", nil)},
+		{"weekly_search_queries", q.write("fill_0022_weekly_search_queries", nil)},
+	}
+}

@@ -110,36 +110,9 @@ func fillSearchQueryRollups(ctx context.Context, tx *Tx) error {
 			return fmt.Errorf("fold search queries: %w", err)
 		}
 	}
-	// The rollups of this migration's schema, a row per run dimension
-	// (the region included), prompt and folded query: written here rather
-	// than by analyticsql.FillRollups, whose statements are the current
-	// schema's
-	// (migration 0026 adds these rows up without the region).
-	day, weekOf := tx.d.DayStart("q.ran_at"), tx.d.WeekStart("ran_at")
-	for _, st := range []string{
-		`INSERT INTO daily_search_queries (brand_id, ran_at, topic_id, provider_id, region_id, prompt_id, query_key,
-			runs, self_runs, owned_citations)
-		SELECT q.brand_id, ` + day + `, q.topic_id, q.provider_id, q.region_id, q.prompt_id, q.query_key,
-			COUNT(*), SUM(COALESCE(f.named, 0)), SUM(COALESCE(c.owned, 0))
-		FROM (SELECT DISTINCT sq.brand_id AS brand_id, sq.ran_at AS ran_at, sq.topic_id AS topic_id, sq.provider_id AS provider_id,
-			sq.region_id AS region_id, sq.prompt_id AS prompt_id, sq.run_seq AS run_seq, sq.query_key AS query_key
-			FROM run_search_queries sq WHERE sq.query_key <> '') q
-		LEFT JOIN (SELECT m.run_seq AS run_seq, MAX(CASE WHEN fb.is_self THEN 1 ELSE 0 END) AS named
-			FROM mentions m JOIN found_brands fb ON fb.id = m.found_brand_id GROUP BY m.run_seq) f ON f.run_seq = q.run_seq
-		LEFT JOIN (SELECT c.run_seq AS run_seq,
-			SUM(CASE WHEN c.domain IN (SELECT bd.domain FROM brand_domains bd WHERE bd.brand_id = c.brand_id) THEN 1 ELSE 0 END) AS owned
-			FROM citations c GROUP BY c.run_seq) c ON c.run_seq = q.run_seq
-		GROUP BY q.brand_id, ` + day + `, q.topic_id, q.provider_id, q.region_id, q.prompt_id, q.query_key`,
-		`INSERT INTO weekly_search_queries (brand_id, ran_at, topic_id, provider_id, region_id, prompt_id, query_key,
-			runs, self_runs, owned_citations)
-		SELECT brand_id, ` + weekOf + `, topic_id, provider_id, region_id, prompt_id, query_key,
-			SUM(runs), SUM(self_runs), SUM(owned_citations)
-		FROM daily_search_queries
-		GROUP BY brand_id, ` + weekOf + `, topic_id, provider_id, region_id, prompt_id, query_key`,
-	} {
-		if _, err := tx.exec(ctx, st); err != nil {
-			return fmt.Errorf("fill search query rollups: %w", err)
-		}
+	// the rollups of this migration's schema, with the region
+	if err := execRollups(ctx, tx, "fill", analyticsql.SearchQueryFill0022(tx.d)); err != nil {
+		return err
 	}
 	// PostgreSQL plans the list's range joins from the tables' statistics:
 	// without them, until autovacuum comes by, it scanned every row of the

@@ -354,3 +354,72 @@ with a BrandRebuild its brand's from its Since on (0, -1 when none). */}}
 SELECT COALESCE(MIN(seq), 0), COALESCE(MAX(seq), -1) FROM runs
 {{- if .}} WHERE brand_id = {{arg .BrandID}} AND ran_at >= {{ts .Since}}{{end}}
 {{- end}}
+
+{{/* Migration 0022's fan-out rollups, in the schema of 0022: a row per run
+dimension (the region included), prompt and folded query, from every
+stored run; migration 0026 adds them up without the region. Frozen here,
+as fill_daily_search_queries is the current schema's. */}}
+{{define "fill_0022_daily_search_queries" -}}
+INSERT INTO daily_search_queries (
+  brand_id, ran_at, topic_id, provider_id, region_id, prompt_id, query_key, runs, self_runs, owned_citations
+)
+SELECT
+  q.brand_id,
+  {{day "q.ran_at"}},
+  q.topic_id,
+  q.provider_id,
+  q.region_id,
+  q.prompt_id,
+  q.query_key,
+  COUNT(*),
+  SUM(COALESCE(f.named, 0)),
+  SUM(COALESCE(c.owned, 0))
+FROM (
+    SELECT DISTINCT
+      sq.brand_id AS brand_id,
+      sq.ran_at AS ran_at,
+      sq.topic_id AS topic_id,
+      sq.provider_id AS provider_id,
+      sq.region_id AS region_id,
+      sq.prompt_id AS prompt_id,
+      sq.run_seq AS run_seq,
+      sq.query_key AS query_key
+    FROM run_search_queries sq
+    WHERE sq.query_key <> ''
+  ) q
+LEFT JOIN (
+    SELECT m.run_seq AS run_seq, MAX(CASE WHEN fb.is_self THEN 1 ELSE 0 END) AS named
+    FROM mentions m
+    JOIN found_brands fb ON fb.id = m.found_brand_id
+    GROUP BY m.run_seq
+  ) f ON f.run_seq = q.run_seq
+LEFT JOIN (
+    SELECT
+      c.run_seq AS run_seq,
+      SUM(CASE WHEN c.domain IN (
+        SELECT bd.domain FROM brand_domains bd WHERE bd.brand_id = c.brand_id
+      ) THEN 1 ELSE 0 END) AS owned
+    FROM citations c
+    GROUP BY c.run_seq
+  ) c ON c.run_seq = q.run_seq
+GROUP BY q.brand_id, {{day "q.ran_at"}}, q.topic_id, q.provider_id, q.region_id, q.prompt_id, q.query_key
+{{- end}}
+
+{{define "fill_0022_weekly_search_queries" -}}
+INSERT INTO weekly_search_queries (
+  brand_id, ran_at, topic_id, provider_id, region_id, prompt_id, query_key, runs, self_runs, owned_citations
+)
+SELECT
+  brand_id,
+  {{week "ran_at"}},
+  topic_id,
+  provider_id,
+  region_id,
+  prompt_id,
+  query_key,
+  SUM(runs),
+  SUM(self_runs),
+  SUM(owned_citations)
+FROM daily_search_queries
+GROUP BY brand_id, {{week "ran_at"}}, topic_id, provider_id, region_id, prompt_id, query_key
+{{- end}}
