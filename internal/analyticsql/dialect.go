@@ -186,6 +186,29 @@ func (d Dialect) Ranges(rs []sightline.Window) (string, []any) {
 	return "(VALUES " + strings.Join(rows, ",\n") + ") AS ranges (start_at, end_at)", args
 }
 
+// WeightedRanges is Ranges with each range's weights (Weight): the
+// relation "ranges (start_at, end_at, cur, prev)". On SQLite the parameter
+// is a JSON array of [start_at, end_at, cur, prev] arrays, read once into
+// a relation of its own (LIMIT -1 keeps SQLite from
+// flattening it), so that cur and prev are not parsed again for every
+// rollup row they multiply.
+func (d Dialect) WeightedRanges(rs []sightline.Window, ws []Weight) (string, []any) {
+	if d.Engine != EnginePostgres {
+		return `(SELECT value ->> 0 AS start_at, value ->> 1 AS end_at, value ->> 2 AS cur, value ->> 3 AS prev
+FROM json_each(?) LIMIT -1) ranges`, []any{weightedRangesArg(rs, ws)}
+	}
+	rows := make([]string, len(rs))
+	args := make([]any, 0, 4*len(rs))
+	for i, r := range rs {
+		rows[i] = "(?, ?, ?, ?)"
+		if i == 0 {
+			rows[i] = "(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), CAST(? AS INT), CAST(? AS INT))"
+		}
+		args = append(args, FormatTime(r.Start), FormatTime(r.End), ws[i].Cur, ws[i].Prev)
+	}
+	return "(VALUES\n" + strings.Join(rows, ",\n") + "\n) AS ranges (start_at, end_at, cur, prev)", args
+}
+
 // PieceRanges is Ranges with what a rollup piece adds (piecesArg): the
 // rollup table that answers it (grain), period, as_of, sign, flags,
 // rest_rows and the rest's two ranges. On SQLite the relation is kept

@@ -38,6 +38,9 @@ type Scope struct {
 	// TrackedOnly restricts share-of-voice rows to the brand's own and its
 	// competitors' found brands.
 	TrackedOnly bool
+	// Now is the time of the read (zero: unknown): no rollup row lies
+	// after its day yet, which sumPlan counts as rows it need not read.
+	Now time.Time
 }
 
 // FilterIn writes the conditions selecting the scope's rows of a fact

@@ -1,6 +1,11 @@
 package analyticsql
 
-import "github.com/sightline/sightline"
+import (
+	"slices"
+	"time"
+
+	"github.com/sightline/sightline"
+)
 
 // The row sources of sql/sources.sql read the rollups for the whole days
 // of a period and the fact tables for the partial days (planRollup), or
@@ -43,7 +48,16 @@ type Read struct {
 	Table  string
 	Rollup bool
 	Ranges []sightline.Window
+	// Weights, for a Period with Sums, are each range's Weight (sumPlan);
+	// nil otherwise, and the rows then carry their ran_at.
+	Weights []Weight
 }
+
+// Weight is how often the rows of a range count in the window (Cur) and in
+// the previous period (Prev): 1 for the period its days belong to, 0 for
+// the other, and -1 for days taken back out of a week's row that counts
+// them in that period (sumPlan).
+type Weight struct{ Cur, Prev int }
 
 // reads are the arms of the row source src over p: "runs" (the run
 // rollups), "mentions" (per topic, or per provider and region when
@@ -87,6 +101,9 @@ func (q *Scope) reads(src string, p Period) []Read {
 // Monday, and the days around them from the daily one: a 30-day window
 // and its previous period read about a quarter of the rows.
 func plan(p Period, ok bool, t rollupTable) []Read {
+	if p.Sums {
+		return sumPlan(p, ok, t)
+	}
 	full, raw := []sightline.Window(nil), []sightline.Window{p.W}
 	if ok && !p.FactsOnly {
 		if pl := planRollup(p.W, p.Cuts...); len(pl.full) > 0 {
@@ -134,4 +151,133 @@ func (q *Scope) noRunDimensions() bool {
 // no provider or region filter.
 func (q *Scope) coarseMentions() bool {
 	return len(q.ProviderIDs) == 0 && len(q.RegionIDs) == 0
+}
+
+// sumPlan is plan for a statement that sums its rows per period with
+// weights (Period.Sums): the fact tables answer the parts of days that the
+// edges and the cut split, and the rollups the whole days, where each ISO
+// week is read the cheaper way: its days from the daily table (a row per
+// key and day), or its row in the weekly table counted in one period,
+// with each other day of that week read from the daily table to move it to
+// its own period (weights 1 and -1) or take it out (-1: a day outside the
+// span). Every day then counts once, in its own period. The cost is the
+// days read, a week's row costing one; days from Period.Future on
+// have no rows yet and cost nothing, so the window's last days are read as
+// their week's row. A week's row is the sum of its days' rows, rebuilt
+// with them (docs/metrics.md#rollups), so it may stand for any of its
+// days.
+func sumPlan(p Period, ok bool, t rollupTable) []Read {
+	weightOf := func(day time.Time) Weight {
+		if day.Before(p.Cur) {
+			return Weight{Prev: 1}
+		}
+		return Weight{Cur: 1}
+	}
+	full, raw := []sightline.Window(nil), []sightline.Window{p.W}
+	if ok && !p.FactsOnly {
+		if pl := planRollup(p.W, p.Cuts...); len(pl.full) > 0 {
+			full, raw = pl.full, pl.raw
+		}
+	}
+	var weekly, daily, facts weighted
+	for _, r := range splitAt(raw, p.Cuts) {
+		facts.add(r, weightOf(r.Start))
+	}
+	full = splitAt(full, p.Cuts)
+	if t.weekly == "" {
+		for _, r := range full {
+			daily.add(r, weightOf(r.Start))
+		}
+	}
+	for _, monday := range weeksOf(full) {
+		if t.weekly == "" {
+			break
+		}
+		// in[i]: day i of the week is a whole day of the span
+		var in [7]bool
+		for i := range in {
+			day := monday.AddDate(0, 0, i)
+			in[i] = slices.ContainsFunc(full, func(r sightline.Window) bool { return !day.Before(r.Start) && day.Before(r.End) })
+		}
+		best, cost := Weight{}, 0
+		for i := range in {
+			if in[i] {
+				cost++
+			}
+		}
+		for _, x := range []Weight{{Prev: 1}, {Cur: 1}} {
+			n, counts := 1, false
+			for i := range in {
+				day := monday.AddDate(0, 0, i)
+				switch {
+				case in[i] && weightOf(day) == x:
+					counts = true
+				case p.Future.IsZero() || day.Before(p.Future):
+					n++
+				}
+			}
+			if counts && n < cost {
+				best, cost = x, n
+			}
+		}
+		if best == (Weight{}) {
+			for i := range in {
+				if day := monday.AddDate(0, 0, i); in[i] {
+					daily.add(sightline.Window{Start: day, End: day.AddDate(0, 0, 1)}, weightOf(day))
+				}
+			}
+			continue
+		}
+		weekly.add(sightline.Window{Start: monday, End: monday.AddDate(0, 0, 7)}, best)
+		for i := range in {
+			day := monday.AddDate(0, 0, i)
+			w := Weight{Cur: -best.Cur, Prev: -best.Prev}
+			if in[i] {
+				own := weightOf(day)
+				w = Weight{Cur: own.Cur - best.Cur, Prev: own.Prev - best.Prev}
+			}
+			if w != (Weight{}) {
+				daily.add(sightline.Window{Start: day, End: day.AddDate(0, 0, 1)}, w)
+			}
+		}
+	}
+	var out []Read
+	if len(weekly.ranges) > 0 {
+		out = append(out, Read{Table: t.weekly, Rollup: true, Ranges: weekly.ranges, Weights: weekly.weights})
+	}
+	if len(daily.ranges) > 0 {
+		out = append(out, Read{Table: t.daily, Rollup: true, Ranges: daily.ranges, Weights: daily.weights})
+	}
+	if len(facts.ranges) > 0 {
+		out = append(out, Read{Ranges: facts.ranges, Weights: facts.weights})
+	}
+	return out
+}
+
+// weeksOf is the Mondays of the ISO weeks that ranges touch, in order.
+func weeksOf(ranges []sightline.Window) []time.Time {
+	var out []time.Time
+	for _, r := range ranges {
+		for m := sightline.BucketStart(r.Start, "week"); m.Before(r.End); m = m.AddDate(0, 0, 7) {
+			if n := len(out); n == 0 || out[n-1].Before(m) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// weighted is ranges in order with their weights; add joins a range to
+// the last one when they touch and weigh the same.
+type weighted struct {
+	ranges  []sightline.Window
+	weights []Weight
+}
+
+func (w *weighted) add(r sightline.Window, x Weight) {
+	if n := len(w.ranges); n > 0 && w.ranges[n-1].End.Equal(r.Start) && w.weights[n-1] == x {
+		w.ranges[n-1].End = r.End
+		return
+	}
+	w.ranges, w.weights = append(w.ranges, r), append(w.weights, x)
 }

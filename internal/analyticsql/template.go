@@ -132,6 +132,33 @@ func stmtFuncs(w *writer) template.FuncMap {
 		// perPeriod marks a period as summed per period only (Weeks);
 		// factsOnly as read from the fact tables alone when on.
 		"perPeriod": func(p Period) Period { p.Weeks = true; return p },
+		// sums marks a period as summed per period with weights (Sums).
+		"sums": func(p Period) Period {
+			p.Weeks, p.Sums, p.Cur = true, true, w.q.Window.Start
+			if !w.q.Now.IsZero() {
+				p.Future = sightline.EndOfDay(w.q.Now)
+			}
+			return p
+		},
+		// when writes the columns that place a row of the read r (its
+		// table aliased a) in time: its ran_at, or with weights (Sums) its
+		// range's cur and prev.
+		"when": func(r Read, a string) string {
+			if r.Weights != nil {
+				return "ranges.cur AS cur, ranges.prev AS prev"
+			}
+			return a + ".ran_at AS ran_at"
+		},
+		// readRanges is ranges for a Read, with its weights if it has
+		// them (Dialect.WeightedRanges).
+		"readRanges": func(r Read) string {
+			text, args := w.q.Dialect.Ranges(r.Ranges)
+			if r.Weights != nil {
+				text, args = w.q.Dialect.WeightedRanges(r.Ranges, r.Weights)
+			}
+			w.s.Args = append(w.s.Args, args...)
+			return text
+		},
 		"factsOnly": func(p Period, on bool) Period { p.FactsOnly = on; return p },
 		"cur":       func() string { w.s.Args = append(w.s.Args, FormatTime(w.q.Window.Start)); return "?" },
 		// pair pairs a value with a period or alias for a named template
@@ -146,11 +173,20 @@ func stmtFuncs(w *writer) template.FuncMap {
 // month, so whole ISO weeks may come from the weekly rollups (perPeriod);
 // FactsOnly: the rows are narrowed by what the rollups do not keep (the
 // domains or page a run cites), so only the fact tables answer.
+//
+// Sums: the statement sums each count per period as cur × count and prev
+// × count, the weights of the row's range (Weight), so a week's row may
+// stand for days of both periods or more than the span's (sumPlan); Cur
+// is the start of the window, the first instant counted in it; Future the
+// midnight from which the tables hold no rows yet (the end of today).
 type Period struct {
 	W         sightline.Window
 	Cuts      []time.Time
 	Weeks     bool
 	FactsOnly bool
+	Sums      bool
+	Cur       time.Time
+	Future    time.Time
 }
 
 // Pair is two values given to a named template.

@@ -1,6 +1,7 @@
 package analyticsql
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -42,6 +43,22 @@ func RangesArg(ranges []sightline.Window) string {
 			b.WriteByte(',')
 		}
 		b.WriteString(`{"start_at":"` + FormatTime(r.Start) + `","end_at":"` + FormatTime(r.End) + `"}`)
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// weightedRangesArg is the parameter of Dialect.WeightedRanges on SQLite:
+// the ranges as a JSON array of [start_at, end_at, cur, prev] arrays.
+func weightedRangesArg(ranges []sightline.Window, ws []Weight) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, r := range ranges {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`["` + FormatTime(r.Start) + `","` + FormatTime(r.End) + `",` +
+			strconv.Itoa(ws[i].Cur) + `,` + strconv.Itoa(ws[i].Prev) + `]`)
 	}
 	b.WriteByte(']')
 	return b.String()

@@ -25,7 +25,7 @@ type scopeQ struct {
 
 // newScope resolves the target of s inside tx.
 func newScope(ctx context.Context, tx *Tx, s sightline.Scope) (*scopeQ, error) {
-	q := &scopeQ{Scope: &analyticsql.Scope{Scope: s, Dialect: tx.d, Rollups: !tx.noRollups}}
+	q := &scopeQ{Scope: &analyticsql.Scope{Scope: s, Dialect: tx.d, Rollups: !tx.noRollups, Now: tx.now}}
 	var err error
 	if q.PrunedBefore, err = prunedBefore(ctx, tx, s.BrandID); err != nil {
 		return nil, err

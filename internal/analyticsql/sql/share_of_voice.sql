@@ -3,27 +3,31 @@ visibility, share of voice, sentiment and mentions over the window, and
 their previous period's, ordered by .Order, .Limit rows from .Offset.
 Rows are the brand itself, its competitors and every found brand named in
 either period (sov_rows). run_totals: the runs of both periods;
-brand_mentions: per found brand its mentions and sentiment sums;
-mention_totals: all mentions; brand_metrics: per listed found brand, its
-metrics of both periods. Rows with ran_at >= cur are the window's. */}}
+brand_mentions: per found brand named in either period its mentions and
+sentiment sums; mention_totals: all mentions; brand_metrics: per listed
+found brand, its metrics of both periods. A row counts cur times in the
+window and prev times in the previous period (Weight), so a found brand
+whose rows were all taken back out of a week's row sums to no mention. */}}
 {{define "share_of_voice.sql" -}}
 WITH run_totals AS (
-SELECT SUM(CASE WHEN span_runs.ran_at >= {{cur}} THEN span_runs.runs ELSE 0 END) AS runs,
-SUM(CASE WHEN span_runs.ran_at < {{cur}} THEN span_runs.runs ELSE 0 END) AS previous_runs
+SELECT SUM(span_runs.cur * span_runs.runs) AS runs,
+SUM(span_runs.prev * span_runs.runs) AS previous_runs
 FROM (
-{{- template "run_rows" perPeriod span}}
+{{- template "run_rows" sums span}}
 ) span_runs
 ),
 brand_mentions AS (
 SELECT span_mentions.found_brand_id AS found_brand_id,
-SUM(CASE WHEN span_mentions.ran_at >= {{cur}} THEN span_mentions.mentions ELSE 0 END) AS mentions,
-SUM(CASE WHEN span_mentions.ran_at < {{cur}} THEN span_mentions.mentions ELSE 0 END) AS previous_mentions,
-SUM(CASE WHEN span_mentions.ran_at >= {{cur}} THEN span_mentions.sentiment_sum ELSE 0 END) AS sentiment_sum,
-SUM(CASE WHEN span_mentions.ran_at < {{cur}} THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_sentiment_sum
+SUM(span_mentions.cur * span_mentions.mentions) AS mentions,
+SUM(span_mentions.prev * span_mentions.mentions) AS previous_mentions,
+SUM(span_mentions.cur * span_mentions.sentiment_sum) AS sentiment_sum,
+SUM(span_mentions.prev * span_mentions.sentiment_sum) AS previous_sentiment_sum
 FROM (
-{{- template "mention_rows" perPeriod span}}
+{{- template "mention_rows" sums span}}
 ) span_mentions
 GROUP BY span_mentions.found_brand_id
+HAVING SUM(span_mentions.cur * span_mentions.mentions) > 0
+OR SUM(span_mentions.prev * span_mentions.mentions) > 0
 ),
 mention_totals AS (
 SELECT COALESCE(SUM(mentions), 0) AS mentions, COALESCE(SUM(previous_mentions), 0) AS previous_mentions

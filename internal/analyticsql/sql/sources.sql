@@ -7,7 +7,10 @@ for something the rollups do not keep (docs/performance.md#rollups).
 Rows without topic carry the nil UUID, as the rollups do; a rollup is
 aliased rollup_row. A statement that sums the rows per period only, never
 by day or month, passes "perPeriod span" (or window): whole ISO weeks then
-come from the weekly rollups, a quarter of the daily rows.
+come from the weekly rollups, a quarter of the daily rows. One that sums
+each count per period as cur × count and prev × count passes "sums span"
+(or window): its rows carry the weights cur and prev instead of ran_at,
+and a week's row may stand for days of both periods (Weight, sumPlan).
 
   run_rows             ran_at, topic_id, provider_id, region_id, runs
   citation_count_rows  ran_at, topic_id, provider_id, region_id, citations, owned_citations
@@ -23,11 +26,12 @@ come from the weekly rollups, a quarter of the daily rows.
 UNION ALL
 {{- end}}
 {{- if $r.Rollup}}
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+SELECT {{when $r "rollup_row"}}, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
 {{- template "from_rollup" $r}}
 {{- else}}
-SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id,
+SELECT {{when $r "runs"}},
+COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id,
 runs.provider_id AS provider_id, runs.region_id AS region_id, 1 AS runs
 {{- template "from_table" pair $r "runs"}}
 {{- end}}
@@ -40,12 +44,12 @@ runs.provider_id AS provider_id, runs.region_id AS region_id, 1 AS runs
 UNION ALL
 {{- end}}
 {{- if $r.Rollup}}
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+SELECT {{when $r "rollup_row"}}, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id,
 rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
 {{- template "from_rollup" $r}}
 {{- else}}
-SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id,
+SELECT {{when $r "citations"}}, citations.topic_id AS topic_id,
 citations.provider_id AS provider_id, citations.region_id AS region_id, 1 AS citations,
 CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = {{brand}})
   THEN 1 ELSE 0 END AS owned_citations
@@ -63,15 +67,16 @@ rows (runs = 1) and the citations' rows (citations = 1). */}}
 UNION ALL
 {{- end}}
 {{- if $r.Rollup}}
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
+SELECT {{when $r "rollup_row"}}, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
 rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
 {{- template "from_rollup" $r}}
 {{- else}}
-SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, 1 AS runs,
-0 AS citations, 0 AS owned_citations
+SELECT {{when $r "runs"}},
+COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id,
+1 AS runs, 0 AS citations, 0 AS owned_citations
 {{- template "from_table" pair $r "runs"}}
 UNION ALL
-SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
+SELECT {{when $r "citations"}}, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
 CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = {{brand}})
   THEN 1 ELSE 0 END AS owned_citations
 {{- template "from_facts" pair $r "citations"}}
@@ -85,12 +90,12 @@ CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id =
 UNION ALL
 {{- end}}
 {{- if $r.Rollup}}
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+SELECT {{when $r "rollup_row"}}, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
 {{- template "from_rollup" $r}}
 {{- else}}
-SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id,
+SELECT {{when $r "mentions"}}, mentions.topic_id AS topic_id,
 mentions.found_brand_id AS found_brand_id, 1 AS mentions, mentions.sentiment AS sentiment_sum
 {{- template "from_facts" pair $r "mentions"}}
 {{- end}}
@@ -108,7 +113,7 @@ SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, 1 AS runs
 AND mentions.found_brand_id IN ({{in $q.TargetIDs}})
 GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id
 {{- else}}
-SELECT ran_at, topic_id, mentions AS runs
+SELECT {{if .Sums}}cur, prev{{else}}ran_at{{end}}, topic_id, mentions AS runs
 FROM (
 {{- template "mention_rows" .}}
 ) target_mentions
@@ -131,12 +136,12 @@ GROUP BY mentions.run_seq, mentions.ran_at, mentions.topic_id, mentions.provider
 UNION ALL
 {{- end}}
 {{- if $r.Rollup}}
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
+SELECT {{when $r "rollup_row"}}, rollup_row.topic_id AS topic_id, rollup_row.provider_id AS provider_id,
 rollup_row.region_id AS region_id, rollup_row.mentions AS runs
 {{- template "from_rollup" $r}}
 AND rollup_row.found_brand_id = {{arg (index $q.TargetIDs 0)}}
 {{- else}}
-SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
+SELECT {{when $r "mentions"}}, mentions.topic_id AS topic_id, mentions.provider_id AS provider_id,
 mentions.region_id AS region_id, 1 AS runs
 {{- template "from_facts" pair $r "mentions"}}
 AND mentions.found_brand_id = {{arg (index $q.TargetIDs 0)}}
@@ -155,7 +160,7 @@ every provider, so that each pair is one range scan of the table. A range
 that starts before the brand's pruned day would read facts that are gone:
 pruned tells sqlstore (docs/retention.md). */}}
 {{define "from_rollup"}}
-FROM {{ranges .Ranges}}
+FROM {{readRanges .}}
 CROSS JOIN {{.Table}} rollup_row
 WHERE rollup_row.brand_id = {{brand}}
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -163,7 +168,7 @@ AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 {{- end}}
 
 {{define "from_table"}}
-FROM {{ranges .A.Ranges}}
+FROM {{readRanges .A}}
 CROSS JOIN {{.B}} {{.B}}
 WHERE {{.B}}.brand_id = {{brand}}
 AND {{.B}}.ran_at >= ranges.start_at AND {{.B}}.ran_at < ranges.end_at

@@ -1,6 +1,8 @@
 {{/* Topic metrics (docs/metrics.md): per topic of .IDs visibility, share
 of voice, sentiment and citation share, their previous period's, and the
-counts they are rates of. Rows with ran_at >= cur are the window's.
+counts they are rates of. A row counts cur times in the window and prev
+times in the previous period (Weight; with several target found brands,
+topic_target_runs tells them by ran_at >= cur).
 
 topic_runs: runs per topic (denominator of visibility), citations of owned
 domains and all citations (citation share), in one read.
@@ -11,8 +13,8 @@ topic_mentions counts anyway: they are then its target columns.
 topic_mentions: target mentions, all mentions, the target's sentiment sums
 (the target's condition on a line of its own: the list of target ids may
 be long). topic_counts: per topic the counts of both periods (0 when
-none); topic_metrics: the rates of both periods; the outer select adds the
-differences. */}}
+none); topic_metrics: those and the rates of both periods; the outer
+select adds the differences. */}}
 {{define "topics.sql" -}}
 {{- $q := scope}}
 {{- $targetRuns := "COALESCE(topic_mentions.target_mentions, 0)"}}
@@ -23,14 +25,14 @@ differences. */}}
 {{- end -}}
 WITH topic_runs AS (
 SELECT span_runs.topic_id AS topic_id,
-SUM(CASE WHEN span_runs.ran_at >= {{cur}} THEN span_runs.runs ELSE 0 END) AS runs,
-SUM(CASE WHEN span_runs.ran_at < {{cur}} THEN span_runs.runs ELSE 0 END) AS previous_runs,
-SUM(CASE WHEN span_runs.ran_at >= {{cur}} THEN span_runs.owned_citations ELSE 0 END) AS owned_citations,
-SUM(CASE WHEN span_runs.ran_at < {{cur}} THEN span_runs.owned_citations ELSE 0 END) AS previous_owned_citations,
-SUM(CASE WHEN span_runs.ran_at >= {{cur}} THEN span_runs.citations ELSE 0 END) AS citations,
-SUM(CASE WHEN span_runs.ran_at < {{cur}} THEN span_runs.citations ELSE 0 END) AS previous_citations
+SUM(span_runs.cur * span_runs.runs) AS runs,
+SUM(span_runs.prev * span_runs.runs) AS previous_runs,
+SUM(span_runs.cur * span_runs.owned_citations) AS owned_citations,
+SUM(span_runs.prev * span_runs.owned_citations) AS previous_owned_citations,
+SUM(span_runs.cur * span_runs.citations) AS citations,
+SUM(span_runs.prev * span_runs.citations) AS previous_citations
 FROM (
-{{- template "run_citation_rows" perPeriod span}}
+{{- template "run_citation_rows" sums span}}
 ) span_runs
 WHERE span_runs.topic_id IN ({{in .IDs}})
 GROUP BY span_runs.topic_id
@@ -49,22 +51,18 @@ GROUP BY span_target_runs.topic_id
 {{- end}}
 topic_mentions AS (
 SELECT span_mentions.topic_id AS topic_id,
-SUM(CASE WHEN span_mentions.ran_at >= {{cur}}
-  AND span_mentions.found_brand_id IN ({{in $q.TargetIDs}})
-  THEN span_mentions.mentions ELSE 0 END) AS target_mentions,
-SUM(CASE WHEN span_mentions.ran_at < {{cur}}
-  AND span_mentions.found_brand_id IN ({{in $q.TargetIDs}})
-  THEN span_mentions.mentions ELSE 0 END) AS previous_target_mentions,
-SUM(CASE WHEN span_mentions.ran_at >= {{cur}} THEN span_mentions.mentions ELSE 0 END) AS mentions,
-SUM(CASE WHEN span_mentions.ran_at < {{cur}} THEN span_mentions.mentions ELSE 0 END) AS previous_mentions,
-SUM(CASE WHEN span_mentions.ran_at >= {{cur}}
-  AND span_mentions.found_brand_id IN ({{in $q.TargetIDs}})
-  THEN span_mentions.sentiment_sum ELSE 0 END) AS target_sentiment_sum,
-SUM(CASE WHEN span_mentions.ran_at < {{cur}}
-  AND span_mentions.found_brand_id IN ({{in $q.TargetIDs}})
-  THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_target_sentiment_sum
+SUM(CASE WHEN span_mentions.found_brand_id IN ({{in $q.TargetIDs}})
+  THEN span_mentions.cur * span_mentions.mentions ELSE 0 END) AS target_mentions,
+SUM(CASE WHEN span_mentions.found_brand_id IN ({{in $q.TargetIDs}})
+  THEN span_mentions.prev * span_mentions.mentions ELSE 0 END) AS previous_target_mentions,
+SUM(span_mentions.cur * span_mentions.mentions) AS mentions,
+SUM(span_mentions.prev * span_mentions.mentions) AS previous_mentions,
+SUM(CASE WHEN span_mentions.found_brand_id IN ({{in $q.TargetIDs}})
+  THEN span_mentions.cur * span_mentions.sentiment_sum ELSE 0 END) AS target_sentiment_sum,
+SUM(CASE WHEN span_mentions.found_brand_id IN ({{in $q.TargetIDs}})
+  THEN span_mentions.prev * span_mentions.sentiment_sum ELSE 0 END) AS previous_target_sentiment_sum
 FROM (
-{{- template "mention_rows" perPeriod span}}
+{{- template "mention_rows" sums span}}
 ) span_mentions
 WHERE span_mentions.topic_id IN ({{in .IDs}})
 GROUP BY span_mentions.topic_id
@@ -94,7 +92,7 @@ LEFT JOIN topic_mentions ON topic_mentions.topic_id = topics.id
 WHERE topics.id IN ({{in .IDs}})
 ),
 topic_metrics AS (
-SELECT id,
+SELECT topic_counts.*,
 {{pct "target_runs" "runs"}} AS visibility,
 {{pct "previous_target_runs" "previous_runs"}} AS previous_visibility,
 {{pct "target_mentions" "mentions"}} AS share_of_voice,
@@ -102,10 +100,7 @@ SELECT id,
 {{mean "target_sentiment_sum" "target_mentions"}} AS sentiment,
 {{mean "previous_target_sentiment_sum" "previous_target_mentions"}} AS previous_sentiment,
 {{pct "owned_citations" "citations"}} AS citation_share,
-{{pct "previous_owned_citations" "previous_citations"}} AS previous_citation_share,
-target_runs, runs, previous_target_runs, previous_runs,
-target_mentions, mentions, previous_target_mentions, previous_mentions,
-owned_citations, citations, previous_owned_citations, previous_citations
+{{pct "previous_owned_citations" "previous_citations"}} AS previous_citation_share
 FROM topic_counts
 )
 SELECT id, visibility, visibility - previous_visibility,
@@ -119,28 +114,31 @@ FROM topic_metrics
 {{- end}}
 
 {{/* Per topic of .IDs the .Limit found brands with the highest visibility
-in the window (ties by name); filter[brand_ids] limits the candidates. */}}
+in the window (ties by name); filter[brand_ids] limits the candidates. A
+row counts cur times (Weight), so a found brand whose rows were all taken
+back out of a week's row sums to no mention: it was not named. */}}
 {{define "top_brands.sql" -}}
 {{- $q := scope -}}
 WITH topic_runs AS (
-SELECT window_runs.topic_id AS topic_id, SUM(window_runs.runs) AS runs
+SELECT window_runs.topic_id AS topic_id, SUM(window_runs.cur * window_runs.runs) AS runs
 FROM (
-{{- template "run_rows" perPeriod window}}
+{{- template "run_rows" sums window}}
 ) window_runs
 WHERE window_runs.topic_id IN ({{in .IDs}})
 GROUP BY window_runs.topic_id
 ),
 topic_brand_mentions AS (
 SELECT window_mentions.topic_id AS topic_id, window_mentions.found_brand_id AS found_brand_id,
-SUM(window_mentions.mentions) AS mentions
+SUM(window_mentions.cur * window_mentions.mentions) AS mentions
 FROM (
-{{- template "mention_rows" perPeriod window}}
+{{- template "mention_rows" sums window}}
 ) window_mentions
 WHERE window_mentions.topic_id IN ({{in .IDs}})
 {{- if $q.FoundBrandIDs}}
 AND window_mentions.found_brand_id IN ({{in $q.FoundBrandIDs}})
 {{- end}}
 GROUP BY window_mentions.topic_id, window_mentions.found_brand_id
+HAVING SUM(window_mentions.cur * window_mentions.mentions) > 0
 ),
 ranked_brands AS (
 SELECT topic_brand_mentions.topic_id AS topic_id,

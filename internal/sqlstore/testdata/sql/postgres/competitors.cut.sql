@@ -30,7 +30,8 @@ CROSS JOIN daily_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 UNION ALL
-SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id,
+SELECT runs.ran_at AS ran_at,
+COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id,
 runs.provider_id AS provider_id, runs.region_id AS region_id, 1 AS runs
 FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
 (?, ?)) AS ranges (start_at, end_at)

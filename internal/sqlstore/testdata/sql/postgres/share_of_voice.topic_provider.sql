@@ -14,25 +14,28 @@ SELECT 'provider', id FROM providers
 ;
 
 WITH run_totals AS (
-SELECT SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.runs ELSE 0 END) AS runs,
-SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.runs ELSE 0 END) AS previous_runs
+SELECT SUM(span_runs.cur * span_runs.runs) AS runs,
+SUM(span_runs.prev * span_runs.runs) AS previous_runs
 FROM (
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+SELECT ranges.cur AS cur, ranges.prev AS prev, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
-FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(?, ?)) AS ranges (start_at, end_at)
+FROM (VALUES
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), CAST(? AS INT), CAST(? AS INT)),
+(?, ?, ?, ?)
+) AS ranges (start_at, end_at, cur, prev)
 CROSS JOIN weekly_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 AND rollup_row.provider_id IN (?)
 AND rollup_row.topic_id IN (?)
 UNION ALL
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+SELECT ranges.cur AS cur, ranges.prev AS prev, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
-FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(?, ?),
-(?, ?),
-(?, ?)) AS ranges (start_at, end_at)
+FROM (VALUES
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), CAST(? AS INT), CAST(? AS INT)),
+(?, ?, ?, ?),
+(?, ?, ?, ?)
+) AS ranges (start_at, end_at, cur, prev)
 CROSS JOIN daily_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -42,15 +45,18 @@ AND rollup_row.topic_id IN (?)
 ),
 brand_mentions AS (
 SELECT span_mentions.found_brand_id AS found_brand_id,
-SUM(CASE WHEN span_mentions.ran_at >= ? THEN span_mentions.mentions ELSE 0 END) AS mentions,
-SUM(CASE WHEN span_mentions.ran_at < ? THEN span_mentions.mentions ELSE 0 END) AS previous_mentions,
-SUM(CASE WHEN span_mentions.ran_at >= ? THEN span_mentions.sentiment_sum ELSE 0 END) AS sentiment_sum,
-SUM(CASE WHEN span_mentions.ran_at < ? THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_sentiment_sum
+SUM(span_mentions.cur * span_mentions.mentions) AS mentions,
+SUM(span_mentions.prev * span_mentions.mentions) AS previous_mentions,
+SUM(span_mentions.cur * span_mentions.sentiment_sum) AS sentiment_sum,
+SUM(span_mentions.prev * span_mentions.sentiment_sum) AS previous_sentiment_sum
 FROM (
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+SELECT ranges.cur AS cur, ranges.prev AS prev, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
-FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
+FROM (VALUES
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), CAST(? AS INT), CAST(? AS INT)),
+(?, ?, ?, ?)
+) AS ranges (start_at, end_at, cur, prev)
 CROSS JOIN daily_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -58,6 +64,8 @@ AND rollup_row.provider_id IN (?)
 AND rollup_row.topic_id IN (?)
 ) span_mentions
 GROUP BY span_mentions.found_brand_id
+HAVING SUM(span_mentions.cur * span_mentions.mentions) > 0
+OR SUM(span_mentions.prev * span_mentions.mentions) > 0
 ),
 mention_totals AS (
 SELECT COALESCE(SUM(mentions), 0) AS mentions, COALESCE(SUM(previous_mentions), 0) AS previous_mentions

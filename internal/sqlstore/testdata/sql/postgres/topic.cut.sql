@@ -20,44 +20,55 @@ SELECT 'provider', id FROM providers
 
 WITH topic_runs AS (
 SELECT span_runs.topic_id AS topic_id,
-SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.runs ELSE 0 END) AS runs,
-SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.runs ELSE 0 END) AS previous_runs,
-SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.owned_citations ELSE 0 END) AS owned_citations,
-SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.owned_citations ELSE 0 END) AS previous_owned_citations,
-SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.citations ELSE 0 END) AS citations,
-SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.citations ELSE 0 END) AS previous_citations
+SUM(span_runs.cur * span_runs.runs) AS runs,
+SUM(span_runs.prev * span_runs.runs) AS previous_runs,
+SUM(span_runs.cur * span_runs.owned_citations) AS owned_citations,
+SUM(span_runs.prev * span_runs.owned_citations) AS previous_owned_citations,
+SUM(span_runs.cur * span_runs.citations) AS citations,
+SUM(span_runs.prev * span_runs.citations) AS previous_citations
 FROM (
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
+SELECT ranges.cur AS cur, ranges.prev AS prev, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
 rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
-FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(?, ?)) AS ranges (start_at, end_at)
+FROM (VALUES
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), CAST(? AS INT), CAST(? AS INT)),
+(?, ?, ?, ?)
+) AS ranges (start_at, end_at, cur, prev)
 CROSS JOIN weekly_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 UNION ALL
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
+SELECT ranges.cur AS cur, ranges.prev AS prev, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
 rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
-FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(?, ?)) AS ranges (start_at, end_at)
+FROM (VALUES
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), CAST(? AS INT), CAST(? AS INT)),
+(?, ?, ?, ?)
+) AS ranges (start_at, end_at, cur, prev)
 CROSS JOIN daily_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 UNION ALL
-SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id, 1 AS runs,
-0 AS citations, 0 AS owned_citations
-FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(?, ?),
-(?, ?)) AS ranges (start_at, end_at)
+SELECT ranges.cur AS cur, ranges.prev AS prev,
+COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id,
+1 AS runs, 0 AS citations, 0 AS owned_citations
+FROM (VALUES
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), CAST(? AS INT), CAST(? AS INT)),
+(?, ?, ?, ?),
+(?, ?, ?, ?),
+(?, ?, ?, ?)
+) AS ranges (start_at, end_at, cur, prev)
 CROSS JOIN runs runs
 WHERE runs.brand_id = ?
 AND runs.ran_at >= ranges.start_at AND runs.ran_at < ranges.end_at
 UNION ALL
-SELECT citations.ran_at AS ran_at, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
+SELECT ranges.cur AS cur, ranges.prev AS prev, citations.topic_id AS topic_id, 0 AS runs, 1 AS citations,
 CASE WHEN citations.domain IN (SELECT domain FROM brand_domains WHERE brand_id = ?)
 THEN 1 ELSE 0 END AS owned_citations
-FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(?, ?),
-(?, ?)) AS ranges (start_at, end_at)
+FROM (VALUES
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), CAST(? AS INT), CAST(? AS INT)),
+(?, ?, ?, ?),
+(?, ?, ?, ?),
+(?, ?, ?, ?)
+) AS ranges (start_at, end_at, cur, prev)
 CROSS JOIN citations citations
 WHERE citations.brand_id = ?
 AND citations.ran_at >= ranges.start_at AND citations.ran_at < ranges.end_at
@@ -69,44 +80,47 @@ GROUP BY span_runs.topic_id
 ),
 topic_mentions AS (
 SELECT span_mentions.topic_id AS topic_id,
-SUM(CASE WHEN span_mentions.ran_at >= ?
-AND span_mentions.found_brand_id IN (?)
-THEN span_mentions.mentions ELSE 0 END) AS target_mentions,
-SUM(CASE WHEN span_mentions.ran_at < ?
-AND span_mentions.found_brand_id IN (?)
-THEN span_mentions.mentions ELSE 0 END) AS previous_target_mentions,
-SUM(CASE WHEN span_mentions.ran_at >= ? THEN span_mentions.mentions ELSE 0 END) AS mentions,
-SUM(CASE WHEN span_mentions.ran_at < ? THEN span_mentions.mentions ELSE 0 END) AS previous_mentions,
-SUM(CASE WHEN span_mentions.ran_at >= ?
-AND span_mentions.found_brand_id IN (?)
-THEN span_mentions.sentiment_sum ELSE 0 END) AS target_sentiment_sum,
-SUM(CASE WHEN span_mentions.ran_at < ?
-AND span_mentions.found_brand_id IN (?)
-THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_target_sentiment_sum
+SUM(CASE WHEN span_mentions.found_brand_id IN (?)
+THEN span_mentions.cur * span_mentions.mentions ELSE 0 END) AS target_mentions,
+SUM(CASE WHEN span_mentions.found_brand_id IN (?)
+THEN span_mentions.prev * span_mentions.mentions ELSE 0 END) AS previous_target_mentions,
+SUM(span_mentions.cur * span_mentions.mentions) AS mentions,
+SUM(span_mentions.prev * span_mentions.mentions) AS previous_mentions,
+SUM(CASE WHEN span_mentions.found_brand_id IN (?)
+THEN span_mentions.cur * span_mentions.sentiment_sum ELSE 0 END) AS target_sentiment_sum,
+SUM(CASE WHEN span_mentions.found_brand_id IN (?)
+THEN span_mentions.prev * span_mentions.sentiment_sum ELSE 0 END) AS previous_target_sentiment_sum
 FROM (
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+SELECT ranges.cur AS cur, ranges.prev AS prev, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
-FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(?, ?)) AS ranges (start_at, end_at)
+FROM (VALUES
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), CAST(? AS INT), CAST(? AS INT)),
+(?, ?, ?, ?)
+) AS ranges (start_at, end_at, cur, prev)
 CROSS JOIN weekly_topic_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 UNION ALL
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+SELECT ranges.cur AS cur, ranges.prev AS prev, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
-FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(?, ?)) AS ranges (start_at, end_at)
+FROM (VALUES
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), CAST(? AS INT), CAST(? AS INT)),
+(?, ?, ?, ?)
+) AS ranges (start_at, end_at, cur, prev)
 CROSS JOIN daily_topic_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 UNION ALL
-SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id,
+SELECT ranges.cur AS cur, ranges.prev AS prev, mentions.topic_id AS topic_id,
 mentions.found_brand_id AS found_brand_id, 1 AS mentions, mentions.sentiment AS sentiment_sum
-FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(?, ?),
-(?, ?)) AS ranges (start_at, end_at)
+FROM (VALUES
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), CAST(? AS INT), CAST(? AS INT)),
+(?, ?, ?, ?),
+(?, ?, ?, ?),
+(?, ?, ?, ?)
+) AS ranges (start_at, end_at, cur, prev)
 CROSS JOIN mentions mentions
 WHERE mentions.brand_id = ?
 AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
@@ -138,7 +152,7 @@ LEFT JOIN topic_mentions ON topic_mentions.topic_id = topics.id
 WHERE topics.id IN (?)
 ),
 topic_metrics AS (
-SELECT id,
+SELECT topic_counts.*,
 (CASE WHEN runs > 0
 THEN 100 * CAST(target_runs AS DOUBLE PRECISION)
 / CAST(runs AS DOUBLE PRECISION)
@@ -170,10 +184,7 @@ ELSE 0 END) AS citation_share,
 (CASE WHEN previous_citations > 0
 THEN 100 * CAST(previous_owned_citations AS DOUBLE PRECISION)
 / CAST(previous_citations AS DOUBLE PRECISION)
-ELSE 0 END) AS previous_citation_share,
-target_runs, runs, previous_target_runs, previous_runs,
-target_mentions, mentions, previous_target_mentions, previous_mentions,
-owned_citations, citations, previous_owned_citations, previous_citations
+ELSE 0 END) AS previous_citation_share
 FROM topic_counts
 )
 SELECT id, visibility, visibility - previous_visibility,
@@ -187,26 +198,33 @@ FROM topic_metrics
 ;
 
 WITH topic_runs AS (
-SELECT window_runs.topic_id AS topic_id, SUM(window_runs.runs) AS runs
+SELECT window_runs.topic_id AS topic_id, SUM(window_runs.cur * window_runs.runs) AS runs
 FROM (
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+SELECT ranges.cur AS cur, ranges.prev AS prev, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
-FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
+FROM (VALUES
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), CAST(? AS INT), CAST(? AS INT))
+) AS ranges (start_at, end_at, cur, prev)
 CROSS JOIN weekly_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 UNION ALL
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+SELECT ranges.cur AS cur, ranges.prev AS prev, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
-FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
+FROM (VALUES
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), CAST(? AS INT), CAST(? AS INT))
+) AS ranges (start_at, end_at, cur, prev)
 CROSS JOIN daily_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 UNION ALL
-SELECT runs.ran_at AS ran_at, COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id,
+SELECT ranges.cur AS cur, ranges.prev AS prev,
+COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id,
 runs.provider_id AS provider_id, runs.region_id AS region_id, 1 AS runs
-FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(?, ?)) AS ranges (start_at, end_at)
+FROM (VALUES
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), CAST(? AS INT), CAST(? AS INT)),
+(?, ?, ?, ?)
+) AS ranges (start_at, end_at, cur, prev)
 CROSS JOIN runs runs
 WHERE runs.brand_id = ?
 AND runs.ran_at >= ranges.start_at AND runs.ran_at < ranges.end_at
@@ -216,28 +234,34 @@ GROUP BY window_runs.topic_id
 ),
 topic_brand_mentions AS (
 SELECT window_mentions.topic_id AS topic_id, window_mentions.found_brand_id AS found_brand_id,
-SUM(window_mentions.mentions) AS mentions
+SUM(window_mentions.cur * window_mentions.mentions) AS mentions
 FROM (
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+SELECT ranges.cur AS cur, ranges.prev AS prev, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
-FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
+FROM (VALUES
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), CAST(? AS INT), CAST(? AS INT))
+) AS ranges (start_at, end_at, cur, prev)
 CROSS JOIN weekly_topic_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 UNION ALL
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+SELECT ranges.cur AS cur, ranges.prev AS prev, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
-FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
+FROM (VALUES
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), CAST(? AS INT), CAST(? AS INT))
+) AS ranges (start_at, end_at, cur, prev)
 CROSS JOIN daily_topic_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 UNION ALL
-SELECT mentions.ran_at AS ran_at, mentions.topic_id AS topic_id,
+SELECT ranges.cur AS cur, ranges.prev AS prev, mentions.topic_id AS topic_id,
 mentions.found_brand_id AS found_brand_id, 1 AS mentions, mentions.sentiment AS sentiment_sum
-FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(?, ?)) AS ranges (start_at, end_at)
+FROM (VALUES
+(CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), CAST(? AS INT), CAST(? AS INT)),
+(?, ?, ?, ?)
+) AS ranges (start_at, end_at, cur, prev)
 CROSS JOIN mentions mentions
 WHERE mentions.brand_id = ?
 AND mentions.ran_at >= ranges.start_at AND mentions.ran_at < ranges.end_at
@@ -246,6 +270,7 @@ AND mentions.provider_id IN (?, ?)
 ) window_mentions
 WHERE window_mentions.topic_id IN (?)
 GROUP BY window_mentions.topic_id, window_mentions.found_brand_id
+HAVING SUM(window_mentions.cur * window_mentions.mentions) > 0
 ),
 ranked_brands AS (
 SELECT topic_brand_mentions.topic_id AS topic_id,

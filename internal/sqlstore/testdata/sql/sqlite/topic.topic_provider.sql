@@ -20,25 +20,27 @@ SELECT 'provider', id FROM providers
 
 WITH topic_runs AS (
 SELECT span_runs.topic_id AS topic_id,
-SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.runs ELSE 0 END) AS runs,
-SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.runs ELSE 0 END) AS previous_runs,
-SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.owned_citations ELSE 0 END) AS owned_citations,
-SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.owned_citations ELSE 0 END) AS previous_owned_citations,
-SUM(CASE WHEN span_runs.ran_at >= ? THEN span_runs.citations ELSE 0 END) AS citations,
-SUM(CASE WHEN span_runs.ran_at < ? THEN span_runs.citations ELSE 0 END) AS previous_citations
+SUM(span_runs.cur * span_runs.runs) AS runs,
+SUM(span_runs.prev * span_runs.runs) AS previous_runs,
+SUM(span_runs.cur * span_runs.owned_citations) AS owned_citations,
+SUM(span_runs.prev * span_runs.owned_citations) AS previous_owned_citations,
+SUM(span_runs.cur * span_runs.citations) AS citations,
+SUM(span_runs.prev * span_runs.citations) AS previous_citations
 FROM (
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
+SELECT ranges.cur AS cur, ranges.prev AS prev, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
 rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
-FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+FROM (SELECT value ->> 0 AS start_at, value ->> 1 AS end_at, value ->> 2 AS cur, value ->> 3 AS prev
+FROM json_each(?) LIMIT -1) ranges
 CROSS JOIN weekly_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 AND rollup_row.provider_id IN (?)
 AND rollup_row.topic_id IN (?)
 UNION ALL
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
+SELECT ranges.cur AS cur, ranges.prev AS prev, rollup_row.topic_id AS topic_id, rollup_row.runs AS runs,
 rollup_row.citations AS citations, rollup_row.owned_citations AS owned_citations
-FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+FROM (SELECT value ->> 0 AS start_at, value ->> 1 AS end_at, value ->> 2 AS cur, value ->> 3 AS prev
+FROM json_each(?) LIMIT -1) ranges
 CROSS JOIN daily_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -50,25 +52,22 @@ GROUP BY span_runs.topic_id
 ),
 topic_mentions AS (
 SELECT span_mentions.topic_id AS topic_id,
-SUM(CASE WHEN span_mentions.ran_at >= ?
-AND span_mentions.found_brand_id IN (?)
-THEN span_mentions.mentions ELSE 0 END) AS target_mentions,
-SUM(CASE WHEN span_mentions.ran_at < ?
-AND span_mentions.found_brand_id IN (?)
-THEN span_mentions.mentions ELSE 0 END) AS previous_target_mentions,
-SUM(CASE WHEN span_mentions.ran_at >= ? THEN span_mentions.mentions ELSE 0 END) AS mentions,
-SUM(CASE WHEN span_mentions.ran_at < ? THEN span_mentions.mentions ELSE 0 END) AS previous_mentions,
-SUM(CASE WHEN span_mentions.ran_at >= ?
-AND span_mentions.found_brand_id IN (?)
-THEN span_mentions.sentiment_sum ELSE 0 END) AS target_sentiment_sum,
-SUM(CASE WHEN span_mentions.ran_at < ?
-AND span_mentions.found_brand_id IN (?)
-THEN span_mentions.sentiment_sum ELSE 0 END) AS previous_target_sentiment_sum
+SUM(CASE WHEN span_mentions.found_brand_id IN (?)
+THEN span_mentions.cur * span_mentions.mentions ELSE 0 END) AS target_mentions,
+SUM(CASE WHEN span_mentions.found_brand_id IN (?)
+THEN span_mentions.prev * span_mentions.mentions ELSE 0 END) AS previous_target_mentions,
+SUM(span_mentions.cur * span_mentions.mentions) AS mentions,
+SUM(span_mentions.prev * span_mentions.mentions) AS previous_mentions,
+SUM(CASE WHEN span_mentions.found_brand_id IN (?)
+THEN span_mentions.cur * span_mentions.sentiment_sum ELSE 0 END) AS target_sentiment_sum,
+SUM(CASE WHEN span_mentions.found_brand_id IN (?)
+THEN span_mentions.prev * span_mentions.sentiment_sum ELSE 0 END) AS previous_target_sentiment_sum
 FROM (
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+SELECT ranges.cur AS cur, ranges.prev AS prev, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
-FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+FROM (SELECT value ->> 0 AS start_at, value ->> 1 AS end_at, value ->> 2 AS cur, value ->> 3 AS prev
+FROM json_each(?) LIMIT -1) ranges
 CROSS JOIN daily_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -100,7 +99,7 @@ LEFT JOIN topic_mentions ON topic_mentions.topic_id = topics.id
 WHERE topics.id IN (?)
 ),
 topic_metrics AS (
-SELECT id,
+SELECT topic_counts.*,
 (CASE WHEN runs > 0
 THEN 100 * CAST(target_runs AS DOUBLE PRECISION)
 / CAST(runs AS DOUBLE PRECISION)
@@ -132,10 +131,7 @@ ELSE 0 END) AS citation_share,
 (CASE WHEN previous_citations > 0
 THEN 100 * CAST(previous_owned_citations AS DOUBLE PRECISION)
 / CAST(previous_citations AS DOUBLE PRECISION)
-ELSE 0 END) AS previous_citation_share,
-target_runs, runs, previous_target_runs, previous_runs,
-target_mentions, mentions, previous_target_mentions, previous_mentions,
-owned_citations, citations, previous_owned_citations, previous_citations
+ELSE 0 END) AS previous_citation_share
 FROM topic_counts
 )
 SELECT id, visibility, visibility - previous_visibility,
@@ -149,20 +145,22 @@ FROM topic_metrics
 ;
 
 WITH topic_runs AS (
-SELECT window_runs.topic_id AS topic_id, SUM(window_runs.runs) AS runs
+SELECT window_runs.topic_id AS topic_id, SUM(window_runs.cur * window_runs.runs) AS runs
 FROM (
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+SELECT ranges.cur AS cur, ranges.prev AS prev, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
-FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+FROM (SELECT value ->> 0 AS start_at, value ->> 1 AS end_at, value ->> 2 AS cur, value ->> 3 AS prev
+FROM json_each(?) LIMIT -1) ranges
 CROSS JOIN weekly_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 AND rollup_row.provider_id IN (?)
 AND rollup_row.topic_id IN (?)
 UNION ALL
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+SELECT ranges.cur AS cur, ranges.prev AS prev, rollup_row.topic_id AS topic_id,
 rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
-FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+FROM (SELECT value ->> 0 AS start_at, value ->> 1 AS end_at, value ->> 2 AS cur, value ->> 3 AS prev
+FROM json_each(?) LIMIT -1) ranges
 CROSS JOIN daily_runs rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -174,12 +172,13 @@ GROUP BY window_runs.topic_id
 ),
 topic_brand_mentions AS (
 SELECT window_mentions.topic_id AS topic_id, window_mentions.found_brand_id AS found_brand_id,
-SUM(window_mentions.mentions) AS mentions
+SUM(window_mentions.cur * window_mentions.mentions) AS mentions
 FROM (
-SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+SELECT ranges.cur AS cur, ranges.prev AS prev, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
-FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+FROM (SELECT value ->> 0 AS start_at, value ->> 1 AS end_at, value ->> 2 AS cur, value ->> 3 AS prev
+FROM json_each(?) LIMIT -1) ranges
 CROSS JOIN daily_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
@@ -188,6 +187,7 @@ AND rollup_row.topic_id IN (?)
 ) window_mentions
 WHERE window_mentions.topic_id IN (?)
 GROUP BY window_mentions.topic_id, window_mentions.found_brand_id
+HAVING SUM(window_mentions.cur * window_mentions.mentions) > 0
 ),
 ranked_brands AS (
 SELECT topic_brand_mentions.topic_id AS topic_id,
