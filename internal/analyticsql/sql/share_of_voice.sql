@@ -102,12 +102,20 @@ AND (found_brands.is_self = {{arg true}} OR found_brands.competitor_id IS NOT NU
 {{- end}}
 
 {{/* The per-bucket metrics of the found brands .IDs, and a row per bucket
-(id NULL) with its runs and mentions: the denominators. bucket_runs,
-bucket_mentions: the denominators per bucket; bucket_brand_mentions: the
-mentions of the given found brands. */}}
+(id NULL) with its runs and mentions: the denominators. bucket_runs: the
+runs per bucket; brand_buckets: the mentions and sentiment sums per bucket
+and found brand, every found brand's (one sort of the window's mention
+rows), from which bucket_mentions sums all mentions per bucket and
+bucket_brand_mentions keeps the given found brands. */}}
 {{define "share_of_voice_series.sql" -}}
-WITH window_mentions AS MATERIALIZED (
+WITH brand_buckets AS MATERIALIZED (
+SELECT {{bucket .Granularity "window_mentions.ran_at"}} AS bucket,
+window_mentions.found_brand_id AS found_brand_id,
+SUM(window_mentions.mentions) AS mentions, SUM(window_mentions.sentiment_sum) AS sentiment_sum
+FROM (
 {{- template "mention_rows" window}}
+) window_mentions
+GROUP BY 1, 2
 ),
 bucket_runs AS (
 SELECT {{bucket .Granularity "window_runs.ran_at"}} AS bucket,
@@ -118,17 +126,14 @@ FROM (
 GROUP BY 1
 ),
 bucket_mentions AS (
-SELECT {{bucket .Granularity "ran_at"}} AS bucket,
-SUM(mentions) AS mentions
-FROM window_mentions
-GROUP BY 1
+SELECT bucket, SUM(mentions) AS mentions
+FROM brand_buckets
+GROUP BY bucket
 ),
 bucket_brand_mentions AS (
-SELECT {{bucket .Granularity "ran_at"}} AS bucket, found_brand_id AS found_brand_id,
-SUM(mentions) AS mentions, SUM(sentiment_sum) AS sentiment_sum
-FROM window_mentions
+SELECT bucket, found_brand_id, mentions, sentiment_sum
+FROM brand_buckets
 WHERE found_brand_id IN ({{in .IDs}})
-GROUP BY 1, 2
 )
 SELECT bucket_brand_mentions.bucket, bucket_brand_mentions.found_brand_id,
 {{pct "bucket_brand_mentions.mentions" "bucket_runs.runs"}},

@@ -132,7 +132,11 @@ ORDER BY share_of_voice DESC, name ASC, id ASC
 LIMIT ? OFFSET ?
 ;
 
-WITH window_mentions AS MATERIALIZED (
+WITH brand_buckets AS MATERIALIZED (
+SELECT to_char(date_trunc('day', window_mentions.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
+window_mentions.found_brand_id AS found_brand_id,
+SUM(window_mentions.mentions) AS mentions, SUM(window_mentions.sentiment_sum) AS sentiment_sum
+FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
@@ -140,6 +144,8 @@ FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_
 CROSS JOIN daily_topic_mentions rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+) window_mentions
+GROUP BY 1, 2
 ),
 bucket_runs AS (
 SELECT to_char(date_trunc('day', window_runs.ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
@@ -155,17 +161,14 @@ AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 GROUP BY 1
 ),
 bucket_mentions AS (
-SELECT to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket,
-SUM(mentions) AS mentions
-FROM window_mentions
-GROUP BY 1
+SELECT bucket, SUM(mentions) AS mentions
+FROM brand_buckets
+GROUP BY bucket
 ),
 bucket_brand_mentions AS (
-SELECT to_char(date_trunc('day', ran_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS bucket, found_brand_id AS found_brand_id,
-SUM(mentions) AS mentions, SUM(sentiment_sum) AS sentiment_sum
-FROM window_mentions
+SELECT bucket, found_brand_id, mentions, sentiment_sum
+FROM brand_buckets
 WHERE found_brand_id IN (?, ?, ?, ?, ?, ?)
-GROUP BY 1, 2
 )
 SELECT bucket_brand_mentions.bucket, bucket_brand_mentions.found_brand_id,
 (CASE WHEN bucket_runs.runs > 0

@@ -119,7 +119,11 @@ ORDER BY share_of_voice DESC, name ASC, id ASC
 LIMIT ? OFFSET ?
 ;
 
-WITH window_mentions AS MATERIALIZED (
+WITH brand_buckets AS MATERIALIZED (
+SELECT substr(window_mentions.ran_at, 1, 10) AS bucket,
+window_mentions.found_brand_id AS found_brand_id,
+SUM(window_mentions.mentions) AS mentions, SUM(window_mentions.sentiment_sum) AS sentiment_sum
+FROM (
 SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
 rollup_row.found_brand_id AS found_brand_id, rollup_row.mentions AS mentions,
 rollup_row.sentiment_sum AS sentiment_sum
@@ -129,6 +133,8 @@ WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 AND rollup_row.provider_id IN (?)
 AND rollup_row.topic_id IN (?)
+) window_mentions
+GROUP BY 1, 2
 ),
 bucket_runs AS (
 SELECT substr(window_runs.ran_at, 1, 10) AS bucket,
@@ -146,17 +152,14 @@ AND rollup_row.topic_id IN (?)
 GROUP BY 1
 ),
 bucket_mentions AS (
-SELECT substr(ran_at, 1, 10) AS bucket,
-SUM(mentions) AS mentions
-FROM window_mentions
-GROUP BY 1
+SELECT bucket, SUM(mentions) AS mentions
+FROM brand_buckets
+GROUP BY bucket
 ),
 bucket_brand_mentions AS (
-SELECT substr(ran_at, 1, 10) AS bucket, found_brand_id AS found_brand_id,
-SUM(mentions) AS mentions, SUM(sentiment_sum) AS sentiment_sum
-FROM window_mentions
+SELECT bucket, found_brand_id, mentions, sentiment_sum
+FROM brand_buckets
 WHERE found_brand_id IN (?, ?, ?, ?, ?)
-GROUP BY 1, 2
 )
 SELECT bucket_brand_mentions.bucket, bucket_brand_mentions.found_brand_id,
 (CASE WHEN bucket_runs.runs > 0
