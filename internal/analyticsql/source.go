@@ -189,10 +189,38 @@ func sumPlan(p Period, ok bool, t rollupTable) []Read {
 			daily.add(r, weightOf(r.Start))
 		}
 	}
-	for _, monday := range weeksOf(full) {
+	// the whole ISO weeks inside a range between cuts count in its period;
+	// the weeks of the days around them (at the span's edges and around
+	// the cut) are weighed day by day, in order
+	type week struct {
+		sightline.Window
+		whole bool
+		w     Weight
+	}
+	var weeks []week
+	for _, r := range full {
 		if t.weekly == "" {
 			break
 		}
+		whole, days := splitWeeks(r)
+		for _, w := range whole {
+			weeks = append(weeks, week{Window: w, whole: true, w: weightOf(r.Start)})
+		}
+		for _, d := range days { // within a week, or two without a whole one
+			for monday := sightline.BucketStart(d.Start, "week"); monday.Before(d.End); monday = monday.AddDate(0, 0, 7) {
+				if !slices.ContainsFunc(weeks, func(w week) bool { return !w.whole && w.Start.Equal(monday) }) {
+					weeks = append(weeks, week{Window: sightline.Window{Start: monday, End: monday.AddDate(0, 0, 7)}})
+				}
+			}
+		}
+	}
+	slices.SortFunc(weeks, func(a, b week) int { return a.Start.Compare(b.Start) })
+	for _, wk := range weeks {
+		if wk.whole {
+			weekly.add(wk.Window, wk.w)
+			continue
+		}
+		monday := wk.Start
 		// in[i]: day i of the week is a whole day of the span
 		var in [7]bool
 		for i := range in {
@@ -250,19 +278,6 @@ func sumPlan(p Period, ok bool, t rollupTable) []Read {
 	}
 	if len(facts.ranges) > 0 {
 		out = append(out, Read{Ranges: facts.ranges, Weights: facts.weights})
-	}
-	return out
-}
-
-// weeksOf is the Mondays of the ISO weeks that ranges touch, in order.
-func weeksOf(ranges []sightline.Window) []time.Time {
-	var out []time.Time
-	for _, r := range ranges {
-		for m := sightline.BucketStart(r.Start, "week"); m.Before(r.End); m = m.AddDate(0, 0, 7) {
-			if n := len(out); n == 0 || out[n-1].Before(m) {
-				out = append(out, m)
-			}
-		}
 	}
 	return out
 }
