@@ -1,6 +1,7 @@
 package analyticsql
 
 import (
+	"slices"
 	"time"
 
 	"github.com/sightline/sightline"
@@ -73,6 +74,27 @@ func AgentReads(w sightline.Window, rollups bool) []AgentRead {
 // page totals then answer a page's counts.
 func (a *Agents) Narrow() bool {
 	return len(a.Operators) == 0 && len(a.Purposes) == 0 && len(a.Agents) == 0
+}
+
+// VerdictColumns are the columns of the page totals table t
+// (daily_agent_page_totals, weekly_agent_page_totals) that hold the counted
+// verdicts' figure: visits, errors or last_at ("verified_visits" is the
+// verified visits when they count). A verdict of no column writes nothing,
+// so only the table's own column names reach the statement.
+func (a *Agents) VerdictColumns(t, figure string) []string {
+	var out []string
+	for _, v := range sightline.Verifications {
+		switch {
+		case !slices.Contains(a.Verifications, v):
+		case figure == "verified_visits":
+			if v == "verified" {
+				out = append(out, t+".verified_visits")
+			}
+		default:
+			out = append(out, t+"."+v+"_"+figure)
+		}
+	}
+	return out
 }
 
 // WholeDays is the range of the reads the rollups answer (an empty one
@@ -169,20 +191,35 @@ type AgentRollups struct {
 }
 
 // AgentRollupWrites are the statements that add the facts they select to
-// the agent rollups: daily_agent_visits, daily_agent_pages,
-// daily_agent_page_totals and weekly_agent_page_totals (visits), and
-// daily_ai_referrals (referrals).
+// the agent rollups: daily_agent_visits, daily_agent_pages and the page
+// totals (visits), and daily_ai_referrals (referrals).
 func AgentRollupWrites(d Dialect, visits, referrals *AgentRollups) []*Builder {
+	return append(AgentRollupWrites0025(d, visits, referrals), AgentPageTotalWrites(d, visits)...)
+}
+
+// AgentRollupWrites0025 are the writes of the rollups of migration 0025
+// that keep its shape: all but the page totals, which migration 0027
+// replaced (AgentPageTotalWrites). Its step runs them on its own schema.
+func AgentRollupWrites0025(d Dialect, visits, referrals *AgentRollups) []*Builder {
 	var out []*Builder
 	q := &Scope{Dialect: d}
 	if visits != nil {
-		weekly := *visits
-		weekly.Weekly = true
-		out = append(out, q.write("agent_visit_rollups.sql", visits), q.write("agent_page_rollups.sql", visits),
-			q.write("agent_page_total_rollups.sql", visits), q.write("agent_page_total_rollups.sql", &weekly))
+		out = append(out, q.write("agent_visit_rollups.sql", visits), q.write("agent_page_rollups.sql", visits))
 	}
 	if referrals != nil {
 		out = append(out, q.write("ai_referral_rollups.sql", referrals))
 	}
 	return out
+}
+
+// AgentPageTotalWrites add the visits to daily_agent_page_totals and
+// weekly_agent_page_totals (migration 0027); nothing for nil visits.
+func AgentPageTotalWrites(d Dialect, visits *AgentRollups) []*Builder {
+	if visits == nil {
+		return nil
+	}
+	q := &Scope{Dialect: d}
+	weekly := *visits
+	weekly.Weekly = true
+	return []*Builder{q.write("agent_page_total_rollups.sql", visits), q.write("agent_page_total_rollups.sql", &weekly)}
 }

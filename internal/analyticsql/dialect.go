@@ -1,6 +1,7 @@
 package analyticsql
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -135,6 +136,27 @@ func (d Dialect) Greatest(a, b string) string {
 		return "GREATEST(" + a + ", " + b + ")"
 	}
 	return "max(" + a + ", " + b + ")"
+}
+
+// Latest is the largest of values that may be NULL, ignoring the NULLs
+// (NULL when all are): PostgreSQL's GREATEST does so, SQLite's max() of
+// several arguments is NULL when one is, so each argument there goes first
+// in a COALESCE of all of them, and the largest of those is the answer.
+func (d Dialect) Latest(vals ...string) string {
+	switch len(vals) {
+	case 0:
+		return "NULL"
+	case 1:
+		return vals[0]
+	}
+	if d.Engine == EnginePostgres {
+		return "GREATEST(" + strings.Join(vals, ", ") + ")"
+	}
+	firsts := make([]string, len(vals))
+	for i := range vals {
+		firsts[i] = "COALESCE(" + strings.Join(append(slices.Clone(vals[i:]), vals[:i]...), ", ") + ")"
+	}
+	return "max(" + strings.Join(firsts, ", ") + ")"
 }
 
 // NilUUID is the nil UUID as a typed value: a bare literal would be text to

@@ -80,6 +80,14 @@ func stmtFuncs(w *writer) template.FuncMap {
 			return w.q.Dialect.JSONValues()
 		},
 		"greatest": func(a, b string) string { return w.q.Dialect.Greatest(a, b) },
+		"latest":   func(vals []string) string { return w.q.Dialect.Latest(vals...) },
+		// sum writes the sum of columns, 0 for none.
+		"sum": func(cols []string) string {
+			if len(cols) == 0 {
+				return "0"
+			}
+			return strings.Join(cols, " + ")
+		},
 		// ranges writes the relation ranges (start_at, end_at) of rs,
 		// passed as data (Dialect.Ranges).
 		"ranges": func(rs []sightline.Window) string {

@@ -117,11 +117,23 @@ func addAgentRollups(ctx context.Context, tx *Tx, brandID string, visitKeys, ref
 }
 
 // fillAgentRollups is migration 0025's step: the agent rollups of the
-// visits and referrals stored before it.
+// visits and referrals stored before it. Its page totals are left empty:
+// migration 0027 replaces them, and its step fills them.
 func fillAgentRollups(ctx context.Context, tx *Tx) error {
-	for _, s := range analyticsql.AgentRollupWrites(tx.d, &analyticsql.AgentRollups{}, &analyticsql.AgentRollups{}) {
+	for _, s := range analyticsql.AgentRollupWrites0025(tx.d, &analyticsql.AgentRollups{}, &analyticsql.AgentRollups{}) {
 		if _, err := tx.exec(ctx, s.String(), s.Args...); err != nil {
 			return fmt.Errorf("fill agent rollups: %w", err)
+		}
+	}
+	return nil
+}
+
+// fillAgentPageTotals is migration 0027's step: the page totals, a
+// verdict's figures in its own columns, of the visits stored before it.
+func fillAgentPageTotals(ctx context.Context, tx *Tx) error {
+	for _, s := range analyticsql.AgentPageTotalWrites(tx.d, &analyticsql.AgentRollups{}) {
+		if _, err := tx.exec(ctx, s.String(), s.Args...); err != nil {
+			return fmt.Errorf("fill agent page totals: %w", err)
 		}
 	}
 	return nil

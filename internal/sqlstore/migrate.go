@@ -64,6 +64,7 @@ var migrationSteps = map[int]func(ctx context.Context, tx *Tx) error{
 	22: fillSearchQueryRollups,
 	23: fillRetrievedRollups,
 	25: fillAgentRollups,
+	27: fillAgentPageTotals,
 }
 
 const createMigrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (

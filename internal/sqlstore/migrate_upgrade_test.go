@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -494,6 +495,119 @@ func TestMigrate_0028AddsRetrievedDomainTotals(t *testing.T) {
 		slices.Sort(got)
 		if !slices.Equal(got, want) {
 			t.Errorf("%s after 0028: %q, want %q", table, got, want)
+		}
+	}
+}
+
+// Migrations 0025 and 0027 fill the agent rollups from the visits stored
+// before them: 0025 the visits per class and per page and agent, 0027 the
+// page totals with a verdict's figures in its own columns. The pages list
+// then answers from them as from the facts, as counted by hand
+// (docs/metrics.md#agent-pages-agentspages), over days (the daily totals)
+// and over whole ISO weeks (the weekly ones).
+func TestMigrate_0027FillsAgentPageTotals(t *testing.T) {
+	ctx := context.Background()
+	dsn := sqlstoretest.NewDSN(t)
+	db, err := sqlstore.Open(ctx, dsn, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.MigrateTo(ctx, 24); err != nil {
+		t.Fatal(err)
+	}
+	raw := openWritable(t, dsn)
+	postgres := !strings.HasPrefix(dsn, "sqlite:")
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if postgres {
+			for i := 1; strings.Contains(q, "?"); i++ {
+				q = strings.Replace(q, "?", fmt.Sprintf("$%d", i), 1)
+			}
+		}
+		if _, err := raw.ExecContext(ctx, q, args...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	const org, brand = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
+	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
+	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
+	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
+	exec(`INSERT INTO brand_domains (brand_id, domain, ord) VALUES (?, ?, 0)`, brand, "acme.com")
+	// Sunday 2026-10-04 to Tuesday 10-06 (two ISO weeks): /a by a verified
+	// GPTBot, an unverified ClaudeBot answered 503 and, last, a spoofed
+	// GPTBot answered 404; /b by an unverified Bytespider; /c by a spoofed
+	// PerplexityBot only.
+	visits := []struct {
+		at                                time.Time
+		agent, operator, purpose, verdict string
+		status                            int
+		page                              string
+	}{
+		{time.Date(2026, 10, 4, 10, 0, 0, 0, time.UTC), "GPTBot", "openai", "training", "verified", 200, "/a"},
+		{time.Date(2026, 10, 5, 8, 0, 0, 0, time.UTC), "ClaudeBot", "anthropic", "training", "unverified", 503, "/a"},
+		{time.Date(2026, 10, 5, 9, 0, 0, 0, time.UTC), "GPTBot", "openai", "training", "spoofed", 404, "/a"},
+		{time.Date(2026, 10, 6, 11, 0, 0, 0, time.UTC), "Bytespider", "bytedance", "training", "unverified", 200, "/b"},
+		{time.Date(2026, 10, 6, 12, 0, 0, 0, time.UTC), "PerplexityBot", "perplexity", "search", "spoofed", 200, "/c"},
+	}
+	for i, v := range visits {
+		exec(`INSERT INTO agent_visits (brand_id, visit_key, visited_at, host, page, method, status, agent, operator, purpose, verification, network, url)
+			VALUES (?, ?, ?, 'acme.com', ?, 'GET', ?, ?, ?, ?, ?, '192.0.2.0/24', ?)`,
+			brand, fmt.Sprintf("k%d", i), analyticsql.FormatTime(v.at), v.page, v.status, v.agent, v.operator, v.purpose, v.verdict, "https://acme.com"+v.page)
+	}
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	// a row per day and page (Sunday /a, Monday /a, Tuesday /b and /c),
+	// per week and page (the Sunday's week /a, the next week all three)
+	for table, n := range map[string]int{"daily_agent_page_totals": 4, "weekly_agent_page_totals": 4, "daily_agent_pages": 5} {
+		lines, err := db.TableLines(table)
+		if err != nil || len(lines) != n {
+			t.Errorf("%s after the migration: %v, %v; want %d rows", table, lines, err, n)
+		}
+	}
+	type row struct {
+		page                    string
+		visits, verified, error int
+		last                    time.Time
+		agents                  string
+	}
+	hand := map[bool][]row{ // by whether spoofed visits count
+		false: {
+			{"https://acme.com/a", 2, 1, 1, visits[1].at, "ClaudeBot GPTBot"},
+			{"https://acme.com/b", 1, 0, 0, visits[3].at, "Bytespider"},
+		},
+		true: {
+			{"https://acme.com/a", 3, 1, 2, visits[2].at, "ClaudeBot GPTBot"},
+			{"https://acme.com/b", 1, 0, 0, visits[3].at, "Bytespider"},
+			{"https://acme.com/c", 1, 0, 0, visits[4].at, "PerplexityBot"},
+		},
+	}
+	windows := []sightline.Window{
+		{Start: time.Date(2026, 10, 4, 0, 0, 0, 0, time.UTC), End: time.Date(2026, 10, 7, 0, 0, 0, 0, time.UTC)},
+		{Start: time.Date(2026, 9, 28, 0, 0, 0, 0, time.UTC), End: time.Date(2026, 10, 12, 0, 0, 0, 0, time.UTC)},
+	}
+	for _, w := range windows {
+		for spoofed, want := range hand {
+			f := sightline.AgentPageFilter{AgentFilter: sightline.AgentFilter{BrandID: brand, Window: w},
+				PageRequest: sightline.PageRequest{Page: 1, PageSize: 10}}
+			if spoofed {
+				f.Verifications = sightline.Verifications
+			}
+			for _, noRollups := range []bool{false, true} {
+				db.NoRollups = noRollups
+				rows, total, err := db.FindAgentPages(ctx, org, f)
+				if err != nil || total != len(want) || len(rows) != len(want) {
+					t.Fatalf("agent pages %v (spoofed %v, facts only %v): %d rows of %d, %v", w, spoofed, noRollups, len(rows), total, err)
+				}
+				for i, r := range rows {
+					errors := int(math.Round(r.ErrorRate * float64(r.Visits) / 100))
+					got := row{r.Page, r.Visits, r.VerifiedVisits, errors, r.LastVisitAt.UTC(), strings.Join(r.Agents, " ")}
+					if got != want[i] {
+						t.Errorf("agent pages %v (spoofed %v, facts only %v) row %d: %+v; want %+v", w, spoofed, noRollups, i, got, want[i])
+					}
+				}
+			}
 		}
 	}
 }

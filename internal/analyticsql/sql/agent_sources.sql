@@ -8,7 +8,9 @@ data is an Agents, whose Reads are its whole days (Rollup) and cut parts.
   agent_class_rows  operator, purpose, status_class, visited_at, visits, verified_visits
   agent_page_rows   page, agent, visits, verified_visits, error_visits, last_visit_at
                     (agent '' where the page totals answer: not for the
-                    paged rows' agents, nor under an agent filter)
+                    paged rows' agents, nor under an operator, purpose or
+                    agent filter; their rows hold the verdicts as columns,
+                    and a row without a counted visit is left out)
   ai_referral_rows  source, page, referred_at, visits
 */}}
 
@@ -85,17 +87,19 @@ agents when given. */}}
 {{- if and $r.Rollup (not $paged) $a.Narrow}}
 {{- $t := "daily_agent_page_totals"}}
 {{- if $r.Week}}{{$t = "weekly_agent_page_totals"}}{{end}}
+{{- $visits := sum ($a.VerdictColumns $t "visits")}}
   SELECT
     {{$t}}.url AS page,
     '' AS agent,
-    {{$t}}.visits AS visits,
-    CASE WHEN {{$t}}.verification = 'verified' THEN {{$t}}.visits ELSE 0 END AS verified_visits,
-    {{$t}}.error_visits AS error_visits,
-    {{$t}}.last_visit_at AS last_visit_at
+    {{$visits}} AS visits,
+    {{sum ($a.VerdictColumns $t "verified_visits")}} AS verified_visits,
+    {{sum ($a.VerdictColumns $t "errors")}} AS error_visits,
+    {{latest ($a.VerdictColumns $t "last_at")}} AS last_visit_at
   FROM {{$t}}
-  WHERE {{template "agent_filters" pair $t $a}}
+  WHERE {{$t}}.brand_id = {{arg $a.BrandID}}
     AND {{$t}}.visited_at >= {{ts $r.Start}}
     AND {{$t}}.visited_at < {{ts $r.End}}
+    AND {{$visits}} > 0
 {{- else if $r.Rollup}}
   SELECT
     daily_agent_pages.url AS page,
