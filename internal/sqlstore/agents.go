@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/analyticsql"
@@ -62,6 +63,29 @@ func (db *DB) agentQuery(f sightline.AgentFilter) *analyticsql.Agents {
 	}
 }
 
+// checkAgentsPruned refuses the agents read a when a part of its window
+// that the facts answer (a cut day, or any day with the rollups off)
+// starts before the brand's pruned day: prune deleted the visits,
+// referrals and citations there, and the counts would silently shrink.
+// Whole days come from the rollups, which prune keeps, as every analytics
+// read refuses only the pruned facts it needs
+// (docs/retention.md#what-still-answers).
+func checkAgentsPruned(ctx context.Context, tx *Tx, a *analyticsql.Agents) error {
+	pruned, err := prunedBefore(ctx, tx, a.BrandID)
+	if err != nil || pruned.IsZero() {
+		return err
+	}
+	for _, r := range a.Reads {
+		if !r.Rollup && r.Start.Before(pruned) {
+			return sightline.FieldErr(sightline.EINVALIDPARAM, "filter[ran_at_start]", "pruned",
+				"the agent visits, AI referrals and citations before %s were pruned, and this request needs them: "+
+					"start the window on or after that day, or start and end it at UTC midnights (docs/retention.md)",
+				pruned.Format(time.DateOnly))
+		}
+	}
+	return nil
+}
+
 // AgentOverview counts the brand's scoped agent visits
 // (docs/metrics.md#agents-overview-agentsoverview).
 func (db *DB) AgentOverview(ctx context.Context, orgID string, f sightline.AgentFilter, granularity string) (*sightline.AgentOverview, error) {
@@ -77,6 +101,9 @@ func (db *DB) AgentOverview(ctx context.Context, orgID string, f sightline.Agent
 		ByStatusClass: []sightline.StatusClassVisits{}, Series: []sightline.AgentOperatorSeries{}}
 	a := db.agentQuery(f)
 	a.Granularity = granularity
+	if err := checkAgentsPruned(ctx, tx, a); err != nil {
+		return nil, err
+	}
 	s := analyticsql.AgentOverview(tx.d, a)
 	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {
 		var kind, label string
@@ -148,6 +175,9 @@ func (db *DB) FindAgentPages(ctx context.Context, orgID string, f sightline.Agen
 	a.CrawledNotCited, a.CitedNotCrawled = f.CrawledNotCited, f.CitedNotCrawled
 	a.Order = strings.TrimSpace(orderBy(f.Sort, agentPageSortColumns, sightline.DefaultAgentPageSort, "page"))
 	a.Limit, a.Offset = f.PageSize, f.Offset()
+	if err := checkAgentsPruned(ctx, tx, a); err != nil {
+		return nil, 0, err
+	}
 	s := analyticsql.AgentPages(tx.d, a)
 	out := []*sightline.AgentPageRow{}
 	total := 0
@@ -202,6 +232,9 @@ func (db *DB) FindAIReferrals(ctx context.Context, orgID string, f sightline.AIR
 		Order:       strings.TrimSpace(orderBy(f.Sort, aiReferralSortColumns, sightline.DefaultAIReferralSort, "source", "page")),
 		Limit:       f.PageSize,
 		Offset:      f.Offset(),
+	}
+	if err := checkAgentsPruned(ctx, tx, a); err != nil {
+		return nil, 0, nil, err
 	}
 	s := analyticsql.AIReferrals(tx.d, a)
 	out := []*sightline.AIReferralRow{}

@@ -2,6 +2,7 @@ package sqlstore_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -441,5 +442,84 @@ func TestAgents_RollupsEqualFacts(t *testing.T) {
 	}
 	if o.Visits != 5 || o.PagesVisited != 3 {
 		t.Errorf("overview of W after a second store: %d visits of %d pages, want 5 of 3", o.Visits, o.PagesVisited)
+	}
+}
+
+// After pruning before 1 March, the agents endpoints answer as before over
+// whole days, the pruned ones included: they come from the agent rollups
+// and the page rollups, which prune keeps. A window whose cut parts, read
+// from the facts, start before the pruned day is refused on
+// filter[ran_at_start], as every analytics read that needs pruned facts
+// is (docs/retention.md#what-still-answers): one whose start cuts a
+// pruned day, and any window over pruned days with the rollups off.
+func TestAgents_Pruned(t *testing.T) {
+	g := seedGolden(t)
+	seedAgents(t, g)
+	ctx := context.Background()
+	type answers struct {
+		Overview  *sightline.AgentOverview
+		Pages     []*sightline.AgentPageRow
+		Referrals []*sightline.AIReferralRow
+		Meta      *sightline.AIReferralMeta
+	}
+	read := func(w sightline.Window) (answers, error) {
+		var a answers
+		var err error
+		f := sightline.AgentFilter{BrandID: gBrandA, Window: w}
+		if a.Overview, err = g.db.AgentOverview(ctx, gOrgA, f, "day"); err != nil {
+			return a, err
+		}
+		if a.Pages, _, err = g.db.FindAgentPages(ctx, gOrgA, sightline.AgentPageFilter{AgentFilter: f, PageRequest: gPage1}); err != nil {
+			return a, err
+		}
+		a.Referrals, _, a.Meta, err = g.db.FindAIReferrals(ctx, gOrgA, sightline.AIReferralFilter{BrandID: gBrandA, Window: w, Granularity: "day", PageRequest: gPage1})
+		return a, err
+	}
+	day := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	fromDayCut := sightline.Window{Start: day.Add(6 * time.Hour), End: gW.End.Add(-time.Hour)}
+	before := map[string]answers{}
+	for name, w := range map[string]sightline.Window{"W": gW, "from the pruned day, cut": fromDayCut} {
+		a, err := read(w)
+		if err != nil {
+			t.Fatalf("%s before pruning: %v", name, err)
+		}
+		if a.Overview.Visits == 0 || len(a.Pages) == 0 {
+			t.Fatalf("%s before pruning: no visits: %+v", name, a.Overview)
+		}
+		before[name] = a
+	}
+	g.db.Now = func() time.Time { return time.Date(2026, 5, 30, 12, 0, 0, 0, time.UTC) }
+	if _, err := g.db.PruneFacts(ctx, day, nil); err != nil {
+		t.Fatal(err)
+	}
+	for name, w := range map[string]sightline.Window{"W": gW, "from the pruned day, cut": fromDayCut} {
+		a, err := read(w)
+		if err != nil {
+			t.Fatalf("%s after pruning: %v", name, err)
+		}
+		gDiff(t, name+" after pruning", before[name], a)
+	}
+	refused := func(name string, err error) {
+		t.Helper()
+		var e *sightline.Error
+		if sightline.ErrorCode(err) != sightline.EINVALIDPARAM || !errors.As(err, &e) || len(e.Details) != 1 ||
+			e.Details[0].Field == nil || *e.Details[0].Field != "filter[ran_at_start]" || e.Details[0].Code != "pruned" {
+			t.Errorf("%s over pruned days: %v, want INVALID_PARAMETER on filter[ran_at_start]", name, err)
+		}
+	}
+	cut := sightline.Window{Start: gW.Start.Add(12 * time.Hour), End: gW.End}
+	f := sightline.AgentFilter{BrandID: gBrandA, Window: cut}
+	_, err := g.db.AgentOverview(ctx, gOrgA, f, "day")
+	refused("overview from noon", err)
+	_, _, err = g.db.FindAgentPages(ctx, gOrgA, sightline.AgentPageFilter{AgentFilter: f, PageRequest: gPage1})
+	refused("pages from noon", err)
+	_, _, _, err = g.db.FindAIReferrals(ctx, gOrgA, sightline.AIReferralFilter{BrandID: gBrandA, Window: cut, Granularity: "day", PageRequest: gPage1})
+	refused("referrals from noon", err)
+	g.db.NoRollups = true
+	defer func() { g.db.NoRollups = false }()
+	_, err = read(gW)
+	refused("W without rollups", err)
+	if _, err := read(sightline.Window{Start: day, End: gW.End}); err != nil {
+		t.Errorf("from the pruned day without rollups: %v", err)
 	}
 }
