@@ -159,6 +159,17 @@ func (d Dialect) Latest(vals ...string) string {
 	return "max(" + strings.Join(firsts, ", ") + ")"
 }
 
+// IndexedBy makes SQLite read a table by the named index ("INDEXED BY",
+// placed after the table's name), where the plan it picks without
+// statistics reads many more rows; PostgreSQL plans from its statistics
+// and has no such clause.
+func (d Dialect) IndexedBy(index string) string {
+	if d.Engine == EnginePostgres {
+		return ""
+	}
+	return "INDEXED BY " + index
+}
+
 // NilUUID is the nil UUID as a typed value: a bare literal would be text to
 // PostgreSQL where a UNION needs a uuid.
 func (d Dialect) NilUUID() string {

@@ -64,12 +64,13 @@ func stmtFuncs(w *writer) template.FuncMap {
 		"growth": Growth,
 		"dbl":    Dbl,
 		// the engines' differences (Dialect)
-		"bucket":   func(g, col string) string { return w.q.Dialect.Bucket(g, col) },
-		"nilUUID":  func() string { return w.q.Dialect.NilUUID() },
-		"listAgg":  func(expr string) string { return w.q.Dialect.ListAgg(expr) },
-		"day":      func(col string) string { return w.q.Dialect.DayStart(col) },
-		"week":     func(col string) string { return w.q.Dialect.WeekStart(col) },
-		"halfWeek": func(col string) string { return w.q.Dialect.HalfWeekStart(col) },
+		"bucket":    func(g, col string) string { return w.q.Dialect.Bucket(g, col) },
+		"nilUUID":   func() string { return w.q.Dialect.NilUUID() },
+		"listAgg":   func(expr string) string { return w.q.Dialect.ListAgg(expr) },
+		"day":       func(col string) string { return w.q.Dialect.DayStart(col) },
+		"week":      func(col string) string { return w.q.Dialect.WeekStart(col) },
+		"halfWeek":  func(col string) string { return w.q.Dialect.HalfWeekStart(col) },
+		"indexedBy": func(index string) string { return w.q.Dialect.IndexedBy(index) },
 		// join writes a list of columns.
 		"join": func(cols []string) string { return strings.Join(cols, ", ") },
 		// jsonIn writes the rows of a JSON parameter holding vs

@@ -5,13 +5,14 @@ days from the agent rollups (migration 0025) and its cut parts from the
 facts, so that both answer the same sums (docs/metrics.md#rollups). The
 data is an Agents, whose Reads are its whole days (Rollup) and cut parts.
 
-  agent_class_rows  operator, purpose, status_class, visited_at, visits, verified_visits
-  agent_page_rows   page, agent, visits, verified_visits, error_visits, last_visit_at
-                    (agent '' where the page totals answer: not for the
-                    paged rows' agents, nor under an operator, purpose or
-                    agent filter; their rows hold the verdicts as columns,
-                    and a row without a counted visit is left out)
-  ai_referral_rows  source, page, referred_at, visits
+  agent_class_rows    operator, purpose, status_class, visited_at, visits, verified_visits
+  agent_page_rows     page, agent, visits, verified_visits, error_visits, last_visit_at
+                      (agent '' where the page totals answer: without an
+                      operator, purpose or agent filter; their rows hold the
+                      verdicts as columns, and a row without a counted visit
+                      is left out)
+  agent_paged_agents  page, agent of the pages of paged_rows
+  ai_referral_rows    source, page, referred_at, visits
 */}}
 
 {{/* The status class of a status code column: 1xx … 5xx. */}}
@@ -76,15 +77,13 @@ agents when given. */}}
 {{- end}}
 {{- end}}
 
-{{/* .A the Agents; .B when true, only the pages of paged_rows. */}}
 {{define "agent_page_rows"}}
-{{- $a := .A}}
-{{- $paged := .B}}
+{{- $a := .}}
 {{- range $i, $r := $a.Reads}}
 {{- if $i}}
   UNION ALL
 {{- end}}
-{{- if and $r.Rollup (not $paged) $a.Narrow}}
+{{- if and $r.Rollup $a.Narrow}}
 {{- $t := "daily_agent_page_totals"}}
 {{- if $r.Week}}{{$t = "weekly_agent_page_totals"}}{{end}}
 {{- $visits := sum ($a.VerdictColumns $t "visits")}}
@@ -112,9 +111,6 @@ agents when given. */}}
   WHERE {{template "agent_filters" pair "daily_agent_pages" $a}}
     AND daily_agent_pages.visited_at >= {{ts $r.Start}}
     AND daily_agent_pages.visited_at < {{ts $r.End}}
-{{- if $paged}}
-    AND daily_agent_pages.url IN (SELECT paged_rows.page FROM paged_rows)
-{{- end}}
 {{- else}}
   SELECT
     agent_visits.url AS page,
@@ -127,9 +123,39 @@ agents when given. */}}
   WHERE {{template "agent_filters" pair "agent_visits" $a}}
     AND agent_visits.visited_at >= {{ts $r.Start}}
     AND agent_visits.visited_at < {{ts $r.End}}
-{{- if $paged}}
-    AND agent_visits.url IN (SELECT paged_rows.page FROM paged_rows)
 {{- end}}
+{{- end}}
+{{- end}}
+
+{{/* The page and agent of the counted visits of the pages of paged_rows.
+The rollup's rows are found by page in the index daily_agent_pages_url,
+which holds every column read here (the primary key's columns come with
+it): SQLite, without statistics, would otherwise scan the whole window's
+rows by the primary key and keep those of the 25 pages. */}}
+{{define "agent_paged_agents"}}
+{{- $a := .}}
+{{- range $i, $r := $a.Reads}}
+{{- if $i}}
+  UNION ALL
+{{- end}}
+{{- if $r.Rollup}}
+  SELECT
+    daily_agent_pages.url AS page,
+    daily_agent_pages.agent AS agent
+  FROM daily_agent_pages {{indexedBy "daily_agent_pages_url"}}
+  WHERE {{template "agent_filters" pair "daily_agent_pages" $a}}
+    AND daily_agent_pages.url IN (SELECT paged_rows.page FROM paged_rows)
+    AND daily_agent_pages.visited_at >= {{ts $r.Start}}
+    AND daily_agent_pages.visited_at < {{ts $r.End}}
+{{- else}}
+  SELECT
+    agent_visits.url AS page,
+    agent_visits.agent AS agent
+  FROM agent_visits
+  WHERE {{template "agent_filters" pair "agent_visits" $a}}
+    AND agent_visits.visited_at >= {{ts $r.Start}}
+    AND agent_visits.visited_at < {{ts $r.End}}
+    AND agent_visits.url IN (SELECT paged_rows.page FROM paged_rows)
 {{- end}}
 {{- end}}
 {{- end}}

@@ -7,7 +7,7 @@ WITH class_rows AS (
 {{- template "agent_class_rows" .}}
 ),
 page_rows AS (
-{{- template "agent_page_rows" pair . false}}
+{{- template "agent_page_rows" .}}
 ),
 visited_pages AS (
   SELECT COUNT(DISTINCT page) AS pages

@@ -10,7 +10,7 @@ from the facts (docs/metrics.md#rollups). */}}
 {{define "agents_pages.sql" -}}
 {{- $days := .WholeDays -}}
 WITH visit_rows AS (
-{{- template "agent_page_rows" pair . false}}
+{{- template "agent_page_rows" .}}
 ),
 visited_pages AS MATERIALIZED (
   SELECT
@@ -118,7 +118,7 @@ page_agents AS MATERIALIZED (
     page,
     agent
   FROM (
-{{- template "agent_page_rows" pair . true}}
+{{- template "agent_paged_agents" .}}
   ) paged_visits
 )
 SELECT
