@@ -1,13 +1,16 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,6 +21,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/sqlstore"
+	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 )
 
 var (
@@ -28,6 +33,7 @@ var (
 // dashboardServer is a running `serve --demo` with what it printed.
 type dashboardServer struct {
 	m               *Main
+	dsn             string // its database
 	base            string // http://127.0.0.1:port
 	key             string // the demo API key
 	email, password string // the demo dashboard user
@@ -67,7 +73,7 @@ func startDashboardOn(t *testing.T, dsn string) *dashboardServer {
 	if !strings.Contains(out.String(), "Dashboard: http://"+m.Addr()+"/") {
 		t.Errorf("serve --demo did not print the dashboard's address:\n%s", out.String())
 	}
-	return &dashboardServer{m: m, base: "http://" + m.Addr(), key: key[1], email: email[1], password: pw[1]}
+	return &dashboardServer{m: m, dsn: dsn, base: "http://" + m.Addr(), key: key[1], email: email[1], password: pw[1]}
 }
 
 // api calls the REST API with key and decodes the JSON body into v (when
@@ -404,7 +410,8 @@ func TestDashboard_Browser(t *testing.T) {
 	})
 
 	// The AI crawlers page shows the numbers of GET …/agents/overview,
-	// …/agents/pages and …/agents/referrals over the same default window.
+	// …/agents/pages and …/agents/referrals over the same default window,
+	// and they are the hand count of the demo's visits and referrals.
 	t.Run("Agents", func(t *testing.T) {
 		b := "/api/v2/brands/" + brandID + "/agents"
 		var ov struct{ Data sightline.AgentOverview }
@@ -439,6 +446,11 @@ func TestDashboard_Browser(t *testing.T) {
 		if ov.Data.Visits == 0 || ov.Data.VerifiedVisits == 0 || referred == 0 || exists(ctx, t, `[data-testid="agents-empty"]`) {
 			t.Errorf("the demo's AI crawlers page is empty: %+v, %d referrals", ov.Data, referred)
 		}
+		hand := d.agentHandCount(t, brandID)
+		if got := [4]string{text(ctx, t, `[data-testid="agents-visits"]`), text(ctx, t, `[data-testid="agents-verified-visits"]`),
+			text(ctx, t, `[data-testid="agents-pages-visited"]`), text(ctx, t, `[data-testid="agents-referrals"]`)}; got != hand.figures {
+			t.Errorf("the AI crawlers page shows visits, verified, pages, referrals %v; the hand count of the demo's facts is %v", got, hand.figures)
+		}
 		rows := get(ctx, t, "page rows", chromedp.Evaluate[[][3]string](`Array.from(document.querySelectorAll('[data-testid="agent-page"]')).map(r =>
 			[r.dataset.page, r.querySelector('[data-testid="agent-page-visits"]').textContent, r.querySelector('[data-testid="agent-page-citations"]').textContent])`))
 		if len(rows) != len(pages.Data) {
@@ -447,6 +459,13 @@ func TestDashboard_Browser(t *testing.T) {
 		for i, r := range pages.Data {
 			if w := [3]string{r.Page, thousands(r.Visits), thousands(r.CitationCount)}; rows[i] != w {
 				t.Errorf("pages row %d shows %v; the API's is %v", i, rows[i], w)
+			}
+		}
+		for i, r := range rows {
+			if i >= len(hand.pages) {
+				t.Errorf("pages row %d shows %v; the hand count has %d pages", i, r, len(hand.pages))
+			} else if r != hand.pages[i] {
+				t.Errorf("pages row %d shows %v; the hand count's is %v", i, r, hand.pages[i])
 			}
 		}
 		screenshot(ctx, t, shots, "agents")
@@ -666,6 +685,88 @@ func TestDashboard_Browser(t *testing.T) {
 	if p := problems(); len(p) > 0 {
 		t.Errorf("the browser reported problems:\n%s", strings.Join(p, "\n"))
 	}
+}
+
+// agentHands is the hand count of the AI crawlers page: its four figures
+// (visits, verified visits, pages visited, referrals) and its pages
+// table's rows (page, visits, citations) as the page shows them.
+type agentHands struct {
+	figures [4]string
+	pages   [][3]string
+}
+
+// agentHandCount counts the brand's agent visits, AI referrals and owned
+// citations of the default window in Go, from the facts read row by row
+// (docs/metrics.md#agents): the visits that count are the verified and
+// unverified ones; the pages table lists the pages by visits, then page,
+// with each page's answers citing it.
+func (d *dashboardServer) agentHandCount(t *testing.T, brandID string) agentHands {
+	t.Helper()
+	w := sightline.DefaultWindow(time.Now(), sightline.DefaultWindowDays)
+	raw := sqlstoretest.OpenRaw(t, d.dsn)
+	ph := "?"
+	if !strings.HasPrefix(d.dsn, "sqlite:") {
+		ph = "$1"
+	}
+	each := func(q string, row func(at time.Time, cols []string)) {
+		t.Helper()
+		rs, err := raw.Query(q, brandID)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		defer rs.Close()
+		n, _ := rs.Columns()
+		for rs.Next() {
+			var at sqlstore.Time
+			cols := make([]string, len(n)-1)
+			dest := []any{&at}
+			for i := range cols {
+				dest = append(dest, &cols[i])
+			}
+			if err := rs.Scan(dest...); err != nil {
+				t.Fatal(err)
+			}
+			if !at.Time.Before(w.Start) && at.Time.Before(w.End) {
+				row(at.Time, cols)
+			}
+		}
+		if err := rs.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	visits, verified, referrals := 0, 0, 0
+	perPage := map[string]int{}
+	each(`SELECT visited_at, url, verification FROM agent_visits WHERE brand_id = `+ph, func(_ time.Time, c []string) {
+		if c[1] == "spoofed" {
+			return
+		}
+		visits++
+		if c[1] == "verified" {
+			verified++
+		}
+		perPage[c[0]]++
+	})
+	each(`SELECT referred_at, url FROM ai_referrals WHERE brand_id = `+ph, func(time.Time, []string) { referrals++ })
+	cited := map[string]map[string]bool{} // page → citing runs
+	each(`SELECT ran_at, page, CAST(run_seq AS TEXT) FROM citations WHERE brand_id = `+ph+`
+		AND domain IN (SELECT domain FROM brand_domains WHERE brand_id = citations.brand_id)`, func(_ time.Time, c []string) {
+		if cited[c[0]] == nil {
+			cited[c[0]] = map[string]bool{}
+		}
+		cited[c[0]][c[1]] = true
+	})
+	out := agentHands{figures: [4]string{thousands(visits), thousands(verified), thousands(len(perPage)), thousands(referrals)}}
+	pages := slices.Collect(maps.Keys(perPage))
+	for p := range cited {
+		if perPage[p] == 0 {
+			pages = append(pages, p)
+		}
+	}
+	slices.SortFunc(pages, func(a, b string) int { return cmp.Or(perPage[b]-perPage[a], strings.Compare(a, b)) })
+	for _, p := range pages {
+		out.pages = append(out.pages, [3]string{p, thousands(perPage[p]), thousands(len(cited[p]))})
+	}
+	return out
 }
 
 // thousands formats n as the dashboard does: 104,830.
