@@ -6,7 +6,8 @@ paged_rows, and all the visits before it, again for each listed page's
 agents. Pages match
 by their normalized URL, the form citations.page has. The citations' whole
 days come from the page rollups (daily_pages), the cut parts around them
-from the facts (docs/metrics.md#rollups). */}}
+from the facts (docs/metrics.md#rollups); an empty part is not read, for
+PostgreSQL would still scan each topic's citations for it. */}}
 {{define "agents_pages.sql" -}}
 {{- $days := .WholeDays -}}
 WITH visit_rows AS (
@@ -31,18 +32,23 @@ window_citations AS (
     AND daily_pages.ran_at >= {{ts $days.Start}}
     AND daily_pages.ran_at < {{ts $days.End}}
     AND daily_pages.domain IN ({{template "brand_domains" .}})
+
+{{- if .Window.Start.Before $days.Start}}
   UNION ALL
   SELECT
     citations.page AS page,
     1 AS citations
   FROM citations
   WHERE {{template "owned_citations" pair . (between .Window.Start $days.Start)}}
+{{- end}}
+{{- if $days.End.Before .Window.End}}
   UNION ALL
   SELECT
     citations.page AS page,
     1 AS citations
   FROM citations
   WHERE {{template "owned_citations" pair . (between $days.End .Window.End)}}
+{{- end}}
 ),
 cited_pages AS MATERIALIZED (
   SELECT
