@@ -280,7 +280,7 @@ func benchAgentLogs(ctx context.Context, db *sqlstore.DB, cfg demo.Config, perDa
 	}
 	secs := time.Since(start).Seconds()
 	fmt.Fprintf(out, "stored %d agent visits and %d AI referrals in %.0fs (%.0f visits/s)\n", st.Visits, st.Referrals, secs, float64(st.Visits)/secs)
-	return nil
+	return db.AnalyzeAgentLogs(ctx)
 }
 
 type benchCase struct {

@@ -253,6 +253,21 @@ func (db *DB) takeWorkSlot(ctx context.Context) (release func(), err error) {
 // newID returns a fresh random UUID.
 func newID() string { return uuid.NewString() }
 
+// AnalyzeAgentLogs refreshes, like Analyze, the planner's statistics of
+// the agent visits, AI referrals and their rollups, after a bulk load of
+// access logs: without them PostgreSQL reads a listed page's agents by
+// the primary key, the whole window, instead of by page.
+func (db *DB) AnalyzeAgentLogs(ctx context.Context) error {
+	if db.dialect.Engine != enginePostgres {
+		return nil
+	}
+	if _, err := db.write.ExecContext(ctx, `ANALYZE agent_visits, ai_referrals, daily_agent_visits, daily_agent_pages,
+		daily_agent_page_totals, weekly_agent_page_totals, daily_ai_referrals`); err != nil {
+		return fmt.Errorf("analyze agent logs: %w", err)
+	}
+	return nil
+}
+
 // Analyze refreshes the planner's statistics of the fact and rollup tables
 // after a bulk load. PostgreSQL plans joins from them, and before
 // autovacuum gets to a freshly loaded table it can pick plans many times
