@@ -373,8 +373,10 @@ func pagesCited(rows []*sightline.AgentPageRow) []string {
 // facts (docs/metrics.md#rollups); with the rollups off (every day from
 // the facts) each window and filter gives the same answer: a window of
 // whole days, windows whose edges cut the days with visits and referrals,
-// a window inside one day. The golden logs are stored twice first: the
-// second store inserts nothing and must add nothing to the rollups.
+// a window inside one day; without an operator, purpose or agent filter,
+// under several sets of verdicts, which the page totals sum from their
+// columns. The golden logs are stored twice first: the second store
+// inserts nothing and must add nothing to the rollups.
 func TestAgents_RollupsEqualFacts(t *testing.T) {
 	g := seedGolden(t)
 	seedAgents(t, g)
@@ -391,6 +393,8 @@ func TestAgents_RollupsEqualFacts(t *testing.T) {
 	filters := []sightline.AgentFilter{
 		{},
 		{Verifications: []string{"verified", "spoofed", "unverified"}},
+		{Verifications: []string{"verified"}},
+		{Verifications: []string{"spoofed", "unverified"}},
 		{Operators: []string{"openai"}},
 		{Purposes: []string{"training", "user"}},
 		{Agents: []string{"GPTBot", "ClaudeBot"}, Verifications: []string{"verified"}},
