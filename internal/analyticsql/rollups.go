@@ -87,6 +87,11 @@ var (
 	}
 	agentPageSums = []string{"visits", "error_visits"}
 	lastVisit     = []string{"last_visit_at"}
+	// a page's totals keep each verdict's visits, errors and latest visit
+	// in columns of their own (docs/metrics.md#rollups)
+	pageVerdictSums = []string{"verified_visits", "spoofed_visits", "unverified_visits",
+		"verified_errors", "spoofed_errors", "unverified_errors"}
+	pageVerdictLatest = []string{"verified_last_at", "spoofed_last_at", "unverified_last_at"}
 )
 
 // Rollups is the catalogue of the rollup tables, in the order ingest
@@ -135,9 +140,9 @@ var Rollups = []Rollup{
 	{Table: "daily_agent_pages", Grain: Day, Time: "visited_at", Facts: "agent_visits", Log: true,
 		Keys: []string{"brand_id", "visited_at", "url", "agent", "operator", "purpose", "verification"}, Sums: agentPageSums, Latest: lastVisit},
 	{Table: "daily_agent_page_totals", Grain: Day, Time: "visited_at", Facts: "agent_visits", Log: true,
-		Keys: []string{"brand_id", "visited_at", "url", "verification"}, Sums: agentPageSums, Latest: lastVisit},
+		Keys: []string{"brand_id", "visited_at", "url"}, Sums: pageVerdictSums, Latest: pageVerdictLatest},
 	{Table: "weekly_agent_page_totals", Grain: Week, Time: "visited_at", Facts: "agent_visits", Log: true,
-		Keys: []string{"brand_id", "visited_at", "url", "verification"}, Sums: agentPageSums, Latest: lastVisit},
+		Keys: []string{"brand_id", "visited_at", "url"}, Sums: pageVerdictSums, Latest: pageVerdictLatest},
 	{Table: "daily_ai_referrals", Grain: Day, Time: "referred_at", Facts: "ai_referrals", Log: true,
 		Keys: []string{"brand_id", "referred_at", "source", "url"}, Sums: []string{"visits"}},
 }
