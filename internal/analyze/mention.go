@@ -202,7 +202,20 @@ func (m *Matcher) Find(answer string) []Mention {
 func (m *Matcher) untracked(answer string, cands []candidate, tracked []match) []string {
 	var raw []string
 	var lead []bool
+	brandGroups := map[int]bool{} // groups of leads where a tracked brand is one
 	for _, c := range cands {
+		if c.group != 0 && overlaps(tracked, c.start, c.end) {
+			brandGroups[c.group] = true
+		}
+	}
+	// folded names read as leads beside a tracked brand, or as the lead of an
+	// item that is no label before a colon: evidence of a name, where
+	// capitals are not (ordinaryName)
+	amongBrands := map[string]bool{}
+	for _, c := range cands {
+		if brandGroups[c.group] || c.item && !labelLead(answer, c) {
+			amongBrands[fold(c.name)] = true
+		}
 		if !overlaps(tracked, c.start, c.end) && !standardNamed(answer, c) && !labelOfBrand(answer, c, tracked) {
 			raw, lead = append(raw, c.name), append(lead, !c.prose)
 		}
@@ -210,9 +223,18 @@ func (m *Matcher) untracked(answer string, cands []candidate, tracked []match) [
 	models := modelLeads(answer, tracked)
 	var names, folded []string
 	for i, name := range raw {
+		whole := name
 		name = cutProductLine(answer, name, raw, models && lead[i])
+		// a model cut off the name ("Relay Pro", "Capital One 360") is
+		// evidence too: labels have no models
+		listedAmongBrands := amongBrands[fold(whole)] || whole != name
 		f := fold(name)
 		if _, ok := m.known[f]; ok || slices.Contains(folded, f) {
+			continue
+		}
+		if ordinaryName(name) && !listedAmongBrands && !amongBrands[f] && !namedInSentence(answer, name) {
+			// capitals that only open a heading, a label or a sentence are no
+			// evidence of a name ("**Battery Life:**", "### Refresh Rate")
 			continue
 		}
 		names, folded = append(names, name), append(folded, f)

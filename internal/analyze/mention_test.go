@@ -636,6 +636,10 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"a corporate verb", "Acme now owns Zorbex, and it bought Quillon in 2020.", []string{"Zorbex", "Quillon"}},
 		{"a coined subject of a past tense verb", "Acme is fast. Zorbex dropped its free tier; Quillon raised prices.", []string{"Zorbex", "Quillon"}},
 		{"places and people stay out", "Acme was founded in Tallinn by Jimmy Iovine, and Globex is based in New York.", nil},
+		{"ordinary words as spec labels", "### Acme X2\n**Display:** 6.1-inch OLED\n**Battery Life:** a full day\n- **Refresh Rate:** 120Hz\n- **Water Resistance:** rated for rain\n\n## Sound Quality\nBoth are clear.", nil},
+		{"ordinary words opening sentences", "Acme is fine.\n\n**Snapshot** tracks driving. Snapshot can raise your rate, and Acme's Snapshot is optional.", nil},
+		{"ordinary words listed beside a tracked brand", "### 1. Acme\nEasy.\n\n### 2. Toast\nFor restaurants.\n\n- Acme: fine\n- Clover: banks\n\n**Acme** is fine.\n\n**Bear** is lovely.", []string{"Toast", "Clover", "Bear"}},
+		{"ordinary words named inside a sentence", "- **Toast:** for restaurants.\n\nMany cafés run on Toast or Acme.", []string{"Toast"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

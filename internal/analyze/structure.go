@@ -13,6 +13,13 @@ type candidate struct {
 	name       string
 	start, end int
 	prose      bool // read from a sentence, not from the answer's structure
+	// group numbers the leads read side by side, one number for the items of
+	// one list, the headings of one level, the cells of one table column, the
+	// bold leads of paragraphs in a row; 0 for other bold text and prose.
+	group int
+	// item: the lead of a list item, a numbered heading or a table cell, not
+	// of a paragraph
+	item bool
 }
 
 // line is one line of the answer and its byte offset.
@@ -51,6 +58,14 @@ func candidates(s string, tracked []match) []candidate {
 	brandLevels := brandHeadingLevels(s, lines, tracked)
 	inFence := false
 	var cols []int // the table columns read for names, see tableColumns
+	groups := 0
+	listGroup, tableGroup, boldGroup := 0, 0, 0
+	headingGroups := map[int]int{}
+	grouped := func(from, g int) {
+		for i := from; i < len(out); i++ {
+			out[i].group, out[i].item = g, true
+		}
+	}
 	for li, ln := range lines {
 		trimmed := strings.TrimLeft(ln.text, " \t>")
 		lo := ln.off + len(ln.text) - len(trimmed)
@@ -70,31 +85,69 @@ func candidates(s string, tracked []match) []candidate {
 				return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 			})
 			hOff := lo + len(trimmed) - len(h2)
+			level, from := headingLevel(trimmed), len(out)
+			if headingGroups[level] == 0 {
+				groups++
+				headingGroups[level] = groups
+			}
 			if body, n, ok := cutEnumerator(h2); ok {
 				out = appendLead(out, body, hOff+n)
-			} else if brandLevels[headingLevel(trimmed)] {
+			} else if brandLevels[level] {
 				out = appendLead(out, h2, hOff)
 			}
+			grouped(from, headingGroups[level])
+			listGroup, boldGroup = 0, 0
 			continue
 		case trimmed[0] == '|':
 			isHeader := li+1 < len(lines) && isTableRule(lines[li+1].text)
 			if isHeader {
 				cols = tableColumns(trimmed, isAttributeHeader(s, trimmed, lo, tracked))
+				groups++
+				from := len(out)
 				out = appendBrandHeader(out, trimmed, lo, tracked)
+				grouped(from, groups)
+				tableGroup = groups
+				groups += 100
 			}
 			if !isHeader && !isTableRule(trimmed) {
 				for _, c := range cols {
+					from := len(out)
 					out = appendCell(out, trimmed, lo, c)
+					grouped(from, tableGroup+1+c%99)
 				}
 			}
+			listGroup = 0
 		default:
 			cols = cols[:0]
 			if body, n, ok := cutListMarker(trimmed); ok {
+				if listGroup == 0 {
+					groups++
+					listGroup = groups
+				}
+				from := len(out)
 				out = appendLead(out, body, lo+n)
 				out = appendLabelValue(out, body, lo+n)
+				grouped(from, listGroup)
+			} else if trimmed == ln.text {
+				listGroup = 0 // a paragraph ends the list; an indented line goes on in it
 			}
 		}
+		from := len(out)
 		out = appendBold(out, ln.text, ln.off)
+		if listGroup == 0 && trimmed[0] != '|' && (strings.HasPrefix(trimmed, "**") || strings.HasPrefix(trimmed, "__")) {
+			// paragraphs opened by bold names are items of one list
+			if boldGroup == 0 {
+				groups++
+				boldGroup = groups
+			}
+			for i := from; i < len(out); i++ {
+				if out[i].start == lo+2 {
+					out[i].group = boldGroup
+				}
+			}
+		} else if trimmed[0] == '|' || listGroup != 0 {
+			boldGroup = 0
+		}
 	}
 	return out
 }
