@@ -287,7 +287,8 @@ func wordBefore(s string, pos int) string {
 // River", "Apollo program"), not a brand's.
 var placeNouns = set(`river rivers university college lake mountain mountains county valley island
 	islands bay gorge canyon creek peninsula province district park airport hospital program
-	programme mission basin glacier plateau desert sea ocean strait`)
+	programme mission basin glacier plateau desert sea ocean strait northwest northeast southwest
+	southeast midwest`)
 
 // placePrefixes before a name make it a place's ("British Columbia", "New
 // Summit"); they keep their capital.

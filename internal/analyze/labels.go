@@ -1,7 +1,9 @@
 package analyze
 
 import (
+	_ "embed"
 	"strings"
+	"sync"
 )
 
 // ordinaryName reports whether every word of a name is an ordinary English
@@ -71,4 +73,89 @@ func labelLead(answer string, c candidate) bool {
 		return true
 	}
 	return strings.HasPrefix(strings.TrimLeft(answer[c.end:], "*_"), ":")
+}
+
+// places.txt lists the names of countries, territories, world regions and
+// the states of the United States, Canada and Australia; internal/genplaces
+// says where they come from and generates it:
+//
+//	go run ./internal/analyze/internal/genplaces -out internal/analyze/places.txt
+//
+//go:embed places.txt
+var placesTxt string
+
+var places = sync.OnceValue(func() map[string]bool {
+	return set(strings.ReplaceAll(strings.ReplaceAll(placesTxt, " ", "\x00"), "\n", " "))
+})
+
+// isPlace reports whether a name is a place's: a country, region or state
+// of places.txt ("Texas", "Europe", "the United States"), or one that
+// isPlaceName reads so ("Pacific Northwest", "British Columbia").
+func isPlace(name string) bool {
+	n := strings.TrimPrefix(name, "the ")
+	n = strings.TrimPrefix(n, "The ")
+	return places()[strings.ReplaceAll(n, " ", "\x00")] || isPlaceName(name)
+}
+
+// techTerms are the technologies and standards answers name beside
+// products, in lowercase: connectors, radios, display and memory kinds.
+// With categoryAcronyms they are a spec's words, not a brand's
+// (docs/accuracy.md#untracked-brands: "USB-C" is a standard).
+var techTerms = set(`wi-fi wifi bluetooth usb-c usb-a thunderbolt hdmi displayport qi mmwave esim
+	amoled ltpo ip ipx lpddr ddr ufs pcie nvme`)
+
+// units follow a number in a measurement: "5G", "4K", "120Hz", "256GB".
+var units = set(`k g gb tb mb kb hz khz mhz ghz mp mah wh w kw mm cm nm in ft lb lbs oz kg
+	l ml fps p nits mbps gbps v mph`)
+
+// specToken reports a word of a product's specification: a technology or
+// standard (techTerms, categoryAcronyms), one of them with a version
+// ("HDR10", "Qi2", "IP68", "LPDDR5"), or a number with its unit ("5G", "4K",
+// "120Hz", "256GB").
+func specToken(w string) bool {
+	lw := strings.ToLower(w)
+	if techTerms[lw] || categoryAcronyms[lw] {
+		return true
+	}
+	i := 0
+	for i < len(lw) && (lw[i] >= '0' && lw[i] <= '9' || lw[i] == '.') {
+		i++
+	}
+	if i > 0 {
+		return units[lw[i:]]
+	}
+	j := len(lw)
+	for j > 0 && lw[j-1] >= '0' && lw[j-1] <= '9' {
+		j--
+	}
+	return j < len(lw) && (techTerms[lw[:j]] || categoryAcronyms[lw[:j]])
+}
+
+// specName reports whether a name is made of a specification's words, and
+// numbers: "5G", "Wi-Fi 7", "USB-C", "IP68".
+func specName(name string) bool {
+	spec := false
+	for _, w := range strings.Fields(name) {
+		switch {
+		case specToken(w):
+			spec = true
+		case !isNumeric(w):
+			return false
+		}
+	}
+	return spec
+}
+
+// contraction reports a name with a word that contracts a verb ("Don't",
+// "You'll", "We're", "I'd"): a sentence's words, not a name's.
+func contraction(name string) bool {
+	for _, w := range strings.Fields(strings.ReplaceAll(name, "’", "'")) {
+		lw := strings.ToLower(w)
+		for _, end := range []string{"n't", "'re", "'ve", "'ll", "'d", "'m"} {
+			if strings.HasSuffix(lw, end) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -232,6 +232,9 @@ func (m *Matcher) untracked(answer string, cands []candidate, tracked []match) [
 		if _, ok := m.known[f]; ok || slices.Contains(folded, f) {
 			continue
 		}
+		if isPlace(name) || specName(name) || contraction(name) {
+			continue // "Texas", "Wi-Fi 7", "Don't": no brand's names
+		}
 		if ordinaryName(name) && !listedAmongBrands && !amongBrands[f] && !namedInSentence(answer, name) {
 			// capitals that only open a heading, a label or a sentence are no
 			// evidence of a name ("**Battery Life:**", "### Refresh Rate")

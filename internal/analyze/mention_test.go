@@ -639,6 +639,9 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"ordinary words as spec labels", "### Acme X2\n**Display:** 6.1-inch OLED\n**Battery Life:** a full day\n- **Refresh Rate:** 120Hz\n- **Water Resistance:** rated for rain\n\n## Sound Quality\nBoth are clear.", nil},
 		{"ordinary words opening sentences", "Acme is fine.\n\n**Snapshot** tracks driving. Snapshot can raise your rate, and Acme's Snapshot is optional.", nil},
 		{"ordinary words listed beside a tracked brand", "### 1. Acme\nEasy.\n\n### 2. Toast\nFor restaurants.\n\n- Acme: fine\n- Clover: banks\n\n**Acme** is fine.\n\n**Bear** is lovely.", []string{"Toast", "Clover", "Bear"}},
+		{"places", "Acme is sold in the US.\n\n**Texas** and **Florida** have high premiums. **Europe** is different, and **Pacific Northwest** drivers pay less; Zorbex and Quillon serve Ontario.", []string{"Zorbex", "Quillon"}},
+		{"specifications", "### Acme X2\n- **5G:** every model\n- **Wi-Fi 7:** Pro only\n- **HDR10** video and **120Hz** panels\n- **Qi2** charging, **USB-C** and **IP68**\n- **Zorbex Buds** – sold apart", []string{"Zorbex Buds"}},
+		{"contractions", "Acme is fine.\n- **Don't** skip the fine print.\n- **You'll** save time.\n- **Zorbex** – also fine.", []string{"Zorbex"}},
 		{"ordinary words named inside a sentence", "- **Toast:** for restaurants.\n\nMany cafés run on Toast or Acme.", []string{"Toast"}},
 	}
 	for _, tt := range tests {
