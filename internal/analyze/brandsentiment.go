@@ -21,7 +21,9 @@ import (
 //     them in the same block — list item, heading with its text, paragraph,
 //     table row — when that sentence is about one brand ("Linear. It is fast.").
 //     A sentence opened by a pronoun ("It is…") takes up the brand that opened
-//     the sentence before when that one names several brands.
+//     the sentence before when that one names several brands, and the brand
+//     of a sentence about one when its own brands are all objects of a
+//     preposition ("Acme. It integrates with Globex.").
 //
 // A brand's score is the sum of the weights of its text, mapped to 0–100 as
 // Sentiment does; 50 when nothing about it carries an opinion.
@@ -101,6 +103,12 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 		}
 		hasOpener = false
 		all := groupMatches(answer, sn.start, in)
+		if hasSubject && opensWithPronoun(answer[sn.start:sn.end]) && allObjects(answer, sn.start, all) {
+			// "Acme. It is fast and integrates with Globex.": the pronoun
+			// takes up the brand before, the others are objects of its clause
+			byBrand(subject, valence(answer[sn.start:sn.end]))
+			continue
+		}
 		groups := subjects(answer, sn.start, all)
 		if len(groups) == 1 && len(all) == 1 {
 			v := valence(answer[sn.start:sn.end])
@@ -190,6 +198,24 @@ func subjects(s string, start int, groups []group) []group {
 		return groups
 	}
 	return out
+}
+
+// allObjects reports whether every group of a sentence stands after a
+// preposition that is no comparison ("integrates with Globex"; not "compared
+// with Globex").
+func allObjects(s string, start int, groups []group) bool {
+	from := start
+	for _, g := range groups {
+		before := s[from:g.start]
+		from = g.end
+		if !prepositions[lastWordOf(before)] {
+			return false
+		}
+		if _, kind := lastMarker(before); kind == markCompare {
+			return false
+		}
+	}
+	return len(groups) > 0
 }
 
 // prepositions before a brand make it an object of the clause.

@@ -510,6 +510,8 @@ func TestFindMentionsSentimentPerBrand(t *testing.T) {
 			acme, map[string]string{"Acme": "+", "Globex": "0"}},
 		{"pronoun sentence continues its brand", "For engineers I'd pick Acme. It is quick and the defaults are sensible.\n\nGlobex has a free plan.",
 			acme, map[string]string{"Acme": "+", "Globex": "0"}},
+		{"a pronoun sentence with brands as objects continues its brand", "### For engineers\nAcme. It is fast, thoughtfully designed and integrates with Globex and Zorbex.",
+			acme, map[string]string{"Acme": "+", "Globex": "0"}},
 		{"a comparison ends with its clause", "Acme is faster than Globex for daily tracking, and its shortcuts make triage quick.",
 			acme, map[string]string{"Acme": "+", "Globex": "-"}},
 		{"a relative clause after a comparison is the compared brand's", "Acme pays claims faster than Globex, which has a long backlog of complaints.",
