@@ -21,7 +21,9 @@ import (
 //     ordinary word ("Wrike offers time tracking", "Shopify's own numbers",
 //     "Zoho Desk is");
 //   - compared with or left for another ("better than Zendesk", "migrating from
-//     Jira"), used as a tool ("teams that use Google Workspace"), or opening a clause as the subject of a verb ("…, whereas
+//     Jira", "Unlike Zendesk, …"), used as a tool or beside one ("teams that
+//     use Google Workspace", "integrates with Gmail", "sold at Walmart"), or
+//     opening a clause as the subject of a verb ("…, whereas
 //     Google's keeps"), when a word of it is no ordinary word or a proper noun
 //     (notCommon): these cues are weaker, so a bare ordinary word is not enough.
 //
@@ -171,10 +173,14 @@ var (
 	comparePhrases = phraseWords("than", "instead of", "alternative to", "alternatives to",
 		"migrating from", "migrate from", "migrated from", "switching from", "switch from",
 		"switched from", "moving from", "move from", "moved from", "coming from", "replacing", "replaces",
-		"moving off", "move off", "moved off", "leaving")
+		"moving off", "move off", "moved off", "leaving", "compared to", "compared with", "unlike", "versus",
+		"vs", "competes with", "compete with", "competing with", "rivals")
 	// a name used as a tool names a product: "teams that use Google Workspace"
 	usePhrases = phraseWords("use", "uses", "using", "used", "live in", "lives in", "built around",
-		"built into", "built on", "switch to", "switching to", "moved to", "move to", "migrate to")
+		"built into", "built on", "switch to", "switching to", "moved to", "move to", "migrate to",
+		"integrates with", "integrate with", "integration with", "syncs with", "sync with", "connects to",
+		"connect to", "connects with", "works with", "work with", "plugs into", "pairs with", "pair with",
+		"alongside", "compatible with", "available at", "sold at", "sold through", "shop at")
 	// words that open a clause inside a sentence: "…, and Google Drive works"
 	clauseWords = set("and but whereas while although though yet so")
 )
@@ -344,6 +350,12 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 					// brand's product of several words goes on its name
 					add(e.text, sn)
 				}
+			}
+		}
+		if len(runs) > 0 && runs[0].from == 0 && runs[0].to > 1 && strings.EqualFold(ws[0].text, "unlike") {
+			// "Unlike Zendesk, …": the capital opens the sentence, the name follows it
+			if name := strings.TrimSpace(runs[0].text[len(ws[0].text):]); notCommon(name) {
+				add(strings.TrimSuffix(strings.TrimSuffix(name, "'s"), "’s"), sn)
 			}
 		}
 		for _, r := range runs {
