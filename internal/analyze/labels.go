@@ -7,9 +7,9 @@ import (
 )
 
 // ordinaryName reports whether every word of a name is an ordinary English
-// word of the word list in small letters and no proper noun ("Battery Life",
-// "Snapshot", "Toast", "Granite Gear"; not "MagSafe", "Texas", "Jira"),
-// apart from connectors and numbers. Such a name, capitalized where a
+// word of the word list in small letters ("Battery Life", "Snapshot",
+// "Toast", "Name Your Price", though "Price" is a surname too; not
+// "MagSafe", "Texas", "Jira"), apart from connectors and numbers. Such a name, capitalized where a
 // heading, a label or a sentence opens, is read as a name only with evidence
 // (docs/ingest.md#brand-mentions).
 func ordinaryName(name string) bool {
@@ -20,7 +20,7 @@ func ordinaryName(name string) bool {
 		switch {
 		case connectors[lw] || isNumeric(w):
 			continue
-		case w[1:] != lw[1:] || !isDictWord(lw) || isProperNoun(lw):
+		case w[1:] != lw[1:] || !isDictWord(lw):
 			// a capital inside ("MagSafe", "CRM") or a word no dictionary
 			// knows in lowercase is written as a name
 			return false

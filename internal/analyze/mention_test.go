@@ -642,7 +642,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"a coined subject of a past tense verb", "Acme is fast. Zorbex dropped its free tier; Quillon raised prices.", []string{"Zorbex", "Quillon"}},
 		{"places and people stay out", "Acme was founded in Tallinn by Jimmy Iovine, and Globex is based in New York.", nil},
 		{"ordinary words as spec labels", "### Acme X2\n**Display:** 6.1-inch OLED\n**Battery Life:** a full day\n- **Refresh Rate:** 120Hz\n- **Water Resistance:** rated for rain\n\n## Sound Quality\nBoth are clear.", nil},
-		{"ordinary words opening sentences", "Acme is fine.\n\n**Snapshot** tracks driving. Snapshot can raise your rate, and Acme's Snapshot is optional.", nil},
+		{"ordinary words opening sentences", "Acme is fine.\n\n**Snapshot** tracks driving. Snapshot can raise your rate, and Acme's Snapshot is optional. **Name Your Price** is a tool.", nil},
 		{"ordinary words listed beside a tracked brand", "### 1. Acme\nEasy.\n\n### 2. Toast\nFor restaurants.\n\n- Acme: fine\n- Clover: banks\n\n**Acme** is fine.\n\n**Bear** is lovely.", []string{"Toast", "Clover", "Bear"}},
 		{"places", "Acme is sold in the US.\n\n**Texas** and **Florida** have high premiums. **Europe** is different, and **Pacific Northwest** drivers pay less; Zorbex and Quillon serve Ontario.", []string{"Zorbex", "Quillon"}},
 		{"specifications", "### Acme X2\n- **5G:** every model\n- **Wi-Fi 7:** Pro only\n- **HDR10** video and **120Hz** panels\n- **Qi2** charging, **USB-C** and **IP68**\n- **Zorbex Buds** – sold apart", []string{"Zorbex Buds"}},
