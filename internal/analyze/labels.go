@@ -159,3 +159,67 @@ func contraction(name string) bool {
 	}
 	return false
 }
+
+// sourceBefore are the words that cite a source before its name: "according
+// to Wirecutter", "users on Reddit and G2", "rated by J.D. Power".
+var sourceBefore = phraseWords("according to", "per", "users on", "reviewers on", "reviews on", "ratings on",
+	"threads on", "rated by", "ranked by", "reviewed by", "cited by")
+
+// sourceAfter are the nouns that make a name before them a source: "Consumer
+// Reports ratings", "NerdWallet's review", "the J.D. Power study".
+var sourceAfter = set(`rating ratings review reviews reviewer reviewers survey surveys study studies
+	score scores ranking rankings report`)
+
+// citedAsSource reports whether every occurrence of name in the answer
+// cites it as a source (sourceBefore, sourceAfter, the list before it
+// included): the guidelines count a review site or a publication as no
+// brand (docs/accuracy.md#untracked-brands).
+func citedAsSource(answer, name string) bool {
+	found := false
+	for i := 0; ; {
+		j := strings.Index(answer[i:], name)
+		if j < 0 {
+			return found
+		}
+		start, end := i+j, i+j+len(name)
+		i = start + 1
+		if !boundaryBefore(answer, start, name) || !boundaryAfter(answer, end, name) {
+			continue
+		}
+		if !sourceAt(answer, start, end) {
+			return false
+		}
+		found = true
+	}
+}
+
+// sourceAt reports whether the name at [start, end) is cited as a source.
+func sourceAt(answer string, start, end int) bool {
+	rest := strings.TrimPrefix(strings.TrimPrefix(answer[end:], "'s"), "’s")
+	var after []proseWord
+	if k := strings.IndexAny(rest, ".;:\n"); k >= 0 {
+		rest = rest[:k]
+	}
+	if after = proseWords(after, rest); len(after) > 0 && sourceAfter[strings.ToLower(after[0].text)] {
+		return true
+	}
+	ls := start
+	for ls > 0 {
+		c := answer[ls-1]
+		if strings.IndexByte(";:!?\n", c) >= 0 || c == '.' && (ls < 2 || answer[ls-2] < 'A' || answer[ls-2] > 'Z') {
+			break // a sentence ends; a period after a capital ends an initial ("J.D. Power")
+		}
+		ls--
+	}
+	ws := proseWords(nil, answer[ls:start])
+	// walk back over the names listed before it: "on Reddit, G2 and Capterra"
+	k := len(ws)
+	for k > 0 {
+		w := ws[k-1]
+		if !(capitalized(w.text) || w.text == "and" || w.text == "or" || w.text == "&") {
+			break
+		}
+		k--
+	}
+	return wordsBefore(ws, k, sourceBefore)
+}
