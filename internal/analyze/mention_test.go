@@ -647,6 +647,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"places", "Acme is sold in the US.\n\n**Texas** and **Florida** have high premiums. **Europe** is different, and **Pacific Northwest** drivers pay less; Zorbex and Quillon serve Ontario.", []string{"Zorbex", "Quillon"}},
 		{"specifications", "### Acme X2\n- **5G:** every model\n- **Wi-Fi 7:** Pro only\n- **HDR10** video and **120Hz** panels\n- **Qi2** charging, **USB-C** and **IP68**\n- **Zorbex Buds** – sold apart", []string{"Zorbex Buds"}},
 		{"contractions", "Acme is fine.\n- **Don't** skip the fine print.\n- **You'll** save time.\n- **Zorbex** – also fine.", []string{"Zorbex"}},
+		{"a list with a technology or a place", "Acme charges over Qi2 and MagSafe, and ships to Texas, Ohio and Zorbex.", nil},
 		{"sources", "Acme is fine. Many users on Reddit and G2 mention its learning curve. According to J.D. Power and AM Best, it scores highest. Zorbex offers more. Trustpilot reviews are mixed, unlike Quillon.", []string{"Zorbex", "Quillon"}},
 		{"a source recommended elsewhere is a brand", "Acme is fine, and users on Zorbex like it. Zorbex and Quillon are cheaper.", []string{"Zorbex", "Quillon"}},
 		{"ordinary words named inside a sentence", "- **Toast:** for restaurants.\n\nMany cafés run on Toast or Acme.", []string{"Toast"}},

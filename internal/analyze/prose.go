@@ -338,6 +338,12 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			for _, e := range list {
 				anyCoined = anyCoined || coined(e.text)
 				person = person || personName(ws, e)
+				if specName(e.text) || isPlace(e.text) {
+					// "Qi2 and MagSafe", "Texas, Ohio and Utah": names of one
+					// kind with a technology or a place are technologies or places
+					anyKnown, anyDistinctive, person = false, false, true
+					break
+				}
 			}
 			allCoined := anyCoined && !person
 			for k, e := range list {
