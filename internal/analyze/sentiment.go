@@ -184,6 +184,15 @@ func valence(text string) float64 {
 			continue
 		case intensifier:
 			prevNot = false
+			if w == "highly" && acclaimVerbs[nextToken(text[i:])] {
+				// "highly rated", "highly regarded": praise, not a size
+				v := 2.0
+				if negLeft > 0 {
+					v = -1 // "not highly rated": flipped and damped, as a negated opinion
+				}
+				total += v * weight
+				continue
+			}
 			boost *= info.value
 			tooNext = w == "too"
 			continue
@@ -541,6 +550,10 @@ var lexicon = map[string]float64{
 	"wider": 1, "broader": 1, "fees": -0.4, "fee": -0.3,
 	"sagging": -2, "sags": -2, "predictable": 1, "surprise": -1, "surprises": -1, "surprised": -1, "mandatory": -1,
 	"suitable": 1.5, "unsuitable": -1.5, "hikes": -1.5, "hike": -1.5, "surcharge": -1, "surcharges": -1,
+	// reviewers' words for products that VADER lacks: "well suited" praise
+	// and "less suited" a complaint, like "suitable"
+	"suited": 1, "punchy": 1, "underwhelming": -2, "finicky": -1.5, "unintuitive": -2, "subpar": -2,
+	"underpowered": -1.5,
 }
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),
@@ -564,8 +577,9 @@ var phrases = withPricePhrases(map[string][]phrase{
 		{"hold off", -2}, {"be cautious", -2}, {"be more cautious", -2}, {"rule it out", -2.5}, {"look elsewhere", -2}},
 	"top":      {{"pick", 2}, {"choice", 2}, {"rated", 2}},
 	"wears":    {{"out faster", -2.5}, {"out", -2}},
-	"runs":     {{"hot", -1.5}},
-	"run":      {{"hot", -1.5}},
+	"runs":     {{"hot", -1.5}, {"small", -1}, {"large", -1}},
+	"run":      {{"hot", -1.5}, {"small", -1}, {"large", -1}},
+	"gold":     {{"standard", 2.5}},
 	"sleeps":   {{"hot", -1.5}},
 	"sleep":    {{"hot", -1.5}},
 	"get":      {{"hot", -1.5}},
@@ -582,6 +596,9 @@ var phrases = withPricePhrases(map[string][]phrase{
 	"second":   {{"to none", 3}},
 	"waste":    {{"of money", -2.5}, {"of time", -2.5}},
 })
+
+// acclaimVerbs after "highly" are praise: "highly rated".
+var acclaimVerbs = set("rated regarded reviewed praised acclaimed")
 
 // phrase is the rest of an idiom after its first word, and its weight.
 type phrase struct {
