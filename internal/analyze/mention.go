@@ -202,9 +202,14 @@ func (m *Matcher) Find(answer string) []Mention {
 func (m *Matcher) untracked(answer string, cands []candidate, tracked []match) []string {
 	var raw []string
 	var lead []bool
-	brandGroups := map[int]bool{} // groups of leads where a tracked brand is one
+	// groups of leads where one is a brand: a tracked one, a name with a word
+	// no dictionary knows that is no place, specification or contraction, or
+	// one of ordinary words that the answer names inside a sentence
+	brandGroups := map[int]bool{}
 	for _, c := range cands {
-		if c.group != 0 && overlaps(tracked, c.start, c.end) {
+		if c.group != 0 && !brandGroups[c.group] && (overlaps(tracked, c.start, c.end) ||
+			!isPlace(c.name) && !specName(c.name) && !contraction(c.name) &&
+				(distinctive(c.name) || ordinaryName(c.name) && namedInSentence(answer, c.name))) {
 			brandGroups[c.group] = true
 		}
 	}

@@ -650,6 +650,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"a list with a technology or a place", "Acme charges over Qi2 and MagSafe, and ships to Texas, Ohio and Zorbex.", nil},
 		{"sources", "Acme is fine. Many users on Reddit and G2 mention its learning curve. According to J.D. Power and AM Best, it scores highest. Zorbex offers more. Trustpilot reviews are mixed, unlike Quillon.", []string{"Zorbex", "Quillon"}},
 		{"a source recommended elsewhere is a brand", "Acme is fine, and users on Zorbex like it. Zorbex and Quillon are cheaper.", []string{"Zorbex", "Quillon"}},
+		{"ordinary words listed beside brands that are not tracked", "Options:\n- **Sprintcraft:** fast.\n- **Momentum Desk:** calm.\n\nPicks:\n1. **Daybreak Roasters**: light roasts.\n2. **Northbound Beans**: bulk bags.\n\nBudget buyers pick Northbound Beans, says Acme.", []string{"Sprintcraft", "Momentum Desk", "Daybreak Roasters", "Northbound Beans"}},
 		{"ordinary words named inside a sentence", "- **Toast:** for restaurants.\n\nMany cafés run on Toast or Acme.", []string{"Toast"}},
 	}
 	for _, tt := range tests {
