@@ -18,7 +18,6 @@ import (
 	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/agentlog/agentlogtest"
 	"github.com/sightline/sightline/internal/sqlstore"
-	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 )
 
 // crawlsWorld migrates a database with an organization, a brand of
@@ -26,34 +25,20 @@ import (
 // ranges directory that lists GPTBot's 192.0.2.0/28 and 2001:db8:1::/48.
 func crawlsWorld(t *testing.T) (dsn, orgID, brandID, otherOrg, ranges string) {
 	t.Helper()
-	ctx := context.Background()
-	dsn = sqlstoretest.NewDSN(t)
-	db, err := sqlstore.Open(ctx, dsn, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	org, err := db.CreateOrganization(ctx, sightline.OrganizationCreate{Name: "Acme"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := db.CreateBrand(ctx, sightline.BrandCreate{OrgID: org.ID, Name: "Taskloom", Domains: []string{"example.com", "example.org"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	other, err := db.CreateOrganization(ctx, sightline.OrganizationCreate{Name: "Globex"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dsn, orgID, brandID = brandWorld(t, sightline.BrandCreate{Name: "Taskloom", Domains: []string{"example.com", "example.org"}},
+		func(ctx context.Context, db *sqlstore.DB, _, _ string) {
+			other, err := db.CreateOrganization(ctx, sightline.OrganizationCreate{Name: "Globex"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			otherOrg = other.ID
+		})
 	ranges = t.TempDir()
 	if err := os.WriteFile(filepath.Join(ranges, "gptbot.json"),
 		[]byte(`{"creationTime":"2026-11-01T00:00:00","prefixes":[{"ipv4Prefix":"192.0.2.0/28"},{"ipv6Prefix":"2001:db8:1::/48"}]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return dsn, org.ID, b.ID, other.ID, ranges
+	return dsn, orgID, brandID, otherOrg, ranges
 }
 
 const (

@@ -45,10 +45,15 @@ func factCounts(t *testing.T, raw *sql.DB) string {
 	return strings.Join(parts, " ")
 }
 
-// ingestWorld creates a brand with one prompt and returns the DSN and a
-// JSONL input of n good records with the bad line at badLine (1-based; 0
-// for none).
-func ingestWorld(t *testing.T, n, badLine int) (dsn, input string) {
+// taskloom is the brand of the small worlds below: taskloom.com, with
+// Asana as its competitor.
+var taskloom = sightline.BrandCreate{Name: "Taskloom", Domains: []string{"taskloom.com"},
+	Competitors: []sightline.CompetitorCreate{{Name: "Asana", Domain: "asana.com"}}}
+
+// brandWorld migrates a fresh database of the pass's engine with an
+// organization, Acme, holding brand b, and calls more (if not nil) on it
+// before closing the store; it returns the DSN and both ids.
+func brandWorld(t *testing.T, b sightline.BrandCreate, more func(ctx context.Context, db *sqlstore.DB, orgID, brandID string)) (dsn, orgID, brandID string) {
 	t.Helper()
 	ctx := context.Background()
 	dsn = sqlstoretest.NewDSN(t)
@@ -64,19 +69,34 @@ func ingestWorld(t *testing.T, n, badLine int) (dsn, input string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := db.CreateBrand(ctx, sightline.BrandCreate{OrgID: org.ID, Name: "Taskloom", Domains: []string{"taskloom.com"},
-		Competitors: []sightline.CompetitorCreate{{Name: "Asana", Domain: "asana.com"}}})
+	b.OrgID = org.ID
+	brand, err := db.CreateBrand(ctx, b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, err := db.CreatePrompts(ctx, org.ID, b.ID, []sightline.PromptCreate{{Text: "best project management tool"}})
-	if err != nil {
-		t.Fatal(err)
+	if more != nil {
+		more(ctx, db, org.ID, brand.ID)
 	}
+	return dsn, org.ID, brand.ID
+}
+
+// ingestWorld creates a brand with one prompt and returns the DSN and a
+// JSONL input of n good records with the bad line at badLine (1-based; 0
+// for none).
+func ingestWorld(t *testing.T, n, badLine int) (dsn, input string) {
+	t.Helper()
+	var prompt string
+	dsn, _, brandID := brandWorld(t, taskloom, func(ctx context.Context, db *sqlstore.DB, orgID, brandID string) {
+		ps, err := db.CreatePrompts(ctx, orgID, brandID, []sightline.PromptCreate{{Text: "best project management tool"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		prompt = ps[0].ID
+	})
 	var lines []string
 	for i := range n {
 		r := sightline.RunRecord{
-			ID: fmt.Sprintf("00000000-0000-4000-8000-%012d", i), BrandID: b.ID, PromptID: ps[0].ID,
+			ID: fmt.Sprintf("00000000-0000-4000-8000-%012d", i), BrandID: brandID, PromptID: prompt,
 			Provider: "chatgpt", Region: "us", RanAt: time.Date(2026, 11, 2, 8, i, 0, 0, time.UTC),
 			Answer:    "1. **Taskloom** – simple.\n2. **Asana** – powerful.",
 			Citations: []sightline.RunCitation{{URL: "https://taskloom.com/pricing"}, {URL: "https://www.reddit.com/r/pm/comments/x/y/"}},

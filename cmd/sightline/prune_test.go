@@ -15,7 +15,6 @@ import (
 
 	"github.com/sightline/sightline"
 	"github.com/sightline/sightline/internal/sqlstore"
-	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
 )
 
 // sightline prune over 92 days of history (today and the 91 before)
@@ -103,39 +102,23 @@ func TestCLI_Prune(t *testing.T) {
 // DSN, the key and brand, and the file.
 func pruneWorld(t *testing.T, today time.Time) (dsn string, fx struct{ APIKey, BrandID string }, runs string) {
 	t.Helper()
-	ctx := context.Background()
-	dsn = sqlstoretest.NewDSN(t)
-	db, err := sqlstore.Open(ctx, dsn, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	org, err := db.CreateOrganization(ctx, sightline.OrganizationCreate{Name: "Acme"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := db.CreateBrand(ctx, sightline.BrandCreate{OrgID: org.ID, Name: "Taskloom", Domains: []string{"taskloom.com"},
-		Competitors: []sightline.CompetitorCreate{{Name: "Asana", Domain: "asana.com"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps, err := db.CreatePrompts(ctx, org.ID, b.ID, []sightline.PromptCreate{{Text: "best project management tool"}, {Text: "asana alternatives"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, fx.APIKey, err = db.CreateAPIKey(ctx, sightline.APIKeyCreate{OrgID: org.ID, UserEmail: "a@acme.com", Name: "k"}); err != nil {
-		t.Fatal(err)
-	}
-	fx.BrandID = b.ID
+	var prompts []string
+	dsn, _, fx.BrandID = brandWorld(t, taskloom, func(ctx context.Context, db *sqlstore.DB, orgID, brandID string) {
+		ps, err := db.CreatePrompts(ctx, orgID, brandID, []sightline.PromptCreate{{Text: "best project management tool"}, {Text: "asana alternatives"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		prompts = []string{ps[0].ID, ps[1].ID}
+		if _, fx.APIKey, err = db.CreateAPIKey(ctx, sightline.APIKeyCreate{OrgID: orgID, UserEmail: "a@acme.com", Name: "k"}); err != nil {
+			t.Fatal(err)
+		}
+	})
 	var lines []string
 	for d := range 92 {
 		for i, hour := range []int{6, 12, 18} {
 			n := d*3 + i
 			r := sightline.RunRecord{
-				ID: fmt.Sprintf("00000000-0000-4000-8000-%012d", n), BrandID: b.ID, PromptID: ps[n%2].ID,
+				ID: fmt.Sprintf("00000000-0000-4000-8000-%012d", n), BrandID: fx.BrandID, PromptID: prompts[n%2],
 				Provider: []string{"chatgpt", "perplexity"}[n%2], Region: "us",
 				RanAt:     today.AddDate(0, 0, d-91).Add(time.Duration(hour) * time.Hour),
 				Answer:    "1. **Taskloom** – simple.\n2. **Asana** – powerful.",
