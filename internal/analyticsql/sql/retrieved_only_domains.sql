@@ -10,38 +10,7 @@ The scope's run filters narrow run_sources and citations alike; .Query
 (filter[domain_types]: owned, competitor_owned) the rows; .Order,
 .Limit and .Offset are the page of rows. */}}
 {{define "retrieved_only_domains.sql" -}}
-WITH owned_domains AS (
-  SELECT brand_domains.domain AS domain
-  FROM brand_domains
-  WHERE brand_domains.brand_id = {{brand}}
-),
-competitor_domains AS (
-  SELECT competitors.domain AS domain
-  FROM competitors
-  WHERE competitors.brand_id = {{brand}}
-  AND competitors.domain <> ''
-),
-scope_sources AS (
-  SELECT run_sources.page AS page,
-  run_sources.domain AS domain,
-  run_sources.url AS url,
-  run_sources.title AS title,
-  run_sources.run_seq AS run_seq,
-  run_sources.cited AS cited
-  FROM run_sources
-  WHERE {{template "fact_filter" pair "run_sources" scope.Window}}
-),
-cited_domains AS (
-  SELECT citations.domain AS domain
-  FROM citations
-  WHERE {{template "fact_filter" pair "citations" scope.Window}}
-  AND citations.citation_type = 'inline'
-  AND citations.domain IN (SELECT scope_sources.domain FROM scope_sources)
-  UNION
-  SELECT scope_sources.domain AS domain
-  FROM scope_sources
-  WHERE scope_sources.cited = {{arg true}}
-),
+{{template "retrieved_only_sources" "domain"}},
 uncited_sources AS (
   SELECT page, domain, url, title, run_seq
   FROM scope_sources

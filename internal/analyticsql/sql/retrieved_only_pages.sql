@@ -9,38 +9,7 @@ The scope's run filters narrow run_sources and citations alike; .Query
 (filter[domain_types]: owned, competitor_owned) the rows; .Order,
 .Limit and .Offset are the page of rows. */}}
 {{define "retrieved_only_pages.sql" -}}
-WITH owned_domains AS (
-  SELECT brand_domains.domain AS domain
-  FROM brand_domains
-  WHERE brand_domains.brand_id = {{brand}}
-),
-competitor_domains AS (
-  SELECT competitors.domain AS domain
-  FROM competitors
-  WHERE competitors.brand_id = {{brand}}
-  AND competitors.domain <> ''
-),
-scope_sources AS (
-  SELECT run_sources.page AS page,
-  run_sources.domain AS domain,
-  run_sources.url AS url,
-  run_sources.title AS title,
-  run_sources.run_seq AS run_seq,
-  run_sources.cited AS cited
-  FROM run_sources
-  WHERE {{template "fact_filter" pair "run_sources" scope.Window}}
-),
-cited_pages AS (
-  SELECT citations.page AS page
-  FROM citations
-  WHERE {{template "fact_filter" pair "citations" scope.Window}}
-  AND citations.citation_type = 'inline'
-  AND citations.page IN (SELECT scope_sources.page FROM scope_sources)
-  UNION
-  SELECT scope_sources.page AS page
-  FROM scope_sources
-  WHERE scope_sources.cited = {{arg true}}
-),
+{{template "retrieved_only_sources" "page"}},
 retrieved_pages AS (
   SELECT scope_sources.page AS page,
   MIN(scope_sources.domain) AS domain,
@@ -73,4 +42,43 @@ COUNT(*) OVER () AS total
 FROM list_rows
 {{.Order}}
 LIMIT {{arg .Limit}} OFFSET {{arg .Offset}}
+{{- end}}
+
+{{/* The run_sources rows of the scope's window (scope_sources), the brand's
+own and its competitors' domains, and the keys (. is "page" or "domain")
+that an answer of the scope cited in its text there (cited_pages,
+cited_domains): the start of both retrieved-only lists. */}}
+{{define "retrieved_only_sources" -}}
+WITH owned_domains AS (
+  SELECT brand_domains.domain AS domain
+  FROM brand_domains
+  WHERE brand_domains.brand_id = {{brand}}
+),
+competitor_domains AS (
+  SELECT competitors.domain AS domain
+  FROM competitors
+  WHERE competitors.brand_id = {{brand}}
+  AND competitors.domain <> ''
+),
+scope_sources AS (
+  SELECT run_sources.page AS page,
+  run_sources.domain AS domain,
+  run_sources.url AS url,
+  run_sources.title AS title,
+  run_sources.run_seq AS run_seq,
+  run_sources.cited AS cited
+  FROM run_sources
+  WHERE {{template "fact_filter" pair "run_sources" scope.Window}}
+),
+cited_{{.}}s AS (
+  SELECT citations.{{.}} AS {{.}}
+  FROM citations
+  WHERE {{template "fact_filter" pair "citations" scope.Window}}
+  AND citations.citation_type = 'inline'
+  AND citations.{{.}} IN (SELECT scope_sources.{{.}} FROM scope_sources)
+  UNION
+  SELECT scope_sources.{{.}} AS {{.}}
+  FROM scope_sources
+  WHERE scope_sources.cited = {{arg true}}
+)
 {{- end}}
