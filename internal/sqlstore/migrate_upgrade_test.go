@@ -191,24 +191,25 @@ func openWritable(t *testing.T, dsn string) *sql.DB {
 	return raw
 }
 
-// Migration 0022 gives the fan-out queries stored before it their folded
-// key (analyticsql.FoldQuery, in Go) and fills the fan-out rollups from
-// the facts: the list then answers from the rollups as from the facts, as
-// counted by hand (docs/metrics.md#search-queries-search_queries).
-func TestMigrate_0022FillsSearchQueryRollups(t *testing.T) {
+// migratedTo migrates a fresh database of the pass's engine to version
+// and returns the store (closed when the test ends), a writable raw
+// connection to it, and exec, which runs a statement written with ?
+// placeholders on that connection and fails the test on an error.
+func migratedTo(t *testing.T, version int) (db *sqlstore.DB, raw *sql.DB, exec func(q string, args ...any)) {
+	t.Helper()
 	ctx := context.Background()
 	dsn := sqlstoretest.NewDSN(t)
 	db, err := sqlstore.Open(ctx, dsn, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
-	if _, err := db.MigrateTo(ctx, 21); err != nil {
+	t.Cleanup(func() { db.Close() })
+	if _, err := db.MigrateTo(ctx, version); err != nil {
 		t.Fatal(err)
 	}
-	raw := openWritable(t, dsn)
+	raw = openWritable(t, dsn)
 	postgres := !strings.HasPrefix(dsn, "sqlite:")
-	exec := func(q string, args ...any) {
+	exec = func(q string, args ...any) {
 		t.Helper()
 		if postgres {
 			for i := 1; strings.Contains(q, "?"); i++ {
@@ -219,6 +220,16 @@ func TestMigrate_0022FillsSearchQueryRollups(t *testing.T) {
 			t.Fatalf("%s: %v", q, err)
 		}
 	}
+	return db, raw, exec
+}
+
+// Migration 0022 gives the fan-out queries stored before it their folded
+// key (analyticsql.FoldQuery, in Go) and fills the fan-out rollups from
+// the facts: the list then answers from the rollups as from the facts, as
+// counted by hand (docs/metrics.md#search-queries-search_queries).
+func TestMigrate_0022FillsSearchQueryRollups(t *testing.T) {
+	ctx := context.Background()
+	db, _, exec := migratedTo(t, 21)
 	const (
 		org, brand    = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
 		self          = "30000000-0000-4000-8000-000000000001"
@@ -308,28 +319,7 @@ func TestMigrate_0022FillsSearchQueryRollups(t *testing.T) {
 // before a pruned day) included, and the list reads them.
 func TestMigrate_0026AddsSearchQueryRollupsOverRegions(t *testing.T) {
 	ctx := context.Background()
-	dsn := sqlstoretest.NewDSN(t)
-	db, err := sqlstore.Open(ctx, dsn, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.MigrateTo(ctx, 25); err != nil {
-		t.Fatal(err)
-	}
-	raw := openWritable(t, dsn)
-	postgres := !strings.HasPrefix(dsn, "sqlite:")
-	exec := func(q string, args ...any) {
-		t.Helper()
-		if postgres {
-			for i := 1; strings.Contains(q, "?"); i++ {
-				q = strings.Replace(q, "?", fmt.Sprintf("$%d", i), 1)
-			}
-		}
-		if _, err := raw.ExecContext(ctx, q, args...); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
+	db, raw, exec := migratedTo(t, 25)
 	const (
 		org, brand    = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
 		self          = "30000000-0000-4000-8000-000000000001"
@@ -426,28 +416,7 @@ func TestMigrate_0026AddsSearchQueryRollupsOverRegions(t *testing.T) {
 // domain rows added up over topic, provider and region, per day and week.
 func TestMigrate_0028AddsRetrievedDomainTotals(t *testing.T) {
 	ctx := context.Background()
-	dsn := sqlstoretest.NewDSN(t)
-	db, err := sqlstore.Open(ctx, dsn, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.MigrateTo(ctx, 27); err != nil {
-		t.Fatal(err)
-	}
-	raw := openWritable(t, dsn)
-	postgres := !strings.HasPrefix(dsn, "sqlite:")
-	exec := func(q string, args ...any) {
-		t.Helper()
-		if postgres {
-			for i := 1; strings.Contains(q, "?"); i++ {
-				q = strings.Replace(q, "?", fmt.Sprintf("$%d", i), 1)
-			}
-		}
-		if _, err := raw.ExecContext(ctx, q, args...); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
+	db, _, exec := migratedTo(t, 27)
 	const (
 		org, brand = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
 		t1, t2     = "40000000-0000-4000-8000-000000000001", "40000000-0000-4000-8000-000000000002"
@@ -507,28 +476,7 @@ func TestMigrate_0028AddsRetrievedDomainTotals(t *testing.T) {
 // and over whole ISO weeks (the weekly ones).
 func TestMigrate_0027FillsAgentPageTotals(t *testing.T) {
 	ctx := context.Background()
-	dsn := sqlstoretest.NewDSN(t)
-	db, err := sqlstore.Open(ctx, dsn, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.MigrateTo(ctx, 24); err != nil {
-		t.Fatal(err)
-	}
-	raw := openWritable(t, dsn)
-	postgres := !strings.HasPrefix(dsn, "sqlite:")
-	exec := func(q string, args ...any) {
-		t.Helper()
-		if postgres {
-			for i := 1; strings.Contains(q, "?"); i++ {
-				q = strings.Replace(q, "?", fmt.Sprintf("$%d", i), 1)
-			}
-		}
-		if _, err := raw.ExecContext(ctx, q, args...); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
+	db, _, exec := migratedTo(t, 24)
 	const org, brand = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
 	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
 	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
