@@ -147,6 +147,12 @@ type AnalyzedRun struct {
 	Sources       []AnalyzedSource
 }
 
+// OnSurface reports whether the run is a search surface's: answered by a
+// SERP data vendor, or showing no AI answer, which only a search surface
+// does. Such a run has a surface record, which the answer rate counts
+// (docs/metrics.md#answer-rate).
+func (r *AnalyzedRun) OnSurface() bool { return r.Source != "" || !r.AnswerShown }
+
 // AnalyzedSource is one page a provider retrieved, normalized as
 // citations are.
 type AnalyzedSource struct {

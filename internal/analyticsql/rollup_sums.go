@@ -118,7 +118,10 @@ type querySum struct{ runs, selfRuns, owned int64 }
 // (runs) they showed in.
 type adSum struct{ ads, appearances int64 }
 
-type runSum struct{ runs, citations, owned int64 }
+// runSum counts a day's runs, their citations and those of the brand's
+// domains, and of the runs those of a search surface and, of these, the
+// ones that showed an answer (docs/metrics.md#answer-rate).
+type runSum struct{ runs, citations, owned, surface, answered int64 }
 
 type mentionSum struct {
 	mentions  int64
@@ -177,6 +180,12 @@ func (d *Sums) add(r *sightline.AnalyzedRun, provider, region string, found []Fo
 	rs := sumOf(d.runs, k)
 	rs.runs++
 	rs.citations += int64(len(r.Citations))
+	if r.OnSurface() {
+		rs.surface++
+		if r.AnswerShown {
+			rs.answered++
+		}
+	}
 	var named, comp bool
 	for i, m := range r.Mentions {
 		mk := mentionDayKey{k, found[i].ID}
@@ -287,6 +296,7 @@ func (d *Sums) Rows() ([]RollupRows, error) {
 		}
 		w := sumOf(weekRuns, k)
 		w.runs, w.citations, w.owned = w.runs+v.runs, w.citations+v.citations, w.owned+v.owned
+		w.surface, w.answered = w.surface+v.surface, w.answered+v.answered
 	}
 	weekTopicMents := map[topicMentionKey]*mentionSum{}
 	for k, v := range d.topicMents {
@@ -330,7 +340,7 @@ func (d *Sums) Rows() ([]RollupRows, error) {
 		return func(add func(...any)) {
 			for _, k := range sortedRollupKeys(sums, compareDayKey) {
 				v := sums[k]
-				add(k.brand, k.day, k.topic, k.provider, k.region, v.runs, v.citations, v.owned)
+				add(k.brand, k.day, k.topic, k.provider, k.region, v.runs, v.citations, v.owned, v.surface, v.answered)
 			}
 		}
 	}

@@ -75,7 +75,7 @@ func (r Rollup) Upsert() string {
 
 var (
 	runKeys       = []string{"brand_id", "ran_at", "topic_id", "provider_id", "region_id"}
-	runSums       = []string{"runs", "citations", "owned_citations"}
+	runSums       = []string{"runs", "citations", "owned_citations", "surface_runs", "answered_runs"}
 	mentionSums   = []string{"mentions", "sentiment_sum"}
 	pageAttrs     = []string{"domain", "page_type", "domain_type", "subreddit"}
 	citeFlags     = []string{"has_source", "has_inline"}
@@ -220,6 +220,24 @@ func FillRollups(d Dialect, f RollupFill, tables ...string) []RollupWrite {
 	return out
 }
 
+// FillRollups0002 are migration 0002's fills of tables, in its schema:
+// daily_runs without the counts of search-surface runs, which migration
+// 0029 adds and counts.
+func FillRollups0002(d Dialect, f RollupFill, tables ...string) []RollupWrite {
+	out := FillRollups(d, f, tables...)
+	for i, w := range out {
+		if w.Table == "daily_runs" {
+			r := RollupOf(w.Table)
+			r.Sums = slices.DeleteFunc(slices.Clone(r.Sums), func(c string) bool { return c == "surface_runs" || c == "answered_runs" })
+			out[i].Builder = (&Scope{Dialect: d}).write("fill_daily_runs", Pair{r, f})
+		}
+	}
+	return out
+}
+
+// Has reports whether the table has the column.
+func (r Rollup) Has(col string) bool { return slices.Contains(r.Columns(), col) }
+
 // WeeklyRollups are the statements that add up a brand's daily rows by
 // ISO week into the weekly tables from week on, and by half week into the
 // half-week tables from half on (rollup_weeks); those rows of the brand
@@ -295,6 +313,17 @@ func (b BrandRebuild) Weeks(d Dialect) []RollupWrite {
 // range a fill covers.
 func RunRange(d Dialect, b *BrandRebuild) *Builder {
 	return (&Scope{Dialect: d}).write("rollup_run_range", b)
+}
+
+// SurfaceFill0029 are migration 0029's statements: they count every
+// stored run of a search surface into the run rollups' rows, the weekly
+// ones adding up their days.
+func SurfaceFill0029(d Dialect) []RollupWrite {
+	q := &Scope{Dialect: d}
+	return []RollupWrite{
+		{"daily_runs", q.write("fill_0029_daily_runs", nil)},
+		{"weekly_runs", q.write("fill_0029_weekly_runs", nil)},
+	}
 }
 
 // SearchQueryFill0022 are migration 0022's statements: they fill the

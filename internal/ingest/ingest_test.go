@@ -639,6 +639,15 @@ func TestIngest_Rollups(t *testing.T) {
 			r.Ads = []sightline.RunAd{{Advertiser: "Monday.com", Domain: "monday.com", Text: "Work management"},
 				{Advertiser: "HubSpot", Domain: "hubspot.com", Text: "CRM"}, {Advertiser: "Monday.com", Domain: "monday.com", Text: "Free trial"}}
 		}
+		// search-surface runs: one that showed an answer, one that did not
+		switch i % 6 {
+		case 0:
+			r.Provider, r.Source = "google_ai_overviews", "serpapi"
+		case 3:
+			shown := false
+			r.Provider, r.Source, r.AnswerShown = "google_ai_overviews", "serpapi", &shown
+			r.Answer, r.Mentions, r.Citations, r.Ads = "", nil, nil, nil
+		}
 		lines = append(lines, r)
 	}
 	w.mustIngest(t, jsonl(t, lines[:25]...), ingest.Options{BatchSize: 7})
@@ -663,14 +672,21 @@ func TestIngest_Rollups(t *testing.T) {
 		return "date(" + col + ", '-6 days', 'weekday 1')"
 	}
 	topic := "COALESCE(CAST(r.topic_id AS TEXT), '00000000-0000-0000-0000-000000000000')"
+	yes := "1" // how the engine stores true
+	if w.db.Engine() == "postgres" {
+		yes = "TRUE"
+	}
 	for _, tt := range []struct {
 		table, got, want string
 	}{
 		{"daily_runs",
-			`SELECT brand_id, ` + day("ran_at") + `, topic_id, provider_id, region_id, runs, citations, owned_citations FROM daily_runs`,
+			`SELECT brand_id, ` + day("ran_at") + `, topic_id, provider_id, region_id, runs, citations, owned_citations,
+				surface_runs, answered_runs FROM daily_runs`,
 			`SELECT r.brand_id, ` + day("r.ran_at") + `, ` + topic + `, r.provider_id, r.region_id, COUNT(*),
 				CAST(SUM((SELECT COUNT(*) FROM citations c WHERE c.run_seq = r.seq)) AS BIGINT),
-				CAST(SUM((SELECT COUNT(*) FROM citations c WHERE c.run_seq = r.seq AND c.domain IN (SELECT domain FROM brand_domains d WHERE d.brand_id = r.brand_id))) AS BIGINT)
+				CAST(SUM((SELECT COUNT(*) FROM citations c WHERE c.run_seq = r.seq AND c.domain IN (SELECT domain FROM brand_domains d WHERE d.brand_id = r.brand_id))) AS BIGINT),
+				CAST(SUM((SELECT COUNT(*) FROM run_surfaces s WHERE s.run_seq = r.seq)) AS BIGINT),
+				CAST(SUM((SELECT COUNT(*) FROM run_surfaces s WHERE s.run_seq = r.seq AND s.answer_shown = ` + yes + `)) AS BIGINT)
 			FROM runs r GROUP BY r.brand_id, ` + day("r.ran_at") + `, ` + topic + `, r.provider_id, r.region_id`},
 		{"daily_mentions",
 			`SELECT brand_id, ` + day("ran_at") + `, topic_id, provider_id, region_id, found_brand_id, mentions, sentiment_sum FROM daily_mentions`,
@@ -695,9 +711,11 @@ func TestIngest_Rollups(t *testing.T) {
 				CAST(SUM(CASE WHEN COALESCE((SELECT MAX(CASE WHEN f.is_self THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0) = 0 AND COALESCE((SELECT MAX(CASE WHEN f.competitor_id IS NOT NULL THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = c.run_seq), 0) = 1 THEN 1 ELSE 0 END) AS BIGINT)
 			FROM citations c GROUP BY c.brand_id, c.topic_id, c.provider_id, ` + day("c.ran_at") + `, c.page`},
 		{"weekly_runs", // the daily rows of each ISO week added up
-			`SELECT brand_id, ` + day("ran_at") + `, topic_id, provider_id, region_id, runs, citations, owned_citations FROM weekly_runs`,
+			`SELECT brand_id, ` + day("ran_at") + `, topic_id, provider_id, region_id, runs, citations, owned_citations,
+				surface_runs, answered_runs FROM weekly_runs`,
 			`SELECT brand_id, ` + week("ran_at") + `, topic_id, provider_id, region_id,
-				CAST(SUM(runs) AS BIGINT), CAST(SUM(citations) AS BIGINT), CAST(SUM(owned_citations) AS BIGINT)
+				CAST(SUM(runs) AS BIGINT), CAST(SUM(citations) AS BIGINT), CAST(SUM(owned_citations) AS BIGINT),
+				CAST(SUM(surface_runs) AS BIGINT), CAST(SUM(answered_runs) AS BIGINT)
 			FROM daily_runs GROUP BY brand_id, ` + week("ran_at") + `, topic_id, provider_id, region_id`},
 		{"weekly_topic_mentions", // the daily rows of each ISO week added up
 			`SELECT brand_id, ` + day("ran_at") + `, topic_id, found_brand_id, mentions, sentiment_sum FROM weekly_topic_mentions`,

@@ -105,27 +105,44 @@ func TestFindAnswerRates_Golden(t *testing.T) {
 		{"topic CRM", sightline.Scope{TopicIDs: []string{crm}}, []sightline.AnswerRate{aiMode}},
 		{"provider chatgpt", sightline.Scope{ProviderIDs: []string{providerID("chatgpt")}}, []sightline.AnswerRate{}},
 		{"previous week", sightline.Scope{Window: w.Previous()}, []sightline.AnswerRate{overviews(1, 0, 0)}},
+		// Monday to Monday: the ISO week's row
+		{"whole week", sightline.Scope{Window: sightline.Window{Start: day(9).Add(-8 * time.Hour), End: day(16).Add(-8 * time.Hour)}},
+			[]sightline.AnswerRate{aiMode, overviews(4, 2, 50)}},
+		// from Nov 10 noon: the run of Nov 10, 8:00 is out
+		{"cut window", sightline.Scope{Window: sightline.Window{Start: day(10).Add(4 * time.Hour), End: w.End}},
+			[]sightline.AnswerRate{aiMode, overviews(3, 1, 100.0/3)}},
+		// the rollups keep no prompt: the facts answer
+		{"prompt", sightline.Scope{PromptIDs: []string{ps[1].ID}}, []sightline.AnswerRate{aiMode}},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			c.scope.BrandID = b.ID
-			if c.scope.Window == (sightline.Window{}) {
-				c.scope.Window = w
+		// the rollups where they answer, and the facts alone
+		for _, facts := range []bool{false, true} {
+			name := c.name
+			if facts {
+				name += " facts"
 			}
-			got, err := db.FindAnswerRates(ctx, org.ID, c.scope)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got == nil || len(got) != len(c.want) {
-				t.Fatalf("got %+v, want %+v", got, c.want)
-			}
-			for i := range got {
-				g, x := got[i], c.want[i]
-				if g.ProviderID != x.ProviderID || g.Provider != x.Provider || g.Runs != x.Runs ||
-					g.AnsweredRuns != x.AnsweredRuns || math.Abs(g.AnswerRate-x.AnswerRate) > 1e-9 {
-					t.Errorf("row %d: got %+v, want %+v", i, g, x)
+			t.Run(name, func(t *testing.T) {
+				db.NoRollups = facts
+				defer func() { db.NoRollups = false }()
+				c.scope.BrandID = b.ID
+				if c.scope.Window == (sightline.Window{}) {
+					c.scope.Window = w
 				}
-			}
-		})
+				got, err := db.FindAnswerRates(ctx, org.ID, c.scope)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got == nil || len(got) != len(c.want) {
+					t.Fatalf("got %+v, want %+v", got, c.want)
+				}
+				for i := range got {
+					g, x := got[i], c.want[i]
+					if g.ProviderID != x.ProviderID || g.Provider != x.Provider || g.Runs != x.Runs ||
+						g.AnsweredRuns != x.AnsweredRuns || math.Abs(g.AnswerRate-x.AnswerRate) > 1e-9 {
+						t.Errorf("row %d: got %+v, want %+v", i, g, x)
+					}
+				}
+			})
+		}
 	}
 	if _, err := db.FindAnswerRates(ctx, uuid.NewString(), sightline.Scope{BrandID: b.ID, Window: w}); sightline.ErrorCode(err) != sightline.ENOTFOUND {
 		t.Errorf("another organization: %v, want NOT_FOUND", err)

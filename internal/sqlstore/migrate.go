@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/sightline/sightline/internal/analyticsql"
 )
 
 //go:embed migrations
@@ -56,8 +58,7 @@ func readMigrations(engine string) ([]Migration, error) {
 // migrations do not exist yet when a database of an older schema upgrades.
 var migrationSteps = map[int]func(ctx context.Context, tx *Tx) error{
 	2: func(ctx context.Context, tx *Tx) error { // fill the new rollups from the facts already stored
-		return rebuildRollups(ctx, tx, "daily_runs", "daily_mentions", "daily_topic_mentions", "daily_pages",
-			"daily_domains", "daily_page_brands", "daily_domain_brands")
+		return fillRollups0002(ctx, tx)
 	},
 	8:  func(ctx context.Context, tx *Tx) error { return rebuildRollups(ctx, tx, "daily_topic_pages") },
 	11: func(ctx context.Context, tx *Tx) error { return rebuildRollups(ctx, tx, "daily_ads") },
@@ -65,6 +66,9 @@ var migrationSteps = map[int]func(ctx context.Context, tx *Tx) error{
 	23: fillRetrievedRollups,
 	25: fillAgentRollups,
 	27: fillAgentPageTotals,
+	29: func(ctx context.Context, tx *Tx) error {
+		return execRollups(ctx, tx, "fill", analyticsql.SurfaceFill0029(tx.d))
+	},
 }
 
 const createMigrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (

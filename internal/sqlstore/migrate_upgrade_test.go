@@ -559,3 +559,91 @@ func TestMigrate_0027FillsAgentPageTotals(t *testing.T) {
 		}
 	}
 }
+
+// Migration 0029 counts into the run rollups' rows, from every stored run,
+// the runs of search surfaces (those with a surface record) and of them
+// the runs that showed an answer (docs/metrics.md#answer-rate); the rows'
+// other sums stay as stored, so a day whose citations were pruned keeps
+// its numbers, and a weekly row adds up its days.
+func TestMigrate_0029CountsSurfaceRuns(t *testing.T) {
+	ctx := context.Background()
+	db, raw, exec := migratedTo(t, 28)
+	const (
+		org, brand     = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
+		topic, prompt  = "40000000-0000-4000-8000-000000000001", "40000000-0000-4000-8000-000000000002"
+		surface, plain = "50000000-0000-4000-8000-000000000001", "50000000-0000-4000-8000-000000000002"
+		region         = "50000000-0000-4000-8000-000000000003"
+	)
+	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
+	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
+	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
+	exec(`INSERT INTO topics (id, brand_id, name, name_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, topic, brand, "CRM", "crm", created, created)
+	exec(`INSERT INTO prompts (id, brand_id, topic_id, text, intent, created_at, updated_at) VALUES (?, ?, ?, ?, 'C', ?, ?)`, prompt, brand, topic, "best crm", created, created)
+	exec(`INSERT INTO providers (id, code, name, created_at) VALUES (?, 'test_surface', 'A surface', ?)`, surface, created)
+	exec(`INSERT INTO providers (id, code, name, created_at) VALUES (?, 'test_api', 'An API', ?)`, plain, created)
+	exec(`INSERT INTO regions (id, code, name, created_at) VALUES (?, 'zz', 'Test region', ?)`, region, created)
+	monday := time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC)
+	for i, r := range []struct {
+		provider string
+		day      int
+		surface  bool // has a surface record
+		shown    bool
+	}{
+		{surface, 0, true, true},
+		{surface, 0, true, false},
+		{surface, 1, true, true},
+		{plain, 0, false, true},
+	} {
+		seq, id := i+1, fmt.Sprintf("60000000-0000-4000-8000-%012d", i+1)
+		ranAt := analyticsql.FormatTime(monday.AddDate(0, 0, r.day).Add(time.Duration(8+i) * time.Hour))
+		exec(`INSERT INTO runs (seq, id, brand_id, prompt_id, topic_id, provider_id, region_id, ran_at, model, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			seq, id, brand, prompt, topic, r.provider, region, ranAt, "m", ranAt)
+		if r.surface {
+			exec(`INSERT INTO run_surfaces (run_seq, brand_id, source, answer_shown) VALUES (?, ?, ?, ?)`, seq, brand, "serpapi", r.shown)
+		}
+	}
+	// the rows ingest wrote before 0029; their citations have no facts left
+	// (pruned), which the migration must not recount
+	for _, r := range []struct {
+		table, provider             string
+		day, runs, citations, owned int
+	}{
+		{"daily_runs", surface, 0, 2, 7, 1},
+		{"daily_runs", surface, 1, 1, 0, 0},
+		{"daily_runs", plain, 0, 1, 3, 0},
+		{"weekly_runs", surface, 0, 3, 7, 1},
+		{"weekly_runs", plain, 0, 1, 3, 0},
+	} {
+		exec(`INSERT INTO `+r.table+` (brand_id, ran_at, topic_id, provider_id, region_id, runs, citations, owned_citations) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			brand, analyticsql.FormatTime(monday.AddDate(0, 0, r.day)), topic, r.provider, region, r.runs, r.citations, r.owned)
+	}
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	for table, want := range map[string][]string{
+		"daily_runs":  {"2026-10-05 api 1 3 0 0 0", "2026-10-05 surface 2 7 1 2 1", "2026-10-06 surface 1 0 0 1 1"},
+		"weekly_runs": {"2026-10-05 api 1 3 0 0 0", "2026-10-05 surface 3 7 1 3 2"},
+	} {
+		rows, err := raw.QueryContext(ctx, `SELECT ran_at, provider_id, runs, citations, owned_citations, surface_runs, answered_runs FROM `+table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for rows.Next() {
+			var ranAt, provider string
+			var runs, cites, owned, surfaceRuns, answered int
+			if err := rows.Scan(&ranAt, &provider, &runs, &cites, &owned, &surfaceRuns, &answered); err != nil {
+				t.Fatal(err)
+			}
+			name := map[string]string{surface: "surface", plain: "api"}[provider]
+			got = append(got, fmt.Sprintf("%s %s %d %d %d %d %d", lineTime(t, ranAt).Format(time.DateOnly), name, runs, cites, owned, surfaceRuns, answered))
+		}
+		if err := rows.Close(); err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s after 0029: %q, want %q", table, got, want)
+		}
+	}
+}

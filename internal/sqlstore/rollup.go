@@ -29,15 +29,31 @@ func execRollups(ctx context.Context, tx *Tx, what string, ws []analyticsql.Roll
 // rebuildRollups fills the daily run rollups from every stored run (the
 // migrations that add them); tables, when given, limits it to those.
 func rebuildRollups(ctx context.Context, tx *Tx, tables ...string) error {
-	var lo, hi int64
-	s := analyticsql.RunRange(tx.d, nil)
-	if err := tx.queryRow(ctx, s.String(), s.Args...).Scan(&lo, &hi); err != nil {
-		return fmt.Errorf("run range: %w", err)
-	}
-	if hi < lo {
-		return nil
+	lo, hi, err := runRange(ctx, tx)
+	if err != nil || hi < lo {
+		return err
 	}
 	return execRollups(ctx, tx, "refresh", analyticsql.FillRollups(tx.d, analyticsql.RollupFill{Lo: lo, Hi: hi}, tables...))
+}
+
+// fillRollups0002 fills migration 0002's rollups, in its schema, from
+// every stored run.
+func fillRollups0002(ctx context.Context, tx *Tx) error {
+	lo, hi, err := runRange(ctx, tx)
+	if err != nil || hi < lo {
+		return err
+	}
+	return execRollups(ctx, tx, "refresh", analyticsql.FillRollups0002(tx.d, analyticsql.RollupFill{Lo: lo, Hi: hi},
+		"daily_runs", "daily_mentions", "daily_topic_mentions", "daily_pages", "daily_domains", "daily_page_brands", "daily_domain_brands"))
+}
+
+// runRange is the smallest and largest seq of the stored runs.
+func runRange(ctx context.Context, tx *Tx) (lo, hi int64, err error) {
+	s := analyticsql.RunRange(tx.d, nil)
+	if err := tx.queryRow(ctx, s.String(), s.Args...).Scan(&lo, &hi); err != nil {
+		return 0, 0, fmt.Errorf("run range: %w", err)
+	}
+	return lo, hi, nil
 }
 
 // refreshWeekly adds up a brand's daily rows into the weekly and

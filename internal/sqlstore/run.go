@@ -294,7 +294,7 @@ func (it *ingestTx) insertChunk(ctx context.Context, runs []*sightline.AnalyzedR
 		it.newBrands[r.BrandID] = true
 		d, sq := &rd[i], any(seq)
 		it.answers.add(sq, d.brand, r.Answer)
-		if r.Source != "" || !r.AnswerShown {
+		if r.OnSurface() {
 			it.surfaces.add(sq, d.brand, nullString(r.Source), r.AnswerShown)
 		}
 		found := make([]analyticsql.FoundBrand, len(r.Mentions))

@@ -64,7 +64,7 @@ func (db *DB) FindAnswerRates(ctx context.Context, orgID string, scope sightline
 	}
 	// Runs are never pruned and the statement reads no found brand: the
 	// scope needs none of the ids newScope resolves.
-	q := &analyticsql.Scope{Scope: scope, Dialect: tx.d}
+	q := &analyticsql.Scope{Scope: scope, Dialect: tx.d, Rollups: !tx.noRollups, Now: tx.now}
 	s := q.AnswerRates()
 	out := []sightline.AnswerRate{}
 	err = eachRow(ctx, tx, s.String(), s.Args, func(scan func(...any) error) error {

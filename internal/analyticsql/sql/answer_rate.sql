@@ -1,18 +1,17 @@
 {{/* The answer rate (docs/metrics.md#answer-rate): per search surface, the
-runs in scope and those where an answer was shown. Only runs of a search
-surface have a run_surfaces row, so the join keeps exactly them. */}}
+runs in scope and those where an answer was shown. surface_counts: per
+provider, its search-surface runs and answered runs (surface_run_rows);
+a provider with none is no search surface and has no row. */}}
 {{define "answer_rate.sql" -}}
-WITH surface_runs AS (
-SELECT runs.provider_id, run_surfaces.answer_shown
-FROM runs
-JOIN run_surfaces ON run_surfaces.run_seq = runs.seq
-WHERE {{template "filter_in" pair "runs" scope.Window}}
-),
-surface_counts AS (
-SELECT provider_id, COUNT(*) AS runs,
-SUM(CASE WHEN answer_shown = {{arg true}} THEN 1 ELSE 0 END) AS answered_runs
-FROM surface_runs
-GROUP BY provider_id
+WITH surface_counts AS (
+SELECT surface_runs.provider_id AS provider_id,
+SUM(surface_runs.runs) AS runs,
+SUM(surface_runs.answered_runs) AS answered_runs
+FROM (
+{{- template "surface_run_rows" perPeriod window}}
+) surface_runs
+GROUP BY surface_runs.provider_id
+HAVING SUM(surface_runs.runs) > 0
 )
 SELECT providers.id, providers.code,
 {{pct "surface_counts.answered_runs" "surface_counts.runs"}},

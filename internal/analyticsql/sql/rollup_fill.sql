@@ -86,8 +86,15 @@ SELECT
   COUNT(*),
   COALESCE(SUM(c.n), 0),
   COALESCE(SUM(c.owned), 0)
+{{- if .A.Has "surface_runs"}},
+  COUNT(s.run_seq),
+  COALESCE(SUM(CASE WHEN s.answer_shown = {{arg true}} THEN 1 ELSE 0 END), 0)
+{{- end}}
 FROM runs r
 LEFT JOIN {{template "fill_owned" .B}} ON c.run_seq = r.seq
+{{- if .A.Has "surface_runs"}}
+LEFT JOIN run_surfaces s ON s.run_seq = r.seq
+{{- end}}
 WHERE {{template "fill_range" pair "r" .B}}
 GROUP BY
   r.brand_id,
@@ -422,4 +429,56 @@ SELECT
   SUM(owned_citations)
 FROM daily_search_queries
 GROUP BY brand_id, {{week "ran_at"}}, topic_id, provider_id, region_id, prompt_id, query_key
+{{- end}}
+
+{{/* Migration 0029's counts of search-surface runs in the run rollups'
+rows, from every stored run (runs and their surface records are never
+pruned); a weekly row adds up its days. Frozen here, as
+fill_daily_runs is the current schema's. */}}
+{{define "fill_0029_daily_runs" -}}
+UPDATE daily_runs SET
+  surface_runs = s.surface_runs,
+  answered_runs = s.answered_runs
+FROM (
+    SELECT
+      r.brand_id AS brand_id,
+      {{day "r.ran_at"}} AS ran_at,
+      COALESCE(r.topic_id, {{nilUUID}}) AS topic_id,
+      r.provider_id AS provider_id,
+      r.region_id AS region_id,
+      COUNT(*) AS surface_runs,
+      SUM(CASE WHEN rs.answer_shown = {{arg true}} THEN 1 ELSE 0 END) AS answered_runs
+    FROM runs r
+    JOIN run_surfaces rs ON rs.run_seq = r.seq
+    GROUP BY r.brand_id, {{day "r.ran_at"}}, COALESCE(r.topic_id, {{nilUUID}}), r.provider_id, r.region_id
+  ) s
+WHERE daily_runs.brand_id = s.brand_id
+  AND daily_runs.ran_at = s.ran_at
+  AND daily_runs.topic_id = s.topic_id
+  AND daily_runs.provider_id = s.provider_id
+  AND daily_runs.region_id = s.region_id
+{{- end}}
+
+{{define "fill_0029_weekly_runs" -}}
+UPDATE weekly_runs SET
+  surface_runs = s.surface_runs,
+  answered_runs = s.answered_runs
+FROM (
+    SELECT
+      brand_id,
+      {{week "ran_at"}} AS ran_at,
+      topic_id,
+      provider_id,
+      region_id,
+      SUM(surface_runs) AS surface_runs,
+      SUM(answered_runs) AS answered_runs
+    FROM daily_runs
+    WHERE surface_runs > 0
+    GROUP BY brand_id, {{week "ran_at"}}, topic_id, provider_id, region_id
+  ) s
+WHERE weekly_runs.brand_id = s.brand_id
+  AND weekly_runs.ran_at = s.ran_at
+  AND weekly_runs.topic_id = s.topic_id
+  AND weekly_runs.provider_id = s.provider_id
+  AND weekly_runs.region_id = s.region_id
 {{- end}}

@@ -18,6 +18,7 @@ and a week's row may stand for days of both periods (Weight, sumPlan).
   mention_rows         ran_at, topic_id, found_brand_id, mentions, sentiment_sum
   target_run_rows      ran_at, topic_id, runs (the runs naming the target)
   target_run_dim_rows  ran_at, topic_id, provider_id, region_id, runs
+  surface_run_rows     provider_id, runs, answered_runs (of search surfaces; per period only)
 */}}
 
 {{define "run_rows"}}
@@ -34,6 +35,33 @@ SELECT {{when $r "runs"}},
 COALESCE(runs.topic_id, '00000000-0000-0000-0000-000000000000') AS topic_id,
 runs.provider_id AS provider_id, runs.region_id AS region_id, 1 AS runs
 {{- template "from_table" pair $r "runs"}}
+{{- end}}
+{{- end}}
+{{- end}}
+
+{{/* The runs of search surfaces, those with a surface record, and of
+them the runs that showed an answer (docs/metrics.md#answer-rate): from
+the run rollups' surface_runs and answered_runs, or the runs joined to
+run_surfaces (runs are never pruned). */}}
+{{define "surface_run_rows"}}
+{{- range $i, $r := reads "runs" .}}
+{{- if $i}}
+UNION ALL
+{{- end}}
+{{- if $r.Rollup}}
+SELECT rollup_row.provider_id AS provider_id, rollup_row.surface_runs AS runs,
+rollup_row.answered_runs AS answered_runs
+{{- template "from_rollup" $r}}
+AND rollup_row.surface_runs > 0
+{{- else}}
+SELECT runs.provider_id AS provider_id, 1 AS runs,
+CASE WHEN run_surfaces.answer_shown = {{arg true}} THEN 1 ELSE 0 END AS answered_runs
+FROM {{readRanges $r}}
+CROSS JOIN runs runs
+JOIN run_surfaces ON run_surfaces.run_seq = runs.seq
+WHERE runs.brand_id = {{brand}}
+AND runs.ran_at >= ranges.start_at AND runs.ran_at < ranges.end_at
+{{- template "dim_filter" "runs"}}
 {{- end}}
 {{- end}}
 {{- end}}

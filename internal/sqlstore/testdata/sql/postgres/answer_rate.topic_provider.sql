@@ -1,20 +1,34 @@
 SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 ;
 
-WITH surface_runs AS (
-SELECT runs.provider_id, run_surfaces.answer_shown
-FROM runs
-JOIN run_surfaces ON run_surfaces.run_seq = runs.seq
-WHERE runs.brand_id = ?
-AND runs.ran_at >= ? AND runs.ran_at < ?
-AND runs.provider_id IN (?)
-AND runs.topic_id IN (?)
-),
-surface_counts AS (
-SELECT provider_id, COUNT(*) AS runs,
-SUM(CASE WHEN answer_shown = ? THEN 1 ELSE 0 END) AS answered_runs
-FROM surface_runs
-GROUP BY provider_id
+WITH surface_counts AS (
+SELECT surface_runs.provider_id AS provider_id,
+SUM(surface_runs.runs) AS runs,
+SUM(surface_runs.answered_runs) AS answered_runs
+FROM (
+SELECT rollup_row.provider_id AS provider_id, rollup_row.surface_runs AS runs,
+rollup_row.answered_runs AS answered_runs
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
+CROSS JOIN weekly_runs rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND rollup_row.provider_id IN (?)
+AND rollup_row.topic_id IN (?)
+AND rollup_row.surface_runs > 0
+UNION ALL
+SELECT rollup_row.provider_id AS provider_id, rollup_row.surface_runs AS runs,
+rollup_row.answered_runs AS answered_runs
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(?, ?)) AS ranges (start_at, end_at)
+CROSS JOIN daily_runs rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND rollup_row.provider_id IN (?)
+AND rollup_row.topic_id IN (?)
+AND rollup_row.surface_runs > 0
+) surface_runs
+GROUP BY surface_runs.provider_id
+HAVING SUM(surface_runs.runs) > 0
 )
 SELECT providers.id, providers.code,
 (CASE WHEN surface_counts.runs > 0
