@@ -81,6 +81,12 @@ func (q *Scope) Distributions() *Builder {
 	return q.write("distributions.sql", struct{ Dims any }{DistributionDimensions})
 }
 
+// RunCount is the number of runs in scope (sql/run_count.sql): the runs
+// list's total when no filter looks into the answers. Row: the count.
+func (q *Scope) RunCount() *Builder {
+	return q.write("run_count.sql", nil)
+}
+
 // AnswerRates is, per search surface, the runs in scope and those where an
 // answer was shown (sql/answer_rate.sql). Rows: provider id, code, answer
 // rate, runs, answered runs.

@@ -329,6 +329,11 @@ func TestMetricsCutWindowsRollupsEqualFacts(t *testing.T) {
 		ads, total, err := g.db.FindAds(ctx, gOrgA, sightline.AdFilter{Scope: s, PageRequest: gPage1})
 		put("ads", ads, err)
 		put("ads total", total, err)
+		runs, total, err := g.db.FindRuns(ctx, gOrgA, sightline.RunFilter{Scope: s, PageRequest: gPage1})
+		put("runs", runs, err)
+		put("runs total", total, err)
+		rates, err := g.db.FindAnswerRates(ctx, gOrgA, s)
+		put("answer rates", rates, err)
 		advs, _, err := g.db.FindAdvertisers(ctx, gOrgA, sightline.AdFilter{Scope: s, PageRequest: gPage1})
 		put("advertisers", advs, err)
 		for _, a := range advs {

@@ -211,11 +211,13 @@ func (db *DB) FindRuns(ctx context.Context, orgID string, f sightline.RunFilter)
 		return runs, total, err
 	}
 	q.okWhere(&where)
-	count.Add(`SELECT COUNT(*) FROM runs`).AddSQL(&where)
 	if !q.answerFiltered() {
-		// The window and dimensions alone: the count reads the covering
-		// index, the page the first rows of it.
-		if err := tx.queryRow(ctx, count.String(), count.Args...).Scan(&total); err != nil {
+		// The window and dimensions alone: the run rollups count the
+		// whole days (docs/metrics.md#rollups), the page reads the
+		// first rows of the runs' index.
+		q.sq.Rollups, q.sq.Now = !tx.noRollups, tx.now
+		s := q.sq.RunCount()
+		if err := tx.queryRow(ctx, s.String(), s.Args...).Scan(&total); err != nil {
 			return nil, 0, fmt.Errorf("count runs: %w", mapError(err))
 		}
 		page.Add(okRunSelect).AddSQL(&where).Add(` ORDER BY runs.ran_at DESC, runs.seq DESC LIMIT ? OFFSET ?`, f.PageSize, f.Offset())
@@ -241,6 +243,7 @@ func (db *DB) FindRuns(ctx context.Context, orgID string, f sightline.RunFilter)
 		return nil, 0, err
 	}
 	if len(runs) == 0 {
+		count.Add(`SELECT COUNT(*) FROM runs`).AddSQL(&where)
 		if err := tx.queryRow(ctx, count.String(), count.Args...).Scan(&total); err != nil {
 			return nil, 0, fmt.Errorf("count runs: %w", mapError(err))
 		}

@@ -4,10 +4,26 @@ SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
 SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
 ;
 
-SELECT COUNT(*) FROM runs WHERE runs.brand_id = ?
-AND runs.ran_at >= ? AND runs.ran_at < ?
-AND runs.provider_id IN (?)
-AND runs.topic_id IN (?)
+SELECT COALESCE(SUM(window_runs.runs), 0)
+FROM (
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN weekly_runs rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND rollup_row.provider_id IN (?)
+AND rollup_row.topic_id IN (?)
+UNION ALL
+SELECT rollup_row.ran_at AS ran_at, rollup_row.topic_id AS topic_id,
+rollup_row.provider_id AS provider_id, rollup_row.region_id AS region_id, rollup_row.runs AS runs
+FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
+CROSS JOIN daily_runs rollup_row
+WHERE rollup_row.brand_id = ?
+AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
+AND rollup_row.provider_id IN (?)
+AND rollup_row.topic_id IN (?)
+) window_runs
 ;
 
 SELECT runs.seq, runs.id, runs.brand_id, runs.ran_at, runs.prompt_id, prompts.text, runs.topic_id, topics.name,
