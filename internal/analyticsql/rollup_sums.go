@@ -467,6 +467,8 @@ func (d *Sums) Rows() ([]RollupRows, error) {
 		"weekly_retrieved_pages":         retrievedRows(weekRetrievedPages),
 		"daily_retrieved_domains":        retrievedRows(d.retrievedDomains),
 		"weekly_retrieved_domains":       retrievedRows(weekRetrievedDomains),
+		"daily_retrieved_page_totals":    totalRows(d.retrievedPages),
+		"weekly_retrieved_page_totals":   totalRows(weekRetrievedPages),
 		"daily_retrieved_domain_totals":  totalRows(d.retrievedDomains),
 		"weekly_retrieved_domain_totals": totalRows(weekRetrievedDomains),
 	}

@@ -80,6 +80,9 @@ func (q *Scope) reads(src string, p Period) []Read {
 	case "ads":
 		return plan(p, true, rollupTable{daily: "daily_ads"})
 	case "retrieved_pages":
+		if q.noRunDimensions() {
+			return plan(p, q.runRollups(), rollupTable{"daily_retrieved_page_totals", "weekly_retrieved_page_totals"})
+		}
 		return plan(p, q.runRollups(), rollupTable{"daily_retrieved_pages", "weekly_retrieved_pages"})
 	case "retrieved_domains":
 		if q.noRunDimensions() {
@@ -140,9 +143,10 @@ var runTables = rollupTable{"daily_runs", "weekly_runs"}
 
 // noRunDimensions reports whether the scope filters no run dimension
 // (topic, provider, region; the prompt filters read the facts): the
-// retrieved-domain totals, one row per domain and day or week, then answer
-// for the rows per topic, provider and region, up to 150 a week for a
-// domain retrieved everywhere (docs/metrics.md#reading-them).
+// retrieved-page and retrieved-domain totals, one row per page or domain
+// and day or week, then answer for the rows per topic, provider and
+// region, up to 150 a week for a domain retrieved everywhere
+// (docs/metrics.md#reading-them).
 func (q *Scope) noRunDimensions() bool {
 	return len(q.ProviderIDs) == 0 && len(q.RegionIDs) == 0 && len(q.TopicIDs) == 0
 }

@@ -468,6 +468,62 @@ func TestMigrate_0028AddsRetrievedDomainTotals(t *testing.T) {
 	}
 }
 
+// Migration 0030 fills the retrieved-page totals with the retrieved
+// page rows added up over topic, provider and region, per day and week.
+func TestMigrate_0030AddsRetrievedPageTotals(t *testing.T) {
+	ctx := context.Background()
+	db, _, exec := migratedTo(t, 29)
+	const (
+		org, brand = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
+		t1, t2     = "40000000-0000-4000-8000-000000000001", "40000000-0000-4000-8000-000000000002"
+		prov       = "50000000-0000-4000-8000-000000000001"
+		us, gb     = "50000000-0000-4000-8000-000000000002", "50000000-0000-4000-8000-000000000003"
+	)
+	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
+	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
+	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
+	monday := time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC)
+	for _, r := range []struct {
+		table, page   string
+		day           int
+		topic, region string
+		runs          int
+	}{
+		{"daily_retrieved_pages", "g2.com/crm", 0, t1, us, 2},
+		{"daily_retrieved_pages", "g2.com/crm", 0, t2, us, 3},
+		{"daily_retrieved_pages", "g2.com/crm", 0, t1, gb, 1},
+		{"daily_retrieved_pages", "g2.com/crm", 1, t1, us, 4},
+		{"daily_retrieved_pages", "acme.com/", 0, t2, gb, 5},
+		{"weekly_retrieved_pages", "g2.com/crm", 0, t1, us, 6},
+		{"weekly_retrieved_pages", "g2.com/crm", 0, t2, gb, 7},
+	} {
+		exec(`INSERT INTO `+r.table+` (brand_id, page, ran_at, topic_id, provider_id, region_id, runs) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			brand, r.page, analyticsql.FormatTime(monday.AddDate(0, 0, r.day)), r.topic, prov, r.region, r.runs)
+	}
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	for table, want := range map[string][]string{
+		"daily_retrieved_page_totals":  {"2026-10-05 acme.com/ 5", "2026-10-05 g2.com/crm 6", "2026-10-06 g2.com/crm 4"},
+		"weekly_retrieved_page_totals": {"2026-10-05 g2.com/crm 13"},
+	} {
+		lines, err := db.TableLines(table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, l := range lines {
+			// brand_id|page|ran_at|runs
+			f := strings.Split(l, "|")
+			got = append(got, lineTime(t, f[2]).Format(time.DateOnly)+" "+f[1]+" "+f[3])
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s after 0030: %q, want %q", table, got, want)
+		}
+	}
+}
+
 // Migrations 0025 and 0027 fill the agent rollups from the visits stored
 // before them: 0025 the visits per class and per page and agent, 0027 the
 // page totals with a verdict's figures in its own columns. The pages list

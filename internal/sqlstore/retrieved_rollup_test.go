@@ -154,7 +154,7 @@ func TestRetrievedRollups_IngestRebuildPrune(t *testing.T) {
 	seedDailySources(t, g)
 	ctx := context.Background()
 	tables := []string{"daily_retrieved_pages", "weekly_retrieved_pages", "daily_retrieved_domains", "weekly_retrieved_domains",
-		"daily_retrieved_domain_totals", "weekly_retrieved_domain_totals"}
+		"daily_retrieved_page_totals", "weekly_retrieved_page_totals", "daily_retrieved_domain_totals", "weekly_retrieved_domain_totals"}
 	read := func() map[string]map[string]string {
 		t.Helper()
 		out := map[string]map[string]string{}
@@ -166,7 +166,7 @@ func TestRetrievedRollups_IngestRebuildPrune(t *testing.T) {
 			rows := map[string]string{}
 			for _, l := range lines {
 				// brand_id|key|ran_at|topic_id|provider_id|region_id|runs,
-				// the totals brand_id|domain|ran_at|runs
+				// the totals brand_id|page or domain|ran_at|runs
 				f := strings.Split(l, "|")
 				f[2] = lineTime(t, f[2]).Format(time.DateOnly)
 				rows[strings.Join(f[:len(f)-1], "|")] = f[len(f)-1]
@@ -199,6 +199,7 @@ func TestRetrievedRollups_IngestRebuildPrune(t *testing.T) {
 			}{
 				{"daily_retrieved_pages", f[8], day, f[5:8]}, {"weekly_retrieved_pages", f[8], sightline.BucketStart(day, "week"), f[5:8]},
 				{"daily_retrieved_domains", f[9], day, f[5:8]}, {"weekly_retrieved_domains", f[9], sightline.BucketStart(day, "week"), f[5:8]},
+				{"daily_retrieved_page_totals", f[8], day, nil}, {"weekly_retrieved_page_totals", f[8], sightline.BucketStart(day, "week"), nil},
 				{"daily_retrieved_domain_totals", f[9], day, nil}, {"weekly_retrieved_domain_totals", f[9], sightline.BucketStart(day, "week"), nil},
 			} {
 				k := c.table + "\x00" + strings.Join(append([]string{f[0], c.key, c.at.Format(time.DateOnly)}, c.dims...), "|")
@@ -248,7 +249,7 @@ func TestRetrievedRollups_IngestRebuildPrune(t *testing.T) {
 	gDiff(t, "rebuilt after prune", ingested, rebuilt)
 	// the days from the pruned day on are counted from the facts left
 	facts := fromFacts(day)
-	for _, table := range []string{"daily_retrieved_pages", "daily_retrieved_domains", "daily_retrieved_domain_totals"} {
+	for _, table := range []string{"daily_retrieved_pages", "daily_retrieved_domains", "daily_retrieved_page_totals", "daily_retrieved_domain_totals"} {
 		for k, n := range facts[table] {
 			if rebuilt[table][k] != n {
 				t.Errorf("%s %s: %s runs after the rebuild, %s in the facts", table, k, rebuilt[table][k], n)

@@ -290,6 +290,20 @@ GROUP BY s.brand_id, s.domain, {{day "s.ran_at"}}, s.topic_id, s.provider_id, s.
 {{.A.Upsert}}
 {{- end}}
 
+{{/* daily_retrieved_pages without its dimensions. */}}
+{{define "fill_daily_retrieved_page_totals" -}}
+{{template "fill_insert" .}}
+SELECT
+  s.brand_id,
+  s.page,
+  {{day "s.ran_at"}},
+  COUNT(DISTINCT s.run_seq)
+FROM run_sources s
+WHERE {{template "fill_range" pair "s" .B}}
+GROUP BY s.brand_id, s.page, {{day "s.ran_at"}}
+{{.A.Upsert}}
+{{- end}}
+
 {{/* daily_retrieved_domains without its dimensions: a run counts once per
 domain it retrieved any page of. */}}
 {{define "fill_daily_retrieved_domain_totals" -}}
