@@ -412,115 +412,73 @@ func TestMigrate_0026AddsSearchQueryRollupsOverRegions(t *testing.T) {
 	}
 }
 
-// Migration 0028 fills the retrieved-domain totals with the retrieved
-// domain rows added up over topic, provider and region, per day and week.
-func TestMigrate_0028AddsRetrievedDomainTotals(t *testing.T) {
-	ctx := context.Background()
-	db, _, exec := migratedTo(t, 27)
-	const (
-		org, brand = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
-		t1, t2     = "40000000-0000-4000-8000-000000000001", "40000000-0000-4000-8000-000000000002"
-		prov       = "50000000-0000-4000-8000-000000000001"
-		us, gb     = "50000000-0000-4000-8000-000000000002", "50000000-0000-4000-8000-000000000003"
-	)
-	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
-	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
-	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
-	monday := time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC)
-	for _, r := range []struct {
-		table, domain string
-		day           int
-		topic, region string
-		runs          int
+// Migrations 0028 and 0030 fill the retrieved-domain and retrieved-page
+// totals with the dimension rows added up over topic, provider and region,
+// per day and week.
+func TestMigrate_RetrievedTotals(t *testing.T) {
+	for _, c := range []struct {
+		version   int
+		key, kind string // the key column, and the tables' word for it
+		a, b      string // two keys
 	}{
-		{"daily_retrieved_domains", "g2.com", 0, t1, us, 2},
-		{"daily_retrieved_domains", "g2.com", 0, t2, us, 3},
-		{"daily_retrieved_domains", "g2.com", 0, t1, gb, 1},
-		{"daily_retrieved_domains", "g2.com", 1, t1, us, 4},
-		{"daily_retrieved_domains", "acme.com", 0, t2, gb, 5},
-		{"weekly_retrieved_domains", "g2.com", 0, t1, us, 6},
-		{"weekly_retrieved_domains", "g2.com", 0, t2, gb, 7},
+		{28, "domain", "domains", "g2.com", "acme.com"},
+		{30, "page", "pages", "g2.com/crm", "acme.com/"},
 	} {
-		exec(`INSERT INTO `+r.table+` (brand_id, domain, ran_at, topic_id, provider_id, region_id, runs) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			brand, r.domain, analyticsql.FormatTime(monday.AddDate(0, 0, r.day)), r.topic, prov, r.region, r.runs)
-	}
-	if _, err := db.Migrate(ctx); err != nil {
-		t.Fatalf("migrate: %v", err)
-	}
-	for table, want := range map[string][]string{
-		"daily_retrieved_domain_totals":  {"2026-10-05 acme.com 5", "2026-10-05 g2.com 6", "2026-10-06 g2.com 4"},
-		"weekly_retrieved_domain_totals": {"2026-10-05 g2.com 13"},
-	} {
-		lines, err := db.TableLines(table)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, l := range lines {
-			// brand_id|domain|ran_at|runs
-			f := strings.Split(l, "|")
-			got = append(got, lineTime(t, f[2]).Format(time.DateOnly)+" "+f[1]+" "+f[3])
-		}
-		slices.Sort(got)
-		if !slices.Equal(got, want) {
-			t.Errorf("%s after 0028: %q, want %q", table, got, want)
-		}
-	}
-}
-
-// Migration 0030 fills the retrieved-page totals with the retrieved
-// page rows added up over topic, provider and region, per day and week.
-func TestMigrate_0030AddsRetrievedPageTotals(t *testing.T) {
-	ctx := context.Background()
-	db, _, exec := migratedTo(t, 29)
-	const (
-		org, brand = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
-		t1, t2     = "40000000-0000-4000-8000-000000000001", "40000000-0000-4000-8000-000000000002"
-		prov       = "50000000-0000-4000-8000-000000000001"
-		us, gb     = "50000000-0000-4000-8000-000000000002", "50000000-0000-4000-8000-000000000003"
-	)
-	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
-	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
-	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
-	monday := time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC)
-	for _, r := range []struct {
-		table, page   string
-		day           int
-		topic, region string
-		runs          int
-	}{
-		{"daily_retrieved_pages", "g2.com/crm", 0, t1, us, 2},
-		{"daily_retrieved_pages", "g2.com/crm", 0, t2, us, 3},
-		{"daily_retrieved_pages", "g2.com/crm", 0, t1, gb, 1},
-		{"daily_retrieved_pages", "g2.com/crm", 1, t1, us, 4},
-		{"daily_retrieved_pages", "acme.com/", 0, t2, gb, 5},
-		{"weekly_retrieved_pages", "g2.com/crm", 0, t1, us, 6},
-		{"weekly_retrieved_pages", "g2.com/crm", 0, t2, gb, 7},
-	} {
-		exec(`INSERT INTO `+r.table+` (brand_id, page, ran_at, topic_id, provider_id, region_id, runs) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			brand, r.page, analyticsql.FormatTime(monday.AddDate(0, 0, r.day)), r.topic, prov, r.region, r.runs)
-	}
-	if _, err := db.Migrate(ctx); err != nil {
-		t.Fatalf("migrate: %v", err)
-	}
-	for table, want := range map[string][]string{
-		"daily_retrieved_page_totals":  {"2026-10-05 acme.com/ 5", "2026-10-05 g2.com/crm 6", "2026-10-06 g2.com/crm 4"},
-		"weekly_retrieved_page_totals": {"2026-10-05 g2.com/crm 13"},
-	} {
-		lines, err := db.TableLines(table)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, l := range lines {
-			// brand_id|page|ran_at|runs
-			f := strings.Split(l, "|")
-			got = append(got, lineTime(t, f[2]).Format(time.DateOnly)+" "+f[1]+" "+f[3])
-		}
-		slices.Sort(got)
-		if !slices.Equal(got, want) {
-			t.Errorf("%s after 0030: %q, want %q", table, got, want)
-		}
+		t.Run(c.kind, func(t *testing.T) {
+			ctx := context.Background()
+			db, _, exec := migratedTo(t, c.version-1)
+			const (
+				org, brand = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
+				t1, t2     = "40000000-0000-4000-8000-000000000001", "40000000-0000-4000-8000-000000000002"
+				prov       = "50000000-0000-4000-8000-000000000001"
+				us, gb     = "50000000-0000-4000-8000-000000000002", "50000000-0000-4000-8000-000000000003"
+			)
+			created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
+			exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
+			exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
+			monday := time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC)
+			daily, weekly, totals := "daily_retrieved_"+c.kind, "weekly_retrieved_"+c.kind, "retrieved_"+c.key+"_totals"
+			for _, r := range []struct {
+				table, key    string
+				day           int
+				topic, region string
+				runs          int
+			}{
+				{daily, c.a, 0, t1, us, 2},
+				{daily, c.a, 0, t2, us, 3},
+				{daily, c.a, 0, t1, gb, 1},
+				{daily, c.a, 1, t1, us, 4},
+				{daily, c.b, 0, t2, gb, 5},
+				{weekly, c.a, 0, t1, us, 6},
+				{weekly, c.a, 0, t2, gb, 7},
+			} {
+				exec(`INSERT INTO `+r.table+` (brand_id, `+c.key+`, ran_at, topic_id, provider_id, region_id, runs) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+					brand, r.key, analyticsql.FormatTime(monday.AddDate(0, 0, r.day)), r.topic, prov, r.region, r.runs)
+			}
+			if _, err := db.MigrateTo(ctx, c.version); err != nil {
+				t.Fatalf("migrate: %v", err)
+			}
+			for table, want := range map[string][]string{
+				"daily_" + totals:  {"2026-10-05 " + c.b + " 5", "2026-10-05 " + c.a + " 6", "2026-10-06 " + c.a + " 4"},
+				"weekly_" + totals: {"2026-10-05 " + c.a + " 13"},
+			} {
+				lines, err := db.TableLines(table)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for _, l := range lines {
+					// brand_id|key|ran_at|runs
+					f := strings.Split(l, "|")
+					got = append(got, lineTime(t, f[2]).Format(time.DateOnly)+" "+f[1]+" "+f[3])
+				}
+				slices.Sort(got)
+				slices.Sort(want)
+				if !slices.Equal(got, want) {
+					t.Errorf("%s after %04d: %q, want %q", table, c.version, got, want)
+				}
+			}
+		})
 	}
 }
 
