@@ -290,34 +290,26 @@ GROUP BY s.brand_id, s.domain, {{day "s.ran_at"}}, s.topic_id, s.provider_id, s.
 {{.A.Upsert}}
 {{- end}}
 
-{{/* daily_retrieved_pages without its dimensions. */}}
-{{define "fill_daily_retrieved_page_totals" -}}
+{{/* daily_retrieved_pages and daily_retrieved_domains without their
+dimensions: a run counts once per page, or per domain it retrieved any
+page of. The key (page or domain) is the table's second key column. */}}
+{{define "fill_retrieved_totals" -}}
+{{- $key := printf "s.%s" (index .A.Keys 1) -}}
 {{template "fill_insert" .}}
 SELECT
   s.brand_id,
-  s.page,
+  {{$key}},
   {{day "s.ran_at"}},
   COUNT(DISTINCT s.run_seq)
 FROM run_sources s
 WHERE {{template "fill_range" pair "s" .B}}
-GROUP BY s.brand_id, s.page, {{day "s.ran_at"}}
+GROUP BY s.brand_id, {{$key}}, {{day "s.ran_at"}}
 {{.A.Upsert}}
 {{- end}}
 
-{{/* daily_retrieved_domains without its dimensions: a run counts once per
-domain it retrieved any page of. */}}
-{{define "fill_daily_retrieved_domain_totals" -}}
-{{template "fill_insert" .}}
-SELECT
-  s.brand_id,
-  s.domain,
-  {{day "s.ran_at"}},
-  COUNT(DISTINCT s.run_seq)
-FROM run_sources s
-WHERE {{template "fill_range" pair "s" .B}}
-GROUP BY s.brand_id, s.domain, {{day "s.ran_at"}}
-{{.A.Upsert}}
-{{- end}}
+{{define "fill_daily_retrieved_page_totals"}}{{template "fill_retrieved_totals" .}}{{end}}
+
+{{define "fill_daily_retrieved_domain_totals"}}{{template "fill_retrieved_totals" .}}{{end}}
 
 {{/* An ad counts once; a run once per advertiser it showed ads of. */}}
 {{define "fill_daily_ads" -}}
