@@ -172,9 +172,14 @@ func TestSentimentProductLanguage(t *testing.T) {
 	// "issue tracking" and "learning curve" are topics, not complaints, and
 	// "engagement" a kind of product ("sales engagement platform"), not praise
 	// and a condition or purpose that opens a sentence says whom the advice is
-	// for, not how good the brand is
+	// for, not how good the brand is; what a product does or whom it serves
+	// ("pay in four", "won deals", "a dedicated success manager", "smart
+	// devices", "spam calls") is its topic, not an opinion of it
 	for _, text := range []string{"Best for issue tracking.", "It has a learning curve of a week.",
 		"It is a customer engagement platform based in Ohio.",
+		"Pay in four interest-free installments.", "The integration posts won deals to a channel.",
+		"A dedicated success manager handles onboarding for freelancers.",
+		"It offers discounts for installing smart devices.", "Call Screen helps filter spam calls.",
 		"For expensive purchases, the card spreads payments.", "If you hate spreadsheets, this tool fits."} {
 		if got := Sentiment(text); got != 50 {
 			t.Errorf("Sentiment(%q) = %.1f, want 50", text, got)

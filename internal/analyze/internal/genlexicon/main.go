@@ -36,7 +36,13 @@ var topical = strings.Fields(`like likes liked free support supports supported h
 	illness disease pet pets reach reached matter matters want wants wanted need needs
 	needed agree agreed party parties joke play playing played plays game games huge big
 	grand mature lol growth popularity offline online create creates created creating
-	adopt adopted engage engagement engagements`)
+	adopt adopted engage engagement engagements
+	pay won dedicated success approval improvement loyalty gross cancelling canceling
+	treasurer freelancer freelancers prospect prospects growing unified stall stalls
+	stalling stops forgiveness smart freezing unemployment dispute disputes secured
+	unsecured friend friends treat embrace healthy exclude number withdrawal outgoing
+	fallen dwelling freedom spam focused resolving leave vision readiness amazon honest
+	honestly certainly value values advanced nurturing casual promised`)
 
 // rules are the words Sentiment handles itself.
 var rules = strings.Fields(`not no never without lacks lack lacking neither nor hardly
