@@ -61,9 +61,11 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 	listSubject, hasListSubject := 0, false // a brand that introduced a list ("Why merchants choose Acme:")
 	var pair []int                          // brands named together by the sentence before ("Acme or Globex.")
 	k := 0                                  // index into ms
+	headed := false                         // the block opened with a heading or a list item: its lead is its topic
 	for _, sn := range sents {
 		if blocks.startsBefore(sn.start) {
 			hasSubject, hasOpener = false, false
+			headed = isListItemAt(answer, sn.start) || isHeadingAt(answer, sn.start)
 			if hasListSubject && isListItemAt(answer, sn.start) {
 				subject, hasSubject = listSubject, true
 			} else {
@@ -103,7 +105,7 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 		}
 		hasOpener = false
 		all := groupMatches(answer, sn.start, in)
-		if hasSubject && opensWithPronoun(answer[sn.start:sn.end]) && allObjects(answer, sn.start, all) {
+		if hasSubject && (headed || opensWithPronoun(answer[sn.start:sn.end])) && allObjects(answer, sn.start, all) {
 			// "Acme. It is fast and integrates with Globex.": the pronoun
 			// takes up the brand before, the others are objects of its clause
 			byBrand(subject, valence(answer[sn.start:sn.end]))
@@ -187,7 +189,7 @@ func subjects(s string, start int, groups []group) []group {
 	for _, g := range groups {
 		before := s[from:g.start]
 		from = g.end
-		if w := lastWordOf(before); prepositions[w] {
+		if w := lastWordOf(before); prepositions[w] || attributive(s, g) {
 			if _, kind := lastMarker(before); kind != markCompare {
 				continue
 			}
@@ -208,7 +210,7 @@ func allObjects(s string, start int, groups []group) bool {
 	for _, g := range groups {
 		before := s[from:g.start]
 		from = g.end
-		if !prepositions[lastWordOf(before)] {
+		if !prepositions[lastWordOf(before)] && !attributive(s, g) {
 			return false
 		}
 		if _, kind := lastMarker(before); kind == markCompare {
@@ -218,8 +220,25 @@ func allObjects(s string, start int, groups []group) bool {
 	return len(groups) > 0
 }
 
+// attributive reports whether a group names a brand only to qualify the
+// noun after it ("a solid Gmail add-on", "the LinkedIn integration",
+// "the smoothest Gmail experience"): the sentence is about the thing
+// qualified, whose brand is another (docs/ingest.md#sentiment).
+func attributive(s string, g group) bool {
+	if len(g.brands) != 1 {
+		return false
+	}
+	w := nextToken(s[g.end:])
+	return attributeNouns[w] && strings.HasPrefix(s[g.end:], " "+w)
+}
+
+// attributeNouns after a brand make it a qualifier of what they name.
+var attributeNouns = set(`integration integrations extension extensions add-on add-ons plugin plugins
+	app apps experience account accounts connector connectors sync users user ecosystem inbox
+	calendar widget feature features`)
+
 // prepositions before a brand make it an object of the clause.
-var prepositions = set("in on with from into onto via through at for to by of about")
+var prepositions = set("in on with from into onto via through at for to by of about inside within alongside")
 
 // lastWordOf returns the last word of text in lowercase, markup and spaces
 // after it left out.
@@ -493,6 +512,12 @@ func isListItemAt(s string, pos int) bool {
 	ls := strings.LastIndexByte(s[:pos], '\n') + 1
 	_, _, ok := cutListMarker(strings.TrimLeft(s[ls:], " \t>"))
 	return ok
+}
+
+// isHeadingAt reports whether pos is on a heading line ("### Acme").
+func isHeadingAt(s string, pos int) bool {
+	ls := strings.LastIndexByte(s[:pos], '\n') + 1
+	return strings.HasPrefix(strings.TrimLeft(s[ls:], " \t"), "#")
 }
 
 // blockSet holds the offsets where blocks start: a line after a blank line,
