@@ -554,6 +554,9 @@ var lexicon = map[string]float64{
 	// and "less suited" a complaint, like "suitable"
 	"suited": 1, "punchy": 1, "underwhelming": -2, "finicky": -1.5, "unintuitive": -2, "subpar": -2,
 	"underpowered": -1.5,
+	// what readers take for praise in answers: "the practical choice", "a
+	// usable free tier", "a steadier choice", "beats scheduling a meeting"
+	"practical": 1.5, "usable": 1, "steadier": 1.2, "beats": 1.5,
 }
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),

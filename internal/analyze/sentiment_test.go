@@ -162,6 +162,10 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"Its daypacks cost less.", true},
 		{"The premium plan covers more.", true},
 		{"The basic policy covers less.", false},
+		{"The speaker is the practical choice for the beach.", true},
+		{"The database comes with a usable free tier.", true},
+		{"It is a steadier choice for savings.", true},
+		{"Recording a short video beats scheduling another meeting.", true},
 	}
 	for _, tt := range tests {
 		got := Sentiment(tt.text)
