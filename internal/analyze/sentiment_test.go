@@ -178,12 +178,14 @@ func TestSentimentProductLanguage(t *testing.T) {
 	// and a condition or purpose that opens a sentence says whom the advice is
 	// for, not how good the brand is; what a product does or whom it serves
 	// ("pay in four", "won deals", "a dedicated success manager", "smart
-	// devices", "spam calls") is its topic, not an opinion of it
+	// devices", "spam calls", "defects" a warranty covers) is its topic, not
+	// an opinion of it, and "low" is judged by its noun ("low fees")
 	for _, text := range []string{"Best for issue tracking.", "It has a learning curve of a week.",
 		"It is a customer engagement platform based in Ohio.",
 		"Pay in four interest-free installments.", "The integration posts won deals to a channel.",
 		"A dedicated success manager handles onboarding for freelancers.",
 		"It offers discounts for installing smart devices.", "Call Screen helps filter spam calls.",
+		"The warranty covers repairs for damage or defects.", "Deposits can be as low as $49 for some applicants.",
 		"For expensive purchases, the card spreads payments.", "If you hate spreadsheets, this tool fits."} {
 		if got := Sentiment(text); got != 50 {
 			t.Errorf("Sentiment(%q) = %.1f, want 50", text, got)

@@ -42,7 +42,12 @@ var topical = strings.Fields(`like likes liked free support supports supported h
 	stalling stops forgiveness smart freezing unemployment dispute disputes secured
 	unsecured friend friends treat embrace healthy exclude number withdrawal outgoing
 	fallen dwelling freedom spam focused resolving leave vision readiness amazon honest
-	honestly certainly value values advanced nurturing casual promised`)
+	honestly certainly value values advanced nurturing casual promised defect defects`)
+
+// sized words take their sign from the noun after them ("low fees" is
+// praise, "low limits" a complaint, "low weight" a fact): Sentiment's
+// price phrases weigh them, not the lexicon.
+var sized = strings.Fields(`low`)
 
 // rules are the words Sentiment handles itself.
 var rules = strings.Fields(`not no never without lacks lack lacking neither nor hardly
@@ -81,7 +86,7 @@ func run(in, out string) error {
 	}
 	defer f.Close()
 	skip := map[string]bool{}
-	for _, w := range append(topical, rules...) {
+	for _, w := range append(append(topical, sized...), rules...) {
 		skip[w] = true
 	}
 	var lines []string
