@@ -43,7 +43,7 @@ func valence(text string) float64 {
 		prevNot bool  // previous word was "not" (for "not only")
 		lack    bool  // a negated having verb ("doesn't include"): a complaint unless an opinion is turned
 		// what the word before was, kept as flags so no word outlives its turn
-		prevNeed, prevInTo bool
+		prevNeed, prevInTo, prevCount bool
 		// opening: no word yet since the text or a clause began, so a capital
 		// is the sentence's, not a name's
 		opening = true
@@ -122,8 +122,14 @@ func valence(text string) float64 {
 		if !known && strings.HasSuffix(w, "n't") {
 			info, known = wordInfo{kind: negator}, true
 		}
-		afterNeed, afterInTo := prevNeed, prevInTo
-		prevNeed, prevInTo = needVerbs[w], w == "in" || w == "to"
+		afterNeed, afterInTo, afterCount := prevNeed, prevInTo, prevCount
+		prevNeed, prevInTo, prevCount = needVerbs[w], w == "in" || w == "to", countWords[w] || isNumeric(w)
+		if afterCount && countedNouns[w] {
+			// "250 issues", "unlimited issues": a plan's allowance of the
+			// product's own objects, not a complaint
+			boost = 1
+			continue
+		}
 		switch info.kind {
 		case negator:
 			if adviceNegators[w] {
@@ -258,6 +264,14 @@ func valence(text string) float64 {
 	endLack()
 	return total
 }
+
+// countWords before a noun count it: "unlimited issues", "250 active
+// issues".
+var countWords = set("unlimited active open")
+
+// countedNouns are complaints unless counted: an issue tracker's plan allows
+// "250 issues".
+var countedNouns = set("issue issues bug bugs")
 
 // adviceNegators turn the writer's advice: "I wouldn't pick", "don't buy".
 var adviceNegators = set("wouldn't wouldnt don't dont shouldn't shouldnt never")

@@ -166,6 +166,7 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"The database comes with a usable free tier.", true},
 		{"It is a steadier choice for savings.", true},
 		{"Recording a short video beats scheduling another meeting.", true},
+		{"Users report issues with the sync.", false},
 	}
 	for _, tt := range tests {
 		got := Sentiment(tt.text)
@@ -179,13 +180,15 @@ func TestSentimentProductLanguage(t *testing.T) {
 	// for, not how good the brand is; what a product does or whom it serves
 	// ("pay in four", "won deals", "a dedicated success manager", "smart
 	// devices", "spam calls", "defects" a warranty covers) is its topic, not
-	// an opinion of it, and "low" is judged by its noun ("low fees")
+	// an opinion of it, "low" is judged by its noun ("low fees"), and
+	// counted issues are a plan's allowance
 	for _, text := range []string{"Best for issue tracking.", "It has a learning curve of a week.",
 		"It is a customer engagement platform based in Ohio.",
 		"Pay in four interest-free installments.", "The integration posts won deals to a channel.",
 		"A dedicated success manager handles onboarding for freelancers.",
 		"It offers discounts for installing smart devices.", "Call Screen helps filter spam calls.",
 		"The warranty covers repairs for damage or defects.", "Deposits can be as low as $49 for some applicants.",
+		"The free plan allows up to 250 issues.", "Business adds unlimited issues per team.",
 		"For expensive purchases, the card spreads payments.", "If you hate spreadsheets, this tool fits."} {
 		if got := Sentiment(text); got != 50 {
 			t.Errorf("Sentiment(%q) = %.1f, want 50", text, got)
