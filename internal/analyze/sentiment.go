@@ -229,6 +229,9 @@ func valence(text string) float64 {
 			if p, n := phraseAt(w, text[i:]); n > 0 {
 				v, ok = p, true
 				i += n
+			} else if p, n := sizedNounAt(w, text[i:]); n > 0 {
+				v, ok = p, true
+				i += n
 			}
 		}
 		if !known {
@@ -633,8 +636,46 @@ var priceNouns = []string{"fees", "fee", "prices", "price", "premiums", "premium
 // complaint ("higher limits", "lower APY").
 var benefitNouns = []string{"limits", "limit", "rewards", "coverage", "cashback", "apy", "yield", "yields", "returns"}
 
+// sizes weigh a price noun after them; a benefit noun takes the opposite.
+var sizes = map[string]float64{"low": 1.5, "lower": 1.2, "lowest": 2, "high": -1.5, "higher": -1.2, "highest": -2}
+
+// sizedNounAt weighs a size whose price or benefit noun comes one word
+// later ("higher deposit limits", "the highest average premiums"; not
+// "higher fees", a phrase of its own): the word between names what is
+// sized. It returns the weight and the bytes of rest it covers, or 0, 0.
+func sizedNounAt(w, rest string) (float64, int) {
+	size, ok := sizes[w]
+	if !ok {
+		return 0, 0
+	}
+	mid := nextToken(rest)
+	if mid == "" || sentimentWords[mid].kind != plain || isNumeric(mid) {
+		return 0, 0
+	}
+	after := rest[1+len(mid):]
+	noun := nextToken(after)
+	n := 1 + len(mid) + 1 + len(noun)
+	switch {
+	case noun == "" || len(after) < 1+len(noun) || isTokenByte(byteAt(after, 1+len(noun))):
+		return 0, 0
+	case priceNoun[noun]:
+		return size, n
+	case benefitNoun[noun]:
+		return -size, n
+	}
+	return 0, 0
+}
+
+func byteAt(s string, i int) byte {
+	if i < len(s) {
+		return s[i]
+	}
+	return 0
+}
+
+var priceNoun, benefitNoun = set(strings.Join(priceNouns, " ")), set(strings.Join(benefitNouns, " "))
+
 func withPricePhrases(m map[string][]phrase) map[string][]phrase {
-	sizes := map[string]float64{"low": 1.5, "lower": 1.2, "lowest": 2, "high": -1.5, "higher": -1.2, "highest": -2}
 	for adj, v := range sizes {
 		for _, n := range priceNouns {
 			m[adj] = append(m[adj], phrase{n, v})

@@ -167,6 +167,8 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"It is a steadier choice for savings.", true},
 		{"Recording a short video beats scheduling another meeting.", true},
 		{"Users report issues with the sync.", false},
+		{"Both have higher deposit limits and phone support.", true},
+		{"It had some of the highest average premiums in the survey.", false},
 	}
 	for _, tt := range tests {
 		got := Sentiment(tt.text)
