@@ -129,11 +129,15 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			opener, hasOpener = all[0].brands[0], true
 		}
 		if len(groups) == 1 {
-			// the other brands stand after prepositions: the sentence is this one's
+			// the other brands are objects: the sentence is this one's, and
+			// in a block its lead opens, so are the sentences after it
+			// ("1. Acme — a CRM that lives inside Globex. Perfect for
+			// email-heavy teams.")
 			v := valence(answer[sn.start:sn.end])
 			for _, b := range groups[0].brands {
 				byBrand(b, v)
 			}
+			subject, hasSubject = groups[0].brands[0], headed && len(groups[0].brands) == 1
 			continue
 		}
 		for _, p := range sides(answer, sn, groups) {
