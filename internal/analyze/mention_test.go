@@ -598,6 +598,8 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"listed with a tracked brand", "The most used CRMs are Salesforce, Acme and Pipedrive [1].", []string{"Salesforce", "Pipedrive"}},
 		{"or a tracked brand", "Smaller stores can start on Acme or Shopify and move up later.", []string{"Shopify"}},
 		{"after such as", "Tools such as Zapier and Bolt connect to both.", []string{"Zapier", "Bolt"}},
+		{"a possessive that no dictionary knows", "Acme took over Metromile's customers and Globex is Atlassian's tracker.", []string{"Metromile", "Atlassian"}},
+		{"a person's possessive is none", "Acme was founded in 2013 by Steli Efti's team, and Globex by Mary's.", nil},
 		{"a tool another lives inside", "1. **Acme** – A CRM that lives inside Gmail.\n2. **Globex** – It sits inside Google Workspace.", []string{"Gmail", "Google Workspace"}},
 		{"after such as, ordinary words only", "Plans such as Basic and Plus differ in seats.", nil},
 		{"compared with a brand", "Acme is cheaper than Freshdesk for small teams, and easier to learn than Help Scout.", []string{"Freshdesk", "Help Scout"}},

@@ -377,7 +377,8 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && subjectRun(text, ws, r),
 				r.from > 0 && integrationWords[next] && distinctive(r.text),
 				r.from > 0 && companyName(r.text) && !isPlaceName(r.text),
-				notCommon(r.text) && appositiveCompany(ws, r):
+				notCommon(r.text) && appositiveCompany(ws, r),
+				r.from > 0 && next != "" && ownerName(ws, r):
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
 			}
 		}
@@ -392,6 +393,17 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		}
 	}
 	return out
+}
+
+// ownerName reports whether run r is one word, no ordinary word, place or
+// person, written as the owner of what follows ("Atlassian's tracker",
+// "took over Metromile's customers"): what a company owns names it.
+func ownerName(ws []proseWord, r nameRun) bool {
+	if r.to-r.from != 1 || !possessive(r.text) || ws[r.from].stop || personName(ws, r) {
+		return false
+	}
+	name := strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s")
+	return distinctive(name) && !isPlaceName(name)
 }
 
 // distinctive reports whether a name has a word that is no ordinary English
