@@ -193,7 +193,7 @@ func subjects(s string, start int, groups []group) []group {
 	for _, g := range groups {
 		before := s[from:g.start]
 		from = g.end
-		if w := lastWordOf(before); prepositions[w] || attributive(s, g) {
+		if w := lastWordOf(before); (prepositions[w] || attributive(s, g)) && !advisedBefore(before) {
 			if _, kind := lastMarker(before); kind != markCompare {
 				continue
 			}
@@ -240,6 +240,20 @@ func attributive(s string, g group) bool {
 var attributeNouns = set(`integration integrations extension extensions add-on add-ons plugin plugins
 	app apps experience account accounts connector connectors sync users user ecosystem inbox
 	calendar widget feature features`)
+
+// advisedBefore reports whether text ends with an imperative advice ("go
+// with", "look at"): the brand after it is what the reader is told to
+// take, a side of its own, not an object.
+func advisedBefore(text string) bool {
+	t := strings.ToLower(strings.TrimRight(text, " \t*_[\"'(“‘"))
+	for _, ps := range imperativeAdvice {
+		p := strings.Join(ps, " ")
+		if strings.HasSuffix(t, " "+p) || t == p {
+			return true
+		}
+	}
+	return false
+}
 
 // prepositions before a brand make it an object of the clause.
 var prepositions = set("in on with from into onto via through at for to by of about inside within alongside")

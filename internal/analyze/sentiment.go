@@ -101,8 +101,18 @@ func valence(text string) float64 {
 		// follows, wherever it stands ("Smart Grinder Pro", "Triumph 22").
 		named := 'A' <= c && c <= 'Z' && j-i > 1 && 'a' <= text[i+1] && text[i+1] <= 'z' &&
 			(!opening || nameGoesOn(text[j:]))
+		wasOpening := opening
 		opening = false
 		i = j
+		if wasOpening || afterCondition(text[:wordStartOf(text, i)]) {
+			if n := imperativeAdviceAt(text[wordStartOf(text, i):]); n > 0 {
+				// "go with Acme", "look at Acme or Globex": advice to the reader
+				total += 2 * weight
+				boost, negLeft = 1, 0
+				i = wordStartOf(text, i) + n
+				continue
+			}
+		}
 		if named {
 			boost = 1
 			continue
@@ -275,6 +285,60 @@ var countWords = set("unlimited active open")
 // countedNouns are complaints unless counted: an issue tracker's plan allows
 // "250 issues".
 var countedNouns = set("issue issues bug bugs")
+
+// imperativeAdvice opens a clause that tells the reader which product to
+// take: "go with Acme", "look at Acme or Globex", "start with Acme".
+var imperativeAdvice = phraseWords("go with", "look at", "start with", "stick with", "switch to", "try")
+
+// imperativeAdviceAt returns the bytes of text an imperative advice covers
+// when a name follows it (a capitalized word, or a brand's blanked
+// mention), or 0: "look at doorbell cameras" advises no product.
+func imperativeAdviceAt(text string) int {
+	for _, ps := range imperativeAdvice {
+		t, n, ok := text, 0, true
+		for _, w := range ps {
+			trimmed := strings.TrimLeft(t, " ")
+			if len(trimmed) < len(w) || !strings.EqualFold(trimmed[:len(w)], w) ||
+				len(trimmed) > len(w) && isTokenByte(trimmed[len(w)]) {
+				ok = false
+				break
+			}
+			n += len(t) - len(trimmed) + len(w)
+			t = trimmed[len(w):]
+		}
+		if !ok {
+			continue
+		}
+		rest := strings.TrimLeft(t, " *_")
+		if strings.HasPrefix(rest, "xx") || rest != "" && 'A' <= rest[0] && rest[0] <= 'Z' {
+			return n
+		}
+	}
+	return 0
+}
+
+// afterCondition reports whether before is a leading condition and its
+// comma ("If rate is all that matters, "): the clause after it opens.
+func afterCondition(before string) bool {
+	t := strings.TrimLeft(before, " \t*_\"'([")
+	w, _, _ := strings.Cut(t, " ")
+	switch strings.ToLower(w) {
+	case "if", "when", "unless", "for":
+	default:
+		return false
+	}
+	c := strings.IndexByte(t, ',')
+	return c > 0 && strings.TrimSpace(t[c+1:]) == "" && !strings.ContainsAny(t[:c], ".;:!?")
+}
+
+// wordStartOf returns where the word that ends at end starts.
+func wordStartOf(text string, end int) int {
+	i := end
+	for i > 0 && isTokenByte(text[i-1]) {
+		i--
+	}
+	return i
+}
 
 // adviceNegators turn the writer's advice: "I wouldn't pick", "don't buy".
 var adviceNegators = set("wouldn't wouldnt don't dont shouldn't shouldnt never")

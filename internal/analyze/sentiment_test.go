@@ -167,6 +167,7 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"It is a steadier choice for savings.", true},
 		{"Recording a short video beats scheduling another meeting.", true},
 		{"Users report issues with the sync.", false},
+		{"If rate is all that matters, look at Ally or SoFi.", true},
 		{"Both have higher deposit limits and phone support.", true},
 		{"It had some of the highest average premiums in the survey.", false},
 	}
@@ -183,7 +184,8 @@ func TestSentimentProductLanguage(t *testing.T) {
 	// ("pay in four", "won deals", "a dedicated success manager", "smart
 	// devices", "spam calls", "defects" a warranty covers) is its topic, not
 	// an opinion of it, "low" is judged by its noun ("low fees"), and
-	// counted issues are a plan's allowance
+	// counted issues are a plan's allowance; advice names a product
+	// ("look at Ally"), not a kind of one
 	for _, text := range []string{"Best for issue tracking.", "It has a learning curve of a week.",
 		"It is a customer engagement platform based in Ohio.",
 		"Pay in four interest-free installments.", "The integration posts won deals to a channel.",
@@ -191,6 +193,7 @@ func TestSentimentProductLanguage(t *testing.T) {
 		"It offers discounts for installing smart devices.", "Call Screen helps filter spam calls.",
 		"The warranty covers repairs for damage or defects.", "Deposits can be as low as $49 for some applicants.",
 		"The free plan allows up to 250 issues.", "Business adds unlimited issues per team.",
+		"If a doorbell is what you're after, look at doorbell cameras separately.",
 		"For expensive purchases, the card spreads payments.", "If you hate spreadsheets, this tool fits."} {
 		if got := Sentiment(text); got != 50 {
 			t.Errorf("Sentiment(%q) = %.1f, want 50", text, got)
