@@ -638,6 +638,8 @@ var lexicon = map[string]float64{
 	// what readers take for praise in answers: "the practical choice", "a
 	// usable free tier", "a steadier choice", "beats scheduling a meeting"
 	"practical": 1.5, "usable": 1, "steadier": 1.2, "beats": 1.5,
+	// "the more complete bank of the two", "the most complete option"
+	"complete": 1,
 }
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),

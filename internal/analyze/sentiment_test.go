@@ -168,6 +168,7 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"Recording a short video beats scheduling another meeting.", true},
 		{"Users report issues with the sync.", false},
 		{"If rate is all that matters, look at Ally or SoFi.", true},
+		{"It is the most complete option for call coaching.", true},
 		{"Both have higher deposit limits and phone support.", true},
 		{"It had some of the highest average premiums in the survey.", false},
 	}
