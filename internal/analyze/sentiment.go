@@ -563,7 +563,10 @@ var intensifiers = map[string]float64{
 }
 
 // lexicon weighs opinion words as they read in product answers: "expensive" and
-// "limited" are complaints there, "popular" and "leading" praise.
+// "limited" are complaints there, "popular" and "leading" praise. Words that
+// say what a product is built to be ("lightweight", "customizable",
+// "scalable", "flexibility") weigh nothing: readers take them for the facts
+// of a description, not a verdict.
 var lexicon = map[string]float64{
 	// positive
 	"excellent": 3, "outstanding": 3, "exceptional": 3, "superb": 3, "fantastic": 3,
@@ -577,7 +580,7 @@ var lexicon = map[string]float64{
 	"affordable": 2, "trusted": 2, "standout": 2, "superior": 2, "well-designed": 2,
 	"feature-rich": 2, "polished": 2, "praised": 2, "winner": 2, "leader": 1.5,
 	"leading": 1.5, "popular": 1, "simple": 1, "fast": 1.5, "quick": 1, "smooth": 1.5,
-	"clean": 1, "secure": 1.5, "scalable": 1, "responsive": 1, "decent": 1, "nice": 1.5,
+	"clean": 1, "secure": 1.5, "responsive": 1, "decent": 1, "nice": 1.5,
 	"valuable": 2, "worth": 1.5, "improved": 1, "better": 1.5, "benefit": 1, "benefits": 1,
 	"advantage": 1, "excels": 2, "shines": 2, "enjoy": 2, "happy": 2, "satisfied": 2,
 	"stable": 1.5, "generous": 1.5, "accurate": 1.5, "capable": 1.5, "convenient": 1.5,
@@ -605,7 +608,7 @@ var lexicon = map[string]float64{
 	"lighter": 1, "lightest": 1.5, "cheaper": 1.2, "cheapest": 1.5, "cheap": 1, "inexpensive": 1.5,
 	"budget-friendly": 1.5, "stronger": 1.2, "strongest": 2, "safer": 1.5, "smartest": 2,
 	"warmest": 1.5, "tougher": 1.2, "durable": 1.5, "sturdy": 1.5, "rugged": 1.5, "bombproof": 2,
-	"comfortable": 1.5, "comfy": 1.5, "roomy": 1.5, "spacious": 1.5, "lightweight": 1,
+	"comfortable": 1.5, "comfy": 1.5, "roomy": 1.5, "spacious": 1.5,
 	"breathable": 1, "sleek": 1.5, "slick": 1.5, "refined": 1.5, "thoughtful": 1.5,
 	"thoughtfully": 1.5, "painless": 2, "hassle-free": 2, "effortless": 2, "frictionless": 1.5,
 	"handy": 1.5, "useful": 1.5, "competitive": 1, "transparent": 1.5, "trustworthy": 2,
@@ -613,7 +616,7 @@ var lexicon = map[string]float64{
 	"praises": 1.5, "rave": 2, "acclaimed": 2, "award-winning": 2, "top-rated": 2,
 	"highest-rated": 2, "best-rated": 2, "benchmark": 1.5, "unmatched": 2, "unbeatable": 2.5,
 	"thrives": 1.5, "nails": 1.5, "wins": 1.5, "pick": 1, "suggest": 1, "appreciate": 1.5,
-	"worthwhile": 1.5, "customizable": 1, "reliably": 1.5, "well": 1, "well-rounded": 1.5, "polish": 1,
+	"worthwhile": 1.5, "reliably": 1.5, "well": 1, "well-rounded": 1.5, "polish": 1,
 	// product complaints
 	"clumsy": -2, "cluttered": -2, "messy": -1.5, "convoluted": -2, "overkill": -1.5,
 	"bloatware": -2, "bloat": -1.5, "laggy": -2, "slower": -1.2, "slowest": -1.5, "heavier": -1,

@@ -186,7 +186,8 @@ func TestSentimentProductLanguage(t *testing.T) {
 	// devices", "spam calls", "defects" a warranty covers) is its topic, not
 	// an opinion of it, "low" is judged by its noun ("low fees"), and
 	// counted issues are a plan's allowance; advice names a product
-	// ("look at Ally"), not a kind of one
+	// ("look at Ally"), not a kind of one; and what a product is built to
+	// be ("customizable", "lightweight") describes it
 	for _, text := range []string{"Best for issue tracking.", "It has a learning curve of a week.",
 		"It is a customer engagement platform based in Ohio.",
 		"Pay in four interest-free installments.", "The integration posts won deals to a channel.",
@@ -195,6 +196,8 @@ func TestSentimentProductLanguage(t *testing.T) {
 		"The warranty covers repairs for damage or defects.", "Deposits can be as low as $49 for some applicants.",
 		"The free plan allows up to 250 issues.", "Business adds unlimited issues per team.",
 		"If a doorbell is what you're after, look at doorbell cameras separately.",
+		"Customizable boards with many column types.", "It combines docs and lightweight task databases.",
+		"A scalable platform for large catalogs.", "Best for: flexibility.",
 		"For expensive purchases, the card spreads payments.", "If you hate spreadsheets, this tool fits."} {
 		if got := Sentiment(text); got != 50 {
 			t.Errorf("Sentiment(%q) = %.1f, want 50", text, got)
