@@ -631,7 +631,7 @@ var lexicon = map[string]float64{
 	"deny": -1.5, "delays": -1.5, "delay": -1, "frozen": -1.5, "outgrow": -1, "outgrew": -1,
 	"plasticky": -2, "over-processed": -1.5, "elsewhere": -1, "missing": -1,
 	"clearest": 1.5, "tidy": 1, "modern": 1, "enterprise-grade": 1.5, "industry-leading": 2,
-	"wider": 1, "broader": 1, "fees": -0.4, "fee": -0.3,
+	"wider": 1, "broader": 1,
 	"sagging": -2, "sags": -2, "predictable": 1, "surprise": -1, "surprises": -1, "surprised": -1, "mandatory": -1,
 	"suitable": 1.5, "unsuitable": -1.5, "hikes": -1.5, "hike": -1.5, "surcharge": -1, "surcharges": -1,
 	// reviewers' words for products that VADER lacks: "well suited" praise

@@ -187,7 +187,8 @@ func TestSentimentProductLanguage(t *testing.T) {
 	// an opinion of it, "low" is judged by its noun ("low fees"), and
 	// counted issues are a plan's allowance; advice names a product
 	// ("look at Ally"), not a kind of one; and what a product is built to
-	// be ("customizable", "lightweight") describes it
+	// be ("customizable", "lightweight") describes it; a fee is a fact of
+	// pricing until its size or a word says otherwise
 	for _, text := range []string{"Best for issue tracking.", "It has a learning curve of a week.",
 		"It is a customer engagement platform based in Ohio.",
 		"Pay in four interest-free installments.", "The integration posts won deals to a channel.",
@@ -198,6 +199,8 @@ func TestSentimentProductLanguage(t *testing.T) {
 		"If a doorbell is what you're after, look at doorbell cameras separately.",
 		"Customizable boards with many column types.", "It combines docs and lightweight task databases.",
 		"A scalable platform for large catalogs.", "Best for: flexibility.",
+		"It charges a variable fee from about 0.33%, plus a fixed fee per transfer.",
+		"The app does not charge monthly maintenance fees, overdraft fees or foreign transaction fees.",
 		"For expensive purchases, the card spreads payments.", "If you hate spreadsheets, this tool fits."} {
 		if got := Sentiment(text); got != 50 {
 			t.Errorf("Sentiment(%q) = %.1f, want 50", text, got)
