@@ -255,7 +255,7 @@ func sameCapitals(text, caps string) bool {
 func dropPlaceReadings(answer string, ms []match) []match {
 	var out []match // allocated on the first drop
 	for i, x := range ms {
-		if x.word && (placeNouns[strings.ToLower(nextWord(answer, x))] || placePrefixes[wordBefore(answer, x.start)]) {
+		if x.word && (placeNouns[strings.ToLower(nextWord(answer, x))] || placePrefixes[wordBefore(answer, x.start)] || joinedName(answer, x)) {
 			if out == nil {
 				out = append(make([]match, 0, len(ms)), ms[:i]...)
 			}
@@ -270,6 +270,26 @@ func dropPlaceReadings(answer string, ms []match) []match {
 	}
 	return out
 }
+
+// joinedName reports whether a name ends a longer name joined by "to"
+// ("Sea to Summit"): a capitalized noun, "to", then the name. Words that
+// take "to" after them ("Similar to Ramp", "Switch to Linear") join no
+// name.
+func joinedName(answer string, x match) bool {
+	if wordBefore(answer, x.start) != "to" {
+		return false
+	}
+	w := wordBefore(answer, x.start-3)
+	return w != "" && 'A' <= w[0] && w[0] <= 'Z' && !toGovernors[strings.ToLower(w)]
+}
+
+// toGovernors are words that "to" and a name can follow without forming a
+// name with them.
+var toGovernors = set(`similar compared comparable equal identical close closest next due thanks
+	according relative prior switch switching move moving migrate migrating go going come coming
+	upgrade upgrading downgrade add adding connect connecting send sending sync export transfer
+	listen welcome back return returning subscribe compare refer related nearest answer alternative
+	alternatives rival rivals sister successor predecessor home`)
 
 // wordBefore returns the word right before pos (one space away), or "".
 func wordBefore(s string, pos int) string {

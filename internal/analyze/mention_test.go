@@ -459,6 +459,8 @@ func TestFindMentions_CommonWords(t *testing.T) {
 		{"pronoun with the brand named elsewhere", "The Nothing Phone is fun. Nothing undercuts it on price.",
 			[]Tracked{{Name: "Nothing", Aliases: []string{"Nothing Phone"}}}, []int{2}},
 		{"mid-sentence capital", "For packs, Summit is cheap.", outdoor, []int{1, 0}},
+		{"the end of a name joined by to", "Sea to Summit, a separate company, makes dry bags; the Sea to Summit Spark 28 is light. Summit packs are similar to Summit's older ones, and many switch to Summit.",
+			outdoor, []int{3, 0}},
 		{"short word at a sentence's start", "Box up old files first. Then move them to Box.", []Tracked{{Name: "Box"}}, []int{1}},
 		{"several ordinary words keep their capitals", "State farm subsidies rose. The north face of the Eiger is steep; the North Face sells jackets and so does State Farm.",
 			[]Tracked{{Name: "State Farm"}, {Name: "The North Face"}}, []int{1, 1}},
