@@ -104,12 +104,12 @@ func valence(text string) float64 {
 		wasOpening := opening
 		opening = false
 		i = j
-		if wasOpening || afterCondition(text[:wordStartOf(text, i)]) {
-			if n := imperativeAdviceAt(text[wordStartOf(text, i):]); n > 0 {
+		if ws := wordStartOf(text, i); wasOpening || ws >= 2 && text[ws-2] == ',' && afterCondition(text[:ws]) {
+			if n := imperativeAdviceAt(text[ws:]); n > 0 {
 				// "go with Acme", "look at Acme or Globex": advice to the reader
 				total += 2 * weight
 				boost, negLeft = 1, 0
-				i = wordStartOf(text, i) + n
+				i = ws + n
 				continue
 			}
 		}
