@@ -27,7 +27,7 @@ type Sums struct {
 	pageBrands   map[pageBrandDayKey]*brandSum
 	domainBrands map[domainBrandDayKey]*brandSum
 	ads          map[adDayKey]*adSum
-	queries      map[queryDayKey]*querySum
+	queries      map[queryDayKey]*querySum // per region: daily_search_query_regions
 	// the runs that retrieved a page, any page of a domain
 	retrievedPages   map[retrievedKey]*int64
 	retrievedDomains map[retrievedKey]*int64
@@ -97,10 +97,11 @@ type domainBrandDayKey struct{ brand, domain, day, found string }
 
 type adDayKey struct{ brand, day, advertiser, provider string }
 
-// queryDayKey is a row of daily_search_queries (weekly_search_queries
-// with the day the Monday of its ISO week): a run's dimensions but its
-// region, its prompt, and a folded query.
-type queryDayKey struct{ brand, day, topic, provider, prompt, query string }
+// queryDayKey is a row of daily_search_query_regions (the weekly twin
+// with the day the Monday of its ISO week): a run's dimensions, its
+// prompt, and a folded query; with the region "", of daily_search_queries
+// (weekly_search_queries), which add up the regions.
+type queryDayKey struct{ brand, region, day, topic, provider, prompt, query string }
 
 // retrievedKey is a row of daily_retrieved_pages or
 // daily_retrieved_domains (key: the page or the domain; the weekly twins
@@ -238,7 +239,7 @@ func (d *Sums) add(r *sightline.AnalyzedRun, provider, region string, found []Fo
 			continue
 		}
 		issued = append(issued, key)
-		qs := sumOf(d.queries, queryDayKey{brand: k.brand, day: day, topic: k.topic, provider: provider, prompt: r.PromptID, query: key})
+		qs := sumOf(d.queries, queryDayKey{brand: k.brand, region: region, day: day, topic: k.topic, provider: provider, prompt: r.PromptID, query: key})
 		qs.runs++
 		qs.selfRuns += rollupBool(named)
 		qs.owned += runOwned
@@ -307,14 +308,19 @@ func (d *Sums) Rows() ([]RollupRows, error) {
 		w := sumOf(weekTopicMents, k)
 		w.mentions, w.sentiment = w.mentions+v.mentions, w.sentiment+v.sentiment
 	}
-	weekQueries := map[queryDayKey]*querySum{}
+	// the fan-out rows by day and week, with and without the region
+	weekRegionQueries, dayQueries, weekQueries := map[queryDayKey]*querySum{}, map[queryDayKey]*querySum{}, map[queryDayKey]*querySum{}
 	for k, v := range d.queries {
+		noRegion := k
+		noRegion.region = ""
+		addQuery(dayQueries, noRegion, v)
 		var err error
 		if k.day, err = weekOf(k.day); err != nil {
 			return nil, err
 		}
-		w := sumOf(weekQueries, k)
-		w.runs, w.selfRuns, w.owned = w.runs+v.runs, w.selfRuns+v.selfRuns, w.owned+v.owned
+		addQuery(weekRegionQueries, k, v)
+		noRegion.day = k.day
+		addQuery(weekQueries, noRegion, v)
 	}
 	weekRetrieved := func(sums map[retrievedKey]*int64) (map[retrievedKey]*int64, error) {
 		out := map[retrievedKey]*int64{}
@@ -365,14 +371,19 @@ func (d *Sums) Rows() ([]RollupRows, error) {
 			}
 		}
 	}
-	queryRows := func(sums map[queryDayKey]*querySum) func(add func(...any)) {
+	queryRows := func(sums map[queryDayKey]*querySum, region bool) func(add func(...any)) {
 		return func(add func(...any)) {
 			for _, k := range sortedRollupKeys(sums, func(a, b queryDayKey) int {
-				return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.day, b.day), strings.Compare(a.topic, b.topic),
-					strings.Compare(a.provider, b.provider), strings.Compare(a.prompt, b.prompt), strings.Compare(a.query, b.query))
+				return cmp.Or(strings.Compare(a.brand, b.brand), strings.Compare(a.region, b.region), strings.Compare(a.day, b.day),
+					strings.Compare(a.topic, b.topic), strings.Compare(a.provider, b.provider), strings.Compare(a.prompt, b.prompt),
+					strings.Compare(a.query, b.query))
 			}) {
 				v := sums[k]
-				add(k.brand, k.day, k.topic, k.provider, k.prompt, k.query, v.runs, v.selfRuns, v.owned)
+				if region {
+					add(k.brand, k.region, k.day, k.topic, k.provider, k.prompt, k.query, v.runs, v.selfRuns, v.owned)
+				} else {
+					add(k.brand, k.day, k.topic, k.provider, k.prompt, k.query, v.runs, v.selfRuns, v.owned)
+				}
 			}
 		}
 	}
@@ -461,8 +472,10 @@ func (d *Sums) Rows() ([]RollupRows, error) {
 				add(k.brand, k.day, k.advertiser, k.provider, v.ads, v.appearances)
 			}
 		},
-		"daily_search_queries":           queryRows(d.queries),
-		"weekly_search_queries":          queryRows(weekQueries),
+		"daily_search_queries":           queryRows(dayQueries, false),
+		"weekly_search_queries":          queryRows(weekQueries, false),
+		"daily_search_query_regions":     queryRows(d.queries, true),
+		"weekly_search_query_regions":    queryRows(weekRegionQueries, true),
 		"daily_retrieved_pages":          retrievedRows(d.retrievedPages),
 		"weekly_retrieved_pages":         retrievedRows(weekRetrievedPages),
 		"daily_retrieved_domains":        retrievedRows(d.retrievedDomains),
@@ -523,6 +536,12 @@ func addPageCite[K comparable](m map[K]*citeSum, k K, c sightline.AnalyzedCitati
 		m[k] = ps
 	}
 	ps.add(c, named, comp)
+}
+
+// addQuery adds v to m's sum for k.
+func addQuery(m map[queryDayKey]*querySum, k queryDayKey, v *querySum) {
+	w := sumOf(m, k)
+	w.runs, w.selfRuns, w.owned = w.runs+v.runs, w.selfRuns+v.selfRuns, w.owned+v.owned
 }
 
 // sumOf returns m's sum for k, adding a zero one first.

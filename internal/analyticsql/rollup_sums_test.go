@@ -80,8 +80,8 @@ func TestSums_Rows(t *testing.T) {
 	}
 	// runs i%3 = 0 and 1 issue one folded query each, name the brand and
 	// cite one owned page: 200 runs, 200 naming it, 200 owned citations,
-	// the same in the days and in the weeks
-	for _, table := range []string{"daily_search_queries", "weekly_search_queries"} {
+	// the same in the days and in the weeks, over every region and per region
+	for _, table := range []string{"daily_search_queries", "weekly_search_queries", "daily_search_query_regions", "weekly_search_query_regions"} {
 		var rows *RollupRows
 		for i, f := range got {
 			if f.Table == table {

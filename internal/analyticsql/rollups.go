@@ -94,6 +94,11 @@ var (
 	pageVerdictLatest = []string{"verified_last_at", "spoofed_last_at", "unverified_last_at"}
 )
 
+// queryRegionKeys key the fan-out rollups that a region filter reads: the
+// region second, so that each region of the filter is one range of the
+// key (docs/metrics.md#reading-them).
+var queryRegionKeys = []string{"brand_id", "region_id", "ran_at", "topic_id", "provider_id", "prompt_id", "query_key"}
+
 // Rollups is the catalogue of the rollup tables, in the order ingest
 // writes them (docs/metrics.md#the-tables).
 var Rollups = []Rollup{
@@ -124,6 +129,10 @@ var Rollups = []Rollup{
 	{Table: "daily_search_queries", Grain: Day, Time: "ran_at", Facts: "run_search_queries, mentions, citations",
 		Keys: queryKeys, Sums: querySums},
 	{Table: "weekly_search_queries", Grain: Week, Time: "ran_at", Daily: "daily_search_queries", Keys: queryKeys, Sums: querySums},
+	{Table: "daily_search_query_regions", Grain: Day, Time: "ran_at", Facts: "run_search_queries, mentions, citations",
+		Keys: queryRegionKeys, Sums: querySums},
+	{Table: "weekly_search_query_regions", Grain: Week, Time: "ran_at", Daily: "daily_search_query_regions",
+		Keys: queryRegionKeys, Sums: querySums},
 	{Table: "daily_retrieved_pages", Grain: Day, Time: "ran_at", Facts: "run_sources", Keys: retrievedKeys("page"), Sums: []string{"runs"}},
 	{Table: "weekly_retrieved_pages", Grain: Week, Time: "ran_at", Daily: "daily_retrieved_pages",
 		Keys: retrievedKeys("page"), Sums: []string{"runs"}},

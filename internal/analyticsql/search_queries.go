@@ -1,6 +1,7 @@
 package analyticsql
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sightline/sightline"
@@ -20,49 +21,84 @@ type SearchQueryPage struct {
 	Pieces []rollupPiece
 	Facts  []sightline.Window
 	Rest   bool
+	// Daily and Weekly are the fan-out rollups the pieces read.
+	Daily, Weekly string
 }
 
 // searchQueryRollups reports whether the fan-out rollups may answer the
-// scope: they keep the topic, provider and prompt of the scope filters but
-// not the region, and count only the brand itself as the target
-// (self_runs), so filter[region_ids], filter[prompt_regions],
+// scope: they keep the topic, provider, region and prompt of the scope
+// filters, and count only the brand itself as the target (self_runs), so
 // filter[target_brand] naming another brand and filter[brand_ids] read
 // the facts (docs/metrics.md#reading-them).
 func (q *Scope) searchQueryRollups() bool {
-	return q.Rollups && q.SelfTarget && len(q.FoundBrandIDs) == 0 &&
-		len(q.RegionIDs) == 0 && len(q.PromptRegions) == 0
+	return q.Rollups && q.SelfTarget && len(q.FoundBrandIDs) == 0
+}
+
+// regionQueries reports whether the scope filters regions
+// (filter[region_ids], filter[prompt_regions]): the fan-out rollups per
+// region answer it; the others add up the regions and have half the rows
+// (docs/performance.md#rollups).
+func (q *Scope) regionQueries() bool {
+	return len(q.RegionIDs) > 0 || len(q.PromptRegions) > 0
+}
+
+// PromptRegionIDs are the distinct regions of filter[prompt_regions]: the
+// ranges of the region rollups' key that the pairs lie in.
+func (q *Scope) PromptRegionIDs() []string {
+	var out []string
+	for _, pr := range q.PromptRegions {
+		if !slices.Contains(out, pr.RegionID) {
+			out = append(out, pr.RegionID)
+		}
+	}
+	return out
 }
 
 // SearchQueries writes the fan-out list's page (sql/search_queries.sql)
 // for p's filter, order and page; it fills in the pieces.
+//
+// The rollups per region hold no row of a day whose facts were pruned
+// before migration 0032 filled them from the facts, and nothing tells
+// those days from the ones pruned later, whose rows they keep: under a
+// region filter a window starting before the brand's pruned day is
+// refused, as when the facts answered it
+// (docs/retention.md#what-still-answers).
 func (q *Scope) SearchQueries(p SearchQueryPage) *Builder {
 	weeks, days, facts := splitWindow(q.Window, q.searchQueryRollups())
-	p.Pieces, p.Facts = queryPieces(weeks, days), facts
+	t := queryTables
+	if q.regionQueries() {
+		t = queryRegionTables
+		q.checkPruned(q.Window)
+	}
+	p.Daily, p.Weekly = t.daily, t.weekly
+	p.Pieces, p.Facts = queryPieces(weeks, days, t), facts
 	for _, pc := range p.Pieces {
 		p.Rest = p.Rest || len(pc.rest) > 0
 	}
 	return q.write("search_queries.sql", p)
 }
 
-// Tables of the fan-out rollups.
-const (
-	dailyQueries  = "daily_search_queries"
-	weeklyQueries = "weekly_search_queries"
+// The fan-out rollups: over every region, and per region.
+var (
+	queryTables       = rollupTable{daily: "daily_search_queries", weekly: "weekly_search_queries"}
+	queryRegionTables = rollupTable{daily: "daily_search_query_regions", weekly: "weekly_search_query_regions"}
 )
 
-// queryPieces reads whole ISO weeks from weekly_search_queries and the
-// other whole days from daily_search_queries, except that a part of a
-// week is read as its week's row when the brand has no daily row in the
-// rest of that week (a quiet week, as after today: the week's row then
-// sums exactly the part's days). Whether it has is data, so the statement
-// decides (rest_guard): the week piece is guarded by a test that the rest
-// is empty, the days' piece by the opposite. A daily row is one per topic,
-// provider, prompt and folded query; the default window's last days, read
-// as their week, are a third of its rows (docs/performance.md#rollups).
-func queryPieces(weeks, days []sightline.Window) []rollupPiece {
+// queryPieces reads whole ISO weeks from the weekly table of t and the
+// other whole days from its daily table, except that a part of a week is
+// read as its week's row when the brand has no daily row in the rest of
+// that week (a quiet week, as after today: the week's row then sums
+// exactly the part's days). Whether it has is data, so the statement
+// decides (rest_guard, on daily_search_queries, which has a row of a day
+// whenever the table per region has one): the week piece is guarded by a
+// test that the rest is empty, the days' piece by the opposite. A daily
+// row is one per topic, provider, prompt and folded query (and region);
+// the default window's last days, read as their week, are a third of its
+// rows (docs/performance.md#rollups).
+func queryPieces(weeks, days []sightline.Window, t rollupTable) []rollupPiece {
 	var out []rollupPiece
 	for _, w := range weeks {
-		out = append(out, rollupPiece{Window: w, table: weeklyQueries})
+		out = append(out, rollupPiece{Window: w, table: t.weekly})
 	}
 	for _, d := range days {
 		for start := d.Start; start.Before(d.End); {
@@ -78,12 +114,12 @@ func queryPieces(weeks, days []sightline.Window) []rollupPiece {
 				rest = append(rest, sightline.Window{Start: part.End, End: nextMonday})
 			}
 			if len(rest) == 0 {
-				out = append(out, rollupPiece{Window: part, table: weeklyQueries})
+				out = append(out, rollupPiece{Window: part, table: t.weekly})
 				continue
 			}
 			out = append(out,
-				rollupPiece{Window: sightline.Window{Start: monday, End: nextMonday}, table: weeklyQueries, asOf: part.Start, rest: rest, quiet: true},
-				rollupPiece{Window: part, table: dailyQueries, rest: rest})
+				rollupPiece{Window: sightline.Window{Start: monday, End: nextMonday}, table: t.weekly, asOf: part.Start, rest: rest, quiet: true},
+				rollupPiece{Window: part, table: t.daily, rest: rest})
 		}
 	}
 	return out

@@ -37,7 +37,7 @@ func TestQueryPieces(t *testing.T) {
 	if len(facts) != 0 {
 		t.Fatalf("a default window of whole days has fact ranges %v", facts)
 	}
-	got := show(queryPieces(weeks, days))
+	got := show(queryPieces(weeks, days, queryTables))
 	want := []string{
 		"weekly_search_queries 11-02..11-23",
 		"weekly_search_queries 10-26..11-02 if no rows in 10-26..10-30",
@@ -50,7 +50,7 @@ func TestQueryPieces(t *testing.T) {
 	}
 	// ten days across a Monday, no whole week: one part per week; a part
 	// that is a whole week has no rest
-	got = show(queryPieces(nil, []sightline.Window{{Start: day(3, 5), End: day(3, 15)}}))
+	got = show(queryPieces(nil, []sightline.Window{{Start: day(3, 5), End: day(3, 15)}}, queryTables))
 	want = []string{
 		"weekly_search_queries 03-02..03-09 if no rows in 03-02..03-05",
 		"daily_search_queries 03-05..03-09 if rows in 03-02..03-05",
@@ -60,7 +60,7 @@ func TestQueryPieces(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("ten days across a Monday:\n got %q\nwant %q", got, want)
 	}
-	got = show(queryPieces(nil, []sightline.Window{{Start: day(3, 9), End: day(3, 16)}}))
+	got = show(queryPieces(nil, []sightline.Window{{Start: day(3, 9), End: day(3, 16)}}, queryTables))
 	if want := []string{"weekly_search_queries 03-09..03-16"}; !slices.Equal(got, want) {
 		t.Errorf("a whole week: got %q, want %q", got, want)
 	}

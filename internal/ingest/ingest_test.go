@@ -762,6 +762,22 @@ func TestIngest_Rollups(t *testing.T) {
 			`SELECT brand_id, ` + week("ran_at") + `, topic_id, provider_id, prompt_id, query_key,
 				CAST(SUM(runs) AS BIGINT), CAST(SUM(self_runs) AS BIGINT), CAST(SUM(owned_citations) AS BIGINT)
 			FROM daily_search_queries GROUP BY brand_id, ` + week("ran_at") + `, topic_id, provider_id, prompt_id, query_key`},
+		{"daily_search_query_regions", // as daily_search_queries, per region
+			`SELECT brand_id, region_id, ` + day("ran_at") + `, topic_id, provider_id, prompt_id, query_key, runs, self_runs, owned_citations
+			FROM daily_search_query_regions`,
+			`SELECT q.brand_id, q.region_id, ` + day("q.ran_at") + `, q.topic_id, q.provider_id, q.prompt_id, q.query_key, COUNT(*),
+				CAST(SUM(COALESCE((SELECT MAX(CASE WHEN f.is_self THEN 1 ELSE 0 END) FROM mentions m JOIN found_brands f ON f.id = m.found_brand_id WHERE m.run_seq = q.run_seq), 0)) AS BIGINT),
+				CAST(SUM((SELECT COUNT(*) FROM citations c WHERE c.run_seq = q.run_seq AND c.domain IN (SELECT domain FROM brand_domains d WHERE d.brand_id = q.brand_id))) AS BIGINT)
+			FROM (SELECT DISTINCT brand_id, region_id, ran_at, topic_id, provider_id, prompt_id, run_seq,
+				lower(replace(replace(query, '  ', ' '), '	', ' ')) AS query_key
+				FROM run_search_queries WHERE trim(query, ' 	') <> '') q
+			GROUP BY q.brand_id, q.region_id, ` + day("q.ran_at") + `, q.topic_id, q.provider_id, q.prompt_id, q.query_key`},
+		{"weekly_search_query_regions", // the daily rows of each ISO week added up
+			`SELECT brand_id, region_id, ` + day("ran_at") + `, topic_id, provider_id, prompt_id, query_key, runs, self_runs, owned_citations
+			FROM weekly_search_query_regions`,
+			`SELECT brand_id, region_id, ` + week("ran_at") + `, topic_id, provider_id, prompt_id, query_key,
+				CAST(SUM(runs) AS BIGINT), CAST(SUM(self_runs) AS BIGINT), CAST(SUM(owned_citations) AS BIGINT)
+			FROM daily_search_query_regions GROUP BY brand_id, region_id, ` + week("ran_at") + `, topic_id, provider_id, prompt_id, query_key`},
 		{"daily_ads",
 			`SELECT brand_id, ` + day("ran_at") + `, advertiser_id, provider_id, ads, appearances FROM daily_ads`,
 			`SELECT a.brand_id, ` + day("a.ran_at") + `, a.advertiser_id, a.provider_id, COUNT(*), COUNT(DISTINCT a.run_seq)

@@ -278,7 +278,7 @@ func (db *DB) Analyze(ctx context.Context) error {
 		return nil
 	}
 	if _, err := db.write.ExecContext(ctx, `ANALYZE runs, mentions, citations, ads, daily_runs, weekly_runs, daily_mentions, daily_topic_mentions, weekly_topic_mentions, daily_pages, weekly_pages, half_week_pages, daily_topic_pages, daily_page_brands, daily_ads,
-		run_search_queries, daily_search_queries, weekly_search_queries`); err != nil {
+		run_search_queries, daily_search_queries, weekly_search_queries, daily_search_query_regions, weekly_search_query_regions`); err != nil {
 		return fmt.Errorf("analyze: %w", err)
 	}
 	return nil

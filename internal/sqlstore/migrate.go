@@ -69,6 +69,7 @@ var migrationSteps = map[int]func(ctx context.Context, tx *Tx) error{
 	29: func(ctx context.Context, tx *Tx) error {
 		return execRollups(ctx, tx, "fill", analyticsql.SurfaceFill0029(tx.d))
 	},
+	32: fillSearchQueryRegions,
 }
 
 const createMigrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -412,6 +412,136 @@ func TestMigrate_0026AddsSearchQueryRollupsOverRegions(t *testing.T) {
 	}
 }
 
+// Migration 0032 fills the fan-out rollups per region from the facts, as
+// counted by hand: a row per region, day (week), prompt and folded query,
+// each run once per query; the brand's days before its pruned day have no
+// facts and get no row. The list with a region filter then answers from
+// them as from the facts, and refuses a window starting before the pruned
+// day (docs/retention.md#what-still-answers).
+func TestMigrate_0032FillsSearchQueryRegions(t *testing.T) {
+	ctx := context.Background()
+	db, raw, exec := migratedTo(t, 30)
+	const (
+		org, brand    = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
+		self          = "30000000-0000-4000-8000-000000000001"
+		topic, prompt = "40000000-0000-4000-8000-000000000001", "40000000-0000-4000-8000-000000000002"
+		prov          = "50000000-0000-4000-8000-000000000001"
+		us, gb        = "50000000-0000-4000-8000-000000000002", "50000000-0000-4000-8000-000000000003"
+	)
+	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
+	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
+	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
+	exec(`INSERT INTO brand_domains (brand_id, domain, ord) VALUES (?, ?, 0)`, brand, "acme.com")
+	exec(`INSERT INTO found_brands (id, brand_id, name, name_key, is_self, competitor_id, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)`, self, brand, "Acme", "acme", true, created)
+	exec(`INSERT INTO topics (id, brand_id, name, name_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, topic, brand, "CRM", "crm", created, created)
+	exec(`INSERT INTO prompts (id, brand_id, topic_id, text, intent, created_at, updated_at) VALUES (?, ?, ?, ?, 'C', ?, ?)`, prompt, brand, topic, "best crm", created, created)
+	exec(`INSERT INTO providers (id, code, name, created_at) VALUES (?, 'chatgpt', 'ChatGPT', ?)`, prov, created)
+	exec(`INSERT INTO regions (id, code, name, created_at) VALUES (?, 'us', 'United States', ?)`, us, created)
+	exec(`INSERT INTO regions (id, code, name, created_at) VALUES (?, 'gb', 'United Kingdom', ?)`, gb, created)
+	// Pruned before Monday 5 October: the Sunday's run keeps no facts. Then
+	// us on Monday names Acme, cites acme.com once and issues "Best CRM"
+	// twice over; gb on Monday issues "best crm" and "CRM pricing"; us on
+	// Tuesday names Acme and issues "crm pricing"; gb the next Monday
+	// names Acme, cites acme.com twice and issues "best crm".
+	monday := time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC)
+	exec(`INSERT INTO fact_horizons (brand_id, pruned_before) VALUES (?, ?)`, brand, analyticsql.FormatTime(monday))
+	runs := []struct {
+		at      time.Time
+		region  string
+		named   bool
+		owned   int
+		queries []string
+	}{
+		{monday.Add(-15 * time.Hour), us, false, 0, nil},
+		{monday.Add(9 * time.Hour), us, true, 1, []string{"Best CRM", "best\tcrm"}},
+		{monday.Add(10 * time.Hour), gb, false, 0, []string{"best crm", "CRM pricing"}},
+		{monday.Add(33 * time.Hour), us, true, 0, []string{"crm pricing"}},
+		{monday.Add(7*24*time.Hour + 9*time.Hour), gb, true, 2, []string{"best crm"}},
+	}
+	for i, r := range runs {
+		seq, id, ranAt := i+1, fmt.Sprintf("60000000-0000-4000-8000-%012d", i+1), analyticsql.FormatTime(r.at)
+		exec(`INSERT INTO runs (seq, id, brand_id, prompt_id, topic_id, provider_id, region_id, ran_at, model, created_at, search_queries_reported)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, seq, id, brand, prompt, topic, prov, r.region, ranAt, "gpt-4o", ranAt, true)
+		if r.named {
+			exec(`INSERT INTO mentions (brand_id, ran_at, run_seq, found_brand_id, prompt_id, topic_id, provider_id, region_id, position, mention_count, sentiment)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 1, 70)`, brand, ranAt, seq, self, prompt, topic, prov, r.region)
+		}
+		for ord := range r.owned {
+			exec(`INSERT INTO citations (brand_id, ran_at, run_seq, ord, prompt_id, topic_id, provider_id, region_id, page, domain, page_type, domain_type, url, title)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, brand, ranAt, seq, ord+1, prompt, topic, prov, r.region,
+				fmt.Sprintf("https://acme.com/p%d", ord), "acme.com", "product", sightline.DomainOwned, fmt.Sprintf("https://acme.com/p%d", ord), "t")
+		}
+		for ord, q := range r.queries {
+			exec(`INSERT INTO run_search_queries (brand_id, ran_at, run_seq, ord, prompt_id, topic_id, provider_id, region_id, query, query_key)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, brand, ranAt, seq, ord, prompt, topic, prov, r.region, q, analyticsql.FoldQuery(q))
+		}
+	}
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	read := func(table string) []string {
+		t.Helper()
+		rows, err := raw.QueryContext(ctx, `SELECT region_id, ran_at, query_key, runs, self_runs, owned_citations FROM `+table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var out []string
+		for rows.Next() {
+			var region, at, q string
+			var n, s, o int
+			if err := rows.Scan(&region, &at, &q, &n, &s, &o); err != nil {
+				t.Fatal(err)
+			}
+			name := map[string]string{us: "us", gb: "gb"}[region]
+			out = append(out, fmt.Sprintf("%s %s %s %d %d %d", name, lineTime(t, at).Format(time.DateOnly), q, n, s, o))
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(out)
+		return out
+	}
+	for table, want := range map[string][]string{
+		"daily_search_query_regions": {"gb 2026-10-05 best crm 1 0 0", "gb 2026-10-05 crm pricing 1 0 0", "gb 2026-10-12 best crm 1 1 2",
+			"us 2026-10-05 best crm 1 1 1", "us 2026-10-06 crm pricing 1 1 0"},
+		"weekly_search_query_regions": {"gb 2026-10-05 best crm 1 0 0", "gb 2026-10-05 crm pricing 1 0 0", "gb 2026-10-12 best crm 1 1 2",
+			"us 2026-10-05 best crm 1 1 1", "us 2026-10-05 crm pricing 1 1 0"},
+	} {
+		if got := read(table); !slices.Equal(got, want) {
+			t.Errorf("%s after 0032: %q, want %q", table, got, want)
+		}
+	}
+	// a whole week and a day, from the rollups per region and from the facts
+	list := func(region string, start time.Time) ([]*sightline.SearchQueryRow, error) {
+		f := sightline.SearchQueryFilter{Scope: sightline.Scope{BrandID: brand, RegionIDs: []string{region},
+			Window: sightline.Window{Start: start, End: monday.AddDate(0, 0, 8)}}, PageRequest: sightline.PageRequest{Page: 1, PageSize: 10}}
+		rows, _, err := db.FindSearchQueries(ctx, org, f)
+		return rows, err
+	}
+	for _, noRollups := range []bool{false, true} {
+		db.NoRollups = noRollups
+		for region, want := range map[string]map[string][3]any{
+			us: {"best crm": {1, 100.0, 1}, "crm pricing": {1, 100.0, 0}},
+			gb: {"best crm": {2, 50.0, 2}, "crm pricing": {1, 0.0, 0}},
+		} {
+			rows, err := list(region, monday)
+			if err != nil || len(rows) != len(want) {
+				t.Fatalf("region %s (facts only: %v): %d rows, %v", region, noRollups, len(rows), err)
+			}
+			for _, r := range rows {
+				if got := [3]any{r.RunCount, r.Visibility, r.OwnedCitationCount}; got != want[r.Query] {
+					t.Errorf("region %s, %q (facts only: %v): runs, visibility, owned %v; want %v", region, r.Query, noRollups, got, want[r.Query])
+				}
+			}
+		}
+		if _, err := list(us, monday.AddDate(0, 0, -7)); sightline.ErrorCode(err) != sightline.EINVALIDPARAM {
+			t.Errorf("region us from before the pruned day (facts only: %v): %v, want INVALID_PARAMETER", noRollups, err)
+		}
+	}
+	db.NoRollups = false
+}
+
 // Migrations 0028 and 0030 fill the retrieved-domain and retrieved-page
 // totals with the dimension rows added up over topic, provider and region,
 // per day and week.

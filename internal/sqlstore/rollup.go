@@ -141,6 +141,33 @@ func fillSearchQueryRollups(ctx context.Context, tx *Tx) error {
 	return nil
 }
 
+// fillSearchQueryRegions is migration 0032's step: it fills the fan-out
+// rollups per region from the facts as ingest would have. A brand's days
+// before its pruned day have no fan-out queries left, so no rows: a region
+// filter over them is refused (docs/retention.md#what-still-answers).
+func fillSearchQueryRegions(ctx context.Context, tx *Tx) error {
+	if err := rebuildRollups(ctx, tx, "daily_search_query_regions"); err != nil {
+		return err
+	}
+	brands, err := queryStrings(ctx, tx, `SELECT id FROM brands`)
+	if err != nil {
+		return fmt.Errorf("read brands: %w", err)
+	}
+	for _, b := range brands {
+		if err := refreshWeekly(ctx, tx, b, "weekly_search_query_regions"); err != nil {
+			return err
+		}
+	}
+	// PostgreSQL plans the list's range joins from the tables' statistics,
+	// which autovacuum gathers only later
+	if tx.d.Engine == enginePostgres {
+		if _, err := tx.exec(ctx, `ANALYZE daily_search_query_regions, weekly_search_query_regions`); err != nil {
+			return fmt.Errorf("analyze search query region rollups: %w", err)
+		}
+	}
+	return nil
+}
+
 // fillRetrievedRollups is migration 0023's step: it fills the
 // retrieved-source rollups from the facts as ingest would have. A brand's
 // days before its pruned day have no sources left, so no rows: their

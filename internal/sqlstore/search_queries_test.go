@@ -146,6 +146,11 @@ func TestSearchQueriesRollupsEqualFacts(t *testing.T) {
 		{"topic+provider", func(s *sightline.Scope) { s.TopicIDs, s.ProviderIDs = []string{gT1}, []string{g.chatgpt} }},
 		{"provider", func(s *sightline.Scope) { s.ProviderIDs = []string{g.perplex} }},
 		{"region", func(s *sightline.Scope) { s.RegionIDs = []string{g.gb} }},
+		{"regions+provider", func(s *sightline.Scope) { s.RegionIDs, s.ProviderIDs = []string{g.us, g.gb}, []string{g.chatgpt} }},
+		{"prompt_regions", func(s *sightline.Scope) {
+			s.PromptRegions = []sightline.PromptRegion{{PromptID: gP1, RegionID: g.us}, {PromptID: gP2, RegionID: g.gb}, {PromptID: gP4, RegionID: g.us}}
+		}},
+		{"region+prompts", func(s *sightline.Scope) { s.RegionIDs, s.PromptIDs = []string{g.us}, []string{gP2, gP3} }},
 		{"prompts", func(s *sightline.Scope) { s.PromptIDs = []string{gP1, gP3} }},
 		{"target=globex", func(s *sightline.Scope) { s.TargetBrand = "globex" }},
 		{"brand_ids", func(s *sightline.Scope) { s.FoundBrandIDs = g.ids("Globex", "Acme") }},
@@ -246,7 +251,9 @@ func TestGolden_SearchQueries(t *testing.T) {
 // filter[ran_at_start] like every analytics read that needs them: one
 // whose start cuts a pruned day, and one whose target is not the brand
 // itself (the rollups count only the brand), for their counts would
-// silently shrink.
+// silently shrink. Under a region filter the rollups per region answer
+// from the pruned day on, and a window starting before it is refused:
+// those rollups have no rows of the days pruned before migration 0032.
 func TestPruneSearchQueries(t *testing.T) {
 	g := seedGolden(t)
 	seedSearchQueries(t, g)
@@ -269,6 +276,11 @@ func TestPruneSearchQueries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	regionFromDay := g.scope(func(s *sightline.Scope) { s.Window.Start, s.RegionIDs = day, []string{g.us} })
+	regionBefore, n, err := find(regionFromDay)
+	if err != nil || n != 3 {
+		t.Fatalf("region us from the pruned day before pruning: %d rows, %v", n, err)
+	}
 	g.db.Now = func() time.Time { return time.Date(2026, 5, 30, 12, 0, 0, 0, time.UTC) }
 	if _, err := g.db.PruneFacts(ctx, day, nil); err != nil {
 		t.Fatal(err)
@@ -284,7 +296,7 @@ func TestPruneSearchQueries(t *testing.T) {
 	for name, c := range map[string]struct {
 		s    sightline.Scope
 		want []*sightline.SearchQueryRow
-	}{"W": {g.scope(), wBefore}, "from 1 February": {early, earlyBefore}} {
+	}{"W": {g.scope(), wBefore}, "from 1 February": {early, earlyBefore}, "region us from the pruned day": {regionFromDay, regionBefore}} {
 		got, _, err := find(c.s)
 		if err != nil {
 			t.Fatalf("%s after pruning: %v", name, err)
@@ -293,7 +305,10 @@ func TestPruneSearchQueries(t *testing.T) {
 	}
 	cut := g.scope(func(s *sightline.Scope) { s.Window.Start = time.Date(2026, 2, 25, 12, 0, 0, 0, time.UTC) })
 	globex := g.scope(func(s *sightline.Scope) { s.TargetBrand = "Globex" })
-	for name, s := range map[string]sightline.Scope{"W from noon": cut, "W, target Globex": globex} {
+	regionW := g.scope(func(s *sightline.Scope) { s.RegionIDs = []string{g.us} })
+	promptRegionW := g.scope(func(s *sightline.Scope) { s.PromptRegions = []sightline.PromptRegion{{PromptID: gP1, RegionID: g.us}} })
+	for name, s := range map[string]sightline.Scope{"W from noon": cut, "W, target Globex": globex,
+		"W, region us": regionW, "W, prompt_regions": promptRegionW} {
 		_, _, err := find(s)
 		var e *sightline.Error
 		if sightline.ErrorCode(err) != sightline.EINVALIDPARAM || !errors.As(err, &e) || len(e.Details) != 1 ||

@@ -81,6 +81,11 @@ func TestSQLSnapshots(t *testing.T) {
 			_, _, err := g.db.FindSearchQueries(ctx, gOrgA, sightline.SearchQueryFilter{Scope: s, PageRequest: gPage1})
 			return err
 		}},
+		{"search_queries_region", func(s sightline.Scope) error { // the rollups per region
+			s.RegionIDs = []string{g.gb}
+			_, _, err := g.db.FindSearchQueries(ctx, gOrgA, sightline.SearchQueryFilter{Scope: s, PageRequest: gPage1})
+			return err
+		}},
 		{"domains_overview", func(s sightline.Scope) error { _, err := g.db.DomainsOverview(ctx, gOrgA, s, "day"); return err }},
 		{"citation_summary", func(s sightline.Scope) error { _, err := g.db.CitationSummary(ctx, gOrgA, s); return err }},
 		{"ads", func(s sightline.Scope) error {

@@ -222,12 +222,20 @@ GROUP BY c.brand_id, c.domain, {{day "c.ran_at"}}, m.found_brand_id
 
 {{/* Per run and folded query, once however many spellings the run issued:
 the run's self flag and its owned citations; a query that folds to nothing
-has no row. Without the region: a prompt runs in every region with mostly
-the same searches. */}}
-{{define "fill_daily_search_queries" -}}
+has no row. daily_search_queries without the region: a prompt runs in
+every region with mostly the same searches; daily_search_query_regions
+with it, for a region filter. */}}
+{{define "fill_daily_search_queries"}}{{template "fill_search_queries" .}}{{end}}
+{{define "fill_daily_search_query_regions"}}{{template "fill_search_queries" .}}{{end}}
+
+{{define "fill_search_queries" -}}
+{{- $region := .A.Has "region_id" -}}
 {{template "fill_insert" .}}
 SELECT
   q.brand_id,
+{{- if $region}}
+  q.region_id,
+{{- end}}
   {{day "q.ran_at"}},
   q.topic_id,
   q.provider_id,
@@ -242,6 +250,9 @@ FROM (
       sq.ran_at AS ran_at,
       sq.topic_id AS topic_id,
       sq.provider_id AS provider_id,
+{{- if $region}}
+      sq.region_id AS region_id,
+{{- end}}
       sq.prompt_id AS prompt_id,
       sq.run_seq AS run_seq,
       sq.query_key AS query_key
@@ -250,7 +261,7 @@ FROM (
   ) q
 LEFT JOIN {{template "fill_flags" .B}} ON f.run_seq = q.run_seq
 LEFT JOIN {{template "fill_owned" .B}} ON c.run_seq = q.run_seq
-GROUP BY q.brand_id, {{day "q.ran_at"}}, q.topic_id, q.provider_id, q.prompt_id, q.query_key
+GROUP BY q.brand_id,{{if $region}} q.region_id,{{end}} {{day "q.ran_at"}}, q.topic_id, q.provider_id, q.prompt_id, q.query_key
 {{.A.Upsert}}
 {{- end}}
 

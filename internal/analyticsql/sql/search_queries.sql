@@ -3,11 +3,12 @@ scope's runs issued, one row per folded query
 (docs/metrics.md#search-queries-search_queries).
 
 pieces: the rollup reads of the window's whole days (queryPieces): whole
-ISO weeks from weekly_search_queries, other whole days from
-daily_search_queries, a part of a week from its week's row when the rest
-of that week has no row (rest_guard); a scope the rollups cannot answer
-(a region filter, a target other than the brand itself) has none and reads
-only the facts.
+ISO weeks from the weekly fan-out rollup (.Weekly), other whole days from
+the daily one (.Daily), a part of a week from its week's row when the rest
+of that week has no row (rest_guard); the rollups per region under a
+region filter, else those over every region. A scope the rollups cannot
+answer (a target other than the brand itself) has none and reads only the
+facts.
 rollup_rows: their rows, which already count each run once per query.
 fact_queries, fact_rows: the parts of days a window edge cuts, from the
 facts, each run once per query (a run may issue two spellings of one
@@ -26,9 +27,9 @@ WHERE {{template "rest_guard" "daily_search_queries"}}
 {{- end}}
 ),
 rollup_rows AS (
-{{- template "query_rollup_rows" "weekly_search_queries"}}
+{{- template "query_rollup_rows" .Weekly}}
 UNION ALL
-{{- template "query_rollup_rows" "daily_search_queries"}}
+{{- template "query_rollup_rows" .Daily}}
 ),
 {{- end}}
 {{- if .Facts}}
@@ -127,8 +128,11 @@ JOIN provider_lists ON provider_lists.provider_query = page_rows.query
 {{- end}}
 
 {{/* The rows of the pieces that the fan-out rollup given answers, with
-the scope's dimension filters. */}}
+the scope's dimension filters; on the rollups per region, keyed by region
+before the day, the regions of filter[prompt_regions] as well, so that
+each is a range of the key. */}}
 {{define "query_rollup_rows"}}
+{{- $q := scope}}
 SELECT rollup_row.query_key AS query,
 rollup_row.prompt_id AS prompt_id,
 rollup_row.provider_id AS provider_id,
@@ -141,4 +145,7 @@ WHERE ranges.grain = '{{.}}'
 AND rollup_row.brand_id = {{brand}}
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
 {{- template "dim_filter" "rollup_row"}}
+{{- if and $q.PromptRegions (not $q.RegionIDs)}}
+AND rollup_row.region_id IN ({{in $q.PromptRegionIDs}})
+{{- end}}
 {{- end}}
