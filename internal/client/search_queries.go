@@ -9,6 +9,8 @@ import (
 // SearchQueryParams are the query of GET …/search_queries (docs/api.md#search-queries).
 type SearchQueryParams struct {
 	OverviewFilter
+	// PromptRegions scope to prompt/region pairs.
+	PromptRegions []PromptRegion `query:"filter[prompt_regions]"`
 	// Query matches the folded query, case-insensitively.
 	Query string `query:"filter[query]"`
 	Pagination

@@ -16,6 +16,7 @@ func (s *Server) handleSearchQueries(w http.ResponseWriter, r *http.Request) err
 	f := sightline.SearchQueryFilter{Scope: q.metricScope(brand.ID, sightline.DefaultWindowDays)}
 	f.Scope.TopicIDs = q.uuids("filter[topic_ids]")
 	f.Scope.PromptIDs = q.uuids("filter[prompt_ids]")
+	f.Scope.PromptRegions = q.promptRegions("filter[prompt_regions]")
 	f.Query = q.text("filter[query]")
 	f.PageRequest = q.page(sightline.DefaultPageSize)
 	f.Sort = q.sort(sightline.SearchQuerySortKeys)

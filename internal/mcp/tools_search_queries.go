@@ -10,7 +10,8 @@ import (
 type searchQueriesIn struct {
 	brandArg
 	scopeArgs
-	Query string `json:"query,omitempty" jsonschema:"Only queries containing this text, case-insensitively. Default none."`
+	PromptRegions []promptRegionArg `json:"prompt_regions,omitempty" jsonschema:"Only runs of these prompt and region pairs. Default all."`
+	Query         string            `json:"query,omitempty" jsonschema:"Only queries containing this text, case-insensitively. Default none."`
 	pageArgs
 	Sort string `json:"sort,omitempty" jsonschema:"Comma-separated sort keys, a leading - sorts descending. Keys: run_count, visibility, query. Default -run_count."`
 }
@@ -25,7 +26,7 @@ func (r *registry) addSearchQueryTools() {
 		operation: "GET /api/v2/brands/{brand_id}/search_queries",
 	}, func(ctx context.Context, api *client.Client, in searchQueriesIn) (*client.List[sightline.SearchQueryRow], error) {
 		return api.ListSearchQueries(ctx, in.BrandID, client.SearchQueryParams{
-			OverviewFilter: in.filter(), Query: in.Query, Pagination: in.pagination(), Sort: in.Sort,
+			OverviewFilter: in.filter(), PromptRegions: promptRegions(in.PromptRegions), Query: in.Query, Pagination: in.pagination(), Sort: in.Sort,
 		})
 	})
 }

@@ -93,6 +93,8 @@ func (e *env) readCases(t *testing.T) []readCase {
 			path: b + "/citations/domains?filter[domain_types]=owned,competitor_owned,editorial&filter[prompt_regions]=" + id.prompt + "," + id.region},
 		{tool: "list_search_queries", args: map[string]any{"brand_id": id.brand, "sort": "-visibility,query", "page_size": 5},
 			path: b + "/search_queries?page_size=5&sort=-visibility,query"},
+		{tool: "list_search_queries", args: map[string]any{"brand_id": id.brand, "prompt_regions": []map[string]string{{"prompt_id": id.prompt, "region_id": id.region}}},
+			path: b + "/search_queries?filter[prompt_regions]=" + id.prompt + "," + id.region},
 		{tool: "get_agent_overview", args: map[string]any{"brand_id": id.brand, "granularity": "week", "verification": []string{"verified", "spoofed", "unverified"}},
 			path: b + "/agents/overview?filter[granularity]=week&filter[verification]=verified,spoofed,unverified", data: true},
 		{tool: "list_agent_pages", args: map[string]any{"brand_id": id.brand, "cited_not_crawled": true, "sort": "-citation_count", "page_size": 5},

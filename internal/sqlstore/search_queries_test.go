@@ -236,6 +236,13 @@ func TestGolden_SearchQueries(t *testing.T) {
 	find("target Globex", sightline.SearchQueryFilter{Scope: g.scope(func(s *sightline.Scope) { s.TargetBrand = "Globex" })},
 		[]*sightline.SearchQueryRow{row("best crm", 3, 3, both, 1, 3), row("crm pricing", 1, 1, []string{g.chatgpt}, 0, 2),
 			row("email tools", 1, 1, []string{g.chatgpt}, 0, 0)}, 3)
+	// every run is in us: one region reads the rollups per region
+	find("region us", sightline.SearchQueryFilter{Scope: g.scope(func(s *sightline.Scope) { s.RegionIDs = []string{g.us} })},
+		[]*sightline.SearchQueryRow{bestCRM, crmPricing, emailTools}, 3)
+	find("region gb", sightline.SearchQueryFilter{Scope: g.scope(func(s *sightline.Scope) { s.RegionIDs = []string{g.gb} })}, nil, 0)
+	find("prompt_regions P1 us, P2 gb", sightline.SearchQueryFilter{Scope: g.scope(func(s *sightline.Scope) {
+		s.PromptRegions = []sightline.PromptRegion{{PromptID: gP1, RegionID: g.us}, {PromptID: gP2, RegionID: g.gb}}
+	})}, []*sightline.SearchQueryRow{row("best crm", 1, 1, []string{g.chatgpt}, 1, 2), crmPricing}, 2) // s1
 	find("page 2", sightline.SearchQueryFilter{PageRequest: sightline.PageRequest{Page: 2, PageSize: 1}},
 		[]*sightline.SearchQueryRow{crmPricing}, 3)
 	find("past the end", sightline.SearchQueryFilter{PageRequest: sightline.PageRequest{Page: 9, PageSize: 1}}, nil, 3)
