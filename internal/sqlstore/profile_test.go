@@ -19,7 +19,7 @@ import (
 // (docs/performance.md#one-statement-at-a-time): with SIGHTLINE_PROFILE_DB
 // set to a database holding the large demo data set, it calls every metric
 // store method 7 times, with default parameters and with the topic + provider
-// filter, and prints the median wall-clock time and CPU time (getrusage: on
+// filter (the agents reads: an operator, or a referral source), and prints the median wall-clock time and CPU time (getrusage: on
 // SQLite the whole statement; on PostgreSQL only the client's part) per call
 // and per statement. PROFILE_ONLY=overview,pages limits the endpoints;
 // PROFILE_SQL_DIR=DIR writes each statement with its arguments inlined, for
@@ -132,6 +132,29 @@ func TestProfileMetrics(t *testing.T) {
 				_, _, err := db.FindSearchQueries(ctx, org.ID, sightline.SearchQueryFilter{Scope: s, PageRequest: pr})
 				return err
 			}},
+			{"agents_overview", func() error {
+				_, err := db.AgentOverview(ctx, org.ID, agentFilter(s, variant), "day")
+				return err
+			}},
+			{"agents_pages", func() error {
+				_, _, err := db.FindAgentPages(ctx, org.ID, sightline.AgentPageFilter{AgentFilter: agentFilter(s, variant),
+					PageRequest: pr, Sort: sightline.DefaultAgentPageSort})
+				return err
+			}},
+			{"agents_cited_not_crawled", func() error {
+				_, _, err := db.FindAgentPages(ctx, org.ID, sightline.AgentPageFilter{AgentFilter: agentFilter(s, variant),
+					CitedNotCrawled: true, PageRequest: pr, Sort: sightline.DefaultAgentPageSort})
+				return err
+			}},
+			{"agents_referrals", func() error {
+				f := sightline.AIReferralFilter{BrandID: s.BrandID, Window: s.Window, Granularity: "day", PageRequest: pr,
+					Sort: sightline.DefaultAIReferralSort}
+				if variant != "default" {
+					f.Sources = []string{"chatgpt"}
+				}
+				_, _, _, err := db.FindAIReferrals(ctx, org.ID, f)
+				return err
+			}},
 		}
 		for _, ep := range eps {
 			if only != "" && !strings.Contains(","+only+",", ","+ep.name+",") {
@@ -165,6 +188,17 @@ func TestProfileMetrics(t *testing.T) {
 			}
 		}
 	}
+}
+
+// agentFilter is the agents reads' filter of a profile variant: the
+// window alone by default, else the busiest operator as `sightline bench`
+// asks for it (its topic + provider variant has no meaning here).
+func agentFilter(s sightline.Scope, variant string) sightline.AgentFilter {
+	f := sightline.AgentFilter{BrandID: s.BrandID, Window: s.Window}
+	if variant != "default" {
+		f.Operators = []string{"openai"}
+	}
+	return f
 }
 
 func cpu() time.Duration {
