@@ -192,9 +192,14 @@ type AgentRollups struct {
 
 // AgentRollupWrites are the statements that add the facts they select to
 // the agent rollups: daily_agent_visits, daily_agent_pages and the page
-// totals (visits), and daily_ai_referrals (referrals).
+// totals (visits), and daily_ai_referrals and daily_ai_referral_sources
+// (referrals).
 func AgentRollupWrites(d Dialect, visits, referrals *AgentRollups) []*Builder {
-	return append(AgentRollupWrites0025(d, visits, referrals), AgentPageTotalWrites(d, visits)...)
+	out := append(AgentRollupWrites0025(d, visits, referrals), AgentPageTotalWrites(d, visits)...)
+	if referrals != nil {
+		out = append(out, (&Scope{Dialect: d}).write("ai_referral_source_rollups.sql", referrals))
+	}
+	return out
 }
 
 // AgentRollupWrites0025 are the writes of the rollups of migration 0025

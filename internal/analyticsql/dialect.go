@@ -170,6 +170,27 @@ func (d Dialect) IndexedBy(index string) string {
 	return "INDEXED BY " + index
 }
 
+// InSelect opens "col IN (subquery)", which EndInSelect closes. PostgreSQL
+// gets "col = ANY (ARRAY(subquery))": the subquery runs once, and its
+// values are seeks of the index that starts with col, where an IN join is
+// planned from estimates that can send it to a scan of the whole table
+// (docs/performance.md#statement-shapes-that-plan-well). SQLite seeks an
+// IN (subquery) in the index already.
+func (d Dialect) InSelect(col string) string {
+	if d.Engine == EnginePostgres {
+		return col + " = ANY (ARRAY("
+	}
+	return col + " IN ("
+}
+
+// EndInSelect closes InSelect.
+func (d Dialect) EndInSelect() string {
+	if d.Engine == EnginePostgres {
+		return "))"
+	}
+	return ")"
+}
+
 // NilUUID is the nil UUID as a typed value: a bare literal would be text to
 // PostgreSQL where a UNION needs a uuid.
 func (d Dialect) NilUUID() string {

@@ -151,13 +151,15 @@ var Rollups = []Rollup{
 	{Table: "daily_agent_visits", Grain: Day, Time: "visited_at", Facts: "agent_visits", Log: true,
 		Keys: []string{"brand_id", "visited_at", "agent", "operator", "purpose", "verification", "status_class"}, Sums: []string{"visits"}},
 	{Table: "daily_agent_pages", Grain: Day, Time: "visited_at", Facts: "agent_visits", Log: true,
-		Keys: []string{"brand_id", "visited_at", "url", "agent", "operator", "purpose", "verification"}, Sums: agentPageSums, Latest: lastVisit},
+		Keys: []string{"brand_id", "agent", "visited_at", "url", "operator", "purpose", "verification"}, Sums: agentPageSums, Latest: lastVisit},
 	{Table: "daily_agent_page_totals", Grain: Day, Time: "visited_at", Facts: "agent_visits", Log: true,
 		Keys: []string{"brand_id", "visited_at", "url"}, Sums: pageVerdictSums, Latest: pageVerdictLatest},
 	{Table: "weekly_agent_page_totals", Grain: Week, Time: "visited_at", Facts: "agent_visits", Log: true,
 		Keys: []string{"brand_id", "visited_at", "url"}, Sums: pageVerdictSums, Latest: pageVerdictLatest},
 	{Table: "daily_ai_referrals", Grain: Day, Time: "referred_at", Facts: "ai_referrals", Log: true,
 		Keys: []string{"brand_id", "referred_at", "source", "url"}, Sums: []string{"visits"}},
+	{Table: "daily_ai_referral_sources", Grain: Day, Time: "referred_at", Facts: "ai_referrals", Log: true,
+		Keys: []string{"brand_id", "referred_at", "source"}, Sums: []string{"visits"}},
 }
 
 // RollupOf returns the catalogue's entry of a table; it panics on a

@@ -64,13 +64,15 @@ func stmtFuncs(w *writer) template.FuncMap {
 		"growth": Growth,
 		"dbl":    Dbl,
 		// the engines' differences (Dialect)
-		"bucket":    func(g, col string) string { return w.q.Dialect.Bucket(g, col) },
-		"nilUUID":   func() string { return w.q.Dialect.NilUUID() },
-		"listAgg":   func(expr string) string { return w.q.Dialect.ListAgg(expr) },
-		"day":       func(col string) string { return w.q.Dialect.DayStart(col) },
-		"week":      func(col string) string { return w.q.Dialect.WeekStart(col) },
-		"halfWeek":  func(col string) string { return w.q.Dialect.HalfWeekStart(col) },
-		"indexedBy": func(index string) string { return w.q.Dialect.IndexedBy(index) },
+		"bucket":      func(g, col string) string { return w.q.Dialect.Bucket(g, col) },
+		"nilUUID":     func() string { return w.q.Dialect.NilUUID() },
+		"listAgg":     func(expr string) string { return w.q.Dialect.ListAgg(expr) },
+		"day":         func(col string) string { return w.q.Dialect.DayStart(col) },
+		"week":        func(col string) string { return w.q.Dialect.WeekStart(col) },
+		"halfWeek":    func(col string) string { return w.q.Dialect.HalfWeekStart(col) },
+		"indexedBy":   func(index string) string { return w.q.Dialect.IndexedBy(index) },
+		"inSelect":    func(col string) string { return w.q.Dialect.InSelect(col) },
+		"endInSelect": func() string { return w.q.Dialect.EndInSelect() },
 		// join writes a list of columns.
 		"join": func(cols []string) string { return strings.Join(cols, ", ") },
 		// jsonIn writes the rows of a JSON parameter holding vs

@@ -791,3 +791,117 @@ func TestMigrate_0029CountsSurfaceRuns(t *testing.T) {
 		}
 	}
 }
+
+// Migration 0033 keys daily_agent_pages by agent first, keeping its rows,
+// and adds up daily_ai_referrals per day and source into
+// daily_ai_referral_sources: from the rollup, not the facts, so a
+// referral whose fact is gone (pruned) still counts. The overview under an
+// operator or purpose filter, the pages list under one and the referrals'
+// meta then answer as counted by hand over whole days, which the rollups
+// answer (docs/metrics.md#rollups).
+func TestMigrate_0033AgentFilterKeys(t *testing.T) {
+	ctx := context.Background()
+	db, _, exec := migratedTo(t, 24)
+	const org, brand = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
+	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
+	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
+	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
+	exec(`INSERT INTO brand_domains (brand_id, domain, ord) VALUES (?, ?, 0)`, brand, "acme.com")
+	// Sunday 2026-10-04 to Tuesday 10-06: /a by a verified GPTBot, an
+	// unverified ClaudeBot and a spoofed GPTBot answered 404; /b by an
+	// unverified Bytespider; /c by a spoofed PerplexityBot.
+	visits := []struct {
+		at                                time.Time
+		agent, operator, purpose, verdict string
+		status                            int
+		page                              string
+	}{
+		{time.Date(2026, 10, 4, 10, 0, 0, 0, time.UTC), "GPTBot", "openai", "training", "verified", 200, "/a"},
+		{time.Date(2026, 10, 5, 8, 0, 0, 0, time.UTC), "ClaudeBot", "anthropic", "training", "unverified", 503, "/a"},
+		{time.Date(2026, 10, 5, 9, 0, 0, 0, time.UTC), "GPTBot", "openai", "training", "spoofed", 404, "/a"},
+		{time.Date(2026, 10, 6, 11, 0, 0, 0, time.UTC), "Bytespider", "bytedance", "training", "unverified", 200, "/b"},
+		{time.Date(2026, 10, 6, 12, 0, 0, 0, time.UTC), "PerplexityBot", "perplexity", "search", "spoofed", 200, "/c"},
+	}
+	for i, v := range visits {
+		exec(`INSERT INTO agent_visits (brand_id, visit_key, visited_at, host, page, method, status, agent, operator, purpose, verification, network, url)
+			VALUES (?, ?, ?, 'acme.com', ?, 'GET', ?, ?, ?, ?, ?, '192.0.2.0/24', ?)`,
+			brand, fmt.Sprintf("k%d", i), analyticsql.FormatTime(v.at), v.page, v.status, v.agent, v.operator, v.purpose, v.verdict, "https://acme.com"+v.page)
+	}
+	// Monday: chatgpt to /a and /b, perplexity to /a; Tuesday: chatgpt to /a
+	referrals := []struct {
+		at           time.Time
+		source, page string
+	}{
+		{time.Date(2026, 10, 5, 10, 0, 0, 0, time.UTC), "chatgpt", "/a"},
+		{time.Date(2026, 10, 5, 11, 0, 0, 0, time.UTC), "chatgpt", "/b"},
+		{time.Date(2026, 10, 5, 12, 0, 0, 0, time.UTC), "perplexity", "/a"},
+		{time.Date(2026, 10, 6, 9, 0, 0, 0, time.UTC), "chatgpt", "/a"},
+	}
+	for i, r := range referrals {
+		exec(`INSERT INTO ai_referrals (brand_id, referral_key, referred_at, host, page, source, url) VALUES (?, ?, ?, 'acme.com', ?, ?, ?)`,
+			brand, fmt.Sprintf("r%d", i), analyticsql.FormatTime(r.at), r.page, r.source, "https://acme.com"+r.page)
+	}
+	if _, err := db.MigrateTo(ctx, 30); err != nil {
+		t.Fatalf("migrate to 0030: %v", err)
+	}
+	// Tuesday's referral pruned: its rollup row stays
+	exec(`DELETE FROM ai_referrals WHERE referral_key = 'r3'`)
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	// a row per day, page, agent and verdict as before; per day and
+	// source: Monday's chatgpt and perplexity, Tuesday's chatgpt
+	for table, n := range map[string]int{"daily_agent_pages": 5, "daily_ai_referral_sources": 3} {
+		lines, err := db.TableLines(table)
+		if err != nil || len(lines) != n {
+			t.Errorf("%s after the migration: %v, %v; want %d rows", table, lines, err, n)
+		}
+	}
+	w := sightline.Window{Start: time.Date(2026, 10, 4, 0, 0, 0, 0, time.UTC), End: time.Date(2026, 10, 7, 0, 0, 0, 0, time.UTC)}
+	overviews := []struct {
+		f              sightline.AgentFilter
+		visits, pages  int
+		operatorVisits string
+	}{
+		// the verified GPTBot visit of /a
+		{sightline.AgentFilter{Operators: []string{"openai"}}, 1, 1, "openai=1"},
+		// and the spoofed one, of /a too
+		{sightline.AgentFilter{Operators: []string{"openai"}, Verifications: sightline.Verifications}, 2, 1, "openai=2"},
+		// GPTBot and ClaudeBot on /a, Bytespider on /b
+		{sightline.AgentFilter{Purposes: []string{"training"}}, 3, 2, "anthropic=1 bytedance=1 openai=1"},
+		// PerplexityBot's spoofed visit of /c
+		{sightline.AgentFilter{Agents: []string{"PerplexityBot"}, Verifications: []string{"spoofed"}}, 1, 1, "perplexity=1"},
+	}
+	for _, c := range overviews {
+		c.f.BrandID, c.f.Window = brand, w
+		o, err := db.AgentOverview(ctx, org, c.f, "day")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ops []string
+		for _, op := range o.ByOperator {
+			ops = append(ops, fmt.Sprintf("%s=%d", op.Operator, op.Visits))
+		}
+		if o.Visits != c.visits || o.PagesVisited != c.pages || strings.Join(ops, " ") != c.operatorVisits {
+			t.Errorf("overview %+v: %d visits of %d pages, %v; want %d of %d, %s", c.f, o.Visits, o.PagesVisited, ops, c.visits, c.pages, c.operatorVisits)
+		}
+	}
+	f := sightline.AgentPageFilter{AgentFilter: sightline.AgentFilter{BrandID: brand, Window: w, Operators: []string{"openai"},
+		Verifications: sightline.Verifications}, PageRequest: sightline.PageRequest{Page: 1, PageSize: 10}}
+	rows, total, err := db.FindAgentPages(ctx, org, f)
+	if err != nil || total != 1 || len(rows) != 1 {
+		t.Fatalf("agent pages of openai: %d rows of %d, %v; want 1", len(rows), total, err)
+	}
+	if r := rows[0]; r.Page != "https://acme.com/a" || r.Visits != 2 || r.VerifiedVisits != 1 || r.ErrorRate != 50 ||
+		!r.LastVisitAt.Equal(visits[2].at) || strings.Join(r.Agents, " ") != "GPTBot" {
+		t.Errorf("agent pages of openai: %+v; want /a, 2 visits, 1 verified, 50 %% errors, GPTBot last at %s", r, visits[2].at)
+	}
+	_, _, meta, err := db.FindAIReferrals(ctx, org, sightline.AIReferralFilter{BrandID: brand, Window: w, Granularity: "day",
+		PageRequest: sightline.PageRequest{Page: 1, PageSize: 10}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(meta.BySource, meta.Series); got != "[{chatgpt 3} {perplexity 1}] [{2026-10-04 0} {2026-10-05 3} {2026-10-06 1}]" {
+		t.Errorf("referral meta: %s; want chatgpt 3, perplexity 1; 0, 3, 1 a day", got)
+	}
+}

@@ -26,7 +26,7 @@ GROUP BY
   agent_visits.operator,
   agent_visits.purpose,
   agent_visits.verification
-ON CONFLICT (brand_id, visited_at, url, agent, operator, purpose, verification) DO UPDATE SET
+ON CONFLICT (brand_id, agent, visited_at, url, operator, purpose, verification) DO UPDATE SET
   visits = daily_agent_pages.visits + excluded.visits,
   error_visits = daily_agent_pages.error_visits + excluded.error_visits,
   last_visit_at = {{greatest "daily_agent_pages.last_visit_at" "excluded.last_visit_at"}}

@@ -13,6 +13,7 @@ data is an Agents, whose Reads are its whole days (Rollup) and cut parts.
                       is left out)
   agent_paged_agents  page, agent of the pages of paged_rows
   ai_referral_rows    source, page, referred_at, visits
+  ai_referral_source_rows  source, referred_at, visits
 */}}
 
 {{/* The status class of a status code column: 1xx … 5xx. */}}
@@ -109,6 +110,13 @@ agents when given. */}}
     daily_agent_pages.last_visit_at AS last_visit_at
   FROM daily_agent_pages
   WHERE {{template "agent_filters" pair "daily_agent_pages" $a}}
+    AND {{inSelect "daily_agent_pages.agent"}}
+      SELECT daily_agent_visits.agent
+      FROM daily_agent_visits
+      WHERE {{template "agent_filters" pair "daily_agent_visits" $a}}
+        AND daily_agent_visits.visited_at >= {{ts $r.Start}}
+        AND daily_agent_visits.visited_at < {{ts $r.End}}
+    {{endInSelect}}
     AND daily_agent_pages.visited_at >= {{ts $r.Start}}
     AND daily_agent_pages.visited_at < {{ts $r.End}}
 {{- else}}
@@ -156,6 +164,43 @@ rows by the primary key and keep those of the 25 pages. */}}
     AND agent_visits.visited_at >= {{ts $r.Start}}
     AND agent_visits.visited_at < {{ts $r.End}}
     AND agent_visits.url IN (SELECT paged_rows.page FROM paged_rows)
+{{- end}}
+{{- end}}
+{{- end}}
+
+{{/* The referrals per source and day: the rollup's rows without the
+landing page (daily_ai_referral_sources) for whole days, the facts for
+cut parts. */}}
+{{define "ai_referral_source_rows"}}
+{{- $a := .}}
+{{- range $i, $r := .Reads}}
+{{- if $i}}
+  UNION ALL
+{{- end}}
+{{- if $r.Rollup}}
+  SELECT
+    daily_ai_referral_sources.source AS source,
+    daily_ai_referral_sources.referred_at AS referred_at,
+    daily_ai_referral_sources.visits AS visits
+  FROM daily_ai_referral_sources
+  WHERE daily_ai_referral_sources.brand_id = {{arg $a.BrandID}}
+    AND daily_ai_referral_sources.referred_at >= {{ts $r.Start}}
+    AND daily_ai_referral_sources.referred_at < {{ts $r.End}}
+{{- if $a.Sources}}
+    AND daily_ai_referral_sources.source IN ({{in $a.Sources}})
+{{- end}}
+{{- else}}
+  SELECT
+    ai_referrals.source AS source,
+    ai_referrals.referred_at AS referred_at,
+    1 AS visits
+  FROM ai_referrals
+  WHERE ai_referrals.brand_id = {{arg $a.BrandID}}
+    AND ai_referrals.referred_at >= {{ts $r.Start}}
+    AND ai_referrals.referred_at < {{ts $r.End}}
+{{- if $a.Sources}}
+    AND ai_referrals.source IN ({{in $a.Sources}})
+{{- end}}
 {{- end}}
 {{- end}}
 {{- end}}

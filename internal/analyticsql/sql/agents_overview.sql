@@ -10,8 +10,12 @@ page_rows AS (
 {{- template "agent_page_rows" .}}
 ),
 visited_pages AS (
-  SELECT COUNT(DISTINCT page) AS pages
-  FROM page_rows
+  SELECT COUNT(*) AS pages
+  FROM (
+    SELECT page
+    FROM page_rows
+    GROUP BY page
+  ) distinct_pages
 ),
 totals AS (
   SELECT

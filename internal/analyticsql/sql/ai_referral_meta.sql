@@ -1,9 +1,9 @@
 {{/* The meta of GET …/agents/referrals: the referrals of the window from
 .Sources per source (kind source) and per bucket of .Granularity (kind
-bucket). */}}
+bucket), from the referrals per source and day. */}}
 {{define "ai_referral_meta.sql" -}}
 WITH scoped_referrals AS (
-{{- template "ai_referral_rows" .}}
+{{- template "ai_referral_source_rows" .}}
 ),
 by_source AS (
   SELECT

@@ -1,0 +1,51 @@
+-- Agent rollups keyed for the agents endpoints' filters
+-- (docs/metrics.md#rollups, docs/performance.md#agents-at-a-busy-sites-size).
+--
+-- daily_agent_pages is read only under an operator, purpose or agent
+-- filter (the page totals answer without one), but its key started with
+-- the day: a filter on one operator read every agent's rows of the
+-- window, about 14 k a day on a site with 50,000 visits a day, to keep a
+-- quarter of them. Keyed by agent first, a read seeks each agent the
+-- filter selects and reads its days only. The rows are the same rows.
+CREATE TABLE daily_agent_pages_by_agent (
+    brand_id       UUID NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    visited_at     TIMESTAMPTZ NOT NULL,
+    url            TEXT COLLATE "C" NOT NULL,
+    agent          TEXT COLLATE "C" NOT NULL,
+    operator       TEXT COLLATE "C" NOT NULL,
+    purpose        TEXT COLLATE "C" NOT NULL,
+    verification   TEXT COLLATE "C" NOT NULL,
+    visits         BIGINT NOT NULL,
+    error_visits   BIGINT NOT NULL,
+    last_visit_at  TIMESTAMPTZ NOT NULL,
+    CONSTRAINT daily_agent_pages_by_agent_pkey
+        PRIMARY KEY (brand_id, agent, visited_at, url, operator, purpose, verification)
+);
+INSERT INTO daily_agent_pages_by_agent
+SELECT brand_id, visited_at, url, agent, operator, purpose, verification, visits, error_visits, last_visit_at
+FROM daily_agent_pages
+ORDER BY brand_id, agent, visited_at, url, operator, purpose, verification;
+DROP TABLE daily_agent_pages;
+ALTER TABLE daily_agent_pages_by_agent RENAME TO daily_agent_pages;
+ALTER TABLE daily_agent_pages RENAME CONSTRAINT daily_agent_pages_by_agent_pkey TO daily_agent_pages_pkey;
+-- A listed page's agents: its rows of the window, found by page.
+CREATE INDEX daily_agent_pages_url ON daily_agent_pages (brand_id, url, visited_at)
+    INCLUDE (agent, operator, purpose, verification);
+
+-- Per day and source: the referred visits, daily_ai_referrals added up
+-- over the landing page (five rows a day where that table has 1,800).
+-- The referrals' meta (by source, per bucket) reads only these. Filled
+-- from daily_ai_referrals, so the days before a brand's pruned day keep
+-- their numbers as that table's rows do.
+CREATE TABLE daily_ai_referral_sources (
+    brand_id     UUID NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    referred_at  TIMESTAMPTZ NOT NULL,
+    source       TEXT COLLATE "C" NOT NULL,
+    visits       BIGINT NOT NULL,
+    PRIMARY KEY (brand_id, referred_at, source)
+);
+INSERT INTO daily_ai_referral_sources (brand_id, referred_at, source, visits)
+SELECT brand_id, referred_at, source, SUM(visits)
+FROM daily_ai_referrals
+GROUP BY brand_id, referred_at, source;
+ANALYZE daily_agent_pages, daily_ai_referral_sources;

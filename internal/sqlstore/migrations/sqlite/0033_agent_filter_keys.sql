@@ -1,0 +1,47 @@
+-- Agent rollups keyed for the agents endpoints' filters
+-- (docs/metrics.md#rollups, docs/performance.md#agents-at-a-busy-sites-size).
+--
+-- daily_agent_pages is read only under an operator, purpose or agent
+-- filter (the page totals answer without one), but its key started with
+-- the day: a filter on one operator read every agent's rows of the
+-- window, about 14 k a day on a site with 50,000 visits a day, to keep a
+-- quarter of them. Keyed by agent first, a read seeks each agent the
+-- filter selects and reads its days only. The rows are the same rows.
+CREATE TABLE daily_agent_pages_by_agent (
+    brand_id       TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    visited_at     TEXT NOT NULL,
+    url            TEXT NOT NULL,
+    agent          TEXT NOT NULL,
+    operator       TEXT NOT NULL,
+    purpose        TEXT NOT NULL,
+    verification   TEXT NOT NULL,
+    visits         INTEGER NOT NULL,
+    error_visits   INTEGER NOT NULL,
+    last_visit_at  TEXT NOT NULL,
+    PRIMARY KEY (brand_id, agent, visited_at, url, operator, purpose, verification)
+) WITHOUT ROWID;
+INSERT INTO daily_agent_pages_by_agent
+SELECT brand_id, visited_at, url, agent, operator, purpose, verification, visits, error_visits, last_visit_at
+FROM daily_agent_pages
+ORDER BY brand_id, agent, visited_at, url, operator, purpose, verification;
+DROP TABLE daily_agent_pages;
+ALTER TABLE daily_agent_pages_by_agent RENAME TO daily_agent_pages;
+-- A listed page's agents: its rows of the window, found by page.
+CREATE INDEX daily_agent_pages_url ON daily_agent_pages (brand_id, url, visited_at);
+
+-- Per day and source: the referred visits, daily_ai_referrals added up
+-- over the landing page (five rows a day where that table has 1,800).
+-- The referrals' meta (by source, per bucket) reads only these. Filled
+-- from daily_ai_referrals, so the days before a brand's pruned day keep
+-- their numbers as that table's rows do.
+CREATE TABLE daily_ai_referral_sources (
+    brand_id     TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    referred_at  TEXT NOT NULL,
+    source       TEXT NOT NULL,
+    visits       INTEGER NOT NULL,
+    PRIMARY KEY (brand_id, referred_at, source)
+) WITHOUT ROWID;
+INSERT INTO daily_ai_referral_sources (brand_id, referred_at, source, visits)
+SELECT brand_id, referred_at, source, SUM(visits)
+FROM daily_ai_referrals
+GROUP BY brand_id, referred_at, source;
