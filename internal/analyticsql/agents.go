@@ -30,17 +30,56 @@ type Agents struct {
 }
 
 // AgentRead is a range of the window and what answers it: the rollups
-// (whole UTC days; Week: whole ISO weeks, which the weekly page totals
-// answer and the daily rollups too) or the facts.
+// (whole UTC days; Week: whole ISO weeks, which the weekly rollups answer
+// and the daily ones too) or the facts. A Week read whose WeekEnd is after
+// its End is the first days of an ISO week, Monday on: the week's row
+// answers it when the brand has no row in the rest of the week (a quiet
+// week, as after today), else its days do (Parts).
 type AgentRead struct {
 	sightline.Window
 	Rollup, Week bool
+	WeekEnd      time.Time
+}
+
+// AgentPart is a read as a statement reads a table of the grain it asks
+// for: a read of a part of a week is two, the week's rows under Guard
+// "NOT EXISTS" and the days' under "EXISTS", the guard asking for rows of
+// the brand in [GuardStart, GuardEnd), the rest of the week: exactly one
+// of them reads rows (docs/metrics.md#rollups).
+type AgentPart struct {
+	sightline.Window
+	Rollup, Week         bool
+	BrandID, Guard       string
+	GuardStart, GuardEnd time.Time
+}
+
+// Parts are the reads of a statement that reads weekly rollups: a whole
+// week's read as it is, a part of a week's as its two guarded parts
+// (AgentRead).
+func (a *Agents) Parts() []AgentPart {
+	var out []AgentPart
+	for _, r := range a.Reads {
+		p := AgentPart{Window: r.Window, Rollup: r.Rollup, Week: r.Week, BrandID: a.BrandID}
+		if !r.Week || !r.WeekEnd.After(r.End) {
+			out = append(out, p)
+			continue
+		}
+		week, days := p, p
+		week.End, week.Guard = r.WeekEnd, "NOT EXISTS"
+		days.Week, days.Guard = false, "EXISTS"
+		for _, q := range []*AgentPart{&week, &days} {
+			q.GuardStart, q.GuardEnd = r.End, r.WeekEnd
+		}
+		out = append(out, week, days)
+	}
+	return out
 }
 
 // AgentReads splits w into its whole ISO weeks and the other whole UTC
 // days, read from the rollups, and the cut parts before and after them,
 // read from the facts; without rollups, or without a whole day, all of w
-// is read from the facts.
+// is read from the facts. The whole days after the last Monday are a part
+// of that week (AgentRead).
 func AgentReads(w sightline.Window, rollups bool) []AgentRead {
 	start, end := sightline.StartOfDay(w.Start), sightline.StartOfDay(w.End)
 	if start.Before(w.Start) {
@@ -52,16 +91,20 @@ func AgentReads(w sightline.Window, rollups bool) []AgentRead {
 	var out []AgentRead
 	add := func(from, to time.Time, rollup, week bool) {
 		if from.Before(to) {
-			out = append(out, AgentRead{Window: sightline.Window{Start: from, End: to}, Rollup: rollup, Week: week})
+			r := AgentRead{Window: sightline.Window{Start: from, End: to}, Rollup: rollup, Week: week}
+			if week {
+				r.WeekEnd = from.AddDate(0, 0, 7*int((to.Sub(from)+6*24*time.Hour)/(7*24*time.Hour)))
+			}
+			out = append(out, r)
 		}
 	}
 	// the first Monday on or after start, the last on or before end
 	weeksStart := start.AddDate(0, 0, (8-int(start.Weekday()))%7)
 	weeksEnd := end.AddDate(0, 0, -((int(end.Weekday()) + 6) % 7))
-	if weeksStart.Before(weeksEnd) {
+	if !weeksStart.After(weeksEnd) {
 		add(start, weeksStart, true, false)
 		add(weeksStart, weeksEnd, true, true)
-		add(weeksEnd, end, true, false)
+		add(weeksEnd, end, true, true)
 	} else {
 		add(start, end, true, false)
 	}
@@ -191,13 +234,21 @@ type AgentRollups struct {
 }
 
 // AgentRollupWrites are the statements that add the facts they select to
-// the agent rollups: daily_agent_visits, daily_agent_pages and the page
-// totals (visits), and daily_ai_referrals and daily_ai_referral_sources
-// (referrals).
+// the agent rollups: daily_agent_visits, daily_ and weekly_agent_pages and
+// the page totals (visits), and daily_ and weekly_ai_referrals and
+// daily_ai_referral_sources (referrals).
 func AgentRollupWrites(d Dialect, visits, referrals *AgentRollups) []*Builder {
 	out := append(AgentRollupWrites0025(d, visits, referrals), AgentPageTotalWrites(d, visits)...)
+	q := &Scope{Dialect: d}
+	if visits != nil {
+		weekly := *visits
+		weekly.Weekly = true
+		out = append(out, q.write("agent_page_rollups.sql", &weekly))
+	}
 	if referrals != nil {
-		out = append(out, (&Scope{Dialect: d}).write("ai_referral_source_rollups.sql", referrals))
+		weekly := *referrals
+		weekly.Weekly = true
+		out = append(out, q.write("ai_referral_rollups.sql", &weekly), q.write("ai_referral_source_rollups.sql", referrals))
 	}
 	return out
 }

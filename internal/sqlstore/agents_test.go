@@ -373,7 +373,8 @@ func pagesCited(rows []*sightline.AgentPageRow) []string {
 // facts (docs/metrics.md#rollups); with the rollups off (every day from
 // the facts) each window and filter gives the same answer: a window of
 // whole days, windows whose edges cut the days with visits and referrals,
-// a window inside one day; without an operator, purpose or agent filter,
+// a window inside one day, windows ending inside a week with and without
+// visits and referrals in its rest; without an operator, purpose or agent filter,
 // under several sets of verdicts, which the page totals sum from their
 // columns. The golden logs are stored twice first: the second store
 // inserts nothing and must add nothing to the rollups.
@@ -389,6 +390,12 @@ func TestAgents_RollupsEqualFacts(t *testing.T) {
 		{Start: gW.Start.Add(day + 10*time.Hour + 30*time.Minute), End: gW.End.Add(-time.Microsecond)},
 		{Start: gW.Start.Add(day + 9*time.Hour), End: gW.Start.Add(day + 11*time.Hour)},
 		{Start: gW.Start.Add(-3 * day), End: gW.End.Add(2*day + time.Hour)},
+		// the first days of the week of Monday 2 March, whose rest has
+		// no visit (the week's rows answer) but a referral on the 5th
+		// (the days' rows answer), then none: a quiet week, and not
+		{Start: gW.Start.Add(5 * day), End: gW.Start.Add(8 * day)},
+		{Start: gW.Start.Add(5 * day), End: gW.Start.Add(9 * day)},
+		{Start: gW.Start.Add(5*day + 6*time.Hour), End: gW.Start.Add(8*day + 13*time.Hour)},
 	}
 	filters := []sightline.AgentFilter{
 		{},

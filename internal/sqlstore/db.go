@@ -262,7 +262,8 @@ func (db *DB) AnalyzeAgentLogs(ctx context.Context) error {
 		return nil
 	}
 	if _, err := db.write.ExecContext(ctx, `ANALYZE agent_visits, ai_referrals, daily_agent_visits, daily_agent_pages,
-		daily_agent_page_totals, weekly_agent_page_totals, daily_ai_referrals, daily_ai_referral_sources`); err != nil {
+		daily_agent_page_totals, weekly_agent_page_totals, daily_ai_referrals, daily_ai_referral_sources,
+		weekly_agent_pages, weekly_ai_referrals`); err != nil {
 		return fmt.Errorf("analyze agent logs: %w", err)
 	}
 	return nil

@@ -793,8 +793,9 @@ func TestMigrate_0029CountsSurfaceRuns(t *testing.T) {
 }
 
 // Migration 0033 keys daily_agent_pages by agent first, keeping its rows,
-// and adds up daily_ai_referrals per day and source into
-// daily_ai_referral_sources: from the rollup, not the facts, so a
+// adds them up by ISO week into weekly_agent_pages, and daily_ai_referrals
+// by week into weekly_ai_referrals and by day and source into
+// daily_ai_referral_sources: from the rollups, not the facts, so a
 // referral whose fact is gone (pruned) still counts. The overview under an
 // operator or purpose filter, the pages list under one and the referrals'
 // meta then answer as counted by hand over whole days, which the rollups
@@ -849,9 +850,12 @@ func TestMigrate_0033AgentFilterKeys(t *testing.T) {
 	if _, err := db.Migrate(ctx); err != nil {
 		t.Fatalf("migrate: %v", err)
 	}
-	// a row per day, page, agent and verdict as before; per day and
-	// source: Monday's chatgpt and perplexity, Tuesday's chatgpt
-	for table, n := range map[string]int{"daily_agent_pages": 5, "daily_ai_referral_sources": 3} {
+	// a row per day, page, agent and verdict as before, and per week: the
+	// Sunday's week one, the next four; per day and source: Monday's
+	// chatgpt and perplexity, Tuesday's chatgpt; per week, source and
+	// page: chatgpt's /a (both days) and /b, perplexity's /a
+	for table, n := range map[string]int{"daily_agent_pages": 5, "weekly_agent_pages": 5, "daily_ai_referral_sources": 3,
+		"weekly_ai_referrals": 3} {
 		lines, err := db.TableLines(table)
 		if err != nil || len(lines) != n {
 			t.Errorf("%s after the migration: %v, %v; want %d rows", table, lines, err, n)
@@ -903,5 +907,28 @@ func TestMigrate_0033AgentFilterKeys(t *testing.T) {
 	}
 	if got := fmt.Sprint(meta.BySource, meta.Series); got != "[{chatgpt 3} {perplexity 1}] [{2026-10-04 0} {2026-10-05 3} {2026-10-06 1}]" {
 		t.Errorf("referral meta: %s; want chatgpt 3, perplexity 1; 0, 3, 1 a day", got)
+	}
+	// the week of Monday 5 October whole: its weekly rows
+	week := sightline.Window{Start: time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC), End: time.Date(2026, 10, 12, 0, 0, 0, 0, time.UTC)}
+	refs, _, _, err := db.FindAIReferrals(ctx, org, sightline.AIReferralFilter{BrandID: brand, Window: week, Granularity: "day",
+		PageRequest: sightline.PageRequest{Page: 1, PageSize: 10}, Sort: sightline.DefaultAIReferralSort})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range refs {
+		got = append(got, fmt.Sprintf("%s %s %d", r.Source, r.Page, r.Visits))
+	}
+	if want := "chatgpt https://acme.com/a 2, chatgpt https://acme.com/b 1, perplexity https://acme.com/a 1"; strings.Join(got, ", ") != want {
+		t.Errorf("referrals of the week: %v; want %s", got, want)
+	}
+	o, err := db.AgentOverview(ctx, org, sightline.AgentFilter{BrandID: brand, Window: week, Purposes: []string{"training"},
+		Verifications: sightline.Verifications}, "day")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// ClaudeBot's and the spoofed GPTBot's visits of /a, Bytespider's of /b
+	if o.Visits != 3 || o.PagesVisited != 2 {
+		t.Errorf("overview of the week's training agents: %d visits of %d pages; want 3 of 2", o.Visits, o.PagesVisited)
 	}
 }

@@ -80,7 +80,7 @@ agents when given. */}}
 
 {{define "agent_page_rows"}}
 {{- $a := .}}
-{{- range $i, $r := $a.Reads}}
+{{- range $i, $r := $a.Parts}}
 {{- if $i}}
   UNION ALL
 {{- end}}
@@ -100,25 +100,29 @@ agents when given. */}}
     AND {{$t}}.visited_at >= {{ts $r.Start}}
     AND {{$t}}.visited_at < {{ts $r.End}}
     AND {{$visits}} > 0
+{{- template "agent_guard" pair "daily_agent_visits" $r}}
 {{- else if $r.Rollup}}
+{{- $t := "daily_agent_pages"}}
+{{- if $r.Week}}{{$t = "weekly_agent_pages"}}{{end}}
   SELECT
-    daily_agent_pages.url AS page,
-    daily_agent_pages.agent AS agent,
-    daily_agent_pages.visits AS visits,
-    CASE WHEN daily_agent_pages.verification = 'verified' THEN daily_agent_pages.visits ELSE 0 END AS verified_visits,
-    daily_agent_pages.error_visits AS error_visits,
-    daily_agent_pages.last_visit_at AS last_visit_at
-  FROM daily_agent_pages
-  WHERE {{template "agent_filters" pair "daily_agent_pages" $a}}
-    AND {{inSelect "daily_agent_pages.agent"}}
+    {{$t}}.url AS page,
+    {{$t}}.agent AS agent,
+    {{$t}}.visits AS visits,
+    CASE WHEN {{$t}}.verification = 'verified' THEN {{$t}}.visits ELSE 0 END AS verified_visits,
+    {{$t}}.error_visits AS error_visits,
+    {{$t}}.last_visit_at AS last_visit_at
+  FROM {{$t}}
+  WHERE {{template "agent_filters" pair $t $a}}
+    AND {{inSelect (print $t ".agent")}}
       SELECT daily_agent_visits.agent
       FROM daily_agent_visits
       WHERE {{template "agent_filters" pair "daily_agent_visits" $a}}
         AND daily_agent_visits.visited_at >= {{ts $r.Start}}
         AND daily_agent_visits.visited_at < {{ts $r.End}}
     {{endInSelect}}
-    AND daily_agent_pages.visited_at >= {{ts $r.Start}}
-    AND daily_agent_pages.visited_at < {{ts $r.End}}
+    AND {{$t}}.visited_at >= {{ts $r.Start}}
+    AND {{$t}}.visited_at < {{ts $r.End}}
+{{- template "agent_guard" pair "daily_agent_visits" $r}}
 {{- else}}
   SELECT
     agent_visits.url AS page,
@@ -132,6 +136,24 @@ agents when given. */}}
     AND agent_visits.visited_at >= {{ts $r.Start}}
     AND agent_visits.visited_at < {{ts $r.End}}
 {{- end}}
+{{- end}}
+{{- end}}
+
+{{/* The guard of an AgentPart .B on the daily rollup .A
+(daily_agent_visits, daily_ai_referral_sources), which has a row for every
+day with a visit (referral) of the brand: whether the rest of the week
+has none. Nothing for a part without a guard. */}}
+{{define "agent_guard"}}
+{{- if .B.Guard}}
+{{- $at := "visited_at"}}
+{{- if eq .A "daily_ai_referral_sources"}}{{$at = "referred_at"}}{{end}}
+    AND {{.B.Guard}} (
+      SELECT 1
+      FROM {{.A}}
+      WHERE {{.A}}.brand_id = {{arg .B.BrandID}}
+        AND {{.A}}.{{$at}} >= {{ts .B.GuardStart}}
+        AND {{.A}}.{{$at}} < {{ts .B.GuardEnd}}
+    )
 {{- end}}
 {{- end}}
 
@@ -207,23 +229,26 @@ cut parts. */}}
 
 {{define "ai_referral_rows"}}
 {{- $a := .}}
-{{- range $i, $r := .Reads}}
+{{- range $i, $r := .Parts}}
 {{- if $i}}
   UNION ALL
 {{- end}}
 {{- if $r.Rollup}}
+{{- $t := "daily_ai_referrals"}}
+{{- if $r.Week}}{{$t = "weekly_ai_referrals"}}{{end}}
   SELECT
-    daily_ai_referrals.source AS source,
-    daily_ai_referrals.url AS page,
-    daily_ai_referrals.referred_at AS referred_at,
-    daily_ai_referrals.visits AS visits
-  FROM daily_ai_referrals
-  WHERE daily_ai_referrals.brand_id = {{arg $a.BrandID}}
-    AND daily_ai_referrals.referred_at >= {{ts $r.Start}}
-    AND daily_ai_referrals.referred_at < {{ts $r.End}}
+    {{$t}}.source AS source,
+    {{$t}}.url AS page,
+    {{$t}}.referred_at AS referred_at,
+    {{$t}}.visits AS visits
+  FROM {{$t}}
+  WHERE {{$t}}.brand_id = {{arg $a.BrandID}}
+    AND {{$t}}.referred_at >= {{ts $r.Start}}
+    AND {{$t}}.referred_at < {{ts $r.End}}
 {{- if $a.Sources}}
-    AND daily_ai_referrals.source IN ({{in $a.Sources}})
+    AND {{$t}}.source IN ({{in $a.Sources}})
 {{- end}}
+{{- template "agent_guard" pair "daily_ai_referral_sources" $r}}
 {{- else}}
   SELECT
     ai_referrals.source AS source,

@@ -7,6 +7,10 @@
 -- window, about 14 k a day on a site with 50,000 visits a day, to keep a
 -- quarter of them. Keyed by agent first, a read seeks each agent the
 -- filter selects and reads its days only. The rows are the same rows.
+-- Weekly twins of it and of daily_ai_referrals answer whole ISO weeks,
+-- and the days of a week after which the brand has no row yet (a quiet
+-- week, as after today): the default window is four weekly rows of a
+-- page and three daily ones instead of 30 daily ones.
 CREATE TABLE daily_agent_pages_by_agent (
     brand_id       TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
     visited_at     TEXT NOT NULL,
@@ -45,3 +49,43 @@ INSERT INTO daily_ai_referral_sources (brand_id, referred_at, source, visits)
 SELECT brand_id, referred_at, source, SUM(visits)
 FROM daily_ai_referrals
 GROUP BY brand_id, referred_at, source;
+
+-- The same by ISO week (visited_at the Monday's midnight), keyed alike:
+-- a whole week of one operator's pages is read as one row per page and
+-- agent where the daily rows hold one per day. Added up from the daily
+-- rows, so a pruned day keeps its numbers.
+CREATE TABLE weekly_agent_pages (
+    brand_id       TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    visited_at     TEXT NOT NULL,
+    url            TEXT NOT NULL,
+    agent          TEXT NOT NULL,
+    operator       TEXT NOT NULL,
+    purpose        TEXT NOT NULL,
+    verification   TEXT NOT NULL,
+    visits         INTEGER NOT NULL,
+    error_visits   INTEGER NOT NULL,
+    last_visit_at  TEXT NOT NULL,
+    PRIMARY KEY (brand_id, agent, visited_at, url, operator, purpose, verification)
+) WITHOUT ROWID;
+INSERT INTO weekly_agent_pages
+SELECT brand_id, date(visited_at, '-6 days', 'weekday 1') || 'T00:00:00.000000Z', url, agent, operator, purpose,
+    verification, SUM(visits), SUM(error_visits), MAX(last_visit_at)
+FROM daily_agent_pages
+GROUP BY brand_id, agent, date(visited_at, '-6 days', 'weekday 1'), url, operator, purpose, verification
+ORDER BY brand_id, agent, 2, url, operator, purpose, verification;
+
+-- daily_ai_referrals by ISO week: the referrals list reads a whole week
+-- as one row per source and landing page.
+CREATE TABLE weekly_ai_referrals (
+    brand_id     TEXT NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    referred_at  TEXT NOT NULL,
+    source       TEXT NOT NULL,
+    url          TEXT NOT NULL,
+    visits       INTEGER NOT NULL,
+    PRIMARY KEY (brand_id, referred_at, source, url)
+) WITHOUT ROWID;
+INSERT INTO weekly_ai_referrals (brand_id, referred_at, source, url, visits)
+SELECT brand_id, date(referred_at, '-6 days', 'weekday 1') || 'T00:00:00.000000Z', source, url, SUM(visits)
+FROM daily_ai_referrals
+GROUP BY brand_id, date(referred_at, '-6 days', 'weekday 1'), source, url
+ORDER BY brand_id, 2, source, url;
