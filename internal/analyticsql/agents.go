@@ -75,6 +75,17 @@ func (a *Agents) Parts() []AgentPart {
 	return out
 }
 
+// RollupParts are the Parts the rollups answer.
+func (a *Agents) RollupParts() []AgentPart {
+	var out []AgentPart
+	for _, p := range a.Parts() {
+		if p.Rollup {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // AgentReads splits w into its whole ISO weeks and the other whole UTC
 // days, read from the rollups, and the cut parts before and after them,
 // read from the facts; without rollups, or without a whole day, all of w

@@ -140,13 +140,14 @@ agents when given. */}}
 {{- end}}
 
 {{/* The guard of an AgentPart .B on the daily rollup .A
-(daily_agent_visits, daily_ai_referral_sources), which has a row for every
-day with a visit (referral) of the brand: whether the rest of the week
-has none. Nothing for a part without a guard. */}}
+(daily_agent_visits, daily_ai_referral_sources, daily_pages), which has a
+row for every day with a visit (referral, cited page) of the brand:
+whether the rest of the week has none. Nothing for a part without a guard. */}}
 {{define "agent_guard"}}
 {{- if .B.Guard}}
 {{- $at := "visited_at"}}
 {{- if eq .A "daily_ai_referral_sources"}}{{$at = "referred_at"}}{{end}}
+{{- if eq .A "daily_pages"}}{{$at = "ran_at"}}{{end}}
     AND {{.B.Guard}} (
       SELECT 1
       FROM {{.A}}

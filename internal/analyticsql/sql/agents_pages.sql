@@ -5,8 +5,9 @@ read more than once are MATERIALIZED: SQLite would otherwise compute
 paged_rows, and all the visits before it, again for each listed page's
 agents. Pages match
 by their normalized URL, the form citations.page has. The citations' whole
-days come from the page rollups (daily_pages), the cut parts around them
-from the facts (docs/metrics.md#rollups); an empty part is not read, for
+days come from the page rollups (weekly_pages for the weeks the visits
+read by week, quiet weeks too, daily_pages for the other days), the cut
+parts around them from the facts (docs/metrics.md#rollups); an empty part is not read, for
 PostgreSQL would still scan each topic's citations for it. */}}
 {{define "agents_pages.sql" -}}
 {{- $days := .WholeDays -}}
@@ -24,6 +25,9 @@ visited_pages AS MATERIALIZED (
   GROUP BY page
 ),
 window_citations AS (
+{{- $a := .}}
+{{- $parts := .RollupParts}}
+{{- if not $parts}}
   SELECT
     daily_pages.page AS page,
     daily_pages.citations AS citations
@@ -32,6 +36,23 @@ window_citations AS (
     AND daily_pages.ran_at >= {{ts $days.Start}}
     AND daily_pages.ran_at < {{ts $days.End}}
     AND daily_pages.domain IN ({{template "brand_domains" .}})
+{{- end}}
+{{- range $i, $r := $parts}}
+{{- if $i}}
+  UNION ALL
+{{- end}}
+{{- $t := "daily_pages"}}
+{{- if $r.Week}}{{$t = "weekly_pages"}}{{end}}
+  SELECT
+    {{$t}}.page AS page,
+    {{$t}}.citations AS citations
+  FROM {{$t}}
+  WHERE {{$t}}.brand_id = {{arg $a.BrandID}}
+    AND {{$t}}.ran_at >= {{ts $r.Start}}
+    AND {{$t}}.ran_at < {{ts $r.End}}
+    AND {{$t}}.domain IN ({{template "brand_domains" $a}})
+{{- template "agent_guard" pair "daily_pages" $r}}
+{{- end}}
 
 {{- if .Window.Start.Before $days.Start}}
   UNION ALL
