@@ -1,7 +1,6 @@
 package analyticsql
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -140,8 +139,12 @@ func (d Dialect) Greatest(a, b string) string {
 
 // Latest is the largest of values that may be NULL, ignoring the NULLs
 // (NULL when all are): PostgreSQL's GREATEST does so, SQLite's max() of
-// several arguments is NULL when one is, so each argument there goes first
-// in a COALESCE of all of them, and the largest of those is the answer.
+// several arguments is NULL when one is, so there each value goes into
+// max() coalesced to the empty string, which every timestamp (ISO 8601
+// text, as FormatTime writes it) is larger than, and NULLIF turns an
+// answer of the empty string (every value NULL) back into NULL. One
+// value is written per line, for the values are column names of about 40
+// characters (docs/performance.md#one-statement-at-a-time).
 func (d Dialect) Latest(vals ...string) string {
 	switch len(vals) {
 	case 0:
@@ -149,14 +152,15 @@ func (d Dialect) Latest(vals ...string) string {
 	case 1:
 		return vals[0]
 	}
+	const sep = ",\n      "
 	if d.Engine == EnginePostgres {
-		return "GREATEST(" + strings.Join(vals, ", ") + ")"
+		return "GREATEST(\n      " + strings.Join(vals, sep) + "\n    )"
 	}
-	firsts := make([]string, len(vals))
-	for i := range vals {
-		firsts[i] = "COALESCE(" + strings.Join(append(slices.Clone(vals[i:]), vals[:i]...), ", ") + ")"
+	args := make([]string, len(vals))
+	for i, v := range vals {
+		args[i] = "COALESCE(" + v + ", '')"
 	}
-	return "max(" + strings.Join(firsts, ", ") + ")"
+	return "NULLIF(max(\n      " + strings.Join(args, sep) + "\n    ), '')"
 }
 
 // IndexedBy makes SQLite read a table by the named index ("INDEXED BY",
