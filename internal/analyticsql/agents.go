@@ -86,6 +86,19 @@ func (a *Agents) RollupParts() []AgentPart {
 	return out
 }
 
+// FactRanges are the ranges of the Reads the facts answer: the cut parts
+// of the window, or all of it without rollups. A statement reads each fact
+// table once over them, passed as data (the ranges relation).
+func (a *Agents) FactRanges() []sightline.Window {
+	var out []sightline.Window
+	for _, r := range a.Reads {
+		if !r.Rollup {
+			out = append(out, r.Window)
+		}
+	}
+	return out
+}
+
 // AgentReads splits w into its whole ISO weeks and the other whole UTC
 // days, read from the rollups, and the cut parts before and after them,
 // read from the facts; without rollups, or without a whole day, all of w
@@ -152,8 +165,10 @@ func (a *Agents) VerdictColumns(t, figure string) []string {
 }
 
 // WholeDays is the range of the reads the rollups answer (an empty one
-// at the window's end when none does): the citations of agents_pages.sql
-// read daily_pages over it and the facts around it.
+// at the window's end when none does), adjacent (AgentReads): a statement
+// that reads only the daily rollups, which answer whole weeks as they
+// answer days, reads it as one range (sql/agent_sources.sql), and the
+// citations of agents_pages.sql read daily_pages over it without weeks.
 func (a *Agents) WholeDays() sightline.Window {
 	var w sightline.Window
 	found := false

@@ -12,7 +12,8 @@ import (
 // A window splits into its days before the first Monday, its whole ISO
 // weeks, the days after the last Monday (a part of that week, read as the
 // week's row when the rest of it is quiet) and the cut parts; Parts
-// makes that last read two, guarded either way on the rest of the week.
+// makes that last read two, guarded either way on the rest of the week;
+// WholeDays are the rollups' reads as one, FactRanges the facts'.
 func TestAgentReadsAndParts(t *testing.T) {
 	day := func(d, h int) time.Time { return time.Date(2026, 11, d, h, 0, 0, 0, time.UTC) }
 	format := func(ws ...any) string {
@@ -38,22 +39,25 @@ func TestAgentReadsAndParts(t *testing.T) {
 		w          sightline.Window
 		reads      string
 		lastGuards string
+		split      string // WholeDays, then FactRanges
 	}{
 		// Friday 30 October to Saturday 28 November, whole days: three
 		// days, three weeks, the Monday to Saturday of the last week
 		{sightline.Window{Start: time.Date(2026, 10, 30, 0, 0, 0, 0, time.UTC), End: day(29, 0)},
 			"10-30T00..11-02T00 days; 11-02T00..11-23T00 week to 11-23; 11-23T00..11-29T00 week to 11-30",
-			"11-23T00..11-30T00 week NOT EXISTS 11-29..11-30; 11-23T00..11-29T00 days EXISTS 11-29..11-30"},
+			"11-23T00..11-30T00 week NOT EXISTS 11-29..11-30; 11-23T00..11-29T00 days EXISTS 11-29..11-30",
+			"10-30T00..11-29T00"},
 		// cut at both ends, Tuesday 3 to Thursday 12: the days Wednesday
 		// to Sunday, one whole week, the Monday to Wednesday of the next
 		{sightline.Window{Start: day(3, 6), End: day(12, 13)},
 			"11-04T00..11-09T00 days; 11-09T00..11-12T00 week to 11-16; " +
 				"11-03T06..11-04T00 facts; 11-12T00..11-12T13 facts",
-			"11-09T00..11-16T00 week NOT EXISTS 11-12..11-16; 11-09T00..11-12T00 days EXISTS 11-12..11-16"},
+			"11-09T00..11-16T00 week NOT EXISTS 11-12..11-16; 11-09T00..11-12T00 days EXISTS 11-12..11-16",
+			"11-04T00..11-12T00; 11-03T06..11-04T00; 11-12T00..11-12T13"},
 		// whole weeks only: no part of a week, no guard
-		{sightline.Window{Start: day(2, 0), End: day(16, 0)}, "11-02T00..11-16T00 week to 11-16", ""},
+		{sightline.Window{Start: day(2, 0), End: day(16, 0)}, "11-02T00..11-16T00 week to 11-16", "", "11-02T00..11-16T00"},
 		// inside one day: the facts
-		{sightline.Window{Start: day(3, 6), End: day(3, 9)}, "11-03T06..11-03T09 facts", ""},
+		{sightline.Window{Start: day(3, 6), End: day(3, 9)}, "11-03T06..11-03T09 facts", "", "11-03T09..11-03T09; 11-03T06..11-03T09"},
 	}
 	for _, c := range cases {
 		reads := AgentReads(c.w, true)
@@ -78,6 +82,16 @@ func TestAgentReadsAndParts(t *testing.T) {
 		}
 		if g := format(guards...); g != c.lastGuards {
 			t.Errorf("%v: guarded parts %s\nwant %s", c.w, g, c.lastGuards)
+		}
+		span := func(w sightline.Window) string {
+			return w.Start.Format("01-02T15") + ".." + w.End.Format("01-02T15")
+		}
+		split := []any{span(a.WholeDays())}
+		for _, w := range a.FactRanges() {
+			split = append(split, span(w))
+		}
+		if g := format(split...); g != c.split {
+			t.Errorf("%v: whole days and fact ranges %s\nwant %s", c.w, g, c.split)
 		}
 	}
 }

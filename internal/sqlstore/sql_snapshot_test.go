@@ -104,6 +104,29 @@ func TestSQLSnapshots(t *testing.T) {
 			_, _, err := g.db.FindRuns(ctx, gOrgA, sightline.RunFilter{Scope: s, PageRequest: gPage1})
 			return err
 		}},
+		// the agents reads take the window only; an operator filter
+		// reads other rollups (docs/metrics.md#agents)
+		{"agents_overview", func(s sightline.Scope) error {
+			_, err := g.db.AgentOverview(ctx, gOrgA, sightline.AgentFilter{BrandID: s.BrandID, Window: s.Window}, "day")
+			return err
+		}},
+		{"agents_overview_operator", func(s sightline.Scope) error {
+			_, err := g.db.AgentOverview(ctx, gOrgA, sightline.AgentFilter{BrandID: s.BrandID, Window: s.Window, Operators: []string{"OpenAI"}}, "day")
+			return err
+		}},
+		{"agents_pages", func(s sightline.Scope) error {
+			_, _, err := g.db.FindAgentPages(ctx, gOrgA, sightline.AgentPageFilter{AgentFilter: sightline.AgentFilter{BrandID: s.BrandID, Window: s.Window}, PageRequest: gPage1})
+			return err
+		}},
+		{"agents_pages_operator", func(s sightline.Scope) error {
+			_, _, err := g.db.FindAgentPages(ctx, gOrgA, sightline.AgentPageFilter{
+				AgentFilter: sightline.AgentFilter{BrandID: s.BrandID, Window: s.Window, Operators: []string{"OpenAI"}}, PageRequest: gPage1})
+			return err
+		}},
+		{"agents_referrals", func(s sightline.Scope) error {
+			_, _, _, err := g.db.FindAIReferrals(ctx, gOrgA, sightline.AIReferralFilter{BrandID: s.BrandID, Window: s.Window, Granularity: "day", PageRequest: gPage1})
+			return err
+		}},
 	}
 	dir := filepath.Join("testdata", "sql", g.db.Engine())
 	// SQLite's plans too: without statistics (it keeps none here) they

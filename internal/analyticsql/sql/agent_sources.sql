@@ -4,6 +4,9 @@ brand's visits and referrals that the filters select, the window's whole
 days from the agent rollups (migration 0025) and its cut parts from the
 facts, so that both answer the same sums (docs/metrics.md#rollups). The
 data is an Agents, whose Reads are its whole days (Rollup) and cut parts.
+A read of the daily rollups alone reads WholeDays at once; the visits'
+facts are read once over the ranges of FactRanges, passed as data
+(agent_fact_ranges).
 
   agent_class_rows    operator, purpose, status_class, visited_at, visits, verified_visits
   agent_page_rows     page, agent, visits, verified_visits, error_visits, last_visit_at
@@ -46,11 +49,8 @@ agents when given. */}}
 
 {{define "agent_class_rows"}}
 {{- $a := .}}
-{{- range $i, $r := .Reads}}
-{{- if $i}}
-  UNION ALL
-{{- end}}
-{{- if $r.Rollup}}
+{{- $days := .WholeDays}}
+{{- if $days.Start.Before $days.End}}
   SELECT
     daily_agent_visits.operator AS operator,
     daily_agent_visits.purpose AS purpose,
@@ -60,9 +60,12 @@ agents when given. */}}
     CASE WHEN daily_agent_visits.verification = 'verified' THEN daily_agent_visits.visits ELSE 0 END AS verified_visits
   FROM daily_agent_visits
   WHERE {{template "agent_filters" pair "daily_agent_visits" $a}}
-    AND daily_agent_visits.visited_at >= {{ts $r.Start}}
-    AND daily_agent_visits.visited_at < {{ts $r.End}}
-{{- else}}
+    AND daily_agent_visits.visited_at >= {{ts $days.Start}} AND daily_agent_visits.visited_at < {{ts $days.End}}
+{{- if $a.FactRanges}}
+  UNION ALL
+{{- end}}
+{{- end}}
+{{- if $a.FactRanges}}
   SELECT
     agent_visits.operator AS operator,
     agent_visits.purpose AS purpose,
@@ -70,21 +73,27 @@ agents when given. */}}
     agent_visits.visited_at AS visited_at,
     1 AS visits,
     CASE WHEN agent_visits.verification = 'verified' THEN 1 ELSE 0 END AS verified_visits
-  FROM agent_visits
-  WHERE {{template "agent_filters" pair "agent_visits" $a}}
-    AND agent_visits.visited_at >= {{ts $r.Start}}
-    AND agent_visits.visited_at < {{ts $r.End}}
+{{- template "agent_fact_ranges" $a}}
 {{- end}}
 {{- end}}
+
+{{/* The FROM and WHERE of a read of the visits of the Agents . over its
+FactRanges, passed as data (the relation ranges): one range of the key of
+agent_visits per range. */}}
+{{define "agent_fact_ranges"}}
+  FROM {{ranges .FactRanges}}
+  CROSS JOIN agent_visits
+  WHERE {{template "agent_filters" pair "agent_visits" .}}
+    AND agent_visits.visited_at >= ranges.start_at AND agent_visits.visited_at < ranges.end_at
 {{- end}}
 
 {{define "agent_page_rows"}}
 {{- $a := .}}
-{{- range $i, $r := $a.Parts}}
+{{- range $i, $r := $a.RollupParts}}
 {{- if $i}}
   UNION ALL
 {{- end}}
-{{- if and $r.Rollup $a.Narrow}}
+{{- if $a.Narrow}}
 {{- $t := "daily_agent_page_totals"}}
 {{- if $r.Week}}{{$t = "weekly_agent_page_totals"}}{{end}}
 {{- $visits := sum ($a.VerdictColumns $t "visits")}}
@@ -97,11 +106,10 @@ agents when given. */}}
     {{latest ($a.VerdictColumns $t "last_at")}} AS last_visit_at
   FROM {{$t}}
   WHERE {{$t}}.brand_id = {{arg $a.BrandID}}
-    AND {{$t}}.visited_at >= {{ts $r.Start}}
-    AND {{$t}}.visited_at < {{ts $r.End}}
+    AND {{$t}}.visited_at >= {{ts $r.Start}} AND {{$t}}.visited_at < {{ts $r.End}}
     AND {{$visits}} > 0
 {{- template "agent_guard" pair "daily_agent_visits" $r}}
-{{- else if $r.Rollup}}
+{{- else}}
 {{- $t := "daily_agent_pages"}}
 {{- if $r.Week}}{{$t = "weekly_agent_pages"}}{{end}}
   SELECT
@@ -113,17 +121,15 @@ agents when given. */}}
     {{$t}}.last_visit_at AS last_visit_at
   FROM {{$t}}
   WHERE {{template "agent_filters" pair $t $a}}
-    AND {{inSelect (print $t ".agent")}}
-      SELECT daily_agent_visits.agent
-      FROM daily_agent_visits
-      WHERE {{template "agent_filters" pair "daily_agent_visits" $a}}
-        AND daily_agent_visits.visited_at >= {{ts $r.Start}}
-        AND daily_agent_visits.visited_at < {{ts $r.End}}
-    {{endInSelect}}
-    AND {{$t}}.visited_at >= {{ts $r.Start}}
-    AND {{$t}}.visited_at < {{ts $r.End}}
+    AND {{inSelect (print $t ".agent")}}SELECT window_agents.agent FROM window_agents{{endInSelect}}
+    AND {{$t}}.visited_at >= {{ts $r.Start}} AND {{$t}}.visited_at < {{ts $r.End}}
 {{- template "agent_guard" pair "daily_agent_visits" $r}}
-{{- else}}
+{{- end}}
+{{- end}}
+{{- if $a.FactRanges}}
+{{- if $a.RollupParts}}
+  UNION ALL
+{{- end}}
   SELECT
     agent_visits.url AS page,
     agent_visits.agent AS agent,
@@ -131,11 +137,26 @@ agents when given. */}}
     CASE WHEN agent_visits.verification = 'verified' THEN 1 ELSE 0 END AS verified_visits,
     CASE WHEN agent_visits.status >= 400 THEN 1 ELSE 0 END AS error_visits,
     agent_visits.visited_at AS last_visit_at
-  FROM agent_visits
-  WHERE {{template "agent_filters" pair "agent_visits" $a}}
-    AND agent_visits.visited_at >= {{ts $r.Start}}
-    AND agent_visits.visited_at < {{ts $r.End}}
+{{- template "agent_fact_ranges" $a}}
 {{- end}}
+{{- end}}
+
+{{/* The CTE window_agents that agent_page_rows reads when it reads the
+agent page rollups (an operator, purpose or agent filter): the agents of
+the counted visits of the whole days, which the rollups' rows are found
+by, a range of their key per agent. Written once for every part: a part's
+rows are of these agents, a week's read of its first days too, for its
+rows are read only when the rest of the week has no visit. Nothing, not
+even the comma, when agent_page_rows does not read them. */}}
+{{define "agent_window_agents"}}
+{{- if and (not .Narrow) .RollupParts}}
+{{- $days := .WholeDays}}
+window_agents AS MATERIALIZED (
+  SELECT DISTINCT daily_agent_visits.agent AS agent
+  FROM daily_agent_visits
+  WHERE {{template "agent_filters" pair "daily_agent_visits" .}}
+    AND daily_agent_visits.visited_at >= {{ts $days.Start}} AND daily_agent_visits.visited_at < {{ts $days.End}}
+),
 {{- end}}
 {{- end}}
 
@@ -149,45 +170,40 @@ whether the rest of the week has none. Nothing for a part without a guard. */}}
 {{- if eq .A "daily_ai_referral_sources"}}{{$at = "referred_at"}}{{end}}
 {{- if eq .A "daily_pages"}}{{$at = "ran_at"}}{{end}}
     AND {{.B.Guard}} (
-      SELECT 1
-      FROM {{.A}}
+      SELECT 1 FROM {{.A}}
       WHERE {{.A}}.brand_id = {{arg .B.BrandID}}
-        AND {{.A}}.{{$at}} >= {{ts .B.GuardStart}}
-        AND {{.A}}.{{$at}} < {{ts .B.GuardEnd}}
-    )
+        AND {{.A}}.{{$at}} >= {{ts .B.GuardStart}} AND {{.A}}.{{$at}} < {{ts .B.GuardEnd}})
 {{- end}}
 {{- end}}
 
 {{/* The page and agent of the counted visits of the pages of paged_rows.
-The rollup's rows are found by page in the index daily_agent_pages_url,
-which holds every column read here (the primary key's columns come with
-it): SQLite, without statistics, would otherwise scan the whole window's
-rows by the primary key and keep those of the 25 pages. */}}
+The whole days are one read of daily_agent_pages, whose days answer the
+whole weeks too (agent_class_rows reads daily_agent_visits so). The
+rollup's rows are found by page in the index daily_agent_pages_url, which
+holds every column read here (the primary key's columns come with it):
+SQLite, without statistics, would otherwise scan the whole window's rows
+by the primary key and keep those of the 25 pages. */}}
 {{define "agent_paged_agents"}}
 {{- $a := .}}
-{{- range $i, $r := $a.Reads}}
-{{- if $i}}
-  UNION ALL
-{{- end}}
-{{- if $r.Rollup}}
+{{- $days := .WholeDays}}
+{{- if $days.Start.Before $days.End}}
   SELECT
     daily_agent_pages.url AS page,
     daily_agent_pages.agent AS agent
   FROM daily_agent_pages {{indexedBy "daily_agent_pages_url"}}
   WHERE {{template "agent_filters" pair "daily_agent_pages" $a}}
     AND daily_agent_pages.url IN (SELECT paged_rows.page FROM paged_rows)
-    AND daily_agent_pages.visited_at >= {{ts $r.Start}}
-    AND daily_agent_pages.visited_at < {{ts $r.End}}
-{{- else}}
+    AND daily_agent_pages.visited_at >= {{ts $days.Start}} AND daily_agent_pages.visited_at < {{ts $days.End}}
+{{- if $a.FactRanges}}
+  UNION ALL
+{{- end}}
+{{- end}}
+{{- if $a.FactRanges}}
   SELECT
     agent_visits.url AS page,
     agent_visits.agent AS agent
-  FROM agent_visits
-  WHERE {{template "agent_filters" pair "agent_visits" $a}}
-    AND agent_visits.visited_at >= {{ts $r.Start}}
-    AND agent_visits.visited_at < {{ts $r.End}}
+{{- template "agent_fact_ranges" $a}}
     AND agent_visits.url IN (SELECT paged_rows.page FROM paged_rows)
-{{- end}}
 {{- end}}
 {{- end}}
 

@@ -6,6 +6,7 @@ the total's only. */}}
 WITH class_rows AS (
 {{- template "agent_class_rows" .}}
 ),
+{{- template "agent_window_agents" .}}
 page_rows AS (
 {{- template "agent_page_rows" .}}
 ),

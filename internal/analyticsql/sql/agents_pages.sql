@@ -3,15 +3,17 @@ per page of the brand's site that a counted visit fetched or an answer of
 the window cited, with the page's citations in those answers. The CTEs
 read more than once are MATERIALIZED: SQLite would otherwise compute
 paged_rows, and all the visits before it, again for each listed page's
-agents. Pages match
-by their normalized URL, the form citations.page has. The citations' whole
-days come from the page rollups (weekly_pages for the weeks the visits
-read by week, quiet weeks too, daily_pages for the other days), the cut
-parts around them from the facts (docs/metrics.md#rollups); an empty part is not read, for
-PostgreSQL would still scan each topic's citations for it. */}}
+agents. Pages match by their normalized URL, the form citations.page has.
+The citations' whole days come from the page rollups (weekly_pages for the
+weeks the visits read by week, quiet weeks too, daily_pages for the other
+days), the cut parts around them from the facts, read once over the
+ranges of FactRanges (docs/metrics.md#rollups); an empty part is not read,
+for PostgreSQL would still scan each topic's citations for it. */}}
 {{define "agents_pages.sql" -}}
 {{- $days := .WholeDays -}}
-WITH visit_rows AS (
+WITH
+{{- template "agent_window_agents" .}}
+visit_rows AS (
 {{- template "agent_page_rows" .}}
 ),
 visited_pages AS MATERIALIZED (
@@ -33,8 +35,7 @@ window_citations AS (
     daily_pages.citations AS citations
   FROM daily_pages
   WHERE daily_pages.brand_id = {{arg .BrandID}}
-    AND daily_pages.ran_at >= {{ts $days.Start}}
-    AND daily_pages.ran_at < {{ts $days.End}}
+    AND daily_pages.ran_at >= {{ts $days.Start}} AND daily_pages.ran_at < {{ts $days.End}}
     AND daily_pages.domain IN ({{template "brand_domains" .}})
 {{- end}}
 {{- range $i, $r := $parts}}
@@ -48,27 +49,18 @@ window_citations AS (
     {{$t}}.citations AS citations
   FROM {{$t}}
   WHERE {{$t}}.brand_id = {{arg $a.BrandID}}
-    AND {{$t}}.ran_at >= {{ts $r.Start}}
-    AND {{$t}}.ran_at < {{ts $r.End}}
+    AND {{$t}}.ran_at >= {{ts $r.Start}} AND {{$t}}.ran_at < {{ts $r.End}}
     AND {{$t}}.domain IN ({{template "brand_domains" $a}})
 {{- template "agent_guard" pair "daily_pages" $r}}
 {{- end}}
-
-{{- if .Window.Start.Before $days.Start}}
+{{- if .FactRanges}}
   UNION ALL
   SELECT
     citations.page AS page,
     1 AS citations
-  FROM citations
-  WHERE {{template "owned_citations" pair . (between .Window.Start $days.Start)}}
-{{- end}}
-{{- if $days.End.Before .Window.End}}
-  UNION ALL
-  SELECT
-    citations.page AS page,
-    1 AS citations
-  FROM citations
-  WHERE {{template "owned_citations" pair . (between $days.End .Window.End)}}
+  FROM {{ranges .FactRanges}}
+  CROSS JOIN citations
+  WHERE {{template "owned_citations" .}}
 {{- end}}
 ),
 cited_pages AS MATERIALIZED (
@@ -97,30 +89,18 @@ page_rows AS (
     NULL AS last_visit_at,
     cited_pages.citation_count AS citation_count
   FROM cited_pages
-  WHERE NOT EXISTS (
-    SELECT 1
-    FROM visited_pages
-    WHERE visited_pages.page = cited_pages.page
-  )
+  WHERE NOT EXISTS (SELECT 1 FROM visited_pages WHERE visited_pages.page = cited_pages.page)
 ),
 selected_rows AS (
   SELECT
-    page,
-    visits,
-    verified_visits,
-    error_visits,
-    last_visit_at,
-    citation_count,
+    page, visits, verified_visits, error_visits, last_visit_at, citation_count,
     {{pct "error_visits" "visits"}} AS error_rate
   FROM page_rows
-  WHERE 1 = 1
 {{- if .CrawledNotCited}}
-    AND visits > 0
-    AND citation_count = 0
+  WHERE visits > 0 AND citation_count = 0
 {{- end}}
 {{- if .CitedNotCrawled}}
-    AND citation_count > 0
-    AND verified_visits = 0
+  {{if .CrawledNotCited}}AND{{else}}WHERE{{end}} citation_count > 0 AND verified_visits = 0
 {{- end}}
 ),
 row_count AS (
@@ -128,40 +108,23 @@ row_count AS (
   FROM selected_rows
 ),
 paged_rows AS MATERIALIZED (
-  SELECT
-    page,
-    visits,
-    verified_visits,
-    error_visits,
-    last_visit_at,
-    citation_count,
-    error_rate
+  SELECT page, visits, verified_visits, error_visits, last_visit_at, citation_count, error_rate
   FROM selected_rows
   {{.Order}}
   LIMIT {{arg .Limit}} OFFSET {{arg .Offset}}
 ),
 page_agents AS MATERIALIZED (
-  SELECT DISTINCT
-    page,
-    agent
+  SELECT DISTINCT page, agent
   FROM (
 {{- template "agent_paged_agents" .}}
   ) paged_visits
 )
 SELECT
   row_count.total,
-  paged_rows.page,
-  paged_rows.visits,
-  paged_rows.verified_visits,
-  paged_rows.error_visits,
-  paged_rows.last_visit_at,
-  paged_rows.citation_count,
-  paged_rows.error_rate,
-  (
-    SELECT {{listAgg "page_agents.agent"}}
-    FROM page_agents
-    WHERE page_agents.page = paged_rows.page
-  ) AS agents
+  paged_rows.page, paged_rows.visits, paged_rows.verified_visits, paged_rows.error_visits,
+  paged_rows.last_visit_at, paged_rows.citation_count, paged_rows.error_rate,
+  (SELECT {{listAgg "page_agents.agent"}} FROM page_agents
+    WHERE page_agents.page = paged_rows.page) AS agents
 FROM row_count
 LEFT JOIN paged_rows ON 1 = 1
 {{.Order}}
@@ -169,28 +132,23 @@ LEFT JOIN paged_rows ON 1 = 1
 
 {{/* The brand's domains, for "domain IN (…)". */}}
 {{define "brand_domains" -}}
-SELECT brand_domains.domain
-    FROM brand_domains
-    WHERE brand_domains.brand_id = {{arg .BrandID}}
+SELECT brand_domains.domain FROM brand_domains WHERE brand_domains.brand_id = {{arg .BrandID}}
 {{- end}}
 
 {{/* The conditions on the brand's citations of its own domains in the
-window .B for the Agents .A. Every topic of the brand and every
-provider is named, so that each pair is one range of the citations' key. */}}
+ranges of the relation ranges for the Agents . Every topic of the brand and
+every provider is named, so that each pair is one range of the citations'
+key. */}}
 {{define "owned_citations" -}}
-citations.brand_id = {{arg .A.BrandID}}
+citations.brand_id = {{arg .BrandID}}
     AND citations.topic_id IN (
       SELECT topics.id
       FROM topics
-      WHERE topics.brand_id = {{arg .A.BrandID}}
+      WHERE topics.brand_id = {{arg .BrandID}}
       UNION ALL
       SELECT {{nilUUID}}
     )
-    AND citations.provider_id IN (
-      SELECT providers.id
-      FROM providers
-    )
-    AND citations.ran_at >= {{ts .B.Start}}
-    AND citations.ran_at < {{ts .B.End}}
-    AND citations.domain IN ({{template "brand_domains" .A}})
+    AND citations.provider_id IN (SELECT providers.id FROM providers)
+    AND citations.ran_at >= ranges.start_at AND citations.ran_at < ranges.end_at
+    AND citations.domain IN ({{template "brand_domains" .}})
 {{- end}}

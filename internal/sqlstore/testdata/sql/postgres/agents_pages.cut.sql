@@ -1,0 +1,178 @@
+SELECT COUNT(*) FROM brands WHERE id = ? AND org_id = ?
+;
+
+SELECT pruned_before FROM fact_horizons WHERE brand_id = ?
+;
+
+WITH
+visit_rows AS (
+SELECT
+daily_agent_page_totals.url AS page,
+'' AS agent,
+daily_agent_page_totals.verified_visits + daily_agent_page_totals.unverified_visits AS visits,
+daily_agent_page_totals.verified_visits AS verified_visits,
+daily_agent_page_totals.verified_errors + daily_agent_page_totals.unverified_errors AS error_visits,
+GREATEST(
+daily_agent_page_totals.verified_last_at,
+daily_agent_page_totals.unverified_last_at
+) AS last_visit_at
+FROM daily_agent_page_totals
+WHERE daily_agent_page_totals.brand_id = ?
+AND daily_agent_page_totals.visited_at >= ? AND daily_agent_page_totals.visited_at < ?
+AND daily_agent_page_totals.verified_visits + daily_agent_page_totals.unverified_visits > 0
+UNION ALL
+SELECT
+weekly_agent_page_totals.url AS page,
+'' AS agent,
+weekly_agent_page_totals.verified_visits + weekly_agent_page_totals.unverified_visits AS visits,
+weekly_agent_page_totals.verified_visits AS verified_visits,
+weekly_agent_page_totals.verified_errors + weekly_agent_page_totals.unverified_errors AS error_visits,
+GREATEST(
+weekly_agent_page_totals.verified_last_at,
+weekly_agent_page_totals.unverified_last_at
+) AS last_visit_at
+FROM weekly_agent_page_totals
+WHERE weekly_agent_page_totals.brand_id = ?
+AND weekly_agent_page_totals.visited_at >= ? AND weekly_agent_page_totals.visited_at < ?
+AND weekly_agent_page_totals.verified_visits + weekly_agent_page_totals.unverified_visits > 0
+UNION ALL
+SELECT
+agent_visits.url AS page,
+agent_visits.agent AS agent,
+1 AS visits,
+CASE WHEN agent_visits.verification = 'verified' THEN 1 ELSE 0 END AS verified_visits,
+CASE WHEN agent_visits.status >= 400 THEN 1 ELSE 0 END AS error_visits,
+agent_visits.visited_at AS last_visit_at
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(?, ?)) AS ranges (start_at, end_at)
+CROSS JOIN agent_visits
+WHERE agent_visits.brand_id = ?
+AND agent_visits.verification IN (?, ?)
+AND agent_visits.visited_at >= ranges.start_at AND agent_visits.visited_at < ranges.end_at
+),
+visited_pages AS MATERIALIZED (
+SELECT
+page,
+CAST(SUM(visits) AS BIGINT) AS visits,
+CAST(SUM(verified_visits) AS BIGINT) AS verified_visits,
+CAST(SUM(error_visits) AS BIGINT) AS error_visits,
+MAX(last_visit_at) AS last_visit_at
+FROM visit_rows
+GROUP BY page
+),
+window_citations AS (
+SELECT
+daily_pages.page AS page,
+daily_pages.citations AS citations
+FROM daily_pages
+WHERE daily_pages.brand_id = ?
+AND daily_pages.ran_at >= ? AND daily_pages.ran_at < ?
+AND daily_pages.domain IN (SELECT brand_domains.domain FROM brand_domains WHERE brand_domains.brand_id = ?)
+UNION ALL
+SELECT
+weekly_pages.page AS page,
+weekly_pages.citations AS citations
+FROM weekly_pages
+WHERE weekly_pages.brand_id = ?
+AND weekly_pages.ran_at >= ? AND weekly_pages.ran_at < ?
+AND weekly_pages.domain IN (SELECT brand_domains.domain FROM brand_domains WHERE brand_domains.brand_id = ?)
+UNION ALL
+SELECT
+citations.page AS page,
+1 AS citations
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(?, ?)) AS ranges (start_at, end_at)
+CROSS JOIN citations
+WHERE citations.brand_id = ?
+AND citations.topic_id IN (
+SELECT topics.id
+FROM topics
+WHERE topics.brand_id = ?
+UNION ALL
+SELECT CAST('00000000-0000-0000-0000-000000000000' AS UUID)
+)
+AND citations.provider_id IN (SELECT providers.id FROM providers)
+AND citations.ran_at >= ranges.start_at AND citations.ran_at < ranges.end_at
+AND citations.domain IN (SELECT brand_domains.domain FROM brand_domains WHERE brand_domains.brand_id = ?)
+),
+cited_pages AS MATERIALIZED (
+SELECT
+page,
+CAST(SUM(citations) AS BIGINT) AS citation_count
+FROM window_citations
+GROUP BY page
+),
+page_rows AS (
+SELECT
+visited_pages.page AS page,
+visited_pages.visits AS visits,
+visited_pages.verified_visits AS verified_visits,
+visited_pages.error_visits AS error_visits,
+visited_pages.last_visit_at AS last_visit_at,
+COALESCE(cited_pages.citation_count, 0) AS citation_count
+FROM visited_pages
+LEFT JOIN cited_pages ON cited_pages.page = visited_pages.page
+UNION ALL
+SELECT
+cited_pages.page AS page,
+0 AS visits,
+0 AS verified_visits,
+0 AS error_visits,
+NULL AS last_visit_at,
+cited_pages.citation_count AS citation_count
+FROM cited_pages
+WHERE NOT EXISTS (SELECT 1 FROM visited_pages WHERE visited_pages.page = cited_pages.page)
+),
+selected_rows AS (
+SELECT
+page, visits, verified_visits, error_visits, last_visit_at, citation_count,
+(CASE WHEN visits > 0
+THEN 100 * CAST(error_visits AS DOUBLE PRECISION)
+/ CAST(visits AS DOUBLE PRECISION)
+ELSE 0 END) AS error_rate
+FROM page_rows
+),
+row_count AS (
+SELECT COUNT(*) AS total
+FROM selected_rows
+),
+paged_rows AS MATERIALIZED (
+SELECT page, visits, verified_visits, error_visits, last_visit_at, citation_count, error_rate
+FROM selected_rows
+ORDER BY visits DESC, page ASC
+LIMIT ? OFFSET ?
+),
+page_agents AS MATERIALIZED (
+SELECT DISTINCT page, agent
+FROM (
+SELECT
+daily_agent_pages.url AS page,
+daily_agent_pages.agent AS agent
+FROM daily_agent_pages
+WHERE daily_agent_pages.brand_id = ?
+AND daily_agent_pages.verification IN (?, ?)
+AND daily_agent_pages.url IN (SELECT paged_rows.page FROM paged_rows)
+AND daily_agent_pages.visited_at >= ? AND daily_agent_pages.visited_at < ?
+UNION ALL
+SELECT
+agent_visits.url AS page,
+agent_visits.agent AS agent
+FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
+(?, ?)) AS ranges (start_at, end_at)
+CROSS JOIN agent_visits
+WHERE agent_visits.brand_id = ?
+AND agent_visits.verification IN (?, ?)
+AND agent_visits.visited_at >= ranges.start_at AND agent_visits.visited_at < ranges.end_at
+AND agent_visits.url IN (SELECT paged_rows.page FROM paged_rows)
+) paged_visits
+)
+SELECT
+row_count.total,
+paged_rows.page, paged_rows.visits, paged_rows.verified_visits, paged_rows.error_visits,
+paged_rows.last_visit_at, paged_rows.citation_count, paged_rows.error_rate,
+(SELECT string_agg(CAST(page_agents.agent AS TEXT), chr(31)) FROM page_agents
+WHERE page_agents.page = paged_rows.page) AS agents
+FROM row_count
+LEFT JOIN paged_rows ON 1 = 1
+ORDER BY visits DESC, page ASC
+;
