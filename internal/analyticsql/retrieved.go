@@ -8,10 +8,11 @@ package analyticsql
 // RetrievedCounts is retrieved_count of keys, the pages or the domains
 // (level PageLevel or DomainLevel) of one page of a citation list, over
 // the scope's run filters: the whole ISO weeks of the window from the
-// weekly retrieved-source rollups, its other whole days from the daily
-// ones, the rest from run_sources (all of it from run_sources under a
-// prompt filter, which the rollups do not keep). Rows: key, count; a key
-// no run retrieved has no row.
+// weekly retrieved-source rollups and its other whole days from the daily
+// ones (without a topic, provider or region filter every whole day from
+// the daily totals), the rest from run_sources (all of it under a prompt
+// filter, which the rollups do not keep). Rows: key, count; a key no run
+// retrieved has no row.
 func (q *Scope) RetrievedCounts(level string, keys []string) *Builder {
 	src, key := "retrieved_pages", "page"
 	if level == DomainLevel {

@@ -472,18 +472,16 @@ func (d *Sums) Rows() ([]RollupRows, error) {
 				add(k.brand, k.day, k.advertiser, k.provider, v.ads, v.appearances)
 			}
 		},
-		"daily_search_queries":           queryRows(dayQueries, false),
-		"weekly_search_queries":          queryRows(weekQueries, false),
-		"daily_search_query_regions":     queryRows(d.queries, true),
-		"weekly_search_query_regions":    queryRows(weekRegionQueries, true),
-		"daily_retrieved_pages":          retrievedRows(d.retrievedPages),
-		"weekly_retrieved_pages":         retrievedRows(weekRetrievedPages),
-		"daily_retrieved_domains":        retrievedRows(d.retrievedDomains),
-		"weekly_retrieved_domains":       retrievedRows(weekRetrievedDomains),
-		"daily_retrieved_page_totals":    totalRows(d.retrievedPages),
-		"weekly_retrieved_page_totals":   totalRows(weekRetrievedPages),
-		"daily_retrieved_domain_totals":  totalRows(d.retrievedDomains),
-		"weekly_retrieved_domain_totals": totalRows(weekRetrievedDomains),
+		"daily_search_queries":          queryRows(dayQueries, false),
+		"weekly_search_queries":         queryRows(weekQueries, false),
+		"daily_search_query_regions":    queryRows(d.queries, true),
+		"weekly_search_query_regions":   queryRows(weekRegionQueries, true),
+		"daily_retrieved_pages":         retrievedRows(d.retrievedPages),
+		"weekly_retrieved_pages":        retrievedRows(weekRetrievedPages),
+		"daily_retrieved_domains":       retrievedRows(d.retrievedDomains),
+		"weekly_retrieved_domains":      retrievedRows(weekRetrievedDomains),
+		"daily_retrieved_page_totals":   totalRows(d.retrievedPages),
+		"daily_retrieved_domain_totals": totalRows(d.retrievedDomains),
 	}
 	var out []RollupRows
 	for _, r := range RunRollups() {

@@ -141,11 +141,7 @@ var Rollups = []Rollup{
 		Keys: retrievedKeys("domain"), Sums: []string{"runs"}},
 	{Table: "daily_retrieved_page_totals", Grain: Day, Time: "ran_at", Facts: "run_sources",
 		Keys: []string{"brand_id", "page", "ran_at"}, Sums: []string{"runs"}},
-	{Table: "weekly_retrieved_page_totals", Grain: Week, Time: "ran_at", Daily: "daily_retrieved_page_totals",
-		Keys: []string{"brand_id", "page", "ran_at"}, Sums: []string{"runs"}},
 	{Table: "daily_retrieved_domain_totals", Grain: Day, Time: "ran_at", Facts: "run_sources",
-		Keys: []string{"brand_id", "domain", "ran_at"}, Sums: []string{"runs"}},
-	{Table: "weekly_retrieved_domain_totals", Grain: Week, Time: "ran_at", Daily: "daily_retrieved_domain_totals",
 		Keys: []string{"brand_id", "domain", "ran_at"}, Sums: []string{"runs"}},
 
 	{Table: "daily_agent_visits", Grain: Day, Time: "visited_at", Facts: "agent_visits", Log: true,

@@ -81,12 +81,12 @@ func (q *Scope) reads(src string, p Period) []Read {
 		return plan(p, true, rollupTable{daily: "daily_ads"})
 	case "retrieved_pages":
 		if q.noRunDimensions() {
-			return plan(p, q.runRollups(), rollupTable{"daily_retrieved_page_totals", "weekly_retrieved_page_totals"})
+			return plan(p, q.runRollups(), rollupTable{daily: "daily_retrieved_page_totals"})
 		}
 		return plan(p, q.runRollups(), rollupTable{"daily_retrieved_pages", "weekly_retrieved_pages"})
 	case "retrieved_domains":
 		if q.noRunDimensions() {
-			return plan(p, q.runRollups(), rollupTable{"daily_retrieved_domain_totals", "weekly_retrieved_domain_totals"})
+			return plan(p, q.runRollups(), rollupTable{daily: "daily_retrieved_domain_totals"})
 		}
 		return plan(p, q.runRollups(), rollupTable{"daily_retrieved_domains", "weekly_retrieved_domains"})
 	case "facts":
@@ -144,9 +144,11 @@ var runTables = rollupTable{"daily_runs", "weekly_runs"}
 // noRunDimensions reports whether the scope filters no run dimension
 // (topic, provider, region; the prompt filters read the facts): the
 // retrieved-page and retrieved-domain totals, one row per page or domain
-// and day or week, then answer for the rows per topic, provider and
-// region, up to 150 a week for a domain retrieved everywhere
-// (docs/metrics.md#reading-them).
+// and day, then answer for the rows per topic, provider and region, up
+// to 150 a week for a domain retrieved everywhere. A listed key has at
+// most one row a day there, so they need no weekly twin; the rows per
+// topic, provider and region have one, as a filtered key's range holds
+// every other pair's rows too (docs/performance.md#rollups).
 func (q *Scope) noRunDimensions() bool {
 	return len(q.ProviderIDs) == 0 && len(q.RegionIDs) == 0 && len(q.TopicIDs) == 0
 }

@@ -612,6 +612,44 @@ func TestMigrate_RetrievedTotals(t *testing.T) {
 	}
 }
 
+// Migration 0031 drops the weekly retrieved-source totals and keeps the
+// daily ones, which answer retrieved_count without a run filter
+// (docs/metrics.md#reading-them).
+func TestMigrate_0031DropsWeeklyRetrievedTotals(t *testing.T) {
+	ctx := context.Background()
+	db, _, exec := migratedTo(t, 30)
+	const org, brand = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
+	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
+	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
+	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
+	monday := analyticsql.FormatTime(time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC))
+	for _, table := range []string{"daily_retrieved_page_totals", "weekly_retrieved_page_totals"} {
+		exec(`INSERT INTO `+table+` (brand_id, page, ran_at, runs) VALUES (?, ?, ?, ?)`, brand, "g2.com/crm", monday, 2)
+	}
+	weekly := []string{"weekly_retrieved_page_totals", "weekly_retrieved_domain_totals"}
+	for _, table := range weekly {
+		if _, err := db.TableColumns(table); err != nil {
+			t.Fatalf("%s before 0031: %v", table, err)
+		}
+	}
+	if _, err := db.MigrateTo(ctx, 31); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	for _, table := range weekly {
+		if _, err := db.TableColumns(table); err == nil {
+			t.Errorf("%s after 0031: still there", table)
+		}
+	}
+	for _, table := range []string{"daily_retrieved_page_totals", "weekly_retrieved_pages", "weekly_retrieved_domains"} {
+		if _, err := db.TableColumns(table); err != nil {
+			t.Errorf("%s after 0031: %v", table, err)
+		}
+	}
+	if lines, err := db.TableLines("daily_retrieved_page_totals"); err != nil || len(lines) != 1 {
+		t.Errorf("daily_retrieved_page_totals after 0031: %q, %v; want its one row", lines, err)
+	}
+}
+
 // Migrations 0025 and 0027 fill the agent rollups from the visits stored
 // before them: 0025 the visits per class and per page and agent, 0027 the
 // page totals with a verdict's figures in its own columns. The pages list

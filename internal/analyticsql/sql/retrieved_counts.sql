@@ -3,10 +3,11 @@
 (a domain: any of its pages), cited or not
 (docs/metrics.md#retrieved-sources-retrieved_count-retrieved_only).
 .Reads: whole ISO weeks from the weekly retrieved-source rollup of the
-level, other whole days from the daily one, the rest (and every day under
-a prompt filter, which the rollups do not keep) from run_sources; each run
-is on one day, so the reads count disjoint runs and add up. .Keys: the
-list's pages or domains. */}}
+level (the totals, read without a run filter, have none), other whole
+days from the daily one, the rest (and every day under a prompt filter,
+which the rollups do not keep) from run_sources; each run is on one day,
+so the reads count disjoint runs and add up. .Keys: the list's pages or
+domains. */}}
 {{define "retrieved_counts.sql" -}}
 WITH scope_counts AS (
 {{- range $i, $r := .Reads}}

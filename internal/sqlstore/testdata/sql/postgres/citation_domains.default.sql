@@ -179,15 +179,6 @@ WITH scope_counts AS (
 SELECT rollup_row.domain AS domain,
 rollup_row.runs AS runs
 FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ))) AS ranges (start_at, end_at)
-CROSS JOIN weekly_retrieved_domain_totals rollup_row
-WHERE rollup_row.brand_id = ?
-AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
-AND rollup_row.domain IN (?, ?, ?, ?, ?, ?, ?, ?, ?)
-UNION ALL
-SELECT rollup_row.domain AS domain,
-rollup_row.runs AS runs
-FROM (VALUES (CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ)),
-(?, ?)) AS ranges (start_at, end_at)
 CROSS JOIN daily_retrieved_domain_totals rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at

@@ -178,14 +178,6 @@ WITH scope_counts AS (
 SELECT rollup_row.page AS page,
 rollup_row.runs AS runs
 FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
-CROSS JOIN weekly_retrieved_page_totals rollup_row
-WHERE rollup_row.brand_id = ?
-AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
-AND rollup_row.page IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-UNION ALL
-SELECT rollup_row.page AS page,
-rollup_row.runs AS runs
-FROM (SELECT value ->> 'start_at' AS start_at, value ->> 'end_at' AS end_at FROM json_each(?)) ranges
 CROSS JOIN daily_retrieved_page_totals rollup_row
 WHERE rollup_row.brand_id = ?
 AND rollup_row.ran_at >= ranges.start_at AND rollup_row.ran_at < ranges.end_at
