@@ -544,15 +544,16 @@ func TestMigrate_0032FillsSearchQueryRegions(t *testing.T) {
 
 // Migrations 0028 and 0030 fill the retrieved-domain and retrieved-page
 // totals with the dimension rows added up over topic, provider and region,
-// per day and week.
+// per day (and, 0028, per week).
 func TestMigrate_RetrievedTotals(t *testing.T) {
 	for _, c := range []struct {
 		version   int
 		key, kind string // the key column, and the tables' word for it
 		a, b      string // two keys
+		weekly    bool   // 0028 adds weekly totals too (0031 drops them)
 	}{
-		{28, "domain", "domains", "g2.com", "acme.com"},
-		{30, "page", "pages", "g2.com/crm", "acme.com/"},
+		{28, "domain", "domains", "g2.com", "acme.com", true},
+		{30, "page", "pages", "g2.com/crm", "acme.com/", false},
 	} {
 		t.Run(c.kind, func(t *testing.T) {
 			ctx := context.Background()
@@ -588,10 +589,13 @@ func TestMigrate_RetrievedTotals(t *testing.T) {
 			if _, err := db.MigrateTo(ctx, c.version); err != nil {
 				t.Fatalf("migrate: %v", err)
 			}
-			for table, want := range map[string][]string{
-				"daily_" + totals:  {"2026-10-05 " + c.b + " 5", "2026-10-05 " + c.a + " 6", "2026-10-06 " + c.a + " 4"},
-				"weekly_" + totals: {"2026-10-05 " + c.a + " 13"},
-			} {
+			wants := map[string][]string{
+				"daily_" + totals: {"2026-10-05 " + c.b + " 5", "2026-10-05 " + c.a + " 6", "2026-10-06 " + c.a + " 4"},
+			}
+			if c.weekly {
+				wants["weekly_"+totals] = []string{"2026-10-05 " + c.a + " 13"}
+			}
+			for table, want := range wants {
 				lines, err := db.TableLines(table)
 				if err != nil {
 					t.Fatal(err)
@@ -612,7 +616,7 @@ func TestMigrate_RetrievedTotals(t *testing.T) {
 	}
 }
 
-// Migration 0031 drops the weekly retrieved-source totals and keeps the
+// Migration 0031 drops the weekly retrieved-domain totals and keeps the
 // daily ones, which answer retrieved_count without a run filter
 // (docs/metrics.md#reading-them).
 func TestMigrate_0031DropsWeeklyRetrievedTotals(t *testing.T) {
@@ -623,30 +627,21 @@ func TestMigrate_0031DropsWeeklyRetrievedTotals(t *testing.T) {
 	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
 	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
 	monday := analyticsql.FormatTime(time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC))
-	for _, table := range []string{"daily_retrieved_page_totals", "weekly_retrieved_page_totals"} {
-		exec(`INSERT INTO `+table+` (brand_id, page, ran_at, runs) VALUES (?, ?, ?, ?)`, brand, "g2.com/crm", monday, 2)
-	}
-	weekly := []string{"weekly_retrieved_page_totals", "weekly_retrieved_domain_totals"}
-	for _, table := range weekly {
-		if _, err := db.TableColumns(table); err != nil {
-			t.Fatalf("%s before 0031: %v", table, err)
-		}
-	}
+	exec(`INSERT INTO daily_retrieved_domain_totals (brand_id, domain, ran_at, runs) VALUES (?, ?, ?, ?)`, brand, "g2.com", monday, 2)
+	exec(`INSERT INTO weekly_retrieved_domain_totals (brand_id, domain, ran_at, runs) VALUES (?, ?, ?, ?)`, brand, "g2.com", monday, 2)
 	if _, err := db.MigrateTo(ctx, 31); err != nil {
 		t.Fatalf("migrate: %v", err)
 	}
-	for _, table := range weekly {
-		if _, err := db.TableColumns(table); err == nil {
-			t.Errorf("%s after 0031: still there", table)
-		}
+	if _, err := db.TableColumns("weekly_retrieved_domain_totals"); err == nil {
+		t.Error("weekly_retrieved_domain_totals after 0031: still there")
 	}
 	for _, table := range []string{"daily_retrieved_page_totals", "weekly_retrieved_pages", "weekly_retrieved_domains"} {
 		if _, err := db.TableColumns(table); err != nil {
 			t.Errorf("%s after 0031: %v", table, err)
 		}
 	}
-	if lines, err := db.TableLines("daily_retrieved_page_totals"); err != nil || len(lines) != 1 {
-		t.Errorf("daily_retrieved_page_totals after 0031: %q, %v; want its one row", lines, err)
+	if lines, err := db.TableLines("daily_retrieved_domain_totals"); err != nil || len(lines) != 1 {
+		t.Errorf("daily_retrieved_domain_totals after 0031: %q, %v; want its one row", lines, err)
 	}
 }
 
