@@ -653,33 +653,7 @@ func TestMigrate_0031DropsWeeklyRetrievedTotals(t *testing.T) {
 // and over whole ISO weeks (the weekly ones).
 func TestMigrate_0027FillsAgentPageTotals(t *testing.T) {
 	ctx := context.Background()
-	db, _, exec := migratedTo(t, 24)
-	const org, brand = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
-	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
-	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
-	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
-	exec(`INSERT INTO brand_domains (brand_id, domain, ord) VALUES (?, ?, 0)`, brand, "acme.com")
-	// Sunday 2026-10-04 to Tuesday 10-06 (two ISO weeks): /a by a verified
-	// GPTBot, an unverified ClaudeBot answered 503 and, last, a spoofed
-	// GPTBot answered 404; /b by an unverified Bytespider; /c by a spoofed
-	// PerplexityBot only.
-	visits := []struct {
-		at                                time.Time
-		agent, operator, purpose, verdict string
-		status                            int
-		page                              string
-	}{
-		{time.Date(2026, 10, 4, 10, 0, 0, 0, time.UTC), "GPTBot", "openai", "training", "verified", 200, "/a"},
-		{time.Date(2026, 10, 5, 8, 0, 0, 0, time.UTC), "ClaudeBot", "anthropic", "training", "unverified", 503, "/a"},
-		{time.Date(2026, 10, 5, 9, 0, 0, 0, time.UTC), "GPTBot", "openai", "training", "spoofed", 404, "/a"},
-		{time.Date(2026, 10, 6, 11, 0, 0, 0, time.UTC), "Bytespider", "bytedance", "training", "unverified", 200, "/b"},
-		{time.Date(2026, 10, 6, 12, 0, 0, 0, time.UTC), "PerplexityBot", "perplexity", "search", "spoofed", 200, "/c"},
-	}
-	for i, v := range visits {
-		exec(`INSERT INTO agent_visits (brand_id, visit_key, visited_at, host, page, method, status, agent, operator, purpose, verification, network, url)
-			VALUES (?, ?, ?, 'acme.com', ?, 'GET', ?, ?, ?, ?, ?, '192.0.2.0/24', ?)`,
-			brand, fmt.Sprintf("k%d", i), analyticsql.FormatTime(v.at), v.page, v.status, v.agent, v.operator, v.purpose, v.verdict, "https://acme.com"+v.page)
-	}
+	db, _, brand := agentVisitsAt24(t)
 	if _, err := db.Migrate(ctx); err != nil {
 		t.Fatalf("migrate: %v", err)
 	}
@@ -699,13 +673,13 @@ func TestMigrate_0027FillsAgentPageTotals(t *testing.T) {
 	}
 	hand := map[bool][]row{ // by whether spoofed visits count
 		false: {
-			{"https://acme.com/a", 2, 1, 1, visits[1].at, "ClaudeBot GPTBot"},
-			{"https://acme.com/b", 1, 0, 0, visits[3].at, "Bytespider"},
+			{"https://acme.com/a", 2, 1, 1, agentTestVisits[1].at, "ClaudeBot GPTBot"},
+			{"https://acme.com/b", 1, 0, 0, agentTestVisits[3].at, "Bytespider"},
 		},
 		true: {
-			{"https://acme.com/a", 3, 1, 2, visits[2].at, "ClaudeBot GPTBot"},
-			{"https://acme.com/b", 1, 0, 0, visits[3].at, "Bytespider"},
-			{"https://acme.com/c", 1, 0, 0, visits[4].at, "PerplexityBot"},
+			{"https://acme.com/a", 3, 1, 2, agentTestVisits[2].at, "ClaudeBot GPTBot"},
+			{"https://acme.com/b", 1, 0, 0, agentTestVisits[3].at, "Bytespider"},
+			{"https://acme.com/c", 1, 0, 0, agentTestVisits[4].at, "PerplexityBot"},
 		},
 	}
 	windows := []sightline.Window{
@@ -721,7 +695,7 @@ func TestMigrate_0027FillsAgentPageTotals(t *testing.T) {
 			}
 			for _, noRollups := range []bool{false, true} {
 				db.NoRollups = noRollups
-				rows, total, err := db.FindAgentPages(ctx, org, f)
+				rows, total, err := db.FindAgentPages(ctx, agentTestOrg, f)
 				if err != nil || total != len(want) || len(rows) != len(want) {
 					t.Fatalf("agent pages %v (spoofed %v, facts only %v): %d rows of %d, %v", w, spoofed, noRollups, len(rows), total, err)
 				}
@@ -735,6 +709,44 @@ func TestMigrate_0027FillsAgentPageTotals(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The organization, brand and visits of the agent migration tests,
+// Sunday 2026-10-04 to Tuesday 10-06 (two ISO weeks): /a by a verified
+// GPTBot, an unverified ClaudeBot answered 503 and, last, a spoofed GPTBot
+// answered 404; /b by an unverified Bytespider; /c by a spoofed
+// PerplexityBot only.
+const agentTestOrg, agentTestBrand = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
+
+var agentTestVisits = []struct {
+	at                                time.Time
+	agent, operator, purpose, verdict string
+	status                            int
+	page                              string
+}{
+	{time.Date(2026, 10, 4, 10, 0, 0, 0, time.UTC), "GPTBot", "openai", "training", "verified", 200, "/a"},
+	{time.Date(2026, 10, 5, 8, 0, 0, 0, time.UTC), "ClaudeBot", "anthropic", "training", "unverified", 503, "/a"},
+	{time.Date(2026, 10, 5, 9, 0, 0, 0, time.UTC), "GPTBot", "openai", "training", "spoofed", 404, "/a"},
+	{time.Date(2026, 10, 6, 11, 0, 0, 0, time.UTC), "Bytespider", "bytedance", "training", "unverified", 200, "/b"},
+	{time.Date(2026, 10, 6, 12, 0, 0, 0, time.UTC), "PerplexityBot", "perplexity", "search", "spoofed", 200, "/c"},
+}
+
+// agentVisitsAt24 is a database migrated to 0024 holding agentTestVisits
+// of agentTestBrand.
+func agentVisitsAt24(t *testing.T) (db *sqlstore.DB, exec func(q string, args ...any), brand string) {
+	t.Helper()
+	db, _, exec = migratedTo(t, 24)
+	brand = agentTestBrand
+	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
+	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, agentTestOrg, "Acme Inc.", created)
+	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, agentTestOrg, "Acme", "acme.com", created, created)
+	exec(`INSERT INTO brand_domains (brand_id, domain, ord) VALUES (?, ?, 0)`, brand, "acme.com")
+	for i, v := range agentTestVisits {
+		exec(`INSERT INTO agent_visits (brand_id, visit_key, visited_at, host, page, method, status, agent, operator, purpose, verification, network, url)
+			VALUES (?, ?, ?, 'acme.com', ?, 'GET', ?, ?, ?, ?, ?, '192.0.2.0/24', ?)`,
+			brand, fmt.Sprintf("k%d", i), analyticsql.FormatTime(v.at), v.page, v.status, v.agent, v.operator, v.purpose, v.verdict, "https://acme.com"+v.page)
+	}
+	return db, exec, brand
 }
 
 // Migration 0029 counts into the run rollups' rows, from every stored run,
@@ -835,32 +847,7 @@ func TestMigrate_0029CountsSurfaceRuns(t *testing.T) {
 // answer (docs/metrics.md#rollups).
 func TestMigrate_0033AgentFilterKeys(t *testing.T) {
 	ctx := context.Background()
-	db, _, exec := migratedTo(t, 24)
-	const org, brand = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
-	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
-	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
-	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
-	exec(`INSERT INTO brand_domains (brand_id, domain, ord) VALUES (?, ?, 0)`, brand, "acme.com")
-	// Sunday 2026-10-04 to Tuesday 10-06: /a by a verified GPTBot, an
-	// unverified ClaudeBot and a spoofed GPTBot answered 404; /b by an
-	// unverified Bytespider; /c by a spoofed PerplexityBot.
-	visits := []struct {
-		at                                time.Time
-		agent, operator, purpose, verdict string
-		status                            int
-		page                              string
-	}{
-		{time.Date(2026, 10, 4, 10, 0, 0, 0, time.UTC), "GPTBot", "openai", "training", "verified", 200, "/a"},
-		{time.Date(2026, 10, 5, 8, 0, 0, 0, time.UTC), "ClaudeBot", "anthropic", "training", "unverified", 503, "/a"},
-		{time.Date(2026, 10, 5, 9, 0, 0, 0, time.UTC), "GPTBot", "openai", "training", "spoofed", 404, "/a"},
-		{time.Date(2026, 10, 6, 11, 0, 0, 0, time.UTC), "Bytespider", "bytedance", "training", "unverified", 200, "/b"},
-		{time.Date(2026, 10, 6, 12, 0, 0, 0, time.UTC), "PerplexityBot", "perplexity", "search", "spoofed", 200, "/c"},
-	}
-	for i, v := range visits {
-		exec(`INSERT INTO agent_visits (brand_id, visit_key, visited_at, host, page, method, status, agent, operator, purpose, verification, network, url)
-			VALUES (?, ?, ?, 'acme.com', ?, 'GET', ?, ?, ?, ?, ?, '192.0.2.0/24', ?)`,
-			brand, fmt.Sprintf("k%d", i), analyticsql.FormatTime(v.at), v.page, v.status, v.agent, v.operator, v.purpose, v.verdict, "https://acme.com"+v.page)
-	}
+	db, exec, brand := agentVisitsAt24(t)
 	// Monday: chatgpt to /a and /b, perplexity to /a; Tuesday: chatgpt to /a
 	referrals := []struct {
 		at           time.Time
@@ -911,7 +898,7 @@ func TestMigrate_0033AgentFilterKeys(t *testing.T) {
 	}
 	for _, c := range overviews {
 		c.f.BrandID, c.f.Window = brand, w
-		o, err := db.AgentOverview(ctx, org, c.f, "day")
+		o, err := db.AgentOverview(ctx, agentTestOrg, c.f, "day")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -925,15 +912,15 @@ func TestMigrate_0033AgentFilterKeys(t *testing.T) {
 	}
 	f := sightline.AgentPageFilter{AgentFilter: sightline.AgentFilter{BrandID: brand, Window: w, Operators: []string{"openai"},
 		Verifications: sightline.Verifications}, PageRequest: sightline.PageRequest{Page: 1, PageSize: 10}}
-	rows, total, err := db.FindAgentPages(ctx, org, f)
+	rows, total, err := db.FindAgentPages(ctx, agentTestOrg, f)
 	if err != nil || total != 1 || len(rows) != 1 {
 		t.Fatalf("agent pages of openai: %d rows of %d, %v; want 1", len(rows), total, err)
 	}
 	if r := rows[0]; r.Page != "https://acme.com/a" || r.Visits != 2 || r.VerifiedVisits != 1 || r.ErrorRate != 50 ||
-		!r.LastVisitAt.Equal(visits[2].at) || strings.Join(r.Agents, " ") != "GPTBot" {
-		t.Errorf("agent pages of openai: %+v; want /a, 2 visits, 1 verified, 50 %% errors, GPTBot last at %s", r, visits[2].at)
+		!r.LastVisitAt.Equal(agentTestVisits[2].at) || strings.Join(r.Agents, " ") != "GPTBot" {
+		t.Errorf("agent pages of openai: %+v; want /a, 2 visits, 1 verified, 50 %% errors, GPTBot last at %s", r, agentTestVisits[2].at)
 	}
-	_, _, meta, err := db.FindAIReferrals(ctx, org, sightline.AIReferralFilter{BrandID: brand, Window: w, Granularity: "day",
+	_, _, meta, err := db.FindAIReferrals(ctx, agentTestOrg, sightline.AIReferralFilter{BrandID: brand, Window: w, Granularity: "day",
 		PageRequest: sightline.PageRequest{Page: 1, PageSize: 10}})
 	if err != nil {
 		t.Fatal(err)
@@ -943,7 +930,7 @@ func TestMigrate_0033AgentFilterKeys(t *testing.T) {
 	}
 	// the week of Monday 5 October whole: its weekly rows
 	week := sightline.Window{Start: time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC), End: time.Date(2026, 10, 12, 0, 0, 0, 0, time.UTC)}
-	refs, _, _, err := db.FindAIReferrals(ctx, org, sightline.AIReferralFilter{BrandID: brand, Window: week, Granularity: "day",
+	refs, _, _, err := db.FindAIReferrals(ctx, agentTestOrg, sightline.AIReferralFilter{BrandID: brand, Window: week, Granularity: "day",
 		PageRequest: sightline.PageRequest{Page: 1, PageSize: 10}, Sort: sightline.DefaultAIReferralSort})
 	if err != nil {
 		t.Fatal(err)
@@ -955,7 +942,7 @@ func TestMigrate_0033AgentFilterKeys(t *testing.T) {
 	if want := "chatgpt https://acme.com/a 2, chatgpt https://acme.com/b 1, perplexity https://acme.com/a 1"; strings.Join(got, ", ") != want {
 		t.Errorf("referrals of the week: %v; want %s", got, want)
 	}
-	o, err := db.AgentOverview(ctx, org, sightline.AgentFilter{BrandID: brand, Window: week, Purposes: []string{"training"},
+	o, err := db.AgentOverview(ctx, agentTestOrg, sightline.AgentFilter{BrandID: brand, Window: week, Purposes: []string{"training"},
 		Verifications: sightline.Verifications}, "day")
 	if err != nil {
 		t.Fatal(err)
