@@ -145,6 +145,11 @@ func TestSQLSnapshots(t *testing.T) {
 	defer sqlstore.SetDebugSQL(nil)
 	for _, ep := range endpoints {
 		for _, sc := range scopes {
+			// the agents reads take the window only: the topic and
+			// provider filter writes the default statements again
+			if strings.HasPrefix(ep.name, "agents_") && sc.name == "topic+provider" {
+				continue
+			}
 			t.Run(ep.name+"/"+sc.name, func(t *testing.T) {
 				stmts = nil
 				if err := ep.read(sc.scope); err != nil {
