@@ -1,0 +1,49 @@
+package analyze
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The embedded list is what genbrands writes: sorted, one name a line, no
+// duplicates, the open-source projects and the names of notBrands left out.
+func TestBrandListFile(t *testing.T) {
+	lines := strings.Split(strings.TrimSuffix(brandsTxt, "\n"), "\n")
+	if len(lines) < 10000 {
+		t.Fatalf("brands.txt has %d names, want the two lists' 15,000 or so", len(lines))
+	}
+	if !slices.IsSorted(lines) {
+		t.Error("brands.txt is not sorted")
+	}
+	if n := len(slices.Compact(slices.Clone(lines))); n != len(lines) {
+		t.Errorf("brands.txt has %d duplicate lines", len(lines)-n)
+	}
+	for _, name := range []string{"Linux", "Git", "Android", "Markdown"} {
+		if slices.Contains(lines, name) {
+			t.Errorf("brands.txt has %q, which genbrands leaves out", name)
+		}
+	}
+}
+
+func TestListedBrand(t *testing.T) {
+	tests := []struct {
+		name string
+		want bool
+	}{
+		{"Etsy", true}, {"Venmo", true}, {"DoorDash", true}, {"WordPress", true},
+		{"Salesforce", true},      // name-suggestion-index
+		{"Google Calendar", true}, // ordinary words, several
+		{"Western Union", true},
+		{"Zorbex", false},                                  // on no list
+		{"Zoom", false}, {"Stripe", false}, {"RAM", false}, // ordinary words, however written
+		{"TVs", false},               // the plural of an abbreviation
+		{"HP", false}, {"G2", false}, // two characters
+		{"Linux", false}, {"Git", false}, // no company's
+	}
+	for _, tt := range tests {
+		if got := listedBrand(tt.name); got != tt.want {
+			t.Errorf("listedBrand(%q) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
