@@ -40,6 +40,29 @@ func listedBrand(name string) bool {
 	return strings.Contains(name, " ") || !isDictWord(name)
 }
 
+// listedRun reports whether run r, inside a sentence, is a brand of the list
+// or opens with one (listedBrand), and returns the name it reads: the whole
+// run, possessive cut ("sell on Etsy", "with Venmo support", "through
+// Shopify Payments"). A run that opens the sentence counts only by the rules
+// for names there, since its capital is no evidence.
+func listedRun(r nameRun) (string, bool) {
+	if r.from == 0 {
+		return "", false
+	}
+	name := strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s")
+	for head := name; head != ""; {
+		if listedBrand(head) {
+			return name, true
+		}
+		i := strings.LastIndexByte(head, ' ')
+		if i < 0 {
+			break
+		}
+		head = head[:i]
+	}
+	return "", false
+}
+
 // acronymPlural reports a plural of an abbreviation ("TVs", "ATMs", "CDs"):
 // a kind of product, not a brand.
 func acronymPlural(name string) bool {

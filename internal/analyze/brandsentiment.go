@@ -239,7 +239,7 @@ func attributive(s string, g group) bool {
 // attributeNouns after a brand make it a qualifier of what they name.
 var attributeNouns = set(`integration integrations extension extensions add-on add-ons plugin plugins
 	app apps experience account accounts connector connectors sync users user ecosystem inbox
-	calendar widget feature features`)
+	calendar widget feature features store stores`)
 
 // advisedBefore reports whether text ends with an imperative advice ("go
 // with", "look at"): the brand after it is what the reader is told to

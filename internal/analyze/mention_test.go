@@ -333,8 +333,10 @@ Salesforce is powerful, but it is expensive and clunky for small teams. Salesfor
 	if mood["Pipedrive"] <= 55 {
 		t.Errorf("Pipedrive sentiment = %v, want positive", mood["Pipedrive"])
 	}
-	if mood["Zoho CRM"] != 50 {
-		t.Errorf("Zoho CRM sentiment = %v, want neutral 50", mood["Zoho CRM"])
+	// "the Zoho suite" names Zoho, a brand of the list, so "Zoho CRM" is its
+	// product and the brand is Zoho
+	if v, ok := mood["Zoho"]; !ok || v != 50 {
+		t.Errorf("Zoho sentiment = %v (found %v), want neutral 50", v, ok)
 	}
 }
 
@@ -526,6 +528,8 @@ func TestFindMentionsSentimentPerBrand(t *testing.T) {
 			acme, map[string]string{"Acme": "+", "Globex": "0"}},
 		{"a pronoun takes up the brand that opened a sentence of several", "Acme is a payments company; its cards are issued through Globex. It is one of the most trusted apps around.",
 			acme, map[string]string{"Acme": "+", "Globex": "0"}},
+		{"a brand that qualifies stores is no side", "### Acme\nPopular with smaller Shopify stores, but approval rates are inconsistent and support is slow.\n\n### Globex\nA plain choice.",
+			acme, map[string]string{"Acme": "-", "Globex": "0"}},
 		{"a sentence without a pronoun does not", "Acme is a payments company; its cards are issued through Globex. Reviews of fintech apps are excellent.",
 			acme, map[string]string{"Acme": "0", "Globex": "0"}},
 		{"a tracked spelling not counted is no opinion either", "Acme's exports are a bit slow. Outreach happens by email.",
@@ -667,6 +671,10 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"a source recommended elsewhere is a brand", "Acme is fine, and users on Zorbex like it. Zorbex and Quillon are cheaper.", []string{"Zorbex", "Quillon"}},
 		{"ordinary words listed beside brands that are not tracked", "Options:\n- **Sprintcraft:** fast.\n- **Momentum Desk:** calm.\n\nPicks:\n1. **Daybreak Roasters**: light roasts.\n2. **Northbound Beans**: bulk bags.\n\nBudget buyers pick Northbound Beans, says Acme.", []string{"Sprintcraft", "Momentum Desk", "Daybreak Roasters", "Northbound Beans"}},
 		{"ordinary words named inside a sentence", "- **Toast:** for restaurants.\n\nMany cafés run on Toast or Acme.", []string{"Toast"}},
+		{"brands of the list inside a sentence need no cue", "Acme lets makers sell on Etsy, take payments with Venmo support and add an open-source plugin for WordPress; orders arrive through DoorDash.", []string{"Etsy", "Venmo", "WordPress", "DoorDash"}},
+		{"a list brand of ordinary words, and one opening a run", "Acme syncs bookings to Google Calendar, pays out by Western Union and settles through Shopify Payments.", []string{"Google Calendar", "Western Union", "Shopify Payments"}},
+		{"ordinary words and abbreviations of the list are none", "Acme needs 16GB of RAM, hosts Zoom calls, ships mini-LED TVs and sells in the EU through HP printers.", nil},
+		{"a list brand opening a sentence needs the evidence ordinary words do", "Etsy fees are high. Acme is fine.", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

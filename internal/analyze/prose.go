@@ -380,6 +380,11 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				notCommon(r.text) && appositiveCompany(ws, r),
 				r.from > 0 && next != "" && ownerName(ws, r):
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
+			default:
+				// a brand of the list needs no cue inside a sentence
+				if name, ok := listedRun(r); ok {
+					add(name, sn)
+				}
 			}
 		}
 		// a sentence opened by a name that is no ordinary word, as a verb's subject
