@@ -647,7 +647,7 @@ var lexicon = map[string]float64{
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),
 // keyed by their first word.
-var phrases = withPricePhrases(map[string][]phrase{
+var phrases = withBasicPhrases(withPricePhrases(map[string][]phrase{
 	"issue":  {{"tracking", 0}, {"tracker", 0}, {"trackers", 0}},
 	"best":   {{"for", 0}},
 	"ranked": {{"first", 2}, {"highest", 2}, {"top", 2}, {"higher", 1.5}, {"lower", -1.5}},
@@ -684,7 +684,7 @@ var phrases = withPricePhrases(map[string][]phrase{
 	"fall":     {{"short", -2}},
 	"second":   {{"to none", 3}},
 	"waste":    {{"of money", -2.5}, {"of time", -2.5}},
-})
+}))
 
 // acclaimVerbs after "highly" are praise: "highly rated".
 var acclaimVerbs = set("rated regarded reviewed praised acclaimed")
@@ -783,6 +783,18 @@ func withPricePhrases(m map[string][]phrase) map[string][]phrase {
 		}
 		for _, w := range []string{"cover", "covers", "includes", "include", "offers", "offer"} {
 			m[w] = append(m[w], phrase{adv + "more", 1.5}, phrase{adv + "less", -1.5})
+		}
+	}
+	return m
+}
+
+// withBasicPhrases adds a feature said to be basic as a complaint
+// ("reporting is basic", "its task features are still basic"): "basic"
+// alone is no opinion, since it names a tier ("the basic plan").
+func withBasicPhrases(m map[string][]phrase) map[string][]phrase {
+	for _, verb := range []string{"is", "are", "was", "were", "remains", "remain", "feels", "feel"} {
+		for _, adv := range []string{"", "still ", "fairly ", "pretty ", "quite ", "very ", "rather ", "a bit ", "somewhat "} {
+			m[verb] = append(m[verb], phrase{adv + "basic", -1})
 		}
 	}
 	return m

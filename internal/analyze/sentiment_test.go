@@ -171,6 +171,8 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"It is the most complete option for call coaching.", true},
 		{"Both have higher deposit limits and phone support.", true},
 		{"It had some of the highest average premiums in the survey.", false},
+		{"Its calling features are basic.", false},
+		{"Its database features are still basic.", false},
 	}
 	for _, tt := range tests {
 		got := Sentiment(tt.text)
@@ -201,7 +203,8 @@ func TestSentimentProductLanguage(t *testing.T) {
 		"A scalable platform for large catalogs.", "Best for: flexibility.",
 		"It charges a variable fee from about 0.33%, plus a fixed fee per transfer.",
 		"The app does not charge monthly maintenance fees, overdraft fees or foreign transaction fees.",
-		"For expensive purchases, the card spreads payments.", "If you hate spreadsheets, this tool fits."} {
+		"For expensive purchases, the card spreads payments.", "If you hate spreadsheets, this tool fits.",
+		"It is a basic plan for two users."} {
 		if got := Sentiment(text); got != 50 {
 			t.Errorf("Sentiment(%q) = %.1f, want 50", text, got)
 		}
