@@ -97,6 +97,17 @@ func isPlace(name string) bool {
 	return places()[strings.ReplaceAll(n, " ", "\x00")] || isPlaceName(name)
 }
 
+// calendarNames are the days and months: a day's name alone is no brand
+// (docs/accuracy.md#tracked-brands-and-their-occurrences: "Monday mornings").
+var calendarNames = set(`monday tuesday wednesday thursday friday saturday sunday
+	january february march april may june july august september october november december`)
+
+// calendarName reports whether a name is one day's or month's name
+// ("Friday", "Monday"; not "Monday Sales CRM").
+func calendarName(name string) bool {
+	return calendarNames[strings.ToLower(name)]
+}
+
 // techTerms are the technologies and standards answers name beside
 // products, in lowercase: connectors, radios, display and memory kinds.
 // With categoryAcronyms they are a spec's words, not a brand's

@@ -237,8 +237,8 @@ func (m *Matcher) untracked(answer string, cands []candidate, tracked []match) [
 		if _, ok := m.known[f]; ok || slices.Contains(folded, f) {
 			continue
 		}
-		if isPlace(name) || specName(name) || contraction(name) || citedAsSource(answer, name) {
-			continue // "Texas", "Wi-Fi 7", "Don't": no brand's names
+		if isPlace(name) || specName(name) || contraction(name) || calendarName(name) || citedAsSource(answer, name) {
+			continue // "Texas", "Wi-Fi 7", "Don't", "Friday": no brand's names
 		}
 		if ordinaryName(name) && !listedAmongBrands && !amongBrands[f] && !namedInSentence(answer, name) {
 			// capitals that only open a heading, a label or a sentence are no

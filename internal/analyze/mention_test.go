@@ -670,6 +670,8 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"sources", "Acme is fine. Many users on Reddit and G2 mention its learning curve. According to J.D. Power and AM Best, it scores highest. Zorbex offers more. Trustpilot reviews are mixed, unlike Quillon.", []string{"Zorbex", "Quillon"}},
 		{"a source recommended elsewhere is a brand", "Acme is fine, and users on Zorbex like it. Zorbex and Quillon are cheaper.", []string{"Zorbex", "Quillon"}},
 		{"ordinary words listed beside brands that are not tracked", "Options:\n- **Sprintcraft:** fast.\n- **Momentum Desk:** calm.\n\nPicks:\n1. **Daybreak Roasters**: light roasts.\n2. **Northbound Beans**: bulk bags.\n\nBudget buyers pick Northbound Beans, says Acme.", []string{"Sprintcraft", "Momentum Desk", "Daybreak Roasters", "Northbound Beans"}},
+		{"a day's name is no brand", "### Acme: plan the week\nReview your calendar.\n\n### Midweek check-in\nMove what slipped.\n\n### Friday: review\nLook back.", nil},
+		{"a day's name opening a brand's name", "### Acme\nFast.\n\n### Monday Sales CRM\nFlexible boards if the team already uses Monday for projects.", []string{"Monday Sales CRM"}},
 		{"ordinary words named inside a sentence", "- **Toast:** for restaurants.\n\nMany cafés run on Toast or Acme.", []string{"Toast"}},
 		{"brands of the list inside a sentence need no cue", "Acme lets makers sell on Etsy, take payments with Venmo support and add an open-source plugin for WordPress; orders arrive through DoorDash.", []string{"Etsy", "Venmo", "WordPress", "DoorDash"}},
 		{"a list brand of ordinary words, and one opening a run", "Acme syncs bookings to Google Calendar, pays out by Western Union and settles through Shopify Payments.", []string{"Google Calendar", "Western Union", "Shopify Payments"}},
