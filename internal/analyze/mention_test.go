@@ -555,6 +555,8 @@ func TestFindMentionsSentimentPerBrand(t *testing.T) {
 			acme, map[string]string{"Acme": "-", "Globex": "+"}},
 		{"a sentence whose other brands are objects carries its brand on", "1. **Acme** – A CRM that lives inside Gmail. Perfect if your pipeline is email.\n2. **Globex** – A tracker.",
 			acme, map[string]string{"Acme": "+", "Globex": "0"}},
+		{"advice to use a brand", "### Docs\nAcme. Use it for specs and meeting notes.\n\n### Payroll\nUse Globex's direct deposit form.",
+			acme, map[string]string{"Acme": "+", "Globex": "+"}},
 		{"advice to the reader is a side, not an object", "If your team lives on the phone, go with Acme; if you build data models, Globex.",
 			acme, map[string]string{"Acme": "+", "Globex": "0"}},
 		{"a capital inside a sentence makes a name", "Acme requires the Secure plan for alerts.",

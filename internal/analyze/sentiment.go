@@ -287,12 +287,26 @@ var countWords = set("unlimited active open")
 var countedNouns = set("issue issues bug bugs")
 
 // imperativeAdvice opens a clause that tells the reader which product to
-// take: "go with Acme", "look at Acme or Globex", "start with Acme".
-var imperativeAdvice = phraseWords("go with", "look at", "start with", "stick with", "switch to", "try")
+// take: "go with Acme", "look at Acme or Globex", "start with Acme", "use
+// Acme's import tool", "Acme. Use it for specs".
+var imperativeAdvice = phraseWords("go with", "look at", "start with", "stick with", "switch to", "try", "use")
+
+// pronounObject reports whether text opens with a pronoun that takes up
+// the brand of the sentence before ("Notion. Use it for specs."): the
+// advice is about it.
+func pronounObject(text string) bool {
+	for _, p := range []string{"it ", "it.", "them ", "them."} {
+		if len(text) >= len(p) && strings.EqualFold(text[:len(p)], p) {
+			return true
+		}
+	}
+	return false
+}
 
 // imperativeAdviceAt returns the bytes of text an imperative advice covers
 // when a name follows it (a capitalized word, or a brand's blanked
-// mention), or 0: "look at doorbell cameras" advises no product.
+// mention) or a pronoun that takes one up, or 0: "look at doorbell
+// cameras" advises no product.
 func imperativeAdviceAt(text string) int {
 	for _, ps := range imperativeAdvice {
 		t, n, ok := text, 0, true
@@ -310,7 +324,7 @@ func imperativeAdviceAt(text string) int {
 			continue
 		}
 		rest := strings.TrimLeft(t, " *_")
-		if strings.HasPrefix(rest, "xx") || rest != "" && 'A' <= rest[0] && rest[0] <= 'Z' {
+		if pronounObject(rest) || strings.HasPrefix(rest, "xx") || rest != "" && 'A' <= rest[0] && rest[0] <= 'Z' {
 			return n
 		}
 	}
