@@ -173,11 +173,16 @@ func valence(text string) float64 {
 				// "less intuitive": only the next word is turned
 				negLeft = 1
 			case "avoid", "avoids", "avoiding":
-				// "avoid paying for a tool" spares a cost; "avoid Acme" warns
-				v := lexicon["avoid"]
-				if strings.HasSuffix(next, "ing") || costNouns[next] || costNouns[secondToken(text[i:])] {
-					// "avoids monthly fees": a cost spared
+				// "avoid paying for a tool", "avoid most of those fees" spare
+				// a cost; "avoid Acme", "avoid it", "avoid this card" warn
+				// against a product; what else is avoided ("avoid calf
+				// strain", "avoid blisters") is no verdict on the brand
+				v := 0.0
+				switch {
+				case strings.HasSuffix(next, "ing") || costAhead(text[i:]):
 					v = 1
+				case avoidedProduct(text[i:]):
+					v = lexicon["avoid"]
 				}
 				negLeft, lack = 0, false
 				total += v * boost * weight
@@ -393,6 +398,39 @@ func adviceAt(rest string) int {
 var haveVerbs = set(`include includes included offer offers offered support supports supported
 	have has provide provides cover covers covered allow allows accept accepts available sold
 	last lasts work works hold holds survive survives`)
+
+// costAhead reports whether a cost noun comes within the next four words
+// of the clause ("avoid most of those fees", "avoids monthly fees").
+func costAhead(rest string) bool {
+	t := rest
+	for k := 0; k < 4; k++ {
+		w := nextToken(t)
+		if w == "" {
+			return false
+		}
+		if costNouns[w] {
+			return true
+		}
+		t = t[1+len(w):]
+	}
+	return false
+}
+
+// avoidedProduct reports whether what "avoid" turns on is a product: a
+// brand's blanked mention or a capitalized name ("avoid Bolt"), or a
+// pronoun or demonstrative that points at one ("avoid it", "avoid this
+// card").
+func avoidedProduct(rest string) bool {
+	t := strings.TrimLeft(rest, " *_")
+	if strings.HasPrefix(t, "xx") || t != "" && 'A' <= t[0] && t[0] <= 'Z' {
+		return true
+	}
+	switch nextToken(rest) {
+	case "it", "them", "this", "these", "that", "those":
+		return true
+	}
+	return false
+}
 
 // costNouns after "avoid" make it a cost spared ("avoids monthly fees").
 var costNouns = set("fee fees cost costs charge charges subscription subscriptions markup markups surcharge surcharges")

@@ -147,6 +147,9 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"Coverage is sold in only a few states.", false},
 		{"Teams avoid paying for a separate dialer.", true},
 		{"Avoid this card if you carry a balance.", false},
+		{"Online-first banks avoid most of those fees.", true},
+		{"I would avoid it for a new store.", false},
+		{"Merchants should avoid Bolt for now.", false},
 		{"The new sync engine reduces errors.", true},
 		{"Buying refurbished there is lower risk.", true},
 		{"The card offers higher limits for startups.", true},
@@ -204,7 +207,7 @@ func TestSentimentProductLanguage(t *testing.T) {
 		"It charges a variable fee from about 0.33%, plus a fixed fee per transfer.",
 		"The app does not charge monthly maintenance fees, overdraft fees or foreign transaction fees.",
 		"For expensive purchases, the card spreads payments.", "If you hate spreadsheets, this tool fits.",
-		"It is a basic plan for two users."} {
+		"It is a basic plan for two users.", "Transition gradually to avoid blisters."} {
 		if got := Sentiment(text); got != 50 {
 			t.Errorf("Sentiment(%q) = %.1f, want 50", text, got)
 		}
