@@ -377,7 +377,13 @@ func sides(s string, sn span, groups []group) []side {
 				}
 			}
 		}
-		out[i] = side{brands: g.brands, value: valence(dropMarker(text)), compare: compare[i]}
+		t := dropMarker(text)
+		if i+1 < len(groups) && compare[i+1] && strings.HasPrefix(strings.TrimLeft(s[cuts[i+1]:], " *_"), "than") {
+			// the side before "than Globex" keeps the word, so that what it
+			// has more of reads as compared ("longer financing terms")
+			t = strings.TrimRight(t, " \t*_") + " than"
+		}
+		out[i] = side{brands: g.brands, value: valence(t), compare: compare[i]}
 		back = append(back, rest)
 		relative = append(relative, rel)
 	}

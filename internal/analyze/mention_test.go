@@ -504,6 +504,8 @@ func TestFindMentionsSentimentPerBrand(t *testing.T) {
 		{"more expensive than", "Acme is more expensive than Globex.", acme, map[string]string{"Acme": "-", "Globex": "+"}},
 		{"costs more than", "Acme costs more than Globex.", acme, map[string]string{"Acme": "-", "Globex": "+"}},
 		{"a contrast inside the first brand's clause", "Acme's kettle is pricier but lasts longer, and Globex is a plain choice for a dorm.", acme, map[string]string{"Acme": "+", "Globex": "0"}},
+		{"more of what the customer gets than", "Acme offers longer financing terms than Globex, up to 36 months.", acme, map[string]string{"Acme": "+", "Globex": "-"}},
+		{"more effort than", "Acme requires more setup than Globex.", acme, map[string]string{"Acme": "0", "Globex": "0"}},
 		{"cost less than", "Acme's kettles cost less than Globex's.", acme, map[string]string{"Acme": "+", "Globex": "-"}},
 		{"unlike", "Unlike Globex, Acme syncs offline reliably.", acme, map[string]string{"Acme": "+", "Globex": "-"}},
 		{"compared with", "Compared with Globex, Acme is easier to set up.", acme, map[string]string{"Acme": "+", "Globex": "-"}},

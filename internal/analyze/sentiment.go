@@ -140,6 +140,18 @@ func valence(text string) float64 {
 			boost = 1
 			continue
 		}
+		if sizeComparatives[w] && info.kind == plain && thanAhead(text[i:]) {
+			// "longer financing terms than Globex", "far more drivers than
+			// Globex": more of what the customer gets is praise, and the
+			// side compared with takes the opposite (brandSentiment)
+			v := 1.0 * boost * weight
+			if negLeft > 0 {
+				v *= -0.75
+			}
+			total += v
+			boost = 1
+			continue
+		}
 		switch info.kind {
 		case negator:
 			if adviceNegators[w] {
@@ -410,6 +422,36 @@ func costAhead(rest string) bool {
 		}
 		if costNouns[w] {
 			return true
+		}
+		t = t[1+len(w):]
+	}
+	return false
+}
+
+// sizeComparatives say there is more of something: before "than" they
+// compare what the customer gets.
+var sizeComparatives = set("more longer larger bigger greater")
+
+// effortNouns are what a customer spends, like a price: "more time than
+// Globex", "more steps than" compare a cost, not what the customer gets.
+var effortNouns = set("time effort work steps clicks setup maintenance configuration")
+
+// thanAhead reports whether "than" comes within the next five words of the
+// clause, with no price noun before it (a price compared is weighed by
+// its size: "higher fees than") and no opinion word right after the
+// comparative, which it only strengthens ("more reliable than").
+func thanAhead(rest string) bool {
+	t := rest
+	for k := 0; k < 5; k++ {
+		w := nextToken(t)
+		switch {
+		case w == "":
+			return false
+		case w == "than":
+			return k > 0
+		case k == 0 && (w == "of" || sentimentWords[w].kind != plain),
+			priceNoun[w] || costNouns[w] || effortNouns[w]:
+			return false
 		}
 		t = t[1+len(w):]
 	}

@@ -207,7 +207,8 @@ func TestSentimentProductLanguage(t *testing.T) {
 		"It charges a variable fee from about 0.33%, plus a fixed fee per transfer.",
 		"The app does not charge monthly maintenance fees, overdraft fees or foreign transaction fees.",
 		"For expensive purchases, the card spreads payments.", "If you hate spreadsheets, this tool fits.",
-		"It is a basic plan for two users.", "Transition gradually to avoid blisters."} {
+		"It is a basic plan for two users.", "Transition gradually to avoid blisters.",
+		"It takes more than a week to set up.", "It is more of a contact manager than a CRM."} {
 		if got := Sentiment(text); got != 50 {
 			t.Errorf("Sentiment(%q) = %.1f, want 50", text, got)
 		}
