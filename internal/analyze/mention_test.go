@@ -557,6 +557,8 @@ func TestFindMentionsSentimentPerBrand(t *testing.T) {
 			acme, map[string]string{"Acme": "-", "Globex": "+"}},
 		{"a sentence whose other brands are objects carries its brand on", "1. **Acme** – A CRM that lives inside Gmail. Perfect if your pipeline is email.\n2. **Globex** – A tracker.",
 			acme, map[string]string{"Acme": "+", "Globex": "0"}},
+		{"advice against outweighs what is conceded", "I wouldn't pick Acme if budget matters. It's not a bad product, and the boards are polished.",
+			acme, map[string]string{"Acme": "-"}},
 		{"advice to use a brand", "### Docs\nAcme. Use it for specs and meeting notes.\n\n### Payroll\nUse Globex's direct deposit form.",
 			acme, map[string]string{"Acme": "+", "Globex": "+"}},
 		{"advice to the reader is a side, not an object", "If your team lives on the phone, go with Acme; if you build data models, Globex.",

@@ -158,7 +158,7 @@ func valence(text string) float64 {
 				if n := adviceAt(text[i:]); n > 0 {
 					// "I wouldn't pick it", "don't move to it": advice against
 					endLack()
-					total -= 2.5 * boost * weight
+					total -= 4.5 * boost * weight
 					negLeft, boost, prevNot = 0, 1, false
 					i += n
 					continue
@@ -375,8 +375,9 @@ func wordStartOf(text string, end int) int {
 var adviceNegators = set("wouldn't wouldnt don't dont shouldn't shouldnt never")
 
 // adviceVerbs are what a writer advises doing with a product. Negated
-// (adviceNegators) they advise against it, a verdict as strong as praise
-// is, not a damped opinion word.
+// (adviceNegators) they advise against it: the writer's verdict, which
+// outweighs the good parts the answer concedes ("I wouldn't pick it. It's
+// not a bad product…"), not a damped opinion word.
 var adviceVerbs = phraseWords("pick", "choose", "recommend", "suggest", "buy", "use", "get",
 	"go with", "count on", "rely on", "move to", "switch to", "sign up", "bother with", "trust",
 	"start with", "pay for", "settle for", "expect much from")
@@ -756,8 +757,8 @@ var phrases = withBasicPhrases(withPricePhrases(map[string][]phrase{
 	"clean":  {{"up", 0}},
 	"as":     {{"well", 0}},
 	"i'd": {{"choose", 2}, {"pick", 2}, {"go with", 2}, {"suggest", 2}, {"recommend", 2}, {"look at", 1.5}, {"start with", 1.5}, {"build", 1},
-		{"lean toward", 2}, {"lean towards", 2}, {"stick with", 2}, {"skip", -2.5}, {"avoid", -2.5}, {"pass on", -2.5},
-		{"hold off", -2}, {"be cautious", -2}, {"be more cautious", -2}, {"rule it out", -2.5}, {"look elsewhere", -2}},
+		{"lean toward", 2}, {"lean towards", 2}, {"stick with", 2}, {"skip", -4.5}, {"avoid", -4.5}, {"pass on", -4.5},
+		{"hold off", -3.5}, {"be cautious", -3.5}, {"be more cautious", -3.5}, {"rule it out", -4.5}, {"look elsewhere", -3.5}},
 	"top":      {{"pick", 2}, {"choice", 2}, {"rated", 2}},
 	"wears":    {{"out faster", -2.5}, {"out", -2}},
 	"runs":     {{"hot", -1.5}, {"small", -1}, {"large", -1}},
