@@ -283,6 +283,30 @@ func joinedName(answer string, x match) bool {
 	return w != "" && 'A' <= w[0] && w[0] <= 'Z' && !toGovernors[strings.ToLower(w)]
 }
 
+// joinedNames returns the longer names that tracked spellings end
+// (joinedName: "Sea to Summit"), unless the word that opens one is itself
+// a tracked spelling or follows "from" or "between" ("from Wix to
+// Square" names two brands).
+func joinedNames(answer string, spelled []match) []string {
+	var out []string
+	for _, x := range spelled {
+		if !x.word || !joinedName(answer, x) {
+			continue
+		}
+		first := wordBefore(answer, x.start-3)
+		start := x.start - 4 - len(first)
+		if start < 0 || overlaps(spelled, start, start+len(first)) {
+			continue
+		}
+		switch strings.ToLower(wordBefore(answer, start)) {
+		case "from", "between":
+			continue
+		}
+		out = append(out, answer[start:x.end])
+	}
+	return out
+}
+
 // toGovernors are words that "to" and a name can follow without forming a
 // name with them.
 var toGovernors = set(`similar compared comparable equal identical close closest next due thanks

@@ -146,6 +146,15 @@ func (m *Matcher) Find(answer string) []Mention {
 	sents := sentenceSpans(answer)
 	cands = append(cands, m.proseCandidates(answer, sents, ms, cands)...)
 	untracked := m.untracked(answer, cands, ms)
+	for _, name := range joinedNames(answer, spelled) {
+		// "Sea to Summit": the longer name a tracked one ends is a company
+		// of its own (dropPlaceReadings dropped the tracked reading)
+		f := fold(name)
+		if _, ok := m.known[f]; ok || slices.ContainsFunc(untracked, func(u string) bool { return fold(u) == f }) {
+			continue
+		}
+		untracked = append(untracked, name)
+	}
 	for k, name := range untracked {
 		ms = appendMatches(ms, answer, folded, pattern{
 			text: fold(name), brand: -1 - k, capital: startsUpper(name),

@@ -632,6 +632,8 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"a tie with no name after it", "Acme cards are made by hand and held at branches.", nil},
 		{"a name used as a tool", "Acme fits teams that already use Microsoft Teams, and its forms are built into Salesforce.", []string{"Microsoft Teams", "Salesforce"}},
 		{"an ordinary word used as a method", "Acme suits teams that use Agile rituals.", nil},
+		{"a longer name a tracked one ends", "Acme packs are light. Sea to Acme, a separate company, makes dry bags; pair one with the Sea to Acme Ether pad.", []string{"Sea to Acme"}},
+		{"two tracked names joined by to", "Teams often move from Globex to Acme.", nil},
 		{"an integration word", "CRMs with good Gmail integration include Acme.", []string{"Gmail"}},
 		{"the subject of a sentence", "Acme lacks time tracking. Wrike offers it on its Business tier.", []string{"Wrike"}},
 		{"the subject of a sentence before an adverb", "Acme is quick. Basecamp still works for agencies.", []string{"Basecamp"}},
