@@ -255,13 +255,16 @@ func newID() string { return uuid.NewString() }
 
 // AnalyzeAgentLogs refreshes, like Analyze, the planner's statistics of
 // the agent visits, AI referrals and their rollups, after a bulk load of
-// access logs: without them PostgreSQL reads a listed page's agents by
-// the primary key, the whole window, instead of by page.
+// access logs, and vacuums them: without statistics PostgreSQL reads a
+// listed page's agents by the primary key, the whole window, instead of by
+// page, and until vacuum marks the rollups' pages all-visible an
+// index-only read of the agent pages still visits the table for each row
+// (autovacuum does both in time).
 func (db *DB) AnalyzeAgentLogs(ctx context.Context) error {
 	if db.dialect.Engine != enginePostgres {
 		return nil
 	}
-	if _, err := db.write.ExecContext(ctx, `ANALYZE agent_visits, ai_referrals, daily_agent_visits, daily_agent_pages,
+	if _, err := db.write.ExecContext(ctx, `VACUUM (ANALYZE) agent_visits, ai_referrals, daily_agent_visits, daily_agent_pages,
 		daily_agent_page_totals, weekly_agent_page_totals, daily_ai_referrals, daily_ai_referral_sources,
 		weekly_agent_pages, weekly_ai_referrals`); err != nil {
 		return fmt.Errorf("analyze agent logs: %w", err)

@@ -952,3 +952,48 @@ func TestMigrate_0033AgentFilterKeys(t *testing.T) {
 		t.Errorf("overview of the week's training agents: %d visits of %d pages; want 3 of 2", o.Visits, o.PagesVisited)
 	}
 }
+
+// Migration 0034 puts the agent pages' sums into their key's index on
+// PostgreSQL, so that a filtered pages list reads the index alone; SQLite's
+// agent pages hold their rows in the key already (WITHOUT ROWID). The rows
+// stay, and an upsert still finds its row by the key's columns.
+func TestMigrate_0034AgentPageSumsInKey(t *testing.T) {
+	ctx := context.Background()
+	db, raw, exec := migratedTo(t, 33)
+	const org, brand = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
+	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
+	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
+	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
+	monday := analyticsql.FormatTime(time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC))
+	last := analyticsql.FormatTime(time.Date(2026, 10, 5, 9, 30, 0, 0, time.UTC))
+	tables := []string{"daily_agent_pages", "weekly_agent_pages"}
+	for _, table := range tables {
+		exec(`INSERT INTO `+table+` (brand_id, visited_at, url, agent, operator, purpose, verification, visits, error_visits, last_visit_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, brand, monday, "acme.com/pricing", "GPTBot", "openai", "training", "verified", 3, 1, last)
+	}
+	if _, err := db.MigrateTo(ctx, 34); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	for _, table := range tables {
+		var def string
+		if db.Engine() == "postgres" {
+			err := raw.QueryRowContext(ctx, `SELECT pg_get_indexdef($1::regclass)`, table+"_pkey").Scan(&def)
+			if err != nil || !strings.Contains(def, "INCLUDE (visits, error_visits, last_visit_at)") {
+				t.Errorf("%s key after 0034: %q, %v; want the sums included", table, def, err)
+			}
+		} else {
+			err := raw.QueryRowContext(ctx, `SELECT sql FROM sqlite_master WHERE name = ?`, table).Scan(&def)
+			if err != nil || !strings.Contains(def, "WITHOUT ROWID") {
+				t.Errorf("%s after 0034: %q, %v; want a WITHOUT ROWID table", table, def, err)
+			}
+		}
+		exec(`INSERT INTO `+table+` (brand_id, visited_at, url, agent, operator, purpose, verification, visits, error_visits, last_visit_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (brand_id, agent, visited_at, url, operator, purpose, verification)
+			DO UPDATE SET visits = `+table+`.visits + excluded.visits`, brand, monday, "acme.com/pricing", "GPTBot", "openai", "training", "verified", 2, 0, last)
+		var visits int64
+		if err := raw.QueryRowContext(ctx, `SELECT visits FROM `+table).Scan(&visits); err != nil || visits != 5 {
+			t.Errorf("%s after 0034 and an upsert: visits %d, %v; want the one row with 3 + 2", table, visits, err)
+		}
+	}
+}
