@@ -622,10 +622,7 @@ func TestMigrate_RetrievedTotals(t *testing.T) {
 func TestMigrate_0031DropsWeeklyRetrievedTotals(t *testing.T) {
 	ctx := context.Background()
 	db, _, exec := migratedTo(t, 30)
-	const org, brand = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
-	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
-	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
-	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
+	brand := insertAcme(exec)
 	monday := analyticsql.FormatTime(time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC))
 	exec(`INSERT INTO daily_retrieved_domain_totals (brand_id, domain, ran_at, runs) VALUES (?, ?, ?, ?)`, brand, "g2.com", monday, 2)
 	exec(`INSERT INTO weekly_retrieved_domain_totals (brand_id, domain, ran_at, runs) VALUES (?, ?, ?, ?)`, brand, "g2.com", monday, 2)
@@ -731,15 +728,22 @@ var agentTestVisits = []struct {
 	{time.Date(2026, 10, 6, 12, 0, 0, 0, time.UTC), "PerplexityBot", "perplexity", "search", "spoofed", 200, "/c"},
 }
 
+// insertAcme stores the organization and brand of the migration tests'
+// rows (agentTestOrg, agentTestBrand) and returns the brand's id.
+func insertAcme(exec func(q string, args ...any)) string {
+	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
+	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, agentTestOrg, "Acme Inc.", created)
+	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		agentTestBrand, agentTestOrg, "Acme", "acme.com", created, created)
+	return agentTestBrand
+}
+
 // agentVisitsAt24 is a database migrated to 0024 holding agentTestVisits
 // of agentTestBrand.
 func agentVisitsAt24(t *testing.T) (db *sqlstore.DB, exec func(q string, args ...any), brand string) {
 	t.Helper()
 	db, _, exec = migratedTo(t, 24)
-	brand = agentTestBrand
-	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
-	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, agentTestOrg, "Acme Inc.", created)
-	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, agentTestOrg, "Acme", "acme.com", created, created)
+	brand = insertAcme(exec)
 	exec(`INSERT INTO brand_domains (brand_id, domain, ord) VALUES (?, ?, 0)`, brand, "acme.com")
 	for i, v := range agentTestVisits {
 		exec(`INSERT INTO agent_visits (brand_id, visit_key, visited_at, host, page, method, status, agent, operator, purpose, verification, network, url)
@@ -960,10 +964,7 @@ func TestMigrate_0033AgentFilterKeys(t *testing.T) {
 func TestMigrate_0034AgentPageSumsInKey(t *testing.T) {
 	ctx := context.Background()
 	db, raw, exec := migratedTo(t, 33)
-	const org, brand = "10000000-0000-4000-8000-000000000001", "20000000-0000-4000-8000-000000000001"
-	created := analyticsql.FormatTime(time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
-	exec(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`, org, "Acme Inc.", created)
-	exec(`INSERT INTO brands (id, org_id, name, domain, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, brand, org, "Acme", "acme.com", created, created)
+	brand := insertAcme(exec)
 	monday := analyticsql.FormatTime(time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC))
 	last := analyticsql.FormatTime(time.Date(2026, 10, 5, 9, 30, 0, 0, time.UTC))
 	tables := []string{"daily_agent_pages", "weekly_agent_pages"}
