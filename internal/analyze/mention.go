@@ -145,7 +145,7 @@ func (m *Matcher) Find(answer string) []Mention {
 	cands := candidates(answer, ms)
 	sents := sentenceSpans(answer)
 	cands = append(cands, m.proseCandidates(answer, sents, ms, cands)...)
-	untracked := m.untracked(answer, cands, ms)
+	untracked, models := m.untracked(answer, cands, ms)
 	for _, name := range joinedNames(answer, spelled) {
 		// "Sea to Summit": the longer name a tracked one ends is a company
 		// of its own (dropPlaceReadings dropped the tracked reading)
@@ -158,6 +158,15 @@ func (m *Matcher) Find(answer string) []Mention {
 	for k, name := range untracked {
 		ms = appendMatches(ms, answer, folded, pattern{
 			text: fold(name), brand: -1 - k, capital: startsUpper(name),
+		})
+	}
+	// A tracked brand's model ("Nano Puff" of "Patagonia Nano Puff") is no
+	// brand of the answer, but the text about it stays its own: it is weighed
+	// as a name of its own and not given to the brand beside it.
+	silent := -1 - len(untracked)
+	for k, name := range models {
+		ms = appendMatches(ms, answer, folded, pattern{
+			text: fold(name), brand: silent - k, capital: startsUpper(name),
 		})
 	}
 	ms = dropInURLs(answer, ms)
@@ -174,6 +183,9 @@ func (m *Matcher) Find(answer string) []Mention {
 	var tallies []*tally
 	byBrand := make(map[int]*tally)
 	for _, x := range ms {
+		if x.brand <= silent {
+			continue
+		}
 		t := byBrand[x.brand]
 		if t == nil {
 			t = &tally{brand: x.brand}
@@ -208,7 +220,7 @@ func (m *Matcher) Find(answer string) []Mention {
 // products by brand and model (modelLeads), every lead is read so. When one name extends another by
 // whole words ("HubSpot CRM" and "HubSpot", "Zoho CRM" and "Zoho"), the shorter is
 // the brand and the longer one of its products, so only the shorter is kept.
-func (m *Matcher) untracked(answer string, cands []candidate, tracked []match) []string {
+func (m *Matcher) untracked(answer string, cands []candidate, tracked []match) (names, models []string) {
 	var raw []string
 	var lead []bool
 	// groups of leads where one is a brand: a tracked one, a name with a word
@@ -234,11 +246,11 @@ func (m *Matcher) untracked(answer string, cands []candidate, tracked []match) [
 			raw, lead = append(raw, c.name), append(lead, !c.prose)
 		}
 	}
-	models := modelLeads(answer, tracked)
-	var names, folded []string
+	byModel := modelLeads(answer, tracked)
+	var folded []string
 	for i, name := range raw {
 		whole := name
-		name = cutProductLine(answer, name, raw, models && lead[i])
+		name = cutProductLine(answer, name, raw, byModel && lead[i])
 		// a model cut off the name ("Relay Pro", "Capital One 360") is
 		// evidence too: labels have no models
 		listedAmongBrands := amongBrands[fold(whole)] || whole != name
@@ -248,6 +260,13 @@ func (m *Matcher) untracked(answer string, cands []candidate, tracked []match) [
 		}
 		if isPlace(name) || specName(name) || contraction(name) || calendarName(name) || citedAsSource(answer, name) {
 			continue // "Texas", "Wi-Fi 7", "Don't", "Friday": no brand's names
+		}
+		if modelOfTracked(answer, name, tracked) {
+			// "Nano Puff" of "Patagonia Nano Puff": the brand's model
+			if !slices.Contains(models, name) {
+				models = append(models, name)
+			}
+			continue
 		}
 		if ordinaryName(name) && !listedAmongBrands && !amongBrands[f] && !namedInSentence(answer, name) {
 			// capitals that only open a heading, a label or a sentence are no
@@ -269,7 +288,7 @@ func (m *Matcher) untracked(answer string, cands []candidate, tracked []match) [
 			out = append(out, name)
 		}
 	}
-	return out
+	return out, models
 }
 
 // labelOfBrand reports whether a lead read from the answer's structure is a

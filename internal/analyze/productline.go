@@ -309,3 +309,28 @@ func acronymShaped(name string) bool {
 	}
 	return true
 }
+
+// modelOfTracked reports whether the answer writes name right after a tracked brand's name or its possessive ("Patagonia Nano
+// Puff", "Nationwide SmartRide", "Ally's No Penalty CD", "Galaxy Z Fold 7"):
+// the name is then that brand's model, line or feature wherever it stands
+// alone ("the Nano Puff is fine", "- **Beta Jacket:** about $400"), not a
+// brand of its own.
+func modelOfTracked(answer, name string, tracked []match) bool {
+	if !startsUpper(name) {
+		return false
+	}
+	for _, x := range tracked {
+		rest := answer[x.end:]
+		if r := strings.TrimPrefix(strings.TrimPrefix(rest, "'s"), "’s"); len(r) < len(rest) {
+			rest = r
+		}
+		if !strings.HasPrefix(rest, " ") {
+			continue
+		}
+		rest = rest[1:]
+		if strings.HasPrefix(rest, name) && boundaryAfter(rest, len(name), name) {
+			return true
+		}
+	}
+	return false
+}
