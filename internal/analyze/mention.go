@@ -145,7 +145,7 @@ func (m *Matcher) Find(answer string) []Mention {
 	cands := candidates(answer, ms)
 	sents := sentenceSpans(answer)
 	cands = append(cands, m.proseCandidates(answer, sents, ms, cands)...)
-	untracked, models := m.untracked(answer, cands, ms)
+	untracked, models := m.untracked(answer, sents, cands, ms)
 	for _, name := range joinedNames(answer, spelled) {
 		// "Sea to Summit": the longer name a tracked one ends is a company
 		// of its own (dropPlaceReadings dropped the tracked reading)
@@ -220,7 +220,7 @@ func (m *Matcher) Find(answer string) []Mention {
 // products by brand and model (modelLeads), every lead is read so. When one name extends another by
 // whole words ("HubSpot CRM" and "HubSpot", "Zoho CRM" and "Zoho"), the shorter is
 // the brand and the longer one of its products, so only the shorter is kept.
-func (m *Matcher) untracked(answer string, cands []candidate, tracked []match) (names, models []string) {
+func (m *Matcher) untracked(answer string, sents []span, cands []candidate, tracked []match) (names, models []string) {
 	var raw []string
 	var lead []bool
 	// groups of leads where one is a brand: a tracked one, a name with a word
@@ -261,8 +261,9 @@ func (m *Matcher) untracked(answer string, cands []candidate, tracked []match) (
 		if isPlace(name) || specName(name) || contraction(name) || calendarName(name) || citedAsSource(answer, name) {
 			continue // "Texas", "Wi-Fi 7", "Don't", "Friday": no brand's names
 		}
-		if modelOfTracked(answer, name, tracked) {
-			// "Nano Puff" of "Patagonia Nano Puff": the brand's model
+		if modelOfTracked(answer, name, tracked) || addOnNamed(answer, name, sents) {
+			// "Nano Puff" of "Patagonia Nano Puff": the brand's model;
+			// "add-ons such as LeadBooster": a brand's add-on
 			if !slices.Contains(models, name) {
 				models = append(models, name)
 			}

@@ -334,3 +334,52 @@ func modelOfTracked(answer, name string, tracked []match) bool {
 	}
 	return false
 }
+
+// addOnNamed reports whether name is sold as an add-on of a brand: on no
+// brand list, it is named in a sentence that calls the names it lists
+// add-ons ("Add-ons such as LeadBooster, Web Visitors and Campaigns cost
+// extra", "with LeadBooster and Campaigns sold as add-ons"), and is not the
+// host an add-on is for ("a solid Gmail add-on").
+func addOnNamed(answer, name string, sents []span) bool {
+	if brandList()[fold(name)] {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(answer[i:], name)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(name)
+		i = start + 1
+		if !boundaryBefore(answer, start, name) || !boundaryAfter(answer, end, name) {
+			continue
+		}
+		if w, _ := cutWord(answer[end:]); addOnWords[strings.ToLower(w)] {
+			continue // "Gmail add-on": the host
+		}
+		for _, sn := range sents {
+			if sn.start <= start && end <= sn.end && hasAddOnWord(answer[sn.start:sn.end]) {
+				return true
+			}
+		}
+	}
+}
+
+// addOnPhrases say that the names of a sentence are sold as add-ons.
+var addOnPhrases = []string{"add-ons such as", "add-ons like", "add-ons including", "add-ons include",
+	"as add-ons", "as an add-on", "are add-ons", "is an add-on"}
+
+// addOnWords name what is sold on top of a plan.
+var addOnWords = set(`add-on add-ons addon addons`)
+
+// hasAddOnWord reports whether a sentence calls the names it lists add-ons
+// (addOnPhrases).
+func hasAddOnWord(s string) bool {
+	s = strings.ToLower(s)
+	for _, p := range addOnPhrases {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
+}
