@@ -261,7 +261,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		if isPlace(name) || specName(name) || contraction(name) || calendarName(name) || citedAsSource(answer, name) {
 			continue // "Texas", "Wi-Fi 7", "Don't", "Friday": no brand's names
 		}
-		if modelOfTracked(answer, name, tracked) || addOnNamed(answer, name, sents) {
+		if modelOfTracked(answer, name, tracked) || addOnNamed(answer, name, sents) || featureOfBrand(answer, name, sents, tracked) {
 			// "Nano Puff" of "Patagonia Nano Puff": the brand's model;
 			// "add-ons such as LeadBooster": a brand's add-on
 			if !slices.Contains(models, name) {

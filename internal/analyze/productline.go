@@ -383,3 +383,75 @@ func hasAddOnWord(s string) bool {
 	}
 	return false
 }
+
+// featureOfBrand reports whether name is a tracked brand's feature: one
+// word joining ordinary words with capitals ("SpotMe", "SmartRide",
+// "MyPay"), on no brand list, named only in sentences where a tracked brand
+// comes before it ("Chime does this well: … SpotMe covers small
+// overdrafts", "**Nationwide** — SmartRide can cut premiums") and never
+// joined with another name ("Mailchimp or ActiveCampaign").
+func featureOfBrand(answer, name string, sents []span, tracked []match) bool {
+	if strings.Contains(name, " ") || !innerCapital(name) || brandList()[fold(name)] {
+		return false
+	}
+	from := 0
+	for i, r := range name {
+		if i > from && unicode.IsUpper(r) {
+			if !isDictWord(strings.ToLower(name[from:i])) {
+				return false
+			}
+			from = i
+		}
+	}
+	if !isDictWord(strings.ToLower(name[from:])) {
+		return false
+	}
+	seen := false
+	for i := 0; ; {
+		j := strings.Index(answer[i:], name)
+		if j < 0 {
+			return seen
+		}
+		start, end := i+j, i+j+len(name)
+		i = start + 1
+		if !boundaryBefore(answer, start, name) || !boundaryAfter(answer, end, name) {
+			continue
+		}
+		if joinedWithName(answer, start, end) {
+			return false // "sync with QuickBooks and NetSuite": one of a list of brands
+		}
+		owned := false
+		for _, sn := range sents {
+			if sn.start <= start && end <= sn.end {
+				for _, x := range tracked {
+					if x.start >= sn.start && x.end <= start {
+						owned = true
+					}
+				}
+			}
+		}
+		if !owned {
+			return false
+		}
+		seen = true
+	}
+}
+
+// joinedWithName reports whether the text at [start, end) is joined by
+// "and" or "or" to a capitalized name: "QuickBooks and NetSuite",
+// "Mailchimp or ActiveCampaign".
+func joinedWithName(s string, start, end int) bool {
+	before := strings.TrimRight(s[:start], " ")
+	if w := wordBefore(before+" ", len(before)+1); w == "and" || w == "or" {
+		prev := strings.TrimRight(strings.TrimSuffix(before, w), " ,")
+		if i := strings.LastIndexAny(prev, " \n(") + 1; i < len(prev) && startsUpper(prev[i:]) {
+			return true
+		}
+	}
+	w, rest := cutWord(s[end:])
+	if w == "and" || w == "or" {
+		n, _ := cutWord(rest)
+		return startsUpper(n)
+	}
+	return false
+}
