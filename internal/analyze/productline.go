@@ -310,8 +310,9 @@ func acronymShaped(name string) bool {
 	return true
 }
 
-// modelOfTracked reports whether the answer writes name right after a tracked brand's name or its possessive ("Patagonia Nano
-// Puff", "Nationwide SmartRide", "Ally's No Penalty CD", "Galaxy Z Fold 7"):
+// modelOfTracked reports whether the answer writes name right after a
+// tracked brand's name or its possessive ("Patagonia Nano Puff",
+// "Nationwide SmartRide", "Ally's No Penalty CD", "Galaxy Z Fold 7"):
 // the name is then that brand's model, line or feature wherever it stands
 // alone ("the Nano Puff is fine", "- **Beta Jacket:** about $400"), not a
 // brand of its own.
