@@ -112,8 +112,14 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			continue
 		}
 		groups := subjects(answer, sn.start, all)
+		// a row of a table that recommends by row ("| Need | Best pick |
+		// Why |") praises the brand it names
+		picked := 0.0
+		if recommendsByRow(answer, sn.start) {
+			picked = rowPick
+		}
 		if len(groups) == 1 && len(all) == 1 {
-			v := valence(answer[sn.start:sn.end])
+			v := valence(answer[sn.start:sn.end]) + picked
 			for _, b := range groups[0].brands {
 				byBrand(b, v)
 			}
@@ -133,7 +139,7 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			// in a block its lead opens, so are the sentences after it
 			// ("1. Acme — a CRM that lives inside Globex. Perfect for
 			// email-heavy teams.")
-			v := valence(answer[sn.start:sn.end])
+			v := valence(answer[sn.start:sn.end]) + picked
 			for _, b := range groups[0].brands {
 				byBrand(b, v)
 			}
@@ -142,7 +148,7 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 		}
 		for _, p := range sides(answer, sn, groups) {
 			for _, b := range p.brands {
-				byBrand(b, p.value)
+				byBrand(b, p.value+picked)
 			}
 		}
 	}
@@ -152,6 +158,60 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 	}
 	return out
 }
+
+// rowPick is the weight of a brand's row in a table that recommends by
+// row, as much as "top pick".
+const rowPick = 2
+
+// recommendsByRow reports whether pos is on a body row of a table whose
+// header says each row is a recommendation: a column headed by the pick
+// ("Pick", "Best pick", "Recommendation") or by the reason for it ("Why",
+// "Reason", "Why we like it"). A table of facts ("| Bank | APY | Best for
+// |") recommends nothing.
+func recommendsByRow(s string, pos int) bool {
+	ls := strings.LastIndexByte(s[:pos], '\n') + 1
+	if !strings.HasPrefix(strings.TrimLeft(s[ls:], " \t>"), "|") {
+		return false
+	}
+	for ls > 0 {
+		ps := strings.LastIndexByte(s[:ls-1], '\n') + 1
+		ln := s[ps : ls-1]
+		if !strings.HasPrefix(strings.TrimLeft(ln, " \t>"), "|") {
+			return false
+		}
+		if isTableRule(strings.TrimLeft(ln, " \t>")) {
+			if ps == 0 {
+				return false
+			}
+			hs := strings.LastIndexByte(s[:ps-1], '\n') + 1
+			return verdictHeader(s[hs : ps-1])
+		}
+		ls = ps
+	}
+	return false
+}
+
+// verdictHeader reports whether a table's header row has a column of picks
+// or of the reasons for them.
+func verdictHeader(header string) bool {
+	for _, c := range strings.Split(strings.Trim(strings.TrimSpace(header), "|"), "|") {
+		if verdictColumns[strings.ToLower(strings.Trim(c, " \t*_"))] {
+			return true
+		}
+	}
+	return false
+}
+
+// verdictColumns head a column that makes each row of a table a
+// recommendation.
+var verdictColumns = func() map[string]bool {
+	m := map[string]bool{}
+	for _, h := range []string{"pick", "best pick", "top pick", "our pick", "recommendation",
+		"recommended", "winner", "why", "reason", "why we like it", "why it wins"} {
+		m[h] = true
+	}
+	return m
+}()
 
 // opensRelative reports whether text opens with a relative pronoun ("which
 // relies…", "who…").

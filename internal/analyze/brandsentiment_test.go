@@ -1,0 +1,51 @@
+package analyze
+
+import "testing"
+
+// polarities returns each tracked brand's side of 50 (docs/accuracy.md#the-analyzers-score-and-the-labels).
+func polarities(answer string, tracked []Tracked) (map[string]string, map[string]float64) {
+	got, scores := map[string]string{}, map[string]float64{}
+	for _, m := range FindMentions(answer, tracked) {
+		pol := "0"
+		if m.Sentiment > 55 {
+			pol = "+"
+		} else if m.Sentiment < 45 {
+			pol = "-"
+		}
+		got[m.Name], scores[m.Name] = pol, m.Sentiment
+	}
+	return got, scores
+}
+
+func checkPolarities(t *testing.T, answer string, tracked []Tracked, want map[string]string) {
+	t.Helper()
+	got, scores := polarities(answer, tracked)
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("%s: polarity %q (score %.1f), want %q", name, got[name], scores[name], w)
+		}
+	}
+}
+
+// A table whose header makes each row a recommendation (a column of picks
+// or of the reasons for them) praises the brand of each row; a table of
+// facts, "Best for" column included, does not.
+func TestBrandSentimentRecommendationTable(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"a column of picks", "| Need | Best pick | Why |\n|---|---|---|\n| Cold calling | Acme | Power dialer built in |\n| Inbound | Globex | Forms and email in one |",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"a column of reasons", "| Goal | Account | Why |\n|---|---|---|\n| Emergency fund | Acme Savings | Buckets and transfers |",
+			map[string]string{"Acme": "+"}},
+		{"a recommendation column with a complaint", "| Situation | Recommendation | Reason |\n|---|---|---|\n| Bookings | Acme | Booking built in |\n| Wholesale | Globex | Clunky, buggy and expensive |",
+			map[string]string{"Acme": "+", "Globex": "-"}},
+		{"a table of facts", "| Tool | Best for | Price |\n|---|---|---|\n| Acme | Cold calling | $49 |\n| Globex | Inbound | $20 |",
+			map[string]string{"Acme": "0", "Globex": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
