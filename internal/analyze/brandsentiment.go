@@ -118,6 +118,21 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 		if recommendsByRow(answer, sn.start) {
 			picked = rowPick
 		}
+		if len(groups) == 1 && len(all) == 1 && comparedOnly(answer, sn.start, groups[0]) {
+			// "Reporting is thin compared with Globex": the brand is what
+			// the sentence's subject, the brand before or none, is
+			// compared with, a side of its own
+			var lead []int
+			if hasSubject {
+				lead = []int{subject}
+			}
+			for _, p := range sides(answer, sn, []group{{start: sn.start, end: sn.start, brands: lead}, groups[0]}) {
+				for _, b := range p.brands {
+					byBrand(b, p.value+picked)
+				}
+			}
+			continue
+		}
 		if len(groups) == 1 && len(all) == 1 {
 			v := valence(answer[sn.start:sn.end]) + picked
 			for _, b := range groups[0].brands {
@@ -157,6 +172,18 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 		out[b] = score(sum[b])
 	}
 	return out
+}
+
+// comparedOnly reports whether a sentence's one group stands after a
+// comparison word and not at the sentence's start ("the list is smaller
+// than Globex's"): the sentence's subject is something else.
+func comparedOnly(s string, start int, g group) bool {
+	before := s[start:g.start]
+	if strings.Trim(before, openers+" \t") == "" {
+		return false
+	}
+	_, kind := lastMarker(before)
+	return kind == markCompare
 }
 
 // rowPick is the weight of a brand's row in a table that recommends by

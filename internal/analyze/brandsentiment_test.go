@@ -49,3 +49,24 @@ func TestBrandSentimentRecommendationTable(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
 	}
 }
+
+// A brand named only as what the sentence's subject is compared with is a
+// side of its own: it takes the opposite of the subject's side, and the
+// subject, the brand before or none, keeps its opinion.
+func TestBrandSentimentComparedOnly(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"the subject is the brand before", "### Acme\nA CRM for agencies. Reporting is clunky compared with Globex.",
+			map[string]string{"Acme": "-", "Globex": "+"}},
+		{"the subject is no brand", "If you want something simpler than Globex, here are good alternatives:\n\n- Zorbex\n- Initech",
+			map[string]string{"Globex": "-"}},
+		{"a brand that opens the sentence is its subject", "Globex is better than most tools for agencies.",
+			map[string]string{"Globex": "+"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
