@@ -70,3 +70,24 @@ func TestBrandSentimentComparedOnly(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
 	}
 }
+
+// An imperative of choice that opens a clause and names a brand, after
+// "the" too, is advice to take it; one whose object is no brand advises
+// none.
+func TestBrandSentimentImperativeChoice(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"move to", "**Bottom line:** Start small; move to Acme when the team grows past ten people.",
+			map[string]string{"Acme": "+"}},
+		{"choose the", "**Summary:** Choose the Acme for speed.", map[string]string{"Acme": "+"}},
+		{"consider", "Consider Acme if your team works from Gmail.", map[string]string{"Acme": "+"}},
+		{"the object is no brand", "To switch, use the Move to iOS app and keep the Acme charged.",
+			map[string]string{"Acme": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}

@@ -305,8 +305,10 @@ var countedNouns = set("issue issues bug bugs")
 
 // imperativeAdvice opens a clause that tells the reader which product to
 // take: "go with Acme", "look at Acme or Globex", "start with Acme", "use
-// Acme's import tool", "Acme. Use it for specs".
-var imperativeAdvice = phraseWords("go with", "look at", "start with", "stick with", "switch to", "try", "use")
+// Acme's import tool", "Acme. Use it for specs", "move to Acme when…",
+// "Choose the Acme for speed".
+var imperativeAdvice = phraseWords("go with", "look at", "start with", "stick with", "switch to", "try", "use",
+	"choose", "pick", "consider", "opt for", "go for", "check out", "move to")
 
 // pronounObject reports whether text opens with a pronoun that takes up
 // the brand of the sentence before ("Notion. Use it for specs."): the
@@ -322,8 +324,8 @@ func pronounObject(text string) bool {
 
 // imperativeAdviceAt returns the bytes of text an imperative advice covers
 // when a name follows it (a capitalized word, or a brand's blanked
-// mention) or a pronoun that takes one up, or 0: "look at doorbell
-// cameras" advises no product.
+// mention, also after "the") or a pronoun that takes one up, or 0: "look
+// at doorbell cameras" and "use the Move to iOS app" advise no product.
 func imperativeAdviceAt(text string) int {
 	for _, ps := range imperativeAdvice {
 		t, n, ok := text, 0, true
@@ -341,6 +343,11 @@ func imperativeAdviceAt(text string) int {
 			continue
 		}
 		rest := strings.TrimLeft(t, " *_")
+		if len(rest) > 4 && strings.EqualFold(rest[:4], "the ") && strings.HasPrefix(strings.TrimLeft(rest[4:], " *_"), "xx") {
+			// "choose the Acme for speed": a brand's blanked mention after
+			// the article ("use the Move to iOS app" advises no brand)
+			return n
+		}
 		if pronounObject(rest) || strings.HasPrefix(rest, "xx") || rest != "" && 'A' <= rest[0] && rest[0] <= 'Z' {
 			return n
 		}
