@@ -786,6 +786,9 @@ var phrases = withBasicPhrases(withPricePhrases(map[string][]phrase{
 	"fall":     {{"short", -2}},
 	"second":   {{"to none", 3}},
 	"waste":    {{"of money", -2.5}, {"of time", -2.5}},
+	// what a product earns back is praise: "it pays for itself on apparel"
+	"pays": {{"for itself", 2}, {"for themselves", 2}},
+	"pay":  {{"for itself", 2}, {"for themselves", 2}},
 }))
 
 // acclaimVerbs after "highly" are praise: "highly rated".

@@ -176,6 +176,8 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"It had some of the highest average premiums in the survey.", false},
 		{"Its calling features are basic.", false},
 		{"Its database features are still basic.", false},
+		{"For phone-heavy teams, it usually pays for itself.", true},
+		{"The returns app pays for itself on apparel.", true},
 	}
 	for _, tt := range tests {
 		got := Sentiment(tt.text)
@@ -208,7 +210,8 @@ func TestSentimentProductLanguage(t *testing.T) {
 		"The app does not charge monthly maintenance fees, overdraft fees or foreign transaction fees.",
 		"For expensive purchases, the card spreads payments.", "If you hate spreadsheets, this tool fits.",
 		"It is a basic plan for two users.", "Transition gradually to avoid blisters.",
-		"It takes more than a week to set up.", "It is more of a contact manager than a CRM."} {
+		"It takes more than a week to set up.", "It is more of a contact manager than a CRM.",
+		"Customers pay for it monthly."} {
 		if got := Sentiment(text); got != 50 {
 			t.Errorf("Sentiment(%q) = %.1f, want 50", text, got)
 		}
