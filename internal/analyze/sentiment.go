@@ -230,6 +230,13 @@ func valence(text string) float64 {
 			tooNext = w == "too"
 			continue
 		}
+		if w == "choice" && namedChoice(text[:wordStartOf(text, i)]) {
+			// "a sensible choice", "the default choice": naming the brand
+			// as a choice is a verdict, whatever word says which
+			total += boost * weight
+			boost = 1
+			continue
+		}
 		if w == "only" && prevNot {
 			negLeft, prevNot = 0, false
 			continue
@@ -293,6 +300,26 @@ func valence(text string) float64 {
 	}
 	endLack()
 	return total
+}
+
+// namedChoice reports whether the text before "choice" ends with an
+// article and a word that is no opinion of itself ("a sensible", "the
+// default"; not "the best", which weighs as itself, nor "another", nor
+// "a plain choice", which says it is unremarkable).
+func namedChoice(before string) bool {
+	f := strings.Fields(strings.ToLower(strings.TrimRight(before, " ")))
+	if len(f) < 2 {
+		return false
+	}
+	adj, art := f[len(f)-1], f[len(f)-2]
+	if art != "a" && art != "an" && art != "the" {
+		return false
+	}
+	switch adj {
+	case "first", "second", "third", "last", "other", "only", "personal", "common", "plain", "basic":
+		return false
+	}
+	return sentimentWords[adj].kind == plain && !isNumeric(adj)
 }
 
 // countWords before a noun count it: "unlimited issues", "250 active
@@ -745,6 +772,9 @@ var lexicon = map[string]float64{
 	"practical": 1.5, "usable": 1, "steadier": 1.2, "beats": 1.5,
 	// "the more complete bank of the two", "the most complete option"
 	"complete": 1,
+	// the writer's verdict as a noun: "the most common recommendation",
+	// "Our recommendation: Acme"
+	"recommendation": 2,
 }
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),

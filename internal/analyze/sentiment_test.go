@@ -178,6 +178,9 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"Its database features are still basic.", false},
 		{"For phone-heavy teams, it usually pays for itself.", true},
 		{"The returns app pays for itself on apparel.", true},
+		{"The most common recommendation for companies your size.", true},
+		{"It is a reasonable choice if you want early pay.", true},
+		{"The default choice for most runners.", true},
 	}
 	for _, tt := range tests {
 		got := Sentiment(tt.text)
@@ -211,7 +214,8 @@ func TestSentimentProductLanguage(t *testing.T) {
 		"For expensive purchases, the card spreads payments.", "If you hate spreadsheets, this tool fits.",
 		"It is a basic plan for two users.", "Transition gradually to avoid blisters.",
 		"It takes more than a week to set up.", "It is more of a contact manager than a CRM.",
-		"Customers pay for it monthly."} {
+		"Customers pay for it monthly.", "It is another choice in the same price range.",
+		"The first choice to make is the plan.", "It is a plain choice for a dorm."} {
 		if got := Sentiment(text); got != 50 {
 			t.Errorf("Sentiment(%q) = %.1f, want 50", text, got)
 		}
