@@ -173,9 +173,10 @@ func valence(text string) float64 {
 			lack = haveVerbs[next] || w == "no" && next == "longer" || w == "stopped" || w == "ceased"
 			switch w {
 			case "no":
-				if afterNeed || spareVerbs[secondToken(text[i:])] {
+				if afterNeed || spareVerbs[secondToken(text[i:])] && costNouns[next] {
 					// "requires no personal guarantee", "no subscription needed":
-					// a requirement spared
+					// a requirement or a cost spared; "no card required" for
+					// a trial is a fact of signing up
 					negLeft, lack = 0, false
 					total += boost * weight
 					boost = 1
@@ -512,8 +513,9 @@ func avoidedProduct(rest string) bool {
 // costNouns after "avoid" make it a cost spared ("avoids monthly fees").
 var costNouns = set("fee fees cost costs charge charges subscription subscriptions markup markups surcharge surcharges")
 
-// spareVerbs after "no" and a noun spare the customer a requirement ("no
-// subscription needed", "no account required").
+// spareVerbs after "no" and a cost noun spare the customer a cost ("no
+// subscription needed"); after another noun they state a fact ("no card
+// required" for a trial).
 var spareVerbs = set("needed required necessary")
 
 // needVerbs before "no" spare the customer a requirement ("requires no

@@ -215,7 +215,8 @@ func TestSentimentProductLanguage(t *testing.T) {
 		"It is a basic plan for two users.", "Transition gradually to avoid blisters.",
 		"It takes more than a week to set up.", "It is more of a contact manager than a CRM.",
 		"Customers pay for it monthly.", "It is another choice in the same price range.",
-		"The first choice to make is the plan.", "It is a plain choice for a dorm."} {
+		"The first choice to make is the plan.", "It is a plain choice for a dorm.",
+		"14-day free trial, no card required."} {
 		if got := Sentiment(text); got != 50 {
 			t.Errorf("Sentiment(%q) = %.1f, want 50", text, got)
 		}
