@@ -819,6 +819,9 @@ var phrases = withBasicPhrases(withPricePhrases(map[string][]phrase{
 	"second":   {{"to none", 3}},
 	"waste":    {{"of money", -2.5}, {"of time", -2.5}},
 	// what a product earns back is praise: "it pays for itself on apparel"
+	// an instruction to the reader, no verdict: "make sure the old phone
+	// is charged"
+	"make": {{"sure", 0}},
 	"pays": {{"for itself", 2}, {"for themselves", 2}},
 	"pay":  {{"for itself", 2}, {"for themselves", 2}},
 }))

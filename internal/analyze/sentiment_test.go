@@ -216,7 +216,7 @@ func TestSentimentProductLanguage(t *testing.T) {
 		"It takes more than a week to set up.", "It is more of a contact manager than a CRM.",
 		"Customers pay for it monthly.", "It is another choice in the same price range.",
 		"The first choice to make is the plan.", "It is a plain choice for a dorm.",
-		"14-day free trial, no card required."} {
+		"14-day free trial, no card required.", "Before the transfer, make sure the old phone is charged."} {
 		if got := Sentiment(text); got != 50 {
 			t.Errorf("Sentiment(%q) = %.1f, want 50", text, got)
 		}
