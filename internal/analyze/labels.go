@@ -115,9 +115,10 @@ func calendarName(name string) bool {
 var techTerms = set(`wi-fi wifi bluetooth usb-c usb-a thunderbolt hdmi displayport qi mmwave esim
 	amoled ltpo ip ipx lpddr ddr ufs pcie nvme`)
 
-// units follow a number in a measurement: "5G", "4K", "120Hz", "256GB".
+// units follow a number in a measurement: "5G", "4K", "120Hz", "256GB",
+// and an inch mark: `6.3"`.
 var units = set(`k g gb tb mb kb hz khz mhz ghz mp mah wh w kw mm cm nm in ft lb lbs oz kg
-	l ml fps p nits mbps gbps v mph`)
+	l ml fps p nits mbps gbps v mph " ″ ” -inch`)
 
 // specToken reports a word of a product's specification: a technology or
 // standard (techTerms, categoryAcronyms), one of them with a version
