@@ -251,6 +251,9 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 	for i, name := range raw {
 		whole := name
 		name = cutProductLine(answer, name, raw, byModel && lead[i])
+		if name = dropDeterminer(name); name == "" {
+			continue // "Its Omni-Heat": the owner's feature
+		}
 		// a model cut off the name ("Relay Pro", "Capital One 360") is
 		// evidence too: labels have no models
 		listedAmongBrands := amongBrands[fold(whole)] || whole != name

@@ -456,3 +456,31 @@ func joinedWithName(s string, start, end int) bool {
 	}
 	return false
 }
+
+// possessiveDeterminers own what follows: "Its Omni-Heat lining" names the
+// brand's feature, as "Columbia's Omni-Heat" does.
+var possessiveDeterminers = set(`its our their your my his her`)
+
+// demonstratives open a noun phrase, not a name: "This Pixel".
+var demonstratives = set(`this that these those`)
+
+// dropDeterminer returns a name without a leading determiner that is no
+// part of it, or "" when the determiner owns it: after a demonstrative
+// ("This Xiaomi" is "Xiaomi") or "The" before one word that is no ordinary
+// word ("The Xiaomi" of "The Xiaomi 15 Ultra" is "Xiaomi"; "The North Face"
+// and "The General" keep it); after a possessive ("Its Omni-Heat") the
+// name is the owner's feature, no brand.
+func dropDeterminer(name string) string {
+	first, rest, ok := strings.Cut(name, " ")
+	if !ok || rest == "" {
+		return name
+	}
+	switch {
+	case inSet(possessiveDeterminers, first):
+		return ""
+	case inSet(demonstratives, first),
+		strings.EqualFold(first, "the") && !strings.Contains(rest, " ") && !hasReading(strings.ToLower(rest)):
+		return rest
+	}
+	return name
+}
