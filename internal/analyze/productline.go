@@ -95,6 +95,9 @@ func brandHead(ws []string) int {
 	for n < len(ws)-1 && inSet(connectors, ws[n]) {
 		n += 2 // "Sea to Summit"
 	}
+	for n < len(ws) && inSet(companyNouns, ws[n]) {
+		n++ // "REI Co-op", "Western Mountaineering": a company noun ends the name
+	}
 	return min(n, len(ws))
 }
 

@@ -472,7 +472,8 @@ func acronymName(name string) bool {
 // companyNouns end a company's name: "Hawaiian Airlines", "Topo Athletic".
 var companyNouns = set(`airlines airways bank insurance labs laboratories technologies motors
 	inc corp corporation llc ltd group holdings brands athletic outfitters apparel
-	electronics software systems studios games foods pharmaceuticals financial`)
+	electronics software systems studios games foods pharmaceuticals financial
+	co-op cooperative mountaineering equipment`)
 
 // companyName reports a name of several words whose last is a company noun,
 // one of them no ordinary word ("Hawaiian Airlines", "Topo Athletic"; not
