@@ -76,3 +76,10 @@ func acronymPlural(name string) bool {
 	}
 	return true
 }
+
+// kindPlural reports a name that ends in the plural of an abbreviation
+// ("CDs", "Out-of-network ATMs", "TVs"): a kind of product, no brand.
+func kindPlural(name string) bool {
+	last := name[strings.LastIndexAny(name, " -")+1:]
+	return acronymPlural(last)
+}

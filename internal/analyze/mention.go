@@ -229,7 +229,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 	brandGroups := map[int]bool{}
 	for _, c := range cands {
 		if c.group != 0 && !brandGroups[c.group] && (overlaps(tracked, c.start, c.end) ||
-			!isPlace(c.name) && !specName(c.name) && !contraction(c.name) &&
+			!isPlace(c.name) && !specName(c.name) && !contraction(c.name) && !kindPlural(c.name) &&
 				(distinctive(c.name) || ordinaryName(c.name) && namedInSentence(answer, c.name))) {
 			brandGroups[c.group] = true
 		}
@@ -261,8 +261,8 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		if _, ok := m.known[f]; ok || slices.Contains(folded, f) {
 			continue
 		}
-		if isPlace(name) || specName(name) || contraction(name) || calendarName(name) || citedAsSource(answer, name) {
-			continue // "Texas", "Wi-Fi 7", "Don't", "Friday": no brand's names
+		if isPlace(name) || specName(name) || contraction(name) || calendarName(name) || citedAsSource(answer, name) || kindPlural(name) {
+			continue // "Texas", "Wi-Fi 7", "Don't", "Friday", "CDs": no brand's names
 		}
 		if modelOfTracked(answer, name, tracked) || addOnNamed(answer, name, sents) || featureOfBrand(answer, name, sents, tracked) {
 			// "Nano Puff" of "Patagonia Nano Puff": the brand's model;
