@@ -238,6 +238,13 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 	// item that is no label before a colon: evidence of a name, where
 	// capitals are not (ordinaryName)
 	amongBrands := map[string]bool{}
+	lineups := lineupGroups(answer, cands, tracked)
+	lineup := map[string]bool{} // the leads of a brand's lineup
+	for _, c := range cands {
+		if lineups[c.group] {
+			lineup[c.name] = true
+		}
+	}
 	for _, c := range cands {
 		if brandGroups[c.group] || c.item && !labelLead(answer, c) {
 			amongBrands[fold(c.name)] = true
@@ -264,7 +271,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		if isPlace(name) || specName(name) || contraction(name) || calendarName(name) || citedAsSource(answer, name) || kindPlural(name) {
 			continue // "Texas", "Wi-Fi 7", "Don't", "Friday", "CDs": no brand's names
 		}
-		if modelOfTracked(answer, name, tracked) || addOnNamed(answer, name, sents) || featureOfBrand(answer, name, sents, tracked) {
+		if lineup[whole] || modelOfTracked(answer, name, tracked) || addOnNamed(answer, name, sents) || featureOfBrand(answer, name, sents, tracked) {
 			// "Nano Puff" of "Patagonia Nano Puff": the brand's model;
 			// "add-ons such as LeadBooster": a brand's add-on
 			if !slices.Contains(models, name) {

@@ -690,6 +690,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"a leading determiner is no part of a name", "Acme is fine. The Zorbex 15 Ultra and Quillex X2 Pro use larger sensors. Its Omni-Warm lining is thin.", []string{"Zorbex", "Quillex"}},
 		{"a company noun stays on the brand before its model", "Bags:\n1. **Zorbex Co-op Trail 25** – Value.\n2. **Quillon Mountaineering UltraLite** – Warm.\n3. **Acme Dome** – Cheap.", []string{"Zorbex Co-op", "Quillon Mountaineering"}},
 		{"plurals of abbreviations are kinds of products", "Acme offers more products, including CDs and auto loans.\n\n* **Out-of-network ATMs**: a fee.\n* **Zorbex**: free.", []string{"Zorbex"}},
+		{"a brand's lineup listed under it", "Globex's CD lineup includes three types:\n\n- High Yield CD: no minimum.\n- Raise Your Rate CD: raise it once.\n- No Penalty CD: withdraw early.\n\nAlternatives to Acme:\n\n- **Zorbex Teams:** chat.\n- **Zorbex Planner:** tasks.", []string{"Zorbex Teams", "Zorbex Planner"}},
 		{"names sold as add-ons", "Acme starts at $14. Add-ons such as Zorbit, Web Finder and Campaigns cost extra. Globex sells Quillex and Trackly as add-ons, and a solid Gmail add-on.", []string{"Gmail"}},
 		{"a tracked brand's model standing alone", "Between the Acme Nano Drift and the Globex Atom, pick the Globex. If you mostly rest, the Nano Drift is fine, and Globex's Trail Fox is lighter:\n- **Trail Fox:** $400\n- **Zorbex:** $300", []string{"Zorbex"}},
 	}

@@ -487,3 +487,72 @@ func dropDeterminer(name string) string {
 	}
 	return name
 }
+
+// lineupGroups returns the lists that give one tracked brand's lineup: a
+// list whose leads are all labels before a colon, two or more sharing a
+// first word that is an ordinary word or a last word, no brand of the list
+// ("Beta Jacket", "Beta AR", "Alpha SV"; "High Yield CD", "No Penalty CD";
+// not "Microsoft Teams", "Microsoft Planner"), after a line that
+// names one tracked brand and no other ("Ally Bank's current CD lineup
+// includes three types:"). Its leads are that brand's models, no brands.
+func lineupGroups(answer string, cands []candidate, tracked []match) map[int]bool {
+	leads := map[int][]candidate{}
+	var order []int
+	for _, c := range cands {
+		if c.group == 0 {
+			continue
+		}
+		if _, ok := leads[c.group]; !ok {
+			order = append(order, c.group)
+		}
+		leads[c.group] = append(leads[c.group], c)
+	}
+	out := map[int]bool{}
+	for _, g := range order {
+		cs := leads[g]
+		if len(cs) < 2 {
+			continue
+		}
+		ok := true
+		words := map[string]int{}
+		for _, c := range cs {
+			if !c.item || !labelLead(answer, c) || overlaps(tracked, c.start, c.end) {
+				ok = false
+				break
+			}
+			ws := strings.Fields(c.name)
+			if isDictWord(strings.ToLower(ws[0])) {
+				words[ws[0]]++ // "Beta", not "Microsoft" of "Microsoft Teams"
+			}
+			if len(ws) > 1 {
+				words[ws[len(ws)-1]+"\x00"]++
+			}
+		}
+		shared := false
+		for w, n := range words {
+			if n >= 2 && !listedBrand(strings.TrimSuffix(w, "\x00")) {
+				shared = true
+			}
+		}
+		if !ok || !shared {
+			continue
+		}
+		// the line before the list
+		ls := strings.LastIndexByte(answer[:cs[0].start], '\n')
+		prev := strings.TrimRight(answer[:max(ls, 0)], " \t\n")
+		ps := strings.LastIndexByte(prev, '\n') + 1
+		brand, n := -1, 0
+		for _, x := range tracked {
+			if x.start >= ps && x.end <= len(prev) {
+				if brand != x.brand {
+					n++
+				}
+				brand = x.brand
+			}
+		}
+		if n == 1 {
+			out[g] = true
+		}
+	}
+	return out
+}
