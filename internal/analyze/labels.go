@@ -2,6 +2,7 @@ package analyze
 
 import (
 	_ "embed"
+	"iter"
 	"strings"
 	"sync"
 )
@@ -36,15 +37,8 @@ func ordinaryName(name string) bool {
 // heading, nor as a label before a colon, nor after a possessive, where it
 // names what the owner has ("Acme's Snapshot").
 func namedInSentence(answer, name string) bool {
-	for i := 0; ; {
-		j := strings.Index(answer[i:], name)
-		if j < 0 {
-			return false
-		}
-		start, end := i+j, i+j+len(name)
-		i = start + 1
-		if !boundaryBefore(answer, start, name) || !boundaryAfter(answer, end, name) ||
-			atSentenceStart(answer, start) || inHeading(answer, start) {
+	for start, end := range wholeWords(answer, name) {
+		if atSentenceStart(answer, start) || inHeading(answer, start) {
 			continue
 		}
 		if rest := strings.TrimLeft(answer[end:], "*_"); strings.HasPrefix(rest, ":") {
@@ -55,6 +49,7 @@ func namedInSentence(answer, name string) bool {
 		}
 		return true
 	}
+	return false
 }
 
 // inHeading reports whether pos lies on a markdown heading line.
@@ -188,20 +183,31 @@ var sourceAfter = set(`rating ratings review reviews reviewer reviewers survey s
 // brand (docs/accuracy.md#untracked-brands).
 func citedAsSource(answer, name string) bool {
 	found := false
-	for i := 0; ; {
-		j := strings.Index(answer[i:], name)
-		if j < 0 {
-			return found
-		}
-		start, end := i+j, i+j+len(name)
-		i = start + 1
-		if !boundaryBefore(answer, start, name) || !boundaryAfter(answer, end, name) {
-			continue
-		}
+	for start, end := range wholeWords(answer, name) {
 		if !sourceAt(answer, start, end) {
 			return false
 		}
 		found = true
+	}
+	return found
+}
+
+// wholeWords yields the start and end of each occurrence of name in the
+// answer that is a whole word or run of words (boundaryBefore,
+// boundaryAfter), in order.
+func wholeWords(answer, name string) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for i := 0; ; {
+			j := strings.Index(answer[i:], name)
+			if j < 0 {
+				return
+			}
+			start, end := i+j, i+j+len(name)
+			i = start + 1
+			if boundaryBefore(answer, start, name) && boundaryAfter(answer, end, name) && !yield(start, end) {
+				return
+			}
+		}
 	}
 }
 

@@ -570,17 +570,7 @@ func TestFindMentionsSentimentPerBrand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := map[string]string{}
-			scores := map[string]float64{}
-			for _, m := range FindMentions(tt.answer, tt.tracked) {
-				pol := "0"
-				if m.Sentiment > 55 {
-					pol = "+"
-				} else if m.Sentiment < 45 {
-					pol = "-"
-				}
-				got[m.Name], scores[m.Name] = pol, m.Sentiment
-			}
+			got, scores := polarities(tt.answer, tt.tracked)
 			for name, want := range tt.want {
 				if got[name] != want {
 					t.Errorf("%s: polarity %q (score %.1f), want %q", name, got[name], scores[name], want)

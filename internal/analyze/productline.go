@@ -348,16 +348,7 @@ func addOnNamed(answer, name string, sents []span) bool {
 	if brandList()[fold(name)] {
 		return false
 	}
-	for i := 0; ; {
-		j := strings.Index(answer[i:], name)
-		if j < 0 {
-			return false
-		}
-		start, end := i+j, i+j+len(name)
-		i = start + 1
-		if !boundaryBefore(answer, start, name) || !boundaryAfter(answer, end, name) {
-			continue
-		}
+	for start, end := range wholeWords(answer, name) {
 		if w, _ := cutWord(answer[end:]); addOnWords[strings.ToLower(w)] {
 			continue // "Gmail add-on": the host
 		}
@@ -367,6 +358,7 @@ func addOnNamed(answer, name string, sents []span) bool {
 			}
 		}
 	}
+	return false
 }
 
 // addOnPhrases say that the names of a sentence are sold as add-ons.
@@ -411,16 +403,7 @@ func featureOfBrand(answer, name string, sents []span, tracked []match) bool {
 		return false
 	}
 	seen := false
-	for i := 0; ; {
-		j := strings.Index(answer[i:], name)
-		if j < 0 {
-			return seen
-		}
-		start, end := i+j, i+j+len(name)
-		i = start + 1
-		if !boundaryBefore(answer, start, name) || !boundaryAfter(answer, end, name) {
-			continue
-		}
+	for start, end := range wholeWords(answer, name) {
 		if joinedWithName(answer, start, end) {
 			return false // "sync with QuickBooks and NetSuite": one of a list of brands
 		}
@@ -439,6 +422,7 @@ func featureOfBrand(answer, name string, sents []span, tracked []match) bool {
 		}
 		seen = true
 	}
+	return seen
 }
 
 // joinedWithName reports whether the text at [start, end) is joined by
