@@ -60,6 +60,8 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 	opener, hasOpener := 0, false           // the brand that opened a sentence naming several ("Acme is …; its data sits with Globex")
 	listSubject, hasListSubject := 0, false // a brand that introduced a list ("Why merchants choose Acme:")
 	var pair []int                          // brands named together by the sentence before ("Acme or Globex.")
+	listTone := 0.0                         // the opinion of a list's introduction that names no brand ("Better options:")
+	itemTone := 0.0                         // listTone, for the list item's first brands
 	k := 0                                  // index into ms
 	headed := false                         // the block opened with a heading or a list item: its lead is its topic
 	for _, sn := range sents {
@@ -70,6 +72,12 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 				subject, hasSubject = listSubject, true
 			} else {
 				hasListSubject = false
+			}
+			itemTone = 0
+			if isListItemAt(answer, sn.start) {
+				itemTone = listTone
+			} else {
+				listTone = 0
 			}
 		}
 		var in []match
@@ -99,6 +107,11 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			} else if hasOpener && opensWithPronoun(answer[sn.start:sn.end]) {
 				byBrand(opener, valence(answer[sn.start:sn.end]))
 				subject, hasSubject = opener, true
+			} else if introducesList(answer, sn) && comparesUp(answer[sn.start:sn.end]) {
+				// "Better options for an illustrator:" sets the brands its
+				// items lead with above one judged before; "The best
+				// CRMs:" and "Payment options:" only list them
+				listTone = valence(answer[sn.start:sn.end])
 			}
 			hasOpener = false
 			continue
@@ -118,6 +131,10 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 		if recommendsByRow(answer, sn.start) {
 			picked = rowPick
 		}
+		if len(groups) == 1 {
+			picked += itemTone
+		}
+		itemTone = 0
 		if len(groups) == 1 && len(all) == 1 && comparedOnly(answer, sn.start, groups[0]) {
 			// "Reporting is thin compared with Globex": the brand is what
 			// the sentence's subject, the brand before or none, is
@@ -172,6 +189,17 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 		out[b] = score(sum[b])
 	}
 	return out
+}
+
+// comparesUp reports whether text says something is better than another
+// ("Better options:", "What tends to work better at your size:").
+func comparesUp(text string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !('a' <= r && r <= 'z') }) {
+		if w == "better" {
+			return true
+		}
+	}
+	return false
 }
 
 // comparedOnly reports whether a sentence's one group stands after a

@@ -91,3 +91,28 @@ func TestBrandSentimentImperativeChoice(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
 	}
 }
+
+// A list introduced by a sentence that names no brand and says "better"
+// rates up the brands its items open with; an introduction that only ranks
+// or names the options lends them nothing.
+func TestBrandSentimentBetterList(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"better options", "**Initech** is not the platform I'd pick.\n\nBetter options for an illustrator:\n- **Acme** if you already have a portfolio site.\n- **Globex** if you also sell at markets.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"works better", "What tends to work better at your size:\n\n- **Acme** if you want a visual pipeline.\n- **Globex** if the founders are on the phone a lot.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"a ranking", "Here are the best CRMs for agencies:\n- **Acme** if you already have a portfolio site.\n- **Globex** if you also sell at markets.",
+			map[string]string{"Acme": "0", "Globex": "0"}},
+		{"a plain list", "Payment options to offer at checkout:\n- **Acme** if you also sell in person.\n- **Globex** for large merchants.",
+			map[string]string{"Acme": "0", "Globex": "0"}},
+		{"the items' own complaint", "Better options for an illustrator:\n- **Acme** if you want a shop, though it is clunky, buggy and unreliable.",
+			map[string]string{"Acme": "-"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
