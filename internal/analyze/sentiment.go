@@ -273,6 +273,9 @@ func valence(text string) float64 {
 			// an adverb weighs as its adjective: "consistently", "easily"
 			if a, isAdverb := adverbBase(w); isAdverb {
 				v, ok = lexicon[a], true
+			} else if c, isGraded := gradedBase(w); isGraded {
+				// "clunkier", "the priciest": a degree of its adjective
+				v, ok = c, true
 			}
 		}
 		if !known && strings.IndexByte(w, '-') >= 0 {
@@ -611,6 +614,29 @@ func adverbBase(w string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// gradedBase weighs a comparative or superlative of an adjective in -y
+// that the product lexicon has and does not list in that degree itself
+// ("clunkier", "buggiest", "priciest" of "pricey"): a comparative at
+// four fifths of its adjective, as "pricier" is of "pricey", a superlative
+// as much as it.
+func gradedBase(w string) (float64, bool) {
+	stem, factor := "", 0.0
+	switch {
+	case len(w) >= 7 && strings.HasSuffix(w, "iest"):
+		stem, factor = w[:len(w)-4], 1
+	case len(w) >= 6 && strings.HasSuffix(w, "ier"):
+		stem, factor = w[:len(w)-3], 0.8
+	default:
+		return 0, false
+	}
+	for _, a := range []string{stem + "y", stem + "ey"} {
+		if v, ok := lexicon[a]; ok {
+			return factor * v, true
+		}
+	}
+	return 0, false
 }
 
 // isTokenByte reports bytes that belong to a word: ASCII letters and digits, the

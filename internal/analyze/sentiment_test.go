@@ -222,3 +222,29 @@ func TestSentimentProductLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A comparative or superlative of a product-lexicon adjective in -y weighs
+// as its adjective; a word that only ends like one weighs nothing.
+func TestSentimentGradedAdjective(t *testing.T) {
+	tests := []struct {
+		text string
+		want string // "+", "-" or "0"
+	}{
+		{"Sequences make it the priciest of the four.", "-"},
+		{"The mobile app is clunkier than it used to be.", "-"},
+		{"This release is the buggiest yet.", "-"},
+		{"The carrier ships it from the frontier.", "0"},
+	}
+	for _, tt := range tests {
+		s := Sentiment(tt.text)
+		got := "0"
+		if s > 55 {
+			got = "+"
+		} else if s < 45 {
+			got = "-"
+		}
+		if got != tt.want {
+			t.Errorf("Sentiment(%q) = %.1f (%s), want %s", tt.text, s, got, tt.want)
+		}
+	}
+}
