@@ -264,6 +264,15 @@ func valence(text string) float64 {
 			if p, n := phraseAt(w, text[i:]); n > 0 {
 				v, ok = p, true
 				i += n
+				if w == "i'd" && p >= 1.5 && negLeft > 0 {
+					// "not the brand I'd pick", "isn't the one I'd go
+					// with": the writer's pick denied is advice against it,
+					// as "I wouldn't pick it" is
+					endLack()
+					total -= 4.5 * boost * weight
+					negLeft, boost, prevNot = 0, 1, false
+					continue
+				}
 			} else if p, n := sizedNounAt(w, text[i:]); n > 0 {
 				v, ok = p, true
 				i += n
@@ -821,7 +830,7 @@ var phrases = withBasicPhrases(withPricePhrases(map[string][]phrase{
 	"slow":   {{"down", -1.5}},
 	"clean":  {{"up", 0}},
 	"as":     {{"well", 0}},
-	"i'd": {{"choose", 2}, {"pick", 2}, {"go with", 2}, {"suggest", 2}, {"recommend", 2}, {"look at", 1.5}, {"start with", 1.5}, {"build", 1},
+	"i'd": {{"choose", 2}, {"pick", 2}, {"go with", 2}, {"point you to", 2}, {"suggest", 2}, {"recommend", 2}, {"look at", 1.5}, {"start with", 1.5}, {"build", 1},
 		{"lean toward", 2}, {"lean towards", 2}, {"stick with", 2}, {"skip", -4.5}, {"avoid", -4.5}, {"pass on", -4.5},
 		{"hold off", -3.5}, {"be cautious", -3.5}, {"be more cautious", -3.5}, {"rule it out", -4.5}, {"look elsewhere", -3.5}},
 	"top":      {{"pick", 2}, {"choice", 2}, {"rated", 2}},

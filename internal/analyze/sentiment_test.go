@@ -248,3 +248,29 @@ func TestSentimentGradedAdjective(t *testing.T) {
 		}
 	}
 }
+
+// The writer's own pick inside a negation's reach is advice against the
+// brand, which outweighs a word of praise the answer concedes.
+func TestSentimentDeniedPick(t *testing.T) {
+	tests := []struct {
+		text string
+		want string // "+", "-" or "0"
+	}{
+		{"It is not the brand I'd choose for technical hiking. It makes affordable clothing for easy trails.", "-"},
+		{"It isn't the brand I'd point you to for serious skiing, though it's a reasonable pick for a few days a year.", "-"},
+		{"For serious skiing, this is the brand I'd point you to.", "+"},
+		{"It is not cheap, but it is the one I'd pick.", "+"},
+	}
+	for _, tt := range tests {
+		s := Sentiment(tt.text)
+		got := "0"
+		if s > 55 {
+			got = "+"
+		} else if s < 45 {
+			got = "-"
+		}
+		if got != tt.want {
+			t.Errorf("Sentiment(%q) = %.1f (%s), want %s", tt.text, s, got, tt.want)
+		}
+	}
+}
