@@ -816,7 +816,7 @@ var lexicon = map[string]float64{
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),
 // keyed by their first word.
-var phrases = withBasicPhrases(withPricePhrases(map[string][]phrase{
+var phrases = withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]phrase{
 	"issue":  {{"tracking", 0}, {"tracker", 0}, {"trackers", 0}},
 	"best":   {{"for", 0}},
 	"ranked": {{"first", 2}, {"highest", 2}, {"top", 2}, {"higher", 1.5}, {"lower", -1.5}},
@@ -859,7 +859,7 @@ var phrases = withBasicPhrases(withPricePhrases(map[string][]phrase{
 	"make": {{"sure", 0}},
 	"pays": {{"for itself", 2}, {"for themselves", 2}},
 	"pay":  {{"for itself", 2}, {"for themselves", 2}},
-}))
+})))
 
 // acclaimVerbs after "highly" are praise: "highly rated".
 var acclaimVerbs = set("rated regarded reviewed praised acclaimed")
@@ -958,6 +958,18 @@ func withPricePhrases(m map[string][]phrase) map[string][]phrase {
 		}
 		for _, w := range []string{"cover", "covers", "includes", "include", "offers", "offer"} {
 			m[w] = append(m[w], phrase{adv + "more", 1.5}, phrase{adv + "less", -1.5})
+		}
+	}
+	return m
+}
+
+// withHardToPhrases adds an endorsement said to be hard as a complaint:
+// "hard to justify at that price", "difficult to recommend over the
+// alternatives" ("hard to beat" is praise, a phrase of its own).
+func withHardToPhrases(m map[string][]phrase) map[string][]phrase {
+	for _, adj := range []string{"hard", "harder", "difficult", "tough"} {
+		for _, verb := range []string{"justify", "recommend"} {
+			m[adj] = append(m[adj], phrase{"to " + verb, -2.5})
 		}
 	}
 	return m

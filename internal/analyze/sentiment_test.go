@@ -274,3 +274,29 @@ func TestSentimentDeniedPick(t *testing.T) {
 		}
 	}
 }
+
+// An endorsement said to be hard is a complaint, whatever opinion word
+// ("excellent", "lovely") the sentence grants before it.
+func TestSentimentHardToEndorse(t *testing.T) {
+	tests := []struct {
+		text string
+		want string // "+", "-" or "0"
+	}{
+		{"It is hard to recommend over the alternatives at this price.", "-"},
+		{"The picture processing is excellent, but it's hard to recommend at this price.", "-"},
+		{"It is lovely, but at $80 it is difficult to justify on a student budget.", "-"},
+		{"Its battery life is hard to beat.", "+"},
+	}
+	for _, tt := range tests {
+		s := Sentiment(tt.text)
+		got := "0"
+		if s > 55 {
+			got = "+"
+		} else if s < 45 {
+			got = "-"
+		}
+		if got != tt.want {
+			t.Errorf("Sentiment(%q) = %.1f (%s), want %s", tt.text, s, got, tt.want)
+		}
+	}
+}
