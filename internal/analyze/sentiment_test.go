@@ -300,3 +300,29 @@ func TestSentimentHardToEndorse(t *testing.T) {
 		}
 	}
 }
+
+// Steering the reader away from a product, or telling them to be careful
+// with it, is advice against it, which outweighs a word of praise.
+func TestSentimentSteerAway(t *testing.T) {
+	tests := []struct {
+		text string
+		want string // "+", "-" or "0"
+	}{
+		{"I'd steer you away from it for this use case. It's built for high-volume prospecting.", "-"},
+		{"I'd steer away from it for this use. The bass is punchy.", "-"},
+		{"I'd be more careful with it. The monthly fees sound small and the app is easy.", "-"},
+		{"I'd steer new teams toward it.", "0"},
+	}
+	for _, tt := range tests {
+		s := Sentiment(tt.text)
+		got := "0"
+		if s > 55 {
+			got = "+"
+		} else if s < 45 {
+			got = "-"
+		}
+		if got != tt.want {
+			t.Errorf("Sentiment(%q) = %.1f (%s), want %s", tt.text, s, got, tt.want)
+		}
+	}
+}
