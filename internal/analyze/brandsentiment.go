@@ -100,7 +100,7 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 				continue
 			}
 			if hasSubject {
-				byBrand(subject, valence(answer[sn.start:sn.end]))
+				byBrand(subject, valence(answer[sn.start:sn.end])+bestFor(answer, sn))
 				if introducesList(answer, sn) {
 					listSubject, hasListSubject = subject, true
 				}
@@ -121,7 +121,7 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 		if hasSubject && (headed || opensWithPronoun(answer[sn.start:sn.end])) && allObjects(answer, sn.start, all) {
 			// "Acme. It is fast and integrates with Globex.": the pronoun
 			// takes up the brand before, the others are objects of its clause
-			byBrand(subject, valence(answer[sn.start:sn.end]))
+			byBrand(subject, valence(answer[sn.start:sn.end])+bestFor(answer, sn))
 			continue
 		}
 		groups := subjects(answer, sn.start, all)
@@ -132,7 +132,7 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			picked = rowPick
 		}
 		if len(groups) == 1 {
-			picked += itemTone
+			picked += itemTone + bestFor(answer, sn)
 		}
 		itemTone = 0
 		if len(groups) == 1 && len(all) == 1 && comparedOnly(answer, sn.start, groups[0]) {
@@ -189,6 +189,27 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 		out[b] = score(sum[b])
 	}
 	return out
+}
+
+// bestFor weighs "best for" on a heading or list item ("### Acme: best
+// for integrations", "4. **Acme** – Best for getting paid early."): there
+// it names the brand the pick for a need, as much as "top pick"; in a
+// table or a paragraph it says what a product suits and weighs nothing.
+func bestFor(s string, sn span) float64 {
+	if !isHeadingAt(s, sn.start) && !isListItemAt(s, sn.start) {
+		return 0
+	}
+	t := lowerASCII(s[sn.start:sn.end])
+	for i := 0; ; {
+		j := strings.Index(t[i:], "best for ")
+		if j < 0 {
+			return 0
+		}
+		if i+j == 0 || !isWordByte(t[i+j-1]) {
+			return rowPick
+		}
+		i += j + 1
+	}
 }
 
 // comparesUp reports whether text says something is better than another

@@ -116,3 +116,27 @@ func TestBrandSentimentBetterList(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
 	}
 }
+
+// "Best for" on a heading or a list item praises the brand it names the
+// pick for a need; in a table or a paragraph it weighs nothing.
+func TestBrandSentimentBestForHeading(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"a heading", "### 2. Acme: Best for Daily Journaling\n\nIt keeps one page per day.",
+			map[string]string{"Acme": "+"}},
+		{"a heading before the brand", "### Best for rough trips: Acme Wonderboom 4\n\nIt floats and survives drops.",
+			map[string]string{"Acme": "+"}},
+		{"a list item's second sentence", "1. **Acme** – Best for getting paid early. Direct deposits arrive two days early.",
+			map[string]string{"Acme": "+"}},
+		{"a table of facts", "| Tool | Best for | Price |\n|---|---|---|\n| Acme | best for cold calling | $49 |",
+			map[string]string{"Acme": "0"}},
+		{"a paragraph", "Acme is best for teams that sell by phone, and Globex for inbound.",
+			map[string]string{"Acme": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
