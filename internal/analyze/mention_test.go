@@ -634,6 +634,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"a model line word after the brand", "- **Zelto Sapira Hybrid** – Firm.\n- **Paychex Flex** – Payroll.", []string{"Zelto", "Paychex"}},
 		{"a plan after the brand", "- **Zelto Starter Suite** – Cheap.\n- **Quillon Growth** – Scoring.\n- **Revolut Business** – FX.", []string{"Zelto", "Quillon", "Revolut"}},
 		{"an ordinary word before a model word", "1. **Relay Pro** – Budgets.\n2. **Openly Premium** – Limits.", []string{"Relay", "Openly"}},
+		{"a one-word name and its number", "Acme works with both Zorbex 365 and Google Workspace, and Quillon Ridge 48 packs light.", []string{"Zorbex 365", "Google Workspace", "Quillon"}},
 		{"a brand of two words before its model", "1. **Outdoor Research Foray II** – Vents.\n2. **The North Face Summit L5** – Warm.", []string{"Outdoor Research", "The North Face"}},
 		{"a brand head shared by two models", "- **Big Agnes Copper Spur UL2**\n- **Big Agnes Tiger Wall UL3**", []string{"Big Agnes"}},
 		{"a brand written alone elsewhere", "1. **Zelto Ridge Runner 3** – Light.\n\nZelto Ridge's warranty is long.", []string{"Zelto Ridge"}},

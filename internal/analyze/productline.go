@@ -122,7 +122,7 @@ func cutProductLine(answer, name string, others []string, models bool) string {
 		return name
 	}
 	for k := len(ws) - 1; k >= 1; k-- {
-		if !productOf(ws[k:]) {
+		if !productOf(ws[k:]) || numberAfter(ws, k) {
 			continue
 		}
 		head := strings.Join(ws[:k], " ")
@@ -133,10 +133,26 @@ func cutProductLine(answer, name string, others []string, models bool) string {
 			return head
 		}
 	}
-	if k := brandHead(ws); k < len(ws) && (models || productOf(ws[k:])) {
+	if k := brandHead(ws); k < len(ws) && (models || productOf(ws[k:])) && !numberAfter(ws, k) {
 		return strings.Join(ws[:k], " ")
 	}
 	return name
+}
+
+// numberAfter reports whether ws is one word and a number, ws[k] the
+// number: "Microsoft 365" and "Things 3" are names the reader calls by their
+// number, where a model runs a word and its number after the brand
+// ("Gregory Focal 48").
+func numberAfter(ws []string, k int) bool {
+	if k != 1 || len(ws) != 2 {
+		return false
+	}
+	for _, r := range ws[k] {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // modelLeads reports whether an answer lists products by brand and model: at
