@@ -525,13 +525,17 @@ var titles = set("dr mr mrs ms sir dame prof")
 
 // personName reports whether run e of a sentence reads as a person's name: a
 // title before it or in it, or a first name of the word list before another
-// word ("Jimmy Iovine").
+// word that is no ordinary word or number ("Jimmy Iovine"; not "Microsoft
+// Teams", "Google Workspace", "Microsoft 365").
 func personName(ws []proseWord, e nameRun) bool {
 	if e.from > 0 && inSet(titles, ws[e.from-1].text) || inSet(titles, ws[e.from].text) {
 		return true
 	}
-	first := ws[e.from].text
-	return e.to-e.from == 2 && isProperNoun(first) && !isDictWord(first) && !coined(first)
+	if e.to-e.from != 2 {
+		return false
+	}
+	first, last := ws[e.from].text, ws[e.from+1].text
+	return isProperNoun(first) && !isDictWord(first) && !coined(first) && !plainWord(last) && !isNumeric(last)
 }
 
 // notCommon reports whether a name has a word that is no ordinary English word
