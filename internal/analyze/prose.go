@@ -346,9 +346,18 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				}
 			}
 			allCoined := anyCoined && !person
+			// among three names or more, two no dictionary knows make an
+			// ordinary word a name too ("Slack, Gmail, Zoom and HubSpot")
+			ofCoined := 0
+			for _, e := range list {
+				if coined(e.text) {
+					ofCoined++
+				}
+			}
+			manyCoined := allCoined && len(list) >= 3 && ofCoined >= 2
 			for k, e := range list {
 				switch {
-				case intro && anyDistinctive, allCoined && !plainWord(e.text):
+				case intro && anyDistinctive, allCoined && (!plainWord(e.text) || manyCoined):
 					// "apps such as Klaviyo and Recharge": examples of one kind
 					add(e.text, sn)
 				case anyKnown && !(k > 0 && plainWord(e.text) && strings.Contains(list[k-1].text, " ") && isKnown(list[k-1].text, sn)):
