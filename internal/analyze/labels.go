@@ -211,8 +211,54 @@ func wholeWords(answer, name string) iter.Seq2[int, int] {
 	}
 }
 
+// sourceHeadings open a list of an answer's sources: "**Sources**",
+// "References:".
+var sourceHeadings = set(`sources source references citations`)
+
+// inSourceList reports whether pos stands in a block of lines that a line
+// of its own naming the answer's sources opens ("**Sources**" and the
+// entries under it, a blank line between them allowed): every name there
+// cites a page.
+func inSourceList(answer string, pos int) bool {
+	end := strings.LastIndexByte(answer[:pos], '\n')
+	blank := false
+	for end >= 0 {
+		from := strings.LastIndexByte(answer[:end], '\n') + 1
+		line := strings.Trim(answer[from:end], "*#_: \t")
+		switch {
+		case line == "" && !blank:
+			blank = true
+		case line == "":
+			return false
+		case sourceHeadings[strings.ToLower(line)]:
+			return true
+		case blank:
+			return false
+		}
+		end = from - 1
+	}
+	return false
+}
+
+// sourceSeparator reports whether rest, after a name in a list of sources,
+// opens with the dash, colon or comma that ends a cited page's publisher or
+// title ("Zapier – The best…", "Best No-Exam Life Insurance: https://…"); a
+// name a headline goes on about is its subject ("Goldman Sachs to exit…").
+func sourceSeparator(rest string) bool {
+	rest = strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(rest, "'s"), "’s"), "*_] ")
+	for _, sep := range []string{"–", "—", "-", ":", ",", "|"} {
+		if strings.HasPrefix(rest, sep) {
+			return true
+		}
+	}
+	return false
+}
+
 // sourceAt reports whether the name at [start, end) is cited as a source.
 func sourceAt(answer string, start, end int) bool {
+	if inSourceList(answer, start) && sourceSeparator(answer[end:]) {
+		return true
+	}
 	rest := strings.TrimPrefix(strings.TrimPrefix(answer[end:], "'s"), "’s")
 	var after []proseWord
 	if k := strings.IndexAny(rest, ".;:\n"); k >= 0 {
