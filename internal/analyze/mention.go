@@ -245,6 +245,14 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 			lineup[c.name] = true
 		}
 	}
+	// ordinary words that lead an item or a row naming a tracked brand:
+	// the kind of thing the brand is picked for ("- **Boots** – Acme's…")
+	kindLeads := map[string]bool{}
+	for _, c := range cands {
+		if !c.prose && c.item && !brandGroups[c.group] && ordinaryName(c.name) && lineNamesTracked(answer, c.end, tracked) {
+			kindLeads[fold(c.name)] = true
+		}
+	}
 	for _, c := range cands {
 		if brandGroups[c.group] || c.item && !labelLead(answer, c) {
 			amongBrands[fold(c.name)] = true
@@ -279,7 +287,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 			}
 			continue
 		}
-		if ordinaryName(name) && !listedAmongBrands && !amongBrands[f] && !namedInSentence(answer, name) {
+		if ordinaryName(name) && (kindLeads[f] || !listedAmongBrands && !amongBrands[f]) && !namedInSentence(answer, name) {
 			// capitals that only open a heading, a label or a sentence are no
 			// evidence of a name ("**Battery Life:**", "### Refresh Rate")
 			continue
@@ -300,6 +308,21 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		}
 	}
 	return out, models
+}
+
+// lineNamesTracked reports whether a tracked match starts on the line that
+// runs on from pos.
+func lineNamesTracked(answer string, pos int, tracked []match) bool {
+	end := len(answer)
+	if k := strings.IndexByte(answer[pos:], '\n'); k >= 0 {
+		end = pos + k
+	}
+	for _, x := range tracked {
+		if x.start >= pos && x.start < end {
+			return true
+		}
+	}
+	return false
 }
 
 // labelOfBrand reports whether a lead read from the answer's structure is a
