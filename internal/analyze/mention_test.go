@@ -621,6 +621,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"a tie of issuing, holding", "Acme cards are issued by Celtic Bank and WebBank. Its deposits are held at Evolve Bank.", []string{"Celtic Bank", "WebBank", "Evolve Bank"}},
 		{"a tie with no name after it", "Acme cards are made by hand and held at branches.", nil},
 		{"a name used as a tool", "Acme fits teams that already use Microsoft Teams, and its forms are built into Salesforce.", []string{"Microsoft Teams", "Salesforce"}},
+		{"a name a product is built for or people work in", "Acme was built for Google Workspace teams; it feels awkward for anyone living in Microsoft Outlook, and fine if you work in Zorbex.", []string{"Google Workspace", "Microsoft Outlook", "Zorbex"}},
 		{"an ordinary word used as a method", "Acme suits teams that use Agile rituals.", nil},
 		{"a longer name a tracked one ends", "Acme packs are light. Sea to Acme, a separate company, makes dry bags; pair one with the Sea to Acme Ether pad.", []string{"Sea to Acme"}},
 		{"two tracked names joined by to", "Teams often move from Globex to Acme.", nil},

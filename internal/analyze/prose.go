@@ -180,7 +180,8 @@ var (
 		"built into", "built on", "switch to", "switching to", "moved to", "move to", "migrate to",
 		"integrates with", "integrate with", "integration with", "syncs with", "sync with", "connects to",
 		"connect to", "connects with", "works with", "work with", "plugs into", "pairs with", "pair with",
-		"alongside", "compatible with", "available at", "sold at", "sold through", "shop at", "inside")
+		"alongside", "compatible with", "available at", "sold at", "sold through", "shop at", "inside",
+		"built for", "built specifically for", "living in", "works in", "work in")
 	// words that open a clause inside a sentence: "…, and Google Drive works"
 	clauseWords = set("and but whereas while although though yet so")
 )
