@@ -634,6 +634,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"a model word or capitals after the brand", "- **Korvex JX-Pro** – Fine grind.\n- **Nemo Dagger OSMO** – Roomy.\n- **Shokz OpenRun** – Open ear.", []string{"Korvex", "Nemo", "Shokz"}},
 		{"a model line word after the brand", "- **Zelto Sapira Hybrid** – Firm.\n- **Paychex Flex** – Payroll.", []string{"Zelto", "Paychex"}},
 		{"a plan after the brand", "- **Zelto Starter Suite** – Cheap.\n- **Quillon Growth** – Scoring.\n- **Revolut Business** – FX.", []string{"Zelto", "Quillon", "Revolut"}},
+		{"a free plan after the brand", "| Free seats | Tool | Main limits |\n|---|---|---|\n| Up to 10 | Acme Personal | No timeline |\n| Unlimited | Globex Free | 250 issues |\n| Up to 10 | Trello Free | No admin |\n| Unlimited | ClickUp Free Forever | 100MB storage |", []string{"Trello", "ClickUp"}},
 		{"an ordinary word before a model word", "1. **Relay Pro** – Budgets.\n2. **Openly Premium** – Limits.", []string{"Relay", "Openly"}},
 		{"a one-word name and its number", "Acme works with both Zorbex 365 and Google Workspace, and Quillon Ridge 48 packs light.", []string{"Zorbex 365", "Google Workspace", "Quillon"}},
 		{"a brand of two words before its model", "1. **Outdoor Research Foray II** – Vents.\n2. **The North Face Summit L5** – Warm.", []string{"Outdoor Research", "The North Face"}},

@@ -26,7 +26,7 @@ import (
 // modelWords name a model inside a product line.
 var modelWords = set(`pro max plus mini ultra lite eco air se xl xs xt lt ul gt gtx nx hv
 	ii iii iv vi vii viii ix xi xii luxe deluxe flex hybrid elite sport premier signature
-	starter growth premium business enterprise standard basic essentials professional advanced unlimited`)
+	starter growth premium business enterprise standard basic essentials professional advanced unlimited free`)
 
 // categoryAcronyms are capitals that name a kind of product or a technology,
 // not a model or a brand: "Zoho CRM" is a product of Zoho the reader calls by
