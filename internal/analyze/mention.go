@@ -279,7 +279,8 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		if isPlace(name) || specName(name) || contraction(name) || calendarName(name) || citedAsSource(answer, name) || kindPlural(name) {
 			continue // "Texas", "Wi-Fi 7", "Don't", "Friday", "CDs": no brand's names
 		}
-		if lineup[whole] || modelOfTracked(answer, name, tracked) || addOnNamed(answer, name, sents) || featureOfBrand(answer, name, sents, tracked) {
+		if lineup[whole] || modelOfTracked(answer, name, tracked) || addOnNamed(answer, name, sents) || featureOfBrand(answer, name, sents, tracked) ||
+			modelAfterBrand(answer, name, sents, tracked) {
 			// "Nano Puff" of "Patagonia Nano Puff": the brand's model;
 			// "add-ons such as LeadBooster": a brand's add-on
 			if !slices.Contains(models, name) {

@@ -556,3 +556,81 @@ func lineupGroups(answer string, cands []candidate, tracked []match) map[int]boo
 	}
 	return out
 }
+
+// modelAfterBrand reports whether every occurrence of name reads as a
+// brand's model: written after "the" or "its", alone or as a later name of
+// a list ("The Triolet and Storm10", "Its Aspire and Microgravity
+// shells"), after a tracked brand in its sentence ("Thule makes travel
+// bags — the Aion and Subterra lines…") or in a list item that a bold name
+// leads ("**Rab** — The Kinetic and Latok lines"). A name of the brand list
+// is a brand wherever it stands.
+func modelAfterBrand(answer, name string, sents []span, tracked []match) bool {
+	first, _, _ := strings.Cut(name, " ")
+	last := name[strings.LastIndexByte(name, ' ')+1:]
+	if brandList()[fold(name)] || brandList()[fold(first)] || first != name && inSet(companyNouns, last) {
+		return false // "the Motorola Edge", "The Bancorp Bank or Stride Bank"
+	}
+	seen := false
+	for start := range wholeWords(answer, name) {
+		if !afterDeterminer(answer, start, name) || !brandBefore(answer, start, sents, tracked) {
+			return false
+		}
+		seen = true
+	}
+	return seen
+}
+
+// afterDeterminer reports whether the name at start opens with "The" or
+// follows "the" or "its", alone or over the names listed before it.
+func afterDeterminer(answer string, start int, name string) bool {
+	if strings.HasPrefix(name, "The ") {
+		return true
+	}
+	ls := strings.LastIndexByte(answer[:start], '\n') + 1
+	ws := strings.Fields(answer[ls:start])
+	for k := len(ws) - 1; k >= 0 && k >= len(ws)-8; k-- {
+		w := strings.TrimRight(ws[k], ",")
+		if strings.ContainsAny(w, ".:;!?*") {
+			return false // a sentence or a label ends before the name
+		}
+		switch lw := strings.ToLower(w); {
+		case lw == "the" || lw == "its":
+			return true
+		case lw == "and" || lw == "or" || isNumeric(w) || startsUpper(w):
+			continue // "the Atmos AG 65 and Aether 65"
+		}
+		return false
+	}
+	return false
+}
+
+// brandBefore reports whether a tracked brand comes before pos in its
+// sentence, or pos stands in a list item led by a bold name.
+func brandBefore(answer string, pos int, sents []span, tracked []match) bool {
+	for _, sn := range sents {
+		if sn.start <= pos && pos < sn.end {
+			for _, x := range tracked {
+				if x.start >= sn.start && x.end <= pos {
+					return true
+				}
+			}
+		}
+	}
+	ls := strings.LastIndexByte(answer[:pos], '\n') + 1
+	line := strings.TrimLeft(answer[ls:pos], " \t")
+	switch {
+	case strings.HasPrefix(line, "- "), strings.HasPrefix(line, "* "), strings.HasPrefix(line, "+ "):
+		line = line[2:]
+	default:
+		i := 0
+		for i < len(line) && line[i] >= '0' && line[i] <= '9' {
+			i++
+		}
+		if i == 0 || !strings.HasPrefix(line[i:], ". ") {
+			return false
+		}
+		line = line[i+2:]
+	}
+	rest, ok := strings.CutPrefix(strings.TrimLeft(line, " "), "**")
+	return ok && strings.Contains(rest, "**")
+}
