@@ -140,9 +140,10 @@ func nextToBrand(s string, x match, ms []match) bool {
 	return false
 }
 
-// nextWord returns the word right after x (one space away), or "".
+// nextWord returns the word right after x (one space away, past a
+// trademark sign), or "".
 func nextWord(s string, x match) string {
-	rest := s[x.end:]
+	rest := strings.TrimLeft(s[x.end:], trademarkSigns) // "Discover® Cashback Debit"
 	if !strings.HasPrefix(rest, " ") {
 		return ""
 	}
@@ -155,6 +156,9 @@ func nextWord(s string, x match) string {
 	}
 	return rest[:end]
 }
+
+// trademarkSigns may stand right after a name, as no part of it.
+const trademarkSigns = "®™℠"
 
 // productFollows reports whether a product word or a capitalized name follows
 // x ("Summit packs", "Apple Watch", "Nothing Phone", "Discover customers").

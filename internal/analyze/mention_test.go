@@ -443,6 +443,7 @@ func TestFindMentions_CommonWords(t *testing.T) {
 		{"listed", "- **Summit**: light packs\n- Osprey: better fit", outdoor, []int{1, 1}},
 		{"table cell", "| Brand | Weight |\n|---|---|\n| Summit | 1.3 kg |", outdoor, []int{1, 0}},
 		{"own line under a heading", "### For day hikes\nSummit. It is light.", outdoor, []int{1, 0}},
+		{"a trademark sign before the product", "Summit® Trail Pack is light.\n\n4. **Osprey™ Exos** – roomy.", outdoor, []int{1, 1}},
 		{"next to another brand", "Summit and Osprey both make packs.", outdoor, []int{1, 1}},
 		{"product noun after it", "Summit packs are cheaper, but Osprey fits better.", outdoor, []int{1, 1}},
 		{"a product noun of software or bedding after it", "Notion databases get slow. Nectar mattresses sleep hot.",
