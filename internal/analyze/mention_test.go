@@ -656,6 +656,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"a known word alone in a list of coined names", "Acme Checking and Savings has no fee, unlike Zorbex and Plans.", []string{"Zorbex"}},
 		{"a proper noun before an ordinary word is no person", "Acme connects Zorbex, Quillon, Google Workspace and Microsoft 365 in one view.", []string{"Zorbex", "Quillon", "Google Workspace", "Microsoft 365"}},
 		{"ordinary words among coined names", "Acme syncs with Zorbex, Slack, Quillon and Sentry. Globex offers Trellix, Basic and Plus tiers.", []string{"Zorbex", "Slack", "Quillon", "Sentry", "Trellix"}},
+		{"an ordinary word paired with a coined name", "Acme syncs with Zorbex and Outlook. Globex sells Quillex and Minimalist jackets, unlike Trellix and Plans. Norvox and Aha! are worth a look.", []string{"Zorbex", "Outlook", "Quillex", "Trellix", "Norvox", "Aha!"}},
 		{"people and places joined stay out", "Acme was founded by Dr. Dre and Jimmy Iovine; Oregon and Washington are its markets.", nil},
 		{"a name that ends in a company noun", "Acme now flies with Hawaiian Airlines, and Topo Athletic sponsors it.", []string{"Hawaiian Airlines", "Topo Athletic"}},
 		{"capitals as the subject of a sentence", "Acme is fine. USAA topped the list. JBL's speaker is louder. ANC works well. FDIC insurance covers it.", []string{"USAA", "JBL"}},

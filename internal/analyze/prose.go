@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"strings"
+	"unicode"
 )
 
 // Untracked brands named in prose (docs/ingest.md#brand-mentions) are read
@@ -70,6 +71,14 @@ func proseWords(out []proseWord, text string) []proseWord {
 		w.text = trimmed
 		out = append(out, w)
 	}
+}
+
+// bangInName reports whether an exclamation mark at pos belongs to the name
+// before it ("Aha!", "Yahoo!"): the sentence goes on after it in small
+// letters.
+func bangInName(answer string, pos int) bool {
+	rest, ok := strings.CutPrefix(answer[pos:], "! ")
+	return ok && unicode.IsLower(firstRune(rest))
 }
 
 // capitalAfterFirstWord reports whether a word after the first starts with a
@@ -267,6 +276,9 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			if overlaps(tracked, start, start+len(name)) {
 				return
 			}
+			if bangInName(answer, start+len(name)) {
+				name += "!" // "Productboard and Aha! are worth a look"
+			}
 		}
 		known[fold(name)] = true
 		out = append(out, candidate{name: name, start: start, end: start + len(name), prose: true})
@@ -356,9 +368,19 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				}
 			}
 			manyCoined := allCoined && len(list) >= 3 && ofCoined >= 2
+			// two names that end their clause, one coined: the ordinary word
+			// is a name of one kind with it ("Gmail and Outlook."), not a
+			// plural or a word that a noun after the pair makes an adjective
+			// ("PreCip and Minimalist jackets")
+			end := list[len(list)-1].to
+			pairEnds := len(list) == 2 && ofCoined == 1 &&
+				(end == len(ws) || ws[end-1].comma || ws[end-1].stop || ws[end-1].semi)
+			for _, e := range list {
+				pairEnds = pairEnds && !strings.HasSuffix(e.text, "s")
+			}
 			for k, e := range list {
 				switch {
-				case intro && anyDistinctive, allCoined && (!plainWord(e.text) || manyCoined):
+				case intro && anyDistinctive, allCoined && (!plainWord(e.text) || manyCoined || pairEnds):
 					// "apps such as Klaviyo and Recharge": examples of one kind
 					add(e.text, sn)
 				case anyKnown && !(k > 0 && plainWord(e.text) && strings.Contains(list[k-1].text, " ") && isKnown(list[k-1].text, sn)):
