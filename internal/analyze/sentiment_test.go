@@ -226,93 +226,54 @@ func TestSentimentProductLanguage(t *testing.T) {
 // A comparative or superlative of a product-lexicon adjective in -y weighs
 // as its adjective; a word that only ends like one weighs nothing.
 func TestSentimentGradedAdjective(t *testing.T) {
-	tests := []struct {
-		text string
-		want string // "+", "-" or "0"
-	}{
+	checkSides(t, []sideCase{
 		{"Sequences make it the priciest of the four.", "-"},
 		{"The mobile app is clunkier than it used to be.", "-"},
 		{"This release is the buggiest yet.", "-"},
 		{"The carrier ships it from the frontier.", "0"},
-	}
-	for _, tt := range tests {
-		s := Sentiment(tt.text)
-		got := "0"
-		if s > 55 {
-			got = "+"
-		} else if s < 45 {
-			got = "-"
-		}
-		if got != tt.want {
-			t.Errorf("Sentiment(%q) = %.1f (%s), want %s", tt.text, s, got, tt.want)
-		}
-	}
+	})
 }
 
 // The writer's own pick inside a negation's reach is advice against the
 // brand, which outweighs a word of praise the answer concedes.
 func TestSentimentDeniedPick(t *testing.T) {
-	tests := []struct {
-		text string
-		want string // "+", "-" or "0"
-	}{
+	checkSides(t, []sideCase{
 		{"It is not the brand I'd choose for technical hiking. It makes affordable clothing for easy trails.", "-"},
 		{"It isn't the brand I'd point you to for serious skiing, though it's a reasonable pick for a few days a year.", "-"},
 		{"For serious skiing, this is the brand I'd point you to.", "+"},
 		{"It is not cheap, but it is the one I'd pick.", "+"},
-	}
-	for _, tt := range tests {
-		s := Sentiment(tt.text)
-		got := "0"
-		if s > 55 {
-			got = "+"
-		} else if s < 45 {
-			got = "-"
-		}
-		if got != tt.want {
-			t.Errorf("Sentiment(%q) = %.1f (%s), want %s", tt.text, s, got, tt.want)
-		}
-	}
+	})
 }
 
 // An endorsement said to be hard is a complaint, whatever opinion word
 // ("excellent", "lovely") the sentence grants before it.
 func TestSentimentHardToEndorse(t *testing.T) {
-	tests := []struct {
-		text string
-		want string // "+", "-" or "0"
-	}{
+	checkSides(t, []sideCase{
 		{"It is hard to recommend over the alternatives at this price.", "-"},
 		{"The picture processing is excellent, but it's hard to recommend at this price.", "-"},
 		{"It is lovely, but at $80 it is difficult to justify on a student budget.", "-"},
 		{"Its battery life is hard to beat.", "+"},
-	}
-	for _, tt := range tests {
-		s := Sentiment(tt.text)
-		got := "0"
-		if s > 55 {
-			got = "+"
-		} else if s < 45 {
-			got = "-"
-		}
-		if got != tt.want {
-			t.Errorf("Sentiment(%q) = %.1f (%s), want %s", tt.text, s, got, tt.want)
-		}
-	}
+	})
 }
 
 // Steering the reader away from a product, or telling them to be careful
 // with it, is advice against it, which outweighs a word of praise.
 func TestSentimentSteerAway(t *testing.T) {
-	tests := []struct {
-		text string
-		want string // "+", "-" or "0"
-	}{
+	checkSides(t, []sideCase{
 		{"I'd steer you away from it for this use case. It's built for high-volume prospecting.", "-"},
 		{"I'd steer away from it for this use. The bass is punchy.", "-"},
 		{"I'd be more careful with it. The monthly fees sound small and the app is easy.", "-"},
 		{"I'd steer new teams toward it.", "0"},
-	}
+	})
+}
+
+// sideCase is a text and the side of 50 its Sentiment falls on: "+", "-"
+// or "0" (docs/accuracy.md#the-analyzers-score-and-the-labels).
+type sideCase struct{ text, want string }
+
+// checkSides reports each text whose Sentiment falls on another side.
+func checkSides(t *testing.T, tests []sideCase) {
+	t.Helper()
 	for _, tt := range tests {
 		s := Sentiment(tt.text)
 		got := "0"
