@@ -221,26 +221,28 @@ cut parts. */}}
     daily_ai_referral_sources.source AS source,
     daily_ai_referral_sources.referred_at AS referred_at,
     daily_ai_referral_sources.visits AS visits
-  FROM daily_ai_referral_sources
-  WHERE daily_ai_referral_sources.brand_id = {{arg $a.BrandID}}
-    AND daily_ai_referral_sources.referred_at >= {{ts $r.Start}}
-    AND daily_ai_referral_sources.referred_at < {{ts $r.End}}
-{{- if $a.Sources}}
-    AND daily_ai_referral_sources.source IN ({{in $a.Sources}})
-{{- end}}
+{{- template "referral_where" pair "daily_ai_referral_sources" (pair $a $r)}}
 {{- else}}
   SELECT
     ai_referrals.source AS source,
     ai_referrals.referred_at AS referred_at,
     1 AS visits
-  FROM ai_referrals
-  WHERE ai_referrals.brand_id = {{arg $a.BrandID}}
-    AND ai_referrals.referred_at >= {{ts $r.Start}}
-    AND ai_referrals.referred_at < {{ts $r.End}}
+{{- template "referral_where" pair "ai_referrals" (pair $a $r)}}
+{{- end}}
+{{- end}}
+{{- end}}
+
+{{/* The FROM and WHERE of a read $r of referrals from table .A (the
+facts or a referral rollup, keyed by referred_at) for the Agents .B.A,
+.B.B the read: the brand, the read's range and the sources filter. */}}
+{{define "referral_where"}}
+{{- $t := .A}}{{$a := .B.A}}{{$r := .B.B}}
+  FROM {{$t}}
+  WHERE {{$t}}.brand_id = {{arg $a.BrandID}}
+    AND {{$t}}.referred_at >= {{ts $r.Start}}
+    AND {{$t}}.referred_at < {{ts $r.End}}
 {{- if $a.Sources}}
-    AND ai_referrals.source IN ({{in $a.Sources}})
-{{- end}}
-{{- end}}
+    AND {{$t}}.source IN ({{in $a.Sources}})
 {{- end}}
 {{- end}}
 
@@ -258,13 +260,7 @@ cut parts. */}}
     {{$t}}.url AS page,
     {{$t}}.referred_at AS referred_at,
     {{$t}}.visits AS visits
-  FROM {{$t}}
-  WHERE {{$t}}.brand_id = {{arg $a.BrandID}}
-    AND {{$t}}.referred_at >= {{ts $r.Start}}
-    AND {{$t}}.referred_at < {{ts $r.End}}
-{{- if $a.Sources}}
-    AND {{$t}}.source IN ({{in $a.Sources}})
-{{- end}}
+{{- template "referral_where" pair $t (pair $a $r)}}
 {{- template "agent_guard" pair "daily_ai_referral_sources" $r}}
 {{- else}}
   SELECT
@@ -272,13 +268,7 @@ cut parts. */}}
     ai_referrals.url AS page,
     ai_referrals.referred_at AS referred_at,
     1 AS visits
-  FROM ai_referrals
-  WHERE ai_referrals.brand_id = {{arg $a.BrandID}}
-    AND ai_referrals.referred_at >= {{ts $r.Start}}
-    AND ai_referrals.referred_at < {{ts $r.End}}
-{{- if $a.Sources}}
-    AND ai_referrals.source IN ({{in $a.Sources}})
-{{- end}}
+{{- template "referral_where" pair "ai_referrals" (pair $a $r)}}
 {{- end}}
 {{- end}}
 {{- end}}
