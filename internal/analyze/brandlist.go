@@ -83,3 +83,16 @@ func kindPlural(name string) bool {
 	last := name[strings.LastIndexAny(name, " -")+1:]
 	return acronymPlural(last)
 }
+
+// listedWord reports whether a name is one ordinary word written with its
+// capital that the brand list holds ("Stripe", "Zoom", "Visa"): after a cue
+// that a product follows ("integrates with Stripe", "such as Zoom") the
+// capital inside the sentence is the brand's, where with no cue it may
+// only stress a word (listedBrand).
+func listedWord(name string) bool {
+	if len(name) < 3 || strings.Contains(name, " ") || !startsUpper(name) || allUpper(name) || isPlace(name) {
+		return false
+	}
+	name = strings.TrimSuffix(strings.TrimSuffix(name, "'s"), "’s")
+	return brandList()[fold(name)]
+}

@@ -612,6 +612,8 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"compared at a sentence's start", "Compared to Zorbex, Acme is more powerful. Unlike Quillon it syncs.", []string{"Zorbex", "Quillon"}},
 		{"a product it works with", "Acme integrates with Zorbex, and its calendar syncs with Google Calendar. It works alongside Microsoft Teams and is sold at Walmart.", []string{"Zorbex", "Google Calendar", "Microsoft Teams", "Walmart"}},
 		{"an ordinary word it works with", "Acme works with Agile teams and integrates with Calendar views.", nil},
+		{"a listed ordinary word after a cue", "Acme integrates with Stripe, and teams moving off Confluence like it. Apps such as Zoom work too.", []string{"Stripe", "Confluence", "Zoom"}},
+		{"a listed ordinary word opening a longer name", "Acme has features like Circle to Search.", nil},
 		{"compared with an ordinary word", "Acme is cheaper than Premium plans elsewhere.", nil},
 		{"the subject of a clause", "Acme handles tasks well, whereas Evernote's strength is notes.", []string{"Evernote"}},
 		{"a clause opened by a proper noun and no verb", "Acme is fine, and Monday mornings are busy.", nil},

@@ -402,10 +402,10 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				next = ws[r.to].text
 			}
 			switch {
-			case wordsBefore(ws, r.from, introPhrases) && distinctive(r.text),
+			case wordsBefore(ws, r.from, introPhrases) && (distinctive(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				wordsBefore(ws, r.from, tiePhrases),
-				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && notCommon(r.text),
-				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && notCommon(r.text),
+				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
+				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && subjectRun(text, ws, r),
 				r.from > 0 && integrationWords[next] && distinctive(r.text),
 				r.from > 0 && companyName(r.text) && !isPlaceName(r.text),
@@ -605,4 +605,15 @@ func isPlaceName(name string) bool {
 		return true
 	}
 	return len(ws) == 2 && placePrefixes[ws[0]] && isProperNoun(ws[1]) && !isDictWord(ws[1])
+}
+
+// nameRunsOn reports whether run r goes on across a small word in small
+// letters to a capital ("Circle to Search", "Square for Restaurants"): the
+// run is the start of a longer name, not a name of its own.
+func nameRunsOn(ws []proseWord, r nameRun) bool {
+	if r.to+1 >= len(ws) || ws[r.to-1].comma || ws[r.to-1].stop || ws[r.to].comma || ws[r.to].stop {
+		return false
+	}
+	w := ws[r.to].text
+	return w != "and" && w != "or" && w != "nor" && len(w) <= 3 && !capitalized(w) && capitalized(ws[r.to+1].text)
 }
