@@ -340,8 +340,17 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				list = list[1:]
 			}
 			anyKnown, anyDistinctive := false, false
+			// a list of three names or more where one is a brand of the list
+			// (listedRun) is a list of brands, a feature of ordinary words
+			// excepted ("Gemini, Magic Editor and Call Screen"): a brand of
+			// such words would be on the list itself
+			byList := false
 			for _, e := range list {
-				anyKnown = anyKnown || isKnown(e.text, sn)
+				if isKnown(e.text, sn) {
+					anyKnown = true
+				} else if _, ok := listedRun(e); ok && len(list) >= 3 {
+					byList = true
+				}
 				anyDistinctive = anyDistinctive || distinctive(e.text)
 			}
 			// names no dictionary knows, joined as a list, are names of one kind
@@ -354,7 +363,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				if specName(e.text) || isPlace(e.text) {
 					// "Qi2 and MagSafe", "Texas, Ohio and Utah": names of one
 					// kind with a technology or a place are technologies or places
-					anyKnown, anyDistinctive, person = false, false, true
+					anyKnown, anyDistinctive, byList, person = false, false, false, true
 					break
 				}
 			}
@@ -382,6 +391,8 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				switch {
 				case intro && anyDistinctive, allCoined && (!plainWord(e.text) || manyCoined || pairEnds):
 					// "apps such as Klaviyo and Recharge": examples of one kind
+					add(e.text, sn)
+				case byList && !anyKnown && !(strings.Contains(e.text, " ") && ordinaryName(e.text)):
 					add(e.text, sn)
 				case anyKnown && !(k > 0 && plainWord(e.text) && strings.Contains(list[k-1].text, " ") && isKnown(list[k-1].text, sn)):
 					// "SoFi Checking and Savings": an ordinary word joined to a
