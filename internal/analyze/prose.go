@@ -26,7 +26,13 @@ import (
 //     use Google Workspace", "integrates with Gmail", "sold at Walmart"), or
 //     opening a clause as the subject of a verb ("…, whereas
 //     Google's keeps"), when a word of it is no ordinary word or a proper noun
-//     (notCommon): these cues are weaker, so a bare ordinary word is not enough.
+//     (notCommon): these cues are weaker, so a bare ordinary word is not enough;
+//   - one ordinary word that the brand list holds ("Stripe", "Zoom", "Amazon")
+//     after any of those cues, or after "via", "through", "with" or "from"
+//     ("pay via Stripe", "buy from Amazon"), unless a small word and a capital
+//     go on with its name ("Circle to Search");
+//   - every name of a list of three or more where one is a brand of the list
+//     ("GitHub, GitLab and Slack"), but a name of several ordinary words.
 //
 // Names still have to look like names (isBrandish); ordinary capitalized words
 // and labels do not become brands.
@@ -191,6 +197,11 @@ var (
 		"connect to", "connects with", "works with", "work with", "plugs into", "pairs with", "pair with",
 		"alongside", "compatible with", "available at", "sold at", "sold through", "shop at", "inside",
 		"built for", "built specifically for", "living in", "works in", "work in")
+	// prepositions of the means or the source a product is: "pay via
+	// Stripe", "deposit cash through Green Dot", "pair it with Zoom", "buy
+	// from Amazon" (with a listed ordinary word only: "on" and "to" name
+	// platforms and ports as often, "quirks on Arm", "USB-C to Lightning")
+	meansPhrases = phraseWords("via", "through", "with", "from")
 	// words that open a clause inside a sentence: "…, and Google Drive works"
 	clauseWords = set("and but whereas while although though yet so")
 )
@@ -417,6 +428,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				wordsBefore(ws, r.from, tiePhrases),
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
+				r.from > 0 && wordsBefore(ws, r.from, meansPhrases) && listedWord(r.text) && !nameRunsOn(ws, r),
 				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && subjectRun(text, ws, r),
 				r.from > 0 && integrationWords[next] && distinctive(r.text),
 				r.from > 0 && companyName(r.text) && !isPlaceName(r.text),
