@@ -31,6 +31,9 @@ import (
 //     after any of those cues, or after "via", "through", "with" or "from"
 //     ("pay via Stripe", "buy from Amazon"), unless a small word and a capital
 //     go on with its name ("Circle to Search");
+//   - a name no dictionary knows after "from" ("contacts from LinkedIn"),
+//     unless "from" follows a word of making or of rating ("made from
+//     Dyneema", "rankings from DxOMark");
 //   - every name of a list of three or more where one is a brand of the list
 //     ("GitHub, GitLab and Slack"), but a name of several ordinary words.
 //
@@ -429,6 +432,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				r.from > 0 && wordsBefore(ws, r.from, meansPhrases) && listedWord(r.text) && !nameRunsOn(ws, r),
+				r.from > 1 && coinedFrom(ws, r),
 				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && subjectRun(text, ws, r),
 				r.from > 0 && integrationWords[next] && distinctive(r.text),
 				r.from > 0 && companyName(r.text) && !isPlaceName(r.text),
@@ -639,4 +643,23 @@ func nameRunsOn(ws []proseWord, r nameRun) bool {
 	}
 	w := ws[r.to].text
 	return w != "and" && w != "or" && w != "nor" && len(w) <= 3 && !capitalized(w) && capitalized(ws[r.to+1].text)
+}
+
+// madeOf are the words before "from" that make what follows a material:
+// "made from Dyneema".
+var madeOf = set("made built woven cut sewn crafted constructed")
+
+// coinedFrom reports whether run r, a name no dictionary knows, follows
+// "from" as the source of data, contacts or a product ("contacts from
+// LinkedIn", "tasks from Todoist"), not as a material ("made from Dyneema")
+// or as the source of a rating ("rankings from DxOMark", citedAsSource's).
+func coinedFrom(ws []proseWord, r nameRun) bool {
+	if !strings.EqualFold(ws[r.from-1].text, "from") || ws[r.from-1].comma || ws[r.from-1].stop {
+		return false
+	}
+	before := strings.ToLower(ws[r.from-2].text)
+	if madeOf[before] || inSet(sourceAfter, before) {
+		return false
+	}
+	return coined(r.text) && !specName(r.text) && !nameRunsOn(ws, r)
 }
