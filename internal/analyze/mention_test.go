@@ -726,3 +726,20 @@ func TestFindMentions_Addresses(t *testing.T) {
 		t.Errorf("mentions %+v, want monday.com once", got)
 	}
 }
+
+// A list of products by brand and model cuts each lead after its brand,
+// but an owner's name after "by" is the brand's, whole.
+func TestFindMentions_OwnerAfterBy(t *testing.T) {
+	tracked := []Tracked{{Name: "Ally", Aliases: []string{"Ally Bank"}}, {Name: "SoFi"}, {Name: "Discover"}}
+	answer := "1. **Ally Bank** – Around 3.60% APY.\n2. **SoFi Checking** – Up to 3.80%.\n" +
+		"3. **Marcus by Goldman Sachs** – Simple, no fees.\n4. **Discover Online Savings** – Competitive rate."
+	var got []string
+	for _, m := range FindMentions(answer, tracked) {
+		if m.Tracked < 0 {
+			got = append(got, m.Name)
+		}
+	}
+	if want := []string{"Marcus by Goldman Sachs"}; !slices.Equal(got, want) {
+		t.Errorf("untracked %q, want %q", got, want)
+	}
+}

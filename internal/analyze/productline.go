@@ -78,7 +78,8 @@ func innerCapital(w string) bool {
 
 // brandHead returns how many words open a name as its brand when the answer
 // gives no other evidence: one, or two after an ordinary first word, with a
-// leading "The" and connectors inside carried along.
+// leading "The" and connectors inside carried along; an owner's name after
+// "by" is carried whole ("Marcus by Goldman Sachs").
 func brandHead(ws []string) int {
 	i := 0
 	if strings.EqualFold(ws[0], "the") {
@@ -93,6 +94,10 @@ func brandHead(ws []string) int {
 		n = i + 2 // not "Relay Pro": a model word is no brand's second word
 	}
 	for n < len(ws)-1 && inSet(connectors, ws[n]) {
+		if strings.EqualFold(ws[n], "by") && !productOf(ws[n+1:]) {
+			// "Marcus by Goldman Sachs": the owner's name, whole
+			return len(ws)
+		}
 		n += 2 // "Sea to Summit"
 	}
 	for n < len(ws) && inSet(companyNouns, ws[n]) {
