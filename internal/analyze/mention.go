@@ -288,9 +288,10 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 			}
 			continue
 		}
-		if ordinaryName(name) && (kindLeads[f] || !listedAmongBrands && !amongBrands[f]) && !namedInSentence(answer, name) {
+		if ordinaryName(name) && (kindLeads[f] || !listedAmongBrands && !amongBrands[f]) && !namedInSentence(answer, name) && !listedBrand(name) {
 			// capitals that only open a heading, a label or a sentence are no
-			// evidence of a name ("**Battery Life:**", "### Refresh Rate")
+			// evidence of a name ("**Battery Life:**", "### Refresh Rate");
+			// a brand of the list is a name however written ("Western Union")
 			continue
 		}
 		names, folded = append(names, name), append(folded, f)

@@ -19,8 +19,8 @@ import (
 //   - after "such as", "like", "including" when the name is no ordinary word
 //     ("apps such as Klaviyo and Recharge": every name of a list where one is);
 //   - opening a sentence as the subject of a verb, or possessive, when it is no
-//     ordinary word ("Wrike offers time tracking", "Shopify's own numbers",
-//     "Zoho Desk is");
+//     ordinary word or a brand of the list ("Wrike offers time tracking",
+//     "Shopify's own numbers", "Zoho Desk is", "The North Face sits");
 //   - compared with or left for another ("better than Zendesk", "migrating from
 //     Jira", "Unlike Zendesk, …"), used as a tool or beside one ("teams that
 //     use Google Workspace", "integrates with Gmail", "sold at Walmart"), or
@@ -450,7 +450,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		if len(runs) > 0 && runs[0].from == 0 {
 			name := strings.TrimSuffix(strings.TrimSuffix(runs[0].text, "'s"), "’s")
 			at := match{start: sn.start, end: sn.start + len(name)}
-			if (distinctive(name) || acronymName(name)) && strings.HasPrefix(answer[sn.start:], name) &&
+			if (distinctive(name) || acronymName(name) || listedBrand(name)) && strings.HasPrefix(answer[sn.start:], name) &&
 				(verbFollows(answer, at) || coined(name) && pastTenseFollows(answer, at)) {
 				add(name, sn)
 			}
