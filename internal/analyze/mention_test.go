@@ -614,6 +614,8 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"an ordinary word it works with", "Acme works with Agile teams and integrates with Calendar views.", nil},
 		{"a listed ordinary word after a cue", "Acme integrates with Stripe, and teams moving off Confluence like it. Apps such as Zoom work too.", []string{"Stripe", "Confluence", "Zoom"}},
 		{"a listed ordinary word opening a longer name", "Acme has features like Circle to Search.", nil},
+		{"names that open a sentence before a plural verb", "Acme is cheap. Western Union and GEICO also charge fees. Globex Checking and Savings also pay more.", []string{"Western Union", "GEICO"}},
+		{"words that open a sentence before a plural verb", "Acme is cheap. Checking and Savings are free.", nil},
 		{"a listed name of ordinary words opening a sentence", "Acme is pricey. The North Face sits between the two. Western Union has more agents.", []string{"The North Face", "Western Union"}},
 		{"a coined name after from", "Acme imports contacts from Zorbex. Its shell is made from Quillium, and rankings from Scorify agree.", []string{"Zorbex"}},
 		{"a listed ordinary word after a preposition of means", "Acme takes cards via Stripe and sells through Amazon; it has quirks on Arm.", []string{"Stripe", "Amazon"}},

@@ -34,6 +34,9 @@ import (
 //   - a name no dictionary knows after "from" ("contacts from LinkedIn"),
 //     unless "from" follows a word of making or of rating ("made from
 //     Dyneema", "rankings from DxOMark");
+//   - every name of a list that opens a sentence before a plural verb, one
+//     of them no word, an acronym or a brand of the list ("GEICO and State
+//     Farm also file", "The North Face and Columbia also make");
 //   - every name of a list of three or more where one is a brand of the list
 //     ("GitHub, GitLab and Slack"), but a name of several ordinary words.
 //
@@ -391,6 +394,11 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				}
 			}
 			manyCoined := allCoined && len(list) >= 3 && ofCoined >= 2
+			// names that open a sentence as the subject of a plural verb,
+			// one of them no word or a brand of the list, are names of one
+			// kind ("New Balance and Oboz both offer", "Happy Money and Best
+			// Egg are")
+			subjectList := !person && listSubject(text, ws, list)
 			// two names that end their clause, one coined: the ordinary word
 			// is a name of one kind with it ("Gmail and Outlook."), not a
 			// plural or a word that a noun after the pair makes an adjective
@@ -405,6 +413,8 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				switch {
 				case intro && anyDistinctive, allCoined && (!plainWord(e.text) || manyCoined || pairEnds):
 					// "apps such as Klaviyo and Recharge": examples of one kind
+					add(e.text, sn)
+				case subjectList && !(k > 0 && plainWord(e.text) && isKnown(list[k-1].text, sn)):
 					add(e.text, sn)
 				case byList && !anyKnown && !(strings.Contains(e.text, " ") && ordinaryName(e.text)):
 					add(e.text, sn)
@@ -662,4 +672,28 @@ func coinedFrom(ws []proseWord, r nameRun) bool {
 		return false
 	}
 	return coined(r.text) && !specName(r.text) && !nameRunsOn(ws, r)
+}
+
+// pluralVerbs follow names joined as the subject of their sentence: "Chase
+// and Citi offer", "Allstate and Farmers have", "Marker and ATK also make".
+var pluralVerbs = set(`are were have offer make provide include charge support sell write
+	file run rank remain both also all each tend`)
+
+// listSubject reports whether list opens the sentence text, is followed by a
+// plural verb, and has a name that no dictionary knows or that the brand
+// list holds.
+func listSubject(text string, ws []proseWord, list []nameRun) bool {
+	if list[0].from != 0 || len(list) < 2 {
+		return false
+	}
+	last := list[len(list)-1]
+	if last.to >= len(ws) || ws[last.to-1].comma || ws[last.to-1].stop || !pluralVerbs[strings.ToLower(ws[last.to].text)] {
+		return false
+	}
+	for _, e := range list {
+		if coined(e.text) || listedBrand(e.text) || acronymName(e.text) {
+			return true
+		}
+	}
+	return false
 }
