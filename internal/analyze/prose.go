@@ -80,6 +80,11 @@ func proseWords(out []proseWord, text string) []proseWord {
 			w.stop = !w.comma
 			w.semi = tail[0] == ';'
 		}
+		if c := citationEnd(trimmed); c < len(trimmed) {
+			// "owned by Atlassian[2]": a citation ends the word, as
+			// punctuation does
+			trimmed, w.stop = trimmed[:c], true
+		}
 		w.text = trimmed
 		out = append(out, w)
 	}
@@ -696,4 +701,20 @@ func listSubject(text string, ws []proseWord, list []nameRun) bool {
 		}
 	}
 	return false
+}
+
+// citationEnd returns where a citation marker written onto the end of a
+// word ("Atlassian[2", its "]" trimmed, or "Clover[3][4") begins, or
+// len(w) when there is none.
+func citationEnd(w string) int {
+	i := strings.IndexByte(w, '[')
+	if i <= 0 {
+		return len(w)
+	}
+	for _, c := range w[i:] {
+		if c != '[' && c != ']' && (c < '0' || c > '9') {
+			return len(w)
+		}
+	}
+	return i
 }
