@@ -425,7 +425,7 @@ func featureOfBrand(answer, name string, sents []span, tracked []match) bool {
 	}
 	seen := false
 	for start, end := range wholeWords(answer, name) {
-		if joinedWithName(answer, start, end) {
+		if joinedWithName(answer, start, end) || exampleOfKind(answer, start) {
 			return false // "sync with QuickBooks and NetSuite": one of a list of brands
 		}
 		owned := false
@@ -639,3 +639,25 @@ func brandBefore(answer string, pos int, sents []span, tracked []match) bool {
 	rest, ok := strings.CutPrefix(strings.TrimLeft(line, " "), "**")
 	return ok && strings.Contains(rest, "**")
 }
+
+// exampleOfKind reports whether the name at start follows "like" or "such
+// as" after a plural noun other than features ("ERPs like NetSuite",
+// "shipping tools such as ShipStation"): an example of a kind of product,
+// not a feature of the brand the sentence is about ("perks like SpotMe").
+func exampleOfKind(s string, start int) bool {
+	before := s[:start]
+	var rest string
+	switch {
+	case strings.HasSuffix(before, " like "):
+		rest = strings.TrimSuffix(before, "like ")
+	case strings.HasSuffix(before, " such as "):
+		rest = strings.TrimSuffix(before, "such as ")
+	default:
+		return false
+	}
+	w := strings.ToLower(wordBefore(rest, len(rest)))
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !featureNouns[w]
+}
+
+// featureNouns name what a brand's own product has: "perks like SpotMe".
+var featureNouns = set("features perks extras options benefits programs add-ons")
