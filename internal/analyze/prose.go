@@ -34,6 +34,8 @@ import (
 //   - a name no dictionary knows after "from" ("contacts from LinkedIn"),
 //     unless "from" follows a word of making or of rating ("made from
 //     Dyneema", "rankings from DxOMark");
+//   - every name of a list after one of those cues, when no ordinary word
+//     or a listed one ("connects to Mailchimp and Intercom");
 //   - every name of a list that opens a sentence before a plural verb, one
 //     of them no word, an acronym or a brand of the list ("GEICO and State
 //     Farm also file", "The North Face and Columbia also make");
@@ -421,6 +423,10 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 					add(e.text, sn)
 				case subjectList && !(k > 0 && plainWord(e.text) && isKnown(list[k-1].text, sn)):
 					add(e.text, sn)
+				case k > 0 && cuedList(ws, list) && (notCommon(e.text) || listedWord(e.text)):
+					// "connects to Mailchimp and Intercom": the cue before a
+					// list is every name's
+					add(e.text, sn)
 				case byList && !anyKnown && !(strings.Contains(e.text, " ") && ordinaryName(e.text)):
 					add(e.text, sn)
 				case anyKnown && !(k > 0 && plainWord(e.text) && strings.Contains(list[k-1].text, " ") && isKnown(list[k-1].text, sn)):
@@ -717,4 +723,12 @@ func citationEnd(w string) int {
 		}
 	}
 	return i
+}
+
+// cuedList reports whether a cue that a product follows stands before the
+// first name of a list (usePhrases, meansPhrases, comparePhrases): the list
+// is the cue's object, every name of it.
+func cuedList(ws []proseWord, list []nameRun) bool {
+	from := list[0].from
+	return from > 0 && (wordsBefore(ws, from, usePhrases) || wordsBefore(ws, from, meansPhrases)) || from > 1 && wordsBefore(ws, from, comparePhrases)
 }
