@@ -47,6 +47,9 @@ func listedBrand(name string) bool {
 // for names there, since its capital is no evidence.
 func listedRun(r nameRun) (string, bool) {
 	if r.from == 0 {
+		if name := dropOrdinaryLead(r.text); name != r.text {
+			return name, true
+		}
 		return "", false
 	}
 	name := strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s")
@@ -95,4 +98,16 @@ func listedWord(name string) bool {
 	}
 	name = strings.TrimSuffix(strings.TrimSuffix(name, "'s"), "’s")
 	return brandList()[fold(name)]
+}
+
+// dropOrdinaryLead returns the brand of the list that a name runs on to after
+// an ordinary word that opens it ("Plain Shopify", "Regular Shopify" where a
+// capital opens the sentence or lead), or the name itself: the word
+// qualifies the brand. A name the list holds whole ("Best Buy") stays.
+func dropOrdinaryLead(name string) string {
+	first, rest, ok := strings.Cut(name, " ")
+	if !ok || listedBrand(name) || !isDictWord(first) || isProperNoun(first) || !listedBrand(rest) {
+		return name
+	}
+	return rest
 }

@@ -266,7 +266,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 	for i, name := range raw {
 		whole := name
 		name = cutProductLine(answer, name, raw, byModel && lead[i])
-		if name = dropDeterminer(name); name == "" {
+		if name = dropDeterminer(dropOrdinaryLead(name)); name == "" {
 			continue // "Its Omni-Heat": the owner's feature
 		}
 		// a model cut off the name ("Relay Pro", "Capital One 360") is

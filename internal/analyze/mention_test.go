@@ -614,6 +614,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"an ordinary word it works with", "Acme works with Agile teams and integrates with Calendar views.", nil},
 		{"a listed ordinary word after a cue", "Acme integrates with Stripe, and teams moving off Confluence like it. Apps such as Zoom work too.", []string{"Stripe", "Confluence", "Zoom"}},
 		{"a listed ordinary word opening a longer name", "Acme has features like Circle to Search.", nil},
+		{"an ordinary word opening a listed name", "Acme is fine. Plain Shopify plans lack B2B. If Salesforce feels heavy, try Acme. Best Buy sells Acme.", []string{"Shopify", "Salesforce", "Best Buy"}},
 		{"a cue before a list is every name's", "Acme connects to Trello and Zorbex, and syncs via Box and Intercom.", []string{"Trello", "Zorbex", "Box", "Intercom"}},
 		{"an example of a kind of product, not a feature", "Acme syncs with shipping tools like DeskTrack. Globex has perks like SpotMe.", []string{"DeskTrack"}},
 		{"a citation written onto a name", "Acme is easy to learn. It's owned by Zorbex[2]. Globex competes with Quillon[3][4].", []string{"Zorbex", "Quillon"}},
