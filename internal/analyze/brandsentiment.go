@@ -369,7 +369,22 @@ func attributive(s string, g group) bool {
 		return false
 	}
 	w := nextToken(s[g.end:])
-	return attributeNouns[w] && strings.HasPrefix(s[g.end:], " "+w)
+	return attributeNouns[w] && strings.HasPrefix(s[g.end:], " "+w) || hyphenQualifier(s[g.end:])
+}
+
+// hyphenQualifier reports whether text opens with a hyphen and a word that
+// makes the name before it qualify what follows ("Hasselblad-tuned color",
+// "Twilio-based telephony").
+func hyphenQualifier(text string) bool {
+	rest, ok := strings.CutPrefix(text, "-")
+	if !ok {
+		return false
+	}
+	end := 0
+	for end < len(rest) && isWordByte(rest[end]|0x20) {
+		end++
+	}
+	return hyphenSuffixes[strings.ToLower(rest[:end])]
 }
 
 // attributeNouns after a brand make it a qualifier of what they name.

@@ -34,6 +34,10 @@ import (
 //   - a name no dictionary knows after "from" ("contacts from LinkedIn"),
 //     unless "from" follows a word of making or of rating ("made from
 //     Dyneema", "rankings from DxOMark");
+//   - joined by a hyphen to a participle of making or owning, when no
+//     ordinary word or a listed one ("Hasselblad-tuned cameras", "the
+//     Amazon-owned Blink"); a hyphen and a word such as "based", "style" or
+//     "focused" end a name ("Twilio-based telephony" names Twilio);
 //   - every name of a list after one of those cues, when no ordinary word
 //     or a listed one ("connects to Mailchimp and Intercom");
 //   - every name of a list that opens a sentence before a plural verb, one
@@ -59,6 +63,9 @@ type proseWord struct {
 	stop  bool // other punctuation follows it: a name cannot go on
 	open  bool // punctuation opens it ("(free plan)", "[1]"): no name goes on into it
 	semi  bool // a semicolon follows it: a clause ends
+	// maker: a participle of making or owning was joined to it by a hyphen
+	// ("Hasselblad-tuned", "Amazon-owned"): the word names who did it
+	maker bool
 }
 
 func proseWords(out []proseWord, text string) []proseWord {
@@ -81,6 +88,11 @@ func proseWords(out []proseWord, text string) []proseWord {
 			w.comma = tail[0] == ','
 			w.stop = !w.comma
 			w.semi = tail[0] == ';'
+		}
+		if name, suffix, ok := cutLast(trimmed, "-"); ok && name != "" && hyphenSuffixes[strings.ToLower(suffix)] {
+			// "Twilio-based telephony", "Hasselblad-tuned cameras": the
+			// name ends at the hyphen
+			trimmed, w.stop, w.maker = name, true, makerSuffixes[strings.ToLower(suffix)]
 		}
 		if c := citationEnd(trimmed); c < len(trimmed) {
 			// "owned by Atlassian[2]": a citation ends the word, as
@@ -450,6 +462,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			switch {
 			case wordsBefore(ws, r.from, introPhrases) && (distinctive(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				wordsBefore(ws, r.from, tiePhrases),
+
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				r.from > 0 && wordsBefore(ws, r.from, meansPhrases) && listedWord(r.text) && !nameRunsOn(ws, r),
@@ -460,6 +473,12 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				notCommon(r.text) && appositiveCompany(ws, r),
 				r.from > 0 && next != "" && ownerName(ws, r):
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
+			case ws[r.to-1].maker:
+				// "Hasselblad-tuned": the maker, the words that open the
+				// run before it left out ("Great Hasselblad-tuned color")
+				if name := makerName(ws, r); name != "" {
+					add(name, sn)
+				}
 			default:
 				// a brand of the list needs no cue inside a sentence
 				if name, ok := listedRun(r); ok {
@@ -731,4 +750,40 @@ func citationEnd(w string) int {
 func cuedList(ws []proseWord, list []nameRun) bool {
 	from := list[0].from
 	return from > 0 && (wordsBefore(ws, from, usePhrases) || wordsBefore(ws, from, meansPhrases)) || from > 1 && wordsBefore(ws, from, comparePhrases)
+}
+
+// hyphenSuffixes joined to a name make a word of it that is no part of the
+// name: "Twilio-based", "Slack-style", "Shopify-focused".
+var hyphenSuffixes = set(`based style like grade focused friendly first heavy native only specific
+	owned backed made tuned powered built designed branded compatible certified approved`)
+
+// makerSuffixes say the name before them made, tuned or owns what follows:
+// "Hasselblad-tuned cameras", "the Amazon-owned Blink".
+var makerSuffixes = set("owned backed made tuned powered built designed branded")
+
+// cutLast splits s around the last sep.
+func cutLast(s, sep string) (before, after string, found bool) {
+	if i := strings.LastIndex(s, sep); i >= 0 {
+		return s[:i], s[i+len(sep):], true
+	}
+	return s, "", false
+}
+
+// makerName returns the name that a participle joined by a hyphen makes a
+// maker of (makerSuffixes): the last word of the run, or the words from the
+// first that is no ordinary word, when no ordinary word or a listed one.
+func makerName(ws []proseWord, r nameRun) string {
+	from := r.from
+	for from < r.to-1 && plainWord(ws[from].text) {
+		from++
+	}
+	parts := make([]string, 0, r.to-from)
+	for _, w := range ws[from:r.to] {
+		parts = append(parts, w.text)
+	}
+	name := strings.Join(parts, " ")
+	if notCommon(name) || listedWord(name) {
+		return name
+	}
+	return ""
 }
