@@ -89,10 +89,10 @@ func proseWords(out []proseWord, text string) []proseWord {
 			w.stop = !w.comma
 			w.semi = tail[0] == ';'
 		}
-		if name, suffix, ok := cutLast(trimmed, "-"); ok && name != "" && hyphenSuffixes[strings.ToLower(suffix)] {
+		if name, suffix, ok := cutLastHyphen(trimmed); ok && name != "" && inSet(hyphenSuffixes, suffix) {
 			// "Twilio-based telephony", "Hasselblad-tuned cameras": the
 			// name ends at the hyphen
-			trimmed, w.stop, w.maker = name, true, makerSuffixes[strings.ToLower(suffix)]
+			trimmed, w.stop, w.maker = name, true, inSet(makerSuffixes, suffix)
 		}
 		if c := citationEnd(trimmed); c < len(trimmed) {
 			// "owned by Atlassian[2]": a citation ends the word, as
@@ -761,10 +761,10 @@ var hyphenSuffixes = set(`based style like grade focused friendly first heavy na
 // "Hasselblad-tuned cameras", "the Amazon-owned Blink".
 var makerSuffixes = set("owned backed made tuned powered built designed branded")
 
-// cutLast splits s around the last sep.
-func cutLast(s, sep string) (before, after string, found bool) {
-	if i := strings.LastIndex(s, sep); i >= 0 {
-		return s[:i], s[i+len(sep):], true
+// cutLastHyphen splits s around its last hyphen.
+func cutLastHyphen(s string) (before, after string, found bool) {
+	if i := strings.LastIndexByte(s, '-'); i >= 0 {
+		return s[:i], s[i+1:], true
 	}
 	return s, "", false
 }
