@@ -42,6 +42,11 @@ func valence(text string) float64 {
 		weight  = 1.0 // clause weight after "but"
 		prevNot bool  // previous word was "not" (for "not only")
 		lack    bool  // a negated having verb ("doesn't include"): a complaint unless an opinion is turned
+		// a negation of the clause's verb ("not", "n't"), the weight it has
+		// turned so far, and whether an article has come since: "isn't the
+		// best choice" denies the writer's pick
+		denial, denialArticle bool
+		denied                float64
 		// what the word before was, kept as flags so no word outlives its turn
 		prevNeed, prevInTo, prevCount bool
 		// opening: no word yet since the text or a clause began, so a capital
@@ -166,6 +171,7 @@ func valence(text string) float64 {
 			}
 			endLack()
 			negLeft, prevNot = 3, w == "not"
+			denial, denialArticle, denied = w == "not" || strings.HasSuffix(w, "n't"), false, 0
 			next := nextToken(text[i:])
 			// "doesn't include flood cover", "no longer writes policies",
 			// "stopped accepting": what is not there is a complaint of itself,
@@ -230,6 +236,18 @@ func valence(text string) float64 {
 			boost *= info.value
 			tooNext = w == "too"
 			continue
+		}
+		if negLeft > 0 && denial && denialArticle && pickNouns[w] {
+			// "is not the best choice", "isn't the right fit": the writer's
+			// pick denied is advice against the brand, as "not the one I'd
+			// pick" is, in place of the damped words before it
+			endLack()
+			total -= denied + 4.5*weight
+			negLeft, boost, prevNot, denial = 0, 1, false, false
+			continue
+		}
+		if negLeft > 0 && (w == "the" || w == "a" || w == "an") {
+			denialArticle = true
 		}
 		if w == "choice" && namedChoice(text[:wordStartOf(text, i)]) {
 			// "a sensible choice", "the default choice": naming the brand
@@ -300,6 +318,7 @@ func valence(text string) float64 {
 			if negLeft > 0 {
 				v *= -0.75
 				lack = false
+				denied += v
 			}
 			total += v
 		}
@@ -334,6 +353,9 @@ func namedChoice(before string) bool {
 	}
 	return sentimentWords[adj].kind == plain && !isNumeric(adj)
 }
+
+// pickNouns name the writer's pick: "the best choice", "the right fit".
+var pickNouns = set("choice pick fit")
 
 // countWords before a noun count it: "unlimited issues", "250 active
 // issues".

@@ -181,6 +181,8 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"The most common recommendation for companies your size.", true},
 		{"It is a reasonable choice if you want early pay.", true},
 		{"The default choice for most runners.", true},
+		{"It is not the right choice for a small team.", false},
+		{"It isn't the best choice for large teams, though its boards are polished.", false},
 	}
 	for _, tt := range tests {
 		got := Sentiment(tt.text)
