@@ -249,6 +249,13 @@ func valence(text string) float64 {
 		if negLeft > 0 && (w == "the" || w == "a" || w == "an") {
 			denialArticle = true
 		}
+		if w == "limited" && placesAhead(text[i:]) {
+			// "available in a limited number of states", "limited to some
+			// carriers": where a product is sold is a fact of its reach,
+			// not a verdict on it
+			boost = 1
+			continue
+		}
 		if w == "choice" && namedChoice(text[:wordStartOf(text, i)]) {
 			// "a sensible choice", "the default choice": naming the brand
 			// as a choice is a verdict, whatever word says which
@@ -352,6 +359,28 @@ func namedChoice(before string) bool {
 		return false
 	}
 	return sentimentWords[adj].kind == plain && !isNumeric(adj)
+}
+
+// reachNouns name where a product is sold.
+var reachNouns = set("states state countries regions markets areas cities carriers provinces territories")
+
+// placesAhead reports whether the words after "limited" name the places
+// it is said of ("a limited number of states", "limited states",
+// "limited to some carriers").
+func placesAhead(rest string) bool {
+	t := rest
+	for k := 0; k < 4; k++ {
+		w := nextToken(t)
+		switch {
+		case reachNouns[w]:
+			return true
+		case w == "number" || w == "set" || w == "of" || w == "to" || w == "some" || w == "certain" || w == "a":
+			t = t[1+len(w):]
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // pickNouns name the writer's pick: "the best choice", "the right fit".
