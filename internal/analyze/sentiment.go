@@ -173,10 +173,12 @@ func valence(text string) float64 {
 			negLeft, prevNot = 3, w == "not"
 			denial, denialArticle, denied = w == "not" || strings.HasSuffix(w, "n't"), false, 0
 			next := nextToken(text[i:])
-			// "doesn't include flood cover", "no longer writes policies",
-			// "stopped accepting": what is not there is a complaint of itself,
-			// unless the negation turns an opinion ("has no hidden fees")
-			lack = haveVerbs[next] || w == "no" && next == "longer" || w == "stopped" || w == "ceased"
+			// "doesn't include flood cover", "isn't available": what is not
+			// there is a complaint of itself, unless the negation turns an
+			// opinion ("has no hidden fees"); what a brand no longer sells
+			// ("no longer offers student loans", "stopped making earbuds")
+			// is news of its lineup, not a verdict on it
+			lack = haveVerbs[next]
 			switch w {
 			case "no":
 				if afterNeed || spareVerbs[secondToken(text[i:])] && costNouns[next] {
