@@ -150,6 +150,15 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			}
 			continue
 		}
+		if len(groups) == 1 && len(all) == 1 && replaced(answer, groups[0]) {
+			// "Good alternatives to Acme:", "The best Acme alternatives":
+			// the sentence's opinion is of what would replace the brand
+			for _, b := range groups[0].brands {
+				byBrand(b, 0)
+			}
+			hasSubject = false
+			continue
+		}
 		if len(groups) == 1 && len(all) == 1 {
 			v := valence(answer[sn.start:sn.end]) + picked
 			for _, b := range groups[0].brands {
@@ -210,6 +219,20 @@ func bestFor(s string, sn span) float64 {
 		}
 		i += j + 1
 	}
+}
+
+// replaced reports whether a group names the brand that alternatives
+// would replace: after "alternative(s) to" ("Good alternatives to Acme",
+// "a cheaper alternative to the Acme") or before "alternatives" ("The
+// best Acme alternatives").
+func replaced(s string, g group) bool {
+	from := max(0, g.start-40) // the words just before the name
+	before := strings.TrimSuffix(lowerASCII(strings.TrimRight(s[from:g.start], " \t*_[\"'(“‘")), " the")
+	if strings.HasSuffix(before, "alternatives to") || strings.HasSuffix(before, "alternative to") {
+		return true
+	}
+	after := strings.TrimLeft(s[g.end:], " \t*_]\"')”’")
+	return len(after) >= 11 && strings.EqualFold(after[:11], "alternative")
 }
 
 // comparesUp reports whether text says something is better than another

@@ -140,3 +140,23 @@ func TestBrandSentimentBestForHeading(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
 	}
 }
+
+// A brand that alternatives would replace takes none of the opinion of
+// the sentence that names it so: the praise is the alternatives'.
+func TestBrandSentimentReplaced(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"alternatives to", "Good alternatives to Acme, depending on what you use it for:\n\n- **Globex** – the closest match, with no monthly fees.",
+			map[string]string{"Acme": "0"}},
+		{"alternatives after the name", "The best Acme alternatives are easy to set up.",
+			map[string]string{"Acme": "0"}},
+		{"an alternative to the brand", "Popular alternatives to the Acme for a great shared inbox.",
+			map[string]string{"Acme": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
