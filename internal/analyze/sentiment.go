@@ -251,6 +251,12 @@ func valence(text string) float64 {
 		if negLeft > 0 && (w == "the" || w == "a" || w == "an") {
 			denialArticle = true
 		}
+		if w == "limited" && warrantyTerms[nextToken(text[i:])] {
+			// "Limited lifetime", "a limited warranty": the name of a
+			// kind of warranty, not a limit of the product
+			boost = 1
+			continue
+		}
 		if w == "limited" && placesAhead(text[i:]) {
 			// "available in a limited number of states", "limited to some
 			// carriers": where a product is sold is a fact of its reach,
@@ -362,6 +368,9 @@ func namedChoice(before string) bool {
 	}
 	return sentimentWords[adj].kind == plain && !isNumeric(adj)
 }
+
+// warrantyTerms after "limited" name a kind of warranty.
+var warrantyTerms = set("lifetime warranty")
 
 // reachNouns name where a product is sold.
 var reachNouns = set("states state countries regions markets areas cities carriers provinces territories")

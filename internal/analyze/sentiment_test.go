@@ -61,6 +61,7 @@ func TestSentiment(t *testing.T) {
 		{"It is available in a limited number of states.", neutral},
 		{"Availability is limited to some carriers.", neutral},
 		{"The free plan has limited storage.", anyNeg},
+		{"It comes with a limited lifetime warranty.", neutral},
 		{"The insurer no longer writes policies in Florida.", neutral},
 		{"The lender stopped making new loans last year.", neutral},
 		{"It is no longer the bargain it once was.", anyNeg},
