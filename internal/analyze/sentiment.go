@@ -178,7 +178,7 @@ func valence(text string) float64 {
 			// opinion ("has no hidden fees"); what a brand no longer sells
 			// ("no longer offers student loans", "stopped making earbuds")
 			// is news of its lineup, not a verdict on it
-			lack = haveVerbs[next]
+			lack = haveVerbs[next] && !cellOfAbsence(text, wordStartOf(text, i), i+1+len(next))
 			switch w {
 			case "no":
 				if afterNeed || spareVerbs[secondToken(text[i:])] && costNouns[next] {
@@ -520,6 +520,18 @@ func adviceAt(rest string) int {
 var haveVerbs = set(`include includes included offer offers offered support supports supported
 	have has provide provides cover covers covered allow allows accept accepts available sold
 	last lasts work works hold holds survive survives`)
+
+// cellOfAbsence reports whether the words from start to end fill a table
+// cell on their own ("| Not supported |", "| Not available |"): a table
+// that compares features marks one absent as a fact of the comparison,
+// as it marks one present with "Yes".
+func cellOfAbsence(text string, start, end int) bool {
+	if end > len(text) {
+		return false
+	}
+	return strings.HasSuffix(strings.TrimRight(text[:start], " \t"), "|") &&
+		strings.HasPrefix(strings.TrimLeft(text[end:], " \t"), "|")
+}
 
 // costAhead reports whether a cost noun comes within the next four words
 // of the clause ("avoid most of those fees", "avoids monthly fees").

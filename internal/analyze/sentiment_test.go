@@ -62,6 +62,8 @@ func TestSentiment(t *testing.T) {
 		{"Availability is limited to some carriers.", neutral},
 		{"The free plan has limited storage.", anyNeg},
 		{"It comes with a limited lifetime warranty.", neutral},
+		{"| Acme | 2.9% + 30¢ | Not supported |", neutral},
+		{"Zelle is not supported.", anyNeg},
 		{"The insurer no longer writes policies in Florida.", neutral},
 		{"The lender stopped making new loans last year.", neutral},
 		{"It is no longer the bargain it once was.", anyNeg},
