@@ -48,7 +48,7 @@ func valence(text string) float64 {
 		denial, denialArticle bool
 		denied                float64
 		// what the word before was, kept as flags so no word outlives its turn
-		prevNeed, prevInTo, prevCount bool
+		prevNeed, prevInTo, prevCount, prevComplaint bool
 		// opening: no word yet since the text or a clause began, so a capital
 		// is the sentence's, not a name's
 		opening = true
@@ -137,7 +137,14 @@ func valence(text string) float64 {
 		if !known && strings.HasSuffix(w, "n't") {
 			info, known = wordInfo{kind: negator}, true
 		}
-		afterNeed, afterInTo, afterCount := prevNeed, prevInTo, prevCount
+		afterNeed, afterInTo, afterCount, afterComplaint := prevNeed, prevInTo, prevCount, prevComplaint
+		prevComplaint = false
+		if afterComplaint && speedWords[w] {
+			// "gets expensive fast", "clunky quickly": how soon a complaint
+			// comes is no praise
+			boost = 1
+			continue
+		}
 		prevNeed, prevInTo, prevCount = needVerbs[w], w == "in" || w == "to", countWords[w] || isNumeric(w)
 		if afterCount && countedNouns[w] {
 			// "250 issues", "unlimited issues": a plan's allowance of the
@@ -336,6 +343,7 @@ func valence(text string) float64 {
 				denied += v
 			}
 			total += v
+			prevComplaint = v < 0
 		}
 		boost = 1
 		if negLeft > 0 {
@@ -393,6 +401,10 @@ func placesAhead(rest string) bool {
 	}
 	return false
 }
+
+// speedWords say how soon something happens: after a complaint they are
+// no praise ("gets expensive fast").
+var speedWords = set("fast quickly quick rapidly")
 
 // pickNouns name the writer's pick: "the best choice", "the right fit".
 var pickNouns = set("choice pick fit")
@@ -932,8 +944,18 @@ var phrases = withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]p
 	// an instruction to the reader, no verdict: "make sure the old phone
 	// is charged"
 	"make": {{"sure", 0}},
-	"pays": {{"for itself", 2}, {"for themselves", 2}},
-	"pay":  {{"for itself", 2}, {"for themselves", 2}},
+	// a cost that rises fast is a complaint: "the fees add up quickly",
+	// "pricing climbs quickly"
+	"add":       {{"up quickly", -1.5}, {"up fast", -1.5}},
+	"adds":      {{"up quickly", -1.5}, {"up fast", -1.5}},
+	"climbs":    {{"quickly", -1.5}, {"fast", -1.5}},
+	"climb":     {{"quickly", -1.5}, {"fast", -1.5}},
+	"escalate":  {{"quickly", -1.5}, {"fast", -1.5}},
+	"escalates": {{"quickly", -1.5}, {"fast", -1.5}},
+	"rises":     {{"quickly", -1.5}, {"fast", -1.5}},
+	"rise":      {{"quickly", -1.5}, {"fast", -1.5}},
+	"pays":      {{"for itself", 2}, {"for themselves", 2}},
+	"pay":       {{"for itself", 2}, {"for themselves", 2}},
 })))
 
 // acclaimVerbs after "highly" are praise: "highly rated".

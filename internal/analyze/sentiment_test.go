@@ -190,6 +190,10 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"The default choice for most runners.", true},
 		{"It is not the right choice for a small team.", false},
 		{"It isn't the best choice for large teams, though its boards are polished.", false},
+		{"It gets expensive fast once you add seats.", false},
+		{"The per-seat pricing adds up quickly.", false},
+		{"Costs escalate quickly for larger teams.", false},
+		{"New reps pick it up quickly.", true},
 	}
 	for _, tt := range tests {
 		got := Sentiment(tt.text)
