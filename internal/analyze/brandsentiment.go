@@ -56,6 +56,7 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 		seen[b] = true
 	}
 	blocks := blockStarts(answer)
+	sents = splitAfterMarkup(answer, sents)
 	subject, hasSubject := 0, false
 	opener, hasOpener := 0, false           // the brand that opened a sentence naming several ("Acme is …; its data sits with Globex")
 	listSubject, hasListSubject := 0, false // a brand that introduced a list ("Why merchants choose Acme:")
@@ -219,6 +220,39 @@ func bestFor(s string, sn span) float64 {
 		}
 		i += j + 1
 	}
+}
+
+// splitAfterMarkup ends a sentence where its stop is followed by closing
+// markup and a space ("**Acme isn't the best choice for a casual
+// hiker.** The quality is excellent…"): the bold verdict is a sentence of
+// its own, as it would be without the markup.
+func splitAfterMarkup(s string, sents []span) []span {
+	var out []span
+	for _, sn := range sents {
+		start := sn.start
+		for j := sn.start; j < sn.end; j++ {
+			c := s[j]
+			if c != '.' && c != '!' && c != '?' {
+				continue
+			}
+			k := j + 1
+			for k < sn.end && strings.IndexByte("*_\")'", s[k]) >= 0 {
+				k++
+			}
+			if k == j+1 || k >= sn.end || s[k] != ' ' || c == '.' && isAbbreviation(s[start:j]) {
+				continue
+			}
+			out = append(out, span{start, k})
+			start = k
+			for start < sn.end && s[start] == ' ' {
+				start++
+			}
+		}
+		if start < sn.end {
+			out = append(out, span{start, sn.end})
+		}
+	}
+	return out
 }
 
 // replaced reports whether a group names the brand that alternatives

@@ -160,3 +160,11 @@ func TestBrandSentimentReplaced(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
 	}
 }
+
+// A stop followed by closing markup ends the sentence, so a bold verdict
+// is weighed apart from the contrast of the sentence after it.
+func TestBrandSentimentStopInsideMarkup(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	checkPolarities(t, "**I wouldn't pick Acme.** It's easy to set up, but the app is decent.", tracked, map[string]string{"Acme": "-"})
+	checkPolarities(t, "Acme is solid (see the e.g.* notes) and fast.", tracked, map[string]string{"Acme": "+"})
+}
