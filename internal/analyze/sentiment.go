@@ -246,7 +246,7 @@ func valence(text string) float64 {
 			tooNext = w == "too"
 			continue
 		}
-		if negLeft > 0 && denial && denialArticle && pickNouns[w] {
+		if negLeft > 0 && denial && (denialArticle && pickNouns[w] || deniedVerdicts[w]) {
 			// "is not the best choice", "isn't the right fit": the writer's
 			// pick denied is advice against the brand, as "not the one I'd
 			// pick" is, in place of the damped words before it
@@ -405,6 +405,10 @@ func placesAhead(rest string) bool {
 // speedWords say how soon something happens: after a complaint they are
 // no praise ("gets expensive fast").
 var speedWords = set("fast quickly quick rapidly")
+
+// deniedVerdicts under "not" are the writer's verdict against the brand:
+// "not recommended", "isn't worth the cost".
+var deniedVerdicts = set("recommended")
 
 // pickNouns name the writer's pick: "the best choice", "the right fit".
 var pickNouns = set("choice pick fit")

@@ -190,6 +190,7 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"The default choice for most runners.", true},
 		{"It is not the right choice for a small team.", false},
 		{"It isn't the best choice for large teams, though its boards are polished.", false},
+		{"It is not recommended for handmade sellers, though its fees are low.", false},
 		{"It gets expensive fast once you add seats.", false},
 		{"The per-seat pricing adds up quickly.", false},
 		{"Costs escalate quickly for larger teams.", false},
