@@ -136,6 +136,21 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			picked += itemTone + bestFor(answer, sn)
 		}
 		itemTone = 0
+		if len(groups) > 1 && len(groups) == len(all) && allCompared(answer, sn.start, groups) {
+			// "Compared with others: more capable than Acme or Globex, and
+			// cheaper than Initech": every brand is what the sentence's
+			// subject, the brand before or none, is compared with
+			var lead []int
+			if hasSubject {
+				lead = []int{subject}
+			}
+			for _, p := range sides(answer, sn, append([]group{{start: sn.start, end: sn.start, brands: lead}}, groups...)) {
+				for _, b := range p.brands {
+					byBrand(b, p.value+picked)
+				}
+			}
+			continue
+		}
 		if len(groups) == 1 && len(all) == 1 && comparedOnly(answer, sn.start, groups[0]) {
 			// "Reporting is thin compared with Globex": the brand is what
 			// the sentence's subject, the brand before or none, is
@@ -290,6 +305,21 @@ func comparedOnly(s string, start int, g group) bool {
 	}
 	_, kind := lastMarker(before)
 	return kind == markCompare
+}
+
+// allCompared reports whether every group of a sentence stands after a
+// comparison word, the first not at the sentence's start ("more capable
+// than Acme, and cheaper than Globex").
+func allCompared(s string, start int, groups []group) bool {
+	if !comparedOnly(s, start, groups[0]) {
+		return false
+	}
+	for i := 1; i < len(groups); i++ {
+		if _, kind := lastMarker(s[groups[i-1].end:groups[i].start]); kind != markCompare {
+			return false
+		}
+	}
+	return true
 }
 
 // rowPick is the weight of a brand's row in a table that recommends by
@@ -607,6 +637,9 @@ func sides(s string, sn span, groups []group) []side {
 		// the side it is compared with: the one before, or after for a leading
 		// "Unlike Globex, Acme …"
 		j := i - 1
+		for j > 0 && out[j].compare {
+			j--
+		}
 		if j < 0 {
 			j = i + 1
 		}

@@ -168,3 +168,12 @@ func TestBrandSentimentStopInsideMarkup(t *testing.T) {
 	checkPolarities(t, "**I wouldn't pick Acme.** It's easy to set up, but the app is decent.", tracked, map[string]string{"Acme": "-"})
 	checkPolarities(t, "Acme is solid (see the e.g.* notes) and fast.", tracked, map[string]string{"Acme": "+"})
 }
+
+// A sentence whose every brand stands after a comparison word compares
+// them all with its subject, the brand before or none; each takes the
+// opposite of the subject's side.
+func TestBrandSentimentAllCompared(t *testing.T) {
+	tracked := []Tracked{{Name: "Initech"}, {Name: "Acme"}, {Name: "Globex"}, {Name: "Hooli"}}
+	checkPolarities(t, "### Initech\n**Compared with others:** it's more capable out of the box than Acme or Globex, and often cheaper than Hooli at scale.",
+		tracked, map[string]string{"Initech": "+", "Acme": "-", "Globex": "-", "Hooli": "-"})
+}
