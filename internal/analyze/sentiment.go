@@ -902,6 +902,9 @@ var lexicon = map[string]float64{
 	// the writer's verdict as a noun: "the most common recommendation",
 	// "Our recommendation: Acme"
 	"recommendation": 2,
+	// the market's leaders: "Dynafit and ATK dominate here", "a plush
+	// hipbelt"
+	"dominate": 1.5, "dominates": 1.5, "plush": 1.5,
 }
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),
@@ -924,26 +927,30 @@ var phrases = withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]p
 		{"lean toward", 2}, {"lean towards", 2}, {"stick with", 2}, {"skip", -4.5}, {"avoid", -4.5}, {"pass on", -4.5},
 		{"hold off", -3.5}, {"be cautious", -3.5}, {"be more cautious", -3.5},
 		{"steer you away", -4.5}, {"steer away", -4.5}, {"steer clear", -4.5}, {"be careful", -3.5}, {"be more careful", -3.5}, {"rule it out", -4.5}, {"look elsewhere", -3.5}},
-	"top":      {{"pick", 2}, {"choice", 2}, {"rated", 2}},
-	"wears":    {{"out faster", -2.5}, {"out", -2}},
-	"runs":     {{"hot", -1.5}, {"small", -1}, {"large", -1}},
-	"run":      {{"hot", -1.5}, {"small", -1}, {"large", -1}},
-	"gold":     {{"standard", 2.5}},
-	"sleeps":   {{"hot", -1.5}},
-	"sleep":    {{"hot", -1.5}},
-	"get":      {{"hot", -1.5}},
-	"gets":     {{"hot", -1.5}},
-	"wear":     {{"out", -2}},
-	"look":     {{"elsewhere", -1.5}},
-	"learning": {{"curve", 0}},
-	"hard":     {{"to beat", 2.5}},
-	"tough":    {{"to beat", 2.5}},
-	"stands":   {{"out", 2}},
-	"stand":    {{"out", 2}},
-	"falls":    {{"short", -2}},
-	"fall":     {{"short", -2}},
-	"second":   {{"to none", 3}},
-	"waste":    {{"of money", -2.5}, {"of time", -2.5}},
+	"top":       {{"pick", 2}, {"choice", 2}, {"rated", 2}},
+	"wears":     {{"out faster", -2.5}, {"out", -2}},
+	"runs":      {{"hot", -1.5}, {"small", -1}, {"large", -1}},
+	"run":       {{"hot", -1.5}, {"small", -1}, {"large", -1}},
+	"gold":      {{"standard", 2.5}},
+	"sleeps":    {{"hot", -1.5}},
+	"sleep":     {{"hot", -1.5}},
+	"get":       {{"hot", -1.5}},
+	"gets":      {{"hot", -1.5}},
+	"wear":      {{"out", -2}},
+	"look":      {{"elsewhere", -1.5}},
+	"learning":  {{"curve", 0}},
+	"hard":      {{"to beat", 2.5}, {"to fault", 2.5}},
+	"tough":     {{"to beat", 2.5}, {"to fault", 2.5}},
+	"difficult": {{"to fault", 2.5}},
+	// a price cut deep is praise: "offers lightly used gear at steep
+	// discounts"
+	"steep":  {{"discounts", 1.5}, {"discount", 1.5}},
+	"stands": {{"out", 2}},
+	"stand":  {{"out", 2}},
+	"falls":  {{"short", -2}},
+	"fall":   {{"short", -2}},
+	"second": {{"to none", 3}},
+	"waste":  {{"of money", -2.5}, {"of time", -2.5}},
 	// what a product earns back is praise: "it pays for itself on apparel"
 	// an instruction to the reader, no verdict: "make sure the old phone
 	// is charged"
