@@ -47,6 +47,9 @@ func valence(text string) float64 {
 		// best choice" denies the writer's pick
 		denial, denialArticle bool
 		denied                float64
+		// the negation was "no", a determiner: it turns its own noun
+		// phrase only ("No fees and excellent support")
+		noun bool
 		// what the word before was, kept as flags so no word outlives its turn
 		prevNeed, prevInTo, prevCount, prevComplaint bool
 		// opening: no word yet since the text or a clause began, so a capital
@@ -179,6 +182,7 @@ func valence(text string) float64 {
 			endLack()
 			negLeft, prevNot = 3, w == "not"
 			denial, denialArticle, denied = w == "not" || strings.HasSuffix(w, "n't"), false, 0
+			noun = w == "no"
 			next := nextToken(text[i:])
 			// "doesn't include flood cover", "isn't available": what is not
 			// there is a complaint of itself, unless the negation turns an
@@ -253,6 +257,13 @@ func valence(text string) float64 {
 			endLack()
 			total -= denied + 4.5*weight
 			negLeft, boost, prevNot, denial = 0, 1, false, false
+			continue
+		}
+		if negLeft > 0 && noun && (w == "and" || w == "plus") {
+			// "No fees and excellent 24/7 support": the next item of the
+			// list is not under "no"
+			endLack()
+			negLeft = 0
 			continue
 		}
 		if negLeft > 0 && (w == "the" || w == "a" || w == "an") {

@@ -195,6 +195,8 @@ func TestSentimentProductLanguage(t *testing.T) {
 		{"The outlet sells used gear at steep discounts.", true},
 		{"Two brands dominate here.", true},
 		{"A plush hipbelt for heavier loads.", true},
+		{"No fees and excellent 24/7 US-based support.", true},
+		{"There are no hidden fees and no surprises.", true},
 		{"It gets expensive fast once you add seats.", false},
 		{"The per-seat pricing adds up quickly.", false},
 		{"Costs escalate quickly for larger teams.", false},
