@@ -1,0 +1,31 @@
+package analyze
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestFindMentions_NotBrands checks the names that are no brand's
+// (notbrand.go), and that the brand inside them is still read.
+func TestFindMentions_NotBrands(t *testing.T) {
+	acme := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         []string // untracked names found, in order
+	}{
+		{"a figure is no name", "| Account | Fee | ATM network |\n|---|---|---|\n| Acme Spend | $0 | 40,000+ Zorbex ATMs |\n| Globex Checking | $0 | 55,000+ Zorbex ATMs |", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, m := range FindMentions(tt.answer, acme) {
+				if m.Tracked < 0 {
+					got = append(got, m.Name)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("untracked %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
