@@ -5,11 +5,47 @@ import (
 	"unicode"
 )
 
-// The rules here read what a name taken from an answer is not
-// (docs/ingest.md#brand-mentions).
+// The rules here read what a name taken from an answer is not: a figure
+// ("40,000+"), or a brand's name joined to the word that makes it an
+// adjective ("Twilio-grade telephony"), whose brand is the name before the
+// joiner (docs/ingest.md#brand-mentions).
 
 // hasLetter reports whether a name has a letter: a figure alone ("40,000+",
 // "$29") is no brand's name.
 func hasLetter(name string) bool {
 	return strings.IndexFunc(name, unicode.IsLetter) >= 0
+}
+
+// nameJoiners join a name to a word in one compound: a hyphen, or a dash
+// written without spaces ("Gmail—good if…").
+var nameJoiners = []string{"-", "—", "–"}
+
+// cutJoinedWord returns a name without the small-letter word joined to its
+// last word by a hyphen or a dash: "Twilio-grade", "Zelle-style",
+// "Shopify-focused" and "Gmail—good" name Twilio, Zelle, Shopify and Gmail
+// as the kind or the host of something else. A name's own parts keep their
+// capitals ("Gore-Tex", "T-Mobile", "Chick-fil-A": "fil" is no word), a
+// word of the dictionary is one word ("REI Co-op"), and a
+// compound of ordinary words ("Headless-ready") stays whole for the rules
+// of labels to read.
+func cutJoinedWord(name string) string {
+	last := name[strings.LastIndexByte(name, ' ')+1:]
+	if isDictWord(strings.ToLower(last)) || inSet(companyNouns, last) {
+		return name // "Co-op": one word
+	}
+	for _, j := range nameJoiners {
+		i := strings.Index(last, j)
+		if i <= 0 {
+			continue
+		}
+		head, tail := last[:i], last[i+len(j):]
+		if tail == "" || strings.ToLower(tail) != tail || !isDictWord(tail) {
+			return name
+		}
+		if ordinaryName(head) {
+			return name
+		}
+		return name[:len(name)-len(last)+i]
+	}
+	return name
 }

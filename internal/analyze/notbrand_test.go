@@ -14,6 +14,8 @@ func TestFindMentions_NotBrands(t *testing.T) {
 		want         []string // untracked names found, in order
 	}{
 		{"a figure is no name", "| Account | Fee | ATM network |\n|---|---|---|\n| Acme Spend | $0 | 40,000+ Zorbex ATMs |\n| Globex Checking | $0 | 55,000+ Zorbex ATMs |", nil},
+		{"a brand joined to an adjective's word", "Acme uses Zorbex-grade telephony, and Globex works with Quillon-style transfers.\n- **Hiverly:** Works inside Kestrix—good if you want no new tool.", []string{"Zorbex", "Quillon", "Hiverly", "Kestrix"}},
+		{"a name's own hyphen stays", "Acme is fine. Picks:\n- **Zorbex Co-op** – cheap.\n- **Gore-Tex** – a membrane.\n- **Chick-fil-A** – food.", []string{"Zorbex Co-op", "Gore-Tex", "Chick-fil-A"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
