@@ -49,3 +49,36 @@ func cutJoinedWord(name string) string {
 	}
 	return name
 }
+
+// itemUnderBrand reports whether pos opens a list item under a heading or
+// a line in bold that names a tracked brand: "**Chime**" or "**Where Chime
+// has the edge**" over "- SpotMe covers overdrafts" make the items' leads
+// that brand's features.
+func itemUnderBrand(answer string, pos int, tracked []match) bool {
+	ls := strings.LastIndexByte(answer[:pos], '\n') + 1
+	if !isListItemAt(answer, pos) || !lineLead(answer[ls:pos]) {
+		return false
+	}
+	for ls > 0 {
+		ps := strings.LastIndexByte(answer[:ls-1], '\n') + 1
+		line := strings.TrimSpace(answer[ps : ls-1])
+		if line == "" {
+			return false
+		}
+		if isListItemAt(answer, ps) {
+			ls = ps
+			continue
+		}
+		bold := strings.HasPrefix(line, "**") && strings.HasSuffix(strings.TrimRight(line, ":"), "**")
+		if !bold && !strings.HasPrefix(line, "#") {
+			return false
+		}
+		for _, x := range tracked {
+			if x.start >= ps && x.end <= ls-1 {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}

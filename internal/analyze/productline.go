@@ -438,7 +438,7 @@ func featureOfBrand(answer, name string, sents []span, tracked []match) bool {
 				}
 			}
 		}
-		if !owned {
+		if !owned && !itemUnderBrand(answer, start, tracked) {
 			return false
 		}
 		seen = true
