@@ -82,3 +82,22 @@ func itemUnderBrand(answer string, pos int, tracked []match) bool {
 	}
 	return false
 }
+
+// featureShaped reports one word that joins ordinary words with capitals
+// ("SpotMe", "SmartRide", "MyPay") and is on no brand list: the shape of a
+// brand's feature.
+func featureShaped(name string) bool {
+	if name == "" || strings.Contains(name, " ") || !innerCapital(name) || brandList()[fold(name)] {
+		return false
+	}
+	from := 0
+	for i, r := range name {
+		if i > from && unicode.IsUpper(r) {
+			if !isDictWord(strings.ToLower(name[from:i])) {
+				return false
+			}
+			from = i
+		}
+	}
+	return isDictWord(strings.ToLower(name[from:]))
+}

@@ -408,19 +408,7 @@ func hasAddOnWord(s string) bool {
 // overdrafts", "**Nationwide** — SmartRide can cut premiums") and never
 // joined with another name ("Mailchimp or ActiveCampaign").
 func featureOfBrand(answer, name string, sents []span, tracked []match) bool {
-	if strings.Contains(name, " ") || !innerCapital(name) || brandList()[fold(name)] {
-		return false
-	}
-	from := 0
-	for i, r := range name {
-		if i > from && unicode.IsUpper(r) {
-			if !isDictWord(strings.ToLower(name[from:i])) {
-				return false
-			}
-			from = i
-		}
-	}
-	if !isDictWord(strings.ToLower(name[from:])) {
+	if !featureShaped(name) {
 		return false
 	}
 	seen := false
@@ -448,19 +436,20 @@ func featureOfBrand(answer, name string, sents []span, tracked []match) bool {
 
 // joinedWithName reports whether the text at [start, end) is joined by
 // "and" or "or" to a capitalized name: "QuickBooks and NetSuite",
-// "Mailchimp or ActiveCampaign".
+// "Mailchimp or ActiveCampaign"; another feature is none ("SpotMe and
+// MyPay", featureShaped).
 func joinedWithName(s string, start, end int) bool {
 	before := strings.TrimRight(s[:start], " ")
 	if w := wordBefore(before+" ", len(before)+1); w == "and" || w == "or" {
 		prev := strings.TrimRight(strings.TrimSuffix(before, w), " ,")
-		if i := strings.LastIndexAny(prev, " \n(") + 1; i < len(prev) && startsUpper(prev[i:]) {
+		if i := strings.LastIndexAny(prev, " \n(") + 1; i < len(prev) && startsUpper(prev[i:]) && !featureShaped(strings.Trim(prev[i:], "*_")) {
 			return true
 		}
 	}
 	w, rest := cutWord(s[end:])
 	if w == "and" || w == "or" {
 		n, _ := cutWord(rest)
-		return startsUpper(n)
+		return startsUpper(n) && !featureShaped(strings.Trim(n, "*_"))
 	}
 	return false
 }
