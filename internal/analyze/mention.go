@@ -265,7 +265,8 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 	var folded []string
 	for i, name := range raw {
 		whole := name
-		name = cutProductLine(answer, cutJoinedWord(name), raw, byModel && lead[i])
+		bare := cutJoinedWord(name)
+		name = listedHead(bare, cutProductLine(answer, bare, raw, byModel && lead[i]))
 		if name = dropDeterminer(dropOrdinaryLead(name)); name == "" {
 			continue // "Its Omni-Heat": the owner's feature
 		}

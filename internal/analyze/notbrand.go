@@ -101,3 +101,21 @@ func featureShaped(name string) bool {
 	}
 	return isDictWord(strings.ToLower(name[from:]))
 }
+
+// listedHead returns the brand of name, which cutProductLine cut to cut: the
+// longest head of name, longer than cut, that is on the brand list, or cut.
+// A brand of the list is read whole, where the words after its first name
+// no model: "Wells Fargo Active Cash" names Wells Fargo, "Cash App" and
+// "Google Pay" stay whole.
+func listedHead(name, cut string) string {
+	if cut == name || strings.Contains(cut, " ") || !hasReading(fold(cut)) {
+		return cut
+	}
+	ws := strings.Fields(name)
+	for k := len(ws); k > len(strings.Fields(cut)); k-- {
+		if head := strings.Join(ws[:k], " "); listedBrand(head) {
+			return head
+		}
+	}
+	return cut
+}
