@@ -270,6 +270,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		if name = dropDeterminer(dropOrdinaryLead(name)); name == "" {
 			continue // "Its Omni-Heat": the owner's feature
 		}
+		name = m.lineOwner(answer, name)
 		// a model cut off the name ("Relay Pro", "Capital One 360") is
 		// evidence too: labels have no models
 		listedAmongBrands := amongBrands[fold(whole)] || whole != name

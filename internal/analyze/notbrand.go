@@ -119,3 +119,36 @@ func listedHead(name, cut string) string {
 	}
 	return cut
 }
+
+// lineOwner returns the brand whose product line is tracked, for a name of
+// that brand's other products: with "Shopify Plus" tracked, "Shopify
+// Payments", "Shopify Flow" and "Standard Shopify" name the untracked brand
+// Shopify (docs/accuracy.md#tracked-brands-and-their-occurrences: a plain
+// "Shopify" is that brand), as a reader names the company of a product
+// ("Zoho" of "Zoho CRM"). A brand word that is itself tracked, or a tracked
+// spelling, stays as it is. Other names are returned as they are.
+func (m *Matcher) lineOwner(answer, name string) string {
+	ws := strings.Fields(name)
+	if len(ws) < 2 {
+		return name
+	}
+	if _, ok := m.known[fold(name)]; ok {
+		return name
+	}
+	for f := range m.known {
+		head, _, ok := strings.Cut(f, " ")
+		if !ok {
+			continue
+		}
+		if _, tracked := m.known[head]; tracked || isDictWord(head) {
+			continue
+		}
+		if fold(ws[0]) == head && namedAlone(answer, ws[0]) {
+			return ws[0]
+		}
+		if last := ws[len(ws)-1]; fold(last) == head && namedAlone(answer, last) && ordinaryName(strings.Join(ws[:len(ws)-1], " ")) {
+			return last // "Standard Shopify": that brand's plain plan
+		}
+	}
+	return name
+}

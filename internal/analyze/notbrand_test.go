@@ -35,3 +35,29 @@ func TestFindMentions_NotBrands(t *testing.T) {
 		})
 	}
 }
+
+// A tracked product line's brand names the untracked brand in the names of
+// its other products (Matcher.lineOwner).
+func TestFindMentions_LineOwner(t *testing.T) {
+	tracked := []Tracked{{Name: "Zorbex Plus"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         []string
+	}{
+		{"the brand written alone", "Zorbex Plus adds Zorbex Flow, which works with Globex and Zorbex Payments. **Standard Zorbex** costs $39, and stores on plain Zorbex pay more.", []string{"Zorbex"}},
+		{"never alone, the product stays", "Zorbex Plus works with Globex and Zorbex Payments.", []string{"Zorbex Payments"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, m := range FindMentions(tt.answer, tracked) {
+				if m.Tracked < 0 {
+					got = append(got, m.Name)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("untracked %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
