@@ -152,3 +152,30 @@ func (m *Matcher) lineOwner(answer, name string) string {
 	}
 	return name
 }
+
+// describingLead reports whether a lead of the answer's structure, of
+// ordinary words, opens a run of words in small letters after a comma:
+// "- Beautiful, clean editor", "- Bigger, brighter display", "- Checking,
+// savings, investing and loans" describe, as a list of adjectives or
+// nouns, and name nothing. A name's appositive opens with a determiner
+// or a label's word ("- **Toast**, a POS for restaurants", "Toast, best
+// for cafés").
+func describingLead(answer string, c candidate) bool {
+	if c.prose || c.end > len(answer) || !ordinaryName(c.name) {
+		return false
+	}
+	rest, ok := strings.CutPrefix(strings.TrimLeft(answer[c.end:], "*_"), ", ")
+	if !ok {
+		return false
+	}
+	w, _ := cutWord(rest)
+	if w == "" || strings.ToLower(w) != w || stopWords[w] || w == "a" || w == "an" {
+		return false
+	}
+	for _, p := range strings.Split(w, "-") {
+		if !isDictWord(p) {
+			return false // "drag-and-drop": each part a word
+		}
+	}
+	return true
+}
