@@ -38,7 +38,7 @@ func ordinaryName(name string) bool {
 // names what the owner has ("Acme's Snapshot").
 func namedInSentence(answer, name string) bool {
 	for start, end := range wholeWords(answer, name) {
-		if atSentenceStart(answer, start) || inHeading(answer, start) {
+		if atSentenceStart(answer, start) || inHeading(answer, start) || endsLongerName(answer, start) {
 			continue
 		}
 		if rest := strings.TrimLeft(answer[end:], "*_"); strings.HasPrefix(rest, ":") {

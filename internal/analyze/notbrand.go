@@ -179,3 +179,16 @@ func describingLead(answer string, c candidate) bool {
 	}
 	return true
 }
+
+// endsLongerName reports whether the word at pos goes on a name that a
+// capitalized word before it opens inside a sentence: "Photos" of "Google
+// Photos", "Zoom" of "Super Res Zoom" are words of those names, no evidence
+// that the word alone is one ("- **Photos:** export…"). A capital that only
+// opens the sentence ("Unlike Zoom, …") opens no name.
+func endsLongerName(answer string, pos int) bool {
+	w := wordBefore(answer, pos)
+	if w == "" || !startsUpper(w) {
+		return false
+	}
+	return !atSentenceStart(answer, pos-1-len(w))
+}
