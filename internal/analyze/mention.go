@@ -257,7 +257,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		if brandGroups[c.group] || c.item && !labelLead(answer, c) {
 			amongBrands[fold(c.name)] = true
 		}
-		if !overlaps(tracked, c.start, c.end) && !standardNamed(answer, c) && !labelOfBrand(answer, c, tracked) && !describingLead(answer, c) {
+		if !overlaps(tracked, c.start, c.end) && !standardNamed(answer, c) && !labelOfBrand(answer, c, tracked) && !describingLead(answer, c) && !featureListLead(answer, c) {
 			raw, lead = append(raw, c.name), append(lead, !c.prose)
 		}
 	}

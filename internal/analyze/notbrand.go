@@ -192,3 +192,56 @@ func endsLongerName(answer string, pos int) bool {
 	}
 	return !atSentenceStart(answer, pos-1-len(w))
 }
+
+// featureListNouns head the line that introduces a list of one product's
+// features.
+var featureListNouns = set(`features feature strengths capabilities highlights`)
+
+// featureListLead reports whether a lead of the answer's structure opens an
+// item of a list that a short label of features introduces ("Key features
+// include:", "**Notable features**", "Key strengths:", "### Main AI
+// features"): the items are a product's features, no brands ("- **Packs**:
+// integrations…", "- **B2B Edition** for wholesale pricing").
+func featureListLead(answer string, c candidate) bool {
+	if c.prose || c.end > len(answer) || !isListItemAt(answer, c.start) {
+		return false
+	}
+	ls := strings.LastIndexByte(answer[:c.start], '\n') + 1
+	if !lineLead(answer[ls:c.start]) {
+		return false
+	}
+	blank := false
+	for ls > 0 {
+		ps := strings.LastIndexByte(answer[:ls-1], '\n') + 1
+		line := strings.TrimSpace(answer[ps : ls-1])
+		switch {
+		case line == "" && !blank:
+			blank = true
+		case line == "":
+			return false
+		case isListItemAt(answer, ps):
+			if blank {
+				return false
+			}
+		default:
+			return featureLabel(line)
+		}
+		ls = ps
+	}
+	return false
+}
+
+// featureLabel reports whether the last sentence of a line is a short label
+// of features: at most four words, ending in a feature noun, with
+// "include" after it allowed.
+func featureLabel(line string) bool {
+	if i := strings.LastIndex(line, ". "); i >= 0 {
+		line = line[i+2:]
+	}
+	line = strings.Trim(markupRemover.Replace(line), "#*_: \t")
+	ws := strings.Fields(strings.ToLower(line))
+	if n := len(ws); n > 1 && (ws[n-1] == "include" || ws[n-1] == "includes") {
+		ws = ws[:n-1]
+	}
+	return len(ws) > 0 && len(ws) <= 4 && featureListNouns[ws[len(ws)-1]]
+}
