@@ -245,3 +245,47 @@ func featureLabel(line string) bool {
 	}
 	return len(ws) > 0 && len(ws) <= 4 && featureListNouns[ws[len(ws)-1]]
 }
+
+// townOfPlace reports whether every occurrence of name is followed by a
+// comma and a place's name (isPlace): "moved to Cortez, Colorado", "based
+// in Ventura, California" name a town.
+func townOfPlace(answer, name string) bool {
+	found := false
+	for _, end := range wholeWords(answer, name) {
+		rest, ok := strings.CutPrefix(answer[end:], ", ")
+		if !ok {
+			return false
+		}
+		ws := proseWords(nil, firstLine(rest))
+		place := false
+		for n := 1; n <= 3 && n <= len(ws); n++ {
+			if !startsUpper(ws[n-1].text) {
+				break
+			}
+			parts := make([]string, n)
+			for i := range parts {
+				parts[i] = ws[i].text
+			}
+			if isPlace(strings.Join(parts, " ")) {
+				place = true
+				break
+			}
+			if ws[n-1].comma || ws[n-1].stop {
+				break
+			}
+		}
+		if !place {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// firstLine returns s up to its first line break.
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
