@@ -1,7 +1,9 @@
 package analyze
 
 import (
+	_ "embed"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -288,4 +290,30 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// standards.txt lists the open-source projects and standards of
+// simple-icons (CC0-1.0; brands.LICENSE): the icons whose logo the package
+// carries under an open licence of its own, which genbrands leaves out of
+// the brand list. internal/analyze/internal/genstandards generates it.
+//
+//go:embed standards.txt
+var standardsTxt string
+
+var standards = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, ln := range strings.Split(standardsTxt, "\n") {
+		if ln != "" {
+			m[fold(ln)] = true
+		}
+	}
+	return m
+})
+
+// openStandard reports whether a name is an open-source project's or a
+// standard's of standards.txt ("Git", "Android", "Markdown"): no company's
+// product, so no brand (docs/accuracy.md#untracked-brands: "iOS",
+// "Android" are technologies).
+func openStandard(name string) bool {
+	return standards()[fold(name)]
 }
