@@ -317,3 +317,15 @@ var standards = sync.OnceValue(func() map[string]bool {
 func openStandard(name string) bool {
 	return standards()[fold(name)]
 }
+
+// eventName reports a name of several words that ends in a day's or a
+// month's name or in "Sale": a day or an event ("Black Friday", "Cyber
+// Monday", "the REI Anniversary Sale"), no brand.
+func eventName(name string) bool {
+	i := strings.LastIndexByte(name, ' ')
+	if i < 0 {
+		return false
+	}
+	last := name[i+1:]
+	return calendarName(last) || strings.EqualFold(last, "sale")
+}

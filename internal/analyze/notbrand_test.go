@@ -24,6 +24,7 @@ func TestFindMentions_NotBrands(t *testing.T) {
 		{"a list of features", "Acme is a CRM for small teams. Key features include:\n\n- **Packs**: live data from Zorbex.\n- **Triage** for incoming bugs.\n\n**Notable features**\n- **Autofill:** fills fields.\n\nPopular tools with these features:\n- **Quillon** – fast.\n- **Trellix** – cheap.", []string{"Zorbex", "Quillon", "Trellix"}},
 		{"a town before its state", "Acme was founded in Zorbex, California and later moved to Quillon, Colorado. Globex now sells through Trellix, Norvox and Kestrix.", []string{"Trellix", "Norvox", "Kestrix"}},
 		{"open-source projects and standards", "Acme lacks native Git integration, and switching from Android to Zorbex is easy. Globex exports Markdown.", nil},
+		{"days and sales are events", "Acme handles peak traffic like Black Friday and Cyber Monday, and Globex is cheapest in the Zorbex Anniversary Sale.", nil},
 		{"a name's own hyphen stays", "Acme is fine. Picks:\n- **Zorbex Co-op** – cheap.\n- **Gore-Tex** – a membrane.\n- **Chick-fil-A** – food.", []string{"Zorbex Co-op", "Gore-Tex", "Chick-fil-A"}},
 	}
 	for _, tt := range tests {
