@@ -329,3 +329,28 @@ func eventName(name string) bool {
 	last := name[i+1:]
 	return calendarName(last) || strings.EqualFold(last, "sale")
 }
+
+// lineLedByBrand reports whether the line of pos, an item or a paragraph,
+// opens with a tracked brand before pos: "4. **Chime** – Best for getting
+// paid early. … SpotMe covers small overdrafts" speaks of Chime.
+func lineLedByBrand(answer string, pos int, tracked []match) bool {
+	ls := strings.LastIndexByte(answer[:pos], '\n') + 1
+	for _, x := range tracked {
+		if x.start >= ls && x.end <= pos && lineLead(answer[ls:x.start]) {
+			return true
+		}
+	}
+	return false
+}
+
+// clauseSubject reports whether the name at [start, end) opens a clause
+// (a sentence, or after "and" or "but") and a verb in the third person
+// follows it: "SpotMe covers small overdrafts", "and SpotMe lets you…".
+// A name after a preposition ("pulls contacts from LinkedIn") is none.
+func clauseSubject(answer string, start, end int) bool {
+	if w := wordBefore(answer, start); w != "and" && w != "but" && !atSentenceStart(answer, start) {
+		return false
+	}
+	w, _ := cutWord(answer[end:])
+	return len(w) > 2 && strings.ToLower(w) == w && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss")
+}

@@ -426,7 +426,7 @@ func featureOfBrand(answer, name string, sents []span, tracked []match) bool {
 				}
 			}
 		}
-		if !owned && !itemUnderBrand(answer, start, tracked) {
+		if !owned && !itemUnderBrand(answer, start, tracked) && !(lineLedByBrand(answer, start, tracked) && clauseSubject(answer, start, end)) {
 			return false
 		}
 		seen = true
