@@ -354,3 +354,28 @@ func clauseSubject(answer string, start, end int) bool {
 	w, _ := cutWord(answer[end:])
 	return len(w) > 2 && strings.ToLower(w) == w && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss")
 }
+
+// sideNouns name a part of a mountain, a lake or a river: "the north face
+// of the Eiger", "the summit of Rainier", "the banks of the Thames"; not
+// "top" or "base", which any thing has ("on top of Google Calendar").
+var sideNouns = set(`face faces summit summits peak slope slopes flank flanks ridge shore shores
+	banks`)
+
+// partOfPlace reports whether every occurrence of name follows a part of a
+// place and "of" ("the north face of the Eiger", "the summit of Rainier"):
+// a mountain's or a river's name, no brand.
+func partOfPlace(answer, name string) bool {
+	found := false
+	for start := range wholeWords(answer, name) {
+		before := strings.TrimSuffix(answer[:start], "the ")
+		before = strings.TrimSuffix(before, "The ")
+		if !strings.HasSuffix(before, " of ") {
+			return false
+		}
+		if w := wordBefore(before, len(before)-3); !inSet(sideNouns, w) {
+			return false
+		}
+		found = true
+	}
+	return found
+}

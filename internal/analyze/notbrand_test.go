@@ -26,6 +26,7 @@ func TestFindMentions_NotBrands(t *testing.T) {
 		{"open-source projects and standards", "Acme lacks native Git integration, and switching from Android to Zorbex is easy. Globex exports Markdown.", nil},
 		{"days and sales are events", "Acme handles peak traffic like Black Friday and Cyber Monday, and Globex is cheapest in the Zorbex Anniversary Sale.", nil},
 		{"a feature as the subject in its brand's line", "4. **Acme** – Best for early pay. Deposits arrive early, and SpotFix covers small overdrafts.\n5. **Globex** – Its extension pulls contacts from NetLedger and Gmail.\n\n**Globex** is the bigger brand. QuickPay lets you overdraw.", []string{"NetLedger", "Gmail"}},
+		{"a part of a place", "Acme jackets are less durable. The north face of the Eiger, by contrast, remains hard. Globex sits on top of Quillon Calendar and Gmail.", []string{"Quillon Calendar", "Gmail"}},
 		{"a name's own hyphen stays", "Acme is fine. Picks:\n- **Zorbex Co-op** – cheap.\n- **Gore-Tex** – a membrane.\n- **Chick-fil-A** – food.", []string{"Zorbex Co-op", "Gore-Tex", "Chick-fil-A"}},
 	}
 	for _, tt := range tests {
