@@ -7,10 +7,13 @@ import (
 	"unicode"
 )
 
-// The rules here read what a name taken from an answer is not: a figure
-// ("40,000+"), or a brand's name joined to the word that makes it an
-// adjective ("Twilio-grade telephony"), whose brand is the name before the
-// joiner (docs/ingest.md#brand-mentions).
+// The rules here read what a name taken from an answer is not
+// (docs/ingest.md#brand-mentions): a figure ("40,000+"), a brand's name
+// joined to an adjective's word ("Twilio-grade"), a feature of a tracked
+// brand ("SpotMe"), a label, a description or a feature that leads an item
+// ("- Beautiful, clean editor", "Key features include:"), a place, an event,
+// an open-source project or a standard; and where a brand of the list or a
+// tracked product line's brand ends a name ("Wells Fargo", "Shopify").
 
 // hasLetter reports whether a name has a letter: a figure alone ("40,000+",
 // "$29") is no brand's name.
@@ -32,7 +35,7 @@ var nameJoiners = []string{"-", "—", "–"}
 // of labels to read.
 func cutJoinedWord(name string) string {
 	last := name[strings.LastIndexByte(name, ' ')+1:]
-	if isDictWord(strings.ToLower(last)) || inSet(companyNouns, last) {
+	if isDictWord(last) || inSet(companyNouns, last) {
 		return name // "Co-op": one word
 	}
 	for _, j := range nameJoiners {
@@ -104,11 +107,12 @@ func featureShaped(name string) bool {
 	return isDictWord(strings.ToLower(name[from:]))
 }
 
-// listedHead returns the brand of name, which cutProductLine cut to cut: the
+// listedHead returns the brand of name, which cutProductLine cut to cut:
+// when cut is one word that reads as an ordinary word or a proper noun, the
 // longest head of name, longer than cut, that is on the brand list, or cut.
-// A brand of the list is read whole, where the words after its first name
-// no model: "Wells Fargo Active Cash" names Wells Fargo, "Cash App" and
-// "Google Pay" stay whole.
+// Such a word alone is no brand a reader sees: "Wells Fargo Active Cash"
+// names Wells Fargo, and "Cash App" and "Google Pay" stay whole; a coined
+// word stays cut ("Asus" of "Asus ROG Phone 9").
 func listedHead(name, cut string) string {
 	if cut == name || strings.Contains(cut, " ") || !hasReading(fold(cut)) {
 		return cut
