@@ -222,10 +222,11 @@ func isAttributeHeader(s, row string, off int, tracked []match) bool {
 	return false
 }
 
-// attributeLabels head the first column of a table of attributes.
+// attributeLabels head the first column of a table of attributes, or of
+// one product's plans ("| Plan | Price |").
 var attributeLabels = set(`feature features spec specs specification specifications
 	attribute attributes aspect aspects criterion criteria category categories metric
-	metrics factor factors detail details item items`)
+	metrics factor factors detail details item items plan plans tier tiers`)
 
 // appendLabelValue adds the name after a label lead: "- Design: Figma",
 // "- Chat: Slack". The label must not look like a name itself.
