@@ -278,7 +278,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		if _, ok := m.known[f]; ok || slices.Contains(folded, f) {
 			continue
 		}
-		if !hasLetter(name) || isPlace(name) || townOfPlace(answer, name) || partOfPlace(answer, name) || openStandard(name) || eventName(name) || specName(name) || contraction(name) || calendarName(name) || citedAsSource(answer, name) || kindPlural(name) {
+		if !hasLetter(name) || isPlace(name) || townOfPlace(answer, name) || partOfPlace(answer, name) || openStandard(name) || eventName(name) || termsName(name) || specName(name) || contraction(name) || calendarName(name) || citedAsSource(answer, name) || kindPlural(name) {
 			continue // "Texas", "Wi-Fi 7", "Don't", "Friday", "CDs": no brand's names
 		}
 		if lineup[whole] || modelOfTracked(answer, name, tracked) || addOnNamed(answer, name, sents) || featureOfBrand(answer, name, sents, tracked) ||

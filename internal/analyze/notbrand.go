@@ -383,3 +383,16 @@ func partOfPlace(answer, name string) bool {
 	}
 	return found
 }
+
+// termsNouns name the terms a brand offers its customers: a promise, a
+// policy's part, a scheme.
+var termsNouns = set(`guarantee guarantees warranty warranties deductible deductibles program
+	programs programme policy`)
+
+// termsName reports a name of several words that ends in a terms noun: a
+// brand's guarantee or scheme ("Ironclad Guarantee", "Vanishing
+// Deductible"), no brand.
+func termsName(name string) bool {
+	i := strings.LastIndexByte(name, ' ')
+	return i > 0 && inSet(termsNouns, name[i+1:])
+}

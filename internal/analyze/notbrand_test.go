@@ -28,6 +28,7 @@ func TestFindMentions_NotBrands(t *testing.T) {
 		{"a feature as the subject in its brand's line", "4. **Acme** – Best for early pay. Deposits arrive early, and SpotFix covers small overdrafts.\n5. **Globex** – Its extension pulls contacts from NetLedger and Gmail.\n\n**Globex** is the bigger brand. QuickPay lets you overdraw.", []string{"NetLedger", "Gmail"}},
 		{"a part of a place", "Acme jackets are less durable. The north face of the Eiger, by contrast, remains hard. Globex sits on top of Quillon Calendar and Gmail.", []string{"Quillon Calendar", "Gmail"}},
 		{"a table of one product's plans", "Acme's plans:\n\n| Plan | Price | What you get |\n|---|---|---|\n| Essential | $14 | Pipelines |\n| Power | $64 | Phone support |\n\n| Tool | Price |\n|---|---|\n| Zorbex | $9 |\n| Globex | $12 |", []string{"Zorbex"}},
+		{"a brand's guarantee or scheme", "Acme jackets are backed by Ironclad Guarantee repairs.\n- **Vanishing Deductible**, which lowers your deductible.\n- **Zorbex** – cheaper.", []string{"Zorbex"}},
 		{"a name's own hyphen stays", "Acme is fine. Picks:\n- **Zorbex Co-op** – cheap.\n- **Gore-Tex** – a membrane.\n- **Chick-fil-A** – food.", []string{"Zorbex Co-op", "Gore-Tex", "Chick-fil-A"}},
 	}
 	for _, tt := range tests {
