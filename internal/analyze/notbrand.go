@@ -244,6 +244,10 @@ func featureLabel(line string) bool {
 	if i := strings.LastIndex(line, ". "); i >= 0 {
 		line = line[i+2:]
 	}
+	if !strings.Contains(line, "eature") && !strings.Contains(line, "trength") &&
+		!strings.Contains(line, "apabilit") && !strings.Contains(line, "ighlight") {
+		return false // no feature noun, in either case: no need to read the words
+	}
 	line = strings.Trim(markupRemover.Replace(line), "#*_: \t")
 	ws := strings.Fields(strings.ToLower(line))
 	if n := len(ws); n > 1 && (ws[n-1] == "include" || ws[n-1] == "includes") {
