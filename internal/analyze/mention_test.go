@@ -712,13 +712,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var got []string
-			for _, m := range FindMentions(tt.answer, acme) {
-				if m.Tracked < 0 {
-					got = append(got, m.Name)
-				}
-			}
-			if !slices.Equal(got, tt.want) {
+			if got := untrackedNames(tt.answer, acme); !slices.Equal(got, tt.want) {
 				t.Errorf("untracked %q, want %q", got, tt.want)
 			}
 		})
@@ -742,13 +736,20 @@ func TestFindMentions_OwnerAfterBy(t *testing.T) {
 	tracked := []Tracked{{Name: "Ally", Aliases: []string{"Ally Bank"}}, {Name: "SoFi"}, {Name: "Discover"}}
 	answer := "1. **Ally Bank** – Around 3.60% APY.\n2. **SoFi Checking** – Up to 3.80%.\n" +
 		"3. **Marcus by Goldman Sachs** – Simple, no fees.\n4. **Discover Online Savings** – Competitive rate."
+	got := untrackedNames(answer, tracked)
+	if want := []string{"Marcus by Goldman Sachs"}; !slices.Equal(got, want) {
+		t.Errorf("untracked %q, want %q", got, want)
+	}
+}
+
+// untrackedNames returns the names of the untracked brands FindMentions
+// finds in answer, in order.
+func untrackedNames(answer string, tracked []Tracked) []string {
 	var got []string
 	for _, m := range FindMentions(answer, tracked) {
 		if m.Tracked < 0 {
 			got = append(got, m.Name)
 		}
 	}
-	if want := []string{"Marcus by Goldman Sachs"}; !slices.Equal(got, want) {
-		t.Errorf("untracked %q, want %q", got, want)
-	}
+	return got
 }

@@ -303,7 +303,7 @@ func firstLine(s string) string {
 // standards.txt lists the open-source projects and standards of
 // simple-icons (CC0-1.0; brands.LICENSE): the icons whose logo the package
 // carries under an open licence of its own, which genbrands leaves out of
-// the brand list. internal/analyze/internal/genstandards generates it.
+// the brand list. internal/analyze/internal/genbrands -standards generates it.
 //
 //go:embed standards.txt
 var standardsTxt string

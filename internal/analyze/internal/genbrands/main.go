@@ -14,6 +14,10 @@
 //     offices), without the country a display name adds in parentheses
 //     ("A&W (Canada)" is A&W).
 //
+// With -standards it also writes the names of those licensed icons, their
+// titles and "aka" names, to the list of open-source projects and standards
+// the analyzer reads as no brand (internal/analyze/standards.txt).
+//
 // Names not written in ASCII, names of one character and the names of
 // notBrands are left out. One name a line, sorted, duplicates once.
 //
@@ -21,7 +25,8 @@
 //	tar xzf simple-icons-16.37.0.tgz && mv package simple-icons
 //	tar xzf name-suggestion-index-8.0.20260918.tgz && mv package nsi
 //	go run ./internal/analyze/internal/genbrands -icons simple-icons/data/simple-icons.json \
-//		-nsi nsi/dist/json/nsi.json -out internal/analyze/brands.txt
+//		-nsi nsi/dist/json/nsi.json -out internal/analyze/brands.txt \
+//		-standards internal/analyze/standards.txt
 package main
 
 import (
@@ -66,13 +71,14 @@ func main() {
 	iconsPath := flag.String("icons", "", "data/simple-icons.json of the simple-icons package")
 	nsiPath := flag.String("nsi", "", "dist/json/nsi.json of the name-suggestion-index package")
 	out := flag.String("out", "", "output file")
+	standardsOut := flag.String("standards", "", "also write the licensed icons' names to this file")
 	flag.Parse()
 	if *iconsPath == "" || *nsiPath == "" || *out == "" {
 		fmt.Fprintln(os.Stderr, "genbrands: -icons, -nsi and -out are required")
 		os.Exit(2)
 	}
-	var names []string
-	add := func(name string) {
+	var names, standards []string
+	addTo := func(list *[]string, name string) {
 		name = strings.Join(strings.Fields(name), " ")
 		if len(name) < 2 || slices.Contains(notBrands, name) {
 			return
@@ -82,13 +88,18 @@ func main() {
 				return
 			}
 		}
-		names = append(names, name)
+		*list = append(*list, name)
 	}
+	add := func(name string) { addTo(&names, name) }
 
 	var icons []icon
 	readJSON(*iconsPath, &icons)
 	for _, ic := range icons {
 		if ic.License != nil {
+			addTo(&standards, ic.Title)
+			for _, a := range ic.Aliases.Aka {
+				addTo(&standards, a)
+			}
 			continue
 		}
 		add(ic.Title)
@@ -119,9 +130,17 @@ func main() {
 		}
 	}
 
+	writeList(*out, names)
+	if *standardsOut != "" {
+		writeList(*standardsOut, standards)
+	}
+}
+
+// writeList writes names to path, one a line, sorted, duplicates once.
+func writeList(path string, names []string) {
 	slices.Sort(names)
 	names = slices.Compact(names)
-	if err := os.WriteFile(*out, []byte(strings.Join(names, "\n")+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(strings.Join(names, "\n")+"\n"), 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "genbrands:", err)
 		os.Exit(1)
 	}
