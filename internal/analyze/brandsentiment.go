@@ -187,6 +187,27 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			}
 			continue
 		}
+		if headed && len(groups) > 1 && groups[0].start == all[0].start && boldLead(answer, sn.start, groups[0]) && allTracked(groups[0]) && !namedAgain(groups) {
+			// "**Acme** (Globex) – best value, with Initech support": a
+			// bold lead before a dash or colon is what its item or heading
+			// describes; the brands after it are objects of that
+			// description
+			v := valence(answer[sn.start:sn.end]) + picked + itemTone + bestFor(answer, sn)
+			for _, b := range groups[0].brands {
+				byBrand(b, v)
+			}
+			// a brand the description compares the lead with ("cheaper
+			// than Globex") keeps its side
+			for _, p := range sides(answer, sn, groups)[1:] {
+				if p.compare {
+					for _, b := range p.brands {
+						byBrand(b, p.value)
+					}
+				}
+			}
+			subject, hasSubject = groups[0].brands[0], len(groups[0].brands) == 1
+			continue
+		}
 		hasSubject = false
 		if len(all[0].brands) == 1 && strings.Trim(answer[sn.start:all[0].start], openers+" \t") == "" {
 			opener, hasOpener = all[0].brands[0], true
@@ -235,6 +256,65 @@ func bestFor(s string, sn span) float64 {
 		}
 		i += j + 1
 	}
+}
+
+// boldLead reports whether group g opens the sentence at start as the bold
+// lead of a list item or heading, closed by its markup and followed by a
+// dash or colon: "**Acme** – …", "**Acme Pro** (Globex): …", "**Acme:** …".
+func boldLead(s string, start int, g group) bool {
+	pre := s[start:g.start]
+	if !strings.HasPrefix(strings.TrimLeft(pre, " \t"), "**") || strings.Trim(pre, openers+" \t") != "" {
+		return false
+	}
+	rest := s[g.end:]
+	close := strings.Index(rest, "**")
+	if close < 0 || strings.ContainsAny(rest[:close], ".;!?\n") {
+		return false
+	}
+	after := strings.TrimLeft(rest[close+2:], " \t")
+	if strings.HasSuffix(strings.TrimRight(rest[:close], " \t"), ":") {
+		return true
+	}
+	if strings.HasPrefix(after, "(") {
+		// an owner or note in brackets after the lead: "(Anker)"
+		end := strings.IndexByte(after, ')')
+		if end < 0 {
+			return false
+		}
+		after = strings.TrimLeft(after[end+1:], " \t")
+	}
+	for _, sep := range []string{"–", "—", "-", ":"} {
+		if strings.HasPrefix(after, sep) {
+			return true
+		}
+	}
+	return false
+}
+
+// allTracked reports whether every brand of g is a tracked one. A lead read
+// as an untracked name may be a label ("**Pack:** an **Acme Talon**"),
+// whose item is about the brand it introduces.
+func allTracked(g group) bool {
+	for _, b := range g.brands {
+		if b < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// namedAgain reports whether a later group names a brand of the first: the
+// lead's brand is then the subject of a clause of its own ("**Acme**: Acme
+// does not publish…, but…"), which the sides weigh.
+func namedAgain(groups []group) bool {
+	for _, g := range groups[1:] {
+		for _, b := range g.brands {
+			if containsInt(groups[0].brands, b) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // splitAfterMarkup ends a sentence where its stop is followed by closing

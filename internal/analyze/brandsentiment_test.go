@@ -177,3 +177,30 @@ func TestBrandSentimentAllCompared(t *testing.T) {
 	checkPolarities(t, "### Initech\n**Compared with others:** it's more capable out of the box than Acme or Globex, and often cheaper than Hooli at scale.",
 		tracked, map[string]string{"Initech": "+", "Acme": "-", "Globex": "-", "Hooli": "-"})
 }
+
+// A list item's bold lead before a dash or colon is what the item
+// describes: the opinion is the lead's, and the brands after it are
+// objects of the description; a lead named again is weighed by sides.
+func TestBrandSentimentBoldLead(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"an owner in brackets", "Picks:\n\n- **Acme Pro 4** (Initech) – Often cited as the best value, with strong noise cancelling.",
+			map[string]string{"Acme": "+"}},
+		{"a brand in the description", "Options:\n\n- **Acme** – Packs like the Globex 65 are widely regarded as among the most comfortable.",
+			map[string]string{"Acme": "+"}},
+		{"best for beside another brand", "Options:\n\n- **Acme** — Best for homeowners in states where Globex has little reach.",
+			map[string]string{"Acme": "+"}},
+		{"a brand compared in the description", "Costs:\n\n- **Acme**: $25 a year, which makes it cheaper than Globex for small accounts.",
+			map[string]string{"Acme": "+", "Globex": "-"}},
+		{"a label read as a name", "Better ways to spend it:\n- **Rain jacket:** the Globex Torrentshell 3L or a Columbia Watertight II covers most hiking well.\n- **Midlayer:** a basic fleece from Uniqlo or REI works fine.\n- **Pack:** an **Acme Talon 22** is comfortable, versatile and backed by a lifetime guarantee.",
+			map[string]string{"Acme": "+"}},
+		{"the lead named again", "Support:\n\n- **Acme**: Acme does not publish a fixed policy, but Globex phones typically get updates.",
+			map[string]string{"Acme": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
