@@ -111,3 +111,64 @@ func dropOrdinaryLead(name string) string {
 	}
 	return rest
 }
+
+// listedOwner returns the brand of the list that a name opens with when one
+// word follows it and the whole is not on the list, for a name read inside
+// a sentence past its opening: "both support Spotify Connect", "it uses a
+// MediaTek Dimensity chip" name a listed brand's service or part where the
+// answer's picks are its subjects and leads ("Zoho Desk is a cheaper
+// option"), and a reader names the brand. The name stays whole when the list holds it ("Google Home",
+// "Cash App"); when the word after the head is a company noun ("REI
+// Co-op"), the kind of product ("Zoho CRM", categoryAcronyms), a plural
+// ("Shopify Payments": a kind of service) or a word that closes many names
+// of the list ("TikTok Shop", "Google Pay": nameCloser), since such a word
+// goes on the name; and when the head is also a place or a name of the word
+// list ("Bristol West", "Neptune Flood"), which may open another name.
+func listedOwner(name string) string {
+	i := strings.LastIndexByte(name, ' ')
+	if i < 0 || brandList()[fold(name)] {
+		return name
+	}
+	head, last := name[:i], name[i+1:]
+	if inSet(companyNouns, last) || inSet(categoryAcronyms, last) || acronymPlural(last) || pluralWord(last) || nameCloser(last) {
+		return name
+	}
+	if !listedBrand(head) || isPlace(head) || isProperNoun(head) {
+		return name
+	}
+	return head
+}
+
+// pluralWord reports an ordinary word in its plural ("Payments", "Functions").
+func pluralWord(w string) bool {
+	s, ok := strings.CutSuffix(w, "s")
+	return ok && len(s) > 2 && isDictWord(strings.ToLower(s))
+}
+
+// closers counts, for each last word of a brand of the list of several
+// words, the brands that end with it ("Bank", "Store", "Shop", "Pay").
+var closers = sync.OnceValue(func() map[string]int {
+	m := map[string]int{}
+	for f := range brandList() {
+		if i := strings.LastIndexByte(f, ' '); i > 0 {
+			m[f[i+1:]]++
+		}
+	}
+	return m
+})
+
+// nameCloser reports a word that closes at least five brands of the list:
+// a word that goes on a name rather than naming a model.
+func nameCloser(w string) bool {
+	return closers()[fold(w)] >= 5
+}
+
+// opensSentence reports whether pos is where one of the sentences starts.
+func opensSentence(sents []span, pos int) bool {
+	for _, x := range sents {
+		if x.start == pos {
+			return true
+		}
+	}
+	return false
+}

@@ -47,3 +47,38 @@ func TestListedBrand(t *testing.T) {
 		}
 	}
 }
+
+func TestListedOwner(t *testing.T) {
+	tests := []struct{ name, want string }{
+		{"Spotify Connect", "Spotify"},
+		{"American Express Gold", "American Express"}, // a card
+		{"MediaTek Dimensity", "MediaTek"},
+		{"Google Home", "Google Home"},           // the list holds it whole
+		{"REI Co-op", "REI Co-op"},               // a company noun
+		{"Zoho CRM", "Zoho CRM"},                 // the kind of product
+		{"Shopify Payments", "Shopify Payments"}, // a plural
+		{"Allpoint ATMs", "Allpoint ATMs"},       // a plural of an abbreviation
+		{"TikTok Shop", "TikTok Shop"},           // a word that closes names
+		{"Bristol West", "Bristol West"},         // a place opens it
+		{"Spotify", "Spotify"},
+	}
+	for _, tt := range tests {
+		if got := listedOwner(tt.name); got != tt.want {
+			t.Errorf("listedOwner(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// A listed brand's service named inside a sentence is the brand.
+func TestUntrackedListedOwner(t *testing.T) {
+	ms := FindMentions("Sonos wins on software, and both speakers support Spotify Connect for streaming.", []Tracked{{Name: "Sonos"}})
+	var names []string
+	for _, m := range ms {
+		if m.Tracked < 0 {
+			names = append(names, m.Name)
+		}
+	}
+	if !slices.Contains(names, "Spotify") || slices.Contains(names, "Spotify Connect") {
+		t.Errorf("untracked = %q, want Spotify", names)
+	}
+}

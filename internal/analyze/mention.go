@@ -222,7 +222,7 @@ func (m *Matcher) Find(answer string) []Mention {
 // the brand and the longer one of its products, so only the shorter is kept.
 func (m *Matcher) untracked(answer string, sents []span, cands []candidate, tracked []match) (names, models []string) {
 	var raw []string
-	var lead []bool
+	var lead, inner []bool
 	// groups of leads where one is a brand: a tracked one, a name with a word
 	// no dictionary knows that is no place, specification or contraction, or
 	// one of ordinary words that the answer names inside a sentence
@@ -259,6 +259,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		}
 		if !overlaps(tracked, c.start, c.end) && !standardNamed(answer, c) && !labelOfBrand(answer, c, tracked) && !describingLead(answer, c) && !featureListLead(answer, c) {
 			raw, lead = append(raw, c.name), append(lead, !c.prose)
+			inner = append(inner, c.prose && !opensSentence(sents, c.start))
 		}
 	}
 	byModel := modelLeads(answer, tracked)
@@ -270,7 +271,9 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		if name = dropDeterminer(dropOrdinaryLead(name)); name == "" {
 			continue // "Its Omni-Heat": the owner's feature
 		}
-		name = m.lineOwner(answer, name)
+		if name = m.lineOwner(answer, name); inner[i] {
+			name = listedOwner(name)
+		}
 		// a model cut off the name ("Relay Pro", "Capital One 360") is
 		// evidence too: labels have no models
 		listedAmongBrands := amongBrands[fold(whole)] || whole != name
