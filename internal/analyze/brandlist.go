@@ -172,3 +172,12 @@ func opensSentence(sents []span, pos int) bool {
 	}
 	return false
 }
+
+// verbBeforeName reports a name cut from a longer run whose head is one
+// ordinary word in its -s form that the brand list lacks: "Offers
+// SmartRide", "Includes Flow" open with a verb, or a plural, before the
+// name, and the word is no brand with a model after it ("Vans Old Skool"
+// is on the list; "Brooks" is a proper noun).
+func verbBeforeName(whole, name string) bool {
+	return whole != name && !strings.Contains(name, " ") && pluralWord(name) && !isProperNoun(name) && !brandList()[fold(name)]
+}

@@ -82,3 +82,26 @@ func TestUntrackedListedOwner(t *testing.T) {
 		t.Errorf("untracked = %q, want Spotify", names)
 	}
 }
+
+// A verb that opens an item's value before a name is no brand.
+func TestUntrackedVerbBeforeName(t *testing.T) {
+	s := "Top picks:\n\n6. **Acme** – Good for high-risk drivers.\n7. **Globex** – Offers SmartRide and SmartMiles programs.\n8. **Initech** – Cheap."
+	for _, m := range FindMentions(s, []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}) {
+		if m.Name == "Offers" {
+			t.Errorf("untracked %q, want no verb taken for a brand", m.Name)
+		}
+	}
+	for _, tt := range []struct {
+		whole, name string
+		want        bool
+	}{
+		{"Offers SmartRide", "Offers", true},
+		{"Brooks Cascadia", "Brooks", false}, // a proper noun
+		{"Vans Old Skool", "Vans", false},    // on the brand list
+		{"Offers", "Offers", false},          // nothing cut
+	} {
+		if got := verbBeforeName(tt.whole, tt.name); got != tt.want {
+			t.Errorf("verbBeforeName(%q, %q) = %v, want %v", tt.whole, tt.name, got, tt.want)
+		}
+	}
+}

@@ -278,7 +278,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		// evidence too: labels have no models
 		listedAmongBrands := amongBrands[fold(whole)] || whole != name
 		f := fold(name)
-		if _, ok := m.known[f]; ok || slices.Contains(folded, f) {
+		if _, ok := m.known[f]; ok || slices.Contains(folded, f) || verbBeforeName(whole, name) {
 			continue
 		}
 		if !hasLetter(name) || isPlace(name) || townOfPlace(answer, name) || partOfPlace(answer, name) || openStandard(name) || eventName(name) || termsName(name) || specName(name) || contraction(name) || calendarName(name) || citedAsSource(answer, name) || kindPlural(name) {
