@@ -119,7 +119,7 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 		}
 		hasOpener = false
 		all := groupMatches(answer, sn.start, in)
-		if hasSubject && (headed || opensWithPronoun(answer[sn.start:sn.end])) && allObjects(answer, sn.start, all) {
+		if hasSubject && (headed || opensWithPronoun(answer[sn.start:sn.end]) || pronounAfterClause(answer[sn.start:sn.end])) && allObjects(answer, sn.start, all) {
 			// "Acme. It is fast and integrates with Globex.": the pronoun
 			// takes up the brand before, the others are objects of its clause
 			byBrand(subject, valence(answer[sn.start:sn.end])+bestFor(answer, sn))
@@ -472,6 +472,22 @@ func opensWithPronoun(text string) bool {
 
 var subjectPronouns = set("it its it's they their they're")
 
+// pronounAfterClause reports whether a sentence opens with a subordinate
+// clause and its main clause with a pronoun ("If your company runs on
+// Globex, it simply doesn't work"): the pronoun takes up the subject of the
+// sentence before, as at a sentence's start.
+func pronounAfterClause(text string) bool {
+	t := strings.TrimLeft(text, openers+" \t")
+	w, _, _ := strings.Cut(t, " ")
+	if !subordinators[strings.ToLower(w)] {
+		return false
+	}
+	_, main, ok := strings.Cut(t, ", ")
+	return ok && opensWithPronoun(main)
+}
+
+var subordinators = set("if when unless because since although though while once whether")
+
 // opensWithPlural reports whether a sentence opens with a word that takes up
 // several brands named together before ("Both charge…", "They are…").
 func opensWithPlural(text string) bool {
@@ -496,7 +512,7 @@ func subjects(s string, start int, groups []group) []group {
 	for _, g := range groups {
 		before := s[from:g.start]
 		from = g.end
-		if w := lastWordOf(before); (prepositions[w] || attributive(s, g)) && !advisedBefore(before) {
+		if w := lastWordOf(before); (prepositions[w] || objectAfter(before) || attributive(s, g)) && !advisedBefore(before) {
 			if _, kind := lastMarker(before); kind != markCompare {
 				continue
 			}
@@ -575,6 +591,22 @@ func advisedBefore(text string) bool {
 
 // prepositions before a brand make it an object of the clause.
 var prepositions = set("in on with from into onto via through at for to by of about inside within alongside")
+
+// objectAfter reports whether text ends with "of" and an indefinite article
+// ("can't take advantage of an": a thing of the clause's subject), or with a preposition, one word and "and"
+// or "or" ("happens through relationships and"): the name after it is the
+// preposition's object too.
+func objectAfter(text string) bool {
+	ws := strings.Fields(strings.ToLower(strings.TrimRight(text, " \t*_[\"'(“‘")))
+	n := len(ws)
+	switch {
+	case n >= 2 && (ws[n-1] == "a" || ws[n-1] == "an"):
+		return ws[n-2] == "of"
+	case n >= 3 && (ws[n-1] == "and" || ws[n-1] == "or"):
+		return prepositions[ws[n-3]] && isLetters(ws[n-2])
+	}
+	return false
+}
 
 // lastWordOf returns the last word of text in lowercase, markup and spaces
 // after it left out.
