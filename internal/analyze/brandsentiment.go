@@ -486,6 +486,16 @@ func pronounAfterClause(text string) bool {
 	return ok && opensWithPronoun(main)
 }
 
+// closesClause reports whether a comma after text closes the subordinate
+// clause that opens the sentence ("If you're on Globex, Acme integrates…"):
+// a tracked brand after it opens the main clause as its subject, and the
+// names on either side of the comma are no list.
+func closesClause(text string) bool {
+	t := strings.TrimLeft(text, openers+" \t")
+	w, _, _ := strings.Cut(t, " ")
+	return subordinators[strings.ToLower(w)] && !strings.Contains(t, ",")
+}
+
 var subordinators = set("if when unless because since although though while once whether")
 
 // opensWithPlural reports whether a sentence opens with a word that takes up
@@ -641,7 +651,7 @@ func groupMatches(s string, start int, in []match) []group {
 			gap := strings.ToLower(strings.TrimSpace(s[g.end:x.start]))
 			gap = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(gap, "'s"), "’s"))
 			opened, _ := lastMarker(s[from:g.start])
-			if gap == "" || listJoin[gap] && !(gap == "," && opened >= 0) {
+			if gap == "" || listJoin[gap] && !(gap == "," && (opened >= 0 || x.brand >= 0 && closesClause(s[start:g.start]))) {
 				g.end = x.end
 				if !containsInt(g.brands, x.brand) {
 					g.brands = append(g.brands, x.brand)

@@ -31,3 +31,15 @@ func TestObjectAfter(t *testing.T) {
 		}
 	}
 }
+
+func TestClosesClause(t *testing.T) {
+	if !closesClause("If you're on Globex") || closesClause("Globex") || closesClause("If you're on Initech, or on Globex") {
+		t.Error("closesClause misreads the opening clause")
+	}
+	answer := "If you're on Globex, Acme integrates cleanly and has far stronger reporting, and Initech is a simpler option."
+	for _, m := range FindMentions(answer, []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}) {
+		if m.Name == "Acme" && m.Sentiment <= 50 {
+			t.Errorf("Acme read as an object in a list with Globex: %+v", m)
+		}
+	}
+}
