@@ -105,3 +105,12 @@ func TestUntrackedVerbBeforeName(t *testing.T) {
 		}
 	}
 }
+
+func TestOlderReleaseNames(t *testing.T) {
+	// names a later simple-icons release dropped stay on the list
+	for _, name := range []string{"Slack", "LinkedIn", "Microsoft Teams"} {
+		if !brandList()[fold(name)] {
+			t.Errorf("%q is not on the brand list", name)
+		}
+	}
+}

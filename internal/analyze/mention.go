@@ -284,7 +284,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		if !hasLetter(name) || isPlace(name) || townOfPlace(answer, name) || partOfPlace(answer, name) || openStandard(name) || eventName(name) || termsName(name) || specName(name) || contraction(name) || calendarName(name) || citedAsSource(answer, name) || kindPlural(name) {
 			continue // "Texas", "Wi-Fi 7", "Don't", "Friday", "CDs": no brand's names
 		}
-		if lineup[whole] || modelOfTracked(answer, name, tracked) || addOnNamed(answer, name, sents) || featureOfBrand(answer, name, sents, tracked) ||
+		if lineup[whole] || modelOfTracked(answer, name, tracked) || otherNameOf(answer, name, raw, tracked) || addOnNamed(answer, name, sents) || featureOfBrand(answer, name, sents, tracked) ||
 			modelAfterBrand(answer, name, sents, tracked) {
 			// "Nano Puff" of "Patagonia Nano Puff": the brand's model;
 			// "add-ons such as LeadBooster": a brand's add-on

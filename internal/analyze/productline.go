@@ -126,6 +126,9 @@ func cutProductLine(answer, name string, others []string, models bool) string {
 	if len(ws) < 2 {
 		return name
 	}
+	if numberedPlan(ws) {
+		return ws[0] + " " + ws[1]
+	}
 	for k := len(ws) - 1; k >= 1; k-- {
 		if !productOf(ws[k:]) || numberAfter(ws, k) {
 			continue
@@ -154,6 +157,26 @@ func numberAfter(ws []string, k int) bool {
 	}
 	for _, r := range ws[k] {
 		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// planWords name the plans and editions a product is sold in.
+var planWords = set(`starter growth premium business enterprise standard basic essentials
+	professional advanced unlimited free personal family home team teams`)
+
+// numberedPlan reports whether ws is a name called by its number followed by
+// words that name a plan ("Microsoft 365 Business Basic", "Things 3
+// Free"): the name is the brand and its number (numberAfter); the plan is
+// no model of it. Words of a model's size ("Xiaomi 15 Ultra") are a model.
+func numberedPlan(ws []string) bool {
+	if len(ws) < 3 || !numberAfter(ws[:2], 1) {
+		return false
+	}
+	for _, w := range ws[2:] {
+		if !inSet(planWords, w) {
 			return false
 		}
 	}

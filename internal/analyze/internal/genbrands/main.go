@@ -3,11 +3,13 @@
 // packages ship (their licences and versions are in
 // internal/analyze/brands.LICENSE):
 //
-//   - simple-icons (CC0-1.0): the title of every icon and its other names
-//     ("aka", and the titles of the icons it keeps for another look of a
-//     brand), except the icons whose logo the package carries under an open
-//     licence of its own (the "license" field): those are open-source
-//     projects and standards ("Git", "Android", "Markdown"), which no
+//   - simple-icons (CC0-1.0), one or more releases (-icons repeated; an
+//     older release keeps the icons later ones removed at their owners'
+//     request, "Slack", "LinkedIn"): the title of every icon and its other
+//     names ("aka", and the titles of the icons it keeps for another look of
+//     a brand), except the icons whose logo the package carries under an
+//     open licence of its own (the "license" field, in any of the releases):
+//     those are open-source projects and standards ("Git", "Android", "Markdown"), which no
 //     company sells;
 //   - name-suggestion-index (BSD-3-Clause): the display name, "brand" and
 //     "name" tags of every item under brands/ (shops, restaurants, banks,
@@ -21,10 +23,12 @@
 // Names not written in ASCII, names of one character and the names of
 // notBrands are left out. One name a line, sorted, duplicates once.
 //
-//	npm pack simple-icons@16.37.0 name-suggestion-index@8.0.20260918
+//	npm pack simple-icons@16.37.0 simple-icons@9.0.0 name-suggestion-index@8.0.20260918
 //	tar xzf simple-icons-16.37.0.tgz && mv package simple-icons
+//	tar xzf simple-icons-9.0.0.tgz && mv package simple-icons-9
 //	tar xzf name-suggestion-index-8.0.20260918.tgz && mv package nsi
 //	go run ./internal/analyze/internal/genbrands -icons simple-icons/data/simple-icons.json \
+//		-icons simple-icons-9/_data/simple-icons.json \
 //		-nsi nsi/dist/json/nsi.json -out internal/analyze/brands.txt \
 //		-standards internal/analyze/standards.txt
 package main
@@ -68,12 +72,16 @@ type nsiFile struct {
 }
 
 func main() {
-	iconsPath := flag.String("icons", "", "data/simple-icons.json of the simple-icons package")
+	var iconsPaths []string
+	flag.Func("icons", "data/simple-icons.json of a simple-icons release (repeat for several releases)", func(p string) error {
+		iconsPaths = append(iconsPaths, p)
+		return nil
+	})
 	nsiPath := flag.String("nsi", "", "dist/json/nsi.json of the name-suggestion-index package")
 	out := flag.String("out", "", "output file")
 	standardsOut := flag.String("standards", "", "also write the licensed icons' names to this file")
 	flag.Parse()
-	if *iconsPath == "" || *nsiPath == "" || *out == "" {
+	if len(iconsPaths) == 0 || *nsiPath == "" || *out == "" {
 		fmt.Fprintln(os.Stderr, "genbrands: -icons, -nsi and -out are required")
 		os.Exit(2)
 	}
@@ -93,9 +101,19 @@ func main() {
 	add := func(name string) { addTo(&names, name) }
 
 	var icons []icon
-	readJSON(*iconsPath, &icons)
+	for _, p := range iconsPaths {
+		icons = append(icons, readIcons(p)...)
+	}
+	// an icon licensed in one release is a standard in all: a later release
+	// records the licence an earlier one left out ("Android")
+	licensed := map[string]bool{}
 	for _, ic := range icons {
 		if ic.License != nil {
+			licensed[ic.Title] = true
+		}
+	}
+	for _, ic := range icons {
+		if ic.License != nil || licensed[ic.Title] {
 			addTo(&standards, ic.Title)
 			for _, a := range ic.Aliases.Aka {
 				addTo(&standards, a)
@@ -155,4 +173,20 @@ func readJSON(path string, v any) {
 		fmt.Fprintln(os.Stderr, "genbrands:", path+":", err)
 		os.Exit(1)
 	}
+}
+
+// readIcons reads the icons of a simple-icons.json: a list of icons in
+// current releases, an object with the list under "icons" before 10.0.0.
+func readIcons(path string) []icon {
+	var raw json.RawMessage
+	readJSON(path, &raw)
+	var icons []icon
+	if err := json.Unmarshal(raw, &icons); err == nil {
+		return icons
+	}
+	var old struct {
+		Icons []icon `json:"icons"`
+	}
+	readJSON(path, &old)
+	return old.Icons
 }
