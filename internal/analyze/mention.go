@@ -220,9 +220,12 @@ func (m *Matcher) Find(answer string) []Mention {
 // products by brand and model (modelLeads), every lead is read so. When one name extends another by
 // whole words ("HubSpot CRM" and "HubSpot", "Zoho CRM" and "Zoho"), the shorter is
 // the brand and the longer one of its products, so only the shorter is kept.
+// The rules that turn a name down are the tables of namecheck.go: notALead
+// for what is read, noBrandName and productOfBrand for the name cut from it.
 func (m *Matcher) untracked(answer string, sents []span, cands []candidate, tracked []match) (names, models []string) {
 	var raw []string
 	var lead, inner []bool
+	x := &nameContext{answer: answer, sents: sents, tracked: tracked}
 	// groups of leads where one is a brand: a tracked one, a name with a word
 	// no dictionary knows that is no place, specification or contraction, or
 	// one of ordinary words that the answer names inside a sentence
@@ -257,12 +260,13 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		if brandGroups[c.group] || c.item && !labelLead(answer, c) {
 			amongBrands[fold(c.name)] = true
 		}
-		if !overlaps(tracked, c.start, c.end) && !standardNamed(answer, c) && !labelOfBrand(answer, c, tracked) && !describingLead(answer, c) && !featureListLead(answer, c) {
+		if !holds(x, notALead, c) {
 			raw, lead = append(raw, c.name), append(lead, !c.prose)
 			inner = append(inner, c.prose && !opensSentence(sents, c.start))
 		}
 	}
 	byModel := modelLeads(answer, tracked)
+	x.raw = raw
 	var folded []string
 	for i, name := range raw {
 		whole := name
@@ -281,13 +285,10 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		if _, ok := m.known[f]; ok || slices.Contains(folded, f) || verbBeforeName(whole, name) {
 			continue
 		}
-		if !hasLetter(name) || isPlace(name) || townOfPlace(answer, name) || partOfPlace(answer, name) || openStandard(name) || eventName(name) || termsName(name) || specName(name) || contraction(name) || calendarName(name) || citedAsSource(answer, name) || kindPlural(name) {
-			continue // "Texas", "Wi-Fi 7", "Don't", "Friday", "CDs": no brand's names
+		if holds(x, noBrandName, name) {
+			continue
 		}
-		if lineup[whole] || modelOfTracked(answer, name, tracked) || otherNameOf(answer, name, raw, tracked) || addOnNamed(answer, name, sents) || featureOfBrand(answer, name, sents, tracked) ||
-			modelAfterBrand(answer, name, sents, tracked) {
-			// "Nano Puff" of "Patagonia Nano Puff": the brand's model;
-			// "add-ons such as LeadBooster": a brand's add-on
+		if lineup[whole] || holds(x, productOfBrand, name) {
 			if !slices.Contains(models, name) {
 				models = append(models, name)
 			}
