@@ -278,9 +278,11 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		if name = m.lineOwner(answer, name); inner[i] {
 			name = listedOwner(name)
 		}
-		// a model cut off the name ("Relay Pro", "Capital One 360") is
-		// evidence too: labels have no models
-		listedAmongBrands := amongBrands[fold(whole)] || whole != name
+		// a model cut off the name ("Black Diamond Spot 400", "Capital One
+		// 360") is evidence too: labels have no models; but not where the cut
+		// leaves one ordinary word ("Alpha SV:", "Reconnect GitHub"), which a
+		// label or a verb before a name leaves as often
+		listedAmongBrands := amongBrands[fold(whole)] || whole != name && !plainWord(name)
 		f := fold(name)
 		if _, ok := m.known[f]; ok || slices.Contains(folded, f) || verbBeforeName(whole, name) {
 			continue

@@ -59,3 +59,26 @@ func TestFindMentions_LineOwner(t *testing.T) {
 		})
 	}
 }
+
+// TestFindMentions_OrdinaryWords checks names of one ordinary word or an
+// abbreviation that are no brand's (docs/ingest.md#brand-mentions), and
+// that a brand of one such word is still read where the answer gives
+// evidence.
+func TestFindMentions_OrdinaryWords(t *testing.T) {
+	acme := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         []string // untracked names found, in order
+	}{
+		{"a model cut off a label leaves no evidence", "Current prices:\n\n- **Beta Jacket:** about $400\n- **Beta AR:** about $600\n- **Alpha SV:** about $900\n\nAcme is dearer.", nil},
+		{"a model cut off a verb before a name leaves no evidence", "## Step 3: Reconnect integrations\nReconnect ZorHub or GitLab so pull requests link again.", []string{"GitLab"}},
+		{"a model cut off a lead that names a brand", "Picks:\n\n1. **Bolt Pro** – fast checkout.\n2. **Zorbex** – cheap.\n3. **Globex** – fine.", []string{"Bolt", "Zorbex"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := untrackedNames(tt.answer, acme); !slices.Equal(got, tt.want) {
+				t.Errorf("untracked %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
