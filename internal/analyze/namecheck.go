@@ -55,6 +55,7 @@ var noBrandName = []nameCheck{
 	alone(calendarName),     // "Friday", "March"
 	inAnswer(citedAsSource), // a review site cited as a source
 	alone(kindPlural),       // "CDs"
+	alone(tradeTerm),        // "B2B", "B2B Edition"
 }
 
 // productOfBrand holds the names that are a brand's product, model,

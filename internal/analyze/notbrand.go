@@ -400,3 +400,12 @@ func termsName(name string) bool {
 	i := strings.LastIndexByte(name, ' ')
 	return i > 0 && inSet(termsNouns, name[i+1:])
 }
+
+// tradeTerm reports a name that an abbreviation of who sells to whom
+// opens, a capital, "2" and a capital ("B2B", "D2C", "P2P"): a kind of
+// trade or a product's edition for it ("B2B Edition", "B2B features"),
+// no brand.
+func tradeTerm(name string) bool {
+	w, _, _ := strings.Cut(name, " ")
+	return len(w) == 3 && w[1] == '2' && 'A' <= w[0] && w[0] <= 'Z' && 'A' <= w[2] && w[2] <= 'Z'
+}
