@@ -56,6 +56,7 @@ var noBrandName = []nameCheck{
 	inAnswer(citedAsSource), // a review site cited as a source
 	alone(kindPlural),       // "CDs"
 	alone(tradeTerm),        // "B2B", "B2B Edition"
+	inAnswer(layoutName),    // "Gantt charts", "Scrum boards"
 }
 
 // productOfBrand holds the names that are a brand's product, model,

@@ -409,3 +409,37 @@ func tradeTerm(name string) bool {
 	w, _, _ := strings.Cut(name, " ")
 	return len(w) == 3 && w[1] == '2' && 'A' <= w[0] && w[0] <= 'Z' && 'A' <= w[2] && w[2] <= 'Z'
 }
+
+// viewNouns name a way of laying out work or data: "Gantt charts",
+// "Kanban boards", "a Gantt view".
+var viewNouns = set(`board boards chart charts view views diagram diagrams`)
+
+// layoutName reports whether every occurrence of name comes before a view
+// noun, directly or after "and" or "or" and another name ("Kanban and
+// Scrum boards"), apart from compounds joined by a hyphen ("Gantt-first"),
+// and one does: a kind of chart or method, no brand ("true Gantt charts").
+// A brand of the list is a brand wherever it stands.
+func layoutName(answer, name string) bool {
+	if listedBrand(name) {
+		return false
+	}
+	found := false
+	for _, end := range wholeWords(answer, name) {
+		rest := answer[end:]
+		if strings.HasPrefix(rest, "-") {
+			continue // a compound ("Gantt-first", "Apple-owned") says neither
+		}
+		w, more := cutWord(rest)
+		if w == "and" || w == "or" {
+			if w, more = cutWord(more); !startsUpper(w) {
+				return false
+			}
+			w, _ = cutWord(more)
+		}
+		if !viewNouns[w] {
+			return false
+		}
+		found = true
+	}
+	return found
+}
