@@ -57,6 +57,7 @@ var noBrandName = []nameCheck{
 	alone(kindPlural),       // "CDs"
 	alone(tradeTerm),        // "B2B", "B2B Edition"
 	inAnswer(layoutName),    // "Gantt charts", "Scrum boards"
+	alone(phraseName),       // "No Windows", "In Progress"
 }
 
 // productOfBrand holds the names that are a brand's product, model,

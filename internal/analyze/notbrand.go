@@ -443,3 +443,16 @@ func layoutName(answer, name string) bool {
 	}
 	return found
 }
+
+// phraseOpeners open a phrase, never a name: a negation, a preposition, a
+// question word and the indefinite article.
+var phraseOpeners = set(`no not in on at with from into without how what why when where which who a an`)
+
+// phraseName reports a name of several words that a phrase's opening word
+// opens ("No Windows", "In Progress", "How Cash Out", "An Atom Hoody"):
+// the capitals of a heading, a bold lead or a sentence's opening, no
+// brand, unless the brand list holds the name whole.
+func phraseName(name string) bool {
+	first, _, ok := strings.Cut(name, " ")
+	return ok && inSet(phraseOpeners, first) && !brandList()[fold(name)]
+}

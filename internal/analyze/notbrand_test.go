@@ -74,6 +74,7 @@ func TestFindMentions_OrdinaryWords(t *testing.T) {
 		{"a model cut off a verb before a name leaves no evidence", "## Step 3: Reconnect integrations\nReconnect ZorHub or GitLab so pull requests link again.", []string{"GitLab"}},
 		{"an abbreviation of who sells to whom", "Acme adds automation via Zorbex Flow and B2B features.\n\nExtras:\n- **B2B Edition** includes quotes.\n- **Quillon** – cheap.\n- **Globex** – fine.", []string{"Zorbex Flow", "Quillon"}},
 		{"a kind of chart or a method", "Acme does not offer true Gantt charts, and Globex has Kanban and Scrum boards.\n\nOptions:\n- **Zorbex** – a Gantt view and Gantt-first planning.\n- **Quillon** – Quillon boards for teams.", []string{"Zorbex", "Quillon"}},
+		{"a phrase's opening word", "Acme has limits:\n- **No Windows, Android or web app.** It runs on Macs.\n- **In Progress** states map to Globex.\n\nAn Atom Hoody costs more. How Quillon Works explains it. Zorbex, Norvox and Trellix compete.", []string{"Zorbex", "Norvox", "Trellix"}},
 		{"a model cut off a lead that names a brand", "Picks:\n\n1. **Bolt Pro** – fast checkout.\n2. **Zorbex** – cheap.\n3. **Globex** – fine.", []string{"Bolt", "Zorbex"}},
 	}
 	for _, tt := range tests {
