@@ -58,6 +58,7 @@ var noBrandName = []nameCheck{
 	alone(tradeTerm),        // "B2B", "B2B Edition"
 	inAnswer(layoutName),    // "Gantt charts", "Scrum boards"
 	alone(phraseName),       // "No Windows", "In Progress"
+	inAnswer(planName),      // "Commerce Basic" beside "Personal"
 }
 
 // productOfBrand holds the names that are a brand's product, model,

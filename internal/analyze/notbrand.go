@@ -456,3 +456,60 @@ func phraseName(name string) bool {
 	first, _, ok := strings.Cut(name, " ")
 	return ok && inSet(phraseOpeners, first) && !brandList()[fold(name)]
 }
+
+// planName reports whether a name is one ordinary word (plainWord), or one
+// and plan words, whose every occurrence in the answer comes before a plan
+// word or "plan", "plans", "tier" or "tiers", in an answer that lists
+// plans: an item leads with plan words alone ("* **Personal** – $16",
+// "- Business: $23/mo"). The word names a plan of the product the answer
+// prices ("Commerce Basic", "Commerce Advanced", "on Commerce plans"), no
+// brand.
+func planName(answer, name string) bool {
+	first, rest, _ := strings.Cut(name, " ")
+	if !plainWord(first) || rest != "" && !allPlanWords(strings.Fields(rest)) {
+		return false
+	}
+	found := false
+	for _, end := range wholeWords(answer, first) {
+		w, _ := cutWord(strings.TrimLeft(answer[end:], "*_"))
+		if w = strings.TrimRight(w, "*_"); !inSet(planWords, w) && !inSet(planNouns, w) {
+			return false
+		}
+		found = true
+	}
+	return found && listsPlans(answer)
+}
+
+// planNouns name a plan as such.
+var planNouns = set(`plan plans tier tiers`)
+
+// listsPlans reports whether an item of the answer leads with plan words
+// alone, in bold or before a colon or a dash: "* **Personal** – $16/month",
+// "- Business: $23/mo".
+func listsPlans(answer string) bool {
+	for _, ln := range splitLines(answer) {
+		body, _, ok := cutListMarker(strings.TrimLeft(ln.text, " \t"))
+		if !ok {
+			continue
+		}
+		body = strings.TrimLeft(body, "*_ ")
+		if i := strings.IndexAny(body, ":*–—(-"); i > 0 {
+			body = body[:i]
+		}
+		if ws := strings.Fields(body); allPlanWords(ws) {
+			return true
+		}
+	}
+	return false
+}
+
+// allPlanWords reports whether ws has words and every one names a plan
+// (planWords).
+func allPlanWords(ws []string) bool {
+	for _, w := range ws {
+		if !inSet(planWords, w) {
+			return false
+		}
+	}
+	return len(ws) > 0
+}
