@@ -177,6 +177,13 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 		}
 		if len(groups) == 1 && len(all) == 1 {
 			v := valence(answer[sn.start:sn.end]) + picked
+			if sn.start == sents[0].start && leadVerdict(answer, sn, v) {
+				// "I wouldn't recommend the Acme Phone for an older
+				// relative." opening the answer is its verdict, which the
+				// concessions after it ("It isn't a bad phone, but…") do
+				// not undo
+				v *= 2
+			}
 			for _, b := range groups[0].brands {
 				byBrand(b, v)
 			}
@@ -235,6 +242,20 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 		out[b] = score(sum[b])
 	}
 	return out
+}
+
+// leadVerdict reports whether sn, the answer's first sentence, is a
+// paragraph's (not a heading, list item or table row) and judges its brand
+// with weight v of at least a verdict's ("not the most reliable choice",
+// "I wouldn't buy", "often recommended because it's simple"), not one mild
+// word of a description ("limited to two teams"): a reader takes the
+// answer's opening judgement for its summary of the brand.
+func leadVerdict(s string, sn span, v float64) bool {
+	if math.Abs(v) < 2 || isHeadingAt(s, sn.start) || isListItemAt(s, sn.start) {
+		return false
+	}
+	ls := strings.LastIndexByte(s[:sn.start], '\n') + 1
+	return !strings.HasPrefix(strings.TrimLeft(s[ls:sn.end], " \t"), "|")
 }
 
 // bestFor weighs "best for" on a heading or list item ("### Acme: best

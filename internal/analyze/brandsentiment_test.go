@@ -204,3 +204,28 @@ func TestBrandSentimentBoldLead(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
 	}
 }
+
+// An answer's opening sentence that judges the one brand it names is the
+// answer's verdict: it counts twice, so the concessions after it do not
+// outweigh it; a mild fact opening the answer, or a heading, does not.
+func TestBrandSentimentLeadVerdict(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"advice against, then concessions", "I wouldn't recommend the Acme Phone as a first smartphone for an older relative, and here's why. It isn't a bad phone: the lights on the back are fun and the software is clean and fast.",
+			map[string]string{"Acme": "-"}},
+		{"a denied pick, then the other hand", "Acme is not the most reliable choice if security is your top priority.\n\nOn the other hand, Acme cameras are very affordable and the plan is cheap, and setup is easy.",
+			map[string]string{"Acme": "-"}},
+		{"a recommendation, then a complaint", "For a small team, Acme is often recommended because it's simple to set up. Its reports are slow and its app is clunky.",
+			map[string]string{"Acme": "+"}},
+		{"a mild fact opens", "Acme's free plan is limited to two teams. Its editor is great.",
+			map[string]string{"Acme": "+"}},
+		{"a list item opens", "- Acme is not the best choice for large teams.\n- Acme is excellent and reliable for small ones, and easy to use.",
+			map[string]string{"Acme": "+"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
