@@ -287,3 +287,131 @@ func sourceAt(answer string, start, end int) bool {
 	}
 	return wordsBefore(ws, k, sourceBefore)
 }
+
+// derivedSuffixes turn an ordinary word into another one the word list may
+// lack: "repairability", "weatherproofness".
+var derivedSuffixes = []string{"ability", "ibility", "ness", "ment", "ments"}
+
+// joinsWords reports whether name is one word the word list lacks, written
+// with a capital only where it opens, that adds a suffix to an ordinary
+// word ("Repairability") or joins two ordinary words of three letters or
+// more, the second in the plural unless any ("Soundbars"; any: "Midlayer",
+// "Headlamp"): an ordinary word written in one piece. A brand of the list
+// stays a name however it is built.
+func joinsWords(name string, any bool) bool {
+	if len(name) < 6 || len(name) > 24 || !isLetters(name) || strings.ToLower(name[1:]) != name[1:] {
+		return false
+	}
+	lw := strings.ToLower(name)
+	if hasReading(lw) || listedBrand(name) {
+		return false
+	}
+	for _, suf := range derivedSuffixes {
+		if stem, ok := strings.CutSuffix(lw, suf); ok && len(stem) >= 3 && isDictWord(stem) {
+			return true
+		}
+	}
+	for i := 3; i <= len(lw)-3; i++ {
+		// a plural: a coined name joins words too ("Sprintcraft"), but
+		// names no kind of thing in the plural
+		if one, ok := strings.CutSuffix(lw[i:], "s"); (any || ok && isDictWord(one)) && isDictWord(lw[:i]) && isDictWord(lw[i:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// joinedLead reports whether a lead read from the answer's structure is
+// joined by "and" or "or" to a capitalized word, past its markup ("**Zoho
+// CRM** or **Freshsales**:"): one of a pair of names, not a label.
+func joinedLead(answer string, c candidate) bool {
+	before := strings.TrimRight(answer[:min(c.start, len(answer))], "*_ ")
+	if w := wordBefore(before+" ", len(before)+1); w == "and" || w == "or" {
+		prev := strings.TrimRight(strings.TrimSuffix(before, w), "*_ ,")
+		if i := strings.LastIndexAny(prev, " \n(") + 1; i < len(prev) && startsUpper(strings.TrimLeft(prev[i:], "*_")) {
+			return true
+		}
+	}
+	w, rest := cutWord(strings.TrimLeft(answer[min(c.end, len(answer)):], "*_"))
+	if w == "and" || w == "or" {
+		n, _ := cutWord(rest)
+		return startsUpper(strings.TrimLeft(n, "*_"))
+	}
+	return false
+}
+
+// labelOfLabels reports whether a lead is a label before a colon in a list
+// of labels (labelList), of ordinary words or of one word that joins them
+// (joinsWords), that the answer names nowhere inside a sentence, that is no
+// brand of the list and that "and" or "or" joins to no name: "- **Pack:**
+// an Acme Talon 22" beside "- **Rain jacket:** …".
+func labelOfLabels(answer string, c candidate) bool {
+	if !labelLead(answer, c) || !ordinaryName(c.name) && !joinsWords(c.name, true) || joinedLead(answer, c) || !labelList(answer, c.start) {
+		return false
+	}
+	return !namedInSentence(answer, c.name) && !listedBrand(c.name)
+}
+
+// labelList reports whether the list item at pos belongs to a list of
+// labels: one of its items opens with a label in sentence case before a
+// colon, two words or more of the word list with a capital on the first
+// only ("- **Rain jacket:** …", "- **Cash deposits**: …", "- **Used or
+// refurbished:** …"). Brands keep their capitals, so its other leads are
+// labels too ("- **Pack:** an Acme Talon 22", "- **Midlayer:** a fleece").
+func labelList(answer string, pos int) bool {
+	isItem := func(l string) bool {
+		_, _, ok := cutListMarker(strings.TrimLeft(l, " \t"))
+		return ok
+	}
+	lineAt := func(ls int) string { // the line that opens at ls
+		if k := strings.IndexByte(answer[ls:], '\n'); k >= 0 {
+			return answer[ls : ls+k]
+		}
+		return answer[ls:]
+	}
+	ls := strings.LastIndexByte(answer[:min(pos, len(answer))], '\n') + 1
+	if !isItem(lineAt(ls)) {
+		return false
+	}
+	for ls > 0 { // back to the list's first item
+		prev := strings.LastIndexByte(answer[:ls-1], '\n') + 1
+		if !isItem(lineAt(prev)) {
+			break
+		}
+		ls = prev
+	}
+	for ls <= len(answer) {
+		l := lineAt(ls)
+		if !isItem(l) {
+			return false
+		}
+		if sentenceCaseLabel(l) {
+			return true
+		}
+		ls += len(l) + 1
+	}
+	return false
+}
+
+// sentenceCaseLabel reports whether a list item opens with a label in
+// sentence case before a colon: two words or more of the word list, a
+// capital on the first only ("- **Rain jacket:** …").
+func sentenceCaseLabel(l string) bool {
+	body, _, _ := cutListMarker(strings.TrimLeft(l, " \t"))
+	body = strings.TrimLeft(body, "*_")
+	k := strings.IndexByte(body, ':')
+	if k < 0 || k > 40 {
+		return false
+	}
+	ws := strings.Fields(strings.TrimRight(body[:k], "*_ "))
+	if len(ws) < 2 || !startsUpper(ws[0]) {
+		return false
+	}
+	for j, w := range ws {
+		lw := strings.ToLower(w)
+		if j > 0 && w != lw || !isLetters(w) || !isDictWord(lw) && !connectors[lw] {
+			return false
+		}
+	}
+	return true
+}

@@ -76,12 +76,14 @@ var productOfBrand = []nameCheck{
 // notALead holds what a candidate can be other than an untracked brand's
 // name: a tracked brand's spelling, a standard named as such, a label
 // whose value is a tracked brand ("- **Sequences:** Outreach"), a
-// description leading an item ("- Beautiful, clean editor") and a list of
-// features ("Key features include:").
+// description leading an item ("- Beautiful, clean editor"), a list of
+// features ("Key features include:") and a label in a list of labels
+// ("- **Pack:**" beside "- **Rain jacket:**").
 var notALead = []leadCheck{
 	func(x *nameContext, c candidate) bool { return overlaps(x.tracked, c.start, c.end) },
 	func(x *nameContext, c candidate) bool { return standardNamed(x.answer, c) },
 	func(x *nameContext, c candidate) bool { return labelOfBrand(x.answer, c, x.tracked) },
 	func(x *nameContext, c candidate) bool { return describingLead(x.answer, c) },
 	func(x *nameContext, c candidate) bool { return featureListLead(x.answer, c) },
+	func(x *nameContext, c candidate) bool { return labelOfLabels(x.answer, c) },
 }
