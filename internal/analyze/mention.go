@@ -256,12 +256,15 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 			kindLeads[fold(c.name)] = true
 		}
 	}
+	modelGroups := modelLeadGroups(answer, cands, tracked)
+	var byGroup []bool // the name leads a group of modelGroups
 	for _, c := range cands {
 		if brandGroups[c.group] || c.item && !labelLead(answer, c) {
 			amongBrands[fold(c.name)] = true
 		}
 		if !holds(x, notALead, c) {
 			raw, lead = append(raw, c.name), append(lead, !c.prose)
+			byGroup = append(byGroup, modelGroups[c.group])
 			inner = append(inner, c.prose && !opensSentence(sents, c.start))
 		}
 	}
@@ -271,7 +274,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 	for i, name := range raw {
 		whole := name
 		bare := cutJoinedWord(name)
-		name = listedHead(bare, cutProductLine(answer, bare, raw, byModel && lead[i]))
+		name = listedHead(bare, cutProductLine(answer, bare, raw, (byModel || byGroup[i] && !listedProduct(bare)) && lead[i]))
 		if name = dropDeterminer(dropOrdinaryLead(name)); name == "" {
 			continue // "Its Omni-Heat": the owner's feature
 		}

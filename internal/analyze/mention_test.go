@@ -658,6 +658,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"a brand head shared by two models", "- **Big Agnes Copper Spur UL2**\n- **Big Agnes Tiger Wall UL3**", []string{"Big Agnes"}},
 		{"a brand written alone elsewhere", "1. **Zelto Ridge Runner 3** – Light.\n\nZelto Ridge's warranty is long.", []string{"Zelto Ridge"}},
 		{"a brand and an ordinary product stay whole", "- **Google Drive** – Files.\n- **Zoho Desk** – Tickets.\n- **Salesforce Commerce Cloud** – Stores.", []string{"Google Drive", "Zoho Desk", "Salesforce Commerce Cloud"}},
+		{"a list whose one lead is a tracked brand and a model", "Tents:\n* **Acme Pro 2** — good value.\n* **Zorbex Hornet** — light.\n* **Harbor Peaks Copper Spur** — roomy.\n\nPlatforms:\n1. **Globex Tundra 3** – fast.\n2. **Salesforce Commerce Cloud** – costly.\n3. **Norvox Desk** – fine.\n\nAlso:\n- **Acme Enterprise** – big.\n- **Trellix Suite** – cheap.", []string{"Zorbex", "Harbor Peaks", "Salesforce Commerce Cloud", "Norvox", "Trellix Suite"}},
 		{"a list of products by brand and model", "Warm jackets:\n- **Acme Vireo** – Light.\n- **Globex Tundra Parka** – Warm.\n- **Harbor Peaks Night Owl** – Packable.\n- **Zorbex Night Owl** – Cheap.", []string{"Harbor Peaks", "Zorbex"}},
 		{"a list of brands keeps a product whole", "Picks:\n- **Acme** – Light.\n- **Globex** – Warm.\n- **Zorbex Night Owl** – Cheap.", []string{"Zorbex Night Owl"}},
 		{"plans after tracked brands are no models", "Picks:\n- **Acme Plus** – Light.\n- **Globex CRM** – Warm.\n- **Google Drive** – Files.", []string{"Google Drive"}},

@@ -147,6 +147,15 @@ func cutProductLine(answer, name string, others []string, models bool) string {
 	return name
 }
 
+// listedProduct reports whether a name opens with a brand of the brand
+// list, as brandHead reads it, followed by ordinary words: a product the
+// reader calls by that name ("Salesforce Commerce Cloud").
+func listedProduct(name string) bool {
+	ws := strings.Fields(name)
+	k := brandHead(ws)
+	return k < len(ws) && listedBrand(strings.Join(ws[:k], " ")) && ordinaryName(strings.Join(ws[k:], " "))
+}
+
 // numberAfter reports whether ws is one word and a number, ws[k] the
 // number: "Microsoft 365" and "Things 3" are names the reader calls by their
 // number, where a model runs a word and its number after the brand
@@ -200,6 +209,39 @@ func modelLeads(s string, tracked []match) bool {
 		}
 	}
 	return n >= 2
+}
+
+// modelLeadGroups returns the groups of leads (one list, one table column)
+// that list products by brand and model: one of their leads is a tracked
+// brand's name followed, inside the lead, by a model's name that holds a
+// number or a word no dictionary knows ("* **Summit Pro 2**", "| Summit
+// Ridge 2 UL |", "- **Osprey Poco Plus**"). The other leads of such a group
+// run a brand and its model together ("Nemo Hornet", "Thule Sapling"),
+// where a reader names the brand. A plan or a kind of product after the
+// brand ("BigCommerce Enterprise", "Zoho CRM") is no model's name:
+// such a list names products, often by their full names.
+func modelLeadGroups(answer string, cands []candidate, tracked []match) map[int]bool {
+	out := map[int]bool{}
+	for _, c := range cands {
+		if c.group == 0 || c.prose || out[c.group] {
+			continue
+		}
+		for _, x := range tracked {
+			if x.start < c.start || x.end >= c.end {
+				continue
+			}
+			if w := nextWord(answer, x); w == "" || !startsUpper(w) && !unicode.IsDigit(firstRune(w)) {
+				continue
+			}
+			for _, w := range strings.Fields(answer[x.end:c.end]) {
+				w = strings.Trim(w, "*_:,.()")
+				if w != "" && !inSet(categoryAcronyms, w) && (strings.ContainsFunc(w, unicode.IsDigit) || isLetters(w) && !isDictWord(strings.ToLower(w))) {
+					out[c.group] = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 // sharesHead reports whether another name opens with head and goes on
