@@ -113,6 +113,11 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 				// items lead with above one judged before; "The best
 				// CRMs:" and "Payment options:" only list them
 				listTone = valence(answer[sn.start:sn.end])
+			} else if introducesList(answer, sn) && advisesList(answer[sn.start:sn.end]) {
+				// "For a large catalog, consider:", "I'd look at:": the
+				// items are what the reader is told to take, as much as
+				// advice naming a brand in a sentence
+				listTone = adviceWeight
 			}
 			hasOpener = false
 			continue
@@ -384,6 +389,75 @@ func replaced(s string, g group) bool {
 	after := strings.TrimLeft(s[g.end:], " \t*_]\"')”’")
 	return len(after) >= 11 && strings.EqualFold(after[:11], "alternative")
 }
+
+// adviceWeight is the weight of advice to take a product: "go with Acme",
+// or an item of a list the reader is told to take.
+const adviceWeight = 2
+
+// advisesList reports whether a list's introduction ends by telling the
+// reader to take what follows: an imperative advice that opens the
+// sentence or the clause after a leading condition ("Consider:", "For a
+// large catalog, consider:", "If gaming matters most, look at:"), the same
+// advice after "I'd" or "I would" ("For serious hikes, I'd look at:"), or
+// what to take instead ("What to use instead:", "What I'd suggest
+// instead:"). A list of things "to consider" or "also" considered only
+// names them, and readers take its plain entries for neutral.
+func advisesList(text string) bool {
+	t := strings.TrimRight(text, " \t*_:")
+	for strings.HasSuffix(t, "]") {
+		// citation marks before the colon: "consider [1][2]"
+		i := strings.LastIndexByte(t, '[')
+		if i < 0 {
+			break
+		}
+		t = strings.TrimRight(t[:i], " \t")
+	}
+	ws := strings.Fields(strings.TrimLeft(t, openers+" \t"))
+	n := len(ws)
+	instead := n > 0 && strings.EqualFold(ws[n-1], "instead")
+	if instead {
+		n--
+	}
+	for _, p := range listAdvice {
+		k := len(p)
+		if n < k || !equalFoldWords(ws[n-k:n], p) {
+			continue
+		}
+		before := ws[:n-k]
+		m := len(before)
+		switch {
+		case m == 0:
+			return true
+		case strings.HasSuffix(before[m-1], ","):
+			// the clause after a leading condition: "For a large catalog,"
+			return afterCondition(strings.Join(before, " ") + " ")
+		case strings.EqualFold(before[m-1], "i'd") || strings.EqualFold(before[m-1], "i’d") ||
+			m >= 2 && strings.EqualFold(before[m-2], "i") && strings.EqualFold(before[m-1], "would"):
+			return true
+		case instead && m >= 2 && strings.EqualFold(before[m-2], "what") && strings.EqualFold(before[m-1], "to"):
+			return true
+		}
+	}
+	return false
+}
+
+// equalFoldWords reports whether two runs of words are the same, case
+// aside.
+func equalFoldWords(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !strings.EqualFold(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// listAdvice tells the reader which product to take: the imperative advice
+// of a sentence, and "suggest", "recommend" and "get" after "I'd".
+var listAdvice = append(phraseWords("suggest", "recommend", "get"), imperativeAdvice...)
 
 // comparesUp reports whether text says something is better than another
 // ("Better options:", "What tends to work better at your size:").

@@ -117,6 +117,37 @@ func TestBrandSentimentBetterList(t *testing.T) {
 	}
 }
 
+// A list introduced by advice to take its items ("For a large catalog,
+// consider:", "I'd look at:", "What to use instead:") praises the brands
+// its items open with; a list of things "to consider" only names them.
+func TestBrandSentimentAdviceList(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"an imperative after a condition", "For a large catalog, consider:\n- **Acme** – bulk editing and product variants.\n- **Globex** – native filtering, with no per-SKU limits.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"an imperative alone", "Consider:\n\n1. **Acme** for joint accounts.\n2. **Globex** for checks.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"after I'd", "For serious hikes, I'd look at:\n- **Acme** Beta AR, a three-layer shell.\n- **Globex** Torrentshell [1].",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"after I would, no comma", "For multichannel sellers I would look at:\n- **Acme** – listings on several marketplaces.",
+			map[string]string{"Acme": "+"}},
+		{"what to use instead", "**Initech** is not built for this.\n\nWhat to use instead:\n- **Acme** – Gantt view with dependencies.\n- **Globex** – timeline views on paid plans.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"things to consider", "Foldable phones to consider:\n- **Acme** Fold, a book-style foldable.\n- **Globex** Flip, a clamshell.",
+			map[string]string{"Acme": "0", "Globex": "0"}},
+		{"what it costs", "Here's what to expect from common providers:\n- **Acme** – $30 a month.\n- **Globex** – $45 a month.",
+			map[string]string{"Acme": "0", "Globex": "0"}},
+		{"the items' own complaint", "For a large catalog, consider:\n- **Acme** if you must, though it is clunky, buggy and unreliable.",
+			map[string]string{"Acme": "-"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
+
 // "Best for" on a heading or a list item praises the brand it names the
 // pick for a need; in a table or a paragraph it weighs nothing.
 func TestBrandSentimentBestForHeading(t *testing.T) {
