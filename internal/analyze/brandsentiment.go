@@ -137,8 +137,9 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 		if recommendsByRow(answer, sn.start) {
 			picked = rowPick
 		}
+		tone := itemTone // the list introduction's weight, for this sentence only
 		if len(groups) == 1 {
-			picked += itemTone + bestFor(answer, sn)
+			picked += tone + bestFor(answer, sn)
 		}
 		itemTone = 0
 		if len(groups) > 1 && len(groups) == len(all) && allCompared(answer, sn.start, groups) {
@@ -204,7 +205,7 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			// bold lead before a dash or colon is what its item or heading
 			// describes; the brands after it are objects of that
 			// description
-			v := valence(answer[sn.start:sn.end]) + picked + itemTone + bestFor(answer, sn)
+			v := valence(answer[sn.start:sn.end]) + picked + tone + bestFor(answer, sn)
 			for _, b := range groups[0].brands {
 				byBrand(b, v)
 			}

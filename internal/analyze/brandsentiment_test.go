@@ -148,6 +148,27 @@ func TestBrandSentimentAdviceList(t *testing.T) {
 	}
 }
 
+// An item whose bold lead is followed by another brand's name still takes
+// its list's introduction: the other brand is an object of the lead's
+// description.
+func TestBrandSentimentListToneBoldLead(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"better options", "Better options for a small agency:\n- **Acme** – Initech sync and timeline views.\n- **Globex** – Gantt charts on paid plans.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"advice", "For a household account, consider:\n- **Acme** – joint accounts, checks and Initech transfers.\n- **Globex** – checking and savings in one place.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"a plain list", "Payment options to offer at checkout:\n- **Acme** – Initech sync and timeline views.",
+			map[string]string{"Acme": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
+
 // "Best for" on a heading or a list item praises the brand it names the
 // pick for a need; in a table or a paragraph it weighs nothing.
 func TestBrandSentimentBestForHeading(t *testing.T) {
