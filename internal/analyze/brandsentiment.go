@@ -980,10 +980,12 @@ func dropMarker(text string) string {
 	return text
 }
 
-// introducesList reports whether a sentence ends its line with a colon and a
-// list follows: "Why merchants choose Acme:", "Acme is a CRM. Key features:".
+// introducesList reports whether a sentence ends its line with a colon, or
+// a colon inside closing markup, and a list follows: "Why merchants choose
+// Acme:", "Acme is a CRM. Key features:", "**Better fits for small teams:**".
 func introducesList(s string, sn span) bool {
-	if sn.end == 0 || s[sn.end-1] != ':' {
+	t := strings.TrimRight(s[sn.start:sn.end], " \t*_")
+	if !strings.HasSuffix(t, ":") {
 		return false
 	}
 	rest := strings.TrimLeft(s[sn.end:], " \t\r\n")

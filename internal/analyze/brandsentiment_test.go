@@ -109,6 +109,8 @@ func TestBrandSentimentBetterList(t *testing.T) {
 			map[string]string{"Acme": "0", "Globex": "0"}},
 		{"a plain list", "Payment options to offer at checkout:\n- **Acme** if you also sell in person.\n- **Globex** for large merchants.",
 			map[string]string{"Acme": "0", "Globex": "0"}},
+		{"a bold introduction", "**Initech** is not the platform I'd pick.\n\n**Better fits for an illustrator:**\n- **Acme** if you already have a portfolio site.\n- **Globex** if you also sell at markets.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
 		{"the items' own complaint", "Better options for an illustrator:\n- **Acme** if you want a shop, though it is clunky, buggy and unreliable.",
 			map[string]string{"Acme": "-"}},
 	}
