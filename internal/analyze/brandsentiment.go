@@ -139,7 +139,7 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 		}
 		tone := itemTone // the list introduction's weight, for this sentence only
 		if len(groups) == 1 {
-			picked += tone + bestFor(answer, sn)
+			picked += tone + bestFor(answer, sn) + needPick(answer, sn, groups[0])
 		}
 		itemTone = 0
 		if len(groups) > 1 && len(groups) == len(all) && allCompared(answer, sn.start, groups) {
@@ -284,6 +284,50 @@ func bestFor(s string, sn span) float64 {
 		i += j + 1
 	}
 }
+
+// needPick weighs a heading that pairs a need with the brand after its
+// colon ("### Issue tracking: Acme", "### If planning is mostly documents:
+// Acme Docs"): it names the brand the pick for that need, as much as "top
+// pick". A label with an opinion of its own ("### Not ideal: Acme") or
+// that warns ("### Avoid: Acme", "### Think twice: Acme") is weighed by its
+// words instead, and one opened by "also"
+// ("### Also consider: Acme") adds a brand after the picks, which readers
+// take for a plain entry.
+func needPick(s string, sn span, g group) float64 {
+	if !isHeadingAt(s, sn.start) || bestFor(s, sn) != 0 {
+		return 0
+	}
+	ls := strings.LastIndexByte(s[:sn.start], '\n') + 1
+	if pre := strings.TrimLeft(s[ls:sn.start], "# \t"); pre != "" {
+		if rest, _, ok := cutEnumerator(pre); !ok || strings.TrimSpace(rest) != "" {
+			return 0 // the heading's second sentence
+		}
+	}
+	label, ok := strings.CutSuffix(strings.TrimRight(s[sn.start:g.start], " \t*_"), ":")
+	if !ok {
+		return 0
+	}
+	label = strings.Trim(label, "# \t*_")
+	if rest, _, ok := cutEnumerator(label); ok {
+		label = strings.TrimLeft(rest, " \t*_")
+	}
+	first, _, _ := strings.Cut(lowerASCII(label), " ")
+	if label == "" || first == "also" || warnVerbs[first] || valence(label) != 0 {
+		return 0
+	}
+	end := strings.IndexByte(s[g.end:], '\n')
+	if end < 0 {
+		end = len(s) - g.end
+	}
+	if strings.ContainsAny(s[g.end:g.end+end], ",:;.?!") || strings.Contains(s[g.end:g.end+end], " – ") || strings.Contains(s[g.end:g.end+end], " — ") {
+		return 0 // the heading goes on past the brand and its model
+	}
+	return rowPick
+}
+
+// warnVerbs open a label that warns against what follows ("Avoid:", "Skip:",
+// "Think twice:"), whose words weigh nothing without their object.
+var warnVerbs = set("avoid skip think reconsider beware")
 
 // boldLead reports whether group g opens the sentence at start as the bold
 // lead of a list item or heading, closed by its markup and followed by a

@@ -171,6 +171,33 @@ func TestBrandSentimentListToneBoldLead(t *testing.T) {
 	}
 }
 
+// A heading that pairs a need with the brand after its colon names the
+// brand the pick for that need; a label that judges or warns, or adds the
+// brand after the picks ("Also consider:"), does not.
+func TestBrandSentimentNeedHeading(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"a need", "### Issue tracking: Acme\n\nSprints, cycles and a Git integration.\n\n### Docs and specs: Globex\n\nPages, databases and templates.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"a condition and a model", "### 2. If planning is mostly documents: Acme Docs 3\n\nPages and databases.",
+			map[string]string{"Acme": "+"}},
+		{"a warning", "### Avoid: Acme\n\nPages and databases.\n\n### Think twice: Globex\n\nSprints and cycles.",
+			map[string]string{"Acme": "0", "Globex": "0"}},
+		{"after the picks", "### Also consider: Acme\n\nPages and databases.",
+			map[string]string{"Acme": "0"}},
+		{"the heading goes on", "### Pricing: Acme from $10 a seat, billed yearly\n\nPages and databases.",
+			map[string]string{"Acme": "0"}},
+		{"no colon", "### Issue tracking with Acme\n\nSprints and cycles.",
+			map[string]string{"Acme": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
+
 // "Best for" on a heading or a list item praises the brand it names the
 // pick for a need; in a table or a paragraph it weighs nothing.
 func TestBrandSentimentBestForHeading(t *testing.T) {
