@@ -1029,11 +1029,32 @@ func dropMarker(text string) string {
 // Acme:", "Acme is a CRM. Key features:", "**Better fits for small teams:**".
 func introducesList(s string, sn span) bool {
 	t := strings.TrimRight(s[sn.start:sn.end], " \t*_")
-	if !strings.HasSuffix(t, ":") {
+	if !strings.HasSuffix(t, ":") && !titleLine(s, sn) {
 		return false
 	}
 	rest := strings.TrimLeft(s[sn.end:], " \t\r\n")
 	return isListItemAt(rest, 0)
+}
+
+// titleLine reports whether a sentence is a whole line that titles what
+// follows: a heading ("### Better options") or a line in bold ("**What to
+// use instead**").
+func titleLine(s string, sn span) bool {
+	ls := strings.LastIndexByte(s[:sn.start], '\n') + 1
+	le := strings.IndexByte(s[sn.end:], '\n')
+	if le < 0 {
+		le = len(s)
+	} else {
+		le += sn.end
+	}
+	if strings.TrimSpace(s[sn.end:le]) != "" {
+		return false
+	}
+	line := strings.TrimSpace(s[ls:le])
+	if strings.HasPrefix(line, "#") {
+		return strings.Trim(s[ls:sn.start], "# \t") == ""
+	}
+	return strings.TrimSpace(s[ls:sn.start]) == "" && len(line) > 4 && strings.HasPrefix(line, "**") && strings.HasSuffix(line, "**") && !strings.Contains(line[2:len(line)-2], "**")
 }
 
 // isListItemAt reports whether a list item starts at pos.

@@ -198,6 +198,29 @@ func TestBrandSentimentNeedHeading(t *testing.T) {
 	}
 }
 
+// A heading or a line in bold introduces the list after it as a sentence
+// ending in a colon does: a title of better options lends its items its
+// praise, and a brand's name as a title carries the brand into its items.
+func TestBrandSentimentTitleLine(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"better options in bold", "**Better options for the customer-facing part**\n* **Acme** – a shared inbox and knowledge base.\n* **Globex** – email-style collaboration across teams.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"a brand's title in bold", "**Acme**\n- Pickup scheduling is clunky and needs workarounds.\n- Orders get lost and support is slow.\n\n**Globex**\n- Prep times and order-ahead are built in.",
+			map[string]string{"Acme": "-", "Globex": "0"}},
+		{"a brand's heading", "### Acme\n\n- Renters coverage typically costs more for the same limits.\n- Quotes feel slow and frustrating.",
+			map[string]string{"Acme": "-"}},
+		{"bold inside a sentence", "Both are sold by **Globex**\n- Pickup scheduling is clunky and needs workarounds.",
+			map[string]string{"Globex": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
+
 // "Best for" on a heading or a list item praises the brand it names the
 // pick for a need; in a table or a paragraph it weighs nothing.
 func TestBrandSentimentBestForHeading(t *testing.T) {
