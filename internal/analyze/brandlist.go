@@ -57,6 +57,9 @@ func listedRun(r nameRun) (string, bool) {
 		if listedBrand(head) {
 			return name, true
 		}
+		if head != name && listedProperHead(head) {
+			return familyName(name), true
+		}
 		i := strings.LastIndexByte(head, ' ')
 		if i < 0 {
 			break
@@ -65,6 +68,42 @@ func listedRun(r nameRun) (string, bool) {
 	}
 	return "", false
 }
+
+// listedProperHead reports whether a word that opens a longer run inside a
+// sentence is the name of a family of brands: a brand of the list that the
+// word list knows as a proper noun and that opens at least 20 other brands
+// of the list ("Google Workspace", "Amazon Prime"). Its capital is a proper
+// noun's, and the capitalized words after it go on a name of the family.
+func listedProperHead(w string) bool {
+	return len(w) >= 3 && !strings.Contains(w, " ") && startsUpper(w) && !allUpper(w) && isProperNoun(w) &&
+		brandList()[fold(w)] && familyHeads()[fold(w)] >= 20
+}
+
+// familyName returns a name that opens with the name of a family of brands
+// (listedProperHead) up to a plan's word or a kind of product after its
+// second word: "Google Workspace Business Starter" and "a Google Workspace
+// CRM" name Google Workspace.
+func familyName(name string) string {
+	ws := strings.Fields(name)
+	for k := 2; k < len(ws); k++ {
+		if inSet(planWords, ws[k]) || inSet(categoryAcronyms, ws[k]) {
+			return strings.Join(ws[:k], " ")
+		}
+	}
+	return name
+}
+
+// familyHeads counts, for each first word of a brand of the list of several
+// words, the brands that open with it ("Google", "Amazon", "Bank").
+var familyHeads = sync.OnceValue(func() map[string]int {
+	m := map[string]int{}
+	for f := range brandList() {
+		if i := strings.IndexByte(f, ' '); i > 0 {
+			m[f[:i]]++
+		}
+	}
+	return m
+})
 
 // acronymPlural reports a plural of an abbreviation ("TVs", "ATMs", "CDs"):
 // a kind of product, not a brand.

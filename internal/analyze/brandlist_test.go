@@ -114,3 +114,37 @@ func TestOlderReleaseNames(t *testing.T) {
 		}
 	}
 }
+
+// A run inside a sentence that opens with the name of a family of brands of
+// the list is a name, up to a plan's word or a kind of product.
+func TestUntrackedFamilyHead(t *testing.T) {
+	for _, tt := range []struct{ text, want string }{
+		{"Copper is a good pick if your team already runs on Google Workspace, since it lives in the inbox.", "Google Workspace"},
+		{"Acme was designed as a Google Workspace CRM, and that is its appeal.", "Google Workspace"},
+		{"Acme comes with Google Workspace Business Starter at about $7 per user.", "Google Workspace"},
+		{"You can list on Amazon, Walmart Marketplace and Google Shopping from one dashboard.", "Google Shopping"},
+	} {
+		var names []string
+		for _, m := range FindMentions(tt.text, []Tracked{{Name: "Copper"}, {Name: "Acme"}}) {
+			if m.Tracked < 0 {
+				names = append(names, m.Name)
+			}
+		}
+		if !slices.Contains(names, tt.want) {
+			t.Errorf("%q: untracked = %q, want %q", tt.text, names, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		word string
+		want bool
+	}{
+		{"Google", true}, {"Amazon", true},
+		{"Best", false}, {"Cash", false}, // open fewer brands of the list
+		{"Pacific", false}, {"Zen", false},
+		{"Gogle", false}, // on no list
+	} {
+		if got := listedProperHead(tt.word); got != tt.want {
+			t.Errorf("listedProperHead(%q) = %v, want %v", tt.word, got, tt.want)
+		}
+	}
+}
