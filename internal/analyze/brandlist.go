@@ -136,8 +136,27 @@ func listedWord(name string) bool {
 		return false
 	}
 	name = strings.TrimSuffix(strings.TrimSuffix(name, "'s"), "’s")
-	return brandList()[fold(name)]
+	return brandList()[fold(name)] || ownedProducts()[fold(name)]
 }
+
+// ownedProducts holds the last words of the brands of the list of two words
+// that open with a brand of the list counted with no cue, or the name of a
+// family of brands ("Outlook" of "Microsoft Outlook", "Chrome" of "Google
+// Chrome"): a product its maker's name is often left off. A plural is a
+// kind ("Cycles", "Payments") more often than a product.
+var ownedProducts = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for f := range brandList() {
+		head, last, ok := strings.Cut(f, " ")
+		if !ok || strings.Contains(last, " ") || pluralWord(last) {
+			continue
+		}
+		if !isDictWord(head) && len(head) >= 3 || isProperNoun(head) && familyHeads()[head] >= 20 {
+			m[last] = true
+		}
+	}
+	return m
+})
 
 // dropOrdinaryLead returns the brand of the list that a name runs on to after
 // an ordinary word that opens it ("Plain Shopify", "Regular Shopify" where a

@@ -148,3 +148,36 @@ func TestUntrackedFamilyHead(t *testing.T) {
 		}
 	}
 }
+
+// A product of a listed maker, named without the maker ("Outlook" of
+// "Microsoft Outlook"), counts after a cue as one ordinary word of the list
+// does; a plural is no product.
+func TestUntrackedOwnedProduct(t *testing.T) {
+	for _, tt := range []struct{ text, want string }{
+		{"Acme is a poor fit if your team works in Outlook all day.", "Outlook"},
+		{"Acme is free and syncs with Outlook tasks.", "Outlook"},
+		{"Acme feels more like Excel, which makes adoption easy.", "Excel"},
+	} {
+		var names []string
+		for _, m := range FindMentions(tt.text, []Tracked{{Name: "Acme"}}) {
+			if m.Tracked < 0 {
+				names = append(names, m.Name)
+			}
+		}
+		if !slices.Contains(names, tt.want) {
+			t.Errorf("%q: untracked = %q, want %q", tt.text, names, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		want bool
+	}{
+		{"Outlook", true}, {"Excel", true}, {"Chrome", true},
+		{"Cycles", false}, // a plural
+		{"Planner", false}, {"Zorbex", false},
+	} {
+		if got := listedWord(tt.name); got != tt.want {
+			t.Errorf("listedWord(%q) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -88,6 +88,11 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			}
 			k++
 		}
+		if len(in) > 0 && introducesList(answer, sn) && comparesUp(answer[sn.start:sn.end]) && allAttributive(answer, groupMatches(answer, sn.start, in)) {
+			// "Better options for Outlook-based teams:": a brand that only
+			// qualifies a noun leaves the introduction one of no brand
+			in = nil
+		}
 		together := pair
 		pair = nil
 		if len(in) == 0 {
@@ -662,7 +667,7 @@ func subjects(s string, start int, groups []group) []group {
 	for _, g := range groups {
 		before := s[from:g.start]
 		from = g.end
-		if w := lastWordOf(before); (prepositions[w] || objectAfter(before) || attributive(s, g)) && !advisedBefore(before) {
+		if w := lastWordOf(before); (prepositions[w] || useVerbs[w] || objectAfter(before) || attributive(s, g)) && !advisedBefore(before) {
 			if _, kind := lastMarker(before); kind != markCompare {
 				continue
 			}
@@ -705,6 +710,17 @@ func attributive(s string, g group) bool {
 	return attributeNouns[w] && strings.HasPrefix(s[g.end:], " "+w) || hyphenQualifier(s[g.end:])
 }
 
+// allAttributive reports whether every group of a sentence only qualifies
+// the noun after it (attributive).
+func allAttributive(s string, groups []group) bool {
+	for _, g := range groups {
+		if !attributive(s, g) {
+			return false
+		}
+	}
+	return len(groups) > 0
+}
+
 // hyphenQualifier reports whether text opens with a hyphen and a word that
 // makes the name before it qualify what follows ("Hasselblad-tuned color",
 // "Twilio-based telephony").
@@ -740,6 +756,10 @@ func advisedBefore(text string) bool {
 }
 
 // prepositions before a brand make it an object of the clause.
+// useVerbs make the name after them the tool a clause's subject uses: "it's
+// awkward if anyone uses Outlook" is no opinion of Outlook.
+var useVerbs = set("use uses using used")
+
 var prepositions = set("in on with from into onto via through at for to by of about inside within alongside")
 
 // objectAfter reports whether text ends with "of" and an indefinite article

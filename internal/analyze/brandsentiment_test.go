@@ -113,6 +113,8 @@ func TestBrandSentimentBetterList(t *testing.T) {
 			map[string]string{"Acme": "+", "Globex": "+"}},
 		{"the items' own complaint", "Better options for an illustrator:\n- **Acme** if you want a shop, though it is clunky, buggy and unreliable.",
 			map[string]string{"Acme": "-"}},
+		{"a brand that qualifies a noun", "Better options for Initech-based teams:\n- **Acme** if you already have a portfolio site.\n- **Globex** if you also sell at markets.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
@@ -332,4 +334,12 @@ func TestBrandSentimentLeadVerdict(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
 	}
+}
+
+// A brand named as what a clause's subject uses is its object: the
+// clause's opinion is of its subject.
+func TestBrandSentimentUsedTool(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}
+	checkPolarities(t, "**Acme** is the weakest of the three for most teams: it's nice inside Initech, but reporting is limited, it's awkward if anyone uses Globex, and it gets expensive for what it offers.",
+		tracked, map[string]string{"Acme": "-"})
 }
