@@ -181,3 +181,36 @@ func TestUntrackedOwnedProduct(t *testing.T) {
 		}
 	}
 }
+
+// A brand of the list that counts with no cue makes an ordinary word of the
+// list joined to it in a list a name.
+func TestUntrackedListedPartner(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string
+		not  []string
+	}{
+		{"Acme drops to $799 at Best Buy and Amazon during sales.", []string{"Best Buy", "Amazon"}, nil},
+		{"Acme's network is accepted widely, though acceptance abroad trails Visa and Mastercard.", []string{"Visa", "Mastercard"}, nil},
+		{"Most builders accept Stripe or PayPal, and Acme does too.", []string{"Stripe", "PayPal"}, nil},
+		{"Acme pairs well with Stripe and Square for payments.", []string{"Stripe", "Square"}, nil}, // a cue before the list
+		{"Acme ships Zoom and Slack presets.", nil, []string{"Zoom", "Slack"}},                      // no brand of the list that counts alone
+	} {
+		var names []string
+		for _, m := range FindMentions(tt.text, []Tracked{{Name: "Acme"}}) {
+			if m.Tracked < 0 {
+				names = append(names, m.Name)
+			}
+		}
+		for _, w := range tt.want {
+			if !slices.Contains(names, w) {
+				t.Errorf("%q: untracked = %q, want %q", tt.text, names, w)
+			}
+		}
+		for _, w := range tt.not {
+			if slices.Contains(names, w) {
+				t.Errorf("%q: untracked = %q, want no %q", tt.text, names, w)
+			}
+		}
+	}
+}

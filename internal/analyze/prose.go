@@ -380,12 +380,13 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			// (listedRun) is a list of brands, a feature of ordinary words
 			// excepted ("Gemini, Magic Editor and Call Screen"): a brand of
 			// such words would be on the list itself
-			byList := false
+			byList, anyListed := false, false
 			for _, e := range list {
 				if isKnown(e.text, sn) {
 					anyKnown = true
-				} else if _, ok := listedRun(e); ok && len(list) >= 3 {
-					byList = true
+				} else if _, ok := listedRun(e); ok {
+					byList = byList || len(list) >= 3
+					anyListed = true
 				}
 				anyDistinctive = anyDistinctive || distinctive(e.text)
 			}
@@ -404,6 +405,10 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				}
 			}
 			allCoined := anyCoined && !person
+			// a brand of the list that counts with no cue makes an ordinary
+			// word of the list joined to it a name ("at Best Buy and
+			// Amazon", "trails Visa and Mastercard")
+			anyListed = anyListed && !person
 			// among three names or more, two no dictionary knows make an
 			// ordinary word a name too ("Slack, Gmail, Zoom and HubSpot")
 			ofCoined := 0
@@ -438,6 +443,8 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				case k > 0 && cuedList(ws, list) && (notCommon(e.text) || listedWord(e.text)):
 					// "connects to Mailchimp and Intercom": the cue before a
 					// list is every name's
+					add(e.text, sn)
+				case anyListed && listedWord(e.text):
 					add(e.text, sn)
 				case byList && !anyKnown && !(strings.Contains(e.text, " ") && ordinaryName(e.text)):
 					add(e.text, sn)
