@@ -214,3 +214,35 @@ func TestUntrackedListedPartner(t *testing.T) {
 		}
 	}
 }
+
+// An ordinary word of the list before an integration word ("a Chrome
+// extension", "the Slack integration") is a brand; a proper noun there
+// names a family whose longer names the answer gives.
+func TestUntrackedListedIntegration(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string
+		not  []string
+	}{
+		{"Acme is a clean contact manager with a Chrome extension for grabbing contacts.", []string{"Chrome"}, nil},
+		{"Reconnect your repositories, and set up the Slack integration for notifications in Acme.", []string{"Slack"}, nil},
+		{"Acme syncs Google Calendar events, and it is the deepest native Google integration.", []string{"Google Calendar"}, []string{"Google"}},
+	} {
+		var names []string
+		for _, m := range FindMentions(tt.text, []Tracked{{Name: "Acme"}}) {
+			if m.Tracked < 0 {
+				names = append(names, m.Name)
+			}
+		}
+		for _, w := range tt.want {
+			if !slices.Contains(names, w) {
+				t.Errorf("%q: untracked = %q, want %q", tt.text, names, w)
+			}
+		}
+		for _, w := range tt.not {
+			if slices.Contains(names, w) {
+				t.Errorf("%q: untracked = %q, want no %q", tt.text, names, w)
+			}
+		}
+	}
+}

@@ -475,7 +475,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 0 && wordsBefore(ws, r.from, meansPhrases) && listedWord(r.text) && !nameRunsOn(ws, r),
 				r.from > 1 && coinedFrom(ws, r),
 				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && subjectRun(text, ws, r),
-				r.from > 0 && integrationWords[next] && distinctive(r.text),
+				r.from > 0 && integrationWords[next] && (distinctive(r.text) || listedWord(r.text) && !isProperNoun(r.text)),
 				r.from > 0 && companyName(r.text) && !isPlaceName(r.text),
 				notCommon(r.text) && appositiveCompany(ws, r),
 				r.from > 0 && next != "" && ownerName(ws, r):
