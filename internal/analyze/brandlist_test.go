@@ -246,3 +246,28 @@ func TestUntrackedListedIntegration(t *testing.T) {
 		}
 	}
 }
+
+// A family's name written as an owner or a verb's subject is a brand, and
+// the family's longer names stay names of their own beside it.
+func TestUntrackedFamilyOwner(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string
+	}{
+		{"The Acme 9 offers Google's best AI features built in.", []string{"Google"}},
+		{"Acme is the top pick. Google's processing produces natural skin tones.", []string{"Google"}},
+		{"Acme logs emails and Google Calendar meetings, and Google's own Marketplace lists Acme.", []string{"Google", "Google Calendar"}},
+	} {
+		var names []string
+		for _, m := range FindMentions(tt.text, []Tracked{{Name: "Acme"}}) {
+			if m.Tracked < 0 {
+				names = append(names, m.Name)
+			}
+		}
+		for _, w := range tt.want {
+			if !slices.Contains(names, w) {
+				t.Errorf("%q: untracked = %q, want %q", tt.text, names, w)
+			}
+		}
+	}
+}

@@ -219,7 +219,9 @@ func (m *Matcher) Find(answer string) []Mention {
 // product line is the brand (cutProductLine); in an answer that lists
 // products by brand and model (modelLeads), every lead is read so. When one name extends another by
 // whole words ("HubSpot CRM" and "HubSpot", "Zoho CRM" and "Zoho"), the shorter is
-// the brand and the longer one of its products, so only the shorter is kept.
+// the brand and the longer one of its products, so only the shorter is kept,
+// unless the shorter is the name of a family of brands (listedProperHead:
+// "Google" and "Google Calendar" are both brands a reader sees).
 // The rules that turn a name down are the tables of namecheck.go: notALead
 // for what is read, noBrandName and productOfBrand for the name cut from it.
 func (m *Matcher) untracked(answer string, sents []span, cands []candidate, tracked []match) (names, models []string) {
@@ -299,7 +301,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 			}
 			continue
 		}
-		if ordinaryName(name) && (kindLeads[f] || !listedAmongBrands && !amongBrands[f]) && !namedInSentence(answer, name) && !listedBrand(name) {
+		if ordinaryName(name) && (kindLeads[f] || !listedAmongBrands && !amongBrands[f]) && !namedInSentence(answer, name) && !listedBrand(name) && !listedProperHead(name) {
 			// capitals that only open a heading, a label or a sentence are no
 			// evidence of a name ("**Battery Life:**", "### Refresh Rate");
 			// a brand of the list is a name however written ("Western Union")
@@ -311,7 +313,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 	for i, name := range names {
 		extends := false
 		for j, g := range folded {
-			if j != i && strings.HasPrefix(folded[i], g+" ") {
+			if j != i && strings.HasPrefix(folded[i], g+" ") && !listedProperHead(names[j]) {
 				extends = true
 				break
 			}

@@ -327,7 +327,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			if end := strings.IndexAny(text, " ,;:.!?'’"); end > 0 {
 				name := text[:end]
 				at := match{start: sn.start, end: sn.start + len(name)}
-				if capitalized(name) && (distinctive(name) || acronymName(name)) &&
+				if capitalized(name) && (distinctive(name) || acronymName(name) || listedProperHead(name)) &&
 					(verbFollows(answer, at) || coined(name) && pastTenseFollows(answer, at)) {
 					add(name, sn)
 				}
@@ -497,7 +497,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		if len(runs) > 0 && runs[0].from == 0 {
 			name := strings.TrimSuffix(strings.TrimSuffix(runs[0].text, "'s"), "’s")
 			at := match{start: sn.start, end: sn.start + len(name)}
-			if (distinctive(name) || acronymName(name) || listedBrand(name)) && strings.HasPrefix(answer[sn.start:], name) &&
+			if (distinctive(name) || acronymName(name) || listedBrand(name) || listedProperHead(name)) && strings.HasPrefix(answer[sn.start:], name) &&
 				(verbFollows(answer, at) || coined(name) && pastTenseFollows(answer, at)) {
 				add(name, sn)
 			}
@@ -514,7 +514,7 @@ func ownerName(ws []proseWord, r nameRun) bool {
 		return false
 	}
 	name := strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s")
-	return distinctive(name) && !isPlaceName(name)
+	return (distinctive(name) || listedProperHead(name)) && !isPlaceName(name)
 }
 
 // distinctive reports whether a name has a word that is no ordinary English
