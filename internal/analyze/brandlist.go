@@ -143,12 +143,14 @@ func listedWord(name string) bool {
 // that open with a brand of the list counted with no cue, or the name of a
 // family of brands ("Outlook" of "Microsoft Outlook", "Chrome" of "Google
 // Chrome"): a product its maker's name is often left off. A plural is a
-// kind ("Cycles", "Payments") more often than a product.
+// kind ("Cycles", "Payments") more often than a product, and so is a word
+// that closes many names of the list ("Linux" of "Kali Linux", "Arch
+// Linux"…; nameCloser).
 var ownedProducts = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for f := range brandList() {
 		head, last, ok := strings.Cut(f, " ")
-		if !ok || strings.Contains(last, " ") || pluralWord(last) {
+		if !ok || strings.Contains(last, " ") || pluralWord(last) || nameCloser(last) {
 			continue
 		}
 		if !isDictWord(head) && len(head) >= 3 || isProperNoun(head) && familyHeads()[head] >= 20 {

@@ -271,3 +271,39 @@ func TestUntrackedFamilyOwner(t *testing.T) {
 		}
 	}
 }
+
+// "on" before one ordinary word of the list names where one sells, runs
+// or works; after a plural noun it names the platform a thing happens on.
+func TestUntrackedOnPlatform(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string
+		not  []string
+	}{
+		{"Acme is a great pick if you want to sell on Amazon and other marketplaces too.", []string{"Amazon"}, nil},
+		{"Prices for Acme often dip on Amazon during sales events.", []string{"Amazon"}, nil},
+		{"If your team is on Outlook, Acme is the obvious pick.", []string{"Outlook"}, nil},
+		{"The Acme is fast, though some developer tools still have quirks on Arm.", nil, []string{"Arm"}},
+		{"Acme has occasional audio problems on Linux.", nil, []string{"Linux"}},
+	} {
+		var names []string
+		for _, m := range FindMentions(tt.text, []Tracked{{Name: "Acme"}}) {
+			if m.Tracked < 0 {
+				names = append(names, m.Name)
+			}
+		}
+		for _, w := range tt.want {
+			if !slices.Contains(names, w) {
+				t.Errorf("%q: untracked = %q, want %q", tt.text, names, w)
+			}
+		}
+		for _, w := range tt.not {
+			if slices.Contains(names, w) {
+				t.Errorf("%q: untracked = %q, want no %q", tt.text, names, w)
+			}
+		}
+	}
+	if listedWord("Linux") {
+		t.Error(`listedWord("Linux") = true: a word that closes the names of many makers is a kind, no product`)
+	}
+}

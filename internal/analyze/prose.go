@@ -29,8 +29,9 @@ import (
 //     (notCommon): these cues are weaker, so a bare ordinary word is not enough;
 //   - one ordinary word that the brand list holds ("Stripe", "Zoom", "Amazon")
 //     after any of those cues, or after "via", "through", "with" or "from"
-//     ("pay via Stripe", "buy from Amazon"), unless a small word and a capital
-//     go on with its name ("Circle to Search");
+//     ("pay via Stripe", "buy from Amazon"), or "on" after no plural noun
+//     ("sell on Amazon"; not "quirks on Arm"), unless a small word and a
+//     capital go on with its name ("Circle to Search");
 //   - a name no dictionary knows after "from" ("contacts from LinkedIn"),
 //     unless "from" follows a word of making or of rating ("made from
 //     Dyneema", "rankings from DxOMark");
@@ -224,9 +225,10 @@ var (
 		"built for", "built specifically for", "living in", "works in", "work in")
 	// prepositions of the means or the source a product is: "pay via
 	// Stripe", "deposit cash through Green Dot", "pair it with Zoom", "buy
-	// from Amazon" (with a listed ordinary word only: "on" and "to" name
-	// platforms and ports as often, "quirks on Arm", "USB-C to Lightning")
+	// from Amazon" (with a listed ordinary word only: "to" names ports as
+	// often, "USB-C to Lightning"; "on" counts by onPlatform)
 	meansPhrases = phraseWords("via", "through", "with", "from")
+	onWord       = phraseWords("on")
 	// words that open a clause inside a sentence: "…, and Google Drive works"
 	clauseWords = set("and but whereas while although though yet so")
 )
@@ -472,7 +474,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
-				r.from > 0 && wordsBefore(ws, r.from, meansPhrases) && listedWord(r.text) && !nameRunsOn(ws, r),
+				r.from > 0 && (wordsBefore(ws, r.from, meansPhrases) || onPlatform(ws, r.from)) && listedWord(r.text) && !nameRunsOn(ws, r),
 				r.from > 1 && coinedFrom(ws, r),
 				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && subjectRun(text, ws, r),
 				r.from > 0 && integrationWords[next] && (distinctive(r.text) || listedWord(r.text) && !isProperNoun(r.text)),
@@ -756,7 +758,19 @@ func citationEnd(w string) int {
 // is the cue's object, every name of it.
 func cuedList(ws []proseWord, list []nameRun) bool {
 	from := list[0].from
-	return from > 0 && (wordsBefore(ws, from, usePhrases) || wordsBefore(ws, from, meansPhrases)) || from > 1 && wordsBefore(ws, from, comparePhrases)
+	return from > 0 && (wordsBefore(ws, from, usePhrases) || wordsBefore(ws, from, meansPhrases) || onPlatform(ws, from)) || from > 1 && wordsBefore(ws, from, comparePhrases)
+}
+
+// onPlatform reports whether word i follows "on" where what is sold, run or
+// used stands on a product ("sell on Amazon", "runs on Stripe", "if your
+// team is on Outlook"), not after a plural noun, where "on" names the
+// platform a thing happens on ("quirks on Arm", "problems on Linux").
+func onPlatform(ws []proseWord, i int) bool {
+	if i < 2 || !wordsBefore(ws, i, onWord) {
+		return false
+	}
+	p := ws[i-2]
+	return !p.comma && !p.stop && !pluralWord(p.text)
 }
 
 // hyphenSuffixes joined to a name make a word of it that is no part of the
