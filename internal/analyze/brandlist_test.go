@@ -307,3 +307,37 @@ func TestUntrackedOnPlatform(t *testing.T) {
 		t.Error(`listedWord("Linux") = true: a word that closes the names of many makers is a kind, no product`)
 	}
 }
+
+// Names each given its purpose after "for" in one sentence are names of one
+// kind when each is a brand of the list, one ordinary word of it or a word
+// no dictionary knows; a plan's word makes them plans.
+func TestUntrackedPurposeList(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string
+		not  []string
+	}{
+		{"Track work in Acme, and add Slack for communication and Loom for async updates.", []string{"Slack", "Loom"}, nil},
+		{"Use Slack for quick decisions and Loom for async walkthroughs, with Acme for tasks.", []string{"Slack", "Loom"}, nil},
+		{"Many people end up using both: Obsidian for personal thinking, Acme for anything shared.", []string{"Obsidian"}, nil},
+		{"Acme sells two plans: Plus for teams and Business for companies.", nil, []string{"Plus", "Business"}},
+		{"Acme is fine, and teams pick Slack for chat and Storage for files.", nil, []string{"Slack", "Storage"}}, // a word the list lacks
+	} {
+		var names []string
+		for _, m := range FindMentions(tt.text, []Tracked{{Name: "Acme"}}) {
+			if m.Tracked < 0 {
+				names = append(names, m.Name)
+			}
+		}
+		for _, w := range tt.want {
+			if !slices.Contains(names, w) {
+				t.Errorf("%q: untracked = %q, want %q", tt.text, names, w)
+			}
+		}
+		for _, w := range tt.not {
+			if slices.Contains(names, w) {
+				t.Errorf("%q: untracked = %q, want no %q", tt.text, names, w)
+			}
+		}
+	}
+}

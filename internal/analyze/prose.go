@@ -45,7 +45,9 @@ import (
 //     of them no word, an acronym or a brand of the list ("GEICO and State
 //     Farm also file", "The North Face and Columbia also make");
 //   - every name of a list of three or more where one is a brand of the list
-//     ("GitHub, GitLab and Slack"), but a name of several ordinary words.
+//     ("GitHub, GitLab and Slack"), but a name of several ordinary words;
+//   - names each given its purpose after "for", two or more, each of the
+//     list or no word ("Slack for chat, Loom for async video").
 //
 // Names still have to look like names (isBrandish); ordinary capitalized words
 // and labels do not become brands.
@@ -457,6 +459,13 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				}
 			}
 		}
+		if rs := purposeRuns(ws, runs); len(rs) >= 2 {
+			// "Slack for chat, Loom for async video": tools each given its
+			// purpose are names of one kind
+			for _, name := range rs {
+				add(name, sn)
+			}
+		}
 		if len(runs) > 0 && runs[0].from == 0 && runs[0].to > 1 && strings.EqualFold(ws[0].text, "unlike") {
 			// "Unlike Zendesk, …": the capital opens the sentence, the name follows it
 			if name := strings.TrimSpace(runs[0].text[len(ws[0].text):]); notCommon(name) {
@@ -807,4 +816,33 @@ func makerName(ws []proseWord, r nameRun) string {
 		return name
 	}
 	return ""
+}
+
+// purposeRuns returns the names of a sentence each followed by "for" and
+// its purpose ("Slack for chat, Loom for async video, and Google Drive for
+// files"), when every one of them is a brand of the list, one ordinary word
+// of it or a word no dictionary knows, and none a plan's word ("Plus for
+// teams"); a verb of advice that opens the sentence is no part of its name
+// ("Use Slack for quick decisions").
+func purposeRuns(ws []proseWord, runs []nameRun) []string {
+	var out []string
+	for _, r := range runs {
+		if r.to >= len(ws) || ws[r.to-1].comma || ws[r.to-1].stop || !strings.EqualFold(ws[r.to].text, "for") {
+			continue
+		}
+		name := r.text
+		if r.from == 0 {
+			first, rest, ok := strings.Cut(name, " ")
+			if !ok || !leadVerbs[strings.ToLower(first)] {
+				continue
+			}
+			name = rest
+		}
+		name = strings.TrimSuffix(strings.TrimSuffix(name, "'s"), "’s")
+		if inSet(planWords, name) || !(listedBrand(name) || listedWord(name) || coined(name)) {
+			return nil
+		}
+		out = append(out, name)
+	}
+	return out
 }
