@@ -2,6 +2,7 @@ package analyze
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -75,9 +76,29 @@ func listedRun(r nameRun) (string, bool) {
 // of the list ("Google Workspace", "Amazon Prime"). Its capital is a proper
 // noun's, and the capitalized words after it go on a name of the family.
 func listedProperHead(w string) bool {
-	return len(w) >= 3 && !strings.Contains(w, " ") && startsUpper(w) && !allUpper(w) && isProperNoun(w) &&
-		brandList()[fold(w)] && familyHeads()[fold(w)] >= 20
+	if len(w) < 3 || strings.Contains(w, " ") || !startsUpper(w) || allUpper(w) {
+		return false
+	}
+	for _, f := range familyNames() {
+		if strings.EqualFold(w, f) {
+			return true
+		}
+	}
+	return false
 }
+
+// familyNames are the names of families of brands (listedProperHead),
+// folded: a few, compared without folding the word asked about.
+var familyNames = sync.OnceValue(func() []string {
+	var out []string
+	for f, n := range familyHeads() {
+		if n >= 20 && brandList()[f] && isProperNoun(f) {
+			out = append(out, f)
+		}
+	}
+	slices.Sort(out)
+	return out
+})
 
 // familyName returns a name that opens with the name of a family of brands
 // (listedProperHead) up to a plan's word or a kind of product after its
@@ -136,7 +157,8 @@ func listedWord(name string) bool {
 		return false
 	}
 	name = strings.TrimSuffix(strings.TrimSuffix(name, "'s"), "’s")
-	return brandList()[fold(name)] || ownedProducts()[fold(name)]
+	f := fold(name)
+	return brandList()[f] || ownedProducts()[f]
 }
 
 // ownedProducts holds the last words of the brands of the list of two words

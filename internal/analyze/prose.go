@@ -230,7 +230,6 @@ var (
 	// from Amazon" (with a listed ordinary word only: "to" names ports as
 	// often, "USB-C to Lightning"; "on" counts by onPlatform)
 	meansPhrases = phraseWords("via", "through", "with", "from")
-	onWord       = phraseWords("on")
 	// words that open a clause inside a sentence: "…, and Google Drive works"
 	clauseWords = set("and but whereas while although though yet so")
 )
@@ -459,12 +458,10 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				}
 			}
 		}
-		if rs := purposeRuns(ws, runs); len(rs) >= 2 {
+		if purposeRuns(ws, runs, nil) >= 2 {
 			// "Slack for chat, Loom for async video": tools each given its
 			// purpose are names of one kind
-			for _, name := range rs {
-				add(name, sn)
-			}
+			purposeRuns(ws, runs, func(name string) { add(name, sn) })
 		}
 		if len(runs) > 0 && runs[0].from == 0 && runs[0].to > 1 && strings.EqualFold(ws[0].text, "unlike") {
 			// "Unlike Zendesk, …": the capital opens the sentence, the name follows it
@@ -775,7 +772,7 @@ func cuedList(ws []proseWord, list []nameRun) bool {
 // team is on Outlook"), not after a plural noun, where "on" names the
 // platform a thing happens on ("quirks on Arm", "problems on Linux").
 func onPlatform(ws []proseWord, i int) bool {
-	if i < 2 || !wordsBefore(ws, i, onWord) {
+	if i < 2 || ws[i-1].text != "on" || ws[i-1].comma || ws[i-1].stop {
 		return false
 	}
 	p := ws[i-2]
@@ -818,14 +815,15 @@ func makerName(ws []proseWord, r nameRun) string {
 	return ""
 }
 
-// purposeRuns returns the names of a sentence each followed by "for" and
+// purposeRuns counts the names of a sentence each followed by "for" and
 // its purpose ("Slack for chat, Loom for async video, and Google Drive for
-// files"), when every one of them is a brand of the list, one ordinary word
-// of it or a word no dictionary knows, and none a plan's word ("Plus for
-// teams"); a verb of advice that opens the sentence is no part of its name
-// ("Use Slack for quick decisions").
-func purposeRuns(ws []proseWord, runs []nameRun) []string {
-	var out []string
+// files"), passing each to add when add is not nil, or returns 0 unless
+// every one of them is a brand of the list, one ordinary word of it or a
+// word no dictionary knows, and none a plan's word ("Plus for teams"); a
+// verb of advice that opens the sentence is no part of its name ("Use Slack
+// for quick decisions").
+func purposeRuns(ws []proseWord, runs []nameRun, add func(string)) int {
+	n := 0
 	for _, r := range runs {
 		if r.to >= len(ws) || ws[r.to-1].comma || ws[r.to-1].stop || !strings.EqualFold(ws[r.to].text, "for") {
 			continue
@@ -840,9 +838,12 @@ func purposeRuns(ws []proseWord, runs []nameRun) []string {
 		}
 		name = strings.TrimSuffix(strings.TrimSuffix(name, "'s"), "’s")
 		if inSet(planWords, name) || !(listedBrand(name) || listedWord(name) || coined(name)) {
-			return nil
+			return 0
 		}
-		out = append(out, name)
+		if add != nil {
+			add(name)
+		}
+		n++
 	}
-	return out
+	return n
 }
