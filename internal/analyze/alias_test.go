@@ -29,3 +29,22 @@ func TestNumberedPlan(t *testing.T) {
 		}
 	}
 }
+
+func TestNumberedSuite(t *testing.T) {
+	for name, want := range map[string]string{
+		"Microsoft Dynamics 365":       "Microsoft Dynamics 365",
+		"Microsoft Dynamics 365 Sales": "Microsoft Dynamics 365 Sales",
+		"Gregory Focal 48":             "Gregory",
+	} {
+		answer := "Consider Salesforce or " + name + " if you need depth."
+		if got := cutProductLine(answer, name, nil, false); got != want {
+			t.Errorf("cutProductLine(%q) = %q, want %q", name, got, want)
+		}
+	}
+	ms := FindMentions("Avoid heavyweight platforms such as Salesforce or Microsoft Dynamics 365 at this stage.", []Tracked{{Name: "HubSpot"}})
+	for _, m := range ms {
+		if m.Name == "Microsoft" {
+			t.Errorf("Microsoft Dynamics 365 cut to %q", m.Name)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -129,6 +130,9 @@ func cutProductLine(answer, name string, others []string, models bool) string {
 	if numberedPlan(ws) {
 		return ws[0] + " " + ws[1]
 	}
+	if numberedSuite(ws) {
+		return name
+	}
 	for k := len(ws) - 1; k >= 1; k-- {
 		if !productOf(ws[k:]) || numberAfter(ws, k) {
 			continue
@@ -170,6 +174,25 @@ func numberAfter(ws []string, k int) bool {
 		}
 	}
 	return true
+}
+
+// numberedSuite reports whether the words after a brand's name are a
+// plural noun and a number, with any words after them ("Microsoft Dynamics
+// 365 Sales"): a plural names a suite of products, which the reader calls
+// by that name and its number, where a model is one thing's name and its
+// size ("Gregory Focal 48").
+func numberedSuite(ws []string) bool {
+	if len(ws) < 3 || !slices.ContainsFunc(ws[2:], isNumeric) {
+		return false
+	}
+	k := brandHead(ws)
+	if k+1 >= len(ws) || !isNumeric(ws[k+1]) {
+		return false
+	}
+	w := ws[k]
+	lw := strings.ToLower(w)
+	one, ok := strings.CutSuffix(lw, "s")
+	return ok && w[1:] == lw[1:] && isDictWord(lw) && isDictWord(one) && !isProperNoun(lw)
 }
 
 // planWords name the plans and editions a product is sold in.
