@@ -194,6 +194,29 @@ func dropOrdinaryLead(name string) string {
 	return rest
 }
 
+// qualifiers say which of a product is meant, or that one is meant, and
+// open no name: "the", "native", "new", "plain", "built-in".
+var qualifiers = set(`the native new newer newest latest current older original classic
+	plain regular standard official built-in free paid full`)
+
+// dropQualifier returns the name after a qualifier that opens it when the
+// rest is a name of several words opening with a brand of the list that is
+// a proper noun or no ordinary word ("Native Google Workspace integration",
+// "The Nano Puff"), or the name itself: the word says which of the brand's
+// products is meant, as in dropOrdinaryLead, where the brand is the whole
+// rest.
+func dropQualifier(name string) string {
+	first, rest, ok := strings.Cut(name, " ")
+	if !ok || !inSet(qualifiers, first) || listedBrand(name) {
+		return name
+	}
+	head, _, ok := strings.Cut(rest, " ")
+	if lh := strings.ToLower(head); !ok || !brandList()[lh] || isDictWord(lh) && !isProperNoun(lh) {
+		return name
+	}
+	return rest
+}
+
 // listedOwner returns the brand of the list that a name opens with when one
 // word follows it and the whole is not on the list, for a name read inside
 // a sentence past its opening: "both support Spotify Connect", "it uses a

@@ -89,3 +89,28 @@ func TestFindMentions_OrdinaryWords(t *testing.T) {
 		})
 	}
 }
+
+func TestDropQualifier(t *testing.T) {
+	for name, want := range map[string]string{
+		"Native Google Workspace":  "Google Workspace",
+		"The Nano Puff":            "Nano Puff",
+		"Fidelity Cash Management": "Fidelity Cash Management",
+		"The North Face":           "The North Face",
+		"Native Instruments":       "Native Instruments",
+	} {
+		if got := dropQualifier(name); got != want {
+			t.Errorf("dropQualifier(%q) = %q, want %q", name, got, want)
+		}
+	}
+	answer := "| Price | Tool | Standout strength |\n|---|---|---|\n| ~$9 | Copper | Native Google Workspace integration |\n| ~$14 | Pipedrive | Visual pipeline |\n"
+	found := false
+	for _, m := range FindMentions(answer, []Tracked{{Name: "Copper"}, {Name: "Pipedrive"}}) {
+		if m.Name == "Native Google Workspace" {
+			t.Errorf("the qualifier kept on the name: %+v", m)
+		}
+		found = found || m.Name == "Google Workspace"
+	}
+	if !found {
+		t.Error(`"Google Workspace" not found after "Native"`)
+	}
+}
