@@ -196,22 +196,7 @@ func TestUntrackedListedPartner(t *testing.T) {
 		{"Acme pairs well with Stripe and Square for payments.", []string{"Stripe", "Square"}, nil}, // a cue before the list
 		{"Acme ships Zoom and Slack presets.", nil, []string{"Zoom", "Slack"}},                      // no brand of the list that counts alone
 	} {
-		var names []string
-		for _, m := range FindMentions(tt.text, []Tracked{{Name: "Acme"}}) {
-			if m.Tracked < 0 {
-				names = append(names, m.Name)
-			}
-		}
-		for _, w := range tt.want {
-			if !slices.Contains(names, w) {
-				t.Errorf("%q: untracked = %q, want %q", tt.text, names, w)
-			}
-		}
-		for _, w := range tt.not {
-			if slices.Contains(names, w) {
-				t.Errorf("%q: untracked = %q, want no %q", tt.text, names, w)
-			}
-		}
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
 
@@ -228,22 +213,7 @@ func TestUntrackedListedIntegration(t *testing.T) {
 		{"Reconnect your repositories, and set up the Slack integration for notifications in Acme.", []string{"Slack"}, nil},
 		{"Acme syncs Google Calendar events, and it is the deepest native Google integration.", []string{"Google Calendar"}, []string{"Google"}},
 	} {
-		var names []string
-		for _, m := range FindMentions(tt.text, []Tracked{{Name: "Acme"}}) {
-			if m.Tracked < 0 {
-				names = append(names, m.Name)
-			}
-		}
-		for _, w := range tt.want {
-			if !slices.Contains(names, w) {
-				t.Errorf("%q: untracked = %q, want %q", tt.text, names, w)
-			}
-		}
-		for _, w := range tt.not {
-			if slices.Contains(names, w) {
-				t.Errorf("%q: untracked = %q, want no %q", tt.text, names, w)
-			}
-		}
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
 
@@ -258,17 +228,7 @@ func TestUntrackedFamilyOwner(t *testing.T) {
 		{"Acme is the top pick. Google's processing produces natural skin tones.", []string{"Google"}},
 		{"Acme logs emails and Google Calendar meetings, and Google's own Marketplace lists Acme.", []string{"Google", "Google Calendar"}},
 	} {
-		var names []string
-		for _, m := range FindMentions(tt.text, []Tracked{{Name: "Acme"}}) {
-			if m.Tracked < 0 {
-				names = append(names, m.Name)
-			}
-		}
-		for _, w := range tt.want {
-			if !slices.Contains(names, w) {
-				t.Errorf("%q: untracked = %q, want %q", tt.text, names, w)
-			}
-		}
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, nil)
 	}
 }
 
@@ -286,22 +246,7 @@ func TestUntrackedOnPlatform(t *testing.T) {
 		{"The Acme is fast, though some developer tools still have quirks on Arm.", nil, []string{"Arm"}},
 		{"Acme has occasional audio problems on Linux.", nil, []string{"Linux"}},
 	} {
-		var names []string
-		for _, m := range FindMentions(tt.text, []Tracked{{Name: "Acme"}}) {
-			if m.Tracked < 0 {
-				names = append(names, m.Name)
-			}
-		}
-		for _, w := range tt.want {
-			if !slices.Contains(names, w) {
-				t.Errorf("%q: untracked = %q, want %q", tt.text, names, w)
-			}
-		}
-		for _, w := range tt.not {
-			if slices.Contains(names, w) {
-				t.Errorf("%q: untracked = %q, want no %q", tt.text, names, w)
-			}
-		}
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 	if listedWord("Linux") {
 		t.Error(`listedWord("Linux") = true: a word that closes the names of many makers is a kind, no product`)
@@ -323,21 +268,6 @@ func TestUntrackedPurposeList(t *testing.T) {
 		{"Acme sells two plans: Plus for teams and Business for companies.", nil, []string{"Plus", "Business"}},
 		{"Acme is fine, and teams pick Slack for chat and Storage for files.", nil, []string{"Slack", "Storage"}}, // a word the list lacks
 	} {
-		var names []string
-		for _, m := range FindMentions(tt.text, []Tracked{{Name: "Acme"}}) {
-			if m.Tracked < 0 {
-				names = append(names, m.Name)
-			}
-		}
-		for _, w := range tt.want {
-			if !slices.Contains(names, w) {
-				t.Errorf("%q: untracked = %q, want %q", tt.text, names, w)
-			}
-		}
-		for _, w := range tt.not {
-			if slices.Contains(names, w) {
-				t.Errorf("%q: untracked = %q, want no %q", tt.text, names, w)
-			}
-		}
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }

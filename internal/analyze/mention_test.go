@@ -745,6 +745,23 @@ func TestFindMentions_OwnerAfterBy(t *testing.T) {
 
 // untrackedNames returns the names of the untracked brands FindMentions
 // finds in answer, in order.
+// checkUntracked checks that the untracked brands found in answer hold
+// every name of want and none of not.
+func checkUntracked(t *testing.T, answer string, tracked []Tracked, want, not []string) {
+	t.Helper()
+	names := untrackedNames(answer, tracked)
+	for _, w := range want {
+		if !slices.Contains(names, w) {
+			t.Errorf("%q: untracked = %q, want %q", answer, names, w)
+		}
+	}
+	for _, w := range not {
+		if slices.Contains(names, w) {
+			t.Errorf("%q: untracked = %q, want no %q", answer, names, w)
+		}
+	}
+}
+
 func untrackedNames(answer string, tracked []Tracked) []string {
 	var got []string
 	for _, m := range FindMentions(answer, tracked) {
