@@ -175,6 +175,9 @@ var ownedProducts = sync.OnceValue(func() map[string]bool {
 		if !ok || strings.Contains(last, " ") || pluralWord(last) || nameCloser(last) {
 			continue
 		}
+		if !brandList()[head] {
+			continue
+		}
 		if !isDictWord(head) && len(head) >= 3 || isProperNoun(head) && familyHeads()[head] >= 20 {
 			m[last] = true
 		}

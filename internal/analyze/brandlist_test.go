@@ -253,6 +253,19 @@ func TestUntrackedOnPlatform(t *testing.T) {
 	}
 }
 
+// A product of a listed maker counts alone only where the maker is a brand
+// of the list: the last words of other names of the list ("Gold", "Mail")
+// are no products, and a family's name before a place noun is the place's.
+func TestUntrackedOwnedProductBounds(t *testing.T) {
+	for _, text := range []string{
+		"Sign in to Acme with Gold or Blue accounts.",
+		"Acme syncs with Calendar and Mail on every device.",
+		"Acme protects the Amazon Rainforest with every order.",
+	} {
+		checkUntracked(t, text, []Tracked{{Name: "Acme"}}, nil, []string{"Gold", "Blue", "Mail", "Amazon", "Amazon Rainforest"})
+	}
+}
+
 // Names each given its purpose after "for" in one sentence are names of one
 // kind when each is a brand of the list, one ordinary word of it or a word
 // no dictionary knows; a plan's word makes them plans.
@@ -266,6 +279,7 @@ func TestUntrackedPurposeList(t *testing.T) {
 		{"Use Slack for quick decisions and Loom for async walkthroughs, with Acme for tasks.", []string{"Slack", "Loom"}, nil},
 		{"Many people end up using both: Obsidian for personal thinking, Acme for anything shared.", []string{"Obsidian"}, nil},
 		{"Acme sells two plans: Plus for teams and Business for companies.", nil, []string{"Plus", "Business"}},
+		{"Acme sells two plans: Plus for teams and Max for companies.", nil, []string{"Plus", "Max"}},             // model words
 		{"Acme is fine, and teams pick Slack for chat and Storage for files.", nil, []string{"Slack", "Storage"}}, // a word the list lacks
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)

@@ -334,7 +334,7 @@ func wordBefore(s string, pos int) string {
 // placeNouns after a name make it a place's or an institution's ("Columbia
 // River", "Apollo program"), not a brand's.
 var placeNouns = set(`river rivers university college lake mountain mountains county valley island
-	islands bay gorge canyon creek peninsula province district park airport hospital program
+	islands bay gorge canyon creek peninsula province district park airport hospital program forest rainforest
 	programme mission basin glacier plateau desert sea ocean strait northwest northeast southwest
 	southeast midwest`)
 

@@ -404,10 +404,10 @@ func termsName(name string) bool {
 // tradeTerm reports a name that an abbreviation of who sells to whom
 // opens, a capital, "2" and a capital ("B2B", "D2C", "P2P"): a kind of
 // trade or a product's edition for it ("B2B Edition", "B2B features"),
-// no brand.
+// no brand. A brand of the list so written ("G2A") stays a brand.
 func tradeTerm(name string) bool {
 	w, _, _ := strings.Cut(name, " ")
-	return len(w) == 3 && w[1] == '2' && 'A' <= w[0] && w[0] <= 'Z' && 'A' <= w[2] && w[2] <= 'Z'
+	return len(w) == 3 && w[1] == '2' && 'A' <= w[0] && w[0] <= 'Z' && 'A' <= w[2] && w[2] <= 'Z' && !brandList()[fold(w)]
 }
 
 // viewNouns name a way of laying out work or data: "Gantt charts",
@@ -445,7 +445,8 @@ func layoutName(answer, name string) bool {
 }
 
 // phraseOpeners open a phrase, never a name: a negation, a preposition, a
-// question word and the indefinite article.
+// question word and the indefinite article. A name whose second word is
+// coined ("On Cloudmonster") is a name all the same.
 var phraseOpeners = set(`no not in on at with from into without how what why when where which who a an`)
 
 // phraseName reports a name of several words that a phrase's opening word
@@ -453,8 +454,9 @@ var phraseOpeners = set(`no not in on at with from into without how what why whe
 // the capitals of a heading, a bold lead or a sentence's opening, no
 // brand, unless the brand list holds the name whole.
 func phraseName(name string) bool {
-	first, _, ok := strings.Cut(name, " ")
-	return ok && inSet(phraseOpeners, first) && !brandList()[fold(name)]
+	first, rest, ok := strings.Cut(name, " ")
+	second, _, _ := strings.Cut(rest, " ")
+	return ok && inSet(phraseOpeners, first) && !brandList()[fold(name)] && !coined(second)
 }
 
 // planName reports whether a name is one ordinary word (plainWord), or one

@@ -77,6 +77,8 @@ func TestFindMentions_OrdinaryWords(t *testing.T) {
 		{"an abbreviation of who sells to whom", "Acme adds automation via Zorbex Flow and B2B features.\n\nExtras:\n- **B2B Edition** includes quotes.\n- **Quillon** – cheap.\n- **Globex** – fine.", []string{"Zorbex Flow", "Quillon"}},
 		{"a kind of chart or a method", "Acme does not offer true Gantt charts, and Globex has Kanban and Scrum boards.\n\nOptions:\n- **Zorbex** – a Gantt view and Gantt-first planning.\n- **Quillon** – Quillon boards for teams.", []string{"Zorbex", "Quillon"}},
 		{"a phrase's opening word", "Acme has limits:\n- **No Windows, Android or web app.** It runs on Macs.\n- **In Progress** states map to Globex.\n\nAn Atom Hoody costs more. How Quillon Works explains it. Zorbex, Norvox and Trellix compete.", []string{"Zorbex", "Norvox", "Trellix"}},
+		{"a listed brand written as such an abbreviation", "I buy keys from G2A and Kinguin, and Acme too.", []string{"G2A", "Kinguin"}},
+		{"a phrase's opening word before a coined one", "Runners:\n- **On Cloudmonster** – max cushion.\n- **Acme Runner** – light.", []string{"On Cloudmonster"}},
 		{"a plan of the product priced", "**Acme plans:**\n\n* **Personal** – $16/month.\n* **Commerce Basic** – $27/month.\n* **Commerce Advanced** – $49/month.\n\nPast $150 a month, Commerce Basic is cheaper, and Commerce plans drop the fee.", nil},
 		{"an ordinary word before a plan word among brands", "Picks:\n1. **Bolt Basic** – cheap.\n2. **Zorbex** – fast.\n3. **Globex** – fine.", []string{"Bolt", "Zorbex"}},
 		{"a model cut off a lead that names a brand", "Picks:\n\n1. **Bolt Pro** – fast checkout.\n2. **Zorbex** – cheap.\n3. **Globex** – fine.", []string{"Bolt", "Zorbex"}},

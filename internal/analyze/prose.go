@@ -837,7 +837,7 @@ func purposeRuns(ws []proseWord, runs []nameRun, add func(string)) int {
 			name = rest
 		}
 		name = strings.TrimSuffix(strings.TrimSuffix(name, "'s"), "’s")
-		if inSet(planWords, name) || !(listedBrand(name) || listedWord(name) || coined(name)) {
+		if inSet(planWords, name) || inSet(modelWords, name) || !(listedBrand(name) || listedWord(name) || coined(name)) {
 			return 0
 		}
 		if add != nil {
