@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -316,8 +317,9 @@ func needPick(s string, sn span, g group) float64 {
 	if rest, _, ok := cutEnumerator(label); ok {
 		label = strings.TrimLeft(rest, " \t*_")
 	}
-	first, _, _ := strings.Cut(lowerASCII(label), " ")
-	if label == "" || first == "also" || warnVerbs[first] || valence(label) != 0 {
+	lower := lowerASCII(label)
+	first, _, _ := strings.Cut(lower, " ")
+	if label == "" || first == "also" || warnVerbs[first] || strings.HasPrefix(lower, "think twice") || valence(label) != 0 {
 		return 0
 	}
 	end := strings.IndexByte(s[g.end:], '\n')
@@ -331,8 +333,9 @@ func needPick(s string, sn span, g group) float64 {
 }
 
 // warnVerbs open a label that warns against what follows ("Avoid:", "Skip:",
-// "Think twice:"), whose words weigh nothing without their object.
-var warnVerbs = set("avoid skip think reconsider beware")
+// "Reconsider:"), whose words weigh nothing without their object; so does
+// "Think twice".
+var warnVerbs = set("avoid skip reconsider beware")
 
 // boldLead reports whether group g opens the sentence at start as the bold
 // lead of a list item or heading, closed by its markup and followed by a
@@ -470,7 +473,7 @@ func advisesList(text string) bool {
 	}
 	for _, p := range listAdvice {
 		k := len(p)
-		if n < k || !equalFoldWords(ws[n-k:n], p) {
+		if n < k || !slices.EqualFunc(ws[n-k:n], p, strings.EqualFold) {
 			continue
 		}
 		before := ws[:n-k]
@@ -491,22 +494,9 @@ func advisesList(text string) bool {
 	return false
 }
 
-// equalFoldWords reports whether two runs of words are the same, case
-// aside.
-func equalFoldWords(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !strings.EqualFold(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
 // listAdvice tells the reader which product to take: the imperative advice
-// of a sentence, and "suggest", "recommend" and "get" after "I'd".
+// of a sentence, and "suggest", "recommend" and "get", alone ("Get:") or
+// after "I'd" or "I would".
 var listAdvice = append(phraseWords("suggest", "recommend", "get"), imperativeAdvice...)
 
 // comparesUp reports whether text says something is better than another

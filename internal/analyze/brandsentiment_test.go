@@ -188,6 +188,8 @@ func TestBrandSentimentNeedHeading(t *testing.T) {
 			map[string]string{"Acme": "+"}},
 		{"a warning", "### Avoid: Acme\n\nPages and databases.\n\n### Think twice: Globex\n\nSprints and cycles.",
 			map[string]string{"Acme": "0", "Globex": "0"}},
+		{"a need that opens with a warning's verb", "### Think small: Acme\n\nSprints, cycles and a Git integration.",
+			map[string]string{"Acme": "+"}},
 		{"after the picks", "### Also consider: Acme\n\nPages and databases.",
 			map[string]string{"Acme": "0"}},
 		{"the heading goes on", "### Pricing: Acme from $10 a seat, billed yearly\n\nPages and databases.",
