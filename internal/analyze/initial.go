@@ -331,6 +331,16 @@ func wordBefore(s string, pos int) string {
 	return s[i : pos-1]
 }
 
+// trailingWord returns the word that ends s: wordBefore of s and a space,
+// without copying s.
+func trailingWord(s string) string {
+	i := len(s)
+	for i > 0 && (unicode.IsLetter(rune(s[i-1])) || s[i-1] == '-') {
+		i--
+	}
+	return s[i:]
+}
+
 // placeNouns after a name make it a place's or an institution's ("Columbia
 // River", "Apollo program"), not a brand's.
 var placeNouns = set(`river rivers university college lake mountain mountains county valley island

@@ -326,7 +326,7 @@ func joinsWords(name string, any bool) bool {
 // CRM** or **Freshsales**:"): one of a pair of names, not a label.
 func joinedLead(answer string, c candidate) bool {
 	before := strings.TrimRight(answer[:min(c.start, len(answer))], "*_ ")
-	if w := wordBefore(before+" ", len(before)+1); w == "and" || w == "or" {
+	if w := trailingWord(before); w == "and" || w == "or" {
 		prev := strings.TrimRight(strings.TrimSuffix(before, w), "*_ ,")
 		if i := strings.LastIndexAny(prev, " \n(") + 1; i < len(prev) && startsUpper(strings.TrimLeft(prev[i:], "*_")) {
 			return true

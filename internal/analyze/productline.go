@@ -528,7 +528,7 @@ func featureOfBrand(answer, name string, sents []span, tracked []match) bool {
 // MyPay", featureShaped).
 func joinedWithName(s string, start, end int) bool {
 	before := strings.TrimRight(s[:start], " ")
-	if w := wordBefore(before+" ", len(before)+1); w == "and" || w == "or" {
+	if w := trailingWord(before); w == "and" || w == "or" {
 		prev := strings.TrimRight(strings.TrimSuffix(before, w), " ,")
 		if i := strings.LastIndexAny(prev, " \n(") + 1; i < len(prev) && startsUpper(prev[i:]) && !featureShaped(strings.Trim(prev[i:], "*_")) {
 			return true
