@@ -420,6 +420,28 @@ var viewNouns = set(`board boards chart charts view views diagram diagrams`)
 // and one does: a kind of chart or method, no brand ("true Gantt charts").
 // A brand of the list is a brand wherever it stands.
 func layoutName(answer, name string) bool {
+	return onlyBefore(answer, name, viewNouns, true)
+}
+
+// partNouns name a part of a product sold or switched on with it: "the
+// Acme add-on", "Zorbex and Quillon programs", "a Zorbex feature".
+var partNouns = set(`add-on add-ons addon addons feature features program programs`)
+
+// partName reports whether every occurrence of name comes directly before
+// a noun of a product's parts ("the Zorbex add-on", "SafeMiles programs"):
+// a feature, add-on or programme of the brand that sells it, no brand. A
+// name joined by "and" to such a noun's name is left alone ("Zorbex Flow
+// and B2B features" names a brand and a kind of feature). A brand of the
+// list is a brand wherever it stands.
+func partName(answer, name string) bool {
+	return onlyBefore(answer, name, partNouns, false)
+}
+
+// onlyBefore reports whether every occurrence of name comes before a noun
+// of nouns, directly or, where joined, after "and" or "or" and another name,
+// apart from compounds joined by a hyphen, and one does; never for a brand
+// of the list.
+func onlyBefore(answer, name string, nouns map[string]bool, joined bool) bool {
 	if listedBrand(name) {
 		return false
 	}
@@ -430,13 +452,13 @@ func layoutName(answer, name string) bool {
 			continue // a compound ("Gantt-first", "Apple-owned") says neither
 		}
 		w, more := cutWord(rest)
-		if w == "and" || w == "or" {
+		if joined && (w == "and" || w == "or") {
 			if w, more = cutWord(more); !startsUpper(w) {
 				return false
 			}
 			w, _ = cutWord(more)
 		}
-		if !viewNouns[w] {
+		if !nouns[w] {
 			return false
 		}
 		found = true
