@@ -771,3 +771,22 @@ func untrackedNames(answer string, tracked []Tracked) []string {
 	}
 	return got
 }
+
+// The examples "like" or "such as" gives of a kind of business are its
+// brands, ordinary words or not; examples of features are not.
+func TestFindMentions_UntrackedKindExamples(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Prepaid carriers like Mint Mobile often bundle phones.", []string{"Mint Mobile"}, nil},
+		{"Acme is fine. Traditional brokers like Vanguard and Fidelity remain cheap.", []string{"Vanguard", "Fidelity"}, nil},
+		{"Acme is fine. Track it in a budgeting app such as YNAB.", []string{"YNAB"}, nil},
+		{"Acme is fine. Add a monitoring service like Bark if you want alerts.", []string{"Bark"}, nil},
+		{"Acme adds features like Call Screen and Magic Eraser.", nil, []string{"Call Screen", "Magic Eraser"}},
+		{"Acme adds AI tools such as Magic Editor and Best Take.", nil, []string{"Magic Editor", "Best Take"}},
+		{"Acme ships to states like Texas and Ohio.", nil, []string{"Texas", "Ohio"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

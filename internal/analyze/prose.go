@@ -18,6 +18,9 @@ import (
 //     an integration word ("Gmail integration") when no ordinary word;
 //   - after "such as", "like", "including" when the name is no ordinary word
 //     ("apps such as Klaviyo and Recharge": every name of a list where one is);
+//     after "like" or "such as" following a noun of a kind of business
+//     (businessNouns), every name, ordinary words too ("carriers like Mint
+//     Mobile", "brokers like Vanguard and Fidelity");
 //   - opening a sentence as the subject of a verb, or possessive, when it is no
 //     ordinary word or a brand of the list ("Wrike offers time tracking",
 //     "Shopify's own numbers", "Zoho Desk is", "The North Face sits");
@@ -234,6 +237,36 @@ var (
 	clauseWords = set("and but whereas while although though yet so")
 )
 
+// businessNouns name a kind of business or of product a company sells: the
+// examples "like" or "such as" gives of one are its brands, ordinary words or
+// not ("prepaid carriers like Mint Mobile", "brokers like Vanguard and
+// Fidelity", "a budgeting app such as YNAB"). Nouns of features, methods or
+// technologies ("features like Smart Compose") are no such kind.
+var businessNouns = set("brand brands company companies competitor competitors rival rivals " +
+	"carrier carriers insurer insurers broker brokers brokerage brokerages bank banks lender lenders " +
+	"retailer retailers store stores marketplace marketplaces site sites service services " +
+	"app apps provider providers vendor vendors maker makers manufacturer manufacturers " +
+	"platform platforms")
+
+// kindExamples reports whether the words before word i are "like" or "such
+// as" after a noun of businessNouns ("carriers like Mint Mobile").
+func kindExamples(ws []proseWord, i int) bool {
+	j := -1
+	switch {
+	case i >= 2 && wordsBefore(ws, i, likePhrase):
+		j = i - 2
+	case i >= 3 && wordsBefore(ws, i, suchAsPhrase):
+		j = i - 3
+	}
+	if j < 0 {
+		return false
+	}
+	w := ws[j]
+	return !w.comma && !w.stop && !w.semi && businessNouns[strings.ToLower(w.text)]
+}
+
+var likePhrase, suchAsPhrase = phraseWords("like"), phraseWords("such as")
+
 // clauseOpens reports whether word i opens a clause inside a sentence: it
 // follows a comma, a semicolon or dash, or a conjunction after a comma
 // ("Among banks, Chase scored", "…, whereas Google's keeps").
@@ -438,7 +471,8 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			}
 			for k, e := range list {
 				switch {
-				case intro && anyDistinctive, allCoined && (!plainWord(e.text) || manyCoined || pairEnds):
+				case intro && anyDistinctive, allCoined && (!plainWord(e.text) || manyCoined || pairEnds),
+					kindExamples(ws, list[0].from) && !person:
 					// "apps such as Klaviyo and Recharge": examples of one kind
 					add(e.text, sn)
 				case subjectList && !(k > 0 && plainWord(e.text) && isKnown(list[k-1].text, sn)):
@@ -476,6 +510,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			}
 			switch {
 			case wordsBefore(ws, r.from, introPhrases) && (distinctive(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
+				kindExamples(ws, r.from) && !isPlace(r.text) && !personName(ws, r),
 				wordsBefore(ws, r.from, tiePhrases),
 
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
