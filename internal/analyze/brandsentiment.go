@@ -130,6 +130,14 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 		}
 		hasOpener = false
 		all := groupMatches(answer, sn.start, in)
+		if kept := dropCarried(answer, all); len(kept) == 0 && hasSubject {
+			// "There are no fees on the Visa debit card.": what the
+			// brand before carries, a sentence about it
+			byBrand(subject, valence(answer[sn.start:sn.end]))
+			continue
+		} else if len(kept) > 0 {
+			all = kept
+		}
 		if hasSubject && (headed || opensWithPronoun(answer[sn.start:sn.end]) || pronounAfterClause(answer[sn.start:sn.end])) && allObjects(answer, sn.start, all) {
 			// "Acme. It is fast and integrates with Globex.": the pronoun
 			// takes up the brand before, the others are objects of its clause
@@ -1124,4 +1132,41 @@ func lowerASCII(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// dropCarried leaves out of a sentence's groups those of untracked brands
+// only that name what a product carries (carried: "Acme offers a teen
+// account with a Visa debit card"): the sentence is about the others, and
+// the sentences after it go on about them. It returns no group when every
+// group is such a brand.
+func dropCarried(s string, groups []group) []group {
+	isCarried := func(g group) bool {
+		return !slices.ContainsFunc(g.brands, func(b int) bool { return b >= 0 }) && carried(s, g)
+	}
+	if !slices.ContainsFunc(groups, isCarried) {
+		return groups
+	}
+	var out []group
+	for _, g := range groups {
+		if !isCarried(g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// carried reports whether a group of one brand names the issuer of a card,
+// an account or a network that another brand's product carries: a noun of
+// what a company issues (issuedNouns) or a kind before a card, an account
+// or a policy (coverNouns) follows it ("a Visa debit card", "the Visa
+// network").
+func carried(s string, g group) bool {
+	if len(g.brands) != 1 {
+		return false
+	}
+	w := nextToken(s[g.end:])
+	if w == "" || !strings.HasPrefix(s[g.end:], " "+w) {
+		return false
+	}
+	return issuedNouns[w] || coverNouns[nextToken(s[g.end+1+len(w):])]
 }

@@ -345,3 +345,12 @@ func TestBrandSentimentUsedTool(t *testing.T) {
 	checkPolarities(t, "**Acme** is the weakest of the three for most teams: it's nice inside Initech, but reporting is limited, it's awkward if anyone uses Globex, and it gets expensive for what it offers.",
 		tracked, map[string]string{"Acme": "-"})
 }
+
+// A brand named only as the issuer of what another's product carries ("a
+// Visa debit card") takes no side of the sentence: the sentence and those
+// after it stay the other brand's.
+func TestBrandSentimentCarriedIssuer(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}}
+	checkPolarities(t, "Acme offers a teen account with a Visa debit card, instant alerts and parental limits. Parents say it is the easiest way to teach budgeting, and they love it.", tracked, map[string]string{"Acme": "+"})
+	checkPolarities(t, "Acme opens accounts in minutes. There are no foreign transaction fees on the Visa debit card. It is an excellent, reliable choice.", tracked, map[string]string{"Acme": "+"})
+}

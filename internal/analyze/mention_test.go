@@ -790,3 +790,23 @@ func TestFindMentions_UntrackedKindExamples(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// An ordinary word of the brand list, written with its capital inside a
+// sentence before a noun of what a company issues or runs for its
+// customers, names that company; a word that only stresses a thing does not.
+func TestListedWordBeforeIssuedNoun(t *testing.T) {
+	tests := []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme gives every member a Visa debit card with no monthly fee.", []string{"Visa"}, nil},
+		{"Payments from Acme settle over the Visa network within a day.", []string{"Visa"}, nil},
+		{"Acme is cheaper than most, but shoppers still check the Amazon store first.", []string{"Amazon"}, nil},
+		{"Most new teams copy a Notion template and then move their pipeline into Acme.", []string{"Notion"}, nil},
+		{"Acme needs no visa card for travel abroad.", nil, []string{"Visa", "visa"}},
+		{"Acme charges a Flat fee for every seat.", nil, []string{"Flat"}},
+	}
+	for _, tt := range tests {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

@@ -33,8 +33,10 @@ import (
 //   - one ordinary word that the brand list holds ("Stripe", "Zoom", "Amazon")
 //     after any of those cues, or after "via", "through", "with" or "from"
 //     ("pay via Stripe", "buy from Amazon"), or "on" after no plural noun
-//     ("sell on Amazon"; not "quirks on Arm"), unless a small word and a
-//     capital go on with its name ("Circle to Search");
+//     ("sell on Amazon"; not "quirks on Arm"), or before a noun of what a
+//     company issues or runs for its customers ("a Visa debit card", "the
+//     Amazon store"), unless a small word and a capital go on with its
+//     name ("Circle to Search");
 //   - a name no dictionary knows after "from" ("contacts from LinkedIn"),
 //     unless "from" follows a word of making or of rating ("made from
 //     Dyneema", "rankings from DxOMark");
@@ -519,6 +521,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 1 && coinedFrom(ws, r),
 				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && subjectRun(text, ws, r),
 				r.from > 0 && integrationWords[next] && (distinctive(r.text) || listedWord(r.text) && !isProperNoun(r.text)),
+				r.from > 0 && next != "" && listedIssued(ws, r),
 				r.from > 0 && companyName(r.text) && !isPlaceName(r.text),
 				notCommon(r.text) && appositiveCompany(ws, r),
 				r.from > 0 && next != "" && ownerName(ws, r):
@@ -882,3 +885,24 @@ func purposeRuns(ws []proseWord, runs []nameRun, add func(string)) int {
 	}
 	return n
 }
+
+// listedIssued reports whether run r is one ordinary word that the brand
+// list holds, written with its capital inside a sentence before a noun of
+// what a company issues or runs for its customers (issuedNouns), or a kind
+// before a card, an account or a policy (coverNouns): "a Visa debit card",
+// "the Visa network", "the Amazon store", "a Notion template". A word that
+// only stresses a thing is no such owner ("a Flat fee", "the Beta jacket").
+func listedIssued(ws []proseWord, r nameRun) bool {
+	if r.to-r.from != 1 || r.to >= len(ws) || possessive(r.text) || ws[r.from].comma || ws[r.from].stop {
+		return false
+	}
+	w := ws[r.to]
+	if !issuedNouns[w.text] && (w.comma || w.stop || r.to+1 >= len(ws) || !coverNouns[ws[r.to+1].text]) {
+		return false
+	}
+	return listedWord(r.text)
+}
+
+// issuedNouns name what a company issues or runs for its customers: after a
+// brand's name they make it the owner ("a Visa card", "the Amazon store").
+var issuedNouns = set("card cards network store template templates database databases")
