@@ -289,3 +289,17 @@ func opensSentence(sents []span, pos int) bool {
 func verbBeforeName(whole, name string) bool {
 	return whole != name && !strings.Contains(name, " ") && pluralWord(name) && !isProperNoun(name) && !brandList()[fold(name)]
 }
+
+// kindOfListed returns the brand of the list that a name opens with when the
+// rest is the plural of an abbreviation of a kind of product ("Allpoint
+// ATMs", "Capital One ATMs"): the things of that kind the brand runs, which
+// name the brand; a plural of a kind after no brand of the list
+// ("Out-of-network ATMs") is no name (kindPlural). Other names are returned
+// as they are.
+func kindOfListed(name string) string {
+	i := strings.LastIndexByte(name, ' ')
+	if i < 0 || !acronymPlural(name[i+1:]) || !listedBrand(name[:i]) {
+		return name
+	}
+	return name[:i]
+}

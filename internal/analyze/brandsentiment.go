@@ -1164,8 +1164,9 @@ func carried(s string, g group) bool {
 	if len(g.brands) != 1 {
 		return false
 	}
-	w := nextToken(s[g.end:])
-	if w == "" || !strings.HasPrefix(s[g.end:], " "+w) {
+	rest := s[g.end:]
+	w := nextToken(rest)
+	if w == "" || len(rest) <= len(w) || !strings.EqualFold(rest[1:1+len(w)], w) {
 		return false
 	}
 	return issuedNouns[w] || coverNouns[nextToken(s[g.end+1+len(w):])]

@@ -354,3 +354,10 @@ func TestBrandSentimentCarriedIssuer(t *testing.T) {
 	checkPolarities(t, "Acme offers a teen account with a Visa debit card, instant alerts and parental limits. Parents say it is the easiest way to teach budgeting, and they love it.", tracked, map[string]string{"Acme": "+"})
 	checkPolarities(t, "Acme opens accounts in minutes. There are no foreign transaction fees on the Visa debit card. It is an excellent, reliable choice.", tracked, map[string]string{"Acme": "+"})
 }
+
+// The network a brand's account carries ("Allpoint ATMs") takes no side:
+// the item's verdict after it stays the lead's.
+func TestBrandSentimentCarriedNetwork(t *testing.T) {
+	checkPolarities(t, "1. **Acme** – No monthly fees and no minimum balance. Checking comes with 40,000+ Allpoint ATMs. Best all-around pick.\n2. **Globex** – A branch in most towns.\n",
+		[]Tracked{{Name: "Acme"}, {Name: "Globex"}}, map[string]string{"Acme": "+"})
+}

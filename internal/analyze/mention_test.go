@@ -810,3 +810,20 @@ func TestListedWordBeforeIssuedNoun(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A brand of the list before the plural of an abbreviation of a kind of
+// product ("Allpoint ATMs") names the brand; the plural alone, or after
+// words that are no brand, names none.
+func TestListedBrandBeforeKindPlural(t *testing.T) {
+	tests := []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme members withdraw cash for free at 40,000+ Allpoint ATMs nationwide.", []string{"Allpoint"}, []string{"Allpoint ATMs"}},
+		{"With Acme you can use Allpoint and MoneyPass ATMs without a fee.", []string{"Allpoint", "MoneyPass"}, []string{"MoneyPass ATMs"}},
+		{"Acme charges $2.50 at Out-of-network ATMs and refunds none of it.", nil, []string{"Out-of-network ATMs", "Out-of-network"}},
+	}
+	for _, tt := range tests {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

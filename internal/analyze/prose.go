@@ -904,5 +904,6 @@ func listedIssued(ws []proseWord, r nameRun) bool {
 }
 
 // issuedNouns name what a company issues or runs for its customers: after a
-// brand's name they make it the owner ("a Visa card", "the Amazon store").
-var issuedNouns = set("card cards network store template templates database databases")
+// brand's name they make it the owner ("a Visa card", "the Amazon store",
+// "Allpoint ATMs").
+var issuedNouns = set("card cards network store template templates database databases atm atms")
