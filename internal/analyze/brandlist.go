@@ -35,7 +35,7 @@ var brandList = sync.OnceValue(func() map[string]bool {
 // abbreviation ("TVs"). A name of several ordinary words counts ("Google
 // Calendar", "Western Union").
 func listedBrand(name string) bool {
-	if len(name) < 3 || !brandList()[fold(name)] || acronymPlural(name) {
+	if len(name) < 3 || !brandList()[fold(name)] || acronymPlural(name) || smallCapital(name) {
 		return false
 	}
 	return strings.Contains(name, " ") || !isDictWord(name)
@@ -153,7 +153,7 @@ func kindPlural(name string) bool {
 // capital inside the sentence is the brand's, where with no cue it may
 // only stress a word (listedBrand).
 func listedWord(name string) bool {
-	if len(name) < 3 || strings.Contains(name, " ") || !startsUpper(name) || allUpper(name) || isPlace(name) {
+	if len(name) < 3 || strings.Contains(name, " ") || !startsUpper(name) && !smallCapListed(name) || allUpper(name) || isPlace(name) {
 		return false
 	}
 	name = strings.TrimSuffix(strings.TrimSuffix(name, "'s"), "’s")
@@ -191,7 +191,7 @@ var ownedProducts = sync.OnceValue(func() map[string]bool {
 // qualifies the brand. A name the list holds whole ("Best Buy") stays.
 func dropOrdinaryLead(name string) string {
 	first, rest, ok := strings.Cut(name, " ")
-	if !ok || listedBrand(name) || !isDictWord(first) || isProperNoun(first) || !listedBrand(rest) {
+	if !ok || listedBrand(name) || !isDictWord(first) || isProperNoun(first) || !listedBrand(rest) && !smallCapListed(rest) {
 		return name
 	}
 	return rest

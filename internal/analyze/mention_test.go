@@ -827,3 +827,27 @@ func TestListedBrandBeforeKindPlural(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A name of the brand list written with a small first letter and a capital
+// after it ("eBay", "iCloud") counts after a cue or beside a name found,
+// never alone, never as evidence for the names beside it, never when it
+// names an operating system, and never in an answer whose tracked names
+// are spelt the same way ("iPhone"), whose line it is.
+func TestSmallFirstLetterListedNames(t *testing.T) {
+	tests := []struct {
+		text      string
+		tracked   []Tracked
+		want, not []string
+	}{
+		{"Acme lists your products on Amazon, eBay and Google Shopping from one screen.", nil, []string{"eBay"}, nil},
+		{"Files in Acme sync through iCloud to every device you own.", nil, []string{"iCloud"}, nil},
+		{"Acme connects to marketplaces such as Etsy and eBay.", nil, []string{"eBay"}, nil},
+		{"People who leave Acme miss iMessage and FaceTime most.", nil, nil, []string{"iMessage", "FaceTime"}},
+		{"Turn off iMessage before you leave Acme.", nil, nil, []string{"iMessage"}},
+		{"The Acme apps run on iOS and iPadOS as well.", nil, nil, []string{"iOS", "iPadOS"}},
+		{"Back up the iPhone through iCloud before you switch to Acme.", []Tracked{{Name: "iPhone"}}, nil, []string{"iCloud"}},
+	}
+	for _, tt := range tests {
+		checkUntracked(t, tt.text, append([]Tracked{{Name: "Acme"}}, tt.tracked...), tt.want, tt.not)
+	}
+}

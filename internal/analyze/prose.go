@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -37,6 +38,11 @@ import (
 //     company issues or runs for its customers ("a Visa debit card", "the
 //     Amazon store"), unless a small word and a capital go on with its
 //     name ("Circle to Search");
+//   - a name of the list spelt with a small first letter ("eBay",
+//     "iCloud") as such an ordinary word, after a cue or beside a name of
+//     its list found or of the brand list, no evidence for the names beside
+//     it ("iMessage and FaceTime"), no operating system ("iOS") and no
+//     line of a tracked name spelt so ("iCloud" beside "iPhone");
 //   - a name no dictionary knows after "from" ("contacts from LinkedIn"),
 //     unless "from" follows a word of making or of rating ("made from
 //     Dyneema", "rankings from DxOMark");
@@ -152,7 +158,7 @@ type nameRun struct {
 func nameRuns(ws []proseWord) []nameRun {
 	var out []nameRun
 	for i := 0; i < len(ws); {
-		if !capitalized(ws[i].text) {
+		if !capitalized(ws[i].text) && !smallCapListed(ws[i].text) {
 			i++
 			continue
 		}
@@ -336,12 +342,13 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 	}
 	var out []candidate
 	var ws []proseWord
+	scheme := trackedSchemes(answer, tracked)
 	add := func(name string, sn span) {
 		name = cleanName(name)
 		if first, rest, ok := strings.Cut(name, " "); ok && leadVerbs[strings.ToLower(first)] {
 			name = rest // "Shortlist Plannery and Kanbanzo": advice about a name
 		}
-		if name == "" || !isBrandish(name) || isKnown(name, sn) || isPlaceName(name) {
+		if name == "" || !isBrandish(name) || isKnown(name, sn) || isPlaceName(name) || scheme[name[0]] && smallCapital(name) {
 			return
 		}
 		start := sn.start
@@ -357,9 +364,31 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		known[fold(name)] = true
 		out = append(out, candidate{name: name, start: start, end: start + len(name), prose: true})
 	}
+	// addSmalls adds the names of small first letter of a list, read apart
+	// from the rest of it, after a cue before the list or beside a name of
+	// the rest found or of the brand list ("Amazon, eBay and Walmart
+	// Marketplace", "through Dropbox or iCloud")
+	addSmalls := func(smalls, rest []nameRun, cue bool, sn span) {
+		if len(smalls) == 0 {
+			return
+		}
+		for _, e := range rest {
+			if _, ok := listedRun(e); ok || isKnown(e.text, sn) {
+				cue = true
+			}
+		}
+		if !cue {
+			return
+		}
+		for _, e := range smalls {
+			if listedWord(e.text) {
+				add(strings.TrimSuffix(strings.TrimSuffix(e.text, "'s"), "’s"), sn)
+			}
+		}
+	}
 	for _, sn := range sents {
 		text := answer[sn.start:sn.end]
-		if !capitalAfterFirstWord(text) {
+		if !capitalAfterFirstWord(text) && !smallCapitalIn(text) {
 			// a capital opens the sentence and nothing else: only the subject rule
 			// can find a name here
 			if end := strings.IndexAny(text, " ,;:.!?'’"); end > 0 {
@@ -412,6 +441,28 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			intro := wordsBefore(ws, list[0].from, introPhrases) || wordsBefore(ws, list[0].from, tiePhrases)
 			if wordsBefore(ws, list[0].from, determiners) && !wordsBefore(ws, list[1].from, determiners) {
 				list = list[1:]
+			}
+			// names of small first letter (smallCapitalRun) are no evidence
+			// for the names beside them: the list is read without them, and
+			// they count after its cue or beside a name of it found or of
+			// the list
+			var smalls []nameRun
+			smallCue := false
+			if slices.ContainsFunc(list, smallCapitalRun) {
+				smallCue = intro || cuedList(ws, list) || kindExamples(ws, list[0].from)
+				var rest []nameRun
+				for _, e := range list {
+					if smallCapitalRun(e) {
+						smalls = append(smalls, e)
+					} else {
+						rest = append(rest, e)
+					}
+				}
+				list = rest
+				if len(list) < 2 || len(list) == 2 && commaFirst {
+					addSmalls(smalls, list, smallCue, sn)
+					continue
+				}
 			}
 			anyKnown, anyDistinctive := false, false
 			// a list of three names or more where one is a brand of the list
@@ -493,6 +544,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 					add(e.text, sn)
 				}
 			}
+			addSmalls(smalls, list, smallCue, sn)
 		}
 		if purposeRuns(ws, runs, nil) >= 2 {
 			// "Slack for chat, Loom for async video": tools each given its
@@ -519,12 +571,12 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				r.from > 0 && (wordsBefore(ws, r.from, meansPhrases) || onPlatform(ws, r.from)) && listedWord(r.text) && !nameRunsOn(ws, r),
 				r.from > 1 && coinedFrom(ws, r),
-				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && subjectRun(text, ws, r),
+				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && !smallCapitalRun(r) && subjectRun(text, ws, r),
 				r.from > 0 && integrationWords[next] && (distinctive(r.text) || listedWord(r.text) && !isProperNoun(r.text)),
 				r.from > 0 && next != "" && listedIssued(ws, r),
 				r.from > 0 && companyName(r.text) && !isPlaceName(r.text),
 				notCommon(r.text) && appositiveCompany(ws, r),
-				r.from > 0 && next != "" && ownerName(ws, r):
+				r.from > 0 && next != "" && !smallCapitalRun(r) && ownerName(ws, r):
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
 			case ws[r.to-1].maker:
 				// "Hasselblad-tuned": the maker, the words that open the
@@ -543,7 +595,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		if len(runs) > 0 && runs[0].from == 0 {
 			name := strings.TrimSuffix(strings.TrimSuffix(runs[0].text, "'s"), "’s")
 			at := match{start: sn.start, end: sn.start + len(name)}
-			if (distinctive(name) || acronymName(name) || listedBrand(name) || listedProperHead(name)) && strings.HasPrefix(answer[sn.start:], name) &&
+			if (distinctive(name) || acronymName(name) || listedBrand(name) || listedProperHead(name)) && !smallCapital(name) && strings.HasPrefix(answer[sn.start:], name) &&
 				(verbFollows(answer, at) || coined(name) && pastTenseFollows(answer, at)) {
 				add(name, sn)
 			}
@@ -907,3 +959,58 @@ func listedIssued(ws []proseWord, r nameRun) bool {
 // brand's name they make it the owner ("a Visa card", "the Amazon store",
 // "Allpoint ATMs").
 var issuedNouns = set("card cards network store template templates database databases atm atms")
+
+// smallCapital reports a word written with a small first letter and a
+// capital after it ("eBay", "iCloud"), whose spelling carries its capital.
+func smallCapital(w string) bool {
+	return len(w) >= 3 && 'a' <= w[0] && w[0] <= 'z' && 'A' <= w[1] && w[1] <= 'Z'
+}
+
+// smallCapListed reports a word of the brand list written with a small
+// first letter and a capital after it ("eBay", "iCloud"), possessive cut:
+// it may open a name as a capital does. A name ending in "OS" ("iOS",
+// "iPadOS") is an operating system, a platform, no brand.
+func smallCapListed(w string) bool {
+	if !smallCapital(w) {
+		return false
+	}
+	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+	return !strings.HasSuffix(w, "OS") && brandList()[fold(w)]
+}
+
+// smallCapitalRun reports a run that opens with a word of small first
+// letter (smallCapListed): such a name counts only after a cue or joined to
+// a name found, since the list holds a brand's features spelt so
+// ("iMessage"); it is no evidence for the names beside it either.
+func smallCapitalRun(r nameRun) bool {
+	return smallCapital(r.text)
+}
+
+// smallCapitalIn reports whether a sentence has a word written with a small
+// first letter and a capital after it that the brand list holds
+// (smallCapListed).
+func smallCapitalIn(text string) bool {
+	for i := 0; i+2 < len(text); i++ {
+		if 'a' <= text[i] && text[i] <= 'z' && 'A' <= text[i+1] && text[i+1] <= 'Z' && (i == 0 || !isWordRune(rune(text[i-1]))) {
+			end := i + strings.IndexFunc(text[i:]+" ", func(r rune) bool { return !isWordRune(r) })
+			if smallCapListed(text[i:end]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// trackedSchemes returns the small first letters of the tracked names of
+// the answer written with a small first letter and a capital after it
+// ("iPhone"): names spelt the same way ("iCloud", "iMessage") are that
+// brand's line, as a reader takes them.
+func trackedSchemes(answer string, tracked []match) [256]bool {
+	var out [256]bool
+	for _, t := range tracked {
+		if w := answer[t.start:t.end]; smallCapital(w) || len(w) == 2 && 'a' <= w[0] && w[0] <= 'z' && 'A' <= w[1] && w[1] <= 'Z' {
+			out[w[0]] = true
+		}
+	}
+	return out
+}
