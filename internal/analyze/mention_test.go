@@ -851,3 +851,23 @@ func TestSmallFirstLetterListedNames(t *testing.T) {
 		checkUntracked(t, tt.text, append([]Tracked{{Name: "Acme"}}, tt.tracked...), tt.want, tt.not)
 	}
 }
+
+// A name after "to" that a word of sending or connecting stands before,
+// at most two words back ("connects directly to", "pushes orders to"), is
+// where data or goods go: a product, ordinary word of the brand list too.
+func TestNameSentTo(t *testing.T) {
+	tests := []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme pushes orders straight to Amazon every hour.", []string{"Amazon"}, nil},
+		{"Acme connects directly to Stripe and Xero for payouts.", []string{"Stripe", "Xero"}, nil},
+		{"Deal alerts to Slack come free with every Acme plan.", []string{"Slack"}, nil},
+		{"Acme also sells to Target shoppers in stores.", []string{"Target"}, nil},
+		{"The Acme cable connects USB-C to Lightning in one step.", nil, []string{"Lightning"}},
+		{"Acme moved its team to Denver last year.", nil, []string{"Denver"}},
+	}
+	for _, tt := range tests {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

@@ -43,6 +43,10 @@ import (
 //     its list found or of the brand list, no evidence for the names beside
 //     it ("iMessage and FaceTime"), no operating system ("iOS") and no
 //     line of a tracked name spelt so ("iCloud" beside "iPhone");
+//   - a name after "to" where data or goods are sent, a word of sending or
+//     connecting at most two words of small letters before it ("connects
+//     directly to Amazon", "syncs listings to Amazon"; not "connects USB-C
+//     to Lightning"), ordinary words of the brand list too;
 //   - a name no dictionary knows after "from" ("contacts from LinkedIn"),
 //     unless "from" follows a word of making or of rating ("made from
 //     Dyneema", "rankings from DxOMark");
@@ -570,6 +574,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				r.from > 0 && (wordsBefore(ws, r.from, meansPhrases) || onPlatform(ws, r.from)) && listedWord(r.text) && !nameRunsOn(ws, r),
+				sentTo(ws, r.from) && (notCommon(r.text) || listedWord(r.text)) && !nameRunsOn(ws, r),
 				r.from > 1 && coinedFrom(ws, r),
 				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && !smallCapitalRun(r) && subjectRun(text, ws, r),
 				r.from > 0 && integrationWords[next] && (distinctive(r.text) || listedWord(r.text) && !isProperNoun(r.text)),
@@ -854,7 +859,50 @@ func citationEnd(w string) int {
 // is the cue's object, every name of it.
 func cuedList(ws []proseWord, list []nameRun) bool {
 	from := list[0].from
-	return from > 0 && (wordsBefore(ws, from, usePhrases) || wordsBefore(ws, from, meansPhrases) || onPlatform(ws, from)) || from > 1 && wordsBefore(ws, from, comparePhrases)
+	return from > 0 && (wordsBefore(ws, from, usePhrases) || wordsBefore(ws, from, meansPhrases) || onPlatform(ws, from)) || from > 1 && wordsBefore(ws, from, comparePhrases) ||
+		sentTo(ws, from)
+}
+
+// channelWords say that data or goods go out to a product: "connects
+// directly to Amazon", "syncs listings to Amazon", "native ties to Slack",
+// "notifications to Slack", "multichannel selling to Amazon".
+var channelWords = set(`connects connect connected connecting syncs sync synced syncing ties links
+	posts pushes sends exports notifications alerts selling sells listings publishes`)
+
+// sentTo reports whether word i follows "to" after a word of channelWords,
+// at most two words of small letters before it and in the same clause
+// ("connects directly to", "syncs listings to"): the name after it is
+// where data or goods go, a product, where "to" alone names ports and
+// places as often ("USB-C to Lightning", "connects USB-C to Lightning").
+func sentTo(ws []proseWord, i int) bool {
+	if i < 2 || !strings.EqualFold(ws[i-1].text, "to") || ws[i-1].comma || ws[i-1].stop {
+		return false
+	}
+	for k := i - 2; k >= 0 && k >= i-4; k-- {
+		w := ws[k]
+		if w.comma || w.stop || w.semi {
+			return false
+		}
+		if channelWords[strings.ToLower(w.text)] {
+			return true
+		}
+		if !isLowerWord(w.text) {
+			// "connects USB-C to Lightning": what is connected is named,
+			// and "to" joins two of a kind, ports as often as products
+			return false
+		}
+	}
+	return false
+}
+
+// isLowerWord reports a word of small letters only ("directly", "listings").
+func isLowerWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return w != ""
 }
 
 // onPlatform reports whether word i follows "on" where what is sold, run or
