@@ -261,7 +261,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 	modelGroups := modelLeadGroups(answer, cands, tracked)
 	var byGroup []bool // the name leads a group of modelGroups
 	for _, c := range cands {
-		if brandGroups[c.group] || c.item && !labelLead(answer, c) {
+		if brandGroups[c.group] || c.item && !labelLead(answer, c) || c.cued {
 			amongBrands[fold(c.name)] = true
 		}
 		if !holds(x, notALead, c) {

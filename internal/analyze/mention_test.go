@@ -871,3 +871,19 @@ func TestNameSentTo(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// Names each given its purpose after "for" are names of one kind, the one
+// that opens the sentence too when two inside it are given theirs.
+func TestPurposeNameOpeningSentence(t *testing.T) {
+	tests := []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme runs the projects.\n\nZoom for calls, Loom for async updates, and Dropbox for shared files.", []string{"Zoom", "Loom", "Dropbox"}, nil},
+		{"Acme runs the projects.\n\nTodoist for tasks, Loom for video and Dropbox for files.", []string{"Todoist"}, nil},
+		{"Acme runs the projects.\n\nZoom for calls and Dropbox for shared files.", nil, []string{"Zoom"}},
+	}
+	for _, tt := range tests {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

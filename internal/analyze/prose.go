@@ -62,7 +62,8 @@ import (
 //   - every name of a list of three or more where one is a brand of the list
 //     ("GitHub, GitLab and Slack"), but a name of several ordinary words;
 //   - names each given its purpose after "for", two or more, each of the
-//     list or no word ("Slack for chat, Loom for async video").
+//     list or no word ("Slack for chat, Loom for async video"), the one
+//     opening the sentence too when two inside it are.
 //
 // Names still have to look like names (isBrandish); ordinary capitalized words
 // and labels do not become brands.
@@ -390,6 +391,15 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			}
 		}
 	}
+	// addCued adds a name that a cue of its sentence makes one where it
+	// opens the sentence (candidate.cued)
+	addCued := func(name string, sn span) {
+		n := len(out)
+		add(name, sn)
+		if len(out) > n {
+			out[n].cued = true
+		}
+	}
 	for _, sn := range sents {
 		text := answer[sn.start:sn.end]
 		if !capitalAfterFirstWord(text) && !smallCapitalIn(text) {
@@ -553,7 +563,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		if purposeRuns(ws, runs, nil) >= 2 {
 			// "Slack for chat, Loom for async video": tools each given its
 			// purpose are names of one kind
-			purposeRuns(ws, runs, func(name string) { add(name, sn) })
+			purposeRuns(ws, runs, func(name string) { addCued(name, sn) })
 		}
 		if len(runs) > 0 && runs[0].from == 0 && runs[0].to > 1 && strings.EqualFold(ws[0].text, "unlike") {
 			// "Unlike Zendesk, …": the capital opens the sentence, the name follows it
@@ -962,6 +972,7 @@ func makerName(ws []proseWord, r nameRun) string {
 // for quick decisions").
 func purposeRuns(ws []proseWord, runs []nameRun, add func(string)) int {
 	n := 0
+	opening := "" // the name that opens the sentence, with no verb before it
 	for _, r := range runs {
 		if r.to >= len(ws) || ws[r.to-1].comma || ws[r.to-1].stop || !strings.EqualFold(ws[r.to].text, "for") {
 			continue
@@ -970,12 +981,13 @@ func purposeRuns(ws []proseWord, runs []nameRun, add func(string)) int {
 		if r.from == 0 {
 			first, rest, ok := strings.Cut(name, " ")
 			if !ok || !leadVerbs[strings.ToLower(first)] {
+				opening = strings.TrimSuffix(strings.TrimSuffix(name, "'s"), "’s")
 				continue
 			}
 			name = rest
 		}
 		name = strings.TrimSuffix(strings.TrimSuffix(name, "'s"), "’s")
-		if inSet(planWords, name) || inSet(modelWords, name) || !(listedBrand(name) || listedWord(name) || coined(name)) {
+		if !purposeName(name) {
 			return 0
 		}
 		if add != nil {
@@ -983,7 +995,23 @@ func purposeRuns(ws []proseWord, runs []nameRun, add func(string)) int {
 		}
 		n++
 	}
+	if n >= 2 && opening != "" && purposeName(opening) {
+		// "Slack for chat, Loom for async video, and Google Drive for
+		// files": beside two names given their purposes inside the
+		// sentence, the one opening it is one of them
+		if add != nil {
+			add(opening)
+		}
+		n++
+	}
 	return n
+}
+
+// purposeName reports whether a name given its purpose after "for" reads
+// as a product's: a brand of the list, one ordinary word of it or a word no
+// dictionary knows, and no plan's or model's word ("Plus for teams").
+func purposeName(name string) bool {
+	return !inSet(planWords, name) && !inSet(modelWords, name) && (listedBrand(name) || listedWord(name) || coined(name))
 }
 
 // listedIssued reports whether run r is one ordinary word that the brand

@@ -20,6 +20,10 @@ type candidate struct {
 	// item: the lead of a list item, a numbered heading or a table cell, not
 	// of a paragraph
 	item bool
+	// cued: read in prose by a cue that makes a name of it where it opens
+	// the sentence, whose capital is no evidence ("Slack for chat, Loom for
+	// async video")
+	cued bool
 }
 
 // line is one line of the answer and its byte offset.
