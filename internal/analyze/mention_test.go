@@ -887,3 +887,22 @@ func TestPurposeNameOpeningSentence(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// An ordinary word of the brand list that opens a sentence as the first
+// name of a list of brands counts: the list is its evidence, where its
+// capital is none. An ordinary word off the list opening such a sentence
+// does not.
+func TestListedWordOpeningListOfBrands(t *testing.T) {
+	tests := []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is our pick.\n\nChase, Wells Fargo and Citi offer student accounts too.", []string{"Chase", "Wells Fargo", "Citi"}, nil},
+		{"Acme is our pick.\n\nChase or Bank of America if you need branches.", []string{"Chase"}, nil},
+		{"Acme is our pick.\n\nReconnect GitHub or GitLab after the move.", nil, []string{"Reconnect", "Reconnect GitHub"}},
+		{"Acme is our pick.\n\nOtherwise, Globex or Bank of America will do.", nil, []string{"Otherwise"}},
+	}
+	for _, tt := range tests {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

@@ -13,7 +13,9 @@ import (
 //     Pipedrive", "Wix or Shopify") one of which is a brand already found (a
 //     tracked brand, or a name from the answer's structure); two names joined by
 //     a comma join clauses, not names, and a determiner makes the first a common
-//     noun ("the POS and Square Online");
+//     noun ("the POS and Square Online"); an ordinary word of the brand list
+//     that opens the sentence as the first name of such a list counts too
+//     ("Chase, Wells Fargo and Citi offer");
 //   - after a corporate tie ("acquired by", "owned by", "part of", "a brand of",
 //     "issued by", "held at", …, and every name of a list after one), or before
 //     an integration word ("Gmail integration") when no ordinary word;
@@ -537,6 +539,15 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				pairEnds = pairEnds && !strings.HasSuffix(e.text, "s")
 			}
 			for k, e := range list {
+				add := add
+				if e.from == 0 && (listedWord(e.text) || listedBrand(e.text)) {
+					// the list is the evidence for a name of the brand list
+					// whose capital opens the sentence ("Chase, Wells Fargo
+					// and Citi offer"), where an ordinary word that is none
+					// opens it as often ("Otherwise, Progressive or State
+					// Farm", "Reconnect GitHub or GitLab")
+					add = addCued
+				}
 				switch {
 				case intro && anyDistinctive, allCoined && (!plainWord(e.text) || manyCoined || pairEnds),
 					kindExamples(ws, list[0].from) && !person:
