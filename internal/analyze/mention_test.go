@@ -906,3 +906,21 @@ func TestListedWordOpeningListOfBrands(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A name that "and others", or "and other" and a noun of a kind of
+// business, follows is one of that kind, where its sentence opens too.
+func TestNameBeforeOthersOfItsKind(t *testing.T) {
+	tests := []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine.\n\nZorbex and others reassess rates at renewal.", []string{"Zorbex"}, nil},
+		{"Acme is fine.\n\n- Chase and other big banks charge monthly fees.", []string{"Chase"}, nil},
+		{"Acme settles through PayPal, Stripe or another supported provider.", []string{"Stripe"}, nil},
+		{"Acme is fine.\n\nSummit and other peaks rise above the lake.", nil, []string{"Summit"}},
+		{"Acme is fine.\n\nTexas and others require it by law.", nil, []string{"Texas"}},
+	}
+	for _, tt := range tests {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

@@ -63,6 +63,10 @@ import (
 //     Farm also file", "The North Face and Columbia also make");
 //   - every name of a list of three or more where one is a brand of the list
 //     ("GitHub, GitLab and Slack"), but a name of several ordinary words;
+//   - a name that "and others", or "and other" and a noun of a kind of
+//     business, follows ("Geico and others reassess", "Chase and other big
+//     banks"), where the sentence opens too, when no ordinary word or one
+//     of the brand list;
 //   - names each given its purpose after "for", two or more, each of the
 //     list or no word ("Slack for chat, Loom for async video"), the one
 //     opening the sentence too when two inside it are.
@@ -402,6 +406,16 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			out[n].cued = true
 		}
 	}
+	// addOthers adds a name that others of its kind follow ("Geico and
+	// others reassess rates", "Chase and other big banks"): those words are
+	// its evidence where its capital opens the sentence
+	addOthers := func(name string, sn span) {
+		if listedWord(name) {
+			addCued(name, sn)
+		} else {
+			add(name, sn)
+		}
+	}
 	for _, sn := range sents {
 		text := answer[sn.start:sn.end]
 		if !capitalAfterFirstWord(text) && !smallCapitalIn(text) {
@@ -413,6 +427,12 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				if capitalized(name) && (distinctive(name) || acronymName(name) || listedProperHead(name)) &&
 					(verbFollows(answer, at) || coined(name) && pastTenseFollows(answer, at)) {
 					add(name, sn)
+				} else if capitalized(name) && strings.Contains(text, " other") {
+					// "Geico and others reassess rates"
+					ws = proseWords(ws[:0], proseMarkup.Replace(text))
+					if r := (nameRun{from: 0, to: 1, text: name}); len(ws) > 1 && ws[0].text == name && othersName(ws, r) {
+						addOthers(r.text, sn)
+					}
 				}
 			}
 			continue
@@ -604,6 +624,8 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				notCommon(r.text) && appositiveCompany(ws, r),
 				r.from > 0 && next != "" && !smallCapitalRun(r) && ownerName(ws, r):
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
+			case othersName(ws, r):
+				addOthers(r.text, sn)
 			case ws[r.to-1].maker:
 				// "Hasselblad-tuned": the maker, the words that open the
 				// run before it left out ("Great Hasselblad-tuned color")
@@ -1100,4 +1122,42 @@ func trackedSchemes(answer string, tracked []match) [256]bool {
 		}
 	}
 	return out
+}
+
+// othersName reports whether run r is a name that others of its kind
+// follow (othersFollow): no ordinary word, or one of the brand list, or an
+// acronym that names no kind of product, and no place or person.
+func othersName(ws []proseWord, r nameRun) bool {
+	return othersFollow(ws, r) && (notCommon(r.text) || listedWord(r.text) || acronymName(r.text)) && !isPlace(r.text) && !personName(ws, r)
+}
+
+// othersFollow reports whether run r is followed by "and others", "or
+// others", or "and other", "or another" before a noun of a kind of
+// business within three words ("Geico and others", "Chase and other big
+// banks", "Stripe or another supported provider"): the name is one of a
+// kind of business, where "Summit and other peaks" is not.
+func othersFollow(ws []proseWord, r nameRun) bool {
+	if r.to+1 >= len(ws) || possessive(r.text) {
+		return false
+	}
+	if j := ws[r.to-1]; j.comma || j.stop || j.semi {
+		return false
+	}
+	if c := ws[r.to]; c.comma || c.stop || c.text != "and" && c.text != "or" {
+		return false
+	}
+	switch o := ws[r.to+1]; o.text {
+	case "others":
+		return true
+	case "other", "another":
+		for k := r.to + 2; k < len(ws) && k <= r.to+4; k++ {
+			if businessNouns[strings.ToLower(ws[k].text)] {
+				return true
+			}
+			if ws[k].comma || ws[k].stop || ws[k].semi {
+				break
+			}
+		}
+	}
+	return false
 }
