@@ -924,3 +924,23 @@ func TestNameBeforeOthersOfItsKind(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A name joined by a hyphen to a word of likeness or focus inside a
+// sentence ("Notion-like", "Google-centric") names the product it is
+// likened to or built around; a tier, a place or a capital abbreviation
+// does not.
+func TestNameLikenedByHyphen(t *testing.T) {
+	tests := []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme has a clean, Notion-like editor for briefs.", []string{"Notion"}, nil},
+		{"Acme suits Google-centric teams best.", []string{"Google"}, nil},
+		{"Acme avoids Zorbex-level complexity for small teams.", []string{"Zorbex"}, nil},
+		{"Acme sells Pro-level tools at a fair price.", nil, []string{"Pro"}},
+		{"Acme is a US-only bank with Texas-focused branches.", nil, []string{"US", "Texas"}},
+	}
+	for _, tt := range tests {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

@@ -56,6 +56,9 @@ import (
 //     ordinary word or a listed one ("Hasselblad-tuned cameras", "the
 //     Amazon-owned Blink"); a hyphen and a word such as "based", "style" or
 //     "focused" end a name ("Twilio-based telephony" names Twilio);
+//   - joined by a hyphen to a word of likeness or focus, one word no
+//     ordinary word or a listed one, no tier, place or capitals ("a
+//     Notion-like interface", "Google-centric teams", "Zendesk-level");
 //   - every name of a list after one of those cues, when no ordinary word
 //     or a listed one ("connects to Mailchimp and Intercom");
 //   - every name of a list that opens a sentence before a plural verb, one
@@ -91,6 +94,10 @@ type proseWord struct {
 	// maker: a participle of making or owning was joined to it by a hyphen
 	// ("Hasselblad-tuned", "Amazon-owned"): the word names who did it
 	maker bool
+	// like: a word of likeness or of focus was joined to it by a hyphen
+	// ("Notion-like", "Google-centric", "Zendesk-level"): the word names
+	// what a product is measured by or built around
+	like bool
 }
 
 func proseWords(out []proseWord, text string) []proseWord {
@@ -114,10 +121,11 @@ func proseWords(out []proseWord, text string) []proseWord {
 			w.stop = !w.comma
 			w.semi = tail[0] == ';'
 		}
-		if name, suffix, ok := cutLastHyphen(trimmed); ok && name != "" && inSet(hyphenSuffixes, suffix) {
+		if name, suffix, ok := cutLastHyphen(trimmed); ok && name != "" && (inSet(hyphenSuffixes, suffix) || inSet(likeSuffixes, suffix)) {
 			// "Twilio-based telephony", "Hasselblad-tuned cameras": the
 			// name ends at the hyphen
 			trimmed, w.stop, w.maker = name, true, inSet(makerSuffixes, suffix)
+			w.like = inSet(likeSuffixes, suffix)
 		}
 		if c := citationEnd(trimmed); c < len(trimmed) {
 			// "owned by Atlassian[2]": a citation ends the word, as
@@ -626,6 +634,9 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
 			case othersName(ws, r):
 				addOthers(r.text, sn)
+			case r.from > 0 && ws[r.to-1].like && likeName(r.text):
+				// "a clean, Notion-like interface", "Google-centric teams"
+				add(r.text, sn)
 			case ws[r.to-1].maker:
 				// "Hasselblad-tuned": the maker, the words that open the
 				// run before it left out ("Great Hasselblad-tuned color")
@@ -1160,4 +1171,20 @@ func othersFollow(ws []proseWord, r nameRun) bool {
 		}
 	}
 	return false
+}
+
+// likeSuffixes joined to a name by a hyphen make it what a product is
+// likened to, measured by or built around: "Notion-like", "Slack-style",
+// "Google-centric", "Zendesk-level".
+var likeSuffixes = set("like style centric level focused first friendly specific compatible heavy only")
+
+// likeName reports whether a name that a word of likeSuffixes follows,
+// inside a sentence, is a product's: one word, no ordinary word, or one of
+// the brand list, and no plan's or model's word ("Plus-level", "Pro-level"
+// name a tier) and no place ("US-based", "California-based").
+func likeName(name string) bool {
+	if strings.Contains(name, " ") || inSet(planWords, name) || inSet(modelWords, name) || isPlace(name) || allUpper(name) {
+		return false
+	}
+	return distinctive(name) || listedProperHead(name) || listedWord(name)
 }
