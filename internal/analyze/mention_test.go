@@ -944,3 +944,20 @@ func TestNameLikenedByHyphen(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A name of the brand list that opens with a figure joined to a word
+// ("7-Eleven", "1Password") is read as a capitalized name; a figure with a
+// unit or a capital alone is not.
+func TestFigureOpeningListedName(t *testing.T) {
+	tests := []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme takes cash deposits at Walgreens or 7-Eleven for a small fee.", []string{"7-Eleven"}, nil},
+		{"Acme keeps its passwords in 1Password and Bitwarden.", []string{"1Password"}, nil},
+		{"Acme phones support 5G and 4K video on Verizon.", nil, []string{"5G", "4K"}},
+	}
+	for _, tt := range tests {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

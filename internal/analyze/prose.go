@@ -74,8 +74,10 @@ import (
 //     list or no word ("Slack for chat, Loom for async video"), the one
 //     opening the sentence too when two inside it are.
 //
-// Names still have to look like names (isBrandish); ordinary capitalized words
-// and labels do not become brands.
+// A name of the brand list that opens with a figure joined to a word
+// ("7-Eleven") is read as a capitalized one. Names still have to look like
+// names (isBrandish); ordinary capitalized words and labels do not become
+// brands.
 // proseMarkup drops the emphasis markup of a sentence before its words are
 // read.
 var proseMarkup = strings.NewReplacer("**", "", "__", "", "`", "")
@@ -177,7 +179,7 @@ type nameRun struct {
 func nameRuns(ws []proseWord) []nameRun {
 	var out []nameRun
 	for i := 0; i < len(ws); {
-		if !capitalized(ws[i].text) && !smallCapListed(ws[i].text) {
+		if !capitalized(ws[i].text) && !smallCapListed(ws[i].text) && !figureName(ws[i].text) {
 			i++
 			continue
 		}
@@ -1187,4 +1189,25 @@ func likeName(name string) bool {
 		return false
 	}
 	return distinctive(name) || listedProperHead(name) || listedWord(name)
+}
+
+// figureName reports a word of the brand list that opens with a figure
+// joined to a word with a capital and small letters ("7-Eleven",
+// "1Password"): a name, where a figure with a unit or a capital alone is a
+// specification ("5G", "4K", "3M").
+func figureName(w string) bool {
+	if w == "" || w[0] < '0' || w[0] > '9' {
+		return false
+	}
+	i := 0
+	for i < len(w) && '0' <= w[i] && w[i] <= '9' {
+		i++
+	}
+	if i < len(w) && w[i] == '-' {
+		i++
+	}
+	if i+1 >= len(w) || w[i] < 'A' || w[i] > 'Z' || w[i+1] < 'a' || w[i+1] > 'z' {
+		return false
+	}
+	return brandList()[fold(strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"))]
 }
