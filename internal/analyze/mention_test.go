@@ -961,3 +961,20 @@ func TestFigureOpeningListedName(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// An ordinary word joined to a brand's product of several words goes on
+// that product's name, unless the brand list holds it and it is no plan's
+// or model's word: then it is a brand of its own.
+func TestListedWordBesideProductOfSeveralWords(t *testing.T) {
+	tests := []struct {
+		text      string
+		want, not []string
+	}{
+		{"Plans start at $28 a month, and Acme Payments or Stripe handle checkout.", []string{"Stripe"}, nil},
+		{"Zorbex pays more than Acme Checking and Savings on small balances.", nil, []string{"Savings"}},
+		{"Zorbex pays more than Acme Checking and Plus on small balances.", nil, []string{"Plus"}},
+	}
+	for _, tt := range tests {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

@@ -13,7 +13,10 @@ import (
 //     Pipedrive", "Wix or Shopify") one of which is a brand already found (a
 //     tracked brand, or a name from the answer's structure); two names joined by
 //     a comma join clauses, not names, and a determiner makes the first a common
-//     noun ("the POS and Square Online"); an ordinary word of the brand list
+//     noun ("the POS and Square Online"); an ordinary word joined to a brand's
+//     product of several words goes on its name ("SoFi Checking and
+//     Savings"), unless the brand list holds it ("Squarespace Payments or
+//     Stripe"); an ordinary word of the brand list
 //     that opens the sentence as the first name of such a list counts too
 //     ("Chase, Wells Fargo and Citi offer");
 //   - after a corporate tie ("acquired by", "owned by", "part of", "a brand of",
@@ -593,9 +596,11 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 					add(e.text, sn)
 				case byList && !anyKnown && !(strings.Contains(e.text, " ") && ordinaryName(e.text)):
 					add(e.text, sn)
-				case anyKnown && !(k > 0 && plainWord(e.text) && strings.Contains(list[k-1].text, " ") && isKnown(list[k-1].text, sn)):
+				case anyKnown && !(k > 0 && plainWord(e.text) && !listedProductWord(e.text) && strings.Contains(list[k-1].text, " ") && isKnown(list[k-1].text, sn)):
 					// "SoFi Checking and Savings": an ordinary word joined to a
-					// brand's product of several words goes on its name
+					// brand's product of several words goes on its name,
+					// unless the brand list holds it ("Squarespace Payments
+					// or Stripe")
 					add(e.text, sn)
 				}
 			}
@@ -1210,4 +1215,12 @@ func figureName(w string) bool {
 		return false
 	}
 	return brandList()[fold(strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"))]
+}
+
+// listedProductWord reports one ordinary word of the brand list that is no
+// plan's or model's word ("Stripe"; not "Plus"): a product of its own
+// beside another brand's product, where "Savings" of "SoFi Checking and
+// Savings" goes on that product's name.
+func listedProductWord(name string) bool {
+	return listedWord(name) && !inSet(planWords, name) && !inSet(modelWords, name)
 }
