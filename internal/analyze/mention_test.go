@@ -978,3 +978,26 @@ func TestListedWordBesideProductOfSeveralWords(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// "discounts", "recommends", "reports" and "partners" after a name are
+// verbs it is the subject of, after "itself" too: a tracked ordinary word
+// opening a sentence before them is the brand, and an untracked name
+// opening a clause before them is a brand.
+func TestSubjectVerbsOfBusiness(t *testing.T) {
+	tracked := []Tracked{{Name: "Step"}, {Name: "Acme"}}
+	for _, text := range []string{
+		"Acme is fine for adults.\n\nStep reports on-time payments to the credit bureaus.",
+		"Acme is fine for adults.\n\nStep partners with Evolve Bank for deposits.",
+		"Acme is fine for adults.\n\nStep itself recommends a parent account.",
+	} {
+		found := false
+		for _, m := range FindMentions(text, tracked) {
+			found = found || m.Name == "Step"
+		}
+		if !found {
+			t.Errorf("%q: no mention of Step", text)
+		}
+	}
+	checkUntracked(t, "Acme costs $999 at launch, but Google discounts its phones within months.", []Tracked{{Name: "Acme"}}, []string{"Google"}, nil)
+	checkUntracked(t, "Acme is fine.\n\nStep counts reps for you.", []Tracked{{Name: "Acme"}}, nil, []string{"Step"})
+}
