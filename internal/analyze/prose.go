@@ -42,6 +42,9 @@ import (
 //     ordinary word or a listed one ("Hasselblad-tuned cameras", "the
 //     Amazon-owned Blink"); a hyphen and a word such as "based", "style" or
 //     "focused" end a name ("Twilio-based telephony" names Twilio);
+//   - right before a noun of shops or of a network, a chain ("cash at CVS
+//     stores", "the Green Dot network"), unless "a" opens it ("a DTC store")
+//     or it is a kind of product, trade, place or technology ("ATM network");
 //   - every name of a list after one of those cues, when no ordinary word
 //     or a listed one ("connects to Mailchimp and Intercom");
 //   - every name of a list that opens a sentence before a plural verb, one
@@ -521,6 +524,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 0 && integrationWords[next] && (distinctive(r.text) || listedWord(r.text) && !isProperNoun(r.text)),
 				r.from > 0 && companyName(r.text) && !isPlaceName(r.text),
 				notCommon(r.text) && appositiveCompany(ws, r),
+				r.from > 0 && retailNouns[next] && retailName(ws, r),
 				r.from > 0 && next != "" && ownerName(ws, r):
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
 			case ws[r.to-1].maker:
@@ -547,6 +551,30 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		}
 	}
 	return out
+}
+
+// retailNouns after a name make it a chain whose shops or network a reader
+// can walk into: "cash deposits at CVS stores", "Green Dot retail
+// locations", "the Green Dot network".
+var retailNouns = set("store stores location locations retail branch branches outlet outlets network")
+
+// retailName reports whether run r, before retailNouns, is a chain's name:
+// not one store of a kind after "a" or "an" ("a DTC store"), nor capitals
+// that spell an ordinary word ("an online POD store": an abbreviation of
+// a kind of shop), not an ordinary word whose capital only opens a clause after a
+// colon ("- **No Git workflow:** Linking branches…"), and no kind of
+// product ("ATM network"), trade ("B2B stores"), place ("Texas locations")
+// or technology ("Wi-Fi network").
+func retailName(ws []proseWord, r nameRun) bool {
+	p := ws[r.from-1]
+	if strings.EqualFold(p.text, "a") || strings.EqualFold(p.text, "an") || p.stop && !notCommon(r.text) {
+		return false
+	}
+	name := r.text
+	if allUpper(name) && isDictWord(name) {
+		return false
+	}
+	return !inSet(categoryAcronyms, name) && !tradeTerm(name) && !specName(name) && !isPlace(name) && !isPlaceName(name)
 }
 
 // ownerName reports whether run r is one word, no ordinary word, place or

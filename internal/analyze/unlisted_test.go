@@ -1,0 +1,24 @@
+package analyze
+
+import "testing"
+
+// A name right before a noun of shops or a network is a chain a reader can
+// walk into; one shop of a kind, an abbreviation of a kind and an ordinary
+// word opening a clause are not.
+func TestFindMentions_UntrackedRetailChain(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. You can pay in cash at Blue Lantern stores near you.", []string{"Blue Lantern"}, nil},
+		{"Acme is fine. Deposits go through the Red Kite network, for a small fee.", []string{"Red Kite"}, nil},
+		{"Acme is fine. Bills can be paid at QMX locations and online.", []string{"QMX"}, nil},
+		{"Acme is fine. It also helps if you run a DTC store on the side.", nil, []string{"DTC"}},
+		{"Acme is fine. For a purely online POD store, look elsewhere.", nil, []string{"POD"}},
+		{"Acme is fine. Withdrawals are free in the ATM network.", nil, []string{"ATM"}},
+		{"Acme is fine.\n\n- **No native sync:** Linking branches requires a plugin.", nil, []string{"Linking"}},
+		{"Acme is fine. Acme opened new Texas locations this year.", nil, []string{"Texas"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
