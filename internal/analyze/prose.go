@@ -49,7 +49,9 @@ import (
 //     or a listed one ("connects to Mailchimp and Intercom");
 //   - every name of a list that opens a sentence before a plural verb, one
 //     of them no word, an acronym or a brand of the list ("GEICO and State
-//     Farm also file", "The North Face and Columbia also make");
+//     Farm also file", "The North Face and Columbia also make"), or before
+//     "are" and a word that weighs them as things to buy ("Grey Owl and Tall
+//     Pine are worth a quote"; pickedAfter);
 //   - every name of a list of three or more where one is a brand of the list
 //     ("GitHub, GitLab and Slack"), but a name of several ordinary words;
 //   - names each given its purpose after "for", two or more, each of the
@@ -478,7 +480,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 					kindExamples(ws, list[0].from) && !person:
 					// "apps such as Klaviyo and Recharge": examples of one kind
 					add(e.text, sn)
-				case subjectList && !(k > 0 && plainWord(e.text) && isKnown(list[k-1].text, sn)):
+				case subjectList && !(k > 0 && plainWord(e.text) && strings.Contains(list[k-1].text, " ") && isKnown(list[k-1].text, sn)):
 					add(e.text, sn)
 				case k > 0 && cuedList(ws, list) && (notCommon(e.text) || listedWord(e.text)):
 					// "connects to Mailchimp and Intercom": the cue before a
@@ -789,7 +791,8 @@ var pluralVerbs = set(`are were have offer make provide include charge support s
 
 // listSubject reports whether list opens the sentence text, is followed by a
 // plural verb, and has a name that no dictionary knows or that the brand
-// list holds.
+// list holds, or is followed by "are" and a word that weighs its names as
+// things to buy (pickedAfter).
 func listSubject(text string, ws []proseWord, list []nameRun) bool {
 	if list[0].from != 0 || len(list) < 2 {
 		return false
@@ -801,6 +804,35 @@ func listSubject(text string, ws []proseWord, list []nameRun) bool {
 	for _, e := range list {
 		if coined(e.text) || listedBrand(e.text) || acronymName(e.text) {
 			return true
+		}
+	}
+	return pickedAfter(ws, last.to)
+}
+
+// pickAdverbs may stand between "are" and what it says of names that open a
+// sentence: "Kin and Openly are also worth a quote".
+var pickAdverbs = set("also both often too still")
+
+// pickWords, after "are", say the names before it are things to buy or to
+// weigh against each other: "… are worth comparing", "… are also popular
+// for consolidation", "… are other popular apps", "… are alternatives".
+// What a feature is said to be ("Call Screen and Magic Eraser are useful")
+// is no such word.
+var pickWords = set("worth popular alternatives options other contenders")
+
+// pickedAfter reports whether the words from i are "are", at most two
+// pickAdverbs and one of pickWords.
+func pickedAfter(ws []proseWord, i int) bool {
+	if i >= len(ws) || !strings.EqualFold(ws[i].text, "are") || ws[i].stop || ws[i].comma {
+		return false
+	}
+	for k := i + 1; k < len(ws) && k <= i+3; k++ {
+		w := strings.ToLower(ws[k].text)
+		if pickWords[w] {
+			return true
+		}
+		if !pickAdverbs[w] || ws[k].stop || ws[k].comma {
+			return false
 		}
 	}
 	return false

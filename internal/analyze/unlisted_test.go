@@ -22,3 +22,22 @@ func TestFindMentions_UntrackedRetailChain(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// Names that open a sentence before "are" and a word that weighs them as
+// things to buy ("worth", "popular", "alternatives", "options", "other")
+// are brands, ordinary words too, where their capital is evidence; what a
+// feature is said to be is no such word.
+func TestFindMentions_UntrackedPickedSubjects(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Blue Heron and Red Finch are also worth a quote.", []string{"Red Finch"}, nil},
+		{"Acme is fine. Grey Owl and Tall Pine are popular for small loans.", []string{"Tall Pine"}, nil},
+		{"Acme is fine. Zorvane and Gladly are worth comparing too.", []string{"Zorvane", "Gladly"}, nil},
+		{"Acme is fine. Quick Sync and Smart Reply are genuinely useful.", nil, []string{"Smart Reply"}},
+		{"Acme is fine. Calling and Texting are included on all plans.", nil, []string{"Texting"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
