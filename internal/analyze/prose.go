@@ -47,6 +47,9 @@ import (
 //     or it is a kind of product, trade, place or technology ("ATM network");
 //   - every name of a list after one of those cues, when no ordinary word
 //     or a listed one ("connects to Mailchimp and Intercom");
+//   - every name of a list of two or more right after a cue of comparison,
+//     ordinary words too, but plurals, plans, models, places and
+//     technologies ("competes with Birch and Lantern"; rivalList);
 //   - every name of a list that opens a sentence before a plural verb, one
 //     of them no word, an acronym or a brand of the list ("GEICO and State
 //     Farm also file", "The North Face and Columbia also make"), or before
@@ -482,6 +485,9 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 					add(e.text, sn)
 				case subjectList && !(k > 0 && plainWord(e.text) && strings.Contains(list[k-1].text, " ") && isKnown(list[k-1].text, sn)):
 					add(e.text, sn)
+				case rivalList(ws, list):
+					// "compete with Toast and Clover": rivals named together
+					add(e.text, sn)
 				case k > 0 && cuedList(ws, list) && (notCommon(e.text) || listedWord(e.text)):
 					// "connects to Mailchimp and Intercom": the cue before a
 					// list is every name's
@@ -836,6 +842,39 @@ func pickedAfter(ws []proseWord, i int) bool {
 		}
 	}
 	return false
+}
+
+// rivalList reports whether list, two names or more, follows a cue of
+// comparison (comparePhrases: "compete with", "compared with", "unlike")
+// and each of its names reads as a product's: no plural ("Payments"), no
+// plan's or model's word ("than Basic and Plus"), no place and no
+// technology ("unlike iOS and Android"). Names compared together with the
+// subject are its rivals, ordinary words too ("compete with Toast and
+// Clover").
+func rivalList(ws []proseWord, list []nameRun) bool {
+	if len(list) < 2 || list[0].from < 2 || !wordsBefore(ws, list[0].from, comparePhrases) {
+		return false
+	}
+	for _, e := range list {
+		if !rivalName(e.text) {
+			return false
+		}
+	}
+	return true
+}
+
+// rivalName reports whether a name of a list compared with the subject reads
+// as a product's (rivalList).
+func rivalName(name string) bool {
+	if specName(name) || isPlace(name) || isPlaceName(name) || openStandard(name) {
+		return false
+	}
+	for _, w := range strings.Fields(name) {
+		if inSet(planWords, w) || inSet(modelWords, w) || plainWord(w) && pluralWord(w) {
+			return false
+		}
+	}
+	return true
 }
 
 // citationEnd returns where a citation marker written onto the end of a

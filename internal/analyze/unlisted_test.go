@@ -41,3 +41,20 @@ func TestFindMentions_UntrackedPickedSubjects(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// Two names or more compared together with the subject are its rivals,
+// ordinary words too; plans, models, plurals and places are not.
+func TestFindMentions_UntrackedRivalList(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Its ordering tools compete with Birch and Lantern for cafés.", []string{"Birch", "Lantern"}, nil},
+		{"Acme is fine. Compared with Harbor or Meadow, Acme sets up faster.", []string{"Meadow"}, nil},
+		{"Acme is fine. It costs less than Basic and Plus on most rivals.", nil, []string{"Basic", "Plus"}},
+		{"Acme is fine. It is cheaper than Payments and Invoices elsewhere.", nil, []string{"Payments", "Invoices"}},
+		{"Acme is fine. Rates are lower than Texas and Ohio on average.", nil, []string{"Texas", "Ohio"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
