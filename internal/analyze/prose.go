@@ -20,7 +20,9 @@ import (
 //     ("apps such as Klaviyo and Recharge": every name of a list where one is);
 //     after "like" or "such as" following a noun of a kind of business
 //     (businessNouns), every name, ordinary words too ("carriers like Mint
-//     Mobile", "brokers like Vanguard and Fidelity");
+//     Mobile", "brokers like Vanguard and Fidelity"), and after "include"
+//     following a noun of rivals (rivalNouns: "Alternatives include Birch
+//     and Lantern");
 //   - opening a sentence as the subject of a verb, or possessive, when it is no
 //     ordinary word or a brand of the list ("Wrike offers time tracking",
 //     "Shopify's own numbers", "Zoho Desk is", "The North Face sits");
@@ -275,6 +277,24 @@ func kindExamples(ws []proseWord, i int) bool {
 
 var likePhrase, suchAsPhrase = phraseWords("like"), phraseWords("such as")
 
+// rivalNouns name the products weighed against the subject: what "include"
+// lists after one is its brands, ordinary words too ("Alternatives
+// include Birch and Lantern", "Other options include Meadow").
+var rivalNouns = set("alternatives options competitors rivals contenders")
+
+// rivalExamples reports whether the words before word i are "include" or
+// "includes" after a noun of rivalNouns.
+func rivalExamples(ws []proseWord, i int) bool {
+	if i < 2 {
+		return false
+	}
+	v, n := ws[i-1], ws[i-2]
+	if v.comma || v.stop || n.comma || n.stop || !strings.EqualFold(v.text, "include") && !strings.EqualFold(v.text, "includes") {
+		return false
+	}
+	return rivalNouns[strings.ToLower(n.text)]
+}
+
 // clauseOpens reports whether word i opens a clause inside a sentence: it
 // follows a comma, a semicolon or dash, or a conjunction after a comma
 // ("Among banks, Chase scored", "…, whereas Google's keeps").
@@ -480,7 +500,8 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			for k, e := range list {
 				switch {
 				case intro && anyDistinctive, allCoined && (!plainWord(e.text) || manyCoined || pairEnds),
-					kindExamples(ws, list[0].from) && !person:
+					kindExamples(ws, list[0].from) && !person,
+					rivalExamples(ws, list[0].from) && !person && rivalName(e.text):
 					// "apps such as Klaviyo and Recharge": examples of one kind
 					add(e.text, sn)
 				case subjectList && !(k > 0 && plainWord(e.text) && strings.Contains(list[k-1].text, " ") && isKnown(list[k-1].text, sn)):
@@ -522,6 +543,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			switch {
 			case wordsBefore(ws, r.from, introPhrases) && (distinctive(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				kindExamples(ws, r.from) && !isPlace(r.text) && !personName(ws, r),
+				rivalExamples(ws, r.from) && rivalName(r.text) && !personName(ws, r),
 				wordsBefore(ws, r.from, tiePhrases),
 
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),

@@ -58,3 +58,19 @@ func TestFindMentions_UntrackedRivalList(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// What "include" lists after a noun of rivals ("alternatives", "options")
+// is brands, ordinary words too; plans and features are not.
+func TestFindMentions_UntrackedRivalExamples(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Alternatives include Birch and Lantern, both cheaper.", []string{"Birch", "Lantern"}, nil},
+		{"Acme is fine. Other options include Meadow, which suits bakeries.", []string{"Meadow"}, nil},
+		{"Acme is fine. Its options include Basic and Plus at lower prices.", nil, []string{"Basic", "Plus"}},
+		{"Acme is fine. Its perks include Quick Pay and Round Ups.", nil, []string{"Quick Pay", "Round Ups"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
