@@ -44,6 +44,8 @@ import (
 //     ordinary word or a listed one ("Hasselblad-tuned cameras", "the
 //     Amazon-owned Blink"); a hyphen and a word such as "based", "style" or
 //     "focused" end a name ("Twilio-based telephony" names Twilio);
+//   - written as a company's own web address with a capital, with no cue
+//     ("pair it with Harbor.io"; siteName);
 //   - right before a noun of shops or of a network, a chain ("cash at CVS
 //     stores", "the Green Dot network"), unless "a" opens it ("a DTC store")
 //     or it is a kind of product, trade, place or technology ("ATM network");
@@ -555,6 +557,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 0 && companyName(r.text) && !isPlaceName(r.text),
 				notCommon(r.text) && appositiveCompany(ws, r),
 				r.from > 0 && retailNouns[next] && retailName(ws, r),
+				r.from > 0 && siteName(r.text),
 				r.from > 0 && next != "" && ownerName(ws, r):
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
 			case ws[r.to-1].maker:
@@ -581,6 +584,20 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		}
 	}
 	return out
+}
+
+// siteDomains end a name written as a company's own web address.
+var siteDomains = set("com io ai co app")
+
+// siteName reports whether a name is one word written as a company's own
+// web address with a capital, no path after it ("Apollo.io", "Teamwork.com"):
+// the name a company trades under, which no ordinary word or feature is.
+func siteName(name string) bool {
+	if strings.ContainsAny(name, " /") || !capitalized(name) {
+		return false
+	}
+	i := strings.LastIndexByte(name, '.')
+	return i > 1 && isLetters(name[:i]) && inSet(siteDomains, name[i+1:])
 }
 
 // retailNouns after a name make it a chain whose shops or network a reader

@@ -74,3 +74,18 @@ func TestFindMentions_UntrackedRivalExamples(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A name written as a company's own web address with a capital is the name
+// it trades under; a file name is not.
+func TestFindMentions_UntrackedSiteName(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Many teams pair it with Harbor.io for lead data.", []string{"Harbor.io"}, nil},
+		{"Acme is fine. Book a demo, or compare quotes on Meadow.com first.", []string{"Meadow.com"}, nil},
+		{"Acme is fine. It imports Settings.json files from old tools.", nil, []string{"Settings.json"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
