@@ -44,6 +44,8 @@ import (
 //     ordinary word or a listed one ("Hasselblad-tuned cameras", "the
 //     Amazon-owned Blink"); a hyphen and a word such as "based", "style" or
 //     "focused" end a name ("Twilio-based telephony" names Twilio);
+//   - a word with a capital before "Pay", a payment service ("Lantern Pay";
+//     payName);
 //   - written as a company's own web address with a capital, with no cue
 //     ("pair it with Harbor.io"; siteName);
 //   - right before a noun of shops or of a network, a chain ("cash at CVS
@@ -558,6 +560,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				notCommon(r.text) && appositiveCompany(ws, r),
 				r.from > 0 && retailNouns[next] && retailName(ws, r),
 				r.from > 0 && siteName(r.text),
+				payName(ws, r),
 				r.from > 0 && next != "" && ownerName(ws, r):
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
 			case ws[r.to-1].maker:
@@ -584,6 +587,21 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		}
 	}
 	return out
+}
+
+// payName reports whether run r is a payment service's name: a word with
+// a capital and "Pay", alone or with more capitalized words ("Shop Pay",
+// "Shop Pay Installments"), as a maker names its wallet ("Apple Pay");
+// "Pay" after a determiner or an ordinary word that is no noun of a name
+// ("Best Pay-Per-Mile" in a heading) is no such name, and after a brand of
+// the list it is that brand's plan ("PayPal Pay in 4"), the brand list
+// holding the wallets of its brands whole.
+func payName(ws []proseWord, r nameRun) bool {
+	if r.to-r.from < 2 || ws[r.from+1].text != "Pay" || ws[r.from].comma || ws[r.from].stop {
+		return false
+	}
+	first := strings.ToLower(ws[r.from].text)
+	return !stopWords[first] && !leadVerbs[first] && lexicon[first] == 0 && !listedBrand(ws[r.from].text)
 }
 
 // siteDomains end a name written as a company's own web address.

@@ -89,3 +89,19 @@ func TestFindMentions_UntrackedSiteName(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A word with a capital before "Pay" names a payment service; an ordinary
+// adjective before "Pay" does not.
+func TestFindMentions_UntrackedPayName(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Many stores now offer Lantern Pay at checkout.", []string{"Lantern Pay"}, nil},
+		{"Acme is fine. It also supports Lantern Pay Later for big orders.", []string{"Lantern Pay Later"}, nil},
+		{"Acme is fine. Checkout is quick, and Lantern Pay converts well on mobile.", []string{"Lantern Pay"}, nil},
+		{"Acme is fine. Workers get Great Pay and benefits.", nil, []string{"Great Pay"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
