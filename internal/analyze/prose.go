@@ -28,7 +28,8 @@ import (
 //     "Shopify's own numbers", "Zoho Desk is", "The North Face sits");
 //   - compared with or left for another ("better than Zendesk", "migrating from
 //     Jira", "Unlike Zendesk, …"), used as a tool or beside one ("teams that
-//     use Google Workspace", "integrates with Gmail", "sold at Walmart"), or
+//     use Google Workspace", "integrates with Gmail", "sold at Walmart"), a
+//     partner a product was made with ("tuned with Zeilwerk"), or
 //     opening a clause as the subject of a verb ("…, whereas
 //     Google's keeps"), when a word of it is no ordinary word or a proper noun
 //     (notCommon): these cues are weaker, so a bare ordinary word is not enough;
@@ -241,7 +242,10 @@ var (
 		"integrates with", "integrate with", "integration with", "syncs with", "sync with", "connects to",
 		"connect to", "connects with", "works with", "work with", "plugs into", "pairs with", "pair with",
 		"alongside", "compatible with", "available at", "sold at", "sold through", "shop at", "inside",
-		"built for", "built specifically for", "living in", "works in", "work in")
+		"built for", "built specifically for", "living in", "works in", "work in",
+		// a partner a product was made with: "a camera tuned with Hasselblad"
+		"tuned with", "co-developed with", "co-engineered with", "co-designed with",
+		"partnership with", "collaboration with")
 	// prepositions of the means or the source a product is: "pay via
 	// Stripe", "deposit cash through Green Dot", "pair it with Zoom", "buy
 	// from Amazon" (with a listed ordinary word only: "to" names ports as

@@ -105,3 +105,18 @@ func TestFindMentions_UntrackedPayName(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A partner a product was tuned or developed with is a company; a material
+// a product is made with is not.
+func TestFindMentions_UntrackedPartner(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Its cameras are tuned with Zeilwerk for natural colour.", []string{"Zeilwerk"}, nil},
+		{"Acme is fine. The lens was co-developed with Optrava last year.", []string{"Optrava"}, nil},
+		{"Acme is fine. The shell is made with Texlon for rain.", nil, []string{"Texlon"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
