@@ -375,12 +375,27 @@ func appendBold(out []candidate, text string, off int) []candidate {
 	return out
 }
 
+// slashVersion writes a model's version joined to its last word by a slash
+// as a word of its own ("Ghost Whisperer/2" → "Ghost Whisperer 2"), so that
+// the model is read, and cut, as one written with a space; a slash between
+// two words ("Pro/Max") or after a figure ("24/7") is left.
+func slashVersion(name string) string {
+	i := strings.LastIndexByte(name, '/')
+	if i <= 0 || i == len(name)-1 || !unicode.IsLetter(rune(name[i-1])) || strings.IndexByte(name[:i], '/') >= 0 {
+		return name
+	}
+	if !isNumeric(name[i+1:]) {
+		return name
+	}
+	return name[:i] + " " + name[i+1:]
+}
+
 // appendName cleans raw and adds it when it looks like a brand. A name too long
 // for one that runs a brand and its model together ("Big Agnes Copper Spur
 // HV UL2") keeps what is read as the brand's words with the model after them
 // (longName), for untracked to cut back.
 func appendName(out []candidate, raw string, off int) []candidate {
-	name := cleanName(raw)
+	name := slashVersion(cleanName(raw))
 	if name != "" && !isBrandish(name) {
 		name = longName(name)
 	}

@@ -120,3 +120,12 @@ func TestFindMentions_UntrackedPartner(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A model's version joined by a slash ("Cloud Runner/3") is read as one
+// written with a space, and cut off the brand.
+func TestFindMentions_UntrackedSlashVersion(t *testing.T) {
+	answer := "Here's how they compare:\n\n| Jacket | Fill | Price |\n|---|---|---|\n" +
+		"| Acme Ridge 20 | 700 | $275 |\n| Acme Pro 2 | 800 | $279 |\n" +
+		"| Granite Peak Cloud Runner/3 | 800 | $350 |\n| Acme Trail 24/7 | 850 | $390 |\n"
+	checkUntracked(t, answer, []Tracked{{Name: "Acme"}}, []string{"Granite Peak"}, nil)
+}
