@@ -306,12 +306,15 @@ func appendBrandHeader(out []candidate, row string, off int, tracked []match) []
 }
 
 // companyKinds head a table column of company or product names: the kinds of
-// company, and "Integration", whose rows are the products integrated.
+// company, "Integration", whose rows are the products integrated, and the
+// picks of a table of recommendations ("| Need | Best pick |", "| Top pick
+// | Runner-up |"), whose rows are the products picked.
 var companyKinds = set(`integration integrations
 	brand brands company companies maker makers manufacturer
 	manufacturers provider providers vendor vendors bank banks insurer insurers
 	carrier carriers network networks retailer retailers lender lenders issuer
-	issuers processor processors platform platforms`)
+	issuers processor processors platform platforms
+	pick picks runner-up recommendation`)
 
 // appendCell adds cell col of a table row.
 func appendCell(out []candidate, row string, off, col int) []candidate {

@@ -129,3 +129,11 @@ func TestFindMentions_UntrackedSlashVersion(t *testing.T) {
 		"| Granite Peak Cloud Runner/3 | 800 | $350 |\n| Acme Trail 24/7 | 850 | $390 |\n"
 	checkUntracked(t, answer, []Tracked{{Name: "Acme"}}, []string{"Granite Peak"}, nil)
 }
+
+// The cells of a column of picks in a table of recommendations are the
+// products picked; the first column's needs are not.
+func TestFindMentions_UntrackedPickColumn(t *testing.T) {
+	answer := "A kit, category by category:\n\n| Category | Top pick | Runner-up |\n|---|---|---|\n" +
+		"| Tent | Granite Peak Ridge 2 | Acme Pro 2 |\n| Stove | Acme Flame 1 | Zorvane Jet 3 |\n"
+	checkUntracked(t, answer, []Tracked{{Name: "Acme"}}, []string{"Granite Peak", "Zorvane"}, []string{"Tent", "Stove"})
+}
