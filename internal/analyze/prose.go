@@ -14,8 +14,9 @@ import (
 //     a comma join clauses, not names, and a determiner makes the first a common
 //     noun ("the POS and Square Online");
 //   - after a corporate tie ("acquired by", "owned by", "part of", "a brand of",
-//     "issued by", "held at", …, and every name of a list after one), or before
-//     an integration word ("Gmail integration") when no ordinary word;
+//     "issued by", "held at", "acquisition of", …, and every name of a list
+//     after one), or before an integration word ("Gmail integration") when
+//     no ordinary word;
 //   - after "such as", "like", "including" when the name is no ordinary word
 //     ("apps such as Klaviyo and Recharge": every name of a list where one is);
 //     after "like" or "such as" following a noun of a kind of business
@@ -226,7 +227,8 @@ var (
 	// corporate ties name a company: "acquired by Apple", "owned by Amer Sports"
 	tiePhrases = phraseWords("acquired by", "owned by", "part of", "a brand of", "a subsidiary of", "a division of", "backed by", "spun off from",
 		"held at", "held by", "issued by", "underwritten by", "powered by", "provided by", "operated by", "made by", "sold by", "built by", "run by",
-		"owns", "owned", "acquired", "acquires", "bought", "buys", "merged with", "partnered with", "partners with", "spun off", "parent company")
+		"owns", "owned", "acquired", "acquires", "bought", "buys", "merged with", "partnered with", "partners with", "spun off", "parent company",
+		"acquisition of", "purchase of", "merger with")
 	// a determiner makes a capitalized word a common noun: "the POS and Square Online"
 	determiners = phraseWords("the", "a", "an", "your", "its", "their", "our", "this", "that")
 	// a name compared with, or left for, another names a product: "better than

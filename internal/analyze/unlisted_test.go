@@ -137,3 +137,17 @@ func TestFindMentions_UntrackedPickColumn(t *testing.T) {
 		"| Tent | Granite Peak Ridge 2 | Acme Pro 2 |\n| Stove | Acme Flame 1 | Zorvane Jet 3 |\n"
 	checkUntracked(t, answer, []Tracked{{Name: "Acme"}}, []string{"Granite Peak", "Zorvane"}, []string{"Tent", "Stove"})
 }
+
+// What a company acquired, purchased or merged with is a company.
+func TestFindMentions_UntrackedAcquisition(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Its acquisition of Harbor Labs added feed tools.", []string{"Harbor Labs"}, nil},
+		{"Acme is fine. It builds on the purchase of Bluefield last year.", []string{"Bluefield"}, nil},
+		{"Acme is fine. Since its merger with Tallgrass, rates rose.", []string{"Tallgrass"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
