@@ -56,6 +56,7 @@ func candidates(s string, tracked []match) []candidate {
 	var out []candidate
 	lines := splitLines(s)
 	brandLevels := brandHeadingLevels(s, lines, tracked)
+	pickLevels := pickHeadingLevels(s, lines, tracked)
 	inFence := false
 	var cols []int // the table columns read for names, see tableColumns
 	groups := 0
@@ -94,6 +95,9 @@ func candidates(s string, tracked []match) []candidate {
 				out = appendLead(out, body, hOff+n)
 			} else if brandLevels[level] {
 				out = appendLead(out, h2, hOff)
+			}
+			if pickLevels[level] {
+				out = appendPick(out, h2, hOff)
 			}
 			grouped(from, headingGroups[level])
 			listGroup, boldGroup = 0, 0
@@ -199,6 +203,48 @@ func brandHeadingLevels(s string, lines []line, tracked []match) map[int]bool {
 		}
 	}
 	return out
+}
+
+// pickHeadingLevels returns the heading levels at which some heading names
+// a tracked brand as the pick of a need: a label, a colon and the brand
+// ("### Best overall: Acme Pro", "### Email: Acme"). The headings of such a
+// level are picks of one kind.
+func pickHeadingLevels(s string, lines []line, tracked []match) map[int]bool {
+	out := map[int]bool{}
+	for _, ln := range lines {
+		t := strings.TrimLeft(ln.text, " \t>")
+		if !strings.HasPrefix(t, "#") {
+			continue
+		}
+		for _, x := range tracked {
+			if x.start < ln.off || x.end > ln.off+len(ln.text) {
+				continue
+			}
+			before := strings.TrimRight(s[ln.off:x.start], "*_ \t")
+			if strings.HasSuffix(before, ":") && strings.Trim(before, "#*_ \t>:") != "" {
+				out[headingLevel(t)] = true
+			}
+		}
+	}
+	return out
+}
+
+// appendPick adds the name after the label and colon of a heading at a
+// level of picks (pickHeadingLevels): "### Best for lifetime coverage:
+// Zorvane" names Zorvane, the pick of that need.
+func appendPick(out []candidate, h string, off int) []candidate {
+	i := strings.Index(h, ": ")
+	if i <= 0 {
+		return out
+	}
+	rest := h[i+2:]
+	end := len(rest)
+	for _, sep := range leadSeparators {
+		if j := strings.Index(rest[:end], sep); j >= 0 {
+			end = j
+		}
+	}
+	return appendName(out, strings.TrimRight(rest[:end], "*_ ."), off+i+2)
 }
 
 // isAttributeHeader reports whether a table header row opens a table that

@@ -151,3 +151,14 @@ func TestFindMentions_UntrackedAcquisition(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// Headings of one level that pair a need with a pick, one of them a tracked
+// brand, name the other picks too; a pick written elsewhere as an owner is
+// a brand whole, not cut to its first word.
+func TestFindMentions_UntrackedPickHeadings(t *testing.T) {
+	answer := "## Best tents\n\n### Best overall: Acme Pro 2\nLight and roomy.\n\n" +
+		"### Best for storms: Zorvane Gale 3\nStrong poles.\n\n" +
+		"### Trekking poles: Carter Ridge\nCarter Ridge's Feather poles fold small.\n\n" +
+		"### Budget option: Acme Lite 1\nCheap.\n\n### Accessories\nA stuff sack.\n"
+	checkUntracked(t, answer, []Tracked{{Name: "Acme"}}, []string{"Zorvane", "Carter Ridge"}, []string{"Carter", "Accessories"})
+}
