@@ -231,7 +231,8 @@ func pickHeadingLevels(s string, lines []line, tracked []match) map[int]bool {
 
 // appendPick adds the name after the label and colon of a heading at a
 // level of picks (pickHeadingLevels): "### Best for lifetime coverage:
-// Zorvane" names Zorvane, the pick of that need.
+// Zorvane" names Zorvane, the pick of that need; two names joined by "and"
+// or "or" are two picks.
 func appendPick(out []candidate, h string, off int) []candidate {
 	i := strings.Index(h, ": ")
 	if i <= 0 {
@@ -244,7 +245,15 @@ func appendPick(out []candidate, h string, off int) []candidate {
 			end = j
 		}
 	}
-	return appendName(out, strings.TrimRight(rest[:end], "*_ ."), off+i+2)
+	value, at := strings.TrimRight(rest[:end], "*_ ."), off+i+2
+	for _, sep := range []string{" and ", " or "} {
+		// "### Good value: Zorvane and Carter Ridge": two picks
+		if a, b, ok := strings.Cut(value, sep); ok && !strings.Contains(b, sep) {
+			out = appendName(out, a, at)
+			return appendName(out, b, at+len(a)+len(sep))
+		}
+	}
+	return appendName(out, value, at)
 }
 
 // isAttributeHeader reports whether a table header row opens a table that

@@ -162,3 +162,11 @@ func TestFindMentions_UntrackedPickHeadings(t *testing.T) {
 		"### Budget option: Acme Lite 1\nCheap.\n\n### Accessories\nA stuff sack.\n"
 	checkUntracked(t, answer, []Tracked{{Name: "Acme"}}, []string{"Zorvane", "Carter Ridge"}, []string{"Carter", "Accessories"})
 }
+
+// Two names joined by "and" or "or" after a pick heading's colon are two
+// picks.
+func TestFindMentions_UntrackedPickHeadingPair(t *testing.T) {
+	answer := "## Best cover\n\n### Best overall: Acme Plus\nBroad cover.\n\n" +
+		"### Good value: Zorvane and Lantern Mutual\nCheap plans.\n\n### Also good: Acme Basic\nFine.\n"
+	checkUntracked(t, answer, []Tracked{{Name: "Acme"}}, []string{"Zorvane", "Lantern Mutual"}, nil)
+}
