@@ -57,6 +57,7 @@ func candidates(s string, tracked []match) []candidate {
 	lines := splitLines(s)
 	brandLevels := brandHeadingLevels(s, lines, tracked)
 	pickLevels := pickHeadingLevels(s, lines, tracked)
+	pickItems := pickListLines(s, lines, tracked)
 	inFence := false
 	var cols []int // the table columns read for names, see tableColumns
 	groups := 0
@@ -132,6 +133,11 @@ func candidates(s string, tracked []match) []candidate {
 				out = appendLead(out, body, lo+n)
 				out = appendLabelValue(out, body, lo+n)
 				grouped(from, listGroup)
+				if pickItems[li] {
+					// picks in a value are no leads: they make no list of
+					// brands of the item's labels
+					out = appendPickValues(out, body, lo+n, tracked)
+				}
 			} else if trimmed == ln.text {
 				listGroup = 0 // a paragraph ends the list; an indented line goes on in it
 			}
@@ -254,6 +260,107 @@ func appendPick(out []candidate, h string, off int) []candidate {
 		}
 	}
 	return appendName(out, value, at)
+}
+
+// pickListLines returns the lines of the lists one of whose items pairs a
+// label in bold with a tracked brand right after its colon ("- **Pack:**
+// Acme Ridge 58 – $220", "- **Pack:** the Acme Ridge 58"): a list of picks
+// by need.
+func pickListLines(s string, lines []line, tracked []match) map[int]bool {
+	out := map[int]bool{}
+	from, picked := -1, false
+	flush := func(to int) {
+		if picked {
+			for k := from; k < to; k++ {
+				out[k] = true
+			}
+		}
+		from, picked = -1, false
+	}
+	for li, ln := range lines {
+		trimmed := strings.TrimLeft(ln.text, " \t>")
+		body, n, ok := cutListMarker(trimmed)
+		if !ok {
+			if trimmed != "" {
+				flush(li)
+			}
+			continue
+		}
+		if from < 0 {
+			from = li
+		}
+		if j := strings.Index(body, ":**"); !picked && strings.HasPrefix(body, "**") && j > 2 {
+			at := ln.off + len(ln.text) - len(trimmed) + n + j + 3
+			rest := s[at:]
+			v := strings.TrimLeft(rest, " ")
+			for _, art := range []string{"the ", "an ", "a "} {
+				v = strings.TrimPrefix(v, art)
+			}
+			at += len(rest) - len(v)
+			for _, x := range tracked {
+				picked = picked || x.start == at
+			}
+		}
+	}
+	flush(len(lines))
+	return out
+}
+
+// appendPickValues adds the picks an item of a list of picks
+// (pickListLines) names after its bold label, when its value is nothing
+// but names, each with a price or a note after a dash, joined by ";", ","
+// "and" or "or" ("- **Tent:** Zorvane Ridge 2 – $500; Carter Dome 3 –
+// $550"); a value that is a sentence ("- **Cameras:** Roughly a tie")
+// names none.
+func appendPickValues(out []candidate, body string, off int, tracked []match) []candidate {
+	j := strings.Index(body, ":**")
+	if !strings.HasPrefix(body, "**") || j <= 2 {
+		return out
+	}
+	type pick struct {
+		name string
+		at   int
+	}
+	var picks []pick
+	at := j + 3
+	for at < len(body) {
+		end := len(body)
+		for _, sep := range []string{"; ", ", ", " and ", " or "} {
+			if k := strings.Index(body[at:end], sep); k >= 0 {
+				end = at + k
+			}
+		}
+		part := body[at:end]
+		lead := len(part) - len(strings.TrimLeft(part, " "))
+		part = strings.TrimRight(part[lead:], ". ")
+		for _, sep := range []string{" – ", " — ", " - ", " ("} {
+			if k := strings.Index(part, sep); k >= 0 {
+				part = part[:k]
+			}
+		}
+		for _, w := range strings.Fields(part) {
+			if !capitalized(w) && !isNumeric(w) {
+				return out // a sentence, not a list of names
+			}
+		}
+		if part == "" {
+			return out
+		}
+		picks = append(picks, pick{part, off + at + lead})
+		if end == len(body) {
+			break
+		}
+		at = end + 1
+		for at < len(body) && body[at] != ' ' {
+			at++ // the separator's word ("and", "or")
+		}
+	}
+	for _, p := range picks {
+		if !overlaps(tracked, p.at, p.at+len(p.name)) {
+			out = appendName(out, p.name, p.at) // a tracked pick is read as tracked
+		}
+	}
+	return out
 }
 
 // isAttributeHeader reports whether a table header row opens a table that

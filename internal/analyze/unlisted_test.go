@@ -170,3 +170,17 @@ func TestFindMentions_UntrackedPickHeadingPair(t *testing.T) {
 		"### Good value: Zorvane and Lantern Mutual\nCheap plans.\n\n### Also good: Acme Basic\nFine.\n"
 	checkUntracked(t, answer, []Tracked{{Name: "Acme"}}, []string{"Zorvane", "Lantern Mutual"}, nil)
 }
+
+// In a list of picks by need, one of whose values is a tracked brand after
+// a bold label, a value that is nothing but names names picks; a value that
+// is a sentence names none, and a list comparing tracked brands by
+// attribute gives its labels no brand.
+func TestFindMentions_UntrackedPickListValues(t *testing.T) {
+	answer := "A starter kit:\n\n- **Pack:** Acme Ridge 58 – $220.\n" +
+		"- **Tent:** Zorvane Dome 2 – $500; MXR Hubba 2 – $550.\n" +
+		"- **Stove:** Roughly any canister stove works.\n"
+	checkUntracked(t, answer, []Tracked{{Name: "Acme"}}, []string{"Zorvane", "MXR"}, []string{"Roughly", "Tent", "Stove"})
+	attrs := "How they compare:\n\n* **Comfort:** The mesh back breathes best.\n" +
+		"* **Weight:** Acme Alpine 65 — about 3 lb; Globex Atmos 65 — about 4 lb.\n"
+	checkUntracked(t, attrs, []Tracked{{Name: "Acme"}, {Name: "Globex"}}, nil, []string{"Comfort", "Weight"})
+}
