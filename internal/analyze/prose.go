@@ -244,6 +244,7 @@ var (
 		"integrates with", "integrate with", "integration with", "syncs with", "sync with", "connects to",
 		"connect to", "connects with", "works with", "work with", "plugs into", "pairs with", "pair with",
 		"alongside", "compatible with", "available at", "sold at", "sold through", "shop at", "inside",
+		"relies on", "rely on", "relying on", "pairs well with", "pair well with", "pair it with", "pairs it with", "pair them with",
 		"built for", "built specifically for", "living in", "works in", "work in",
 		// a partner a product was made with: "a camera tuned with Hasselblad"
 		"tuned with", "co-developed with", "co-engineered with", "co-designed with",

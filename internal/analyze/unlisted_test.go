@@ -184,3 +184,17 @@ func TestFindMentions_UntrackedPickListValues(t *testing.T) {
 		"* **Weight:** Acme Alpine 65 — about 3 lb; Globex Atmos 65 — about 4 lb.\n"
 	checkUntracked(t, attrs, []Tracked{{Name: "Acme"}, {Name: "Globex"}}, nil, []string{"Comfort", "Weight"})
 }
+
+// A product relied on or paired with is used as a tool.
+func TestFindMentions_UntrackedReliedOn(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Our shop relies on Zorvane for email flows.", []string{"Zorvane"}, nil},
+		{"Acme is fine. Pair it with Quillmark for notes.", []string{"Quillmark"}, nil},
+		{"Acme is fine. It pairs well with Tessaly for invoicing.", []string{"Tessaly"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
