@@ -54,7 +54,9 @@ import (
 //     stores", "the Green Dot network"), unless "a" opens it ("a DTC store")
 //     or it is a kind of product, trade, place or technology ("ATM network");
 //   - every name of a list after one of those cues, when no ordinary word
-//     or a listed one ("connects to Mailchimp and Intercom");
+//     or a listed one ("connects to Mailchimp and Intercom"), and both of a
+//     pair there one of which no dictionary knows ("using Zorvane or
+//     Lantern");
 //   - every name of a list of two or more right after a cue of comparison,
 //     ordinary words too, but plurals, plans, models, places and
 //     technologies ("competes with Birch and Lantern"; rivalList);
@@ -520,6 +522,10 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				case rivalList(ws, list):
 					// "compete with Toast and Clover": rivals named together
 					add(e.text, sn)
+				case cuedPair(ws, list, ofCoined) && !person && !strings.HasSuffix(e.text, "s"):
+					// "use Salesloft or Outreach": a pair after a cue of use,
+					// one no dictionary knows, names two tools
+					add(e.text, sn)
 				case k > 0 && cuedList(ws, list) && (notCommon(e.text) || listedWord(e.text)):
 					// "connects to Mailchimp and Intercom": the cue before a
 					// list is every name's
@@ -955,6 +961,13 @@ func citationEnd(w string) int {
 		}
 	}
 	return i
+}
+
+// cuedPair reports whether list is two names after a cue of use or
+// comparison (cuedList), one of them, and only one, a word no dictionary
+// knows (ofCoined): "teams already using Salesloft or Outreach".
+func cuedPair(ws []proseWord, list []nameRun, ofCoined int) bool {
+	return len(list) == 2 && ofCoined == 1 && cuedList(ws, list)
 }
 
 // cuedList reports whether a cue that a product follows stands before the

@@ -198,3 +198,18 @@ func TestFindMentions_UntrackedReliedOn(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// Two names after a cue of use, one no dictionary knows, name two tools,
+// an ordinary word too; a plural is a kind of data, no tool.
+func TestFindMentions_UntrackedCuedPair(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Teams already using Zorvane or Lantern may find overlap.", []string{"Zorvane", "Lantern"}, nil},
+		{"Acme is fine. If you already use Lantern or Zorvane for outreach, skip it.", []string{"Lantern", "Zorvane"}, nil},
+		{"Acme is fine. It syncs with Zorvane and Contacts overnight.", nil, []string{"Contacts"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
