@@ -48,6 +48,8 @@ import (
 //     "focused" end a name ("Twilio-based telephony" names Twilio);
 //   - a word with a capital before "Pay", a payment service ("Lantern Pay";
 //     payName);
+//   - right after a noun of a company, or "owner" or "parent" and a comma
+//     ("design firm Quiet Harbor", "its owner, Tallgrass,"; companyBefore);
 //   - written as a company's own web address with a capital, with no cue
 //     ("pair it with Harbor.io"; siteName);
 //   - right before a noun of shops or of a network, a chain ("cash at CVS
@@ -574,6 +576,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 0 && retailNouns[next] && retailName(ws, r),
 				r.from > 0 && siteName(r.text),
 				payName(ws, r),
+				r.from > 0 && companyBefore(ws, r.from) && !isPlace(r.text) && !personName(ws, r),
 				r.from > 0 && next != "" && ownerName(ws, r):
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
 			case ws[r.to-1].maker:
@@ -600,6 +603,27 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		}
 	}
 	return out
+}
+
+// companyKindNouns name a company, not a product: the name written right
+// after one is that company's ("design firm Teenage Engineering", "the
+// insurer Lemonade"); ownerNouns do so across a comma ("its owner, Acorns,
+// offers"). "startup" and "bank" are left out, written as often before a
+// kind of team or a bank's legal suffix ("a startup SDR team", "Stride
+// Bank, N.A.").
+var companyKindNouns = set("firm company insurer retailer lender brokerage carrier maker manufacturer competitor rival")
+
+var ownerNouns = set("owner parent")
+
+// companyBefore reports whether word i follows a noun of companyKindNouns,
+// or one of ownerNouns and a comma ("its owner, Acorns").
+func companyBefore(ws []proseWord, i int) bool {
+	p := ws[i-1]
+	if p.stop || p.semi {
+		return false
+	}
+	w := strings.ToLower(p.text)
+	return companyKindNouns[w] && !p.comma || ownerNouns[w] && p.comma
 }
 
 // payName reports whether run r is a payment service's name: a word with

@@ -213,3 +213,20 @@ func TestFindMentions_UntrackedCuedPair(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A name right after a noun of a company ("design firm", "the insurer"), or
+// after "owner" or "parent" and a comma, is that company's; "startup" and
+// "bank" before a name are not read so.
+func TestFindMentions_UntrackedCompanyNoun(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. It worked with design firm Quiet Harbor on the case.", []string{"Quiet Harbor"}, nil},
+		{"Acme is fine. It has no investing, although its owner, Tallgrass, offers it.", []string{"Tallgrass"}, nil},
+		{"Acme is fine. For a startup SDR team, it is the better fit.", nil, []string{"SDR"}},
+		{"Acme is fine. Deposits sit at Fernhill Bank, N.A. and are insured.", nil, []string{"N.A"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
