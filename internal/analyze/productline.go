@@ -145,10 +145,24 @@ func cutProductLine(answer, name string, others []string, models bool) string {
 			return head
 		}
 	}
-	if k := brandHead(ws); k < len(ws) && (models || productOf(ws[k:])) && !numberAfter(ws, k) {
+	if k := brandHead(ws); k < len(ws) && (models || productOf(ws[k:])) && !numberAfter(ws, k) && !(k == 1 && hasReading(ws[0]) && ownerElsewhere(answer, name)) {
 		return strings.Join(ws[:k], " ")
 	}
 	return name
+}
+
+// ownerElsewhere reports whether the answer writes name whole as the owner
+// of what follows ("Black Diamond's Distance poles"): a company owns
+// things, a model does not, so the name is the brand whole. It is asked
+// only where the cut would leave one word that reads as an English word or
+// a proper noun ("Black"), the one a model's words are easily taken from.
+func ownerElsewhere(answer, name string) bool {
+	for _, suffix := range []string{"'s ", "’s "} {
+		if strings.Contains(answer, name+suffix) {
+			return true
+		}
+	}
+	return false
 }
 
 // listedProduct reports whether a name opens with a brand of the brand

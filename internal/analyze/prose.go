@@ -20,19 +20,23 @@ import (
 //     that opens the sentence as the first name of such a list counts too
 //     ("Chase, Wells Fargo and Citi offer");
 //   - after a corporate tie ("acquired by", "owned by", "part of", "a brand of",
-//     "issued by", "held at", …, and every name of a list after one), or before
-//     an integration word ("Gmail integration") when no ordinary word;
+//     "issued by", "held at", "acquisition of", …, and every name of a list
+//     after one), or before an integration word ("Gmail integration") when
+//     no ordinary word;
 //   - after "such as", "like", "including" when the name is no ordinary word
 //     ("apps such as Klaviyo and Recharge": every name of a list where one is);
 //     after "like" or "such as" following a noun of a kind of business
 //     (businessNouns), every name, ordinary words too ("carriers like Mint
-//     Mobile", "brokers like Vanguard and Fidelity");
+//     Mobile", "brokers like Vanguard and Fidelity"), and after "include"
+//     following a noun of rivals (rivalNouns: "Alternatives include Birch
+//     and Lantern");
 //   - opening a sentence as the subject of a verb, or possessive, when it is no
 //     ordinary word or a brand of the list ("Wrike offers time tracking",
 //     "Shopify's own numbers", "Zoho Desk is", "The North Face sits");
 //   - compared with or left for another ("better than Zendesk", "migrating from
 //     Jira", "Unlike Zendesk, …"), used as a tool or beside one ("teams that
-//     use Google Workspace", "integrates with Gmail", "sold at Walmart"), or
+//     use Google Workspace", "integrates with Gmail", "sold at Walmart"), a
+//     partner a product was made with ("tuned with Zeilwerk"), or
 //     opening a clause as the subject of a verb ("…, whereas
 //     Google's keeps"), when a word of it is no ordinary word or a proper noun
 //     (notCommon): these cues are weaker, so a bare ordinary word is not enough;
@@ -62,11 +66,27 @@ import (
 //   - joined by a hyphen to a word of likeness or focus, one word no
 //     ordinary word or a listed one, no tier, place or capitals ("a
 //     Notion-like interface", "Google-centric teams", "Zendesk-level");
+//   - a word with a capital before "Pay", a payment service ("Lantern Pay";
+//     payName);
+//   - right after a noun of a company, or "owner" or "parent" and a comma
+//     ("design firm Quiet Harbor", "its owner, Tallgrass,"; companyBefore);
+//   - written as a company's own web address with a capital, with no cue
+//     ("pair it with Harbor.io"; siteName);
+//   - right before a noun of shops or of a network, a chain ("cash at CVS
+//     stores", "the Green Dot network"), unless "a" opens it ("a DTC store")
+//     or it is a kind of product, trade, place or technology ("ATM network");
 //   - every name of a list after one of those cues, when no ordinary word
-//     or a listed one ("connects to Mailchimp and Intercom");
+//     or a listed one ("connects to Mailchimp and Intercom"), and both of a
+//     pair there one of which no dictionary knows ("using Zorvane or
+//     Lantern");
+//   - every name of a list of two or more right after a cue of comparison,
+//     ordinary words too, but plurals, plans, models, places and
+//     technologies ("competes with Birch and Lantern"; rivalList);
 //   - every name of a list that opens a sentence before a plural verb, one
 //     of them no word, an acronym or a brand of the list ("GEICO and State
-//     Farm also file", "The North Face and Columbia also make");
+//     Farm also file", "The North Face and Columbia also make"), or before
+//     "are" and a word that weighs them as things to buy ("Grey Owl and Tall
+//     Pine are worth a quote"; pickedAfter);
 //   - every name of a list of three or more where one is a brand of the list
 //     ("GitHub, GitLab and Slack"), but a name of several ordinary words;
 //   - a name that "and others", or "and other" and a noun of a kind of
@@ -243,7 +263,8 @@ var (
 	// corporate ties name a company: "acquired by Apple", "owned by Amer Sports"
 	tiePhrases = phraseWords("acquired by", "owned by", "part of", "a brand of", "a subsidiary of", "a division of", "backed by", "spun off from",
 		"held at", "held by", "issued by", "underwritten by", "powered by", "provided by", "operated by", "made by", "sold by", "built by", "run by",
-		"owns", "owned", "acquired", "acquires", "bought", "buys", "merged with", "partnered with", "partners with", "spun off", "parent company")
+		"owns", "owned", "acquired", "acquires", "bought", "buys", "merged with", "partnered with", "partners with", "spun off", "parent company",
+		"acquisition of", "purchase of", "merger with")
 	// a determiner makes a capitalized word a common noun: "the POS and Square Online"
 	determiners = phraseWords("the", "a", "an", "your", "its", "their", "our", "this", "that")
 	// a name compared with, or left for, another names a product: "better than
@@ -259,7 +280,11 @@ var (
 		"integrates with", "integrate with", "integration with", "syncs with", "sync with", "connects to",
 		"connect to", "connects with", "works with", "work with", "plugs into", "pairs with", "pair with",
 		"alongside", "compatible with", "available at", "sold at", "sold through", "shop at", "inside",
-		"built for", "built specifically for", "living in", "works in", "work in")
+		"relies on", "rely on", "relying on", "pairs well with", "pair well with", "pair it with", "pairs it with", "pair them with",
+		"built for", "built specifically for", "living in", "works in", "work in",
+		// a partner a product was made with: "a camera tuned with Hasselblad"
+		"tuned with", "co-developed with", "co-engineered with", "co-designed with",
+		"partnership with", "collaboration with")
 	// prepositions of the means or the source a product is: "pay via
 	// Stripe", "deposit cash through Green Dot", "pair it with Zoom", "buy
 	// from Amazon" (with a listed ordinary word only: "to" names ports as
@@ -298,6 +323,24 @@ func kindExamples(ws []proseWord, i int) bool {
 }
 
 var likePhrase, suchAsPhrase = phraseWords("like"), phraseWords("such as")
+
+// rivalNouns name the products weighed against the subject: what "include"
+// lists after one is its brands, ordinary words too ("Alternatives
+// include Birch and Lantern", "Other options include Meadow").
+var rivalNouns = set("alternatives options competitors rivals contenders")
+
+// rivalExamples reports whether the words before word i are "include" or
+// "includes" after a noun of rivalNouns.
+func rivalExamples(ws []proseWord, i int) bool {
+	if i < 2 {
+		return false
+	}
+	v, n := ws[i-1], ws[i-2]
+	if v.comma || v.stop || n.comma || n.stop || !strings.EqualFold(v.text, "include") && !strings.EqualFold(v.text, "includes") {
+		return false
+	}
+	return rivalNouns[strings.ToLower(n.text)]
+}
 
 // clauseOpens reports whether word i opens a clause inside a sentence: it
 // follows a comma, a semicolon or dash, or a conjunction after a comma
@@ -583,10 +626,18 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				}
 				switch {
 				case intro && anyDistinctive, allCoined && (!plainWord(e.text) || manyCoined || pairEnds),
-					kindExamples(ws, list[0].from) && !person:
+					kindExamples(ws, list[0].from) && !person,
+					rivalExamples(ws, list[0].from) && !person && rivalName(e.text):
 					// "apps such as Klaviyo and Recharge": examples of one kind
 					add(e.text, sn)
-				case subjectList && !(k > 0 && plainWord(e.text) && isKnown(list[k-1].text, sn)):
+				case subjectList && !(k > 0 && plainWord(e.text) && strings.Contains(list[k-1].text, " ") && isKnown(list[k-1].text, sn)):
+					add(e.text, sn)
+				case rivalList(ws, list):
+					// "compete with Toast and Clover": rivals named together
+					add(e.text, sn)
+				case cuedPair(ws, list, ofCoined) && !person && !strings.HasSuffix(e.text, "s"):
+					// "use Salesloft or Outreach": a pair after a cue of use,
+					// one no dictionary knows, names two tools
 					add(e.text, sn)
 				case k > 0 && cuedList(ws, list) && (notCommon(e.text) || listedWord(e.text)):
 					// "connects to Mailchimp and Intercom": the cue before a
@@ -625,6 +676,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			switch {
 			case wordsBefore(ws, r.from, introPhrases) && (distinctive(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				kindExamples(ws, r.from) && !isPlace(r.text) && !personName(ws, r),
+				rivalExamples(ws, r.from) && rivalName(r.text) && !personName(ws, r),
 				wordsBefore(ws, r.from, tiePhrases),
 
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
@@ -637,6 +689,10 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 0 && next != "" && listedIssued(ws, r),
 				r.from > 0 && companyName(r.text) && !isPlaceName(r.text),
 				notCommon(r.text) && appositiveCompany(ws, r),
+				r.from > 0 && retailNouns[next] && retailName(ws, r),
+				r.from > 0 && siteName(r.text),
+				payName(ws, r),
+				r.from > 0 && companyBefore(ws, r.from) && !isPlace(r.text) && !personName(ws, r),
 				r.from > 0 && next != "" && !smallCapitalRun(r) && ownerName(ws, r):
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
 			case othersName(ws, r):
@@ -668,6 +724,80 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		}
 	}
 	return out
+}
+
+// companyKindNouns name a company, not a product: the name written right
+// after one is that company's ("design firm Teenage Engineering", "the
+// insurer Lemonade"); ownerNouns do so across a comma ("its owner, Acorns,
+// offers"). "startup" and "bank" are left out, written as often before a
+// kind of team or a bank's legal suffix ("a startup SDR team", "Stride
+// Bank, N.A.").
+var companyKindNouns = set("firm company insurer retailer lender brokerage carrier maker manufacturer competitor rival")
+
+var ownerNouns = set("owner parent")
+
+// companyBefore reports whether word i follows a noun of companyKindNouns,
+// or one of ownerNouns and a comma ("its owner, Acorns").
+func companyBefore(ws []proseWord, i int) bool {
+	p := ws[i-1]
+	if p.stop || p.semi {
+		return false
+	}
+	w := strings.ToLower(p.text)
+	return companyKindNouns[w] && !p.comma || ownerNouns[w] && p.comma
+}
+
+// payName reports whether run r is a payment service's name: a word with
+// a capital and "Pay", alone or with more capitalized words ("Shop Pay",
+// "Shop Pay Installments"), as a maker names its wallet ("Apple Pay");
+// "Pay" after a determiner or an ordinary word that is no noun of a name
+// ("Best Pay-Per-Mile" in a heading) is no such name, and after a brand of
+// the list it is that brand's plan ("PayPal Pay in 4"), the brand list
+// holding the wallets of its brands whole.
+func payName(ws []proseWord, r nameRun) bool {
+	if r.to-r.from < 2 || ws[r.from+1].text != "Pay" || ws[r.from].comma || ws[r.from].stop {
+		return false
+	}
+	first := strings.ToLower(ws[r.from].text)
+	return !stopWords[first] && !leadVerbs[first] && lexicon[first] == 0 && !listedBrand(ws[r.from].text)
+}
+
+// siteDomains end a name written as a company's own web address.
+var siteDomains = set("com io ai co app")
+
+// siteName reports whether a name is one word written as a company's own
+// web address with a capital, no path after it ("Apollo.io", "Teamwork.com"):
+// the name a company trades under, which no ordinary word or feature is.
+func siteName(name string) bool {
+	if strings.ContainsAny(name, " /") || !capitalized(name) {
+		return false
+	}
+	i := strings.LastIndexByte(name, '.')
+	return i > 1 && isLetters(name[:i]) && inSet(siteDomains, name[i+1:])
+}
+
+// retailNouns after a name make it a chain whose shops or network a reader
+// can walk into: "cash deposits at CVS stores", "Green Dot retail
+// locations", "the Green Dot network".
+var retailNouns = set("store stores location locations retail branch branches outlet outlets network")
+
+// retailName reports whether run r, before retailNouns, is a chain's name:
+// not one store of a kind after "a" or "an" ("a DTC store"), nor capitals
+// that spell an ordinary word ("an online POD store": an abbreviation of
+// a kind of shop), not an ordinary word whose capital only opens a clause after a
+// colon ("- **No Git workflow:** Linking branches…"), and no kind of
+// product ("ATM network"), trade ("B2B stores"), place ("Texas locations")
+// or technology ("Wi-Fi network").
+func retailName(ws []proseWord, r nameRun) bool {
+	p := ws[r.from-1]
+	if strings.EqualFold(p.text, "a") || strings.EqualFold(p.text, "an") || p.stop && !notCommon(r.text) {
+		return false
+	}
+	name := r.text
+	if allUpper(name) && isDictWord(name) {
+		return false
+	}
+	return !inSet(categoryAcronyms, name) && !tradeTerm(name) && !specName(name) && !isPlace(name) && !isPlaceName(name)
 }
 
 // ownerName reports whether run r is one word, no ordinary word, place or
@@ -882,7 +1012,8 @@ var pluralVerbs = set(`are were have offer make provide include charge support s
 
 // listSubject reports whether list opens the sentence text, is followed by a
 // plural verb, and has a name that no dictionary knows or that the brand
-// list holds.
+// list holds, or is followed by "are" and a word that weighs its names as
+// things to buy (pickedAfter).
 func listSubject(text string, ws []proseWord, list []nameRun) bool {
 	if list[0].from != 0 || len(list) < 2 {
 		return false
@@ -896,7 +1027,69 @@ func listSubject(text string, ws []proseWord, list []nameRun) bool {
 			return true
 		}
 	}
+	return pickedAfter(ws, last.to)
+}
+
+// pickAdverbs may stand between "are" and what it says of names that open a
+// sentence: "Kin and Openly are also worth a quote".
+var pickAdverbs = set("also both often too still")
+
+// pickWords, after "are", say the names before it are things to buy or to
+// weigh against each other: "… are worth comparing", "… are also popular
+// for consolidation", "… are other popular apps", "… are alternatives".
+// What a feature is said to be ("Call Screen and Magic Eraser are useful")
+// is no such word.
+var pickWords = set("worth popular alternatives options other contenders")
+
+// pickedAfter reports whether the words from i are "are", at most two
+// pickAdverbs and one of pickWords.
+func pickedAfter(ws []proseWord, i int) bool {
+	if i >= len(ws) || !strings.EqualFold(ws[i].text, "are") || ws[i].stop || ws[i].comma {
+		return false
+	}
+	for k := i + 1; k < len(ws) && k <= i+3; k++ {
+		w := strings.ToLower(ws[k].text)
+		if pickWords[w] {
+			return true
+		}
+		if !pickAdverbs[w] || ws[k].stop || ws[k].comma {
+			return false
+		}
+	}
 	return false
+}
+
+// rivalList reports whether list, two names or more, follows a cue of
+// comparison (comparePhrases: "compete with", "compared with", "unlike")
+// and each of its names reads as a product's: no plural ("Payments"), no
+// plan's or model's word ("than Basic and Plus"), no place and no
+// technology ("unlike iOS and Android"). Names compared together with the
+// subject are its rivals, ordinary words too ("compete with Toast and
+// Clover").
+func rivalList(ws []proseWord, list []nameRun) bool {
+	if len(list) < 2 || list[0].from < 2 || !wordsBefore(ws, list[0].from, comparePhrases) {
+		return false
+	}
+	for _, e := range list {
+		if !rivalName(e.text) {
+			return false
+		}
+	}
+	return true
+}
+
+// rivalName reports whether a name of a list compared with the subject reads
+// as a product's (rivalList).
+func rivalName(name string) bool {
+	if specName(name) || isPlace(name) || isPlaceName(name) || openStandard(name) {
+		return false
+	}
+	for _, w := range strings.Fields(name) {
+		if inSet(planWords, w) || inSet(modelWords, w) || plainWord(w) && pluralWord(w) {
+			return false
+		}
+	}
+	return true
 }
 
 // citationEnd returns where a citation marker written onto the end of a
@@ -913,6 +1106,13 @@ func citationEnd(w string) int {
 		}
 	}
 	return i
+}
+
+// cuedPair reports whether list is two names after a cue of use or
+// comparison (cuedList), one of them, and only one, a word no dictionary
+// knows (ofCoined): "teams already using Salesloft or Outreach".
+func cuedPair(ws []proseWord, list []nameRun, ofCoined int) bool {
+	return len(list) == 2 && ofCoined == 1 && cuedList(ws, list)
 }
 
 // cuedList reports whether a cue that a product follows stands before the

@@ -60,6 +60,8 @@ func candidates(s string, tracked []match) []candidate {
 	var out []candidate
 	lines := splitLines(s)
 	brandLevels := brandHeadingLevels(s, lines, tracked)
+	pickLevels := pickHeadingLevels(s, lines, tracked)
+	pickItems := pickListLines(s, lines, tracked)
 	inFence := false
 	var cols []int // the table columns read for names, see tableColumns
 	groups := 0
@@ -99,6 +101,9 @@ func candidates(s string, tracked []match) []candidate {
 			} else if brandLevels[level] {
 				out = appendLead(out, h2, hOff)
 			}
+			if pickLevels[level] {
+				out = appendPick(out, h2, hOff)
+			}
 			grouped(from, headingGroups[level])
 			listGroup, boldGroup = 0, 0
 			continue
@@ -132,6 +137,11 @@ func candidates(s string, tracked []match) []candidate {
 				out = appendLead(out, body, lo+n)
 				out = appendLabelValue(out, body, lo+n)
 				grouped(from, listGroup)
+				if pickItems[li] {
+					// picks in a value are no leads: they make no list of
+					// brands of the item's labels
+					out = appendPickValues(out, body, lo+n, tracked)
+				}
 			} else if trimmed == ln.text {
 				listGroup = 0 // a paragraph ends the list; an indented line goes on in it
 			}
@@ -200,6 +210,158 @@ func brandHeadingLevels(s string, lines []line, tracked []match) map[int]bool {
 				strings.Trim(s[ln.off:x.start], "#*_ \t>") == "" {
 				out[headingLevel(t)] = true
 			}
+		}
+	}
+	return out
+}
+
+// pickHeadingLevels returns the heading levels at which some heading names
+// a tracked brand as the pick of a need: a label, a colon and the brand
+// ("### Best overall: Acme Pro", "### Email: Acme"). The headings of such a
+// level are picks of one kind.
+func pickHeadingLevels(s string, lines []line, tracked []match) map[int]bool {
+	out := map[int]bool{}
+	for _, ln := range lines {
+		t := strings.TrimLeft(ln.text, " \t>")
+		if !strings.HasPrefix(t, "#") {
+			continue
+		}
+		for _, x := range tracked {
+			if x.start < ln.off || x.end > ln.off+len(ln.text) {
+				continue
+			}
+			before := strings.TrimRight(s[ln.off:x.start], "*_ \t")
+			if strings.HasSuffix(before, ":") && strings.Trim(before, "#*_ \t>:") != "" {
+				out[headingLevel(t)] = true
+			}
+		}
+	}
+	return out
+}
+
+// appendPick adds the name after the label and colon of a heading at a
+// level of picks (pickHeadingLevels): "### Best for lifetime coverage:
+// Zorvane" names Zorvane, the pick of that need; two names joined by "and"
+// or "or" are two picks.
+func appendPick(out []candidate, h string, off int) []candidate {
+	i := strings.Index(h, ": ")
+	if i <= 0 {
+		return out
+	}
+	rest := h[i+2:]
+	end := len(rest)
+	for _, sep := range leadSeparators {
+		if j := strings.Index(rest[:end], sep); j >= 0 {
+			end = j
+		}
+	}
+	value, at := strings.TrimRight(rest[:end], "*_ ."), off+i+2
+	for _, sep := range []string{" and ", " or "} {
+		// "### Good value: Zorvane and Carter Ridge": two picks
+		if a, b, ok := strings.Cut(value, sep); ok && !strings.Contains(b, sep) {
+			out = appendName(out, a, at)
+			return appendName(out, b, at+len(a)+len(sep))
+		}
+	}
+	return appendName(out, value, at)
+}
+
+// pickListLines returns the lines of the lists one of whose items pairs a
+// label in bold with a tracked brand right after its colon ("- **Pack:**
+// Acme Ridge 58 – $220", "- **Pack:** the Acme Ridge 58"): a list of picks
+// by need.
+func pickListLines(s string, lines []line, tracked []match) map[int]bool {
+	out := map[int]bool{}
+	from, picked := -1, false
+	flush := func(to int) {
+		if picked {
+			for k := from; k < to; k++ {
+				out[k] = true
+			}
+		}
+		from, picked = -1, false
+	}
+	for li, ln := range lines {
+		trimmed := strings.TrimLeft(ln.text, " \t>")
+		body, n, ok := cutListMarker(trimmed)
+		if !ok {
+			if trimmed != "" {
+				flush(li)
+			}
+			continue
+		}
+		if from < 0 {
+			from = li
+		}
+		if j := strings.Index(body, ":**"); !picked && strings.HasPrefix(body, "**") && j > 2 {
+			at := ln.off + len(ln.text) - len(trimmed) + n + j + 3
+			rest := s[at:]
+			v := strings.TrimLeft(rest, " ")
+			for _, art := range []string{"the ", "an ", "a "} {
+				v = strings.TrimPrefix(v, art)
+			}
+			at += len(rest) - len(v)
+			for _, x := range tracked {
+				picked = picked || x.start == at
+			}
+		}
+	}
+	flush(len(lines))
+	return out
+}
+
+// appendPickValues adds the picks an item of a list of picks
+// (pickListLines) names after its bold label, when its value is nothing
+// but names, each with a price or a note after a dash, joined by ";", ","
+// "and" or "or" ("- **Tent:** Zorvane Ridge 2 – $500; Carter Dome 3 –
+// $550"); a value that is a sentence ("- **Cameras:** Roughly a tie")
+// names none.
+func appendPickValues(out []candidate, body string, off int, tracked []match) []candidate {
+	j := strings.Index(body, ":**")
+	if !strings.HasPrefix(body, "**") || j <= 2 {
+		return out
+	}
+	type pick struct {
+		name string
+		at   int
+	}
+	var picks []pick
+	at := j + 3
+	for at < len(body) {
+		end := len(body)
+		for _, sep := range []string{"; ", ", ", " and ", " or "} {
+			if k := strings.Index(body[at:end], sep); k >= 0 {
+				end = at + k
+			}
+		}
+		part := body[at:end]
+		lead := len(part) - len(strings.TrimLeft(part, " "))
+		part = strings.TrimRight(part[lead:], ". ")
+		for _, sep := range []string{" – ", " — ", " - ", " ("} {
+			if k := strings.Index(part, sep); k >= 0 {
+				part = part[:k]
+			}
+		}
+		for _, w := range strings.Fields(part) {
+			if !capitalized(w) && !isNumeric(w) {
+				return out // a sentence, not a list of names
+			}
+		}
+		if part == "" {
+			return out
+		}
+		picks = append(picks, pick{part, off + at + lead})
+		if end == len(body) {
+			break
+		}
+		at = end + 1
+		for at < len(body) && body[at] != ' ' {
+			at++ // the separator's word ("and", "or")
+		}
+	}
+	for _, p := range picks {
+		if !overlaps(tracked, p.at, p.at+len(p.name)) {
+			out = appendName(out, p.name, p.at) // a tracked pick is read as tracked
 		}
 	}
 	return out
@@ -310,12 +472,15 @@ func appendBrandHeader(out []candidate, row string, off int, tracked []match) []
 }
 
 // companyKinds head a table column of company or product names: the kinds of
-// company, and "Integration", whose rows are the products integrated.
+// company, "Integration", whose rows are the products integrated, and the
+// picks of a table of recommendations ("| Need | Best pick |", "| Top pick
+// | Runner-up |"), whose rows are the products picked.
 var companyKinds = set(`integration integrations
 	brand brands company companies maker makers manufacturer
 	manufacturers provider providers vendor vendors bank banks insurer insurers
 	carrier carriers network networks retailer retailers lender lenders issuer
-	issuers processor processors platform platforms`)
+	issuers processor processors platform platforms
+	pick picks runner-up recommendation`)
 
 // appendCell adds cell col of a table row.
 func appendCell(out []candidate, row string, off, col int) []candidate {
@@ -379,12 +544,27 @@ func appendBold(out []candidate, text string, off int) []candidate {
 	return out
 }
 
+// slashVersion writes a model's version joined to its last word by a slash
+// as a word of its own ("Ghost Whisperer/2" → "Ghost Whisperer 2"), so that
+// the model is read, and cut, as one written with a space; a slash between
+// two words ("Pro/Max") or after a figure ("24/7") is left.
+func slashVersion(name string) string {
+	i := strings.LastIndexByte(name, '/')
+	if i <= 0 || i == len(name)-1 || !unicode.IsLetter(rune(name[i-1])) || strings.IndexByte(name[:i], '/') >= 0 {
+		return name
+	}
+	if !isNumeric(name[i+1:]) {
+		return name
+	}
+	return name[:i] + " " + name[i+1:]
+}
+
 // appendName cleans raw and adds it when it looks like a brand. A name too long
 // for one that runs a brand and its model together ("Big Agnes Copper Spur
 // HV UL2") keeps what is read as the brand's words with the model after them
 // (longName), for untracked to cut back.
 func appendName(out []candidate, raw string, off int) []candidate {
-	name := cleanName(raw)
+	name := slashVersion(cleanName(raw))
 	if name != "" && !isBrandish(name) {
 		name = longName(name)
 	}

@@ -1,0 +1,232 @@
+package analyze
+
+import "testing"
+
+// A name right before a noun of shops or a network is a chain a reader can
+// walk into; one shop of a kind, an abbreviation of a kind and an ordinary
+// word opening a clause are not.
+func TestFindMentions_UntrackedRetailChain(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. You can pay in cash at Blue Lantern stores near you.", []string{"Blue Lantern"}, nil},
+		{"Acme is fine. Deposits go through the Red Kite network, for a small fee.", []string{"Red Kite"}, nil},
+		{"Acme is fine. Bills can be paid at QMX locations and online.", []string{"QMX"}, nil},
+		{"Acme is fine. It also helps if you run a DTC store on the side.", nil, []string{"DTC"}},
+		{"Acme is fine. For a purely online POD store, look elsewhere.", nil, []string{"POD"}},
+		{"Acme is fine. Withdrawals are free in the ATM network.", nil, []string{"ATM"}},
+		{"Acme is fine.\n\n- **No native sync:** Linking branches requires a plugin.", nil, []string{"Linking"}},
+		{"Acme is fine. Acme opened new Texas locations this year.", nil, []string{"Texas"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// Names that open a sentence before "are" and a word that weighs them as
+// things to buy ("worth", "popular", "alternatives", "options", "other")
+// are brands, ordinary words too, where their capital is evidence; what a
+// feature is said to be is no such word.
+func TestFindMentions_UntrackedPickedSubjects(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Blue Heron and Red Finch are also worth a quote.", []string{"Red Finch"}, nil},
+		{"Acme is fine. Grey Owl and Tall Pine are popular for small loans.", []string{"Tall Pine"}, nil},
+		{"Acme is fine. Zorvane and Gladly are worth comparing too.", []string{"Zorvane", "Gladly"}, nil},
+		{"Acme is fine. Quick Sync and Smart Reply are genuinely useful.", nil, []string{"Smart Reply"}},
+		{"Acme is fine. Calling and Texting are included on all plans.", nil, []string{"Texting"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// Two names or more compared together with the subject are its rivals,
+// ordinary words too; plans, models, plurals and places are not.
+func TestFindMentions_UntrackedRivalList(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Its ordering tools compete with Birch and Lantern for cafés.", []string{"Birch", "Lantern"}, nil},
+		{"Acme is fine. Compared with Harbor or Meadow, Acme sets up faster.", []string{"Meadow"}, nil},
+		{"Acme is fine. It costs less than Basic and Plus on most rivals.", nil, []string{"Basic", "Plus"}},
+		{"Acme is fine. It is cheaper than Payments and Invoices elsewhere.", nil, []string{"Payments", "Invoices"}},
+		{"Acme is fine. Rates are lower than Texas and Ohio on average.", nil, []string{"Texas", "Ohio"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// What "include" lists after a noun of rivals ("alternatives", "options")
+// is brands, ordinary words too; plans and features are not.
+func TestFindMentions_UntrackedRivalExamples(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Alternatives include Birch and Lantern, both cheaper.", []string{"Birch", "Lantern"}, nil},
+		{"Acme is fine. Other options include Meadow, which suits bakeries.", []string{"Meadow"}, nil},
+		{"Acme is fine. Its options include Basic and Plus at lower prices.", nil, []string{"Basic", "Plus"}},
+		{"Acme is fine. Its perks include Quick Pay and Round Ups.", nil, []string{"Quick Pay", "Round Ups"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A name written as a company's own web address with a capital is the name
+// it trades under; a file name is not.
+func TestFindMentions_UntrackedSiteName(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Many teams pair it with Harbor.io for lead data.", []string{"Harbor.io"}, nil},
+		{"Acme is fine. Book a demo, or compare quotes on Meadow.com first.", []string{"Meadow.com"}, nil},
+		{"Acme is fine. It imports Settings.json files from old tools.", nil, []string{"Settings.json"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A word with a capital before "Pay" names a payment service; an ordinary
+// adjective before "Pay" does not.
+func TestFindMentions_UntrackedPayName(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Many stores now offer Lantern Pay at checkout.", []string{"Lantern Pay"}, nil},
+		{"Acme is fine. It also supports Lantern Pay Later for big orders.", []string{"Lantern Pay Later"}, nil},
+		{"Acme is fine. Checkout is quick, and Lantern Pay converts well on mobile.", []string{"Lantern Pay"}, nil},
+		{"Acme is fine. Workers get Great Pay and benefits.", nil, []string{"Great Pay"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A partner a product was tuned or developed with is a company; a material
+// a product is made with is not.
+func TestFindMentions_UntrackedPartner(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Its cameras are tuned with Zeilwerk for natural colour.", []string{"Zeilwerk"}, nil},
+		{"Acme is fine. The lens was co-developed with Optrava last year.", []string{"Optrava"}, nil},
+		{"Acme is fine. The shell is made with Texlon for rain.", nil, []string{"Texlon"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A model's version joined by a slash ("Cloud Runner/3") is read as one
+// written with a space, and cut off the brand.
+func TestFindMentions_UntrackedSlashVersion(t *testing.T) {
+	answer := "Here's how they compare:\n\n| Jacket | Fill | Price |\n|---|---|---|\n" +
+		"| Acme Ridge 20 | 700 | $275 |\n| Acme Pro 2 | 800 | $279 |\n" +
+		"| Granite Peak Cloud Runner/3 | 800 | $350 |\n| Acme Trail 24/7 | 850 | $390 |\n"
+	checkUntracked(t, answer, []Tracked{{Name: "Acme"}}, []string{"Granite Peak"}, nil)
+}
+
+// The cells of a column of picks in a table of recommendations are the
+// products picked; the first column's needs are not.
+func TestFindMentions_UntrackedPickColumn(t *testing.T) {
+	answer := "A kit, category by category:\n\n| Category | Top pick | Runner-up |\n|---|---|---|\n" +
+		"| Tent | Granite Peak Ridge 2 | Acme Pro 2 |\n| Stove | Acme Flame 1 | Zorvane Jet 3 |\n"
+	checkUntracked(t, answer, []Tracked{{Name: "Acme"}}, []string{"Granite Peak", "Zorvane"}, []string{"Tent", "Stove"})
+}
+
+// What a company acquired, purchased or merged with is a company.
+func TestFindMentions_UntrackedAcquisition(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Its acquisition of Harbor Labs added feed tools.", []string{"Harbor Labs"}, nil},
+		{"Acme is fine. It builds on the purchase of Bluefield last year.", []string{"Bluefield"}, nil},
+		{"Acme is fine. Since its merger with Tallgrass, rates rose.", []string{"Tallgrass"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// Headings of one level that pair a need with a pick, one of them a tracked
+// brand, name the other picks too; a pick written elsewhere as an owner is
+// a brand whole, not cut to its first word.
+func TestFindMentions_UntrackedPickHeadings(t *testing.T) {
+	answer := "## Best tents\n\n### Best overall: Acme Pro 2\nLight and roomy.\n\n" +
+		"### Best for storms: Zorvane Gale 3\nStrong poles.\n\n" +
+		"### Trekking poles: Carter Ridge\nCarter Ridge's Feather poles fold small.\n\n" +
+		"### Budget option: Acme Lite 1\nCheap.\n\n### Accessories\nA stuff sack.\n"
+	checkUntracked(t, answer, []Tracked{{Name: "Acme"}}, []string{"Zorvane", "Carter Ridge"}, []string{"Carter", "Accessories"})
+}
+
+// Two names joined by "and" or "or" after a pick heading's colon are two
+// picks.
+func TestFindMentions_UntrackedPickHeadingPair(t *testing.T) {
+	answer := "## Best cover\n\n### Best overall: Acme Plus\nBroad cover.\n\n" +
+		"### Good value: Zorvane and Lantern Mutual\nCheap plans.\n\n### Also good: Acme Basic\nFine.\n"
+	checkUntracked(t, answer, []Tracked{{Name: "Acme"}}, []string{"Zorvane", "Lantern Mutual"}, nil)
+}
+
+// In a list of picks by need, one of whose values is a tracked brand after
+// a bold label, a value that is nothing but names names picks; a value that
+// is a sentence names none, and a list comparing tracked brands by
+// attribute gives its labels no brand.
+func TestFindMentions_UntrackedPickListValues(t *testing.T) {
+	answer := "A starter kit:\n\n- **Pack:** Acme Ridge 58 – $220.\n" +
+		"- **Tent:** Zorvane Dome 2 – $500; MXR Hubba 2 – $550.\n" +
+		"- **Stove:** Roughly any canister stove works.\n"
+	checkUntracked(t, answer, []Tracked{{Name: "Acme"}}, []string{"Zorvane", "MXR"}, []string{"Roughly", "Tent", "Stove"})
+	attrs := "How they compare:\n\n* **Comfort:** The mesh back breathes best.\n" +
+		"* **Weight:** Acme Alpine 65 — about 3 lb; Globex Atmos 65 — about 4 lb.\n"
+	checkUntracked(t, attrs, []Tracked{{Name: "Acme"}, {Name: "Globex"}}, nil, []string{"Comfort", "Weight"})
+}
+
+// A product relied on or paired with is used as a tool.
+func TestFindMentions_UntrackedReliedOn(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Our shop relies on Zorvane for email flows.", []string{"Zorvane"}, nil},
+		{"Acme is fine. Pair it with Quillmark for notes.", []string{"Quillmark"}, nil},
+		{"Acme is fine. It pairs well with Tessaly for invoicing.", []string{"Tessaly"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// Two names after a cue of use, one no dictionary knows, name two tools,
+// an ordinary word too; a plural is a kind of data, no tool.
+func TestFindMentions_UntrackedCuedPair(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Teams already using Zorvane or Lantern may find overlap.", []string{"Zorvane", "Lantern"}, nil},
+		{"Acme is fine. If you already use Lantern or Zorvane for outreach, skip it.", []string{"Lantern", "Zorvane"}, nil},
+		{"Acme is fine. It syncs with Zorvane and Contacts overnight.", nil, []string{"Contacts"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A name right after a noun of a company ("design firm", "the insurer"), or
+// after "owner" or "parent" and a comma, is that company's; "startup" and
+// "bank" before a name are not read so.
+func TestFindMentions_UntrackedCompanyNoun(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. It worked with design firm Quiet Harbor on the case.", []string{"Quiet Harbor"}, nil},
+		{"Acme is fine. It has no investing, although its owner, Tallgrass, offers it.", []string{"Tallgrass"}, nil},
+		{"Acme is fine. For a startup SDR team, it is the better fit.", nil, []string{"SDR"}},
+		{"Acme is fine. Deposits sit at Fernhill Bank, N.A. and are insured.", nil, []string{"N.A"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
