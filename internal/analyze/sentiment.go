@@ -246,6 +246,21 @@ func valence(text string) float64 {
 				total += v * weight
 				continue
 			}
+			if w == "most" && afterThe(text[:wordStartOf(text, i)]) && rankedWord(nextToken(text[i:])) &&
+				sentimentWords[secondToken(text[i:])].kind != opinion {
+				// "the most customizable platform", "one of the most
+				// widely used": a product ranked first on a quality of no
+				// weight of itself is praised; "the most reliable" weighs
+				// its word, "the most fees" its price, and "the most
+				// common complaint" the opinion it ranks
+				v := mostRank * boost * weight
+				if negLeft > 0 {
+					v *= -0.75
+				}
+				total += v
+				boost = 1
+				continue
+			}
 			boost *= info.value
 			tooNext = w == "too"
 			continue
@@ -366,6 +381,24 @@ func valence(text string) float64 {
 	}
 	endLack()
 	return total
+}
+
+// mostRank is the weight of a product ranked first on a quality the
+// lexicon does not weigh ("the most customizable").
+const mostRank = 1.5
+
+// afterThe reports whether before ends with the article "the".
+func afterThe(before string) bool {
+	t := strings.TrimRight(before, " ")
+	return len(t) >= 3 && strings.EqualFold(t[len(t)-3:], "the") && (len(t) == 3 || !isTokenByte(t[len(t)-4]))
+}
+
+// rankedWord reports whether "the most" before w ranks a product on a
+// quality of no weight of itself: not an opinion word (weighed as itself,
+// "the most reliable"), nor what a customer pays or spends ("the most
+// fees", "the most time"), nor a number.
+func rankedWord(w string) bool {
+	return w != "" && sentimentWords[w].kind == plain && !priceNoun[w] && !costNouns[w] && !effortNouns[w] && !isNumeric(w)
 }
 
 // namedChoice reports whether the text before "choice" ends with an
@@ -583,7 +616,7 @@ var sizeComparatives = set("more longer larger bigger greater")
 
 // effortNouns are what a customer spends, like a price: "more time than
 // Globex", "more steps than" compare a cost, not what the customer gets.
-var effortNouns = set("time effort work steps clicks setup maintenance configuration")
+var effortNouns = set("time effort work steps clicks setup maintenance configuration attention")
 
 // thanAhead reports whether "than" comes within the next five words of the
 // clause, with no price noun before it (a price compared is weighed by

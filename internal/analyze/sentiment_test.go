@@ -287,6 +287,20 @@ func TestSentimentSteerAway(t *testing.T) {
 	})
 }
 
+// A product ranked first on a quality of no weight of itself is praised;
+// "the most" before an opinion, a price or an effort weighs that word.
+func TestSentimentRankedFirst(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"It is the most configurable tracker of the group.", "+"},
+		{"Reviewers call it one of the most widely stocked tents.", "+"},
+		{"It isn't the most configurable tracker.", "-"},
+		{"It charges the most fees of the four.", "0"},
+		{"Migrations take the most time.", "0"},
+		{"Sync is the most common complaint.", "-"},
+		{"The interface is the most cluttered of the three.", "-"},
+	})
+}
+
 // sideCase is a text and the side of 50 its Sentiment falls on: "+", "-"
 // or "0" (docs/accuracy.md#the-analyzers-score-and-the-labels).
 type sideCase struct{ text, want string }
