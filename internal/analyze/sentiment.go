@@ -327,7 +327,7 @@ func valence(text string) float64 {
 			}
 		}
 		if info.phrase {
-			if p, n := phraseAt(w, text[i:]); n > 0 {
+			if p, n := phraseAt(w, text[i:]); n > 0 && (w != "for" || lessPrice(text[i+n:])) {
 				v, ok = p, true
 				i += n
 				if w == "i'd" && p >= 1.5 && negLeft > 0 {
@@ -1011,7 +1011,29 @@ var phrases = withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]p
 	"rise":      {{"quickly", -1.5}, {"fast", -1.5}},
 	"pays":      {{"for itself", 2}, {"for themselves", 2}},
 	"pay":       {{"for itself", 2}, {"for themselves", 2}},
+	// a price cut to a share of another's is praise, as "costs less" is:
+	// "at a fraction of the cost", "about a third of the price", "for
+	// less" (not "for less weight": lessPrice)
+	"fraction": {{"of the cost", 1.5}, {"of the price", 1.5}},
+	"third":    {{"of the cost", 1.5}, {"of the price", 1.5}},
+	"half":     {{"the cost", 1.5}, {"the price", 1.5}, {"of the cost", 1.5}, {"of the price", 1.5}},
+	"for": {{"less", 1.5}, {"much less", 1.5}, {"far less", 1.5}, {"a lot less", 1.5},
+		{"a fraction of the cost", 1.5}, {"a fraction of the price", 1.5}},
 })))
+
+// lessPrice reports whether "for less" ends at rest as a price: the
+// clause ends, or money or a comparison follows ("for less money", "for
+// less than Globex"); "for less weight" sizes something else.
+func lessPrice(rest string) bool {
+	switch nextToken(rest) {
+	case "money", "cash", "than":
+		return true
+	case "":
+		t := strings.TrimLeft(rest, " ")
+		return t == "" || !isTokenByte(t[0])
+	}
+	return false
+}
 
 // acclaimVerbs after "highly" are praise: "highly rated".
 var acclaimVerbs = set("rated regarded reviewed praised acclaimed")

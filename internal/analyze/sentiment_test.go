@@ -301,6 +301,19 @@ func TestSentimentRankedFirst(t *testing.T) {
 	})
 }
 
+// A price cut to a share of another's is praise, as "costs less" is;
+// "for less" before what is not money sizes something else.
+func TestSentimentShareOfPrice(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"It covers the same ground at a fraction of the cost.", "+"},
+		{"The tent sleeps two for about a third of the price.", "+"},
+		{"You get nearly the same screen for less.", "+"},
+		{"It gives similar grip for far less money than the flagship.", "+"},
+		{"A down fill gives more loft for less weight.", "0"},
+		{"Members can often buy it for less on sale days.", "0"},
+	})
+}
+
 // sideCase is a text and the side of 50 its Sentiment falls on: "+", "-"
 // or "0" (docs/accuracy.md#the-analyzers-score-and-the-labels).
 type sideCase struct{ text, want string }
