@@ -274,6 +274,16 @@ func valence(text string) float64 {
 			negLeft, boost, prevNot, denial = 0, 1, false, false
 			continue
 		}
+		if spareWords[w] && (negLeft > 0 && !lack || skippedBefore(text[:wordStartOf(text, i)])) && !costAhead2(text[i:]) {
+			// "without extra tools", "skip a separate dialer", "you don't
+			// need a separate phone system": the product spares the
+			// customer another purchase; a cost spared ("no extra fee")
+			// is a fact of pricing, and "doesn't include a separate…" a
+			// lack
+			total += spared * weight
+			negLeft, boost = 0, 1
+			continue
+		}
 		if negLeft > 0 && noun && (w == "and" || w == "plus") {
 			// "No fees and excellent 24/7 support": the next item of the
 			// list is not under "no"
@@ -399,6 +409,41 @@ func afterThe(before string) bool {
 // fees", "the most time"), nor a number.
 func rankedWord(w string) bool {
 	return w != "" && sentimentWords[w].kind == plain && !priceNoun[w] && !costNouns[w] && !effortNouns[w] && !isNumeric(w)
+}
+
+// spareWords name another purchase: spared ("without extra tools", "skip a
+// separate dialer") they are praise of the product that spares it.
+var spareWords = set("separate extra additional another")
+
+// spared is the weight of another purchase spared.
+const spared = 1.5
+
+// skippedBefore reports whether before ends with "skip" and at most an
+// article ("skip a separate engagement tool").
+func skippedBefore(before string) bool {
+	f := strings.Fields(strings.ToLower(before))
+	n := len(f)
+	if n > 0 && (f[n-1] == "a" || f[n-1] == "an" || f[n-1] == "the" || f[n-1] == "any") {
+		n--
+	}
+	return n > 0 && (f[n-1] == "skip" || f[n-1] == "skips")
+}
+
+// costAhead2 reports whether one of the next two words of the clause is
+// what a customer pays ("extra gateway fees", "extra charge").
+func costAhead2(rest string) bool {
+	t := rest
+	for k := 0; k < 2; k++ {
+		w := nextToken(t)
+		if w == "" {
+			return false
+		}
+		if costNouns[w] || priceNoun[w] {
+			return true
+		}
+		t = t[1+len(w):]
+	}
+	return false
 }
 
 // namedChoice reports whether the text before "choice" ends with an

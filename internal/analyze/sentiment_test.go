@@ -314,6 +314,18 @@ func TestSentimentShareOfPrice(t *testing.T) {
 	})
 }
 
+// Another purchase spared is praise of the product that spares it; a cost
+// spared is a fact of pricing, and another thing not included a lack.
+func TestSentimentPurchaseSpared(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"Invoices go out without extra plugins.", "+"},
+		{"Shops can skip a separate booking service.", "+"},
+		{"With the dialer built in, you won't need another calling app.", "+"},
+		{"There is no extra platform fee.", "0"},
+		{"The plan doesn't include a separate staging site.", "-"},
+	})
+}
+
 // sideCase is a text and the side of 50 its Sentiment falls on: "+", "-"
 // or "0" (docs/accuracy.md#the-analyzers-score-and-the-labels).
 type sideCase struct{ text, want string }
