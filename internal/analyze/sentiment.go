@@ -284,6 +284,17 @@ func valence(text string) float64 {
 			negLeft, boost = 0, 1
 			continue
 		}
+		if w == "plus" && plusNoun(text[:wordStartOf(text, i)]) {
+			// "is a plus", "a genuine plus for stability": an advantage,
+			// not the word that joins a list ("fees plus taxes")
+			v := plusWeight * boost * weight
+			if negLeft > 0 {
+				v *= -0.75
+			}
+			total += v
+			boost = 1
+			continue
+		}
 		if negLeft > 0 && noun && (w == "and" || w == "plus") {
 			// "No fees and excellent 24/7 support": the next item of the
 			// list is not under "no"
@@ -409,6 +420,17 @@ func afterThe(before string) bool {
 // fees", "the most time"), nor a number.
 func rankedWord(w string) bool {
 	return w != "" && sentimentWords[w].kind == plain && !priceNoun[w] && !costNouns[w] && !effortNouns[w] && !isNumeric(w)
+}
+
+// plusWeight is the weight of "a plus", an advantage.
+const plusWeight = 1.5
+
+// plusNoun reports whether before ends with "a", or "a" and one word ("a
+// genuine", "a big"): "plus" after it is a noun, an advantage.
+func plusNoun(before string) bool {
+	f := strings.Fields(strings.ToLower(before))
+	n := len(f)
+	return n >= 1 && f[n-1] == "a" || n >= 2 && f[n-2] == "a" && isLetters(f[n-1])
 }
 
 // spareWords name another purchase: spared ("without extra tools", "skip a

@@ -326,6 +326,17 @@ func TestSentimentPurchaseSpared(t *testing.T) {
 	})
 }
 
+// "a plus" is an advantage; "plus" that joins a list weighs nothing.
+func TestSentimentPlusNoun(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The roll-top closure is a plus.", "+"},
+		{"Free returns are a real plus for first-time buyers.", "+"},
+		{"The filter isn't a plus here.", "-"},
+		{"It charges a monthly fee plus tax.", "0"},
+		{"Buyers get the Plus tier after a year.", "0"},
+	})
+}
+
 // sideCase is a text and the side of 50 its Sentiment falls on: "+", "-"
 // or "0" (docs/accuracy.md#the-analyzers-score-and-the-labels).
 type sideCase struct{ text, want string }
