@@ -665,7 +665,7 @@ func subjects(s string, start int, groups []group) []group {
 	for _, g := range groups {
 		before := s[from:g.start]
 		from = g.end
-		if w := lastWordOf(before); (prepositions[w] || useVerbs[w] || objectAfter(before) || attributive(s, g)) && !advisedBefore(before) {
+		if w := lastWordOf(before); (prepositions[w] || useVerbs[w] || objectAfter(before) || attributive(s, g) || exampleOf(before)) && !advisedBefore(before) {
 			if _, kind := lastMarker(before); kind != markCompare {
 				continue
 			}
@@ -676,6 +676,20 @@ func subjects(s string, start int, groups []group) []group {
 		return groups
 	}
 	return out
+}
+
+// exampleOf reports whether a brand after before is an example of the
+// noun before it ("brands like Globex and Initech", "partners such as
+// Globex", "tools including Globex"): an object of the clause, whose
+// opinion is of its subject.
+func exampleOf(before string) bool {
+	t := strings.TrimRight(before, " \t*_[\"'(“‘")
+	for _, w := range [...]string{" like", " such as", " including"} {
+		if len(t) >= len(w) && strings.EqualFold(t[len(t)-len(w):], w) {
+			return true
+		}
+	}
+	return false
 }
 
 // allObjects reports whether every group of a sentence stands after a

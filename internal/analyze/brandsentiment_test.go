@@ -361,3 +361,24 @@ func TestBrandSentimentCarriedNetwork(t *testing.T) {
 	checkPolarities(t, "1. **Acme** – No monthly fees and no minimum balance. Checking comes with 40,000+ Allpoint ATMs. Best all-around pick.\n2. **Globex** – A branch in most towns.\n",
 		[]Tracked{{Name: "Acme"}, {Name: "Globex"}}, map[string]string{"Acme": "+"})
 }
+
+// A brand given as an example of a noun ("brands like Globex", "partners
+// such as Globex", "tools including Globex") is an object of the clause
+// it stands in: the clause's opinion is of its subject.
+func TestBrandSentimentExampleObject(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"like", "Today Acme hosts the shops of labels like Globex and Initech and is praised for its fast checkout.",
+			map[string]string{"Acme": "+"}},
+		{"such as", "Today Acme bundles sensors from partners such as Globex, and owners praise its quick quotes.",
+			map[string]string{"Acme": "+"}},
+		{"including", "Today Acme connects to tools including Globex, and its dashboards are excellent.",
+			map[string]string{"Acme": "+"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
