@@ -382,3 +382,25 @@ func TestBrandSentimentExampleObject(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
 	}
 }
+
+// What most buyers take is a verdict on it, as advice is; a plan they
+// choose, or a product they are said to outgrow, is none.
+func TestBrandSentimentCrowdChoice(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"start with", "For a craft shop, most owners start with Acme and add Globex later for wholesale.",
+			map[string]string{"Acme": "+"}},
+		{"after but", "Both make harnesses, but most climbers after a light rack choose Acme or Globex.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"a plan", "Acme has four plans. Most small teams choose Growth for the automations.",
+			map[string]string{"Acme": "0"}},
+		{"no crowd", "Shops start with Acme and move on.",
+			map[string]string{"Acme": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}

@@ -112,6 +112,15 @@ func valence(text string) float64 {
 		wasOpening := opening
 		opening = false
 		i = j
+		if ws := wordStartOf(text, i); !wasOpening && crowdVerbs[string(buf[:n])] {
+			if n := crowdChoiceAt(text[ws:]); n > 0 && crowdSubject(text[:ws]) {
+				// "most teams start with Acme": the crowd's pick
+				total += 2 * weight
+				boost, negLeft = 1, 0
+				i = ws + n
+				continue
+			}
+		}
 		if ws := wordStartOf(text, i); wasOpening || ws >= 2 && text[ws-2] == ',' && afterCondition(text[:ws]) {
 			if n := imperativeAdviceAt(text[ws:]); n > 0 {
 				// "go with Acme", "look at Acme or Globex": advice to the reader
@@ -578,6 +587,66 @@ func imperativeAdviceAt(text string) int {
 			return n
 		}
 		if pronounObject(rest) || strings.HasPrefix(rest, "xx") || rest != "" && 'A' <= rest[0] && rest[0] <= 'Z' {
+			return n
+		}
+	}
+	return 0
+}
+
+// crowdSubject reports whether the clause before a verb is "most" and
+// the people it counts ("most teams", "but most skiers looking for a top
+// shell"): what most buyers take ("most teams start with Acme") is a
+// verdict, as advice is.
+func crowdSubject(before string) bool {
+	t := before
+	if c := strings.LastIndexAny(t, ".,;:!?(\n"); c >= 0 {
+		t = t[c+1:]
+	}
+	f := strings.Fields(strings.ToLower(strings.Trim(t, " \t*_")))
+	if len(f) > 0 && (f[0] == "but" || f[0] == "and" || f[0] == "so") {
+		f = f[1:]
+	}
+	return len(f) >= 2 && len(f) <= 7 && f[0] == "most" && f[1] != "of"
+}
+
+// crowdChoice are what most buyers do with the product they take: "most
+// teams start with Acme", "most skiers choose Acme".
+var crowdChoice = phraseWords("choose", "pick", "start with", "go with", "stick with", "prefer",
+	"end up with", "opt for", "keep")
+
+// crowdVerbs are the first words of crowdChoice.
+var crowdVerbs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, ps := range crowdChoice {
+		m[ps[0]] = true
+	}
+	return m
+}()
+
+// crowdChoiceAt returns the bytes of text a crowd's choice covers when a
+// brand's mention follows it ("start with Acme"), or 0: a plan or anything
+// else the crowd takes ("choose Advanced") is no verdict on the brand.
+func crowdChoiceAt(text string) int {
+	for _, ps := range crowdChoice {
+		t, n, ok := text, 0, true
+		for _, w := range ps {
+			trimmed := strings.TrimLeft(t, " ")
+			if len(trimmed) < len(w) || !strings.EqualFold(trimmed[:len(w)], w) ||
+				len(trimmed) > len(w) && isTokenByte(trimmed[len(w)]) {
+				ok = false
+				break
+			}
+			n += len(t) - len(trimmed) + len(w)
+			t = trimmed[len(w):]
+		}
+		if !ok {
+			continue
+		}
+		rest := strings.TrimLeft(t, " *_")
+		if len(rest) > 4 && strings.EqualFold(rest[:4], "the ") {
+			rest = strings.TrimLeft(rest[4:], " *_")
+		}
+		if strings.HasPrefix(rest, "xx") {
 			return n
 		}
 	}
