@@ -1147,6 +1147,18 @@ var phrases = withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]p
 	"rise":      {{"quickly", -1.5}, {"fast", -1.5}},
 	"pays":      {{"for itself", 2}, {"for themselves", 2}},
 	"pay":       {{"for itself", 2}, {"for themselves", 2}},
+	// a lead over the others is praise: "comes out ahead", "has the
+	// edge", "leads in video", "edges ahead on blocking rumble"
+	"comes":   {{"out ahead", 2}},
+	"come":    {{"out ahead", 2}},
+	"pulls":   {{"ahead", 2}},
+	"pull":    {{"ahead", 2}},
+	"edges":   {{"ahead", 2}, {"out", 2}},
+	"far":     {{"ahead", 2}},
+	"clearly": {{"ahead", 2}},
+	"has":     {{"the edge", 2}, {"an edge", 2}},
+	"have":    {{"the edge", 2}, {"an edge", 2}},
+	"leads":   {{"in", 2}, {"on", 2}, {"the industry", 2}, {"the market", 2}, {"the category", 2}, {"the pack", 2}, {"the field", 2}},
 	// a price cut to a share of another's is praise, as "costs less" is:
 	// "at a fraction of the cost", "about a third of the price", "for
 	// less" (not "for less weight": lessPrice)

@@ -337,6 +337,17 @@ func TestSentimentPlusNoun(t *testing.T) {
 	})
 }
 
+// A lead over the others is praise.
+func TestSentimentLeadOverOthers(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"For long weekends, the 40-liter pack comes out ahead.", "+"},
+		{"On zoom, this camera has the edge.", "+"},
+		{"The brand leads in low-light video.", "+"},
+		{"It edges ahead on battery life.", "+"},
+		{"Plan your route ahead of time.", "0"},
+	})
+}
+
 // sideCase is a text and the side of 50 its Sentiment falls on: "+", "-"
 // or "0" (docs/accuracy.md#the-analyzers-score-and-the-labels).
 type sideCase struct{ text, want string }
