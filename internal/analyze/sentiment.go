@@ -1281,6 +1281,9 @@ func withPricePhrases(m map[string][]phrase) map[string][]phrase {
 		for _, w := range []string{"cover", "covers", "includes", "include", "offers", "offer"} {
 			m[w] = append(m[w], phrase{adv + "more", 1.5}, phrase{adv + "less", -1.5})
 		}
+		for _, w := range []string{"give", "gives"} {
+			m[w] = append(m[w], phrase{"you " + adv + "more", 1.5}, phrase{adv + "more", 1.5})
+		}
 	}
 	return m
 }

@@ -309,7 +309,7 @@ func TestSentimentShareOfPrice(t *testing.T) {
 		{"The tent sleeps two for about a third of the price.", "+"},
 		{"You get nearly the same screen for less.", "+"},
 		{"It gives similar grip for far less money than the flagship.", "+"},
-		{"A down fill gives more loft for less weight.", "0"},
+		{"The sack packs a quilt for less weight.", "0"},
 		{"Members can often buy it for less on sale days.", "0"},
 	})
 }
@@ -345,6 +345,15 @@ func TestSentimentLeadOverOthers(t *testing.T) {
 		{"The brand leads in low-light video.", "+"},
 		{"It edges ahead on battery life.", "+"},
 		{"Plan your route ahead of time.", "0"},
+	})
+}
+
+// Giving the customer more is praise, as covering more is.
+func TestSentimentGivesMore(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The larger kit gives you more control over the grind.", "+"},
+		{"At this budget the second tent gives more.", "+"},
+		{"It gives you the same two rooms.", "0"},
 	})
 }
 
