@@ -287,6 +287,19 @@ func TestSentimentSteerAway(t *testing.T) {
 	})
 }
 
+// More of the writer's own picks: "I'd shortlist", "I'd point most
+// people to", "I'd rely on", "the one I'd try first"; "I'd point out" is
+// no pick.
+func TestSentimentWritersPick(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"For a family of four, I'd shortlist it.", "+"},
+		{"It is where I'd point most first-time buyers.", "+"},
+		{"It isn't a sync I'd rely on abroad.", "-"},
+		{"It is the one I'd try first.", "+"},
+		{"I'd point out that it ships in May.", "0"},
+	})
+}
+
 // A product ranked first on a quality of no weight of itself is praised;
 // "the most" before an opinion, a price or an effort weighs that word.
 func TestSentimentRankedFirst(t *testing.T) {
