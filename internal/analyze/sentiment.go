@@ -164,6 +164,13 @@ func valence(text string) float64 {
 			boost = 1
 			continue
 		}
+		if countedNouns[w] && handledObject(text[:wordStartOf(text, i)], text[i:]) {
+			// "log bugs", "organizes work into issues", "issue status",
+			// "issues close automatically": the objects a tracker handles,
+			// not a complaint of the product
+			boost = 1
+			continue
+		}
 		if sizeComparatives[w] && info.kind == plain && thanAhead(text[i:]) {
 			// "longer financing terms than Globex", "far more drivers than
 			// Globex": more of what the customer gets is praise, and the
@@ -540,6 +547,29 @@ var countWords = set("unlimited active open")
 // countedNouns are complaints unless counted: an issue tracker's plan allows
 // "250 issues".
 var countedNouns = set("issue issues bug bugs")
+
+// handleVerbs before an issue or a bug make it an object the product
+// handles ("log bugs", "pulls issues", "into issues").
+var handleVerbs = set(`log logs logged logging track tracks tracked tracking file files filed filing
+	create creates creating close closes closing update updates updating assign assigns assigning
+	triage triages triaging import imports importing pull pulls pulling move moves moving link links
+	linking route routes routing into onto unfinished incoming live`)
+
+// handleNouns after an issue or a bug make it an object the product
+// handles ("issue status", "issues close automatically", "issues roll over").
+var handleNouns = set(`status statuses field fields hierarchy hierarchies creation close closes
+	update updates move moves roll rolls automatically`)
+
+// handledObject reports whether the issue or bug between before and rest
+// is an object a tracker handles: a handling verb or preposition right
+// before it, or a handling noun or verb right after it.
+func handledObject(before, rest string) bool {
+	t := strings.TrimRight(before, " ")
+	if len(t) < len(before)-1 || len(t) == len(before) {
+		return handleNouns[nextToken(rest)] // not one space away: only what follows tells
+	}
+	return handleVerbs[strings.ToLower(t[wordStartOf(t, len(t)):])] || handleNouns[nextToken(rest)]
+}
 
 // imperativeAdvice opens a clause that tells the reader which product to
 // take: "go with Acme", "look at Acme or Globex", "start with Acme", "use

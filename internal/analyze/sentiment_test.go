@@ -370,6 +370,20 @@ func TestSentimentGivesMore(t *testing.T) {
 	})
 }
 
+// An issue or a bug next to a verb or noun of handling it is an object a
+// tracker handles, not a complaint; problems said of the product stay
+// complaints.
+func TestSentimentHandledIssues(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"Designers log bugs from a sidebar.", "0"},
+		{"The board groups work into issues and cycles.", "0"},
+		{"Merged branches change the issue status.", "0"},
+		{"Stale issues roll over to the next sprint.", "0"},
+		{"Users report sync issues on Android.", "-"},
+		{"The beta still has bugs.", "-"},
+	})
+}
+
 // sideCase is a text and the side of 50 its Sentiment falls on: "+", "-"
 // or "0" (docs/accuracy.md#the-analyzers-score-and-the-labels).
 type sideCase struct{ text, want string }
