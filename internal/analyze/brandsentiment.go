@@ -820,8 +820,7 @@ func groupMatches(s string, start int, in []match) []group {
 			if len(out) > 1 {
 				from = out[len(out)-2].end
 			}
-			gap := strings.ToLower(strings.TrimSpace(s[g.end:x.start]))
-			gap = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(gap, "'s"), "’s"))
+			gap := listGap(s[g.end:x.start])
 			opened, _ := lastMarker(s[from:g.start])
 			if gap == "" || listJoin[gap] && !(gap == "," && (opened >= 0 || x.brand >= 0 && closesClause(s[start:g.start]))) {
 				g.end = x.end
@@ -834,6 +833,47 @@ func groupMatches(s string, start int, in []match) []group {
 		out = append(out, group{start: x.start, end: x.end, brands: []int{x.brand}})
 	}
 	return out
+}
+
+// listGap returns the words between two brands that may join them as a
+// list, in lowercase: markup and a possessive are left out, and so is a
+// model after the first brand when "or" follows it, so "**Acme** and
+// **Globex**", "Acme Trail 40 or Globex Ridge 45" and "Acme's Shell or
+// Globex's" join their brands: models offered as alternatives share the
+// clause's verdict. Models joined by "and" are as often the sides of a
+// comparison, and stay apart.
+func listGap(text string) string {
+	if g := strings.ToLower(strings.TrimSpace(text)); g == "" || listJoin[g] {
+		return g // the common case: nothing or a list word between
+	}
+	t := strings.Map(func(r rune) rune {
+		if r == '*' || r == '_' {
+			return ' '
+		}
+		return r
+	}, text)
+	t = strings.TrimSpace(t)
+	t = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(t, "'s"), "’s"))
+	f := strings.Fields(t)
+	k := 0
+	for k < len(f) && gapModelWord(f[k]) {
+		k++
+	}
+	if k == len(f) {
+		return strings.ToLower(t) // nothing but a model: not a list
+	}
+	if k > 0 && !strings.EqualFold(f[k], "or") {
+		return strings.ToLower(t)
+	}
+	f = f[k:]
+	return strings.ToLower(strings.Join(f, " "))
+}
+
+// gapModelWord reports whether a word of a gap names a model: a word with
+// a capital or a digit first ("Trail", "40", "3L").
+func gapModelWord(w string) bool {
+	c := w[0]
+	return 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 var listJoin = set(", and or & / nor both")

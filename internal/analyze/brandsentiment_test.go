@@ -404,3 +404,25 @@ func TestBrandSentimentCrowdChoice(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
 	}
 }
+
+// Brands joined as a list keep the clause's verdict together when markup
+// stands between them ("**Acme** and **Globex**") or when models offered
+// as alternatives follow them ("the Acme Trail 40 or Globex Ridge 45");
+// two models joined by "and" stay the sides of a comparison.
+func TestBrandSentimentListAcrossModels(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"markup", "Over the year, **Acme** and **Globex** were the most dependable, with excellent support.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"models as alternatives", "For weekend trips, the Acme Trail 40 or Globex Ridge 45 both carry a load comfortably.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"models compared", "The Acme Trail 40 and Globex Ridge 45 differ: the Globex is clunky.",
+			map[string]string{"Acme": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
