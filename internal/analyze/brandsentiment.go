@@ -665,7 +665,7 @@ func subjects(s string, start int, groups []group) []group {
 	for _, g := range groups {
 		before := s[from:g.start]
 		from = g.end
-		if w := lastWordOf(before); (prepositions[w] || useVerbs[w] || objectAfter(before) || attributive(s, g) || exampleOf(before)) && !advisedBefore(before) {
+		if w := lastWordOf(before); (prepositions[w] || useVerbs[w] || objectAfter(before) && !parallelPurpose(before, s[g.end:]) || attributive(s, g) || exampleOf(before)) && !advisedBefore(before) {
 			if _, kind := lastMarker(before); kind != markCompare {
 				continue
 			}
@@ -950,6 +950,14 @@ func sides(s string, sn span, groups []group) []side {
 			}
 		}
 		t := dropMarker(text)
+		if i > 0 && cuts[i] == g.start && purposePair(s[groups[i-1].end:g.start]) {
+			// "Use Acme for engineering and Globex for documentation": a
+			// list of pairs of a brand and its purpose shares the words
+			// that open it
+			if lead := s[sn.start:groups[0].start]; func() bool { j, _ := lastMarker(lead); return j < 0 }() {
+				t = lead + " " + t
+			}
+		}
 		if i+1 < len(groups) && compare[i+1] && strings.HasPrefix(strings.TrimLeft(s[cuts[i+1]:], " *_"), "than") {
 			// the side before "than Globex" keeps the word, so that what it
 			// has more of reads as compared ("longer financing terms")
@@ -1000,6 +1008,26 @@ func sides(s string, sn span, groups []group) []side {
 		}
 	}
 	return out
+}
+
+// parallelPurpose reports whether a brand after "for engineering and"
+// (before) is followed by "for" itself ("… and Globex for documentation"):
+// the brands are a list of pairs of a brand and its purpose, not a
+// preposition's objects.
+func parallelPurpose(before, after string) bool {
+	return purposePair(before) && nextToken(strings.TrimLeft(after, "*_")) == "for"
+}
+
+// purposePair reports whether the text between two brands is the first
+// brand's purpose and a list word ("for engineering and", "for photos
+// and the"): the brands are a list of pairs of a brand and what it is for.
+func purposePair(gap string) bool {
+	f := strings.Fields(strings.ToLower(gap))
+	n := len(f)
+	if n > 0 && (f[n-1] == "the" || f[n-1] == "a" || f[n-1] == "an") {
+		n--
+	}
+	return n >= 3 && f[0] == "for" && (f[n-1] == "and" || f[n-1] == "or") && !strings.ContainsAny(gap, ",;:")
 }
 
 // clauseBreak returns the offset in text after the last comma that ends a

@@ -426,3 +426,24 @@ func TestBrandSentimentListAcrossModels(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
 	}
 }
+
+// A list of pairs of a brand and its purpose ("Acme for engineering and
+// Globex for documentation") shares the words that open it; a brand
+// joined to a preposition's one-word object stays an object.
+func TestBrandSentimentPurposePairs(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"advice", "**My advice:** choose Acme for the shop floor and Globex for the back office.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"a verdict", "At our size, the smoothest setup is Acme for billing and Globex for payroll.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"an object", "Initech is excellent at onboarding through referrals and Globex.",
+			map[string]string{"Initech": "+", "Globex": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
