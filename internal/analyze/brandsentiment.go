@@ -186,6 +186,18 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			}
 			continue
 		}
+		if hasSubject && len(groups) == 1 && len(all) == 1 && contrastedOnly(answer, sn.start, groups[0]) {
+			// "Acme is a payroll tool. Setup is clunky, but Globex is
+			// simple.": the clause before the contrast is the sentence's
+			// subject's, the brand before; the brand after it has its own
+			// side
+			for _, p := range sides(answer, sn, []group{{start: sn.start, end: sn.start, brands: []int{subject}}, groups[0]}) {
+				for _, b := range p.brands {
+					byBrand(b, p.value+picked)
+				}
+			}
+			continue
+		}
 		if len(groups) == 1 && len(all) == 1 && replaced(answer, groups[0]) {
 			// "Good alternatives to Acme:", "The best Acme alternatives":
 			// the sentence's opinion is of what would replace the brand
@@ -528,6 +540,16 @@ func comparedOnly(s string, start int, g group) bool {
 	}
 	_, kind := lastMarker(before)
 	return kind == markCompare
+}
+
+// contrastedOnly reports whether a sentence's one group stands after a
+// contrast word ("while", "but", "whereas", a semicolon) that a clause
+// with a word of its own opens the sentence before: the clause before it
+// is about something else, the subject the sentence before named.
+func contrastedOnly(s string, start int, g group) bool {
+	before := s[start:g.start]
+	j, kind := lastMarker(before)
+	return kind == markContrast && j > 0 && strings.Trim(before[:j], openers+" \t,") != ""
 }
 
 // allCompared reports whether every group of a sentence stands after a

@@ -447,3 +447,22 @@ func TestBrandSentimentPurposePairs(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
 	}
 }
+
+// A sentence whose one brand stands after a contrast word sets it against
+// the brand the sentence before was about: the clause before the contrast
+// is that brand's.
+func TestBrandSentimentContrastedOnly(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"a pronoun", "The Acme Nova is the flagship's closest rival. Most testers call it the better all-rounder, while Globex is merely fine.",
+			map[string]string{"Acme": "+"}},
+		{"a paragraph", "Acme is a payroll tool. Setup is clunky and slow, but Globex is simple.",
+			map[string]string{"Acme": "-", "Globex": "+"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
