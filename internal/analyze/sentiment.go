@@ -334,6 +334,17 @@ func valence(text string) float64 {
 			boost = 1
 			continue
 		}
+		if likeVerbs[w] && peopleBefore(text[:wordStartOf(text, i)]) && !(w == "like" && likeExample(text[i:])) {
+			// "reviewers like its teen accounts", "many shoppers prefer
+			// it": what the product's users like is praise of it
+			v := 1.5 * boost * weight
+			if negLeft > 0 {
+				v *= -0.75
+			}
+			total += v
+			boost = 1
+			continue
+		}
 		if w == "choice" && namedChoice(text[:wordStartOf(text, i)]) {
 			// "a sensible choice", "the default choice": naming the brand
 			// as a choice is a verdict, whatever word says which
@@ -482,6 +493,44 @@ func costAhead2(rest string) bool {
 		t = t[1+len(w):]
 	}
 	return false
+}
+
+// likeVerbs say people like or prefer something; after the people who use
+// a product (peopleBefore) they praise it.
+var likeVerbs = set("like likes liked prefer prefers preferred")
+
+// likeExample reports whether "like" before rest gives an example, not a
+// liking: a name, a brand's mention or a person follows ("testers like
+// Globex", "buyers like you").
+func likeExample(rest string) bool {
+	t := strings.TrimLeft(rest, " *_")
+	if strings.HasPrefix(t, "xx") || t != "" && 'A' <= t[0] && t[0] <= 'Z' {
+		return true
+	}
+	switch nextToken(rest) {
+	case "you", "me", "us", "yourself", "these", "those":
+		return true
+	}
+	return false
+}
+
+// peopleNouns are the people whose liking praises a product.
+var peopleNouns = set(`reviewers users customers owners testers critics people shoppers merchants buyers
+	members readers riders hikers drivers parents families developers designers fans travelers
+	travellers sellers policyholders homeowners students founders`)
+
+// peopleBefore reports whether before ends with a noun of people, and an
+// adverb at most ("reviewers", "many users often").
+func peopleBefore(before string) bool {
+	f := strings.Fields(strings.ToLower(before))
+	n := len(f)
+	if n == 0 {
+		return false
+	}
+	if peopleNouns[f[n-1]] {
+		return true
+	}
+	return n >= 2 && peopleNouns[f[n-2]] && strings.HasSuffix(f[n-1], "ly")
 }
 
 // namedChoice reports whether the text before "choice" ends with an

@@ -384,6 +384,18 @@ func TestSentimentHandledIssues(t *testing.T) {
 	})
 }
 
+// What a product's users like or prefer is praise of it; "like" before a
+// name or a person gives an example.
+func TestSentimentPeopleLike(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"Testers like its roll-top closure.", "+"},
+		{"Many buyers prefer it for gifts.", "+"},
+		{"Owners generally prefer Acme.", "+"},
+		{"Reviewers like Globex tested it in May.", "0"},
+		{"It suits buyers like you.", "0"},
+	})
+}
+
 // sideCase is a text and the side of 50 its Sentiment falls on: "+", "-"
 // or "0" (docs/accuracy.md#the-analyzers-score-and-the-labels).
 type sideCase struct{ text, want string }
