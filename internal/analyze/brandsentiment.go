@@ -186,6 +186,18 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			}
 			continue
 		}
+		if hasSubject && len(groups) == 1 && len(all) == 1 && contrastedOnly(answer, sn.start, groups[0]) {
+			// "Acme is a payroll tool. Setup is clunky, but Globex is
+			// simple.": the clause before the contrast is the sentence's
+			// subject's, the brand before; the brand after it has its own
+			// side
+			for _, p := range sides(answer, sn, []group{{start: sn.start, end: sn.start, brands: []int{subject}}, groups[0]}) {
+				for _, b := range p.brands {
+					byBrand(b, p.value+picked)
+				}
+			}
+			continue
+		}
 		if len(groups) == 1 && len(all) == 1 && replaced(answer, groups[0]) {
 			// "Good alternatives to Acme:", "The best Acme alternatives":
 			// the sentence's opinion is of what would replace the brand
@@ -530,6 +542,16 @@ func comparedOnly(s string, start int, g group) bool {
 	return kind == markCompare
 }
 
+// contrastedOnly reports whether a sentence's one group stands after a
+// contrast word ("while", "but", "whereas", a semicolon) that a clause
+// with a word of its own opens the sentence before: the clause before it
+// is about something else, the subject the sentence before named.
+func contrastedOnly(s string, start int, g group) bool {
+	before := s[start:g.start]
+	j, kind := lastMarker(before)
+	return kind == markContrast && j > 0 && strings.Trim(before[:j], openers+" \t,") != ""
+}
+
 // allCompared reports whether every group of a sentence stands after a
 // comparison word, the first not at the sentence's start ("more capable
 // than Acme, and cheaper than Globex").
@@ -665,7 +687,7 @@ func subjects(s string, start int, groups []group) []group {
 	for _, g := range groups {
 		before := s[from:g.start]
 		from = g.end
-		if w := lastWordOf(before); (prepositions[w] || useVerbs[w] || objectAfter(before) || attributive(s, g)) && !advisedBefore(before) {
+		if w := lastWordOf(before); (prepositions[w] || useVerbs[w] || objectAfter(before) && !parallelPurpose(before, s[g.end:]) || attributive(s, g) || exampleOf(before)) && !advisedBefore(before) {
 			if _, kind := lastMarker(before); kind != markCompare {
 				continue
 			}
@@ -676,6 +698,20 @@ func subjects(s string, start int, groups []group) []group {
 		return groups
 	}
 	return out
+}
+
+// exampleOf reports whether a brand after before is an example of the
+// noun before it ("brands like Globex and Initech", "partners such as
+// Globex", "tools including Globex"): an object of the clause, whose
+// opinion is of its subject.
+func exampleOf(before string) bool {
+	t := strings.TrimRight(before, " \t*_[\"'(“‘")
+	for _, w := range [...]string{" like", " such as", " including"} {
+		if len(t) >= len(w) && strings.EqualFold(t[len(t)-len(w):], w) {
+			return true
+		}
+	}
+	return false
 }
 
 // allObjects reports whether every group of a sentence stands after a
@@ -806,8 +842,7 @@ func groupMatches(s string, start int, in []match) []group {
 			if len(out) > 1 {
 				from = out[len(out)-2].end
 			}
-			gap := strings.ToLower(strings.TrimSpace(s[g.end:x.start]))
-			gap = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(gap, "'s"), "’s"))
+			gap := listGap(s[g.end:x.start])
 			opened, _ := lastMarker(s[from:g.start])
 			if gap == "" || listJoin[gap] && !(gap == "," && (opened >= 0 || x.brand >= 0 && closesClause(s[start:g.start]))) {
 				g.end = x.end
@@ -820,6 +855,47 @@ func groupMatches(s string, start int, in []match) []group {
 		out = append(out, group{start: x.start, end: x.end, brands: []int{x.brand}})
 	}
 	return out
+}
+
+// listGap returns the words between two brands that may join them as a
+// list, in lowercase: markup and a possessive are left out, and so is a
+// model after the first brand when "or" follows it, so "**Acme** and
+// **Globex**", "Acme Trail 40 or Globex Ridge 45" and "Acme's Shell or
+// Globex's" join their brands: models offered as alternatives share the
+// clause's verdict. Models joined by "and" are as often the sides of a
+// comparison, and stay apart.
+func listGap(text string) string {
+	if g := strings.ToLower(strings.TrimSpace(text)); g == "" || listJoin[g] {
+		return g // the common case: nothing or a list word between
+	}
+	t := strings.Map(func(r rune) rune {
+		if r == '*' || r == '_' {
+			return ' '
+		}
+		return r
+	}, text)
+	t = strings.TrimSpace(t)
+	t = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(t, "'s"), "’s"))
+	f := strings.Fields(t)
+	k := 0
+	for k < len(f) && gapModelWord(f[k]) {
+		k++
+	}
+	if k == len(f) {
+		return strings.ToLower(t) // nothing but a model: not a list
+	}
+	if k > 0 && !strings.EqualFold(f[k], "or") {
+		return strings.ToLower(t)
+	}
+	f = f[k:]
+	return strings.ToLower(strings.Join(f, " "))
+}
+
+// gapModelWord reports whether a word of a gap names a model: a word with
+// a capital or a digit first ("Trail", "40", "3L").
+func gapModelWord(w string) bool {
+	c := w[0]
+	return 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 var listJoin = set(", and or & / nor both")
@@ -896,6 +972,14 @@ func sides(s string, sn span, groups []group) []side {
 			}
 		}
 		t := dropMarker(text)
+		if i > 0 && cuts[i] == g.start && purposePair(s[groups[i-1].end:g.start]) {
+			// "Use Acme for engineering and Globex for documentation": a
+			// list of pairs of a brand and its purpose shares the words
+			// that open it
+			if lead := s[sn.start:groups[0].start]; func() bool { j, _ := lastMarker(lead); return j < 0 }() {
+				t = lead + " " + t
+			}
+		}
 		if i+1 < len(groups) && compare[i+1] && strings.HasPrefix(strings.TrimLeft(s[cuts[i+1]:], " *_"), "than") {
 			// the side before "than Globex" keeps the word, so that what it
 			// has more of reads as compared ("longer financing terms")
@@ -946,6 +1030,26 @@ func sides(s string, sn span, groups []group) []side {
 		}
 	}
 	return out
+}
+
+// parallelPurpose reports whether a brand after "for engineering and"
+// (before) is followed by "for" itself ("… and Globex for documentation"):
+// the brands are a list of pairs of a brand and its purpose, not a
+// preposition's objects.
+func parallelPurpose(before, after string) bool {
+	return purposePair(before) && nextToken(strings.TrimLeft(after, "*_")) == "for"
+}
+
+// purposePair reports whether the text between two brands is the first
+// brand's purpose and a list word ("for engineering and", "for photos
+// and the"): the brands are a list of pairs of a brand and what it is for.
+func purposePair(gap string) bool {
+	f := strings.Fields(strings.ToLower(gap))
+	n := len(f)
+	if n > 0 && (f[n-1] == "the" || f[n-1] == "a" || f[n-1] == "an") {
+		n--
+	}
+	return n >= 3 && f[0] == "for" && (f[n-1] == "and" || f[n-1] == "or") && !strings.ContainsAny(gap, ",;:")
 }
 
 // clauseBreak returns the offset in text after the last comma that ends a

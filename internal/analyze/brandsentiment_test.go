@@ -361,3 +361,108 @@ func TestBrandSentimentCarriedNetwork(t *testing.T) {
 	checkPolarities(t, "1. **Acme** – No monthly fees and no minimum balance. Checking comes with 40,000+ Allpoint ATMs. Best all-around pick.\n2. **Globex** – A branch in most towns.\n",
 		[]Tracked{{Name: "Acme"}, {Name: "Globex"}}, map[string]string{"Acme": "+"})
 }
+
+// A brand given as an example of a noun ("brands like Globex", "partners
+// such as Globex", "tools including Globex") is an object of the clause
+// it stands in: the clause's opinion is of its subject.
+func TestBrandSentimentExampleObject(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"like", "Today Acme hosts the shops of labels like Globex and Initech and is praised for its fast checkout.",
+			map[string]string{"Acme": "+"}},
+		{"such as", "Today Acme bundles sensors from partners such as Globex, and owners praise its quick quotes.",
+			map[string]string{"Acme": "+"}},
+		{"including", "Today Acme connects to tools including Globex, and its dashboards are excellent.",
+			map[string]string{"Acme": "+"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
+
+// What most buyers take is a verdict on it, as advice is; a plan they
+// choose, or a product they are said to outgrow, is none.
+func TestBrandSentimentCrowdChoice(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"start with", "For a craft shop, most owners start with Acme and add Globex later for wholesale.",
+			map[string]string{"Acme": "+"}},
+		{"after but", "Both make harnesses, but most climbers after a light rack choose Acme or Globex.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"a plan", "Acme has four plans. Most small teams choose Growth for the automations.",
+			map[string]string{"Acme": "0"}},
+		{"no crowd", "Shops start with Acme and move on.",
+			map[string]string{"Acme": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
+
+// Brands joined as a list keep the clause's verdict together when markup
+// stands between them ("**Acme** and **Globex**") or when models offered
+// as alternatives follow them ("the Acme Trail 40 or Globex Ridge 45");
+// two models joined by "and" stay the sides of a comparison.
+func TestBrandSentimentListAcrossModels(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"markup", "Over the year, **Acme** and **Globex** were the most dependable, with excellent support.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"models as alternatives", "For weekend trips, the Acme Trail 40 or Globex Ridge 45 both carry a load comfortably.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"models compared", "The Acme Trail 40 and Globex Ridge 45 differ: the Globex is clunky.",
+			map[string]string{"Acme": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
+
+// A list of pairs of a brand and its purpose ("Acme for engineering and
+// Globex for documentation") shares the words that open it; a brand
+// joined to a preposition's one-word object stays an object.
+func TestBrandSentimentPurposePairs(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"advice", "**My advice:** choose Acme for the shop floor and Globex for the back office.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"a verdict", "At our size, the smoothest setup is Acme for billing and Globex for payroll.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"an object", "Initech is excellent at onboarding through referrals and Globex.",
+			map[string]string{"Initech": "+", "Globex": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
+
+// A sentence whose one brand stands after a contrast word sets it against
+// the brand the sentence before was about: the clause before the contrast
+// is that brand's.
+func TestBrandSentimentContrastedOnly(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"a pronoun", "The Acme Nova is the flagship's closest rival. Most testers call it the better all-rounder, while Globex is merely fine.",
+			map[string]string{"Acme": "+"}},
+		{"a paragraph", "Acme is a payroll tool. Setup is clunky and slow, but Globex is simple.",
+			map[string]string{"Acme": "-", "Globex": "+"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}

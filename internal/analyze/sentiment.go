@@ -112,6 +112,15 @@ func valence(text string) float64 {
 		wasOpening := opening
 		opening = false
 		i = j
+		if ws := wordStartOf(text, i); !wasOpening && crowdVerbs[string(buf[:n])] {
+			if n := crowdChoiceAt(text[ws:]); n > 0 && crowdSubject(text[:ws]) {
+				// "most teams start with Acme": the crowd's pick
+				total += 2 * weight
+				boost, negLeft = 1, 0
+				i = ws + n
+				continue
+			}
+		}
 		if ws := wordStartOf(text, i); wasOpening || ws >= 2 && text[ws-2] == ',' && afterCondition(text[:ws]) {
 			if n := imperativeAdviceAt(text[ws:]); n > 0 {
 				// "go with Acme", "look at Acme or Globex": advice to the reader
@@ -152,6 +161,13 @@ func valence(text string) float64 {
 		if afterCount && countedNouns[w] {
 			// "250 issues", "unlimited issues": a plan's allowance of the
 			// product's own objects, not a complaint
+			boost = 1
+			continue
+		}
+		if countedNouns[w] && handledObject(text[:wordStartOf(text, i)], text[i:]) {
+			// "log bugs", "organizes work into issues", "issue status",
+			// "issues close automatically": the objects a tracker handles,
+			// not a complaint of the product
 			boost = 1
 			continue
 		}
@@ -246,6 +262,21 @@ func valence(text string) float64 {
 				total += v * weight
 				continue
 			}
+			if w == "most" && afterThe(text[:wordStartOf(text, i)]) && rankedWord(nextToken(text[i:])) &&
+				sentimentWords[secondToken(text[i:])].kind != opinion {
+				// "the most customizable platform", "one of the most
+				// widely used": a product ranked first on a quality of no
+				// weight of itself is praised; "the most reliable" weighs
+				// its word, "the most fees" its price, and "the most
+				// common complaint" the opinion it ranks
+				v := mostRank * boost * weight
+				if negLeft > 0 {
+					v *= -0.75
+				}
+				total += v
+				boost = 1
+				continue
+			}
 			boost *= info.value
 			tooNext = w == "too"
 			continue
@@ -257,6 +288,27 @@ func valence(text string) float64 {
 			endLack()
 			total -= denied + 4.5*weight
 			negLeft, boost, prevNot, denial = 0, 1, false, false
+			continue
+		}
+		if spareWords[w] && (negLeft > 0 && !lack || skippedBefore(text[:wordStartOf(text, i)])) && !costAhead2(text[i:]) {
+			// "without extra tools", "skip a separate dialer", "you don't
+			// need a separate phone system": the product spares the
+			// customer another purchase; a cost spared ("no extra fee")
+			// is a fact of pricing, and "doesn't include a separate…" a
+			// lack
+			total += spared * weight
+			negLeft, boost = 0, 1
+			continue
+		}
+		if w == "plus" && plusNoun(text[:wordStartOf(text, i)]) {
+			// "is a plus", "a genuine plus for stability": an advantage,
+			// not the word that joins a list ("fees plus taxes")
+			v := plusWeight * boost * weight
+			if negLeft > 0 {
+				v *= -0.75
+			}
+			total += v
+			boost = 1
 			continue
 		}
 		if negLeft > 0 && noun && (w == "and" || w == "plus") {
@@ -279,6 +331,17 @@ func valence(text string) float64 {
 			// "available in a limited number of states", "limited to some
 			// carriers": where a product is sold is a fact of its reach,
 			// not a verdict on it
+			boost = 1
+			continue
+		}
+		if likeVerbs[w] && peopleBefore(text[:wordStartOf(text, i)]) && !(w == "like" && likeExample(text[i:])) {
+			// "reviewers like its teen accounts", "many shoppers prefer
+			// it": what the product's users like is praise of it
+			v := 1.5 * boost * weight
+			if negLeft > 0 {
+				v *= -0.75
+			}
+			total += v
 			boost = 1
 			continue
 		}
@@ -312,7 +375,7 @@ func valence(text string) float64 {
 			}
 		}
 		if info.phrase {
-			if p, n := phraseAt(w, text[i:]); n > 0 {
+			if p, n := phraseAt(w, text[i:]); n > 0 && (w != "for" || lessPrice(text[i+n:])) {
 				v, ok = p, true
 				i += n
 				if w == "i'd" && p >= 1.5 && negLeft > 0 {
@@ -366,6 +429,108 @@ func valence(text string) float64 {
 	}
 	endLack()
 	return total
+}
+
+// mostRank is the weight of a product ranked first on a quality the
+// lexicon does not weigh ("the most customizable").
+const mostRank = 1.5
+
+// afterThe reports whether before ends with the article "the".
+func afterThe(before string) bool {
+	t := strings.TrimRight(before, " ")
+	return len(t) >= 3 && strings.EqualFold(t[len(t)-3:], "the") && (len(t) == 3 || !isTokenByte(t[len(t)-4]))
+}
+
+// rankedWord reports whether "the most" before w ranks a product on a
+// quality of no weight of itself: not an opinion word (weighed as itself,
+// "the most reliable"), nor what a customer pays or spends ("the most
+// fees", "the most time"), nor a number.
+func rankedWord(w string) bool {
+	return w != "" && sentimentWords[w].kind == plain && !priceNoun[w] && !costNouns[w] && !effortNouns[w] && !isNumeric(w)
+}
+
+// plusWeight is the weight of "a plus", an advantage.
+const plusWeight = 1.5
+
+// plusNoun reports whether before ends with "a", or "a" and one word ("a
+// genuine", "a big"): "plus" after it is a noun, an advantage.
+func plusNoun(before string) bool {
+	f := strings.Fields(strings.ToLower(before))
+	n := len(f)
+	return n >= 1 && f[n-1] == "a" || n >= 2 && f[n-2] == "a" && isLetters(f[n-1])
+}
+
+// spareWords name another purchase: spared ("without extra tools", "skip a
+// separate dialer") they are praise of the product that spares it.
+var spareWords = set("separate extra additional another")
+
+// spared is the weight of another purchase spared.
+const spared = 1.5
+
+// skippedBefore reports whether before ends with "skip" and at most an
+// article ("skip a separate engagement tool").
+func skippedBefore(before string) bool {
+	f := strings.Fields(strings.ToLower(before))
+	n := len(f)
+	if n > 0 && (f[n-1] == "a" || f[n-1] == "an" || f[n-1] == "the" || f[n-1] == "any") {
+		n--
+	}
+	return n > 0 && (f[n-1] == "skip" || f[n-1] == "skips")
+}
+
+// costAhead2 reports whether one of the next two words of the clause is
+// what a customer pays ("extra gateway fees", "extra charge").
+func costAhead2(rest string) bool {
+	t := rest
+	for k := 0; k < 2; k++ {
+		w := nextToken(t)
+		if w == "" {
+			return false
+		}
+		if costNouns[w] || priceNoun[w] {
+			return true
+		}
+		t = t[1+len(w):]
+	}
+	return false
+}
+
+// likeVerbs say people like or prefer something; after the people who use
+// a product (peopleBefore) they praise it.
+var likeVerbs = set("like likes liked prefer prefers preferred")
+
+// likeExample reports whether "like" before rest gives an example, not a
+// liking: a name, a brand's mention or a person follows ("testers like
+// Globex", "buyers like you").
+func likeExample(rest string) bool {
+	t := strings.TrimLeft(rest, " *_")
+	if strings.HasPrefix(t, "xx") || t != "" && 'A' <= t[0] && t[0] <= 'Z' {
+		return true
+	}
+	switch nextToken(rest) {
+	case "you", "me", "us", "yourself", "these", "those":
+		return true
+	}
+	return false
+}
+
+// peopleNouns are the people whose liking praises a product.
+var peopleNouns = set(`reviewers users customers owners testers critics people shoppers merchants buyers
+	members readers riders hikers drivers parents families developers designers fans travelers
+	travellers sellers policyholders homeowners students founders`)
+
+// peopleBefore reports whether before ends with a noun of people, and an
+// adverb at most ("reviewers", "many users often").
+func peopleBefore(before string) bool {
+	f := strings.Fields(strings.ToLower(before))
+	n := len(f)
+	if n == 0 {
+		return false
+	}
+	if peopleNouns[f[n-1]] {
+		return true
+	}
+	return n >= 2 && peopleNouns[f[n-2]] && strings.HasSuffix(f[n-1], "ly")
 }
 
 // namedChoice reports whether the text before "choice" ends with an
@@ -432,6 +597,29 @@ var countWords = set("unlimited active open")
 // "250 issues".
 var countedNouns = set("issue issues bug bugs")
 
+// handleVerbs before an issue or a bug make it an object the product
+// handles ("log bugs", "pulls issues", "into issues").
+var handleVerbs = set(`log logs logged logging track tracks tracked tracking file files filed filing
+	create creates creating close closes closing update updates updating assign assigns assigning
+	triage triages triaging import imports importing pull pulls pulling move moves moving link links
+	linking route routes routing into onto unfinished incoming live`)
+
+// handleNouns after an issue or a bug make it an object the product
+// handles ("issue status", "issues close automatically", "issues roll over").
+var handleNouns = set(`status statuses field fields hierarchy hierarchies creation close closes
+	update updates move moves roll rolls automatically`)
+
+// handledObject reports whether the issue or bug between before and rest
+// is an object a tracker handles: a handling verb or preposition right
+// before it, or a handling noun or verb right after it.
+func handledObject(before, rest string) bool {
+	t := strings.TrimRight(before, " ")
+	if len(t) < len(before)-1 || len(t) == len(before) {
+		return handleNouns[nextToken(rest)] // not one space away: only what follows tells
+	}
+	return handleVerbs[strings.ToLower(t[wordStartOf(t, len(t)):])] || handleNouns[nextToken(rest)]
+}
+
 // imperativeAdvice opens a clause that tells the reader which product to
 // take: "go with Acme", "look at Acme or Globex", "start with Acme", "use
 // Acme's import tool", "Acme. Use it for specs", "move to Acme when…",
@@ -478,6 +666,66 @@ func imperativeAdviceAt(text string) int {
 			return n
 		}
 		if pronounObject(rest) || strings.HasPrefix(rest, "xx") || rest != "" && 'A' <= rest[0] && rest[0] <= 'Z' {
+			return n
+		}
+	}
+	return 0
+}
+
+// crowdSubject reports whether the clause before a verb is "most" and
+// the people it counts ("most teams", "but most skiers looking for a top
+// shell"): what most buyers take ("most teams start with Acme") is a
+// verdict, as advice is.
+func crowdSubject(before string) bool {
+	t := before
+	if c := strings.LastIndexAny(t, ".,;:!?(\n"); c >= 0 {
+		t = t[c+1:]
+	}
+	f := strings.Fields(strings.ToLower(strings.Trim(t, " \t*_")))
+	if len(f) > 0 && (f[0] == "but" || f[0] == "and" || f[0] == "so") {
+		f = f[1:]
+	}
+	return len(f) >= 2 && len(f) <= 7 && f[0] == "most" && f[1] != "of"
+}
+
+// crowdChoice are what most buyers do with the product they take: "most
+// teams start with Acme", "most skiers choose Acme".
+var crowdChoice = phraseWords("choose", "pick", "start with", "go with", "stick with", "prefer",
+	"end up with", "opt for", "keep")
+
+// crowdVerbs are the first words of crowdChoice.
+var crowdVerbs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, ps := range crowdChoice {
+		m[ps[0]] = true
+	}
+	return m
+}()
+
+// crowdChoiceAt returns the bytes of text a crowd's choice covers when a
+// brand's mention follows it ("start with Acme"), or 0: a plan or anything
+// else the crowd takes ("choose Advanced") is no verdict on the brand.
+func crowdChoiceAt(text string) int {
+	for _, ps := range crowdChoice {
+		t, n, ok := text, 0, true
+		for _, w := range ps {
+			trimmed := strings.TrimLeft(t, " ")
+			if len(trimmed) < len(w) || !strings.EqualFold(trimmed[:len(w)], w) ||
+				len(trimmed) > len(w) && isTokenByte(trimmed[len(w)]) {
+				ok = false
+				break
+			}
+			n += len(t) - len(trimmed) + len(w)
+			t = trimmed[len(w):]
+		}
+		if !ok {
+			continue
+		}
+		rest := strings.TrimLeft(t, " *_")
+		if len(rest) > 4 && strings.EqualFold(rest[:4], "the ") {
+			rest = strings.TrimLeft(rest[4:], " *_")
+		}
+		if strings.HasPrefix(rest, "xx") {
 			return n
 		}
 	}
@@ -583,7 +831,7 @@ var sizeComparatives = set("more longer larger bigger greater")
 
 // effortNouns are what a customer spends, like a price: "more time than
 // Globex", "more steps than" compare a cost, not what the customer gets.
-var effortNouns = set("time effort work steps clicks setup maintenance configuration")
+var effortNouns = set("time effort work steps clicks setup maintenance configuration attention")
 
 // thanAhead reports whether "than" comes within the next five words of the
 // clause, with no price noun before it (a price compared is weighed by
@@ -935,7 +1183,8 @@ var phrases = withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]p
 	"clean":  {{"up", 0}},
 	"as":     {{"well", 0}},
 	"i'd": {{"choose", 2}, {"pick", 2}, {"go with", 2}, {"point you to", 2}, {"suggest", 2}, {"recommend", 2}, {"look at", 1.5}, {"start with", 1.5}, {"build", 1},
-		{"lean toward", 2}, {"lean towards", 2}, {"stick with", 2}, {"skip", -4.5}, {"avoid", -4.5}, {"pass on", -4.5},
+		{"lean toward", 2}, {"lean towards", 2}, {"stick with", 2},
+		{"point out", 0}, {"point", 2}, {"shortlist", 2}, {"rely on", 2}, {"try first", 2}, {"look first at", 2}, {"skip", -4.5}, {"avoid", -4.5}, {"pass on", -4.5},
 		{"hold off", -3.5}, {"be cautious", -3.5}, {"be more cautious", -3.5},
 		{"steer you away", -4.5}, {"steer away", -4.5}, {"steer clear", -4.5}, {"be careful", -3.5}, {"be more careful", -3.5}, {"rule it out", -4.5}, {"look elsewhere", -3.5}},
 	"top":       {{"pick", 2}, {"choice", 2}, {"rated", 2}},
@@ -978,7 +1227,41 @@ var phrases = withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]p
 	"rise":      {{"quickly", -1.5}, {"fast", -1.5}},
 	"pays":      {{"for itself", 2}, {"for themselves", 2}},
 	"pay":       {{"for itself", 2}, {"for themselves", 2}},
+	// a lead over the others is praise: "comes out ahead", "has the
+	// edge", "leads in video", "edges ahead on blocking rumble"
+	"comes":   {{"out ahead", 2}},
+	"come":    {{"out ahead", 2}},
+	"pulls":   {{"ahead", 2}},
+	"pull":    {{"ahead", 2}},
+	"edges":   {{"ahead", 2}, {"out", 2}},
+	"far":     {{"ahead", 2}},
+	"clearly": {{"ahead", 2}},
+	"has":     {{"the edge", 2}, {"an edge", 2}},
+	"have":    {{"the edge", 2}, {"an edge", 2}},
+	"leads":   {{"in", 2}, {"on", 2}, {"the industry", 2}, {"the market", 2}, {"the category", 2}, {"the pack", 2}, {"the field", 2}},
+	// a price cut to a share of another's is praise, as "costs less" is:
+	// "at a fraction of the cost", "about a third of the price", "for
+	// less" (not "for less weight": lessPrice)
+	"fraction": {{"of the cost", 1.5}, {"of the price", 1.5}},
+	"third":    {{"of the cost", 1.5}, {"of the price", 1.5}},
+	"half":     {{"the cost", 1.5}, {"the price", 1.5}, {"of the cost", 1.5}, {"of the price", 1.5}},
+	"for": {{"less", 1.5}, {"much less", 1.5}, {"far less", 1.5}, {"a lot less", 1.5},
+		{"a fraction of the cost", 1.5}, {"a fraction of the price", 1.5}},
 })))
+
+// lessPrice reports whether "for less" ends at rest as a price: the
+// clause ends, or money or a comparison follows ("for less money", "for
+// less than Globex"); "for less weight" sizes something else.
+func lessPrice(rest string) bool {
+	switch nextToken(rest) {
+	case "money", "cash", "than":
+		return true
+	case "":
+		t := strings.TrimLeft(rest, " ")
+		return t == "" || !isTokenByte(t[0])
+	}
+	return false
+}
 
 // acclaimVerbs after "highly" are praise: "highly rated".
 var acclaimVerbs = set("rated regarded reviewed praised acclaimed")
@@ -1077,6 +1360,9 @@ func withPricePhrases(m map[string][]phrase) map[string][]phrase {
 		}
 		for _, w := range []string{"cover", "covers", "includes", "include", "offers", "offer"} {
 			m[w] = append(m[w], phrase{adv + "more", 1.5}, phrase{adv + "less", -1.5})
+		}
+		for _, w := range []string{"give", "gives"} {
+			m[w] = append(m[w], phrase{"you " + adv + "more", 1.5}, phrase{adv + "more", 1.5})
 		}
 	}
 	return m

@@ -287,6 +287,115 @@ func TestSentimentSteerAway(t *testing.T) {
 	})
 }
 
+// More of the writer's own picks: "I'd shortlist", "I'd point most
+// people to", "I'd rely on", "the one I'd try first"; "I'd point out" is
+// no pick.
+func TestSentimentWritersPick(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"For a family of four, I'd shortlist it.", "+"},
+		{"It is where I'd point most first-time buyers.", "+"},
+		{"It isn't a sync I'd rely on abroad.", "-"},
+		{"It is the one I'd try first.", "+"},
+		{"I'd point out that it ships in May.", "0"},
+	})
+}
+
+// A product ranked first on a quality of no weight of itself is praised;
+// "the most" before an opinion, a price or an effort weighs that word.
+func TestSentimentRankedFirst(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"It is the most configurable tracker of the group.", "+"},
+		{"Reviewers call it one of the most widely stocked tents.", "+"},
+		{"It isn't the most configurable tracker.", "-"},
+		{"It charges the most fees of the four.", "0"},
+		{"Migrations take the most time.", "0"},
+		{"Sync is the most common complaint.", "-"},
+		{"The interface is the most cluttered of the three.", "-"},
+	})
+}
+
+// A price cut to a share of another's is praise, as "costs less" is;
+// "for less" before what is not money sizes something else.
+func TestSentimentShareOfPrice(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"It covers the same ground at a fraction of the cost.", "+"},
+		{"The tent sleeps two for about a third of the price.", "+"},
+		{"You get nearly the same screen for less.", "+"},
+		{"It gives similar grip for far less money than the flagship.", "+"},
+		{"The sack packs a quilt for less weight.", "0"},
+		{"Members can often buy it for less on sale days.", "0"},
+	})
+}
+
+// Another purchase spared is praise of the product that spares it; a cost
+// spared is a fact of pricing, and another thing not included a lack.
+func TestSentimentPurchaseSpared(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"Invoices go out without extra plugins.", "+"},
+		{"Shops can skip a separate booking service.", "+"},
+		{"With the dialer built in, you won't need another calling app.", "+"},
+		{"There is no extra platform fee.", "0"},
+		{"The plan doesn't include a separate staging site.", "-"},
+	})
+}
+
+// "a plus" is an advantage; "plus" that joins a list weighs nothing.
+func TestSentimentPlusNoun(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The roll-top closure is a plus.", "+"},
+		{"Free returns are a real plus for first-time buyers.", "+"},
+		{"The filter isn't a plus here.", "-"},
+		{"It charges a monthly fee plus tax.", "0"},
+		{"Buyers get the Plus tier after a year.", "0"},
+	})
+}
+
+// A lead over the others is praise.
+func TestSentimentLeadOverOthers(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"For long weekends, the 40-liter pack comes out ahead.", "+"},
+		{"On zoom, this camera has the edge.", "+"},
+		{"The brand leads in low-light video.", "+"},
+		{"It edges ahead on battery life.", "+"},
+		{"Plan your route ahead of time.", "0"},
+	})
+}
+
+// Giving the customer more is praise, as covering more is.
+func TestSentimentGivesMore(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The larger kit gives you more control over the grind.", "+"},
+		{"At this budget the second tent gives more.", "+"},
+		{"It gives you the same two rooms.", "0"},
+	})
+}
+
+// An issue or a bug next to a verb or noun of handling it is an object a
+// tracker handles, not a complaint; problems said of the product stay
+// complaints.
+func TestSentimentHandledIssues(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"Designers log bugs from a sidebar.", "0"},
+		{"The board groups work into issues and cycles.", "0"},
+		{"Merged branches change the issue status.", "0"},
+		{"Stale issues roll over to the next sprint.", "0"},
+		{"Users report sync issues on Android.", "-"},
+		{"The beta still has bugs.", "-"},
+	})
+}
+
+// What a product's users like or prefer is praise of it; "like" before a
+// name or a person gives an example.
+func TestSentimentPeopleLike(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"Testers like its roll-top closure.", "+"},
+		{"Many buyers prefer it for gifts.", "+"},
+		{"Owners generally prefer Acme.", "+"},
+		{"Reviewers like Globex tested it in May.", "0"},
+		{"It suits buyers like you.", "0"},
+	})
+}
+
 // sideCase is a text and the side of 50 its Sentiment falls on: "+", "-"
 // or "0" (docs/accuracy.md#the-analyzers-score-and-the-labels).
 type sideCase struct{ text, want string }
