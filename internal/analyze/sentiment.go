@@ -311,9 +311,10 @@ func valence(text string) float64 {
 				v = -0.5 * v / boost
 			}
 		}
+		phrased := false
 		if info.phrase {
 			if p, n := phraseAt(w, text[i:]); n > 0 {
-				v, ok = p, true
+				v, ok, phrased = p, true, true
 				i += n
 				if w == "i'd" && p >= 1.5 && negLeft > 0 {
 					// "not the brand I'd pick", "isn't the one I'd go
@@ -325,9 +326,15 @@ func valence(text string) float64 {
 					continue
 				}
 			} else if p, n := sizedNounAt(w, text[i:]); n > 0 {
-				v, ok = p, true
+				v, ok, phrased = p, true, true
 				i += n
 			}
+		}
+		if e, n := effortAt(w, text[i:]); n > 0 && !phrased {
+			// "harder to cancel", "hard to love": the effort is the
+			// verdict, whatever the verb after it weighs
+			v, ok, known = e, true, true
+			i += n
 		}
 		if !known {
 			// an adverb weighs as its adjective: "consistently", "easily"
@@ -1080,6 +1087,29 @@ func withPricePhrases(m map[string][]phrase) map[string][]phrase {
 		}
 	}
 	return m
+}
+
+// effortWords say a thing takes effort when "to" and a verb follow them
+// ("harder to cancel", "the hardest to repair", "hard to love"): a
+// complaint of the effort, which the verb's own weight does not turn
+// ("love" is no praise there). A comparative weighs four fifths of its
+// adjective, a superlative as much, as gradedBase weighs them.
+var effortWords = map[string]float64{"hard": -1, "harder": -0.8, "hardest": -1, "difficult": -1.5}
+
+// effortAt weighs an effort word w that "to" and a verb follow in rest,
+// the text right after w; it returns the weight and the bytes of rest it
+// covers ("to" and the verb), or 0, 0. The idioms of phrases ("hard to
+// beat", "hard to justify") are matched before it.
+func effortAt(w, rest string) (float64, int) {
+	e, ok := effortWords[w]
+	if !ok || nextToken(rest) != "to" {
+		return 0, 0
+	}
+	verb := nextToken(rest[3:])
+	if verb == "" || isNumeric(verb) {
+		return 0, 0
+	}
+	return e, 3 + 1 + len(verb)
 }
 
 // withHardToPhrases adds an endorsement said to be hard as a complaint:

@@ -1,0 +1,16 @@
+package analyze
+
+import "testing"
+
+// A thing said to take effort ("harder to cancel", "the hardest to
+// repair") is a complaint, and the verb after "to" does not turn it ("hard
+// to love" is no praise); "hard to beat" stays praise.
+func TestSentimentEffort(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The annual plan is harder to cancel than the monthly one.", "-"},
+		{"Of the four laptops, this one is the hardest to repair.", "-"},
+		{"The new design is hard to love.", "-"},
+		{"Its battery life is hard to beat.", "+"},
+		{"The bass hits harder than its size suggests.", "0"},
+	})
+}
