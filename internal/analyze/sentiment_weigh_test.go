@@ -14,3 +14,15 @@ func TestSentimentEffort(t *testing.T) {
 		{"The bass hits harder than its size suggests.", "0"},
 	})
 }
+
+// What a product accepts (cards, applicants, deposits) is a fact of it,
+// accepted or not; a carrier that stopped accepting applications has left
+// a market, which stays a complaint.
+func TestSentimentAccepts(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The app accepts cash deposits at retail stores.", "0"},
+		{"Its card is accepted at most merchants in the country.", "0"},
+		{"Cash deposits are not accepted.", "0"},
+		{"It stopped accepting new applications in Florida last year.", "-"},
+	})
+}
