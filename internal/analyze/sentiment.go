@@ -330,6 +330,12 @@ func valence(text string) float64 {
 				i += n
 			}
 		}
+		if !phrased && addsUp[w] && nextToken(text[i:]) == "up" && costBefore(text[:wordStartOf(text, i)]) {
+			// "the fees add up", "per-seat pricing adds up for large
+			// teams": a cost that grows is a complaint
+			v, ok = addUpWeight, true
+			i += 3
+		}
 		if e, n := effortAt(w, text[i:]); n > 0 && !phrased {
 			// "harder to cancel", "hard to love": the effort is the
 			// verdict, whatever the verb after it weighs
@@ -1087,6 +1093,38 @@ func withPricePhrases(m map[string][]phrase) map[string][]phrase {
 		}
 	}
 	return m
+}
+
+// addsUp are the forms of "add" that, with "up" after them and a cost
+// before them in the clause, say the cost grows ("the fees add up",
+// "the $5 membership plus express fees can add up").
+var addsUp = set("add adds adding")
+
+// addUpWeight is what a growing cost weighs: a complaint, less than one
+// that rises fast ("adds up quickly", a phrase of its own).
+const addUpWeight = -1
+
+// costBefore reports whether the clause that before ends names a cost
+// (a price noun, "fees", "subscription"…): its last stretch after a
+// stop, semicolon, colon or line break.
+func costBefore(before string) bool {
+	start := strings.LastIndexAny(before, ".;:!?\n")
+	for t := before[start+1:]; t != ""; {
+		k := 0
+		for k < len(t) && !isTokenByte(t[k]) {
+			k++
+		}
+		e := k
+		for e < len(t) && isTokenByte(t[e]) {
+			e++
+		}
+		w := strings.ToLower(t[k:e])
+		if priceNoun[w] || costNouns[w] {
+			return true
+		}
+		t = t[e:]
+	}
+	return false
 }
 
 // effortWords say a thing takes effort when "to" and a verb follow them

@@ -26,3 +26,15 @@ func TestSentimentAccepts(t *testing.T) {
 		{"It stopped accepting new applications in Florida last year.", "-"},
 	})
 }
+
+// A cost said to add up is a complaint, "quickly" or not; what else adds
+// up is no verdict.
+func TestSentimentCostAddsUp(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The monthly membership and the transfer fees can add up.", "-"},
+		{"Per-seat pricing adds up for a team of forty.", "-"},
+		{"Its subscription adds up to $180 a year.", "-"},
+		{"The two halves of the report add up to one story.", "0"},
+		{"You can add upsells at checkout.", "0"},
+	})
+}
