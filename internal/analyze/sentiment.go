@@ -148,6 +148,12 @@ func valence(text string) float64 {
 			boost = 1
 			continue
 		}
+		if afterComplaint && pickNouns[w] && negLeft == 0 {
+			// "a poor fit", "a frustrating pick": the complaint is the
+			// verdict on the pick, which is no praise of itself
+			boost = 1
+			continue
+		}
 		prevNeed, prevInTo, prevCount = needVerbs[w], w == "in" || w == "to", countWords[w] || isNumeric(w)
 		if afterCount && countedNouns[w] {
 			// "250 issues", "unlimited issues": a plan's allowance of the
@@ -434,8 +440,11 @@ var speedWords = set("fast quickly quick rapidly")
 // "not recommended", "isn't worth the cost".
 var deniedVerdicts = set("recommended")
 
-// pickNouns name the writer's pick: "the best choice", "the right fit".
-var pickNouns = set("choice pick fit")
+// pickNouns name the writer's pick: "the best choice", "the right fit",
+// "not the answer", "a serious contender". The word before one gives the
+// verdict: denied, the pick is advice against the product; after a
+// complaint ("a poor fit"), the noun adds no praise.
+var pickNouns = set("choice pick fit answer contender")
 
 // countWords before a noun count it: "unlimited issues", "250 active
 // issues".

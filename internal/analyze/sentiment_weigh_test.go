@@ -38,3 +38,16 @@ func TestSentimentCostAddsUp(t *testing.T) {
 		{"You can add upsells at checkout.", "0"},
 	})
 }
+
+// A pick noun takes its verdict from the word before it: after a
+// complaint it adds no praise ("a bulky fit"), and denied it is advice
+// against the product ("not the answer", "isn't a serious contender").
+func TestSentimentPickNounVerdict(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"It is a bulky fit for small ears.", "-"},
+		{"This camera is not the answer for wildlife shooters.", "-"},
+		{"It isn't a serious contender at this price.", "-"},
+		{"It is a good fit for small teams.", "+"},
+		{"The answer is in the settings menu.", "0"},
+	})
+}
