@@ -219,7 +219,9 @@ func valence(text string) float64 {
 				switch {
 				case strings.HasSuffix(next, "ing") || costAhead(text[i:]):
 					v = 1
-				case avoidedProduct(text[i:]):
+				case avoidedProduct(text[i:]) || next == "if" || next == "unless":
+					// "Avoid if you won't pay monthly: Acme, Globex…": a
+					// warning whom the product after it does not suit
 					v = lexicon["avoid"]
 				}
 				negLeft, lack = 0, false

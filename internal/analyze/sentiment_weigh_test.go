@@ -69,3 +69,15 @@ func TestBrandSentimentSuitColumn(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
 	}
 }
+
+// "Avoid if …" and "Avoid unless …" warn that the product they are said
+// of does not suit some readers; what else is avoided is no verdict.
+func TestSentimentAvoidIf(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"Avoid if you need offline maps: it keeps them behind a paid plan.", "-"},
+		{"Avoid unless you already own the hub.", "-"},
+		{"To avoid blisters, size up half a size.", "0"},
+	})
+	checkPolarities(t, "**Avoid if you won't pay monthly:** Acme and Globex keep clips behind a plan.",
+		[]Tracked{{Name: "Acme"}, {Name: "Globex"}}, map[string]string{"Acme": "-", "Globex": "-"})
+}
