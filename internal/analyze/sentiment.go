@@ -944,7 +944,7 @@ var lexicon = map[string]float64{
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),
 // keyed by their first word.
-var phrases = withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]phrase{
+var phrases = withPremiumPhrases(withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]phrase{
 	"issue":  {{"tracking", 0}, {"tracker", 0}, {"trackers", 0}},
 	"best":   {{"for", 0}},
 	"ranked": {{"first", 2}, {"highest", 2}, {"top", 2}, {"higher", 1.5}, {"lower", -1.5}},
@@ -1002,7 +1002,7 @@ var phrases = withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]p
 	"rise":      {{"quickly", -1.5}, {"fast", -1.5}},
 	"pays":      {{"for itself", 2}, {"for themselves", 2}},
 	"pay":       {{"for itself", 2}, {"for themselves", 2}},
-})))
+}))))
 
 // acclaimVerbs after "highly" are praise: "highly rated".
 var acclaimVerbs = set("rated regarded reviewed praised acclaimed")
@@ -1159,6 +1159,18 @@ func effortAt(w, rest string) (float64, int) {
 		return 0, 0
 	}
 	return e, 3 + 1 + len(verb)
+}
+
+// withPremiumPhrases adds paying a premium as a complaint of the price:
+// "you're paying a big premium for the logo", "you pay a premium for
+// repairability".
+func withPremiumPhrases(m map[string][]phrase) map[string][]phrase {
+	for _, verb := range []string{"pay", "pays", "paying", "paid"} {
+		for _, adj := range []string{"", "big ", "large ", "hefty ", "steep ", "huge ", "real ", "significant ", "serious "} {
+			m[verb] = append(m[verb], phrase{"a " + adj + "premium", -1.5})
+		}
+	}
+	return m
 }
 
 // withHardToPhrases adds an endorsement said to be hard as a complaint:

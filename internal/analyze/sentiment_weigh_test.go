@@ -81,3 +81,12 @@ func TestSentimentAvoidIf(t *testing.T) {
 	checkPolarities(t, "**Avoid if you won't pay monthly:** Acme and Globex keep clips behind a plan.",
 		[]Tracked{{Name: "Acme"}, {Name: "Globex"}}, map[string]string{"Acme": "-", "Globex": "-"})
 }
+
+// Paying a premium for something is a complaint of the price.
+func TestSentimentPayingPremium(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"It is light and well made, but you're paying a big premium for the badge.", "-"},
+		{"You pay a premium for the name.", "-"},
+		{"The premium trim adds leather seats.", "0"},
+	})
+}
