@@ -90,3 +90,14 @@ func TestSentimentPayingPremium(t *testing.T) {
 		{"The premium trim adds leather seats.", "0"},
 	})
 }
+
+// What an insurance policy covers or discounts (illnesses, injured pets,
+// burglar alarms) is its subject matter, not a complaint.
+func TestSentimentInsuranceTopics(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The plan covers exam fees for illnesses.", "0"},
+		{"Vet bills for injured pets are reimbursed at 90%.", "0"},
+		{"It gives discounts for burglar alarms and smoke alarms.", "0"},
+		{"Claims are slow and the app is clunky.", "-"},
+	})
+}
