@@ -101,3 +101,11 @@ func TestSentimentInsuranceTopics(t *testing.T) {
 		{"Claims are slow and the app is clunky.", "-"},
 	})
 }
+
+// Liability is a kind of insurance a policy sells, not a complaint.
+func TestSentimentLiabilityCover(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"It sells general liability and professional liability online.", "0"},
+		{"The bundle adds liability coverage for your rental.", "0"},
+	})
+}
