@@ -944,7 +944,7 @@ var lexicon = map[string]float64{
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),
 // keyed by their first word.
-var phrases = withPremiumPhrases(withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]phrase{
+var phrases = withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]phrase{
 	"issue":  {{"tracking", 0}, {"tracker", 0}, {"trackers", 0}},
 	"best":   {{"for", 0}},
 	"ranked": {{"first", 2}, {"highest", 2}, {"top", 2}, {"higher", 1.5}, {"lower", -1.5}},
@@ -1002,7 +1002,7 @@ var phrases = withPremiumPhrases(withHardToPhrases(withBasicPhrases(withPricePhr
 	"rise":      {{"quickly", -1.5}, {"fast", -1.5}},
 	"pays":      {{"for itself", 2}, {"for themselves", 2}},
 	"pay":       {{"for itself", 2}, {"for themselves", 2}},
-}))))
+})))))
 
 // acclaimVerbs after "highly" are praise: "highly rated".
 var acclaimVerbs = set("rated regarded reviewed praised acclaimed")
@@ -1159,6 +1159,21 @@ func effortAt(w, rest string) (float64, int) {
 		return 0, 0
 	}
 	return e, 3 + 1 + len(verb)
+}
+
+// withBestParticiples adds "best" before a participle of how a product
+// is taken or kept, which says how to use it, not how good it is: "best
+// known among smaller teams", "best treated as a fallback", "best left to
+// specialists" weigh nothing, and "best avoided", "best skipped" warn.
+// ("the best designed hood" stays praise.)
+func withBestParticiples(m map[string][]phrase) map[string][]phrase {
+	for _, p := range []string{"known", "treated", "served", "left", "kept", "reserved", "used", "prevented", "thought of", "seen as", "viewed as"} {
+		m["best"] = append(m["best"], phrase{p, 0})
+	}
+	for _, p := range []string{"avoided", "skipped"} {
+		m["best"] = append(m["best"], phrase{p, -2})
+	}
+	return m
 }
 
 // withPremiumPhrases adds paying a premium as a complaint of the price:

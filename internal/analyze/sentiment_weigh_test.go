@@ -109,3 +109,15 @@ func TestSentimentLiabilityCover(t *testing.T) {
 		{"The bundle adds liability coverage for your rental.", "0"},
 	})
 }
+
+// "best" before a participle of how a product is taken says how to use
+// it, not how good it is; "best avoided" warns; "the best designed" is
+// still praise.
+func TestSentimentBestParticiple(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"It has an enterprise tier, though it is still best known among small shops.", "0"},
+		{"It is best treated as a fallback when other carriers decline you.", "0"},
+		{"The older model is best avoided.", "-"},
+		{"Its hood is one of the best designed anywhere.", "+"},
+	})
+}
