@@ -929,6 +929,9 @@ var lexicon = map[string]float64{
 	// and "less suited" a complaint, like "suitable"
 	"suited": 1, "punchy": 1, "underwhelming": -2, "finicky": -1.5, "unintuitive": -2, "subpar": -2,
 	"underpowered": -1.5,
+	// rules a customer must meet, said of the brand: "approvals have
+	// become stricter", "the conditions are strict"
+	"strict": -1, "stricter": -0.8, "strictest": -1,
 	// what readers take for praise in answers: "the practical choice", "a
 	// usable free tier", "a steadier choice", "beats scheduling a meeting"
 	"practical": 1.5, "usable": 1, "steadier": 1.2, "beats": 1.5,

@@ -121,3 +121,12 @@ func TestSentimentBestParticiple(t *testing.T) {
 		{"Its hood is one of the best designed anywhere.", "+"},
 	})
 }
+
+// Rules said to be strict are a complaint of the product that sets them.
+func TestSentimentStrict(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"Its card approvals have become stricter this year.", "-"},
+		{"The conditions for the bonus rate are strict.", "-"},
+		{"It is the strictest of the four about roof age.", "-"},
+	})
+}
