@@ -49,6 +49,7 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			b[x.start], b[x.start+1] = 'x', 'x'
 		}
 	}
+	blankSuitCells(b, ms)
 	answer = string(b)
 	sum := map[int]float64{}
 	seen := map[int]bool{}
@@ -1274,4 +1275,67 @@ func carried(s string, g group) bool {
 		return false
 	}
 	return issuedNouns[w] || coverNouns[nextToken(s[g.end+1+len(w):])]
+}
+
+// suitColumns head the columns of a table that say whom a product is
+// for ("| Best for |", "| Ideal for |"): their cells ("Simple pipeline
+// management", "Fashion and beauty") name a need, not a verdict on the
+// product, as "best for" itself weighs nothing in a table cell.
+var suitColumns = map[string]bool{"best for": true, "ideal for": true, "good for": true, "great for": true,
+	"suited to": true, "suited for": true, "best suited for": true, "who it's for": true}
+
+// blankSuitCells blanks, in b (an answer whose brand mentions ms are
+// already blanked), the cells of every table row that stand under a
+// suitColumns header, so the cells weigh nothing; the mentions stay. One
+// pass over the answer.
+func blankSuitCells(b []byte, ms []match) {
+	next := 0       // index into ms
+	var suit []bool // the columns of the current table that suitColumns head
+	inTable, ruled := false, false
+	var header []byte
+	for ls := 0; ls < len(b); {
+		le := ls
+		for le < len(b) && b[le] != '\n' {
+			le++
+		}
+		ln := b[ls:le]
+		first := 0
+		for first < len(ln) && (ln[first] == ' ' || ln[first] == '\t' || ln[first] == '>') {
+			first++
+		}
+		switch {
+		case first == len(ln) || ln[first] != '|':
+			inTable, ruled, suit = false, false, nil
+		case !inTable:
+			inTable, header = true, ln
+		case !ruled && isTableRule(string(ln[first:])):
+			ruled = true
+			suit = nil
+			any := false
+			for _, c := range strings.Split(strings.Trim(strings.TrimSpace(string(header)), "|"), "|") {
+				h := suitColumns[strings.ToLower(strings.Trim(c, " \t*_:"))]
+				suit = append(suit, h)
+				any = any || h
+			}
+			if !any {
+				suit = nil
+			}
+		case ruled && suit != nil:
+			col := -1
+			for k := 0; k < len(ln); k++ {
+				if ln[k] == '|' {
+					col++
+					continue
+				}
+				at := ls + k
+				for next < len(ms) && ms[next].end <= at {
+					next++
+				}
+				if col >= 0 && col < len(suit) && suit[col] && !(next < len(ms) && ms[next].start <= at) {
+					ln[k] = ' '
+				}
+			}
+		}
+		ls = le + 1
+	}
 }

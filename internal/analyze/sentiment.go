@@ -157,6 +157,12 @@ func valence(text string) float64 {
 			boost = 1
 			continue
 		}
+		if afterComplaint && pickNouns[w] && negLeft == 0 {
+			// "a poor fit", "a frustrating pick": the complaint is the
+			// verdict on the pick, which is no praise of itself
+			boost = 1
+			continue
+		}
 		prevNeed, prevInTo, prevCount = needVerbs[w], w == "in" || w == "to", countWords[w] || isNumeric(w)
 		if afterCount && countedNouns[w] {
 			// "250 issues", "unlimited issues": a plan's allowance of the
@@ -229,7 +235,9 @@ func valence(text string) float64 {
 				switch {
 				case strings.HasSuffix(next, "ing") || costAhead(text[i:]):
 					v = 1
-				case avoidedProduct(text[i:]):
+				case avoidedProduct(text[i:]) || next == "if" || next == "unless":
+					// "Avoid if you won't pay monthly: Acme, Globex…": a
+					// warning whom the product after it does not suit
 					v = lexicon["avoid"]
 				}
 				negLeft, lack = 0, false
@@ -374,9 +382,10 @@ func valence(text string) float64 {
 				v = -0.5 * v / boost
 			}
 		}
+		phrased := false
 		if info.phrase {
 			if p, n := phraseAt(w, text[i:]); n > 0 && (w != "for" || lessPrice(text[i+n:])) {
-				v, ok = p, true
+				v, ok, phrased = p, true, true
 				i += n
 				if w == "i'd" && p >= 1.5 && negLeft > 0 {
 					// "not the brand I'd pick", "isn't the one I'd go
@@ -388,9 +397,21 @@ func valence(text string) float64 {
 					continue
 				}
 			} else if p, n := sizedNounAt(w, text[i:]); n > 0 {
-				v, ok = p, true
+				v, ok, phrased = p, true, true
 				i += n
 			}
+		}
+		if !phrased && addsUp[w] && nextToken(text[i:]) == "up" && costBefore(text[:wordStartOf(text, i)]) {
+			// "the fees add up", "per-seat pricing adds up for large
+			// teams": a cost that grows is a complaint
+			v, ok = addUpWeight, true
+			i += 3
+		}
+		if e, n := effortAt(w, text[i:]); n > 0 && !phrased {
+			// "harder to cancel", "hard to love": the effort is the
+			// verdict, whatever the verb after it weighs
+			v, ok, known = e, true, true
+			i += n
 		}
 		if !known {
 			// an adverb weighs as its adjective: "consistently", "easily"
@@ -586,8 +607,11 @@ var speedWords = set("fast quickly quick rapidly")
 // "not recommended", "isn't worth the cost".
 var deniedVerdicts = set("recommended")
 
-// pickNouns name the writer's pick: "the best choice", "the right fit".
-var pickNouns = set("choice pick fit")
+// pickNouns name the writer's pick: "the best choice", "the right fit",
+// "not the answer", "a serious contender". The word before one gives the
+// verdict: denied, the pick is advice against the product; after a
+// complaint ("a poor fit"), the noun adds no praise.
+var pickNouns = set("choice pick fit answer contender")
 
 // countWords before a noun count it: "unlimited issues", "250 active
 // issues".
@@ -1153,6 +1177,9 @@ var lexicon = map[string]float64{
 	// and "less suited" a complaint, like "suitable"
 	"suited": 1, "punchy": 1, "underwhelming": -2, "finicky": -1.5, "unintuitive": -2, "subpar": -2,
 	"underpowered": -1.5,
+	// rules a customer must meet, said of the brand: "approvals have
+	// become stricter", "the conditions are strict"
+	"strict": -1, "stricter": -0.8, "strictest": -1,
 	// what readers take for praise in answers: "the practical choice", "a
 	// usable free tier", "a steadier choice", "beats scheduling a meeting"
 	"practical": 1.5, "usable": 1, "steadier": 1.2, "beats": 1.5,
@@ -1168,7 +1195,7 @@ var lexicon = map[string]float64{
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),
 // keyed by their first word.
-var phrases = withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]phrase{
+var phrases = withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]phrase{
 	"issue":  {{"tracking", 0}, {"tracker", 0}, {"trackers", 0}},
 	"best":   {{"for", 0}},
 	"ranked": {{"first", 2}, {"highest", 2}, {"top", 2}, {"higher", 1.5}, {"lower", -1.5}},
@@ -1247,7 +1274,7 @@ var phrases = withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]p
 	"half":     {{"the cost", 1.5}, {"the price", 1.5}, {"of the cost", 1.5}, {"of the price", 1.5}},
 	"for": {{"less", 1.5}, {"much less", 1.5}, {"far less", 1.5}, {"a lot less", 1.5},
 		{"a fraction of the cost", 1.5}, {"a fraction of the price", 1.5}},
-})))
+})))))
 
 // lessPrice reports whether "for less" ends at rest as a price: the
 // clause ends, or money or a comparison follows ("for less money", "for
@@ -1363,6 +1390,88 @@ func withPricePhrases(m map[string][]phrase) map[string][]phrase {
 		}
 		for _, w := range []string{"give", "gives"} {
 			m[w] = append(m[w], phrase{"you " + adv + "more", 1.5}, phrase{adv + "more", 1.5})
+		}
+	}
+	return m
+}
+
+// addsUp are the forms of "add" that, with "up" after them and a cost
+// before them in the clause, say the cost grows ("the fees add up",
+// "the $5 membership plus express fees can add up").
+var addsUp = set("add adds adding")
+
+// addUpWeight is what a growing cost weighs: a complaint, less than one
+// that rises fast ("adds up quickly", a phrase of its own).
+const addUpWeight = -1
+
+// costBefore reports whether the clause that before ends names a cost
+// (a price noun, "fees", "subscription"…): its last stretch after a
+// stop, semicolon, colon or line break.
+func costBefore(before string) bool {
+	start := strings.LastIndexAny(before, ".;:!?\n")
+	for t := before[start+1:]; t != ""; {
+		k := 0
+		for k < len(t) && !isTokenByte(t[k]) {
+			k++
+		}
+		e := k
+		for e < len(t) && isTokenByte(t[e]) {
+			e++
+		}
+		w := strings.ToLower(t[k:e])
+		if priceNoun[w] || costNouns[w] {
+			return true
+		}
+		t = t[e:]
+	}
+	return false
+}
+
+// effortWords say a thing takes effort when "to" and a verb follow them
+// ("harder to cancel", "the hardest to repair", "hard to love"): a
+// complaint of the effort, which the verb's own weight does not turn
+// ("love" is no praise there). A comparative weighs four fifths of its
+// adjective, a superlative as much, as gradedBase weighs them.
+var effortWords = map[string]float64{"hard": -1, "harder": -0.8, "hardest": -1, "difficult": -1.5}
+
+// effortAt weighs an effort word w that "to" and a verb follow in rest,
+// the text right after w; it returns the weight and the bytes of rest it
+// covers ("to" and the verb), or 0, 0. The idioms of phrases ("hard to
+// beat", "hard to justify") are matched before it.
+func effortAt(w, rest string) (float64, int) {
+	e, ok := effortWords[w]
+	if !ok || nextToken(rest) != "to" {
+		return 0, 0
+	}
+	verb := nextToken(rest[3:])
+	if verb == "" || isNumeric(verb) {
+		return 0, 0
+	}
+	return e, 3 + 1 + len(verb)
+}
+
+// withBestParticiples adds "best" before a participle of how a product
+// is taken or kept, which says how to use it, not how good it is: "best
+// known among smaller teams", "best treated as a fallback", "best left to
+// specialists" weigh nothing, and "best avoided", "best skipped" warn.
+// ("the best designed hood" stays praise.)
+func withBestParticiples(m map[string][]phrase) map[string][]phrase {
+	for _, p := range []string{"known", "treated", "served", "left", "kept", "reserved", "used", "prevented", "thought of", "seen as", "viewed as"} {
+		m["best"] = append(m["best"], phrase{p, 0})
+	}
+	for _, p := range []string{"avoided", "skipped"} {
+		m["best"] = append(m["best"], phrase{p, -2})
+	}
+	return m
+}
+
+// withPremiumPhrases adds paying a premium as a complaint of the price:
+// "you're paying a big premium for the logo", "you pay a premium for
+// repairability".
+func withPremiumPhrases(m map[string][]phrase) map[string][]phrase {
+	for _, verb := range []string{"pay", "pays", "paying", "paid"} {
+		for _, adj := range []string{"", "big ", "large ", "hefty ", "steep ", "huge ", "real ", "significant ", "serious "} {
+			m[verb] = append(m[verb], phrase{"a " + adj + "premium", -1.5})
 		}
 	}
 	return m

@@ -43,7 +43,8 @@ var topical = strings.Fields(`like likes liked free support supports supported h
 	unsecured friend friends treat embrace healthy exclude number withdrawal outgoing
 	fallen dwelling freedom spam focused resolving leave vision readiness amazon honest
 	honestly certainly value values advanced nurturing casual promised defect defects
-	flexibility`)
+	flexibility accepts accepted illnesses diseases injured alarm alarms
+	liability liabilities`)
 
 // sized words take their sign from the noun after them ("low fees" is
 // praise, "low limits" a complaint, "low weight" a fact): Sentiment's

@@ -1,0 +1,132 @@
+package analyze
+
+import "testing"
+
+// A thing said to take effort ("harder to cancel", "the hardest to
+// repair") is a complaint, and the verb after "to" does not turn it ("hard
+// to love" is no praise); "hard to beat" stays praise.
+func TestSentimentEffort(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The annual plan is harder to cancel than the monthly one.", "-"},
+		{"Of the four laptops, this one is the hardest to repair.", "-"},
+		{"The new design is hard to love.", "-"},
+		{"Its battery life is hard to beat.", "+"},
+		{"The bass hits harder than its size suggests.", "0"},
+	})
+}
+
+// What a product accepts (cards, applicants, deposits) is a fact of it,
+// accepted or not; a carrier that stopped accepting applications has left
+// a market, which stays a complaint.
+func TestSentimentAccepts(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The app accepts cash deposits at retail stores.", "0"},
+		{"Its card is accepted at most merchants in the country.", "0"},
+		{"Cash deposits are not accepted.", "0"},
+		{"It stopped accepting new applications in Florida last year.", "-"},
+	})
+}
+
+// A cost said to add up is a complaint, "quickly" or not; what else adds
+// up is no verdict.
+func TestSentimentCostAddsUp(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The monthly membership and the transfer fees can add up.", "-"},
+		{"Per-seat pricing adds up for a team of forty.", "-"},
+		{"Its subscription adds up to $180 a year.", "-"},
+		{"The two halves of the report add up to one story.", "0"},
+		{"You can add upsells at checkout.", "0"},
+	})
+}
+
+// A pick noun takes its verdict from the word before it: after a
+// complaint it adds no praise ("a bulky fit"), and denied it is advice
+// against the product ("not the answer", "isn't a serious contender").
+func TestSentimentPickNounVerdict(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"It is a bulky fit for small ears.", "-"},
+		{"This camera is not the answer for wildlife shooters.", "-"},
+		{"It isn't a serious contender at this price.", "-"},
+		{"It is a good fit for small teams.", "+"},
+		{"The answer is in the settings menu.", "0"},
+	})
+}
+
+// The cells of a table column headed "Best for" or "Ideal for" name whom a
+// product is for and weigh nothing; the other cells of the row still do.
+func TestBrandSentimentSuitColumn(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"a best-for column", "| Tool | Best for | Price |\n|---|---|---|\n| Acme | Simple, fast invoicing | $12 |\n| Globex | Beauty and fashion brands | $20 |",
+			map[string]string{"Acme": "0", "Globex": "0"}},
+		{"an ideal-for column beside a rating", "| App | Ideal for | Support |\n|---|---|---|\n| Acme | Great for solo founders | Poor |\n| Globex | Flexible teams | Excellent |",
+			map[string]string{"Acme": "-", "Globex": "+"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
+
+// "Avoid if …" and "Avoid unless …" warn that the product they are said
+// of does not suit some readers; what else is avoided is no verdict.
+func TestSentimentAvoidIf(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"Avoid if you need offline maps: it keeps them behind a paid plan.", "-"},
+		{"Avoid unless you already own the hub.", "-"},
+		{"To avoid blisters, size up half a size.", "0"},
+	})
+	checkPolarities(t, "**Avoid if you won't pay monthly:** Acme and Globex keep clips behind a plan.",
+		[]Tracked{{Name: "Acme"}, {Name: "Globex"}}, map[string]string{"Acme": "-", "Globex": "-"})
+}
+
+// Paying a premium for something is a complaint of the price.
+func TestSentimentPayingPremium(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"It is light and well made, but you're paying a big premium for the badge.", "-"},
+		{"You pay a premium for the name.", "-"},
+		{"The premium trim adds leather seats.", "0"},
+	})
+}
+
+// What an insurance policy covers or discounts (illnesses, injured pets,
+// burglar alarms) is its subject matter, not a complaint.
+func TestSentimentInsuranceTopics(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The plan covers exam fees for illnesses.", "0"},
+		{"Vet bills for injured pets are reimbursed at 90%.", "0"},
+		{"It gives discounts for burglar alarms and smoke alarms.", "0"},
+		{"Claims are slow and the app is clunky.", "-"},
+	})
+}
+
+// Liability is a kind of insurance a policy sells, not a complaint.
+func TestSentimentLiabilityCover(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"It sells general liability and professional liability online.", "0"},
+		{"The bundle adds liability coverage for your rental.", "0"},
+	})
+}
+
+// "best" before a participle of how a product is taken says how to use
+// it, not how good it is; "best avoided" warns; "the best designed" is
+// still praise.
+func TestSentimentBestParticiple(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"It has an enterprise tier, though it is still best known among small shops.", "0"},
+		{"It is best treated as a fallback when other carriers decline you.", "0"},
+		{"The older model is best avoided.", "-"},
+		{"Its hood is one of the best designed anywhere.", "+"},
+	})
+}
+
+// Rules said to be strict are a complaint of the product that sets them.
+func TestSentimentStrict(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"Its card approvals have become stricter this year.", "-"},
+		{"The conditions for the bonus rate are strict.", "-"},
+		{"It is the strictest of the four about roof age.", "-"},
+	})
+}
