@@ -475,6 +475,9 @@ func addOnNamed(answer, name string, sents []span) bool {
 		if w, _ := cutWord(answer[end:]); addOnWords[strings.ToLower(w)] {
 			continue // "Gmail add-on": the host
 		}
+		if addOnInParens(answer, start) {
+			return true
+		}
 		for _, sn := range sents {
 			if sn.start <= start && end <= sn.end && hasAddOnWord(answer[sn.start:sn.end]) {
 				return true
@@ -482,6 +485,26 @@ func addOnNamed(answer, name string, sents []span) bool {
 		}
 	}
 	return false
+}
+
+// addOnInParens reports whether pos stands inside parentheses that follow
+// an add-on word, directly or with one word in small letters between
+// ("the add-ons (LeadBooster, Campaigns) add up", "its add-on model
+// (LeadBooster, Web Visitors)"): the parentheses list what is sold as an
+// add-on.
+func addOnInParens(answer string, pos int) bool {
+	ls := strings.LastIndexByte(answer[:pos], '\n') + 1
+	open := strings.LastIndexByte(answer[ls:pos], '(')
+	if open < 0 || strings.IndexByte(answer[ls+open:pos], ')') >= 0 {
+		return false
+	}
+	before := strings.TrimRight(answer[ls:ls+open], " ")
+	w := trailingWord(before)
+	if !addOnWords[strings.ToLower(w)] && w == strings.ToLower(w) && w != "" {
+		before = strings.TrimRight(strings.TrimSuffix(before, w), " ")
+		w = trailingWord(before)
+	}
+	return addOnWords[strings.ToLower(w)]
 }
 
 // addOnPhrases say that the names of a sentence are sold as add-ons.
