@@ -16,3 +16,21 @@ func TestFindMentions_AddOnsInParentheses(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A list whose leads before a colon are one word each, ordinary words or
+// ordinary words written in one piece, is a list of labels.
+func TestFindMentions_OneWordLabels(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme or Globex?\n\n- **Soundbars:** the Acme bar has clearer dialogue.\n- **Charging:** the Globex one is faster.\n- **Apps:** both work with Zorbex.",
+			[]string{"Zorbex"}, []string{"Soundbars", "Charging", "Apps"}},
+		{"**Where Acme shines**\n- Repairability: you can swap the battery yourself.\n- Upgrades: a new board costs less than a new laptop.",
+			nil, []string{"Repairability", "Upgrades"}},
+		{"Other picks:\n- **Zorbex:** cheaper.\n- **Quillon:** calmer.\n- **Toast:** for cafés; many run on Toast.",
+			[]string{"Zorbex", "Quillon", "Toast"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}, {Name: "Globex"}}, tt.want, tt.not)
+	}
+}

@@ -352,6 +352,45 @@ func labelOfLabels(answer string, c candidate) bool {
 	return !namedInSentence(answer, c.name) && !listedBrand(c.name)
 }
 
+// wordLabel reports whether a lead read from the answer's structure, that
+// the answer names nowhere inside a sentence, is a label of a list of
+// one-word labels: two or more items whose every lead read is one word
+// before a colon, an ordinary word or ordinary words written in one piece
+// that the word list lacks (joinsWords: "Soundbars", "Repairability"), no
+// tracked brand and no brand of the list ("- **Soundbars:** …", "-
+// **Streaming:** …"). Such words name aspects, not makers; a brand is
+// written with a name of its own beside them, or inside a sentence.
+func wordLabel(answer string, c candidate, cands []candidate, tracked []match) bool {
+	if c.prose || namedInSentence(answer, c.name) {
+		return false
+	}
+	groups := map[int]bool{}
+	for _, d := range cands {
+		if d.group != 0 && !d.prose && fold(d.name) == fold(c.name) {
+			groups[d.group] = true
+		}
+	}
+	for g := range groups {
+		n, ok := 0, true
+		for _, d := range cands {
+			if d.group != g {
+				continue
+			}
+			n++
+			if !d.item || !labelLead(answer, d) || overlaps(tracked, d.start, d.end) ||
+				strings.Contains(d.name, " ") || listedBrand(d.name) ||
+				!ordinaryName(d.name) && !joinsWords(d.name, false) {
+				ok = false
+				break
+			}
+		}
+		if ok && n >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
 // labelList reports whether the list item at pos belongs to a list of
 // labels: one of its items opens with a label in sentence case before a
 // colon, two words or more of the word list with a capital on the first

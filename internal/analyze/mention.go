@@ -227,7 +227,7 @@ func (m *Matcher) Find(answer string) []Mention {
 func (m *Matcher) untracked(answer string, sents []span, cands []candidate, tracked []match) (names, models []string) {
 	var raw []string
 	var lead, inner []bool
-	x := &nameContext{answer: answer, sents: sents, tracked: tracked}
+	x := &nameContext{answer: answer, sents: sents, tracked: tracked, cands: cands}
 	// groups of leads where one is a brand: a tracked one, a name with a word
 	// no dictionary knows that is no place, specification or contraction, or
 	// one of ordinary words that the answer names inside a sentence

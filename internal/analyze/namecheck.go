@@ -11,6 +11,7 @@ type nameContext struct {
 	sents   []span
 	tracked []match
 	raw     []string
+	cands   []candidate
 }
 
 // nameCheck reports whether a name holds for one rule; leadCheck whether a
@@ -78,8 +79,9 @@ var productOfBrand = []nameCheck{
 // name: a tracked brand's spelling, a standard named as such, a label
 // whose value is a tracked brand ("- **Sequences:** Outreach"), a
 // description leading an item ("- Beautiful, clean editor"), a list of
-// features ("Key features include:") and a label in a list of labels
-// ("- **Pack:**" beside "- **Rain jacket:**").
+// features ("Key features include:"), a label in a list of labels
+// ("- **Pack:**" beside "- **Rain jacket:**") and a label in a list of
+// one-word labels ("- **Soundbars:**" beside "- **Streaming:**").
 var notALead = []leadCheck{
 	func(x *nameContext, c candidate) bool { return overlaps(x.tracked, c.start, c.end) },
 	func(x *nameContext, c candidate) bool { return standardNamed(x.answer, c) },
@@ -87,4 +89,5 @@ var notALead = []leadCheck{
 	func(x *nameContext, c candidate) bool { return describingLead(x.answer, c) },
 	func(x *nameContext, c candidate) bool { return featureListLead(x.answer, c) },
 	func(x *nameContext, c candidate) bool { return labelOfLabels(x.answer, c) },
+	func(x *nameContext, c candidate) bool { return wordLabel(x.answer, c, x.cands, x.tracked) },
 }
