@@ -34,3 +34,18 @@ func TestFindMentions_OneWordLabels(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}, {Name: "Globex"}}, tt.want, tt.not)
 	}
 }
+
+// A name after "the" or "its" in a paragraph that a tracked brand in bold
+// leads is that brand's model, in a later sentence too.
+func TestFindMentions_ModelInBrandParagraph(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"**Acme** is the safer pick. Its fleeces, the Vireo and the Trailix are durable. The Vireo Eco is often on sale.",
+			nil, []string{"Vireo", "Trailix"}},
+		{"**Verdict:** buy one. The Zorbex X2 and Quillon Dash both beat Acme.", []string{"Zorbex", "Quillon Dash"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

@@ -724,7 +724,8 @@ func afterDeterminer(answer string, start int, name string) bool {
 }
 
 // brandBefore reports whether a tracked brand comes before pos in its
-// sentence, or pos stands in a list item led by a bold name.
+// sentence, or pos stands in a list item led by a bold name or in a
+// paragraph led by a tracked brand in bold.
 func brandBefore(answer string, pos int, sents []span, tracked []match) bool {
 	for _, sn := range sents {
 		if sn.start <= pos && pos < sn.end {
@@ -737,6 +738,16 @@ func brandBefore(answer string, pos int, sents []span, tracked []match) bool {
 	}
 	ls := strings.LastIndexByte(answer[:pos], '\n') + 1
 	line := strings.TrimLeft(answer[ls:pos], " \t")
+	if rest, ok := strings.CutPrefix(line, "**"); ok {
+		// a paragraph that a tracked brand in bold leads is about it
+		// ("**Acme** is the better pick. Its fleeces, the Vireo…")
+		at := pos - len(rest)
+		for _, x := range tracked {
+			if x.start == at && strings.HasPrefix(answer[x.end:], "**") {
+				return true
+			}
+		}
+	}
 	switch {
 	case strings.HasPrefix(line, "- "), strings.HasPrefix(line, "* "), strings.HasPrefix(line, "+ "):
 		line = line[2:]
