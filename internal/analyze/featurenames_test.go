@@ -49,3 +49,19 @@ func TestFindMentions_ModelInBrandParagraph(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// Names given only as examples after a noun of features are the product's
+// features; examples of a kind of product stay brands.
+func TestFindMentions_FeatureExamples(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme phones add features like QuickBeam and Relayer that make the switch easy.", nil, []string{"QuickBeam", "Relayer"}},
+		{"Acme members get perks such as FlexPay, CashBoost and Zorbit.", nil, []string{"FlexPay", "CashBoost", "Zorbit"}},
+		{"Acme syncs with apps like Zorbit and Quillex.", []string{"Zorbit", "Quillex"}, nil},
+		{"Acme has features like QuickBeam. QuickBeam and Zorbit both sync files.", []string{"QuickBeam"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

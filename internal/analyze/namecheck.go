@@ -73,6 +73,7 @@ var productOfBrand = []nameCheck{
 	func(x *nameContext, name string) bool { return addOnNamed(x.answer, name, x.sents) },
 	func(x *nameContext, name string) bool { return featureOfBrand(x.answer, name, x.sents, x.tracked) },
 	func(x *nameContext, name string) bool { return modelAfterBrand(x.answer, name, x.sents, x.tracked) },
+	func(x *nameContext, name string) bool { return featureExample(x.answer, name) },
 }
 
 // notALead holds what a candidate can be other than an untracked brand's

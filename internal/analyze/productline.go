@@ -784,5 +784,55 @@ func exampleOfKind(s string, start int) bool {
 	return len(w) > 3 && strings.HasSuffix(w, "s") && !featureNouns[w]
 }
 
+// featureExample reports whether every occurrence of name, on no brand
+// list, stands in a list of examples after a noun of features ("features
+// like AirDrop and Handoff", "perks such as SpotMe"): what a product has,
+// not a brand of its own.
+func featureExample(answer, name string) bool {
+	if brandList()[fold(name)] {
+		return false
+	}
+	seen := false
+	for start := range wholeWords(answer, name) {
+		if !afterFeatureNoun(answer, start) {
+			return false
+		}
+		seen = true
+	}
+	return seen
+}
+
+// afterFeatureNoun reports whether the name at start follows "like",
+// "such as" or "including" after a noun of features, alone or over the
+// names listed before it.
+func afterFeatureNoun(answer string, start int) bool {
+	ls := strings.LastIndexByte(answer[:start], '\n') + 1
+	ws := strings.Fields(answer[ls:start])
+	k := len(ws) - 1
+	for ; k >= 0 && k >= len(ws)-8; k-- {
+		w := strings.TrimRight(ws[k], ",")
+		if strings.ContainsAny(w, ".:;!?()") {
+			return false
+		}
+		if w != "and" && w != "or" && !startsUpper(w) {
+			break
+		}
+	}
+	if k < 1 {
+		return false
+	}
+	switch lw := strings.ToLower(ws[k]); {
+	case lw == "like" || lw == "including":
+		return exampleFeatureNouns[strings.ToLower(ws[k-1])]
+	case lw == "as" && k >= 2 && strings.ToLower(ws[k-1]) == "such":
+		return exampleFeatureNouns[strings.ToLower(ws[k-2])]
+	}
+	return false
+}
+
+// exampleFeatureNouns name the features a product has, whose examples are
+// no brands: "features like AirDrop".
+var exampleFeatureNouns = set("feature features perks extras")
+
 // featureNouns name what a brand's own product has: "perks like SpotMe".
 var featureNouns = set("features perks extras options benefits programs add-ons")
