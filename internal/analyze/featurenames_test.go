@@ -65,3 +65,17 @@ func TestFindMentions_FeatureExamples(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A technology's acronym, alone or after an ordinary word and a hyphen, is
+// a specification, no brand.
+func TestFindMentions_TechnologyAcronyms(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Under $1,000 the choice is mainly OLED versus Mini-LED, and Acme versus Zorbex.", []string{"Zorbex"}, []string{"Mini-LED"}},
+		{"## Go live\nPoint your DNS to Zentrio, then renew the SSL certificate.", nil, []string{"DNS", "SSL"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}, {Name: "Zentrio"}}, tt.want, tt.not)
+	}
+}

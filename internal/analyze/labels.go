@@ -116,13 +116,17 @@ var units = set(`k g gb tb mb kb hz khz mhz ghz mp mah wh w kw mm cm nm in ft lb
 	l ml fps p nits mbps gbps v mph " ″ ” -inch`)
 
 // specToken reports a word of a product's specification: a technology or
-// standard (techTerms, categoryAcronyms), one of them with a version
-// ("HDR10", "Qi2", "IP68", "LPDDR5"), or a number with its unit ("5G", "4K",
-// "120Hz", "256GB").
+// standard (techTerms, categoryAcronyms), one of them after an ordinary
+// word and a hyphen ("Mini-LED") or with a version ("HDR10", "Qi2",
+// "IP68", "LPDDR5"), or a number with its unit ("5G", "4K", "120Hz",
+// "256GB").
 func specToken(w string) bool {
 	lw := strings.ToLower(w)
 	if techTerms[lw] || categoryAcronyms[lw] {
 		return true
+	}
+	if a, b, ok := strings.Cut(lw, "-"); ok && isDictWord(a) && !strings.Contains(b, "-") && (techTerms[b] || categoryAcronyms[b]) {
+		return true // "Mini-LED", "Mini-HDMI": a kind of the technology
 	}
 	i := 0
 	for i < len(lw) && (lw[i] >= '0' && lw[i] <= '9' || lw[i] == '.') {

@@ -29,12 +29,14 @@ var modelWords = set(`pro max plus mini ultra lite eco air se xl xs xt lt ul gt 
 	ii iii iv vi vii viii ix xi xii luxe deluxe flex hybrid elite sport premier signature
 	starter growth premium business enterprise standard basic essentials professional advanced unlimited free`)
 
-// categoryAcronyms are capitals that name a kind of product or a technology,
-// not a model or a brand: "Zoho CRM" is a product of Zoho the reader calls by
-// its full name, and "ANC works well" names no brand.
+// categoryAcronyms are capitals that name a kind of product or a technology
+// (a network protocol too: "DNS", "SSL"), not a model or a brand: "Zoho
+// CRM" is a product of Zoho the reader calls by its full name, and "ANC
+// works well" names no brand.
 var categoryAcronyms = set(`crm erp pos api ai hr cms seo sms sdk ats hcm cx bi rpa llc inc
 	usa us uk eu atm apy apr hsa ira fdic peo gps usb nfc oled lcd led anc lte ui ux kpi roi
-	faq saas smb sku ach iot esg pto ssd hdr dac ipx mfa sso vpn pdf csv nps cpa cpc ctr`)
+	faq saas smb sku ach iot esg pto ssd hdr dac ipx mfa sso vpn pdf csv nps cpa cpc ctr
+	dns ssl tls`)
 
 // modelToken reports a word that names a model rather than a brand.
 func modelToken(w string) bool {
