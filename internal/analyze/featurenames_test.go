@@ -79,3 +79,18 @@ func TestFindMentions_TechnologyAcronyms(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}, {Name: "Zentrio"}}, tt.want, tt.not)
 	}
 }
+
+// Names an appositive calls a product's programs or features are parts of
+// the product, no brands.
+func TestFindMentions_PartsByAppositive(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme customers like:\n- **Multi-policy discounts** on auto and home.\n- **SafeRide and DriveLess**, telematics programs that reward careful driving.\n- **Zorbex**, a partner carrier, for renters.",
+			[]string{"Zorbex"}, []string{"SafeRide", "DriveLess"}},
+		{"Acme adds CashNudge, a feature that covers small overdrafts, and partners with Zorbex, a neobank.", []string{"Zorbex"}, []string{"CashNudge"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

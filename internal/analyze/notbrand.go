@@ -434,7 +434,45 @@ var partNouns = set(`add-on add-ons addon addons feature features program progra
 // and B2B features" names a brand and a kind of feature). A brand of the
 // list is a brand wherever it stands.
 func partName(answer, name string) bool {
-	return onlyBefore(answer, name, partNouns, false)
+	return onlyBefore(answer, name, partNouns, false) || calledPart(answer, name)
+}
+
+// calledPart reports whether every occurrence of name, on no brand list,
+// is called a part of a product by an appositive after it and a comma,
+// alone or with a name joined to it by "and" or "or": a noun of parts
+// after at most two words in small letters ("SafeRide and SafeMiles,
+// usage-based programs that…", "FlexPay, a feature of…").
+func calledPart(answer, name string) bool {
+	if listedBrand(name) {
+		return false
+	}
+	found := false
+	for _, end := range wholeWords(answer, name) {
+		rest := strings.TrimLeft(answer[end:], "*_")
+		if w, more := cutWord(rest); w == "and" || w == "or" {
+			if w, more = cutWord(more); !startsUpper(w) {
+				return false
+			}
+			rest = strings.TrimLeft(more, "*_")
+		}
+		rest, ok := strings.CutPrefix(rest, ",")
+		if !ok {
+			return false
+		}
+		part := false
+		for k := 0; k < 3 && !part; k++ {
+			var w string
+			if w, rest = cutWord(rest); w == "" || w != strings.ToLower(w) || w == "," {
+				break
+			}
+			part = partNouns[w]
+		}
+		if !part {
+			return false
+		}
+		found = true
+	}
+	return found
 }
 
 // onlyBefore reports whether every occurrence of name comes before a noun
