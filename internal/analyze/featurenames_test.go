@@ -94,3 +94,17 @@ func TestFindMentions_PartsByAppositive(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// An operating system is a platform a product runs on or works with, no
+// brand.
+func TestFindMentions_OperatingSystems(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme tablets pair well with Windows laptops, and sync with Zorbex on macOS.", []string{"Zorbex"}, []string{"Windows", "macOS"}},
+		{"- Closer integration with Windows through the Acme Link app.\n- Files move to iOS over Zorbex.", nil, []string{"Windows", "iOS"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

@@ -104,11 +104,14 @@ func calendarName(name string) bool {
 }
 
 // techTerms are the technologies and standards answers name beside
-// products, in lowercase: connectors, radios, display and memory kinds.
-// With categoryAcronyms they are a spec's words, not a brand's
-// (docs/accuracy.md#untracked-brands: "USB-C" is a standard).
+// products, in lowercase: connectors, radios, display and memory kinds,
+// and the operating systems a device runs or works with. With
+// categoryAcronyms they are a spec's words, not a brand's
+// (docs/accuracy.md#untracked-brands: "USB-C" is a standard, "iOS" a
+// technology).
 var techTerms = set(`wi-fi wifi bluetooth usb-c usb-a thunderbolt hdmi displayport qi mmwave esim
-	amoled ltpo ip ipx lpddr ddr ufs pcie nvme`)
+	amoled ltpo ip ipx lpddr ddr ufs pcie nvme
+	windows ios ipados macos watchos chromeos`)
 
 // units follow a number in a measurement: "5G", "4K", "120Hz", "256GB",
 // and an inch mark: `6.3"`.
