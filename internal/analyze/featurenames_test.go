@@ -108,3 +108,17 @@ func TestFindMentions_OperatingSystems(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A way of organizing work is no brand, wherever it is named.
+func TestFindMentions_WorkMethods(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"1. **Acme** – The usual pick for big product orgs using Scrum.\n2. **Zorbex** – A lean pick for small teams.", []string{"Zorbex"}, []string{"Scrum"}},
+		{"Apps with boards:\n\n1. **Acme:** The old card-based Kanban tool.\n2. **Zorbex:** Boards for developers.", []string{"Zorbex"}, []string{"Kanban"}},
+		{"Acme is built for teams that use Scrum, and Zorbex for teams that use Kanban.", nil, []string{"Scrum", "Kanban"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

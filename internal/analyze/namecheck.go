@@ -58,6 +58,7 @@ var noBrandName = []nameCheck{
 	alone(kindPlural),       // "CDs"
 	alone(tradeTerm),        // "B2B", "B2B Edition"
 	inAnswer(layoutName),    // "Gantt charts", "Scrum boards"
+	alone(methodName),       // "Kanban", "Scrum"
 	inAnswer(partName),      // "the LeadBooster add-on", "SmartMiles programs"
 	alone(phraseName),       // "No Windows", "In Progress"
 	inAnswer(planName),      // "Commerce Basic" beside "Personal"

@@ -423,6 +423,16 @@ func layoutName(answer, name string) bool {
 	return onlyBefore(answer, name, viewNouns, true)
 }
 
+// workMethods are ways of organizing work that tools support, no
+// company's product: "teams using Scrum", "a classic Kanban tool".
+var workMethods = set(`kanban scrum scrumban agile waterfall`)
+
+// methodName reports whether a name is a way of organizing work
+// (workMethods): no brand.
+func methodName(name string) bool {
+	return workMethods[strings.ToLower(name)]
+}
+
 // partNouns name a part of a product sold or switched on with it: "the
 // Acme add-on", "Zorbex and Quillon programs", "a Zorbex feature".
 var partNouns = set(`add-on add-ons addon addons feature features program programs`)
