@@ -122,3 +122,18 @@ func TestFindMentions_WorkMethods(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A brand written with a capital inside, run together with one word no
+// dictionary knows, is cut to the brand; ordinary words stay on it.
+func TestFindMentions_CoinedBrandsCoinedProduct(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Other options:\n- **CashOtter Quickadvo**: up to $300.\n- **Zorbex**: a points system.", []string{"CashOtter", "Zorbex"}, []string{"CashOtter Quickadvo"}},
+		{"Other apps worth a look include PayRaven Flexiloan and Zorbex.", []string{"PayRaven", "Zorbex"}, []string{"PayRaven Flexiloan"}},
+		{"Other options:\n- **CashOtter Savings**: 4% APY.\n- **Zorbex**: a points system.", []string{"CashOtter Savings", "Zorbex"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

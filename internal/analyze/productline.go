@@ -150,6 +150,9 @@ func cutProductLine(answer, name string, others []string, models bool) string {
 	if k := brandHead(ws); k < len(ws) && (models || productOf(ws[k:])) && !numberAfter(ws, k) && !(k == 1 && hasReading(ws[0]) && ownerElsewhere(answer, name)) {
 		return strings.Join(ws[:k], " ")
 	}
+	if coinedProduct(ws) {
+		return ws[0]
+	}
 	return name
 }
 
@@ -165,6 +168,15 @@ func ownerElsewhere(answer, name string) bool {
 		}
 	}
 	return false
+}
+
+// coinedProduct reports whether ws is a brand written with a capital
+// inside and one word after it that no dictionary knows, written with a
+// capital only where it opens ("MoneyLion Instacash"): a coined brand's
+// coined product, which names the brand, as "AirPods" after "Apple" does.
+func coinedProduct(ws []string) bool {
+	return len(ws) == 2 && innerCapital(ws[0]) && isLetters(ws[0]) && isLetters(ws[1]) &&
+		!innerCapital(ws[1]) && !allUpper(ws[1]) && coined(ws[1])
 }
 
 // listedProduct reports whether a name opens with a brand of the brand
