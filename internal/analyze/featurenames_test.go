@@ -137,3 +137,19 @@ func TestFindMentions_CoinedBrandsCoinedProduct(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// Names listed in parentheses after a noun phrase a possessive opens are
+// what the owner makes or has; after a noun of businesses they are
+// companies.
+func TestFindMentions_OwnedInParentheses(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme suits wide feet. Its soft, wide lasts (Vireo, Trailix, Norvo) ease pressure on the toes.", nil, []string{"Vireo", "Trailix", "Norvo"}},
+		{"Acme's ecosystem (QuickBeam, Relayer, watch unlock) is seamless.", nil, []string{"QuickBeam", "Relayer"}},
+		{"Acme's rivals (Zorbex, Quillon, Trackly) cost less.", []string{"Zorbex", "Quillon", "Trackly"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

@@ -75,6 +75,7 @@ var productOfBrand = []nameCheck{
 	func(x *nameContext, name string) bool { return featureOfBrand(x.answer, name, x.sents, x.tracked) },
 	func(x *nameContext, name string) bool { return modelAfterBrand(x.answer, name, x.sents, x.tracked) },
 	func(x *nameContext, name string) bool { return featureExample(x.answer, name) },
+	func(x *nameContext, name string) bool { return ownedInParens(x.answer, name) },
 }
 
 // notALead holds what a candidate can be other than an untracked brand's

@@ -848,5 +848,48 @@ func afterFeatureNoun(answer string, start int) bool {
 // no brands: "features like AirDrop".
 var exampleFeatureNouns = set("feature features perks extras")
 
+// ownedInParens reports whether name, on no brand list, is listed in
+// parentheses after a noun phrase that a possessive opens ("Its rockered
+// midsoles (Clifton, Bondi)", "Acme's ecosystem (AirDrop, Handoff)"):
+// examples of what the owner makes or has, not brands of their own. A
+// noun of a kind of business or of integrations lists other companies
+// ("its rivals (Zorbex, Quillon)", "its integrations (…)").
+func ownedInParens(answer, name string) bool {
+	if brandList()[fold(name)] {
+		return false
+	}
+	for start := range wholeWords(answer, name) {
+		ls := strings.LastIndexByte(answer[:start], '\n') + 1
+		open := strings.LastIndexByte(answer[ls:start], '(')
+		if open < 0 || strings.ContainsAny(answer[ls+open:start], ")") {
+			continue
+		}
+		if possessedPhrase(strings.TrimRight(answer[ls:ls+open], " ")) {
+			return true
+		}
+	}
+	return false
+}
+
+// possessedPhrase reports whether s ends in a noun phrase of at most four
+// words in small letters that a possessive opens ("Its thick, rockered
+// midsoles", "Acme's ecosystem"), whose noun names no kind of business
+// and no integration.
+func possessedPhrase(s string) bool {
+	ws := strings.Fields(s)
+	for k := len(ws) - 1; k >= 0 && k >= len(ws)-5; k-- {
+		w := strings.TrimSuffix(strings.Trim(ws[k], "*_"), ",")
+		lw := strings.ToLower(w)
+		if k < len(ws)-1 && (inSet(possessiveDeterminers, lw) || strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s")) {
+			noun := strings.ToLower(strings.Trim(ws[len(ws)-1], "*_,"))
+			return !businessNouns[noun] && !integrationWords[noun] && !companyKinds[noun]
+		}
+		if w == "" || w != lw || !isLetters(strings.ReplaceAll(w, "-", "")) {
+			return false
+		}
+	}
+	return false
+}
+
 // featureNouns name what a brand's own product has: "perks like SpotMe".
 var featureNouns = set("features perks extras options benefits programs add-ons")
