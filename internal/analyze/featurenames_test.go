@@ -153,3 +153,17 @@ func TestFindMentions_OwnedInParentheses(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A coined word written right after a brand of the brand list is that
+// brand's product wherever the answer names it.
+func TestFindMentions_ProductOfListedBrand(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"## Pay-per-mile options\n\n### Acme\nCheap.\n\n### Allstate Drivewise\nDrivewise is sold in 20 states and uses an app.", nil, []string{"Drivewise"}},
+		{"### Acme\nCheap.\n\n### Zorbex\nZorbex is sold in 20 states and uses an app.", []string{"Zorbex"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}

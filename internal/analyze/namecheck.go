@@ -76,6 +76,7 @@ var productOfBrand = []nameCheck{
 	func(x *nameContext, name string) bool { return modelAfterBrand(x.answer, name, x.sents, x.tracked) },
 	func(x *nameContext, name string) bool { return featureExample(x.answer, name) },
 	func(x *nameContext, name string) bool { return ownedInParens(x.answer, name) },
+	func(x *nameContext, name string) bool { return productOfListed(x.answer, name) },
 }
 
 // notALead holds what a candidate can be other than an untracked brand's

@@ -891,5 +891,30 @@ func possessedPhrase(s string) bool {
 	return false
 }
 
+// productOfListed reports whether name, one word that no dictionary knows
+// and on no brand list, is written somewhere right after a name of the
+// brand list of one or two words, an ordinary word too ("Nationwide
+// SmartMiles", "Allstate Milewise"): that brand's product or programme,
+// wherever it stands, as a tracked brand's model is (modelOfTracked).
+func productOfListed(answer, name string) bool {
+	if strings.Contains(name, " ") || !coined(name) || brandList()[fold(name)] {
+		return false
+	}
+	for start := range wholeWords(answer, name) {
+		if start < 2 || answer[start-1] != ' ' {
+			continue
+		}
+		before := answer[strings.LastIndexByte(answer[:start], '\n')+1 : start-1]
+		ws := strings.Fields(strings.TrimLeft(before, "#*_-0123456789. "))
+		for n := 1; n <= 2 && n <= len(ws); n++ {
+			head := strings.Join(ws[len(ws)-n:], " ")
+			if startsUpper(head) && len(head) >= 3 && brandList()[fold(head)] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // featureNouns name what a brand's own product has: "perks like SpotMe".
 var featureNouns = set("features perks extras options benefits programs add-ons")
