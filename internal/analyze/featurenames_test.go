@@ -167,3 +167,27 @@ func TestFindMentions_ProductOfListedBrand(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// The places a name stands, read from the index of marked words, are the
+// places wholeWords finds.
+func TestNameContextStarts(t *testing.T) {
+	answer := "Acme's AirDrop and airdrop; AirDrops, AirDrop. The 2 Zorbex-Tex and Zorbex Pro. Ça va, Élan Élan2 eBay eBay's (eBay)"
+	x := &nameContext{answer: answer}
+	for _, name := range []string{"AirDrop", "Zorbex", "Zorbex-Tex", "Zorbex Pro", "Élan", "eBay", "Acme", "airdrop", "Ça", "2 Zorbex", "Missing"} {
+		var want []int
+		for start := range wholeWords(answer, name) {
+			want = append(want, start)
+		}
+		got := x.starts(name)
+		if len(got) != len(want) {
+			t.Errorf("%q: starts %v, want %v", name, got, want)
+			continue
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("%q: starts %v, want %v", name, got, want)
+				break
+			}
+		}
+	}
+}

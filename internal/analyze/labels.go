@@ -128,7 +128,7 @@ func specToken(w string) bool {
 	if techTerms[lw] || categoryAcronyms[lw] {
 		return true
 	}
-	if a, b, ok := strings.Cut(lw, "-"); ok && isDictWord(a) && !strings.Contains(b, "-") && (techTerms[b] || categoryAcronyms[b]) {
+	if a, b, ok := strings.Cut(lw, "-"); ok && (techTerms[b] || categoryAcronyms[b]) && isDictWord(a) {
 		return true // "Mini-LED", "Mini-HDMI": a kind of the technology
 	}
 	i := 0
@@ -367,35 +367,53 @@ func labelOfLabels(answer string, c candidate) bool {
 // tracked brand and no brand of the list ("- **Soundbars:** …", "-
 // **Streaming:** …"). Such words name aspects, not makers; a brand is
 // written with a name of its own beside them, or inside a sentence.
-func wordLabel(answer string, c candidate, cands []candidate, tracked []match) bool {
-	if c.prose || namedInSentence(answer, c.name) {
+func wordLabel(x *nameContext, c candidate) bool {
+	if c.prose || strings.Contains(c.name, " ") {
 		return false
 	}
-	groups := map[int]bool{}
-	for _, d := range cands {
-		if d.group != 0 && !d.prose && fold(d.name) == fold(c.name) {
-			groups[d.group] = true
+	if !x.labelsRead {
+		x.wordLabels, x.labelsRead = wordLabelLeads(x.answer, x.cands, x.tracked), true
+	}
+	for _, name := range x.wordLabels {
+		if strings.EqualFold(name, c.name) {
+			return !namedInSentence(x.answer, c.name)
 		}
 	}
-	for g := range groups {
-		n, ok := 0, true
+	return false
+}
+
+// wordLabelLeads returns the leads of the answer's lists of one-word
+// labels (wordLabel), read once per answer.
+func wordLabelLeads(answer string, cands []candidate, tracked []match) []string {
+	var out []string
+	done := map[int]bool{}
+	for _, e := range cands {
+		if e.group == 0 || e.prose || done[e.group] {
+			continue
+		}
+		g, n, ok := e.group, 0, true
+		done[g] = true
 		for _, d := range cands {
 			if d.group != g {
 				continue
 			}
 			n++
 			if !d.item || !labelLead(answer, d) || overlaps(tracked, d.start, d.end) ||
-				strings.Contains(d.name, " ") || listedBrand(d.name) ||
-				!ordinaryName(d.name) && !joinsWords(d.name, false) {
+				strings.Contains(d.name, " ") || !ordinaryName(d.name) && !joinsWords(d.name, false) ||
+				listedBrand(d.name) {
 				ok = false
 				break
 			}
 		}
 		if ok && n >= 2 {
-			return true
+			for _, d := range cands {
+				if d.group == g {
+					out = append(out, d.name)
+				}
+			}
 		}
 	}
-	return false
+	return out
 }
 
 // labelList reports whether the list item at pos belongs to a list of

@@ -1,5 +1,11 @@
 package analyze
 
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
 // The checks below turn down a name read from an answer's structure
 // (docs/ingest.md#brand-mentions). Each is one rule of that page; a name
 // is turned down when any holds, and they are tried in the order written.
@@ -12,6 +18,83 @@ type nameContext struct {
 	tracked []match
 	raw     []string
 	cands   []candidate
+	marked  []int // where the answer's words with a capital or a digit start
+	buf     []int // starts' buffer
+
+	wordLabels []string // the leads of lists of one-word labels (wordLabel)
+	labelsRead bool     // wordLabels is read
+}
+
+// starts returns where name is written whole in the answer, as
+// wholeWords finds it, in a buffer the next call reuses. A name whose first
+// word has a capital or a digit is looked up among the places such words
+// start (marked once per answer), so the checks that look at every place a
+// name is written need no scan of the answer per name.
+func (x *nameContext) starts(name string) []int {
+	x.buf = x.buf[:0]
+	k := strings.IndexFunc(name, notWordRune)
+	if k < 0 {
+		k = len(name)
+	}
+	if k == 0 || !markedWord(name[:k]) {
+		for start := range wholeWords(x.answer, name) {
+			x.buf = append(x.buf, start)
+		}
+		return x.buf
+	}
+	if x.marked == nil {
+		x.marked = markedStarts(x.answer)
+	}
+	for _, start := range x.marked {
+		if strings.HasPrefix(x.answer[start:], name) && boundaryAfter(x.answer, start+len(name), name) {
+			x.buf = append(x.buf, start)
+		}
+	}
+	return x.buf
+}
+
+func notWordRune(r rune) bool { return !isWordRune(r) }
+
+// markedWord reports a word with a capital or a digit in it.
+func markedWord(w string) bool {
+	return strings.ContainsFunc(w, upperOrDigit)
+}
+
+func upperOrDigit(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
+	return unicode.IsUpper(r) || unicode.IsDigit(r)
+}
+
+// markedStarts returns where the words of s that have a capital or a
+// digit start.
+func markedStarts(s string) []int {
+	out := make([]int, 0, 64)
+	start, marked := -1, false
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		switch {
+		case isWordRune(r):
+			if start < 0 {
+				start, marked = i, false
+			}
+			marked = marked || upperOrDigit(r)
+		case start >= 0:
+			if marked {
+				out = append(out, start)
+			}
+			start = -1
+		}
+		i += size
+	}
+	if start >= 0 && marked {
+		out = append(out, start)
+	}
+	return out
 }
 
 // nameCheck reports whether a name holds for one rule; leadCheck whether a
@@ -60,6 +143,7 @@ var noBrandName = []nameCheck{
 	inAnswer(layoutName),    // "Gantt charts", "Scrum boards"
 	alone(methodName),       // "Kanban", "Scrum"
 	inAnswer(partName),      // "the LeadBooster add-on", "SmartMiles programs"
+	calledPart,              // "SmartRide and SmartMiles, usage-based programs"
 	alone(phraseName),       // "No Windows", "In Progress"
 	inAnswer(planName),      // "Commerce Basic" beside "Personal"
 }
@@ -74,9 +158,9 @@ var productOfBrand = []nameCheck{
 	func(x *nameContext, name string) bool { return addOnNamed(x.answer, name, x.sents) },
 	func(x *nameContext, name string) bool { return featureOfBrand(x.answer, name, x.sents, x.tracked) },
 	func(x *nameContext, name string) bool { return modelAfterBrand(x.answer, name, x.sents, x.tracked) },
-	func(x *nameContext, name string) bool { return featureExample(x.answer, name) },
-	func(x *nameContext, name string) bool { return ownedInParens(x.answer, name) },
-	func(x *nameContext, name string) bool { return productOfListed(x.answer, name) },
+	featureExample,
+	ownedInParens,
+	productOfListed,
 }
 
 // notALead holds what a candidate can be other than an untracked brand's
@@ -93,5 +177,5 @@ var notALead = []leadCheck{
 	func(x *nameContext, c candidate) bool { return describingLead(x.answer, c) },
 	func(x *nameContext, c candidate) bool { return featureListLead(x.answer, c) },
 	func(x *nameContext, c candidate) bool { return labelOfLabels(x.answer, c) },
-	func(x *nameContext, c candidate) bool { return wordLabel(x.answer, c, x.cands, x.tracked) },
+	wordLabel,
 }

@@ -444,7 +444,7 @@ var partNouns = set(`add-on add-ons addon addons feature features program progra
 // and B2B features" names a brand and a kind of feature). A brand of the
 // list is a brand wherever it stands.
 func partName(answer, name string) bool {
-	return onlyBefore(answer, name, partNouns, false) || calledPart(answer, name)
+	return onlyBefore(answer, name, partNouns, false)
 }
 
 // calledPart reports whether every occurrence of name, on no brand list,
@@ -452,13 +452,10 @@ func partName(answer, name string) bool {
 // alone or with a name joined to it by "and" or "or": a noun of parts
 // after at most two words in small letters ("SafeRide and SafeMiles,
 // usage-based programs that…", "FlexPay, a feature of…").
-func calledPart(answer, name string) bool {
-	if listedBrand(name) {
-		return false
-	}
-	found := false
-	for _, end := range wholeWords(answer, name) {
-		rest := strings.TrimLeft(answer[end:], "*_")
+func calledPart(x *nameContext, name string) bool {
+	starts := x.starts(name)
+	for _, start := range starts {
+		rest := strings.TrimLeft(x.answer[start+len(name):], "*_")
 		if w, more := cutWord(rest); w == "and" || w == "or" {
 			if w, more = cutWord(more); !startsUpper(w) {
 				return false
@@ -472,7 +469,7 @@ func calledPart(answer, name string) bool {
 		part := false
 		for k := 0; k < 3 && !part; k++ {
 			var w string
-			if w, rest = cutWord(rest); w == "" || w != strings.ToLower(w) || w == "," {
+			if w, rest = cutWord(rest); w == "" || w == "," || strings.IndexFunc(w, unicode.IsUpper) >= 0 {
 				break
 			}
 			part = partNouns[w]
@@ -480,9 +477,8 @@ func calledPart(answer, name string) bool {
 		if !part {
 			return false
 		}
-		found = true
 	}
-	return found
+	return len(starts) > 0 && !listedBrand(name)
 }
 
 // onlyBefore reports whether every occurrence of name comes before a noun

@@ -802,29 +802,27 @@ func exampleOfKind(s string, start int) bool {
 // list, stands in a list of examples after a noun of features ("features
 // like AirDrop and Handoff", "perks such as SpotMe"): what a product has,
 // not a brand of its own.
-func featureExample(answer, name string) bool {
-	if brandList()[fold(name)] {
-		return false
-	}
-	seen := false
-	for start := range wholeWords(answer, name) {
-		if !afterFeatureNoun(answer, start) {
+func featureExample(x *nameContext, name string) bool {
+	starts := x.starts(name)
+	for _, start := range starts {
+		if !afterFeatureNoun(x.answer, start) {
 			return false
 		}
-		seen = true
 	}
-	return seen
+	return len(starts) > 0 && !brandList()[fold(name)]
 }
 
 // afterFeatureNoun reports whether the name at start follows "like",
 // "such as" or "including" after a noun of features, alone or over the
 // names listed before it.
 func afterFeatureNoun(answer string, start int) bool {
-	ls := strings.LastIndexByte(answer[:start], '\n') + 1
-	ws := strings.Fields(answer[ls:start])
-	k := len(ws) - 1
-	for ; k >= 0 && k >= len(ws)-8; k-- {
-		w := strings.TrimRight(ws[k], ",")
+	rest := answer[strings.LastIndexByte(answer[:start], '\n')+1 : start]
+	var w string
+	for n := 0; ; n++ {
+		if w, rest = lastField(rest); w == "" || n == 8 {
+			return false
+		}
+		w = strings.TrimRight(w, ",")
 		if strings.ContainsAny(w, ".:;!?()") {
 			return false
 		}
@@ -832,16 +830,23 @@ func afterFeatureNoun(answer string, start int) bool {
 			break
 		}
 	}
-	if k < 1 {
-		return false
-	}
-	switch lw := strings.ToLower(ws[k]); {
-	case lw == "like" || lw == "including":
-		return exampleFeatureNouns[strings.ToLower(ws[k-1])]
-	case lw == "as" && k >= 2 && strings.ToLower(ws[k-1]) == "such":
-		return exampleFeatureNouns[strings.ToLower(ws[k-2])]
+	prev, rest := lastField(rest)
+	switch {
+	case strings.EqualFold(w, "like") || strings.EqualFold(w, "including"):
+		return inSet(exampleFeatureNouns, prev)
+	case strings.EqualFold(w, "as") && strings.EqualFold(prev, "such"):
+		noun, _ := lastField(rest)
+		return inSet(exampleFeatureNouns, noun)
 	}
 	return false
+}
+
+// lastField returns the last word of s, split at spaces, and what is
+// before it.
+func lastField(s string) (string, string) {
+	s = strings.TrimRight(s, " \t")
+	i := strings.LastIndexAny(s, " \t") + 1
+	return s[i:], s[:i]
 }
 
 // exampleFeatureNouns name the features a product has, whose examples are
@@ -854,18 +859,15 @@ var exampleFeatureNouns = set("feature features perks extras")
 // examples of what the owner makes or has, not brands of their own. A
 // noun of a kind of business or of integrations lists other companies
 // ("its rivals (Zorbex, Quillon)", "its integrations (…)").
-func ownedInParens(answer, name string) bool {
-	if brandList()[fold(name)] {
-		return false
-	}
-	for start := range wholeWords(answer, name) {
-		ls := strings.LastIndexByte(answer[:start], '\n') + 1
-		open := strings.LastIndexByte(answer[ls:start], '(')
-		if open < 0 || strings.ContainsAny(answer[ls+open:start], ")") {
+func ownedInParens(x *nameContext, name string) bool {
+	for _, start := range x.starts(name) {
+		ls := strings.LastIndexByte(x.answer[:start], '\n') + 1
+		open := strings.LastIndexByte(x.answer[ls:start], '(')
+		if open < 0 || strings.IndexByte(x.answer[ls+open:start], ')') >= 0 {
 			continue
 		}
-		if possessedPhrase(strings.TrimRight(answer[ls:ls+open], " ")) {
-			return true
+		if possessedPhrase(strings.TrimRight(x.answer[ls:ls+open], " ")) {
+			return !brandList()[fold(name)]
 		}
 	}
 	return false
@@ -876,15 +878,22 @@ func ownedInParens(answer, name string) bool {
 // midsoles", "Acme's ecosystem"), whose noun names no kind of business
 // and no integration.
 func possessedPhrase(s string) bool {
-	ws := strings.Fields(s)
-	for k := len(ws) - 1; k >= 0 && k >= len(ws)-5; k-- {
-		w := strings.TrimSuffix(strings.Trim(ws[k], "*_"), ",")
-		lw := strings.ToLower(w)
-		if k < len(ws)-1 && (inSet(possessiveDeterminers, lw) || strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s")) {
-			noun := strings.ToLower(strings.Trim(ws[len(ws)-1], "*_,"))
-			return !businessNouns[noun] && !integrationWords[noun] && !companyKinds[noun]
+	noun, _ := lastField(s)
+	noun = strings.Trim(noun, "*_,")
+	if inSet(businessNouns, noun) || inSet(integrationWords, noun) || inSet(companyKinds, noun) {
+		return false
+	}
+	rest := s
+	for n := 0; n < 5; n++ {
+		var w string
+		if w, rest = lastField(rest); w == "" {
+			return false
 		}
-		if w == "" || w != lw || !isLetters(strings.ReplaceAll(w, "-", "")) {
+		w = strings.TrimSuffix(strings.Trim(w, "*_"), ",")
+		if n > 0 && (inSet(possessiveDeterminers, w) || strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s")) {
+			return true
+		}
+		if w == "" || strings.IndexFunc(w, func(r rune) bool { return !('a' <= r && r <= 'z' || r == '-') }) >= 0 {
 			return false
 		}
 	}
@@ -896,21 +905,32 @@ func possessedPhrase(s string) bool {
 // brand list of one or two words, an ordinary word too ("Nationwide
 // SmartMiles", "Allstate Milewise"): that brand's product or programme,
 // wherever it stands, as a tracked brand's model is (modelOfTracked).
-func productOfListed(answer, name string) bool {
-	if strings.Contains(name, " ") || !coined(name) || brandList()[fold(name)] {
+func productOfListed(x *nameContext, name string) bool {
+	if strings.Contains(name, " ") {
 		return false
 	}
-	for start := range wholeWords(answer, name) {
-		if start < 2 || answer[start-1] != ' ' {
+	for _, start := range x.starts(name) {
+		if start < 2 || x.answer[start-1] != ' ' {
 			continue
 		}
-		before := answer[strings.LastIndexByte(answer[:start], '\n')+1 : start-1]
-		ws := strings.Fields(strings.TrimLeft(before, "#*_-0123456789. "))
-		for n := 1; n <= 2 && n <= len(ws); n++ {
-			head := strings.Join(ws[len(ws)-n:], " ")
-			if startsUpper(head) && len(head) >= 3 && brandList()[fold(head)] {
-				return true
+		// the one or two words before it on its line, markup and a
+		// heading's or an item's marks left off
+		head, rest := "", strings.TrimRight(x.answer[strings.LastIndexByte(x.answer[:start], '\n')+1:start-1], " ")
+		for n := 0; n < 2 && rest != ""; n++ {
+			i := strings.LastIndexByte(rest, ' ') + 1
+			w := strings.TrimLeft(rest[i:], "#*_-0123456789.")
+			if w == "" {
+				break
 			}
+			if head == "" {
+				head = w
+			} else {
+				head = w + " " + head
+			}
+			if startsUpper(head) && len(head) >= 3 && brandList()[fold(head)] {
+				return coined(name) && !brandList()[fold(name)]
+			}
+			rest = strings.TrimRight(rest[:i], " ")
 		}
 	}
 	return false
