@@ -130,3 +130,14 @@ func TestSentimentStrict(t *testing.T) {
 		{"It is the strictest of the four about roof age.", "-"},
 	})
 }
+
+// What a product stores, flags or covers (file attachments, urgent
+// tickets, valuables) is its subject matter, not praise.
+func TestSentimentHandledTopics(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The importer copies comments and attachments from the old tracker.", "0"},
+		{"Rules route urgent tickets to the on-call agent.", "0"},
+		{"Optional riders cover valuables such as jewelry and art.", "0"},
+		{"The importer is reliable and the rules are intuitive.", "+"},
+	})
+}

@@ -44,7 +44,8 @@ var topical = strings.Fields(`like likes liked free support supports supported h
 	fallen dwelling freedom spam focused resolving leave vision readiness amazon honest
 	honestly certainly value values advanced nurturing casual promised defect defects
 	flexibility accepts accepted illnesses diseases injured alarm alarms
-	liability liabilities`)
+	liability liabilities
+	attachment attachments valuables urgent`)
 
 // sized words take their sign from the noun after them ("low fees" is
 // praise, "low limits" a complaint, "low weight" a fact): Sentiment's
