@@ -1491,12 +1491,21 @@ func withHardToPhrases(m map[string][]phrase) map[string][]phrase {
 
 // withBasicPhrases adds a feature said to be basic as a complaint
 // ("reporting is basic", "its task features are still basic"): "basic"
-// alone is no opinion, since it names a tier ("the basic plan").
+// alone is no opinion, since it names a tier ("the basic plan"). So are a
+// feature said to be thin and reviews said to be mixed ("reporting is
+// thin", "claims reviews are mixed", "mixed reviews"), while "thin" and
+// "mixed" before another noun name a kind ("thin credit files", "mixed
+// teams") and weigh nothing.
 func withBasicPhrases(m map[string][]phrase) map[string][]phrase {
 	for _, verb := range []string{"is", "are", "was", "were", "remains", "remain", "feels", "feel"} {
 		for _, adv := range []string{"", "still ", "fairly ", "pretty ", "quite ", "very ", "rather ", "a bit ", "somewhat "} {
-			m[verb] = append(m[verb], phrase{adv + "basic", -1})
+			for _, adj := range []string{"basic", "thin", "mixed"} {
+				m[verb] = append(m[verb], phrase{adv + adj, -1})
+			}
 		}
+	}
+	for _, noun := range []string{"reviews", "reputation", "ratings", "feedback"} {
+		m["mixed"] = append(m["mixed"], phrase{noun, -1})
 	}
 	return m
 }
