@@ -289,7 +289,7 @@ func valence(text string) float64 {
 			tooNext = w == "too"
 			continue
 		}
-		if negLeft > 0 && denial && (denialArticle && pickNouns[w] || deniedVerdicts[w]) {
+		if negLeft > 0 && denial && (denialArticle && pickNouns[w] || deniedVerdicts[w] || w == "worth" && priceAhead(text[i:])) {
 			// "is not the best choice", "isn't the right fit": the writer's
 			// pick denied is advice against the brand, as "not the one I'd
 			// pick" is, in place of the damped words before it
@@ -606,6 +606,25 @@ var speedWords = set("fast quickly quick rapidly")
 // deniedVerdicts under "not" are the writer's verdict against the brand:
 // "not recommended", "isn't worth the cost".
 var deniedVerdicts = set("recommended")
+
+// priceAhead reports whether a price comes within the next four words of
+// the clause after "worth" ("isn't worth the cost", "not worth its $799
+// launch price", "not worth the money"): denied, such worth is the
+// writer's verdict against the product, while "not worth it" is as often
+// said of an upgrade or a plan.
+func priceAhead(rest string) bool {
+	if k := strings.IndexAny(rest, ".;:!?\n"); k >= 0 {
+		rest = rest[:k]
+	}
+	f := strings.Fields(strings.ToLower(rest))
+	for k := 0; k < len(f) && k < 4; k++ {
+		w := strings.Trim(f[k], "*_,()\"'")
+		if costNouns[w] || priceNoun[w] || w == "money" {
+			return true
+		}
+	}
+	return false
+}
 
 // pickNouns name the writer's pick: "the best choice", "the right fit",
 // "not the answer", "a serious contender". The word before one gives the

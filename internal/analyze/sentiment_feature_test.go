@@ -16,3 +16,27 @@ func TestSentimentThinAndMixed(t *testing.T) {
 		{"Setup takes mixed households about an hour.", "0"},
 	})
 }
+
+// Worth denied before a price is the writer's verdict against the
+// product, weighed as a denied pick; "not worth it" stays damped.
+func TestSentimentNotWorthThePrice(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		max  float64
+	}{
+		{"For a casual runner the watch isn't worth the cost.", 30},
+		{"The Pro tier is not worth its $40 monthly fee.", 30},
+		{"Honestly, it's not worth the money.", 30},
+	} {
+		if s := Sentiment(tt.text); s > tt.max {
+			t.Errorf("Sentiment(%q) = %.1f, want at most %.0f", tt.text, s, tt.max)
+		}
+	}
+	checkSides(t, []sideCase{
+		{"The extra storage is probably not worth it.", "-"},
+		{"It is worth the price for heavy users.", "+"},
+	})
+	if s := Sentiment("The extra storage is probably not worth it."); s < 30 {
+		t.Errorf("Sentiment(not worth it) = %.1f, want the damped weight, above 30", s)
+	}
+}
