@@ -1288,6 +1288,10 @@ var phrases = withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasic
 	// a price cut to a share of another's is praise, as "costs less" is:
 	// "at a fraction of the cost", "about a third of the price", "for
 	// less" (not "for less weight": lessPrice)
+	// a price class named after an article describes the product ("a
+	// budget-friendly pack"); said of it, "budget-friendly" is praise
+	"a":        {{"budget-friendly", 0}},
+	"the":      {{"budget-friendly", 0}},
 	"fraction": {{"of the cost", 1.5}, {"of the price", 1.5}},
 	"third":    {{"of the cost", 1.5}, {"of the price", 1.5}},
 	"half":     {{"the cost", 1.5}, {"the price", 1.5}, {"of the cost", 1.5}, {"of the price", 1.5}},

@@ -40,3 +40,14 @@ func TestSentimentNotWorthThePrice(t *testing.T) {
 		t.Errorf("Sentiment(not worth it) = %.1f, want the damped weight, above 30", s)
 	}
 }
+
+// "budget-friendly" after an article names the product's price class, a
+// description; said of the product it stays praise.
+func TestSentimentBudgetFriendlyClass(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"A budget-friendly tent with two doors.", "0"},
+		{"It is the budget-friendly model of the range.", "0"},
+		{"Budget-friendly and easy to pitch.", "+"},
+		{"The stove is budget-friendly.", "+"},
+	})
+}
