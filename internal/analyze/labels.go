@@ -180,9 +180,10 @@ var sourceBefore = phraseWords("according to", "per", "users on", "reviewers on"
 	"threads on", "rated by", "ranked by", "reviewed by", "cited by")
 
 // sourceAfter are the nouns that make a name before them a source: "Consumer
-// Reports ratings", "NerdWallet's review", "the J.D. Power study".
+// Reports ratings", "NerdWallet's review", "the J.D. Power study",
+// "NerdWallet's analysis", "Wirecutter's long-term test".
 var sourceAfter = set(`rating ratings review reviews reviewer reviewers survey surveys study studies
-	score scores ranking rankings report`)
+	score scores ranking rankings report test tests analysis`)
 
 // citedAsSource reports whether every occurrence of name in the answer
 // cites it as a source (sourceBefore, sourceAfter, the list before it
@@ -274,6 +275,10 @@ func sourceAt(answer string, start, end int) bool {
 	if after = proseWords(after, rest); len(after) > 0 && sourceAfter[strings.ToLower(after[0].text)] {
 		return true
 	}
+	if possessed(answer[end:]) && len(after) > 1 && !after[0].comma && !after[0].stop &&
+		after[0].text == strings.ToLower(after[0].text) && sourceAfter[strings.ToLower(after[1].text)] {
+		return true // one word in small letters between: "NerdWallet's annual study"
+	}
 	ls := start
 	for ls > 0 {
 		c := answer[ls-1]
@@ -293,6 +298,12 @@ func sourceAt(answer string, start, end int) bool {
 		k--
 	}
 	return wordsBefore(ws, k, sourceBefore)
+}
+
+// possessed reports whether rest, after a name, opens with a possessive
+// "'s" ("NerdWallet's annual study").
+func possessed(rest string) bool {
+	return strings.HasPrefix(rest, "'s ") || strings.HasPrefix(rest, "’s ")
 }
 
 // derivedSuffixes turn an ordinary word into another one the word list may
