@@ -105,13 +105,15 @@ func calendarName(name string) bool {
 
 // techTerms are the technologies and standards answers name beside
 // products, in lowercase: connectors, radios, display and memory kinds,
-// and the operating systems a device runs or works with. With
-// categoryAcronyms they are a spec's words, not a brand's
-// (docs/accuracy.md#untracked-brands: "USB-C" is a standard, "iOS" a
-// technology).
+// the operating systems a device runs or works with, and the membranes,
+// fabrics and insulation gear is made of. With categoryAcronyms they are
+// a spec's words, not a brand's (docs/accuracy.md#untracked-brands:
+// "USB-C" is a standard, "iOS" a technology, "Gore-Tex" a membrane in a
+// jacket's description).
 var techTerms = set(`wi-fi wifi bluetooth usb-c usb-a thunderbolt hdmi displayport qi mmwave esim
 	amoled ltpo ip ipx lpddr ddr ufs pcie nvme
-	windows ios ipados macos watchos chromeos`)
+	windows ios ipados macos watchos chromeos
+	gore-tex pertex primaloft polartec dyneema cordura vibram thinsulate`)
 
 // units follow a number in a measurement: "5G", "4K", "120Hz", "256GB",
 // and an inch mark: `6.3"`.

@@ -666,7 +666,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"a standard with a number", "Acme is fine, and Zorbex, Quillon and SOQ 2 compliance come up.", []string{"Zorbex", "Quillon"}},
 		{"a brand in capitals before an ordinary noun", "Teams like Zorbex and QUILLON integrations pick Acme.", []string{"Zorbex", "QUILLON"}},
 		{"a name in capitals ends the answer", "Acme is fine, unlike Zorbex and QUILLON", []string{"Zorbex", "QUILLON"}},
-		{"compound adjectives after acronyms", "Picks:\n- **Acme** – fine.\n- **API-first** – for developers.\n- **FDIC-insured** – deposits.\n- **Gore-Tex** – a membrane.", []string{"Gore-Tex"}},
+		{"compound adjectives after acronyms", "Picks:\n- **Acme** – fine.\n- **API-first** – for developers.\n- **FDIC-insured** – deposits.\n- **Vexa-Tec** – a maker.", []string{"Vexa-Tec"}},
 		{"a possessive ends a name", "Acme is fine. DigitalOcean's App Platform is another option.", []string{"DigitalOcean"}},
 		{"two names no dictionary knows, joined", "Acme is the easy pick. Zorbex and Quillon make cheaper machines.", []string{"Zorbex", "Quillon"}},
 		{"names of a list, each with an article", "Popular drippers include the Hario V60, the Kalita Wave and the Acme.", []string{"Hario", "Kalita Wave"}},

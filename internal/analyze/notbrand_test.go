@@ -31,7 +31,7 @@ func TestFindMentions_NotBrands(t *testing.T) {
 		{"a brand's guarantee or scheme", "Acme jackets are backed by Ironclad Guarantee repairs.\n- **Vanishing Deductible**, which lowers your deductible.\n- **Zorbex** – cheaper.", []string{"Zorbex"}},
 		{"the leads of a list of labels", "Better buys than Acme:\n- **Rain jacket:** the Globex Shell.\n- **Midlayer:** a basic fleece works.\n- **Pack:** an **Acme Talon 22** is comfortable.\n\nFees:\n* **Checking and Savings**: no monthly fee.\n* **Cash deposits**: $4.95 at stores.", nil},
 		{"a list of labels keeps a name", "Where to buy:\n- **Used or refurbished:** about $700.\n- **Toast:** bundles a reader.\n- **Quillon** or **Brightledger**: cheaper.\n\nMany cafés run on Toast.", []string{"Toast", "Quillon", "Brightledger"}},
-		{"a name's own hyphen stays", "Acme is fine. Picks:\n- **Zorbex Co-op** – cheap.\n- **Gore-Tex** – a membrane.\n- **Chick-fil-A** – food.", []string{"Zorbex Co-op", "Gore-Tex", "Chick-fil-A"}},
+		{"a name's own hyphen stays", "Acme is fine. Picks:\n- **Zorbex Co-op** – cheap.\n- **Vexa-Tec** – a maker.\n- **Chick-fil-A** – food.", []string{"Zorbex Co-op", "Vexa-Tec", "Chick-fil-A"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

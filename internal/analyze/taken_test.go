@@ -16,3 +16,18 @@ func TestFindMentions_SourceTestOrAnalysis(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// The membranes, fabrics and insulation gear is made of are technologies,
+// no brands.
+func TestFindMentions_GearMaterials(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"The Acme Ridge is warmer than most shells at its price, though it breathes less than Gore-Tex jackets do.", nil, []string{"Gore-Tex"}},
+		{"- **Acme Summit Hoody** – PrimaLoft fill under a Pertex face fabric, and it packs into its own pocket.", nil, []string{"PrimaLoft", "Pertex"}},
+		{"Acme packs are cheaper, but brands like Zorbex sell lighter Dyneema packs.", []string{"Zorbex"}, []string{"Dyneema"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
