@@ -105,14 +105,16 @@ func calendarName(name string) bool {
 
 // techTerms are the technologies and standards answers name beside
 // products, in lowercase: connectors, radios, display and memory kinds,
-// the operating systems a device runs or works with, and the membranes,
-// fabrics and insulation gear is made of. With categoryAcronyms they are
+// the operating systems a device runs or works with, the sound and
+// picture formats it plays, and the membranes, fabrics and insulation
+// gear is made of. With categoryAcronyms they are
 // a spec's words, not a brand's (docs/accuracy.md#untracked-brands:
 // "USB-C" is a standard, "iOS" a technology, "Gore-Tex" a membrane in a
 // jacket's description).
 var techTerms = set(`wi-fi wifi bluetooth usb-c usb-a thunderbolt hdmi displayport qi mmwave esim
 	amoled ltpo ip ipx lpddr ddr ufs pcie nvme
 	windows ios ipados macos watchos chromeos
+	dolby
 	gore-tex pertex primaloft polartec dyneema cordura vibram thinsulate`)
 
 // units follow a number in a measurement: "5G", "4K", "120Hz", "256GB",
@@ -148,13 +150,18 @@ func specToken(w string) bool {
 }
 
 // specName reports whether a name is made of a specification's words, and
-// numbers: "5G", "Wi-Fi 7", "USB-C", "IP68".
+// numbers: "5G", "Wi-Fi 7", "USB-C", "IP68"; or is a technology's name
+// before the capitalized name of its variant ("Dolby Atmos", "Gore-Tex
+// Pro", "Bluetooth LE Audio"), unless the brand list has the whole name.
 func specName(name string) bool {
 	spec := false
-	for _, w := range strings.Fields(name) {
+	ws := strings.Fields(name)
+	for i, w := range ws {
 		switch {
 		case specToken(w):
 			spec = true
+		case i > 0 && techTerms[strings.ToLower(ws[0])] && capitalized(w) && !brandList()[fold(name)]:
+			// a variant of the technology the name opens with
 		case !isNumeric(w):
 			return false
 		}

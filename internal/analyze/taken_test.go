@@ -31,3 +31,18 @@ func TestFindMentions_GearMaterials(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A sound or picture format, and a technology's name before its variant's,
+// is a specification, no brand.
+func TestFindMentions_FormatVariants(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"The Acme Bar 5 has clearer dialogue, and its Dolby Atmos virtualization is convincing in a small room.", nil, []string{"Dolby Atmos", "Dolby"}},
+		{"Acme's flagship records 8K video with Dolby Vision HDR on every lens.", nil, []string{"Dolby Vision", "Dolby"}},
+		{"Acme's flagship records 8K video, while Zorbex and Quillon phones stop at 4K.", []string{"Zorbex", "Quillon"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
