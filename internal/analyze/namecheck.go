@@ -161,6 +161,7 @@ var productOfBrand = []nameCheck{
 	featureExample,
 	ownedInParens,
 	productOfListed,
+	enablingFeature,
 }
 
 // notALead holds what a candidate can be other than an untracked brand's
