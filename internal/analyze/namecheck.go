@@ -162,6 +162,7 @@ var productOfBrand = []nameCheck{
 	ownedInParens,
 	productOfListed,
 	enablingFeature,
+	modelPair,
 }
 
 // notALead holds what a candidate can be other than an untracked brand's

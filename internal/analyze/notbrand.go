@@ -611,3 +611,66 @@ func enablingFeature(x *nameContext, name string) bool {
 	}
 	return false
 }
+
+// modelPair reports whether name, one word no dictionary knows and on no
+// brand list, is written only joined by "and" or "or" to a capitalized
+// ordinary word, neither on a brand list nor tracked, the pair after "the"
+// (a word in small letters between allowed) or right after a tracked
+// brand that comes before it in its sentence ("an Osprey Talon or
+// Stratos", "Thule made the Capstone and Versant", "the newer Atmos and
+// Aura models"): the ordinary word with a capital is a model's name, so
+// the pair names two models of that brand, no brand of its own.
+func modelPair(x *nameContext, name string) bool {
+	if strings.Contains(name, " ") || !coined(name) || brandList()[fold(name)] {
+		return false
+	}
+	found := false
+	for _, start := range x.starts(name) {
+		end := start + len(name)
+		first, partner := start, ""
+		if w, rest := cutWord(x.answer[end:]); w == "and" || w == "or" {
+			rest = strings.TrimLeft(rest, " \t")
+			partner, _ = cutWord(rest)
+			if ps := len(x.answer) - len(rest); overlaps(x.tracked, ps, ps+len(partner)) {
+				return false
+			}
+		} else if before := strings.TrimRight(x.answer[:start], " "); trailingWord(before) == "and" || trailingWord(before) == "or" {
+			before = strings.TrimRight(before[:len(before)-len(trailingWord(before))], " ")
+			partner = trailingWord(before)
+			first = len(before) - len(partner)
+			if overlaps(x.tracked, first, len(before)) {
+				return false
+			}
+		}
+		if !capitalized(partner) || !isDictWord(strings.ToLower(partner)) || brandList()[fold(partner)] ||
+			!modelPairLead(x, first) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// modelPairLead reports whether the pair of names at pos follows "the",
+// directly or past one word in small letters, or a tracked brand, with a
+// tracked brand before pos in its sentence.
+func modelPairLead(x *nameContext, pos int) bool {
+	owned, right := false, false
+	for _, sn := range x.sents {
+		if sn.start <= pos && pos < sn.end {
+			for _, m := range x.tracked {
+				owned = owned || m.start >= sn.start && m.end <= pos
+				right = right || m.end <= pos && strings.TrimSpace(x.answer[m.end:pos]) == ""
+			}
+		}
+	}
+	if !owned {
+		return false
+	}
+	before := strings.TrimRight(x.answer[:pos], " ")
+	w := trailingWord(before)
+	if w != "" && w != "the" && w == strings.ToLower(w) {
+		w = trailingWord(strings.TrimRight(before[:len(before)-len(w)], " "))
+	}
+	return right || strings.EqualFold(w, "the")
+}

@@ -62,3 +62,20 @@ func TestFindMentions_EnablingFeature(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A coined name paired with a capitalized ordinary word after "the" or
+// right after a tracked brand names two of that brand's models; a pair of
+// brands with no such lead stays two names.
+func TestFindMentions_ModelPair(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"For long days, carry a pack with a real hipbelt, like an Acme Talon or Zephrix.", nil, []string{"Zephrix"}},
+		{"Acme's daypacks are fine, but the newer Trevlo and Harbor models have had complaints.", nil, []string{"Trevlo"}},
+		{"Acme's boots fit narrow, so if you have wide feet try Trevlo or Quillex first.", []string{"Trevlo", "Quillex"}, nil},
+		{"Acme's boots fit narrow, so if you have wide feet try Trevlo or Harbor first.", []string{"Trevlo"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
