@@ -1210,6 +1210,9 @@ var lexicon = map[string]float64{
 	// the market's leaders: "Dynafit and ATK dominate here", "a plush
 	// hipbelt"
 	"dominate": 1.5, "dominates": 1.5, "plush": 1.5,
+	// what few products offer sets this one apart: "pays interest on
+	// checking, which is rare", "a unique transparent design"
+	"rare": 1.5, "unique": 1.5,
 }
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),

@@ -396,6 +396,16 @@ func TestSentimentPeopleLike(t *testing.T) {
 	})
 }
 
+// A feature said to be rare or unique sets the product apart: praise.
+func TestSentimentRareFeature(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The card earns points on rent, which is rare for a debit card.", "+"},
+		{"A rare option among budget tents: two vestibules.", "+"},
+		{"The hinge design is unique.", "+"},
+		{"The rewards are nice, but they aren't unique.", "-"},
+	})
+}
+
 // sideCase is a text and the side of 50 its Sentiment falls on: "+", "-"
 // or "0" (docs/accuracy.md#the-analyzers-score-and-the-labels).
 type sideCase struct{ text, want string }
