@@ -308,6 +308,25 @@ func valence(text string) float64 {
 			negLeft, boost = 0, 1
 			continue
 		}
+		if av, n := averageAt(w, text[i:]); av != 0 && !cellOfAbsence(text, wordStartOf(text, i), i+n) {
+			// "scores above average for claims satisfaction": a rank
+			// against the others; "rates are above average" and "its
+			// complaint ratio is above average" rank what the customer
+			// pays or suffers, a complaint; a table cell of its own
+			// ("| Above average |") is a fact of the table, as a cell
+			// that marks a feature absent is
+			if burdenBefore(text[:wordStartOf(text, i)]) {
+				av = -av
+			}
+			v := av * boost * weight
+			if negLeft > 0 {
+				v *= -0.75
+			}
+			total += v
+			boost = 1
+			i += n
+			continue
+		}
 		if w == "plus" && plusNoun(text[:wordStartOf(text, i)]) {
 			// "is a plus", "a genuine plus for stability": an advantage,
 			// not the word that joins a list ("fees plus taxes")
@@ -1429,6 +1448,48 @@ var addsUp = set("add adds adding")
 // addUpWeight is what a growing cost weighs: a complaint, less than one
 // that rises fast ("adds up quickly", a phrase of its own).
 const addUpWeight = -1
+
+// averageAt weighs "above average" and "below average" (or
+// "above-average") at word w, rest the text after it: praise and a
+// complaint of what they rank. It returns the weight and the bytes of
+// rest it covers, or 0, 0.
+func averageAt(w, rest string) (float64, int) {
+	switch w {
+	case "above-average":
+		return averageWeight, 0
+	case "below-average":
+		return -averageWeight, 0
+	case "above", "below":
+		if nextToken(rest) != "average" {
+			return 0, 0
+		}
+		if w == "below" {
+			return -averageWeight, 1 + len("average")
+		}
+		return averageWeight, 1 + len("average")
+	}
+	return 0, 0
+}
+
+// averageWeight is what a rank above the average weighs.
+const averageWeight = 1.5
+
+// burdenNouns name what a customer pays or suffers, whose rank above the
+// average is a complaint: "rates are well above average".
+var burdenNouns = set("rate rates complaint complaints")
+
+// burdenBefore reports whether the clause that before ends names a cost
+// or a burden (a price noun, "fees", "rates", "complaints"…).
+func burdenBefore(before string) bool {
+	start := strings.LastIndexAny(before, ".;:!?\n,")
+	for _, f := range strings.Fields(strings.ToLower(before[start+1:])) {
+		f = strings.Trim(f, "*_\"'()")
+		if priceNoun[f] || costNouns[f] || burdenNouns[f] {
+			return true
+		}
+	}
+	return false
+}
 
 // costBefore reports whether the clause that before ends names a cost
 // (a price noun, "fees", "subscription"…): its last stretch after a

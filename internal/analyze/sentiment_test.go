@@ -406,6 +406,19 @@ func TestSentimentRareFeature(t *testing.T) {
 	})
 }
 
+// "above average" ranks a product up and "below average" down, unless
+// what is ranked is a cost or a burden; a table cell of its own is a fact.
+func TestSentimentAboveAverage(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The insurer scores above average for roadside help.", "+"},
+		{"It has an above-average mobile app.", "+"},
+		{"Repair turnaround is below average.", "-"},
+		{"Its rates for new drivers are well above average.", "-"},
+		{"The complaint ratio sits above average.", "-"},
+		{"| Roadside help | Above average |", "0"},
+	})
+}
+
 // sideCase is a text and the side of 50 its Sentiment falls on: "+", "-"
 // or "0" (docs/accuracy.md#the-analyzers-score-and-the-labels).
 type sideCase struct{ text, want string }
