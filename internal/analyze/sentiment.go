@@ -1014,11 +1014,37 @@ func skipCondition(text string) string {
 		return text // "If I had to pick one, …" is advice, not a condition
 	}
 	c := strings.IndexByte(t, ',')
-	if c < 0 || strings.ContainsAny(t[:c], ".;:!?") {
+	if c < 0 || strings.ContainsAny(t[:c], ".;:!?") || mainClauseIn(t[:c]) {
 		return text
 	}
 	return t[c+1:]
 }
+
+// mainClauseIn reports whether a leading "For …" phrase runs into a
+// main clause before its comma ("For most people this is the best
+// value, …", "For 20 reps you'd be better served by Acme, …"): the
+// verdict is the sentence's own, not a condition's. A verb after a
+// relative pronoun ("For teams that are remote, …") is the phrase's.
+func mainClauseIn(cond string) bool {
+	if len(cond) < 4 || !strings.EqualFold(cond[:4], "for ") {
+		return false
+	}
+	for _, f := range strings.Fields(strings.ToLower(cond)) {
+		switch {
+		case relativeWords[f]:
+			return false
+		case mainVerbs[f]:
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	relativeWords = set("that who whose which where whom")
+	mainVerbs     = set(`is are was were will can could should would may might it's that's this's there's
+		you'd i'd we'd you'll it'll they'd they're you're`)
+)
 
 // adverbBase returns the adjective of the product lexicon an adverb is made
 // from ("consistently" → "consistent", "easily" → "easy", "reliably" →

@@ -419,6 +419,17 @@ func TestSentimentAboveAverage(t *testing.T) {
 	})
 }
 
+// A leading "For …" phrase that runs into a main clause before its comma
+// is no condition: the verdict after it is weighed.
+func TestSentimentForPhraseMainClause(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"For most hikers this is the best pack, with room to spare.", "+"},
+		{"For small shops you'd be better served by the cheaper plan, honestly.", "+"},
+		{"For teams that are happy with spreadsheets, the tool adds little.", "0"},
+		{"For happy campers, the tent packs small.", "0"},
+	})
+}
+
 // sideCase is a text and the side of 50 its Sentiment falls on: "+", "-"
 // or "0" (docs/accuracy.md#the-analyzers-score-and-the-labels).
 type sideCase struct{ text, want string }
