@@ -1258,6 +1258,9 @@ var lexicon = map[string]float64{
 	// what few products offer sets this one apart: "pays interest on
 	// checking, which is rare", "a unique transparent design"
 	"rare": 1.5, "unique": 1.5,
+	// a product within the customer's reach: "one of the more accessible
+	// insurers for high-risk drivers", "resale makes it accessible"
+	"accessible": 1.5, "inaccessible": -1.5,
 }
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),

@@ -430,6 +430,15 @@ func TestSentimentForPhraseMainClause(t *testing.T) {
 	})
 }
 
+// A product within the customer's reach is praised.
+func TestSentimentAccessible(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"It is one of the more accessible lenders for first-time buyers.", "+"},
+		{"The trade-in program makes the phone accessible.", "+"},
+		{"The plan is not accessible to most freelancers.", "-"},
+	})
+}
+
 // sideCase is a text and the side of 50 its Sentiment falls on: "+", "-"
 // or "0" (docs/accuracy.md#the-analyzers-score-and-the-labels).
 type sideCase struct{ text, want string }
