@@ -308,6 +308,23 @@ func valence(text string) float64 {
 			negLeft, boost = 0, 1
 			continue
 		}
+		if rv, n := rankAmongAt(w, text[i:]); rv != 0 {
+			// "its bundle discount is one of the largest available",
+			// "among the highest for checking": ranked near the top of
+			// the market; "premiums are among the highest" ranks a cost,
+			// a complaint, and "rates among the lowest" praise
+			if costNamedBefore(text[:wordStartOf(text, i)]) {
+				rv = -rv
+			}
+			v := rv * boost * weight
+			if negLeft > 0 {
+				v *= -0.75
+			}
+			total += v
+			boost = 1
+			i += n
+			continue
+		}
 		if av, n := averageAt(w, text[i:]); av != 0 && !cellOfAbsence(text, wordStartOf(text, i), i+n) {
 			// "scores above average for claims satisfaction": a rank
 			// against the others; "rates are above average" and "its
@@ -1478,6 +1495,56 @@ var addsUp = set("add adds adding")
 // that rises fast ("adds up quickly", a phrase of its own).
 const addUpWeight = -1
 
+// rankAmongAt weighs "one of the" or "among the" and a superlative of
+// size at word w, rest the text after it: praise of a rank at the top
+// ("one of the largest", "among the highest"), a complaint at the bottom
+// ("among the lowest"). It returns the weight and the bytes of rest it
+// covers, or 0, 0.
+func rankAmongAt(w, rest string) (float64, int) {
+	skip := 0
+	switch w {
+	case "one":
+		if !strings.HasPrefix(rest, " of the ") {
+			return 0, 0
+		}
+		skip = len(" of the")
+	case "among":
+		if !strings.HasPrefix(rest, " the ") {
+			return 0, 0
+		}
+		skip = len(" the")
+	default:
+		return 0, 0
+	}
+	sup := nextToken(rest[skip:])
+	v, ok := rankSizes[sup]
+	if !ok || !rankEnds[nextToken(rest[skip+1+len(sup):])] {
+		return 0, 0
+	}
+	return v, skip + 1 + len(sup)
+}
+
+// rankEnds may follow the superlative of a rank of what the clause named
+// before ("one of the largest available", "among the highest for
+// checking"); a noun after it names a class the brand belongs to ("one
+// of the largest digital banks"), a fact of its size.
+var rankEnds = set("available anywhere around in for of on at among if with")
+
+func init() { rankEnds[""] = true }
+
+// rankSizes are the superlatives of size that rank a product among the
+// others after "one of the" or "among the".
+var rankSizes = map[string]float64{"highest": 1.5, "largest": 1.5, "biggest": 1.5, "lowest": -1.5}
+
+// costNamedBefore reports whether the clause that before ends names a
+// cost ("premiums", "fees", "charges", "rates"…) or complaints; not a
+// savings "rate", which the customer earns.
+func costNamedBefore(before string) bool {
+	return clauseNames(before, func(f string) bool {
+		return priceNoun[f] || costNouns[f] || f == "rates" || f == "complaints"
+	})
+}
+
 // averageAt weighs "above average" and "below average" (or
 // "above-average") at word w, rest the text after it: praise and a
 // complaint of what they rank. It returns the weight and the bytes of
@@ -1510,10 +1577,15 @@ var burdenNouns = set("rate rates complaint complaints")
 // burdenBefore reports whether the clause that before ends names a cost
 // or a burden (a price noun, "fees", "rates", "complaints"…).
 func burdenBefore(before string) bool {
+	return clauseNames(before, func(f string) bool { return priceNoun[f] || costNouns[f] || burdenNouns[f] })
+}
+
+// clauseNames reports whether a word of the clause that before ends (its
+// stretch after the last stop, comma or line break) satisfies is.
+func clauseNames(before string, is func(string) bool) bool {
 	start := strings.LastIndexAny(before, ".;:!?\n,")
 	for _, f := range strings.Fields(strings.ToLower(before[start+1:])) {
-		f = strings.Trim(f, "*_\"'()")
-		if priceNoun[f] || costNouns[f] || burdenNouns[f] {
+		if is(strings.Trim(f, "*_\"'()")) {
 			return true
 		}
 	}

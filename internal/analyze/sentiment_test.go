@@ -439,6 +439,19 @@ func TestSentimentAccessible(t *testing.T) {
 	})
 }
 
+// A rank near the top of the market, "one of the largest available",
+// "among the highest", is praise; of a cost it is a complaint, and a
+// class the brand belongs to ("one of the largest banks") is a fact.
+func TestSentimentRankAmong(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"Its referral bonus is one of the largest available.", "+"},
+		{"The cashback rate is among the highest for debit cards.", "+"},
+		{"Its monthly fees are among the highest in the market.", "-"},
+		{"Premiums for new drivers are among the lowest.", "+"},
+		{"It is one of the largest regional lenders.", "0"},
+	})
+}
+
 // sideCase is a text and the side of 50 its Sentiment falls on: "+", "-"
 // or "0" (docs/accuracy.md#the-analyzers-score-and-the-labels).
 type sideCase struct{ text, want string }
