@@ -688,7 +688,7 @@ func subjects(s string, start int, groups []group) []group {
 	for _, g := range groups {
 		before := s[from:g.start]
 		from = g.end
-		if w := lastWordOf(before); (prepositions[w] || useVerbs[w] || objectAfter(before) && !parallelPurpose(before, s[g.end:]) || attributive(s, g) || exampleOf(before)) && !advisedBefore(before) {
+		if w := lastWordOf(dropBoth(before)); (prepositions[w] || useVerbs[w] || objectAfter(before) && !parallelPurpose(before, s[g.end:]) || attributive(s, g) || exampleOf(before)) && !advisedBefore(before) {
 			if _, kind := lastMarker(before); kind != markCompare {
 				continue
 			}
@@ -723,7 +723,7 @@ func allObjects(s string, start int, groups []group) bool {
 	for _, g := range groups {
 		before := s[from:g.start]
 		from = g.end
-		if !prepositions[lastWordOf(before)] && !attributive(s, g) {
+		if !prepositions[lastWordOf(dropBoth(before))] && !attributive(s, g) {
 			return false
 		}
 		if _, kind := lastMarker(before); kind == markCompare {
@@ -811,6 +811,19 @@ func objectAfter(text string) bool {
 		return prepositions[ws[n-3]] && isLetters(ws[n-2])
 	}
 	return false
+}
+
+// dropBoth cuts a last "both" or "either" off text ("works with both",
+// "integrates with either"): the word before it says what the names
+// after it are.
+func dropBoth(text string) string {
+	t := strings.TrimRight(text, " \t*_[\"'(“‘")
+	for _, w := range [...]string{"both", "either"} {
+		if len(t) > len(w) && strings.EqualFold(t[len(t)-len(w):], w) && t[len(t)-len(w)-1] == ' ' {
+			return t[:len(t)-len(w)]
+		}
+	}
+	return text
 }
 
 // lastWordOf returns the last word of text in lowercase, markup and spaces

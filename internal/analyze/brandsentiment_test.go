@@ -466,3 +466,13 @@ func TestBrandSentimentContrastedOnly(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
 	}
 }
+
+// Brands after a preposition and "both" or "either" ("syncs with both
+// Globex and Initech") are its objects: the sentence is its subject's.
+func TestBrandSentimentBothObjects(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}
+	checkPolarities(t, "Today Acme syncs with both Globex and Initech, which makes it handy for mixed offices.",
+		tracked, map[string]string{"Acme": "+", "Globex": "0", "Initech": "0"})
+	checkPolarities(t, "Today Acme plugs into either Globex or Initech, and the setup is excellent.",
+		tracked, map[string]string{"Acme": "+"})
+}
