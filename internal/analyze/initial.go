@@ -352,3 +352,39 @@ var placeNouns = set(`river rivers university college lake mountain mountains co
 // Summit"); they keep their capital.
 var placePrefixes = set(`British North South East West Northern Southern Eastern Western Central
 	Upper Lower New Greater Mount Lake Fort Port Cape`)
+
+// dropDayReadings drops the occurrences of a name spelt like a day of the
+// week ("Monday") where the text reads it as the day
+// (docs/ingest.md#names-that-are-ordinary-words): a part of the day or a
+// meeting after it ("Monday morning", "Monday stand-up"), or a word that
+// picks one day before it ("on Monday", "every Monday", "the first Monday").
+// A brand's name does not take either.
+func dropDayReadings(answer string, ms []match) []match {
+	var out []match // allocated on the first drop
+	for i, x := range ms {
+		if x.word && weekdays[fold(answer[x.start:x.end])] &&
+			(dayParts[strings.ToLower(nextWord(answer, x))] || dayPickers[strings.ToLower(wordBefore(answer, x.start))]) {
+			if out == nil {
+				out = append(make([]match, 0, len(ms)), ms[:i]...)
+			}
+			continue
+		}
+		if out != nil {
+			out = append(out, x)
+		}
+	}
+	if out == nil {
+		return ms
+	}
+	return out
+}
+
+// weekdays are the days' names.
+var weekdays = set(`monday tuesday wednesday thursday friday saturday sunday`)
+
+// dayParts after a day's name make it the day ("Monday mornings").
+var dayParts = set(`morning mornings afternoon afternoons evening evenings night nights
+	meeting meetings stand-up stand-ups standup standups`)
+
+// dayPickers before a day's name make it the day ("every Monday").
+var dayPickers = set(`on every each first last next previous this until by`)

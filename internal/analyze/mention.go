@@ -142,6 +142,7 @@ func (m *Matcher) Find(answer string) []Mention {
 	spelled := ms // every tracked spelling, counted or not: none is an opinion
 	ms = confirmInitial(answer, ms)
 	ms = dropPlaceReadings(answer, ms)
+	ms = dropDayReadings(answer, ms)
 	cands := candidates(answer, ms)
 	sents := sentenceSpans(answer)
 	cands = append(cands, m.proseCandidates(answer, sents, ms, cands)...)

@@ -1,0 +1,32 @@
+package analyze
+
+import "testing"
+
+// countOf returns how many times FindMentions counts the tracked brand named
+// name in answer.
+func countOf(answer string, tracked []Tracked, name string) int {
+	for _, m := range FindMentions(answer, tracked) {
+		if m.Tracked >= 0 && m.Name == name {
+			return m.Count
+		}
+	}
+	return 0
+}
+
+func TestDayReadingOfADayName(t *testing.T) {
+	tracked := []Tracked{{Name: "Monday.com", Aliases: []string{"Monday"}}, {Name: "Acme"}}
+	for _, tc := range []struct {
+		answer string
+		want   int
+	}{
+		{"Acme suits small teams. Hold the review on Monday so the week starts clean.", 0},
+		{"Acme suits small teams; bring the board to your Monday morning sync.", 0},
+		{"Acme suits small teams. Archive old cards every Monday, and the first Monday of a quarter prune tags.", 0},
+		{"Acme suits small teams, while Monday offers more views.", 1},
+		{"Acme suits small teams, and teams on Monday.com get more views.", 1},
+	} {
+		if got := countOf(tc.answer, tracked, "Monday.com"); got != tc.want {
+			t.Errorf("%q: %d mentions of Monday.com, want %d", tc.answer, got, tc.want)
+		}
+	}
+}
