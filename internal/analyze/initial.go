@@ -388,3 +388,57 @@ var dayParts = set(`morning mornings afternoon afternoons evening evenings night
 
 // dayPickers before a day's name make it the day ("every Monday").
 var dayPickers = set(`on every each first last next previous this until by`)
+
+// dropRegionReadings drops the occurrences of a one-word name that reads
+// only as a proper noun ("Patagonia") where the text reads it as a place one
+// travels in or to (docs/ingest.md#names-that-are-ordinary-words): after
+// "in", "across", "around" or "throughout", after "to" that follows a word of
+// travel ("a trip to Patagonia"). A product, a capitalized name or a possessive
+// after it keeps it ("in Patagonia jackets", "in Patagonia's line"): one
+// shops in a brand's goods, never in the brand.
+func dropRegionReadings(answer string, ms []match) []match {
+	var out []match // allocated on the first drop
+	for i, x := range ms {
+		if x.word && regionReading(answer, x) {
+			if out == nil {
+				out = append(make([]match, 0, len(ms)), ms[:i]...)
+			}
+			continue
+		}
+		if out != nil {
+			out = append(out, x)
+		}
+	}
+	if out == nil {
+		return ms
+	}
+	return out
+}
+
+// regionReading reports whether x, a proper noun of the word list and no
+// ordinary word, stands where a place one travels in or to stands.
+func regionReading(answer string, x match) bool {
+	name := answer[x.start:x.end]
+	if isDictWord(strings.ToLower(name)) || !isProperNoun(name) {
+		return false
+	}
+	rest := answer[x.end:]
+	if strings.HasPrefix(rest, "'s") || strings.HasPrefix(rest, "’s") || productFollows(answer, x) {
+		return false
+	}
+	before := strings.ToLower(wordBefore(answer, x.start))
+	switch {
+	case travelPrepositions[before]:
+		return true
+	case before == "to":
+		return travelWords[strings.ToLower(wordBefore(answer, x.start-3))]
+	}
+	return false
+}
+
+// travelPrepositions before a place's name put one inside it.
+var travelPrepositions = set(`in across around throughout`)
+
+// travelWords before "to" and a place's name make it a journey's end.
+var travelWords = set(`trip trips travel traveling travelling trek treks journey journeys flight
+	flights visit visits expedition expeditions tour tours`)

@@ -143,6 +143,7 @@ func (m *Matcher) Find(answer string) []Mention {
 	ms = confirmInitial(answer, ms)
 	ms = dropPlaceReadings(answer, ms)
 	ms = dropDayReadings(answer, ms)
+	ms = dropRegionReadings(answer, ms)
 	cands := candidates(answer, ms)
 	sents := sentenceSpans(answer)
 	cands = append(cands, m.proseCandidates(answer, sents, ms, cands)...)

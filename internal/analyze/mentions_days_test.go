@@ -30,3 +30,21 @@ func TestDayReadingOfADayName(t *testing.T) {
 		}
 	}
 }
+
+func TestRegionReadingOfAProperNoun(t *testing.T) {
+	tracked := []Tracked{{Name: "Patagonia"}, {Name: "Osprey"}, {Name: "Notion"}}
+	for _, tc := range []struct {
+		answer, name string
+		want         int
+	}{
+		{"Osprey packs ride well. Wind howls in Patagonia most of the year.", "Patagonia", 0},
+		{"Osprey packs ride well on a long trek to Patagonia, and the flight to Patagonia is long.", "Patagonia", 0},
+		{"Osprey packs ride well; the shells in Patagonia jackets and in Patagonia's line are tough.", "Patagonia", 2},
+		{"Osprey packs ride well, and we switched to Patagonia for shells.", "Patagonia", 1},
+		{"Osprey makes packs. Keep your notes in Notion.", "Notion", 1},
+	} {
+		if got := countOf(tc.answer, tracked, tc.name); got != tc.want {
+			t.Errorf("%q: %d mentions of %s, want %d", tc.answer, got, tc.name, tc.want)
+		}
+	}
+}
