@@ -43,7 +43,8 @@ func confirmInitial(answer string, ms []match) []match {
 	out := make([]match, 0, len(ms))
 	for i, x := range ms {
 		if initial[i] && !listed(answer, x) && !nextToBrand(answer, x, ms) && !productFollows(answer, x) &&
-			!(verbFollows(answer, x) && (standing[x.brand] || !pronouns[fold(answer[x.start:x.end])])) {
+			!(verbFollows(answer, x) && (standing[x.brand] || !pronouns[fold(answer[x.start:x.end])])) &&
+			!(inflectedVerbFollows(answer, x) && !pronouns[fold(answer[x.start:x.end])]) {
 			continue
 		}
 		out = append(out, x)
@@ -442,3 +443,53 @@ var travelPrepositions = set(`in across around throughout`)
 // travelWords before "to" and a place's name make it a journey's end.
 var travelWords = set(`trip trips travel traveling travelling trek treks journey journeys flight
 	flights visit visits expedition expeditions tour tours`)
+
+// inflectedVerbFollows reports whether the word after x, past up to two
+// adverbs ("Root automatically sets"), is a verb by its form and by what
+// follows it: an ordinary word's form in "-s" or "-ed" ("tends", "relies",
+// "pioneered") before a word that opens an object or ends a phrasal verb
+// ("Streak turns your inbox", "Openly tends to", "Discover stands out").
+// A plural noun opening a sentence ("Summit meetings are rare") takes a
+// verb after it, never such a word. A word whose ordinary reading is a
+// pronoun ("Nothing beats a phone…") is the subject in that reading, so it
+// takes no evidence from this.
+func inflectedVerbFollows(s string, x match) bool {
+	for range 3 {
+		w := strings.ToLower(nextWord(s, x))
+		if w == "" {
+			return false
+		}
+		if subjectAdverbs[w] || (strings.HasSuffix(w, "ly") && len(w) > 4) {
+			x.end += 1 + len(w)
+			continue
+		}
+		if !inflectedVerb(w) {
+			return false
+		}
+		return objectOpeners[strings.ToLower(nextWord(s, match{start: x.end, end: x.end + 1 + len(w)}))]
+	}
+	return false
+}
+
+// inflectedVerb reports whether w is an ordinary word's form in "-s" or
+// "-ed" ("tends", "relies", "bundles", "pioneered").
+func inflectedVerb(w string) bool {
+	switch {
+	case strings.HasSuffix(w, "ss") || len(w) < 4:
+		return false
+	case strings.HasSuffix(w, "ies"):
+		return isDictWord(w[:len(w)-3] + "y")
+	case strings.HasSuffix(w, "s"):
+		return isDictWord(w[:len(w)-1]) || strings.HasSuffix(w, "es") && isDictWord(w[:len(w)-2])
+	case strings.HasSuffix(w, "ied"):
+		return isDictWord(w[:len(w)-3] + "y")
+	case strings.HasSuffix(w, "ed"):
+		return isDictWord(w[:len(w)-2]) || isDictWord(w[:len(w)-1])
+	}
+	return false
+}
+
+// objectOpeners open a verb's object or end a phrasal verb; they do not
+// follow a plural noun that opens a sentence.
+var objectOpeners = set(`the a an your its their his her our my this that these those every each
+	all some most more any both you it them us him me to out down`)

@@ -48,3 +48,23 @@ func TestRegionReadingOfAProperNoun(t *testing.T) {
 		}
 	}
 }
+
+func TestInflectedVerbAfterInitialName(t *testing.T) {
+	tracked := []Tracked{{Name: "Summit"}, {Name: "Osprey"}, {Name: "Nothing"}}
+	for _, tc := range []struct {
+		answer, name string
+		want         int
+	}{
+		{"Osprey packs are roomy. Summit bundles a rain cover with each pack.", "Summit", 1},
+		{"Osprey packs are roomy. Summit quietly trims the frame to save weight.", "Summit", 1},
+		{"Osprey packs are roomy. Summit generally tends to run small.", "Summit", 1},
+		{"Osprey packs are roomy. Summit pioneered this frame design.", "Summit", 1},
+		{"Osprey packs are roomy. Summit meetings are rare.", "Summit", 0},
+		{"Osprey packs are roomy. Summit bids fail often.", "Summit", 0},
+		{"The Nothing Phone is odd. Nothing beats a hip belt for comfort.", "Nothing", 1},
+	} {
+		if got := countOf(tc.answer, tracked, tc.name); got != tc.want {
+			t.Errorf("%q: %d mentions of %s, want %d", tc.answer, got, tc.name, tc.want)
+		}
+	}
+}
