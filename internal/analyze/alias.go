@@ -31,3 +31,27 @@ func otherNameOf(answer, name string, others []string, tracked []match) bool {
 		}
 	}
 }
+
+// withApostropheSpellings returns names with, after each name written with
+// an apostrophe inside a word ("Arc'teryx"), the same name with a
+// typographic apostrophe ("Arc’teryx") and, when it makes no word of the
+// word list, without one ("Arcteryx"): writers and their editors spell such
+// names all three ways, and each names the brand. A name without an
+// apostrophe inside a word is returned as it is.
+func withApostropheSpellings(names []string) []string {
+	out := names
+	for _, name := range names {
+		i := strings.IndexByte(name, '\'')
+		if i <= 0 || i == len(name)-1 || name[i-1] == ' ' || name[i+1] == ' ' {
+			continue
+		}
+		if len(out) == len(names) {
+			out = append([]string(nil), names...)
+		}
+		out = append(out, strings.ReplaceAll(name, "'", "’"))
+		if bare := strings.ReplaceAll(name, "'", ""); !hasReading(fold(bare)) {
+			out = append(out, bare)
+		}
+	}
+	return out
+}

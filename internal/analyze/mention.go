@@ -62,7 +62,7 @@ func NewMatcher(tracked []Tracked) *Matcher {
 	m := &Matcher{names: make([]string, len(tracked)), known: make(map[string]int)}
 	for i, t := range tracked {
 		m.names[i] = t.Name
-		for _, name := range append([]string{t.Name}, t.Aliases...) {
+		for _, name := range withApostropheSpellings(append([]string{t.Name}, t.Aliases...)) {
 			name = strings.Join(strings.Fields(name), " ")
 			if name == "" {
 				continue

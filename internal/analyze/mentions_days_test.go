@@ -68,3 +68,24 @@ func TestInflectedVerbAfterInitialName(t *testing.T) {
 		}
 	}
 }
+
+func TestApostropheSpellingsOfAName(t *testing.T) {
+	tracked := []Tracked{{Name: "Kel'vaar"}, {Name: "Osprey"}}
+	for _, tc := range []struct {
+		answer string
+		want   int
+	}{
+		{"Osprey packs are roomy, and a Kel’vaar shell is light.", 1},
+		{"Osprey packs are roomy, and a Kelvaar shell is light.", 1},
+		{"Osprey packs are roomy, and Kel'vaar's shells are light.", 1},
+	} {
+		if got := countOf(tc.answer, tracked, "Kel'vaar"); got != tc.want {
+			t.Errorf("%q: %d mentions of Kel'vaar, want %d", tc.answer, got, tc.want)
+		}
+	}
+	// the name without its apostrophe is a word: only the two spellings
+	// with one name the brand
+	if got := withApostropheSpellings([]string{"Can't"}); len(got) != 2 || got[1] != "Can’t" {
+		t.Errorf("spellings of Can't: %q", got)
+	}
+}
