@@ -55,3 +55,15 @@ func withApostropheSpellings(names []string) []string {
 	}
 	return out
 }
+
+// pluralOfName reports whether a match of p that ends at end goes on with
+// a plural "s" and ends there ("iPhones", "Chromebooks"): the name of a
+// product counted in the plural is the product. A name that is an
+// ordinary word ("Summits", "Notions") is not read so, since its plural
+// is the word's.
+func pluralOfName(s string, end int, p pattern) bool {
+	if p.exact || end >= len(s) || s[end] != 's' || isDictWord(p.text) {
+		return false
+	}
+	return boundaryAfter(s, end+1, p.text)
+}

@@ -89,3 +89,14 @@ func TestApostropheSpellingsOfAName(t *testing.T) {
 		t.Errorf("spellings of Can't: %q", got)
 	}
 }
+
+func TestPluralOfAProductName(t *testing.T) {
+	tracked := []Tracked{{Name: "Zorvane"}, {Name: "Summit"}}
+	answer := "Most families own a few Zorvanes, and Summit phones are cheaper. Climbers bag summits."
+	if got := countOf(answer, tracked, "Zorvane"); got != 1 {
+		t.Errorf("%d mentions of Zorvane, want 1", got)
+	}
+	if got := countOf(answer, tracked, "Summit"); got != 1 {
+		t.Errorf("%d mentions of Summit, want 1", got)
+	}
+}
