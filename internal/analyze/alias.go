@@ -67,3 +67,16 @@ func pluralOfName(s string, end int, p pattern) bool {
 	}
 	return boundaryAfter(s, end+1, p.text)
 }
+
+// smallProperName reports whether x, a one-word name that reads only as a
+// proper noun of the word list ("Monday"), written in small letters, is
+// the brand's own styling ("monday CRM", "monday sells seats"): the word
+// list's reading takes its capital, so in small letters it is the brand's
+// where the evidence of a sentence's first word shows a subject or a
+// product ("every monday" still is none).
+func smallProperName(s string, x match, p pattern) bool {
+	if strings.Contains(p.text, " ") || isDictWord(p.text) {
+		return false
+	}
+	return productFollows(s, x) || verbFollows(s, x) || inflectedVerbFollows(s, x)
+}

@@ -385,7 +385,7 @@ func appendMatches(ms []match, answer, folded string, p pattern) []match {
 		if !boundaryBefore(answer, start, p.text) || !boundaryAfter(answer, end, p.text) && !pluralOfName(answer, end, p) {
 			continue
 		}
-		if p.capital && !startsUpper(answer[start:]) {
+		if p.capital && !startsUpper(answer[start:]) && !smallProperName(answer, match{start: start, end: end, brand: p.brand}, p) {
 			continue
 		}
 		if p.caps != "" && !sameCapitals(answer[start:end], p.caps) {

@@ -100,3 +100,19 @@ func TestPluralOfAProductName(t *testing.T) {
 		t.Errorf("%d mentions of Summit, want 1", got)
 	}
 }
+
+func TestSmallLettersOfAProperNounName(t *testing.T) {
+	tracked := []Tracked{{Name: "Zephyria.com", Aliases: []string{"Monday"}}, {Name: "Acme"}}
+	for _, tc := range []struct {
+		answer string
+		want   int
+	}{
+		{"Acme is simple, and monday CRM adds deal boards.", 1},
+		{"Acme is simple, while monday bundles its seats in tens.", 1},
+		{"Acme is simple; plan it every monday.", 0},
+	} {
+		if got := countOf(tc.answer, tracked, "Zephyria.com"); got != tc.want {
+			t.Errorf("%q: %d mentions, want %d", tc.answer, got, tc.want)
+		}
+	}
+}
