@@ -42,7 +42,7 @@ func confirmInitial(answer string, ms []match) []match {
 	}
 	out := make([]match, 0, len(ms))
 	for i, x := range ms {
-		if initial[i] && !listed(answer, x) && !nextToBrand(answer, x, ms) && !productFollows(answer, x) &&
+		if initial[i] && !listed(answer, x) && !listedTitle(answer, x) && !nextToBrand(answer, x, ms) && !productFollows(answer, x) &&
 			!(verbFollows(answer, x) && (standing[x.brand] || !pronouns[fold(answer[x.start:x.end])])) &&
 			!(inflectedVerbFollows(answer, x) && !pronouns[fold(answer[x.start:x.end])]) {
 			continue
@@ -493,3 +493,28 @@ func inflectedVerb(w string) bool {
 // follow a plural noun that opens a sentence.
 var objectOpeners = set(`the a an your its their his her our my this that these those every each
 	all some most more any both you it them us him me to out down`)
+
+// listedTitle reports whether x opens a list item, heading, table cell or
+// bold span with a product's title: one small word, then a capitalized
+// word ("**Square for Restaurants**", "| Discover it Cash Back |"). A
+// lead is a name, and a title's small word joins it to the rest.
+func listedTitle(s string, x match) bool {
+	ls := strings.LastIndexByte(s[:x.start], '\n') + 1
+	prefix := s[ls:x.start]
+	bold := strings.HasSuffix(prefix, "**") || strings.HasSuffix(prefix, "__")
+	cell := strings.HasSuffix(strings.TrimRight(prefix, openers+" \t"), "|")
+	if !bold && !cell && !lineLead(prefix) {
+		return false
+	}
+	w := nextWord(s, x)
+	if w == "" || len(w) > 4 || strings.ToLower(w) != w {
+		return false
+	}
+	after := strings.TrimLeft(s[x.end:], trademarkSigns)[1+len(w):]
+	after = strings.TrimLeft(after, trademarkSigns)
+	if !strings.HasPrefix(after, " ") {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(after[1:])
+	return unicode.IsUpper(r)
+}

@@ -116,3 +116,19 @@ func TestSmallLettersOfAProperNounName(t *testing.T) {
 		}
 	}
 }
+
+func TestTitleOpeningAListedLead(t *testing.T) {
+	tracked := []Tracked{{Name: "Summit"}, {Name: "Osprey"}}
+	for _, tc := range []struct {
+		answer string
+		want   int
+	}{
+		{"Picks:\n\n1. **Summit for Families** – roomy and cheap.\n2. **Osprey Exos** – light.", 1},
+		{"| Pack | Price |\n|---|---|\n| Summit by Night Pro | $90 |\n| Osprey Exos | $200 |", 1},
+		{"Tips:\n\n- Summit early in the day.\n- Osprey packs ride well.", 0},
+	} {
+		if got := countOf(tc.answer, tracked, "Summit"); got != tc.want {
+			t.Errorf("%q: %d mentions of Summit, want %d", tc.answer, got, tc.want)
+		}
+	}
+}
