@@ -221,7 +221,7 @@ var productNouns = set(`app apps account accounts card cards checking savings pl
 	customers users members shoppers merchants subscribers cardholders policyholders stock
 	renters homeowners flagship flagships amplifier amplifiers model models lineup devices
 	laptop laptops tablet tablets watch watches earphones database databases template templates
-	integrations dashboards camera cameras mattress mattresses shoes stores`)
+	integrations dashboards camera cameras mattress mattresses shoes stores gear branding`)
 
 // pronouns are words whose ordinary reading is itself the subject of a verb.
 var pronouns = set(`nothing something everything anything none nobody everyone someone`)

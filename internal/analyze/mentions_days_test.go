@@ -132,3 +132,11 @@ func TestTitleOpeningAListedLead(t *testing.T) {
 		}
 	}
 }
+
+func TestGearAndBrandingAfterInitialName(t *testing.T) {
+	tracked := []Tracked{{Name: "Summit"}, {Name: "Osprey"}}
+	answer := "Osprey packs ride well. Summit gear costs less. Summit branding is loud."
+	if got := countOf(answer, tracked, "Summit"); got != 2 {
+		t.Errorf("%d mentions of Summit, want 2", got)
+	}
+}
