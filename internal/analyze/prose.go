@@ -22,7 +22,8 @@ import (
 //   - after a corporate tie ("acquired by", "owned by", "part of", "a brand of",
 //     "issued by", "held at", "acquisition of", …, and every name of a list
 //     after one), or before an integration word ("Gmail integration") when
-//     no ordinary word;
+//     no ordinary word, after "Its" or "Their" opening the sentence too
+//     ("Its Slack integration");
 //   - after "such as", "like", "including" when the name is no ordinary word
 //     ("apps such as Klaviyo and Recharge": every name of a list where one is);
 //     after "like" or "such as" following a noun of a kind of business
@@ -107,6 +108,18 @@ var proseMarkup = strings.NewReplacer("**", "", "__", "", "`", "")
 
 // integrationWords after a name: "Gmail integration", "a Gmail sidebar".
 var integrationWords = set("integration integrations sidebar extension plugin plug-in add-on add-ons")
+
+// ownerDeterminers open a sentence before what the one just named owns:
+// "Its Slack integration", "Their Chrome extension".
+var ownerDeterminers = set("its their our your")
+
+// integrationName reports whether a name before an integration word is the
+// product connected to: no ordinary word, or one ordinary word of the brand
+// list that is no proper noun ("a Chrome extension"; a proper noun such as
+// "Google" names a family whose longer names the answer gives).
+func integrationName(name string) bool {
+	return distinctive(name) || listedWord(name) && !isProperNoun(name)
+}
 
 // proseWord is one whitespace-separated word of a sentence without the
 // punctuation around it.
@@ -685,7 +698,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				sentTo(ws, r.from) && (notCommon(r.text) || listedWord(r.text)) && !nameRunsOn(ws, r),
 				r.from > 1 && coinedFrom(ws, r),
 				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && !smallCapitalRun(r) && subjectRun(text, ws, r),
-				r.from > 0 && integrationWords[next] && (distinctive(r.text) || listedWord(r.text) && !isProperNoun(r.text)),
+				r.from > 0 && integrationWords[next] && integrationName(r.text),
 				r.from > 0 && next != "" && listedIssued(ws, r),
 				r.from > 0 && companyName(r.text) && !isPlaceName(r.text),
 				notCommon(r.text) && appositiveCompany(ws, r),
@@ -695,6 +708,11 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 0 && companyBefore(ws, r.from) && !isPlace(r.text) && !personName(ws, r),
 				r.from > 0 && next != "" && !smallCapitalRun(r) && ownerName(ws, r):
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
+			case r.from == 0 && r.to-r.from >= 2 && ownerDeterminers[strings.ToLower(ws[0].text)] &&
+				integrationWords[next] && integrationName(strings.Join(strings.Fields(r.text)[1:], " ")):
+				// "Its Slack integration": the capital of "Its" opens the
+				// sentence, the name after it is the tool connected to
+				add(strings.Join(strings.Fields(r.text)[1:], " "), sn)
 			case othersName(ws, r):
 				addOthers(r.text, sn)
 			case r.from > 0 && ws[r.to-1].like && likeName(r.text):

@@ -230,3 +230,21 @@ func TestFindMentions_UntrackedCompanyNoun(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A name after "Its" or "Their" opening a sentence, before an integration
+// word, is the tool the product connects to; an ordinary word that is no
+// brand there is the product's own feature.
+func TestFindMentions_UntrackedOwnedIntegration(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Its Slack integration sends a digest every morning.", []string{"Slack"}, nil},
+		{"Acme is fine. Their Zorvane plugin files receipts for you.", []string{"Zorvane"}, nil},
+		{"Acme is fine. Its Chrome extension clips pages in one click.", []string{"Chrome"}, nil},
+		{"Acme is fine. Its Calendar integration is basic.", nil, []string{"Calendar", "Its Calendar"}},
+		{"Acme is fine. Its Google integration is basic.", nil, []string{"Google", "Its Google"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
