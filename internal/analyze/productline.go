@@ -470,6 +470,9 @@ func modelOfTracked(answer, name string, tracked []match) bool {
 		}
 		rest = rest[1:]
 		if strings.HasPrefix(rest, name) && boundaryAfter(rest, len(name), name) {
+			if w, _ := cutWord(rest[len(name):]); integrationWords[strings.ToLower(w)] {
+				continue // "Linear's GitHub integration": the tool connected to
+			}
 			return true
 		}
 	}

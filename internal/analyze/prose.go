@@ -23,7 +23,9 @@ import (
 //     "issued by", "held at", "acquisition of", …, and every name of a list
 //     after one), or before an integration word ("Gmail integration") when
 //     no ordinary word, after "Its" or "Their" opening the sentence too
-//     ("Its Slack integration");
+//     ("Its Slack integration"), and right after a brand's name or its
+//     possessive, the tool it connects to and no model of that brand
+//     ("the Linear GitHub integration", "Linear's Slack plugin");
 //   - after "such as", "like", "including" when the name is no ordinary word
 //     ("apps such as Klaviyo and Recharge": every name of a list where one is);
 //     after "like" or "such as" following a noun of a kind of business
@@ -686,6 +688,14 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			if r.to < len(ws) && !ws[r.to-1].stop && !ws[r.to-1].comma {
 				next = ws[r.to].text
 			}
+			if r.to-r.from >= 2 && integrationWords[next] && integrationName(ws[r.to-1].text) &&
+				isKnown(strings.TrimPrefix(strings.Join(strings.Fields(r.text)[:r.to-r.from-1], " "), "The "), sn) {
+				// "the Linear GitHub integration": a brand's name run
+				// together with the tool it connects to; the cue is the
+				// evidence where capitals before it are
+				addCued(ws[r.to-1].text, sn)
+				continue
+			}
 			switch {
 			case wordsBefore(ws, r.from, introPhrases) && (distinctive(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				kindExamples(ws, r.from) && !isPlace(r.text) && !personName(ws, r),
@@ -698,7 +708,6 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				sentTo(ws, r.from) && (notCommon(r.text) || listedWord(r.text)) && !nameRunsOn(ws, r),
 				r.from > 1 && coinedFrom(ws, r),
 				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && !smallCapitalRun(r) && subjectRun(text, ws, r),
-				r.from > 0 && integrationWords[next] && integrationName(r.text),
 				r.from > 0 && next != "" && listedIssued(ws, r),
 				r.from > 0 && companyName(r.text) && !isPlaceName(r.text),
 				notCommon(r.text) && appositiveCompany(ws, r),
@@ -708,6 +717,10 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 0 && companyBefore(ws, r.from) && !isPlace(r.text) && !personName(ws, r),
 				r.from > 0 && next != "" && !smallCapitalRun(r) && ownerName(ws, r):
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
+			case r.from > 0 && integrationWords[next] && integrationName(r.text):
+				// "a Slack integration", "Linear's Slack integration": the
+				// cue is the evidence where a capital before it is
+				addCued(r.text, sn)
 			case r.from == 0 && r.to-r.from >= 2 && ownerDeterminers[strings.ToLower(ws[0].text)] &&
 				integrationWords[next] && integrationName(strings.Join(strings.Fields(r.text)[1:], " ")):
 				// "Its Slack integration": the capital of "Its" opens the

@@ -248,3 +248,22 @@ func TestFindMentions_UntrackedOwnedIntegration(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A name right after a tracked brand, or its possessive, before an
+// integration word is the tool the brand connects to, not its model; a
+// name after the brand elsewhere stays its model.
+func TestFindMentions_UntrackedBrandIntegration(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Acme's Zorvane integration files every receipt.", []string{"Zorvane"}, nil},
+		{"Acme is fine. Tickets close through the Acme GitHub integration.", []string{"GitHub"}, nil},
+		{"Acme is fine. The Acme Slack plugin is free.", []string{"Slack"}, nil},
+		{"Acme is fine. Acme's Slack plugin posts a summary.", []string{"Slack"}, nil},
+		{"Acme is fine. Acme's Quickpost mode saves time.", nil, []string{"Quickpost"}},
+		{"Acme is fine. The Acme Calendar integration is basic.", nil, []string{"Calendar"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
