@@ -185,6 +185,47 @@ var ownedProducts = sync.OnceValue(func() map[string]bool {
 	return m
 })
 
+// makersOf holds, for each last word of a brand of the list of two words
+// that opens with a maker as ownedProducts reads one (a brand of the list
+// counted with no cue, or the name of a family of brands), those makers:
+// "teams" and "outlook" both of "microsoft"; not "mail" of "proton".
+var makersOf = sync.OnceValue(func() map[string][]string {
+	m := map[string][]string{}
+	for f := range brandList() {
+		head, last, ok := strings.Cut(f, " ")
+		if !ok || strings.Contains(last, " ") || !brandList()[head] {
+			continue
+		}
+		if !isDictWord(head) && len(head) >= 3 || isProperNoun(head) && familyHeads()[head] >= 20 {
+			m[last] = append(m[last], head)
+		}
+	}
+	return m
+})
+
+// oneMaker reports whether names, two or more single words, are each the
+// last word of a brand of the list that opens with one maker's name of the
+// list ("Teams and Outlook" of "Microsoft Teams" and "Microsoft Outlook"):
+// products of one maker named together with the maker's name left off.
+func oneMaker(names []string) bool {
+	if len(names) < 2 {
+		return false
+	}
+	var common []string
+	for i, n := range names {
+		if strings.Contains(n, " ") || !startsUpper(n) {
+			return false
+		}
+		heads := makersOf()[fold(n)]
+		if i == 0 {
+			common = heads
+			continue
+		}
+		common = slices.DeleteFunc(slices.Clone(common), func(h string) bool { return !slices.Contains(heads, h) })
+	}
+	return len(common) > 0
+}
+
 // dropOrdinaryLead returns the brand of the list that a name runs on to after
 // an ordinary word that opens it ("Plain Shopify", "Regular Shopify" where a
 // capital opens the sentence or lead), or the name itself: the word

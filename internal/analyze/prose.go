@@ -92,6 +92,10 @@ import (
 //     Pine are worth a quote"; pickedAfter);
 //   - every name of a list of three or more where one is a brand of the list
 //     ("GitHub, GitLab and Slack"), but a name of several ordinary words;
+//   - every word of a list of single words that are each the last word of
+//     a brand of the list opening with one same maker's name ("Teams and
+//     Outlook" of "Microsoft Teams" and "Microsoft Outlook"; oneMaker), a
+//     plural too;
 //   - a name that "and others", or "and other" and a noun of a kind of
 //     business, follows ("Geico and others reassess", "Chase and other big
 //     banks"), where the sentence opens too, when no ordinary word or one
@@ -110,6 +114,15 @@ var proseMarkup = strings.NewReplacer("**", "", "__", "", "`", "")
 
 // integrationWords after a name: "Gmail integration", "a Gmail sidebar".
 var integrationWords = set("integration integrations sidebar extension plugin plug-in add-on add-ons")
+
+// listTexts returns the names of a list.
+func listTexts(list []nameRun) []string {
+	out := make([]string, len(list))
+	for i, e := range list {
+		out[i] = e.text
+	}
+	return out
+}
 
 // ownerDeterminers open a sentence before what the one just named owns:
 // "Its Slack integration", "Their Chrome extension".
@@ -425,12 +438,15 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 	var out []candidate
 	var ws []proseWord
 	scheme := trackedSchemes(answer, tracked)
+	// made: the name is one of a maker's products named together
+	// (oneMaker), a name though its word is an ordinary one ("Teams")
+	made := false
 	add := func(name string, sn span) {
 		name = cleanName(name)
 		if first, rest, ok := strings.Cut(name, " "); ok && leadVerbs[strings.ToLower(first)] {
 			name = rest // "Shortlist Plannery and Kanbanzo": advice about a name
 		}
-		if name == "" || !isBrandish(name) || isKnown(name, sn) || isPlaceName(name) || scheme[name[0]] && smallCapital(name) {
+		if name == "" || !isBrandish(name) && !made || isKnown(name, sn) || isPlaceName(name) || scheme[name[0]] && smallCapital(name) {
 			return
 		}
 		start := sn.start
@@ -660,6 +676,11 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 					add(e.text, sn)
 				case anyListed && listedWord(e.text):
 					add(e.text, sn)
+				case !person && oneMaker(listTexts(list)):
+					// "Teams and Outlook": one maker's products
+					made = true
+					addCued(e.text, sn)
+					made = false
 				case byList && !anyKnown && !(strings.Contains(e.text, " ") && ordinaryName(e.text)):
 					add(e.text, sn)
 				case anyKnown && !(k > 0 && plainWord(e.text) && !listedProductWord(e.text) && strings.Contains(list[k-1].text, " ") && isKnown(list[k-1].text, sn)):

@@ -267,3 +267,21 @@ func TestFindMentions_UntrackedBrandIntegration(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// Single words joined as a list, each a product of one maker of the brand
+// list with the maker's name left off ("Microsoft Teams", "Microsoft
+// Outlook"), are those products, an ordinary plural too; words that share
+// no maker are not.
+func TestFindMentions_UntrackedOneMaker(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Reminders show up in Teams and Outlook alike.", []string{"Teams", "Outlook"}, nil},
+		{"Acme is fine. You can attach files from Docs and Sheets.", []string{"Docs", "Sheets"}, nil},
+		{"Acme is fine. Upgrades to Plus and Pro cost extra.", nil, []string{"Plus", "Pro"}},
+		{"Acme is fine. It pairs Sales and Marketing views.", nil, []string{"Sales", "Marketing"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
