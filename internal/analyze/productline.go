@@ -103,6 +103,9 @@ func brandHead(ws []string) int {
 		}
 		n += 2 // "Sea to Summit"
 	}
+	if n+1 < len(ws) && inSet(companyNouns, ws[n+1]) && startsUpper(ws[n]) && !modelToken(ws[n]) {
+		n++ // "Hyperlite Mountain Gear": a company noun ends the name two words on
+	}
 	for n < len(ws) && inSet(companyNouns, ws[n]) {
 		n++ // "REI Co-op", "Western Mountaineering": a company noun ends the name
 	}

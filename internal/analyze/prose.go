@@ -925,7 +925,7 @@ func acronymName(name string) bool {
 var companyNouns = set(`airlines airways bank insurance labs laboratories technologies motors
 	inc corp corporation llc ltd group holdings brands athletic outfitters apparel
 	electronics software systems studios games foods pharmaceuticals financial
-	co-op cooperative mountaineering equipment`)
+	co-op cooperative mountaineering equipment gear`)
 
 // companyName reports a name of several words whose last is a company noun,
 // one of them no ordinary word ("Hawaiian Airlines", "Topo Athletic"; not

@@ -285,3 +285,19 @@ func TestFindMentions_UntrackedOneMaker(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// "Gear" is a company noun: it ends a brand's name, the word before it
+// too, where a model follows the name ("Hyperlite Mountain Gear Southwest").
+func TestFindMentions_UntrackedGearCompany(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine.\n\n1. **Quillfeather Mountain Gear Ridgeline 40** – Light but pricey.\n2. **Zorvane Trail 40** – Cheap.",
+			[]string{"Quillfeather Mountain Gear", "Zorvane"}, []string{"Quillfeather"}},
+		{"Acme is fine.\n\n1. **Brightwater Gear Ridgeline 40** – Light but pricey.\n2. **Zorvane Trail Pack 40** – Cheap.",
+			[]string{"Brightwater Gear", "Zorvane"}, []string{"Brightwater", "Zorvane Trail Pack"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
