@@ -89,7 +89,8 @@ import (
 //     of them no word, an acronym or a brand of the list ("GEICO and State
 //     Farm also file", "The North Face and Columbia also make"), or before
 //     "are" and a word that weighs them as things to buy ("Grey Owl and Tall
-//     Pine are worth a quote"; pickedAfter);
+//     Pine are worth a quote"; pickedAfter), the one opening the sentence
+//     an ordinary word too, the list its evidence;
 //   - every name of a list of three or more where one is a brand of the list
 //     ("GitHub, GitLab and Slack"), but a name of several ordinary words;
 //   - every word of a list of single words that are each the last word of
@@ -662,7 +663,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 					// "apps such as Klaviyo and Recharge": examples of one kind
 					add(e.text, sn)
 				case subjectList && !(k > 0 && plainWord(e.text) && strings.Contains(list[k-1].text, " ") && isKnown(list[k-1].text, sn)):
-					add(e.text, sn)
+					addCued(e.text, sn)
 				case rivalList(ws, list):
 					// "compete with Toast and Clover": rivals named together
 					add(e.text, sn)

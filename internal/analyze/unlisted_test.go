@@ -301,3 +301,20 @@ func TestFindMentions_UntrackedGearCompany(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// The name that opens a list of names opening a sentence before a plural
+// verb is one of them, ordinary words too: the list is the evidence its
+// capital is not; ordinary words before a verb of no such list are none.
+func TestFindMentions_UntrackedListSubjectOpening(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Sunny Paws and Red Finch are also worth a quote.", []string{"Sunny Paws", "Red Finch"}, nil},
+		{"Acme is fine. Lantern and GEICO both offer roadside help.", []string{"Lantern", "GEICO"}, nil},
+		{"Acme is fine. Calling and Texting are included on all plans.", nil, []string{"Calling", "Texting"}},
+		{"Acme is fine. Quiet Harbor offers roadside help.", nil, []string{"Quiet Harbor"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
