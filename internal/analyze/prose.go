@@ -60,6 +60,8 @@ import (
 //     directly to Amazon", "syncs listings to Amazon"; not "connects USB-C
 //     to Lightning"), ordinary words of the brand list too;
 //   - a name no dictionary knows after "from" ("contacts from LinkedIn"),
+//     or one of two capitalized words or more after "from" and a word in
+//     small letters ("a tent from Big Agnes"; namesFrom),
 //     unless "from" follows a word of making or of rating ("made from
 //     Dyneema", "rankings from DxOMark");
 //   - joined by a hyphen to a participle of making or owning, when no
@@ -729,6 +731,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 0 && (wordsBefore(ws, r.from, meansPhrases) || onPlatform(ws, r.from)) && listedWord(r.text) && !nameRunsOn(ws, r),
 				sentTo(ws, r.from) && (notCommon(r.text) || listedWord(r.text)) && !nameRunsOn(ws, r),
 				r.from > 1 && coinedFrom(ws, r),
+				r.from > 1 && namesFrom(ws, r) && !isPlace(r.text) && !personName(ws, r),
 				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && !smallCapitalRun(r) && subjectRun(text, ws, r),
 				r.from > 0 && next != "" && listedIssued(ws, r),
 				r.from > 0 && companyName(r.text) && !isPlaceName(r.text),
@@ -1056,6 +1059,23 @@ func coinedFrom(ws []proseWord, r nameRun) bool {
 		return false
 	}
 	return coined(r.text) && !specName(r.text) && !nameRunsOn(ws, r)
+}
+
+// namesFrom reports whether run r, a name of two words or more with
+// capitals, follows "from" after a word in small letters that is no word
+// of making or of rating ("a tent from Big Agnes", "a quote from Healthy
+// Paws"; not "made from Recycled Nylon", "ratings from Consumer Reports"):
+// the maker or seller of what comes before it.
+func namesFrom(ws []proseWord, r nameRun) bool {
+	if r.to-r.from < 2 || !strings.EqualFold(ws[r.from-1].text, "from") || ws[r.from-1].comma || ws[r.from-1].stop {
+		return false
+	}
+	before := ws[r.from-2]
+	if before.comma || before.stop || capitalized(before.text) {
+		return false
+	}
+	b := strings.ToLower(before.text)
+	return !madeOf[b] && !inSet(sourceAfter, b) && !specName(r.text) && !nameRunsOn(ws, r)
 }
 
 // pluralVerbs follow names joined as the subject of their sentence: "Chase

@@ -318,3 +318,21 @@ func TestFindMentions_UntrackedListSubjectOpening(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A name of two capitalized words or more after "from" and a word in small
+// letters is the maker or seller of what comes before it; not after a word
+// of making or rating, and not a place.
+func TestFindMentions_UntrackedNamesFrom(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. For winter, add a warmer quilt from Grey Heron Works.", []string{"Grey Heron Works"}, nil},
+		{"Acme is fine. It is worth asking for a quote from Sunny Paws too.", []string{"Sunny Paws"}, nil},
+		{"Acme is fine. Its shell is made from Recycled Nylon fabric.", nil, []string{"Recycled Nylon"}},
+		{"Acme is fine. Its ratings from Trail Weekly are high.", nil, []string{"Trail Weekly"}},
+		{"Acme is fine. It ships orders from New Mexico.", nil, []string{"New Mexico"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
