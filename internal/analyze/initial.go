@@ -211,7 +211,8 @@ func verbFollows(s string, x match) bool {
 
 // subjectAdverbs may stand between a subject and its verb.
 var subjectAdverbs = set(`only also still now already usually often generally typically
-	just even recently currently no longer rarely sometimes mostly mainly finally quietly itself`)
+	just even recently currently no longer rarely sometimes mostly mainly finally quietly itself
+	frequently regularly`)
 
 // productNouns name what a brand sells or who buys it; after a one-word name at
 // a sentence's start they show the name is the brand's.
@@ -234,7 +235,8 @@ var subjectVerbs = set(`is was has had does offers offer provides lets allows in
 	lacks needs runs ships sits leads remains completed acquired launched raised
 	announced reported scored ranked topped introduced released acquires
 	prices writes stopped started targets serves specializes caters delivers
-	earns lags trails struggles suits outperforms outshines discounts recommends reports partners`)
+	earns lags trails struggles suits outperforms outshines discounts recommends reports partners
+	carries stocks`)
 
 // sameCapitals reports whether text has a capital wherever caps has one
 // (text and caps fold to the same string).

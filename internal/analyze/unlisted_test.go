@@ -336,3 +336,20 @@ func TestFindMentions_UntrackedNamesFrom(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A shop's verbs ("carries", "stocks") after a name opening a sentence or a
+// clause make it the subject, an adverb of frequency between them too; an
+// ordinary word before them is none.
+func TestFindMentions_UntrackedShopVerbs(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Zorvane carries most of these brands in store.", []string{"Zorvane"}, nil},
+		{"Acme is fine. Zorvane stocks spare parts for it.", []string{"Zorvane"}, nil},
+		{"Acme is fine. Buy early, while Zorvane frequently discounts old models.", []string{"Zorvane"}, nil},
+		{"Acme is fine. Nothing carries over to the next plan.", nil, []string{"Nothing"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
