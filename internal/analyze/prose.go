@@ -30,7 +30,9 @@ import (
 //     ("apps such as Klaviyo and Recharge": every name of a list where one is);
 //     after "like" or "such as" following a noun of a kind of business
 //     (businessNouns), every name, ordinary words too ("carriers like Mint
-//     Mobile", "brokers like Vanguard and Fidelity"), and after "include"
+//     Mobile", "brokers like Vanguard and Fidelity"), one ordinary word of
+//     the brand list after such a noun in the plural and "and" or "or"
+//     ("retailers and Amazon"; joinedToKind), and after "include"
 //     following a noun of rivals (rivalNouns: "Alternatives include Birch
 //     and Lantern");
 //   - opening a sentence as the subject of a verb, or possessive, when it is no
@@ -354,6 +356,20 @@ func kindExamples(ws []proseWord, i int) bool {
 }
 
 var likePhrase, suchAsPhrase = phraseWords("like"), phraseWords("such as")
+
+// joinedToKind reports whether run r follows a plural noun of a kind of
+// business and "and" or "or" ("outdoor retailers and Amazon", "carriers
+// and Amazon"): a business of that kind, named beside the rest of it.
+func joinedToKind(ws []proseWord, r nameRun) bool {
+	if r.from < 2 {
+		return false
+	}
+	j, k := ws[r.from-1], ws[r.from-2]
+	if j.text != "and" && j.text != "or" || j.comma || j.stop || k.comma || k.stop || k.semi {
+		return false
+	}
+	return strings.HasSuffix(k.text, "s") && businessNouns[k.text]
+}
 
 // rivalNouns name the products weighed against the subject: what "include"
 // lists after one is its brands, ordinary words too ("Alternatives
@@ -742,6 +758,9 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 0 && companyBefore(ws, r.from) && !isPlace(r.text) && !personName(ws, r),
 				r.from > 0 && next != "" && !smallCapitalRun(r) && ownerName(ws, r):
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
+			case joinedToKind(ws, r) && listedWord(r.text) && !nameRunsOn(ws, r):
+				// "outdoor retailers and Amazon": the kind is the evidence
+				addCued(r.text, sn)
 			case r.from > 0 && integrationWords[next] && integrationName(r.text):
 				// "a Slack integration", "Linear's Slack integration": the
 				// cue is the evidence where a capital before it is

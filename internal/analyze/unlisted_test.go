@@ -353,3 +353,19 @@ func TestFindMentions_UntrackedShopVerbs(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// An ordinary word of the brand list after a plural noun of a kind of
+// business and "and" or "or" is a business of that kind; an ordinary word
+// the list lacks is not read so.
+func TestFindMentions_UntrackedJoinedToKind(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. You can buy it from camping retailers and Amazon.", []string{"Amazon"}, nil},
+		{"Acme is fine. Phone carriers and Amazon often cut its price.", []string{"Amazon"}, nil},
+		{"Acme is fine. It is stocked by retailers and Outlets nationwide.", nil, []string{"Outlets"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
