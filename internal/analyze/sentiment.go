@@ -677,11 +677,13 @@ var countWords = set("unlimited active open")
 var countedNouns = set("issue issues bug bugs")
 
 // handleVerbs before an issue or a bug make it an object the product
-// handles ("log bugs", "pulls issues", "into issues").
-var handleVerbs = set(`log logs logged logging track tracks tracked tracking file files filed filing
-	create creates creating close closes closing update updates updating assign assigns assigning
-	triage triages triaging import imports importing pull pulls pulling move moves moving link links
-	linking route routes routing into onto unfinished incoming live`)
+// handles ("log bugs", "pulls issues", "into issues"). Only forms that
+// read as the verb of the noun: a gerund or a bare word that is also a
+// noun ("tracking issues", "update issues", "import issues") names a kind
+// of problem instead.
+var handleVerbs = set(`log logs logged files filed create creates close closes closed
+	assign assigns assigned triage triages triaged tracks resolve resolves resolved
+	imports pulls moves links routes into onto unfinished incoming`)
 
 // handleNouns after an issue or a bug make it an object the product
 // handles ("issue status", "issues close automatically", "issues roll over").

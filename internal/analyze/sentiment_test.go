@@ -381,6 +381,12 @@ func TestSentimentHandledIssues(t *testing.T) {
 		{"Stale issues roll over to the next sprint.", "0"},
 		{"Users report sync issues on Android.", "-"},
 		{"The beta still has bugs.", "-"},
+		{"Some users report linking issues with their bank accounts.", "-"},
+		{"The watch has GPS tracking issues in dense forest.", "-"},
+		{"Owners mention update issues after every firmware release.", "-"},
+		{"Several users hit filing issues with state returns.", "-"},
+		{"Import issues with large CSV files are common.", "-"},
+		{"The team triages issues every morning.", "0"},
 	})
 }
 
