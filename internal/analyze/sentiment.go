@@ -298,7 +298,7 @@ func valence(text string) float64 {
 			negLeft, boost, prevNot, denial = 0, 1, false, false
 			continue
 		}
-		if spareWords[w] && (negLeft > 0 && !lack || skippedBefore(text[:wordStartOf(text, i)])) && !costAhead2(text[i:]) {
+		if spareWords[w] && sparedPurchase(text[:wordStartOf(text, i)], negLeft > 0 && !lack) && !costAhead2(text[i:]) {
 			// "without extra tools", "skip a separate dialer", "you don't
 			// need a separate phone system": the product spares the
 			// customer another purchase; a cost spared ("no extra fee")
@@ -524,15 +524,55 @@ var spareWords = set("separate extra additional another")
 // spared is the weight of another purchase spared.
 const spared = 1.5
 
-// skippedBefore reports whether before ends with "skip" and at most an
-// article ("skip a separate engagement tool").
-func skippedBefore(before string) bool {
-	f := strings.Fields(strings.ToLower(before))
-	n := len(f)
-	if n > 0 && (f[n-1] == "a" || f[n-1] == "an" || f[n-1] == "the" || f[n-1] == "any") {
-		n--
+// sparedPurchase reports whether the words before another purchase spare
+// it: "skip" or "without" ("skip a separate dialer", "without extra
+// tools"), or, negated, a verb of needing, buying or paying ("don't need a
+// separate phone system", "no need for another app", "won't pay for extra
+// storage"). Other verbs negated deny the product something ("doesn't
+// allow additional users", "can't add another user"), and "no" alone
+// lacks it ("no additional support").
+func sparedPurchase(before string, negated bool) bool {
+	f := lastWords(before, 3)
+	if len(f) > 0 && articles[f[0]] {
+		f = f[1:]
 	}
-	return n > 0 && (f[n-1] == "skip" || f[n-1] == "skips")
+	if len(f) == 0 {
+		return false
+	}
+	switch f[0] {
+	case "skip", "skips", "skipping", "without":
+		return true
+	case "for":
+		return negated && len(f) > 1 && spareNeedVerbs[f[1]]
+	}
+	return negated && spareNeedVerbs[f[0]]
+}
+
+// spareNeedVerbs say the customer needs, buys or pays for something.
+var spareNeedVerbs = set("need needs needed needing buy buys buying bought purchase purchasing pay pays paying")
+
+// articles are the words that open a noun phrase before its noun.
+var articles = set("a an the any")
+
+// lastWords returns up to n words at the end of before, last first and
+// lower-cased, stopping at punctuation. It reads only the end of before,
+// not the whole clause.
+func lastWords(before string, n int) []string {
+	var out []string
+	end := len(before)
+	for len(out) < n {
+		j := end
+		for j > 0 && before[j-1] == ' ' {
+			j--
+		}
+		if j == 0 || !isTokenByte(before[j-1]) {
+			break
+		}
+		k := wordStartOf(before, j)
+		out = append(out, strings.ToLower(before[k:j]))
+		end = k
+	}
+	return out
 }
 
 // costAhead2 reports whether one of the next two words of the clause is

@@ -336,6 +336,11 @@ func TestSentimentPurchaseSpared(t *testing.T) {
 		{"With the dialer built in, you won't need another calling app.", "+"},
 		{"There is no extra platform fee.", "0"},
 		{"The plan doesn't include a separate staging site.", "-"},
+		{"The free plan doesn't allow additional users.", "-"},
+		{"You can't add another user without upgrading to Pro.", "0"},
+		{"There's no additional support for older devices.", "0"},
+		{"With shared folders there's no need for another sync tool.", "+"},
+		{"With booking built in, you won't buy a separate scheduler.", "+"},
 	})
 }
 
