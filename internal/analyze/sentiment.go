@@ -420,7 +420,8 @@ func valence(text string) float64 {
 		}
 		phrased := false
 		if info.phrase {
-			if p, n := phraseAt(w, text[i:]); n > 0 && (w != "for" || lessPrice(text[i+n:])) {
+			if p, n := phraseAt(w, text[i:]); n > 0 && (w != "for" || lessPrice(text[i+n:])) &&
+				!(shareWords[w] && otherSeller(text[:wordStartOf(text, i)], text[i+n:])) {
 				v, ok, phrased = p, true, true
 				i += n
 				if w == "i'd" && p >= 1.5 && negLeft > 0 {
@@ -1408,6 +1409,55 @@ var phrases = withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasic
 	"for": {{"less", 1.5}, {"much less", 1.5}, {"far less", 1.5}, {"a lot less", 1.5},
 		{"a fraction of the cost", 1.5}, {"a fraction of the price", 1.5}},
 })))))
+
+// shareWords open a price cut to a share of another's ("for less", "a
+// fraction of the cost", "half the price").
+var shareWords = set("for fraction third half")
+
+// otherSellers are sellers other than the product: a price cut they offer
+// ("rivals offer the same for less", "elsewhere for less") is no praise of
+// it.
+var otherSellers = set("elsewhere rival rivals competitor competitors competing other others")
+
+// otherSeller reports whether the clause around a price cut, before it or
+// after it, names another seller; "for less than other plans" compares the
+// product with them instead.
+func otherSeller(before, rest string) bool {
+	k := len(before)
+	for k > 0 && strings.IndexByte(".,;:!?()[]|\n", before[k-1]) < 0 {
+		k--
+	}
+	if hasWordOf(before[k:], otherSellers) {
+		return true
+	}
+	if nextToken(rest) == "than" {
+		return false
+	}
+	e := 0
+	for e < len(rest) && strings.IndexByte(".,;:!?()[]|\n", rest[e]) < 0 {
+		e++
+	}
+	return hasWordOf(rest[:e], otherSellers)
+}
+
+// hasWordOf reports whether text holds a word of the set, lower-cased.
+func hasWordOf(text string, words map[string]bool) bool {
+	for i := 0; i < len(text); {
+		if !isTokenByte(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isTokenByte(text[j]) {
+			j++
+		}
+		if words[strings.ToLower(text[i:j])] {
+			return true
+		}
+		i = j
+	}
+	return false
+}
 
 // lessPrice reports whether "for less" ends at rest as a price: the
 // clause ends, or money or a comparison follows ("for less money", "for

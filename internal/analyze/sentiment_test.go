@@ -324,6 +324,10 @@ func TestSentimentShareOfPrice(t *testing.T) {
 		{"It gives similar grip for far less money than the flagship.", "+"},
 		{"The sack packs a quilt for less weight.", "0"},
 		{"Members can often buy it for less on sale days.", "0"},
+		{"Acme's plan is fine, but rivals offer the same coverage for less.", "0"},
+		{"You can find the same jacket elsewhere for less.", "-"},
+		{"Competing stores sell this lamp at a fraction of the price.", "0"},
+		{"It does the same job for less than other tools.", "+"},
 	})
 }
 
