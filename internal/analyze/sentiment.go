@@ -344,7 +344,7 @@ func valence(text string) float64 {
 			i += n
 			continue
 		}
-		if w == "plus" && plusNoun(text[:wordStartOf(text, i)]) {
+		if w == "plus" && plusNoun(text[:wordStartOf(text, i)], text[i:]) {
 			// "is a plus", "a genuine plus for stability": an advantage,
 			// not the word that joins a list ("fees plus taxes")
 			v := plusWeight * boost * weight
@@ -510,13 +510,29 @@ func rankedWord(w string) bool {
 // plusWeight is the weight of "a plus", an advantage.
 const plusWeight = 1.5
 
-// plusNoun reports whether before ends with "a", or "a" and one word ("a
-// genuine", "a big"): "plus" after it is a noun, an advantage.
-func plusNoun(before string) bool {
-	f := strings.Fields(strings.ToLower(before))
-	n := len(f)
-	return n >= 1 && f[n-1] == "a" || n >= 2 && f[n-2] == "a" && isLetters(f[n-1])
+// plusNoun reports whether "plus" between before and rest is a noun, an
+// advantage: "a plus" or "a" and a word of size or truth ("a big plus", "a
+// genuine plus"), with the clause ending after it or going on with "for",
+// "if", "here", "too" ("a real plus for beginners"). "a fee plus interest",
+// "$12 a month plus tax", "a phone plus a case" join a list.
+func plusNoun(before, rest string) bool {
+	f := lastWords(before, 2)
+	if len(f) == 0 || !(f[0] == "a" || len(f) == 2 && f[1] == "a" && plusSizes[f[0]]) {
+		return false
+	}
+	if plusGoesOn[nextToken(rest)] {
+		return true
+	}
+	t := strings.TrimLeft(rest, " ")
+	return t == "" || !isTokenByte(t[0])
 }
+
+// plusSizes size or vouch for "a plus": "a big plus", "a genuine plus".
+var plusSizes = set("big real genuine nice huge major definite clear great definitely welcome small minor")
+
+// plusGoesOn may follow "a plus" that ends a clause: "a plus for
+// beginners", "a plus if you travel", "a plus here".
+var plusGoesOn = set("for if here there too though especially when")
 
 // spareWords name another purchase: spared ("without extra tools", "skip a
 // separate dialer") they are praise of the product that spares it.

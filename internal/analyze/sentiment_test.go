@@ -356,6 +356,10 @@ func TestSentimentPlusNoun(t *testing.T) {
 		{"The filter isn't a plus here.", "-"},
 		{"It charges a monthly fee plus tax.", "0"},
 		{"Buyers get the Plus tier after a year.", "0"},
+		{"You pay a fee plus interest on the balance.", "0"},
+		{"The service runs $12 a month plus tax.", "0"},
+		{"The box holds a phone plus a case.", "0"},
+		{"The quiet fan is a big plus if you work at night.", "+"},
 	})
 }
 
