@@ -378,7 +378,7 @@ func valence(text string) float64 {
 			boost = 1
 			continue
 		}
-		if likeVerbs[w] && peopleBefore(text[:wordStartOf(text, i)]) && !(w == "like" && likeExample(text[i:])) {
+		if likeVerbs[w] && peopleBefore(text[:wordStartOf(text, i)]) && likedProduct(w, text[i:]) {
 			// "reviewers like its teen accounts", "many shoppers prefer
 			// it": what the product's users like is praise of it
 			v := 1.5 * boost * weight
@@ -613,38 +613,49 @@ func costAhead2(rest string) bool {
 // a product (peopleBefore) they praise it.
 var likeVerbs = set("like likes liked prefer prefers preferred")
 
-// likeExample reports whether "like" before rest gives an example, not a
-// liking: a name, a brand's mention or a person follows ("testers like
-// Globex", "buyers like you").
-func likeExample(rest string) bool {
-	t := strings.TrimLeft(rest, " *_")
-	if strings.HasPrefix(t, "xx") || t != "" && 'A' <= t[0] && t[0] <= 'Z' {
-		return true
-	}
+// likedProduct reports whether what people like or prefer, rest, is the
+// product: a pronoun of it ("reviewers like its teen accounts", "shoppers
+// prefer it") or, after "prefer", a brand's mention or a name ("owners
+// prefer Acme"). "like" before a name or a person gives an example
+// ("testers like Globex", "buyers like you"), and anything else liked is
+// not the product ("prefer other tools", "prefer to buy in store").
+func likedProduct(verb, rest string) bool {
 	switch nextToken(rest) {
-	case "you", "me", "us", "yourself", "these", "those":
+	case "it", "its", "them", "this":
 		return true
 	}
-	return false
+	if strings.HasPrefix(verb, "lik") {
+		return false
+	}
+	t := strings.TrimLeft(rest, " *_")
+	return strings.HasPrefix(t, "xx") || t != "" && 'A' <= t[0] && t[0] <= 'Z'
 }
 
 // peopleNouns are the people whose liking praises a product.
 var peopleNouns = set(`reviewers users customers owners testers critics people shoppers merchants buyers
 	members readers riders hikers drivers parents families developers designers fans travelers
-	travellers sellers policyholders homeowners students founders`)
+	travellers sellers policyholders homeowners students founders teams experts pros agencies
+	businesses`)
+
+// peopleNoun reports whether w names people who use or pick a product: a
+// noun of peopleNouns or a plural of a doer ("climbers", "skiers").
+func peopleNoun(w string) bool {
+	return peopleNouns[w] || len(w) > 5 && strings.HasSuffix(w, "ers")
+}
 
 // peopleBefore reports whether before ends with a noun of people, and an
-// adverb at most ("reviewers", "many users often").
+// adverb at most ("reviewers", "many users often", "climbers generally").
+// It reads the last two
+// words only.
 func peopleBefore(before string) bool {
-	f := strings.Fields(strings.ToLower(before))
-	n := len(f)
-	if n == 0 {
+	f := lastWords(before, 2)
+	if len(f) == 0 {
 		return false
 	}
-	if peopleNouns[f[n-1]] {
+	if peopleNoun(f[0]) {
 		return true
 	}
-	return n >= 2 && peopleNouns[f[n-2]] && strings.HasSuffix(f[n-1], "ly")
+	return len(f) == 2 && peopleNoun(f[1]) && (strings.HasSuffix(f[0], "ly") || f[0] == "often" || f[0] == "still" || f[0] == "also")
 }
 
 // namedChoice reports whether the text before "choice" ends with an
@@ -823,7 +834,7 @@ func crowdSubject(before string) bool {
 	if len(f) > 0 && (f[0] == "but" || f[0] == "and" || f[0] == "so") {
 		f = f[1:]
 	}
-	return len(f) >= 2 && len(f) <= 7 && f[0] == "most" && f[1] != "of"
+	return len(f) >= 2 && len(f) <= 7 && f[0] == "most" && (peopleNoun(f[1]) || len(f) > 2 && peopleNoun(f[2]))
 }
 
 // crowdChoice are what most buyers do with the product they take: "most

@@ -412,6 +412,11 @@ func TestSentimentPeopleLike(t *testing.T) {
 		{"Owners generally prefer Acme.", "+"},
 		{"Reviewers like Globex tested it in May.", "0"},
 		{"It suits buyers like you.", "0"},
+		{"Power users prefer other tools for reporting.", "0"},
+		{"Many shoppers prefer to buy in store instead.", "0"},
+		{"Most readers like this one.", "+"},
+		{"Small teams often prefer it.", "+"},
+		{"Weekend climbers prefer it.", "+"},
 	})
 }
 
