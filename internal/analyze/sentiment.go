@@ -233,7 +233,7 @@ func valence(text string) float64 {
 				// strain", "avoid blisters") is no verdict on the brand
 				v := 0.0
 				switch {
-				case strings.HasSuffix(next, "ing") || costAhead(text[i:]):
+				case strings.HasSuffix(next, "ing") || costAhead(text[i:], 4):
 					v = 1
 				case avoidedProduct(text[i:]) || next == "if" || next == "unless":
 					// "Avoid if you won't pay monthly: Acme, Globex…": a
@@ -298,7 +298,7 @@ func valence(text string) float64 {
 			negLeft, boost, prevNot, denial = 0, 1, false, false
 			continue
 		}
-		if spareWords[w] && sparedPurchase(text[:wordStartOf(text, i)], negLeft > 0 && !lack) && !costAhead2(text[i:]) {
+		if spareWords[w] && sparedPurchase(text[:wordStartOf(text, i)], negLeft > 0 && !lack) && !costAhead(text[i:], 2) {
 			// "without extra tools", "skip a separate dialer", "you don't
 			// need a separate phone system": the product spares the
 			// customer another purchase; a cost spared ("no extra fee")
@@ -438,7 +438,7 @@ func valence(text string) float64 {
 				i += n
 			}
 		}
-		if !phrased && addsUp[w] && nextToken(text[i:]) == "up" && costBefore(text[:wordStartOf(text, i)]) {
+		if !phrased && addsUp[w] && nextToken(text[i:]) == "up" && costBefore(text[:wordStartOf(text, i)], 3) {
 			// "the fees add up", "per-seat pricing adds up for large
 			// teams": a cost that grows is a complaint
 			v, ok = addUpWeight, true
@@ -590,23 +590,6 @@ func lastWords(before string, n int) []string {
 		end = k
 	}
 	return out
-}
-
-// costAhead2 reports whether one of the next two words of the clause is
-// what a customer pays ("extra gateway fees", "extra charge").
-func costAhead2(rest string) bool {
-	t := rest
-	for k := 0; k < 2; k++ {
-		w := nextToken(t)
-		if w == "" {
-			return false
-		}
-		if costNouns[w] || priceNoun[w] {
-			return true
-		}
-		t = t[1+len(w):]
-	}
-	return false
 }
 
 // likeVerbs say people like or prefer something; after the people who use
@@ -957,16 +940,17 @@ func cellOfAbsence(text string, start, end int) bool {
 		strings.HasPrefix(strings.TrimLeft(text[end:], " \t"), "|")
 }
 
-// costAhead reports whether a cost noun comes within the next four words
-// of the clause ("avoid most of those fees", "avoids monthly fees").
-func costAhead(rest string) bool {
+// costAhead reports whether a cost (a cost noun or a price noun) comes
+// within the next n words of the clause ("avoid most of those fees",
+// "avoids monthly fees", "extra gateway fees").
+func costAhead(rest string, n int) bool {
 	t := rest
-	for k := 0; k < 4; k++ {
+	for k := 0; k < n; k++ {
 		w := nextToken(t)
 		if w == "" {
 			return false
 		}
-		if costNouns[w] {
+		if costNouns[w] || priceNoun[w] {
 			return true
 		}
 		t = t[1+len(w):]
@@ -1711,25 +1695,25 @@ func clauseNames(before string, is func(string) bool) bool {
 	return false
 }
 
-// costBefore reports whether the clause that before ends names a cost
-// (a price noun, "fees", "subscription"…): its last stretch after a
-// stop, semicolon, colon or line break.
-func costBefore(before string) bool {
-	start := strings.LastIndexAny(before, ".;:!?\n")
-	for t := before[start+1:]; t != ""; {
-		k := 0
-		for k < len(t) && !isTokenByte(t[k]) {
-			k++
-		}
-		e := k
-		for e < len(t) && isTokenByte(t[e]) {
-			e++
-		}
-		w := strings.ToLower(t[k:e])
+// costBefore reports whether a cost (a cost noun or a price noun) is
+// one of the last n words of the clause before: the subject of "add up"
+// with up to two words between ("the fees can add up", "per-seat pricing
+// adds up"), not a cost named earlier ("with no annual fee, the cash back
+// adds up"). Brands the subject is said of are part of it: "the fees at
+// Acme and Globex add up".
+func costBefore(before string, n int) bool {
+	f := lastWords(before, n+6)
+	k := 0
+	for k < len(f) && (f[k] == "xx" || f[k] == "and" || f[k] == "or") {
+		k++
+	}
+	if k > 0 && k < len(f) && (f[k] == "at" || f[k] == "of" || f[k] == "from" || f[k] == "with") {
+		f = f[k+1:]
+	}
+	for _, w := range f[:min(n, len(f))] {
 		if priceNoun[w] || costNouns[w] {
 			return true
 		}
-		t = t[e:]
 	}
 	return false
 }

@@ -36,6 +36,9 @@ func TestSentimentCostAddsUp(t *testing.T) {
 		{"Its subscription adds up to $180 a year.", "-"},
 		{"The two halves of the report add up to one story.", "0"},
 		{"You can add upsells at checkout.", "0"},
+		{"With no annual fee, the cash back adds up.", "0"},
+		{"Because there is no monthly fee, the savings add up over a year.", "0"},
+		{"There is no setup fee and the reward points add up.", "0"},
 	})
 }
 
@@ -140,4 +143,11 @@ func TestSentimentHandledTopics(t *testing.T) {
 		{"Optional riders cover valuables such as jewelry and art.", "0"},
 		{"The importer is reliable and the rules are intuitive.", "+"},
 	})
+}
+
+// The brands a cost is said of belong to the subject that adds up.
+func TestBrandSentimentCostAddsUp(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	checkPolarities(t, "Past the free tier, the fees at Acme and Globex add up to $90 a month.", tracked,
+		map[string]string{"Acme": "-", "Globex": "-"})
 }
