@@ -1756,15 +1756,19 @@ func withBestParticiples(m map[string][]phrase) map[string][]phrase {
 	return m
 }
 
-// withPremiumPhrases adds paying a premium as a complaint of the price:
-// "you're paying a big premium for the logo", "you pay a premium for
-// repairability".
+// withPremiumPhrases adds paying a premium for something as a complaint of
+// the price, as a charge on top is: "you pay a premium for the name", "a
+// hefty premium". A premium with no "for" and no word of size is what an
+// insurance policy costs ("pay a premium of $90 a month", "pay a premium
+// every month"), and "worth paying a premium for" keeps its praise.
 func withPremiumPhrases(m map[string][]phrase) map[string][]phrase {
 	for _, verb := range []string{"pay", "pays", "paying", "paid"} {
-		for _, adj := range []string{"", "big ", "large ", "hefty ", "steep ", "huge ", "real ", "significant ", "serious "} {
-			m[verb] = append(m[verb], phrase{"a " + adj + "premium", -1.5})
+		m[verb] = append(m[verb], phrase{"a premium for", -1.5})
+		for _, adj := range []string{"big", "large", "hefty", "steep", "huge", "real", "significant", "serious"} {
+			m[verb] = append(m[verb], phrase{"a " + adj + " premium", -1.5})
 		}
 	}
+	m["worth"] = append(m["worth"], phrase{"paying a premium for", lexicon["worth"]})
 	return m
 }
 

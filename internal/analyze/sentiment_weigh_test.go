@@ -91,6 +91,10 @@ func TestSentimentPayingPremium(t *testing.T) {
 		{"It is light and well made, but you're paying a big premium for the badge.", "-"},
 		{"You pay a premium for the name.", "-"},
 		{"The premium trim adds leather seats.", "0"},
+		{"Healthy drivers pay a premium of about $90 a month.", "0"},
+		{"You pay a premium every month, and the policy covers hospital stays.", "0"},
+		{"It is worth paying a premium for the waterproofing.", "+"},
+		{"Buyers pay a hefty premium.", "-"},
 	})
 }
 
