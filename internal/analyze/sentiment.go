@@ -170,6 +170,12 @@ func valence(text string) float64 {
 			boost = 1
 			continue
 		}
+		if strictWords[w] && !strictRule(text[i:]) {
+			// "a strict no-logs policy", "strict quality control": what
+			// the brand holds itself to, not a rule the customer must meet
+			boost = 1
+			continue
+		}
 		if countedNouns[w] && handledObject(text[:wordStartOf(text, i)], text[i:]) {
 			// "log bugs", "organizes work into issues", "issue status",
 			// "issues close automatically": the objects a tracker handles,
@@ -726,6 +732,34 @@ var countWords = set("unlimited active open")
 // countedNouns are complaints unless counted: an issue tracker's plan allows
 // "250 issues".
 var countedNouns = set("issue issues bug bugs")
+
+// strictWords say a rule is strict: a complaint when it is a rule the
+// customer must meet (strictRule).
+var strictWords = set("strict stricter strictest")
+
+// ruleNouns are rules a customer must meet: "strict underwriting",
+// "stricter eligibility requirements".
+var ruleNouns = set(`underwriting eligibility requirement requirements approval approvals limit limits
+	credit lending condition conditions criteria rules qualification qualifications`)
+
+// strictRule reports whether "strict" before rest is said of a rule the
+// customer must meet: said of the brand or of a rule named before it, the
+// clause ends or goes on with a word that is no noun ("approvals have
+// become stricter", "strict about roof age", "the strictest of the four"),
+// or a rule noun follows it ("strict underwriting", "strict credit
+// limits"). Before another noun it is what the brand holds itself to ("a
+// strict no-logs policy", "strict quality control").
+func strictRule(rest string) bool {
+	w := nextToken(rest)
+	if w == "" || strictGoesOn[w] || ruleNouns[w] {
+		return true
+	}
+	return ruleNouns[secondToken(rest)]
+}
+
+// strictGoesOn may follow "strict" said of the brand or a rule: "strict
+// about", "stricter than", "the strictest of".
+var strictGoesOn = set("about with on than of in for to at when if and or but so now this these enough")
 
 // handleVerbs before an issue or a bug make it an object the product
 // handles ("log bugs", "pulls issues", "into issues"). Only forms that
@@ -1313,7 +1347,7 @@ var lexicon = map[string]float64{
 	"suited": 1, "punchy": 1, "underwhelming": -2, "finicky": -1.5, "unintuitive": -2, "subpar": -2,
 	"underpowered": -1.5,
 	// rules a customer must meet, said of the brand: "approvals have
-	// become stricter", "the conditions are strict"
+	// become stricter", "the conditions are strict" (strictRule)
 	"strict": -1, "stricter": -0.8, "strictest": -1,
 	// what readers take for praise in answers: "the practical choice", "a
 	// usable free tier", "a steadier choice", "beats scheduling a meeting"

@@ -135,6 +135,10 @@ func TestSentimentStrict(t *testing.T) {
 		{"Its card approvals have become stricter this year.", "-"},
 		{"The conditions for the bonus rate are strict.", "-"},
 		{"It is the strictest of the four about roof age.", "-"},
+		{"Lenders here apply strict underwriting.", "-"},
+		{"The VPN has a strict no-logs policy, audited yearly.", "0"},
+		{"The brand applies strict quality control to every jacket.", "0"},
+		{"Staff follow strict hygiene routines.", "0"},
 	})
 }
 
