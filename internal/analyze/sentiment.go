@@ -276,7 +276,7 @@ func valence(text string) float64 {
 				total += v * weight
 				continue
 			}
-			if w == "most" && afterThe(text[:wordStartOf(text, i)]) && rankedWord(nextToken(text[i:])) &&
+			if w == "most" && afterThe(text[:wordStartOf(text, i)]) && rankedQuality(text[:wordStartOf(text, i)], text[i:]) &&
 				sentimentWords[secondToken(text[i:])].kind != opinion {
 				// "the most customizable platform", "one of the most
 				// widely used": a product ranked first on a quality of no
@@ -512,6 +512,38 @@ func afterThe(before string) bool {
 func rankedWord(w string) bool {
 	return w != "" && sentimentWords[w].kind == plain && !priceNoun[w] && !costNouns[w] && !effortNouns[w] && !isNumeric(w)
 }
+
+// rankedQuality reports whether "the most" between before and rest ranks
+// a product first on a quality (rankedWord): "the most customizable", "the
+// most value", or an adverb and the word it qualifies ("the most widely
+// used"). What a product uses or puts in front of the user is no merit
+// ("uses the most data", "shows the most ads"), nor are recency,
+// likelihood or being known ("the most recent version", "the most likely
+// to crack", "the most widely known").
+func rankedQuality(before, rest string) bool {
+	if f := lastWords(before, 2); len(f) == 2 && consumeVerbs[f[1]] {
+		return false
+	}
+	w := nextToken(rest)
+	if !rankedWord(w) || unrankedWords[w] {
+		return false
+	}
+	if len(w) > 4 && strings.HasSuffix(w, "ly") {
+		p := secondToken(rest)
+		return !unrankedWords[p]
+	}
+	return true
+}
+
+// unrankedWords after "the most" rank no merit: recency, likelihood,
+// being known.
+var unrankedWords = set("recent current latest likely unlikely probable known well-known")
+
+// consumeVerbs before "the most" say what a product uses or puts in front
+// of the user: "uses the most data", "shows the most ads".
+var consumeVerbs = set(`use uses used using consume consumes consumed consuming show shows showed showing
+	display displays serve serves send sends drain drains eat eats collect collects collected
+	need needs needed require requires required take takes took`)
 
 // plusWeight is the weight of "a plus", an advantage.
 const plusWeight = 1.5
@@ -998,7 +1030,7 @@ var sizeComparatives = set("more longer larger bigger greater")
 
 // effortNouns are what a customer spends, like a price: "more time than
 // Globex", "more steps than" compare a cost, not what the customer gets.
-var effortNouns = set("time effort work steps clicks setup maintenance configuration attention")
+var effortNouns = set("time effort work steps clicks setup maintenance configuration")
 
 // thanAhead reports whether "than" comes within the next five words of the
 // clause, with no price noun before it (a price compared is weighed by
@@ -1324,7 +1356,7 @@ var lexicon = map[string]float64{
 	"praises": 1.5, "rave": 2, "acclaimed": 2, "award-winning": 2, "top-rated": 2,
 	"highest-rated": 2, "best-rated": 2, "benchmark": 1.5, "unmatched": 2, "unbeatable": 2.5,
 	"thrives": 1.5, "nails": 1.5, "wins": 1.5, "pick": 1, "suggest": 1, "appreciate": 1.5,
-	"worthwhile": 1.5, "reliably": 1.5, "well": 1, "well-rounded": 1.5, "polish": 1,
+	"worthwhile": 1.5, "reliably": 1.5, "well": 1, "well-known": 0, "well-rounded": 1.5, "polish": 1,
 	// product complaints
 	"clumsy": -2, "cluttered": -2, "messy": -1.5, "convoluted": -2, "overkill": -1.5,
 	"bloatware": -2, "bloat": -1.5, "laggy": -2, "slower": -1.2, "slowest": -1.5, "heavier": -1,
@@ -1383,6 +1415,10 @@ var phrases = withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasic
 	"slows":  {{"down", -1.5}},
 	"slow":   {{"down", -1.5}},
 	"clean":  {{"up", 0}},
+	// being known is no merit of itself, however widely ("well known",
+	// "widely known"; "best known" and "the most widely known" alike)
+	"well":   {{"known", 0}},
+	"widely": {{"known", 0}},
 	"as":     {{"well", 0}},
 	"i'd": {{"choose", 2}, {"pick", 2}, {"go with", 2}, {"point you to", 2}, {"suggest", 2}, {"recommend", 2}, {"look at", 1.5}, {"start with", 1.5}, {"build", 1},
 		{"lean toward", 2}, {"lean towards", 2}, {"stick with", 2},

@@ -311,6 +311,15 @@ func TestSentimentRankedFirst(t *testing.T) {
 		{"Migrations take the most time.", "0"},
 		{"Sync is the most common complaint.", "-"},
 		{"The interface is the most cluttered of the three.", "-"},
+		{"Acme's app uses the most data of any banking app we tested.", "0"},
+		{"The free tier shows the most ads.", "0"},
+		{"The Acme plan is the most recent version of the policy.", "0"},
+		{"The Acme Pro is the most likely of the four to crack when dropped.", "-"},
+		{"Acme is the most widely known option.", "0"},
+		{"Acme is well known in the region.", "0"},
+		{"Acme is a well-known name in lending.", "0"},
+		{"It gives small clients more attention than the big agencies do.", "+"},
+		{"It gives you the most value for the money.", "+"},
 	})
 }
 
