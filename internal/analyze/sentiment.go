@@ -427,7 +427,8 @@ func valence(text string) float64 {
 		phrased := false
 		if info.phrase {
 			if p, n := phraseAt(w, text[i:]); n > 0 && (w != "for" || lessPrice(text[i+n:])) &&
-				!(shareWords[w] && otherSeller(text[:wordStartOf(text, i)], text[i+n:])) {
+				!(shareWords[w] && otherSeller(text[:wordStartOf(text, i)], text[i+n:])) &&
+				(!leadWords[w] || leadHolds(w, text[:wordStartOf(text, i)], text[i:i+n], text[i+n:])) {
 				v, ok, phrased = p, true, true
 				i += n
 				if w == "i'd" && p >= 1.5 && negLeft > 0 {
@@ -1490,6 +1491,52 @@ var phrases = withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasic
 	"for": {{"less", 1.5}, {"much less", 1.5}, {"far less", 1.5}, {"a lot less", 1.5},
 		{"a fraction of the cost", 1.5}, {"a fraction of the price", 1.5}},
 })))))
+
+// leadWords open a phrase of a lead over the others that needs more than
+// its words (leadHolds).
+var leadWords = set("far clearly has have leads")
+
+// leadHolds reports whether a lead phrase found between before and rest
+// is a lead over the others: "far ahead" and "clearly ahead" after a verb
+// of being or moving ahead ("is far ahead", "pulls clearly ahead"; not
+// "book far ahead"), "leads in" not before a complaint ("leads in video";
+// not "leads in customer complaints"), and "has an edge" or "has the
+// edge" where the clause ends or "over", "if", "on"… follows (not "has
+// an edge that dulls").
+func leadHolds(w, before, phrase, rest string) bool {
+	switch w {
+	case "far", "clearly":
+		f := lastWords(before, 1)
+		return len(f) == 1 && aheadVerbs[f[0]]
+	case "has", "have":
+		t := strings.TrimLeft(rest, " ")
+		return t == "" || !isTokenByte(t[0]) || edgeGoesOn[nextToken(rest)]
+	case "leads":
+		if !strings.EqualFold(strings.TrimSpace(phrase), "in") && !strings.EqualFold(strings.TrimSpace(phrase), "on") {
+			return true
+		}
+		for t, k := rest, 0; k < 3; k++ {
+			x := nextToken(t)
+			if x == "" {
+				break
+			}
+			if sentimentWords[x].value < 0 && sentimentWords[x].kind == opinion || costNouns[x] || priceNoun[x] {
+				return false
+			}
+			t = t[1+len(x):]
+		}
+	}
+	return true
+}
+
+// edgeGoesOn may follow "has the edge" of a lead: "over rivals", "if
+// you want branches", "on price"; "an edge that dulls" is a blade's.
+var edgeGoesOn = set("over if when for in on here there because")
+
+// aheadVerbs say a product is or moves ahead: "is far ahead", "pulls
+// clearly ahead".
+var aheadVerbs = set(`is are was were be stays stay remains remain sits sit runs run pulls pull pulled
+	moves moved gets got finishes finished comes came it's`)
 
 // shareWords open a price cut to a share of another's ("for less", "a
 // fraction of the cost", "half the price").

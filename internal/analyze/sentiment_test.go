@@ -380,6 +380,12 @@ func TestSentimentLeadOverOthers(t *testing.T) {
 		{"The brand leads in low-light video.", "+"},
 		{"It edges ahead on battery life.", "+"},
 		{"Plan your route ahead of time.", "0"},
+		{"Book far ahead if you travel in summer.", "0"},
+		{"Acme leads in customer complaints filed with the regulator.", "-"},
+		{"The chef's knife has an edge that dulls within weeks.", "-"},
+		{"On battery life the phone is far ahead.", "+"},
+		{"The sedan has an edge over its rivals.", "+"},
+		{"The smaller bank has the edge if you want branches.", "+"},
 	})
 }
 
