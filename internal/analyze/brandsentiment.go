@@ -1293,9 +1293,18 @@ func carried(s string, g group) bool {
 // suitColumns head the columns of a table that say whom a product is
 // for ("| Best for |", "| Ideal for |"): their cells ("Simple pipeline
 // management", "Fashion and beauty") name a need, not a verdict on the
-// product, as "best for" itself weighs nothing in a table cell.
+// product, as "best for" itself weighs nothing in a table cell; only
+// the writer's verdict words in them weigh (cellVerdicts).
 var suitColumns = map[string]bool{"best for": true, "ideal for": true, "good for": true, "great for": true,
 	"suited to": true, "suited for": true, "best suited for": true, "who it's for": true}
+
+// cellVerdicts are the writer's verdict, not a fact of use: in a "Best
+// for" cell they weigh as anywhere ("| Excellent mobile app, no fees |"),
+// unless "for" follows them and they restate the column ("| Great for
+// solo founders |").
+var cellVerdicts = set(`excellent great outstanding superb superior exceptional amazing fantastic
+	best good solid strong top poor weak bad terrible awful mediocre clunky buggy unreliable
+	reliable`)
 
 // blankSuitCells blanks, in b (an answer whose brand mentions ms are
 // already blanked), the cells of every table row that stand under a
@@ -1345,6 +1354,16 @@ func blankSuitCells(b []byte, ms []match) {
 					next++
 				}
 				if col >= 0 && col < len(suit) && suit[col] && !(next < len(ms) && ms[next].start <= at) {
+					if isTokenByte(ln[k]) && (k == 0 || !isTokenByte(ln[k-1])) {
+						e := k
+						for e < len(ln) && isTokenByte(ln[e]) {
+							e++
+						}
+						if cellVerdicts[strings.ToLower(string(ln[k:e]))] && nextToken(string(ln[e:])) != "for" {
+							k = e - 1 // a verdict in the cell weighs as one
+							continue
+						}
+					}
 					ln[k] = ' '
 				}
 			}

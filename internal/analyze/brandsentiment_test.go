@@ -476,3 +476,24 @@ func TestBrandSentimentBothObjects(t *testing.T) {
 	checkPolarities(t, "Today Acme plugs into either Globex or Initech, and the setup is excellent.",
 		tracked, map[string]string{"Acme": "+"})
 }
+
+// The cells of a table column headed "Best for" or "Ideal for" name whom a
+// product is for and weigh nothing, but for the writer's verdict words;
+// the other cells of the row still do.
+func TestBrandSentimentSuitColumn(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"a best-for column", "| Tool | Best for | Price |\n|---|---|---|\n| Acme | Simple, fast invoicing | $12 |\n| Globex | Beauty and fashion brands | $20 |",
+			map[string]string{"Acme": "0", "Globex": "0"}},
+		{"an ideal-for column beside a rating", "| App | Ideal for | Support |\n|---|---|---|\n| Acme | Great for solo founders | Poor |\n| Globex | Flexible teams | Excellent |",
+			map[string]string{"Acme": "-", "Globex": "+"}},
+		{"a verdict in the cell", "| Bank | Best for | Drawback |\n|---|---|---|\n| Acme | Excellent mobile app, no fees | Few branches |",
+			map[string]string{"Acme": "+"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}

@@ -55,24 +55,6 @@ func TestSentimentPickNounVerdict(t *testing.T) {
 	})
 }
 
-// The cells of a table column headed "Best for" or "Ideal for" name whom a
-// product is for and weigh nothing; the other cells of the row still do.
-func TestBrandSentimentSuitColumn(t *testing.T) {
-	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
-	tests := []struct {
-		name, answer string
-		want         map[string]string
-	}{
-		{"a best-for column", "| Tool | Best for | Price |\n|---|---|---|\n| Acme | Simple, fast invoicing | $12 |\n| Globex | Beauty and fashion brands | $20 |",
-			map[string]string{"Acme": "0", "Globex": "0"}},
-		{"an ideal-for column beside a rating", "| App | Ideal for | Support |\n|---|---|---|\n| Acme | Great for solo founders | Poor |\n| Globex | Flexible teams | Excellent |",
-			map[string]string{"Acme": "-", "Globex": "+"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
-	}
-}
-
 // "Avoid if …" and "Avoid unless …" warn that the product they are said
 // of does not suit some readers; what else is avoided is no verdict.
 func TestSentimentAvoidIf(t *testing.T) {
