@@ -241,9 +241,11 @@ func valence(text string) float64 {
 				switch {
 				case strings.HasSuffix(next, "ing") || costAhead(text[i:], 4):
 					v = 1
-				case avoidedProduct(text[i:]) || next == "if" || next == "unless":
+				case avoidedProduct(text[i:]) || wasOpening && (next == "if" || next == "unless"):
 					// "Avoid if you won't pay monthly: Acme, Globex…": a
-					// warning whom the product after it does not suit
+					// warning whom the product after it does not suit,
+					// when "Avoid" opens the clause, item or label ("Mistakes
+					// to avoid if you're new" warns of no product)
 					v = lexicon["avoid"]
 				}
 				negLeft, lack = 0, false

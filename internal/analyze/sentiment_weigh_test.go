@@ -62,6 +62,8 @@ func TestSentimentAvoidIf(t *testing.T) {
 		{"Avoid if you need offline maps: it keeps them behind a paid plan.", "-"},
 		{"Avoid unless you already own the hub.", "-"},
 		{"To avoid blisters, size up half a size.", "0"},
+		{"### Steps to avoid if you're new to budgeting", "0"},
+		{"Here are the traps to avoid if you are switching banks.", "0"},
 	})
 	checkPolarities(t, "**Avoid if you won't pay monthly:** Acme and Globex keep clips behind a plan.",
 		[]Tracked{{Name: "Acme"}, {Name: "Globex"}}, map[string]string{"Acme": "-", "Globex": "-"})
