@@ -399,6 +399,12 @@ func TestBrandSentimentCrowdChoice(t *testing.T) {
 			map[string]string{"Acme": "0"}},
 		{"no crowd", "Shops start with Acme and move on.",
 			map[string]string{"Acme": "0"}},
+		{"denied", "Most experts would not choose Acme for a family plan.",
+			map[string]string{"Acme": "0"}},
+		{"the brand qualifies a noun", "Most owners keep Acme cards in their lineup.",
+			map[string]string{"Acme": "0"}},
+		{"not people", "Most banks keep Acme in their lineup.",
+			map[string]string{"Acme": "0"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })

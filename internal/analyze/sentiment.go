@@ -886,7 +886,15 @@ func crowdSubject(before string) bool {
 	if len(f) > 0 && (f[0] == "but" || f[0] == "and" || f[0] == "so") {
 		f = f[1:]
 	}
-	return len(f) >= 2 && len(f) <= 7 && f[0] == "most" && (peopleNoun(f[1]) || len(f) > 2 && peopleNoun(f[2]))
+	if len(f) < 2 || len(f) > 7 || f[0] != "most" || !(peopleNoun(f[1]) || len(f) > 2 && peopleNoun(f[2])) {
+		return false
+	}
+	for _, w := range f[2:] {
+		if w == "not" || w == "never" || strings.HasSuffix(w, "n't") {
+			return false // "most experts would not choose Acme"
+		}
+	}
+	return true
 }
 
 // crowdChoice are what most buyers do with the product they take: "most
@@ -926,12 +934,33 @@ func crowdChoiceAt(text string) int {
 		if len(rest) > 4 && strings.EqualFold(rest[:4], "the ") {
 			rest = strings.TrimLeft(rest[4:], " *_")
 		}
-		if strings.HasPrefix(rest, "xx") {
+		if strings.HasPrefix(rest, "xx") && !qualifiesNoun(rest[2:]) {
 			return n
 		}
 	}
 	return 0
 }
+
+// qualifiesNoun reports whether the text after a brand's mention goes on
+// with a noun the brand only qualifies ("keep Acme cards in their
+// lineup"): a lower-case word that is no joining word or preposition.
+// Then the crowd's pick is the thing, not the brand.
+func qualifiesNoun(rest string) bool {
+	t := strings.TrimLeft(rest, " *_")
+	if t == "" || !('a' <= t[0] && t[0] <= 'z') {
+		return false
+	}
+	e := 0
+	for e < len(t) && isTokenByte(t[e]) {
+		e++
+	}
+	return !afterBrandWords[t[:e]]
+}
+
+// afterBrandWords may follow a brand that is the object of a verb itself:
+// "choose Acme for a family plan", "start with Acme and add Globex".
+var afterBrandWords = set(`and or plus for over as because when if to in on at with since instead first too then
+	but so after before from which by than even anyway again now today`)
 
 // afterCondition reports whether before is a leading condition and its
 // comma ("If rate is all that matters, "): the clause after it opens.
