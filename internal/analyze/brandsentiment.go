@@ -709,11 +709,24 @@ func exampleOf(before string) bool {
 	t := strings.TrimRight(before, " \t*_[\"'(“‘")
 	for _, w := range [...]string{" like", " such as", " including"} {
 		if len(t) >= len(w) && strings.EqualFold(t[len(t)-len(w):], w) {
-			return true
+			if w != " like" {
+				return true
+			}
+			// "like" gives an example after a noun ("labels like
+			// Globex"); after a pronoun or a verb's helper it is the verb
+			// ("I like Globex", "you'll really like Globex")
+			f := lastWords(t[:len(t)-len(w)], 1)
+			return len(f) == 1 && !likeSubjects[f[0]] && !strings.HasSuffix(f[0], "ly") && !strings.HasSuffix(f[0], "n't")
 		}
 	}
 	return false
 }
+
+// likeSubjects before "like" make it the verb of liking: pronouns and the
+// helpers and adverbs between a subject and its verb.
+var likeSubjects = set(`i you we they he she it i'd you'd we'd they'd i'll you'll we'll they'll who
+	would will do does did also still just really much might may should could to not never
+	personally`)
 
 // allObjects reports whether every group of a sentence stands after a
 // preposition that is no comparison ("integrates with Globex"; not "compared

@@ -377,6 +377,10 @@ func TestBrandSentimentExampleObject(t *testing.T) {
 			map[string]string{"Acme": "+"}},
 		{"including", "Today Acme connects to tools including Globex, and its dashboards are excellent.",
 			map[string]string{"Acme": "+"}},
+		{"like as a verb", "Acme is fine, but I like Globex much better for budgeting.",
+			map[string]string{"Globex": "+"}},
+		{"like as a verb after a helper", "Acme is fine. You will really like Globex for its clean charts.",
+			map[string]string{"Globex": "+"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
