@@ -1514,7 +1514,10 @@ var phrases = withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasic
 	// less" (not "for less weight": lessPrice)
 	// a price class named after an article describes the product ("a
 	// budget-friendly pack"); said of it, "budget-friendly" is praise
-	"a":        {{"budget-friendly", 0}},
+	// "a liability" with its article is a fault ("the buckle is a
+	// liability"); "liability" alone is insurance a policy sells
+	"a": {{"budget-friendly", 0}, {"liability", -0.8}, {"real liability", -0.8}, {"big liability", -0.8},
+		{"major liability", -0.8}},
 	"the":      {{"budget-friendly", 0}},
 	"fraction": {{"of the cost", 1.5}, {"of the price", 1.5}},
 	"third":    {{"of the cost", 1.5}, {"of the price", 1.5}},

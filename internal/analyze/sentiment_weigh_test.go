@@ -98,6 +98,8 @@ func TestSentimentLiabilityCover(t *testing.T) {
 	checkSides(t, []sideCase{
 		{"It sells general liability and professional liability online.", "0"},
 		{"The bundle adds liability coverage for your rental.", "0"},
+		{"The plastic buckle is a liability on long trips.", "-"},
+		{"Its old app has become a real liability.", "-"},
 	})
 }
 
