@@ -430,7 +430,8 @@ func valence(text string) float64 {
 		if info.phrase {
 			if p, n := phraseAt(w, text[i:]); n > 0 && (w != "for" || lessPrice(text[i+n:])) &&
 				!(shareWords[w] && otherSeller(text[:wordStartOf(text, i)], text[i+n:])) &&
-				(!leadWords[w] || leadHolds(w, text[:wordStartOf(text, i)], text[i:i+n], text[i+n:])) {
+				(!leadWords[w] || leadHolds(w, text[:wordStartOf(text, i)], text[i:i+n], text[i+n:])) &&
+				(w != "best" || bestHowHolds(text[:wordStartOf(text, i)], text[i:i+n])) {
 				v, ok, phrased = p, true, true
 				i += n
 				if w == "i'd" && p >= 1.5 && negLeft > 0 {
@@ -1525,6 +1526,23 @@ var phrases = withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasic
 	"for": {{"less", 1.5}, {"much less", 1.5}, {"far less", 1.5}, {"a lot less", 1.5},
 		{"a fraction of the cost", 1.5}, {"a fraction of the price", 1.5}},
 })))))
+
+// bestHowHolds reports whether "best" and a participle (withBestParticiples)
+// say how a product is taken: said of it ("is best treated as a fallback",
+// "best avoided"), not after a determiner, where "best" ranks the noun
+// ("the best kept secret"). Being known weighs nothing either way ("the
+// best known CRM", "best known among small shops").
+func bestHowHolds(before, phrase string) bool {
+	p := strings.ToLower(strings.TrimSpace(phrase))
+	if p == "for" || p == "known" {
+		return true
+	}
+	f := lastWords(before, 1)
+	return len(f) == 0 || !rankDeterminers[f[0]]
+}
+
+// rankDeterminers open a noun phrase: "best" after one ranks its noun.
+var rankDeterminers = set("the a an its their our your his her this that these those")
 
 // leadWords open a phrase of a lead over the others that needs more than
 // its words (leadHolds).

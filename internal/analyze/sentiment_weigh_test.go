@@ -112,6 +112,9 @@ func TestSentimentBestParticiple(t *testing.T) {
 		{"It is best treated as a fallback when other carriers decline you.", "0"},
 		{"The older model is best avoided.", "-"},
 		{"Its hood is one of the best designed anywhere.", "+"},
+		{"It is the best kept secret among budget banks.", "+"},
+		{"It is the best known CRM among small teams.", "0"},
+		{"Its best used feature is the planner.", "+"},
 	})
 }
 
