@@ -1887,25 +1887,36 @@ func costBefore(before string, n int) bool {
 	return false
 }
 
-// effortWords say a thing takes effort when "to" and a verb follow them
+// hardToWords say a thing takes effort when "to" and a verb follow them
 // ("harder to cancel", "the hardest to repair", "hard to love"): a
 // complaint of the effort, which the verb's own weight does not turn
 // ("love" is no praise there). A comparative weighs four fifths of its
 // adjective, a superlative as much, as gradedBase weighs them.
-var effortWords = map[string]float64{"hard": -1, "harder": -0.8, "hardest": -1, "difficult": -1.5}
+var hardToWords = map[string]float64{"hard": -1, "harder": -0.8, "hardest": -1, "difficult": -1.5}
+
+// unbeatenVerbs after "hard to" say no rival does better: "hard to beat",
+// "harder to match", "the hardest to fault" are praise in every form.
+var unbeatenVerbs = set("beat match top fault outdo surpass")
+
+// unbeaten is the weight of a product hard to beat, as the phrase "hard to
+// beat" weighs.
+const unbeaten = 2.5
 
 // effortAt weighs an effort word w that "to" and a verb follow in rest,
 // the text right after w; it returns the weight and the bytes of rest it
-// covers ("to" and the verb), or 0, 0. The idioms of phrases ("hard to
-// beat", "hard to justify") are matched before it.
+// covers ("to" and the verb), or 0, 0. A verb of rivals doing better
+// makes it praise ("harder to beat", "the hardest to match").
 func effortAt(w, rest string) (float64, int) {
-	e, ok := effortWords[w]
+	e, ok := hardToWords[w]
 	if !ok || nextToken(rest) != "to" {
 		return 0, 0
 	}
 	verb := nextToken(rest[3:])
 	if verb == "" || isNumeric(verb) {
 		return 0, 0
+	}
+	if unbeatenVerbs[verb] {
+		return unbeaten, 3 + 1 + len(verb)
 	}
 	return e, 3 + 1 + len(verb)
 }

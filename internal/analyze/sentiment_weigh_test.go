@@ -4,7 +4,8 @@ import "testing"
 
 // A thing said to take effort ("harder to cancel", "the hardest to
 // repair") is a complaint, and the verb after "to" does not turn it ("hard
-// to love" is no praise); "hard to beat" stays praise.
+// to love" is no praise); "hard to beat", "harder to match", "the hardest
+// to beat" stay praise.
 func TestSentimentEffort(t *testing.T) {
 	checkSides(t, []sideCase{
 		{"The annual plan is harder to cancel than the monthly one.", "-"},
@@ -12,6 +13,9 @@ func TestSentimentEffort(t *testing.T) {
 		{"The new design is hard to love.", "-"},
 		{"Its battery life is hard to beat.", "+"},
 		{"The bass hits harder than its size suggests.", "0"},
+		{"The Pro model is harder to beat on battery.", "+"},
+		{"Of the three, the Pro is the hardest to beat.", "+"},
+		{"Its warranty is hard to match.", "+"},
 	})
 }
 
