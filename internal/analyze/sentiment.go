@@ -431,7 +431,8 @@ func valence(text string) float64 {
 			if p, n := phraseAt(w, text[i:]); n > 0 && (w != "for" || lessPrice(text[i+n:])) &&
 				!(shareWords[w] && otherSeller(text[:wordStartOf(text, i)], text[i+n:])) &&
 				(!leadWords[w] || leadHolds(w, text[:wordStartOf(text, i)], text[i:i+n], text[i+n:])) &&
-				(w != "best" || bestHowHolds(text[:wordStartOf(text, i)], text[i:i+n])) {
+				(w != "best" || bestHowHolds(text[:wordStartOf(text, i)], text[i:i+n])) &&
+				(w != "i'd" || pointHolds(text[i:i+n], text[i+n:])) {
 				v, ok, phrased = p, true, true
 				i += n
 				if w == "i'd" && p >= 1.5 && negLeft > 0 {
@@ -1526,6 +1527,22 @@ var phrases = withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasic
 	"for": {{"less", 1.5}, {"much less", 1.5}, {"far less", 1.5}, {"a lot less", 1.5},
 		{"a fraction of the cost", 1.5}, {"a fraction of the price", 1.5}},
 })))))
+
+// pointHolds reports whether "I'd point" is the writer's pick: people
+// follow it ("I'd point you to it", "where I'd point most first-time
+// buyers"), not a thing pointed to ("I'd point to its slow claims handling
+// as the main weakness"). Other picks of "I'd" hold as they are.
+func pointHolds(phrase, rest string) bool {
+	if !strings.EqualFold(strings.TrimSpace(phrase), "point") {
+		return true
+	}
+	switch w := nextToken(rest); w {
+	case "you", "them", "most", "anyone", "everyone", "people", "new", "first-time":
+		return true
+	default:
+		return peopleNoun(w)
+	}
+}
 
 // bestHowHolds reports whether "best" and a participle (withBestParticiples)
 // say how a product is taken: said of it ("is best treated as a fallback",

@@ -297,6 +297,9 @@ func TestSentimentWritersPick(t *testing.T) {
 		{"It isn't a sync I'd rely on abroad.", "-"},
 		{"It is the one I'd try first.", "+"},
 		{"I'd point out that it ships in May.", "0"},
+		{"I'd point to its slow claims handling as the main weakness.", "-"},
+		{"I'd point to its claims handling as the part to read closely.", "0"},
+		{"For travel, I'd point you to this one.", "+"},
 	})
 }
 
