@@ -97,7 +97,11 @@ func candidates(s string, tracked []match) []candidate {
 				headingGroups[level] = groups
 			}
 			if body, n, ok := cutEnumerator(h2); ok {
-				out = appendLead(out, body, hOff+n)
+				if !pickLevels[level] || !strings.Contains(body, ": ") {
+					// at a level of picks the words before the colon
+					// are the need ("### 2. Best for teams: Zorvane")
+					out = appendLead(out, body, hOff+n)
+				}
 			} else if brandLevels[level] {
 				out = appendLead(out, h2, hOff)
 			}
@@ -259,12 +263,51 @@ func appendPick(out []candidate, h string, off int) []candidate {
 	for _, sep := range []string{" and ", " or "} {
 		// "### Good value: Zorvane and Carter Ridge": two picks
 		if a, b, ok := strings.Cut(value, sep); ok && !strings.Contains(b, sep) {
-			out = appendName(out, a, at)
-			return appendName(out, b, at+len(a)+len(sep))
+			out = appendPickName(out, a, at)
+			return appendPickName(out, b, at+len(a)+len(sep))
 		}
 	}
-	return appendName(out, value, at)
+	return appendPickName(out, value, at)
 }
+
+// appendPickName adds a name a pick reader found (appendPick,
+// appendPickValues) unless it is no pick but the kind picked or a trait of
+// it (kindValue).
+func appendPickName(out []candidate, raw string, off int) []candidate {
+	if kindValue(cleanName(raw)) {
+		return out
+	}
+	return appendName(out, raw, off)
+}
+
+// kindValue reports whether the value of a pick is no product's name but
+// what a label of needs or traits holds: a plural of an ordinary word ("Tents
+// and Tarps", "Index Funds", "Beginners and Families"), a kind of account
+// or product written as a capital ("Roth IRA"), a colour ("Black, Navy and
+// Olive"), or a label itself ("Best for Solo Users"). A brand of the list
+// is a pick however written.
+func kindValue(name string) bool {
+	ws := strings.Fields(name)
+	if len(ws) == 0 || listedBrand(name) {
+		return false
+	}
+	last := ws[len(ws)-1]
+	if i := strings.LastIndexByte(last, '-'); i >= 0 {
+		last = last[i+1:]
+	}
+	low := strings.ToLower(last)
+	if strings.EqualFold(ws[0], "best") || categoryAcronyms[low] || colourWords[low] && len(ws) == 1 {
+		return true
+	}
+	if s, ok := strings.CutSuffix(low, "ies"); ok && isDictWord(s+"y") {
+		return true // "Families"
+	}
+	return pluralWord(last)
+}
+
+// colourWords are the colours a product comes in.
+var colourWords = set(`black white grey gray silver gold navy blue red green olive khaki
+	tan beige brown orange yellow purple pink teal charcoal graphite midnight`)
 
 // pickListLines returns the lines of the lists one of whose items pairs a
 // label in bold with a tracked brand right after its colon ("- **Pack:**
@@ -361,7 +404,7 @@ func appendPickValues(out []candidate, body string, off int, tracked []match) []
 	}
 	for _, p := range picks {
 		if !overlaps(tracked, p.at, p.at+len(p.name)) {
-			out = appendName(out, p.name, p.at) // a tracked pick is read as tracked
+			out = appendPickName(out, p.name, p.at) // a tracked pick is read as tracked
 		}
 	}
 	return out
@@ -474,13 +517,14 @@ func appendBrandHeader(out []candidate, row string, off int, tracked []match) []
 // companyKinds head a table column of company or product names: the kinds of
 // company, "Integration", whose rows are the products integrated, and the
 // picks of a table of recommendations ("| Need | Best pick |", "| Top pick
-// | Runner-up |"), whose rows are the products picked.
+// | Runner-up |"), whose rows are the products picked ("Recommendation" may
+// head a kind of account or a step, so it does not).
 var companyKinds = set(`integration integrations
 	brand brands company companies maker makers manufacturer
 	manufacturers provider providers vendor vendors bank banks insurer insurers
 	carrier carriers network networks retailer retailers lender lenders issuer
 	issuers processor processors platform platforms
-	pick picks runner-up recommendation`)
+	pick picks runner-up`)
 
 // appendCell adds cell col of a table row.
 func appendCell(out []candidate, row string, off, col int) []candidate {

@@ -369,3 +369,28 @@ func TestFindMentions_UntrackedJoinedToKind(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A pick reader's value that is a plural, a kind of product, a colour or a
+// "Best for …" label names no pick.
+func TestFindMentions_UntrackedPickValueKinds(t *testing.T) {
+	acme := []Tracked{{Name: "Acme"}}
+	for _, tt := range []struct {
+		text string
+		not  []string
+	}{
+		{"## Picks\n\n### Best overall: Acme Pro\nFine.\n\n### Best for: Families and Beginners\nEasy.\n\n### Budget pick: Tents and Tarps\nCheap.\n",
+			[]string{"Families", "Beginners", "Tents", "Tarps"}},
+		{"## Picks\n\n### Best overall: Acme\nFine.\n\n### Best for Beginners: Index Funds\nEasy.\n\n### Best for Income: Dividend Stocks\nSteady.\n",
+			[]string{"Index Funds", "Dividend Stocks"}},
+		{"## Picks\n\n### 1. Best for Teams: Acme\nFine.\n\n### 2. Best for Solo Users: Google Drive\nCheap.\n",
+			[]string{"Best for Solo Users"}},
+		{"My kit:\n\n- **Backpack:** Acme Ridge 58 – $220\n- **Best for:** Beginners and Families\n- **Colors:** Black, Navy and Olive\n",
+			[]string{"Beginners", "Families", "Black", "Navy", "Olive"}},
+		{"A plan:\n\n- **Checking:** Acme – no fees\n- **Savings:** High-Yield Savings – 4% APY\n- **Investing:** Roth IRA – tax-free\n",
+			[]string{"High-Yield Savings", "Roth IRA"}},
+		{"A plan:\n\n| Goal | Recommendation | Why |\n|---|---|---|\n| Checking | Acme | No fees |\n| Emergency fund | High-Yield Savings | Liquid |\n| Retirement | Roth IRA | Tax-free |\n",
+			[]string{"High-Yield Savings", "Roth IRA"}},
+	} {
+		checkUntracked(t, tt.text, acme, nil, tt.not)
+	}
+}
