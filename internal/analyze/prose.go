@@ -373,7 +373,8 @@ func joinedToKind(ws []proseWord, r nameRun) bool {
 
 // rivalNouns name the products weighed against the subject: what "include"
 // lists after one is its brands, ordinary words too ("Alternatives
-// include Birch and Lantern", "Other options include Meadow").
+// include Birch and Lantern", "Other options include Meadow"; "options"
+// only after a word of rivalOptions).
 var rivalNouns = set("alternatives options competitors rivals contenders")
 
 // rivalExamples reports whether the words before word i are "include" or
@@ -386,8 +387,18 @@ func rivalExamples(ws []proseWord, i int) bool {
 	if v.comma || v.stop || n.comma || n.stop || !strings.EqualFold(v.text, "include") && !strings.EqualFold(v.text, "includes") {
 		return false
 	}
-	return rivalNouns[strings.ToLower(n.text)]
+	noun := strings.ToLower(n.text)
+	if noun == "options" {
+		// "options" alone may be a product's own settings or kinds
+		// ("Delivery options include Standard and Express"): only other or
+		// top options are rivals
+		return i >= 3 && !ws[i-3].comma && !ws[i-3].stop && rivalOptions[strings.ToLower(ws[i-3].text)]
+	}
+	return rivalNouns[noun]
 }
+
+// rivalOptions, before "options", make them rivals ("Other options include").
+var rivalOptions = set("other top alternative competing rival")
 
 // clauseOpens reports whether word i opens a clause inside a sentence: it
 // follows a comma, a semicolon or dash, or a conjunction after a comma

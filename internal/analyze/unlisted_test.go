@@ -70,6 +70,14 @@ func TestFindMentions_UntrackedRivalExamples(t *testing.T) {
 		{"Acme is fine. Other options include Meadow, which suits bakeries.", []string{"Meadow"}, nil},
 		{"Acme is fine. Its options include Basic and Plus at lower prices.", nil, []string{"Basic", "Plus"}},
 		{"Acme is fine. Its perks include Quick Pay and Round Ups.", nil, []string{"Quick Pay", "Round Ups"}},
+		{"Acme is fine. Options include Night Theme and Saved Drafts.", nil, []string{"Night Theme", "Saved Drafts"}},
+		{"Acme is fine. Finish options include Dusk, Harbor and Slate Grey.", nil, []string{"Dusk", "Harbor", "Slate Grey"}},
+		{"Acme is fine. Shipping options include Economy, Priority and Next Day.", nil, []string{"Economy", "Priority", "Next Day"}},
+		{"Acme is fine. Policy options include Level Term and Universal Life.", nil, []string{"Level Term", "Universal Life"}},
+		{"Options include Dark Mode and Offline Access.", nil, []string{"Dark Mode", "Offline Access"}},
+		{"Color options include Midnight, Starlight and Sierra Blue.", nil, []string{"Midnight", "Starlight", "Sierra Blue"}},
+		{"Delivery options include Standard, Express and Overnight.", nil, []string{"Standard", "Express", "Overnight"}},
+		{"Coverage options include Term and Whole Life.", nil, []string{"Term", "Whole Life"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
