@@ -297,7 +297,7 @@ var (
 	tiePhrases = phraseWords("acquired by", "owned by", "part of", "a brand of", "a subsidiary of", "a division of", "backed by", "spun off from",
 		"held at", "held by", "issued by", "underwritten by", "powered by", "provided by", "operated by", "made by", "sold by", "built by", "run by",
 		"owns", "owned", "acquired", "acquires", "bought", "buys", "merged with", "partnered with", "partners with", "spun off", "parent company",
-		"acquisition of", "purchase of", "merger with")
+		"acquisition of", "merger with")
 	// a determiner makes a capitalized word a common noun: "the POS and Square Online"
 	determiners = phraseWords("the", "a", "an", "your", "its", "their", "our", "this", "that")
 	// a name compared with, or left for, another names a product: "better than

@@ -146,14 +146,16 @@ func TestFindMentions_UntrackedPickColumn(t *testing.T) {
 	checkUntracked(t, answer, []Tracked{{Name: "Acme"}}, []string{"Granite Peak", "Zorvane"}, []string{"Tent", "Stove"})
 }
 
-// What a company acquired, purchased or merged with is a company.
+// What a company acquired or merged with is a company; what is bought ("the
+// purchase of") may be any product.
 func TestFindMentions_UntrackedAcquisition(t *testing.T) {
 	for _, tt := range []struct {
 		text      string
 		want, not []string
 	}{
 		{"Acme is fine. Its acquisition of Harbor Labs added feed tools.", []string{"Harbor Labs"}, nil},
-		{"Acme is fine. It builds on the purchase of Bluefield last year.", []string{"Bluefield"}, nil},
+		{"Acme is fine. It pays 3% back on the purchase of Gift Cards.", nil, []string{"Gift Cards"}},
+		{"Acme is fine. It waives fees on the purchase of Travel Insurance.", nil, []string{"Travel Insurance"}},
 		{"Acme is fine. Since its merger with Tallgrass, rates rose.", []string{"Tallgrass"}, nil},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
