@@ -192,21 +192,39 @@ var coverNouns = set(`insurance card cards account accounts policy policies loan
 // may stand between ("Jira only makes sense", "Acme no longer writes
 // policies").
 func verbFollows(s string, x match) bool {
+	return subjectVerbAfter(s, x) != ""
+}
+
+// nameVerbFollows is verbFollows for a name not yet known as a brand: a
+// verb of sourceVerbs has a publication or an adviser for its subject as
+// often as a company ("Wirecutter recommends it", "Morningstar reports
+// higher fees"), so it shows only that a known brand is meant.
+func nameVerbFollows(s string, x match) bool {
+	v := subjectVerbAfter(s, x)
+	return v != "" && !sourceVerbs[v]
+}
+
+// sourceVerbs are the subject verbs a source shares with a company.
+var sourceVerbs = set(`recommends reports`)
+
+// subjectVerbAfter returns the verb after x that has x for its subject
+// (verbFollows), "'s" when x is possessive, or "".
+func subjectVerbAfter(s string, x match) string {
 	rest := s[x.end:]
 	if strings.HasPrefix(rest, "'s ") || strings.HasPrefix(rest, "’s ") {
-		return true
+		return "'s"
 	}
 	for range 3 {
 		w := strings.ToLower(nextWord(s, x))
 		if subjectVerbs[w] {
-			return true
+			return w
 		}
 		if !subjectAdverbs[w] {
-			return false
+			return ""
 		}
 		x.end += 1 + len(w)
 	}
-	return false
+	return ""
 }
 
 // subjectAdverbs may stand between a subject and its verb.

@@ -982,7 +982,7 @@ func TestListedWordBesideProductOfSeveralWords(t *testing.T) {
 // "discounts", "recommends", "reports" and "partners" after a name are
 // verbs it is the subject of, after "itself" too: a tracked ordinary word
 // opening a sentence before them is the brand, and an untracked name
-// opening a clause before them is a brand.
+// opening a clause before "discounts" or "partners" is a brand.
 func TestSubjectVerbsOfBusiness(t *testing.T) {
 	tracked := []Tracked{{Name: "Step"}, {Name: "Acme"}}
 	for _, text := range []string{
@@ -1000,4 +1000,9 @@ func TestSubjectVerbsOfBusiness(t *testing.T) {
 	}
 	checkUntracked(t, "Acme costs $999 at launch, but Google discounts its phones within months.", []Tracked{{Name: "Acme"}}, []string{"Google"}, nil)
 	checkUntracked(t, "Acme is fine.\n\nStep counts reps for you.", []Tracked{{Name: "Acme"}}, nil, []string{"Step"})
+	// a source recommends and reports as often as a company does: only a
+	// tracked brand is read so
+	checkUntracked(t, "Acme is fine, and Wirecutter recommends it.", []Tracked{{Name: "Acme"}}, nil, []string{"Wirecutter"})
+	checkUntracked(t, "Acme is cheap, but Morningstar reports higher fees.", []Tracked{{Name: "Acme"}}, nil, []string{"Morningstar"})
+	checkUntracked(t, "Acme is fine.\n\nZorbly recommends a weekly backup.", []Tracked{{Name: "Acme"}}, nil, []string{"Zorbly"})
 }

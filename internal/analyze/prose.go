@@ -419,7 +419,7 @@ func subjectRun(text string, ws []proseWord, r nameRun) bool {
 	}
 	end := wordEnd(text, ws, r.to-1)
 	at := match{start: end, end: end}
-	return verbFollows(text, at) || coined(r.text) && pastTenseFollows(text, at)
+	return nameVerbFollows(text, at) || coined(r.text) && pastTenseFollows(text, at)
 }
 
 // wordEnd returns the offset in text where word i ends, its trailing
@@ -542,7 +542,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				name := text[:end]
 				at := match{start: sn.start, end: sn.start + len(name)}
 				if capitalized(name) && (distinctive(name) || acronymName(name) || listedProperHead(name)) &&
-					(verbFollows(answer, at) || coined(name) && pastTenseFollows(answer, at)) {
+					(nameVerbFollows(answer, at) || coined(name) && pastTenseFollows(answer, at)) {
 					add(name, sn)
 				} else if capitalized(name) && strings.Contains(text, " other") {
 					// "Geico and others reassess rates"
@@ -804,7 +804,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			name := strings.TrimSuffix(strings.TrimSuffix(runs[0].text, "'s"), "’s")
 			at := match{start: sn.start, end: sn.start + len(name)}
 			if (distinctive(name) || acronymName(name) || listedBrand(name) || listedProperHead(name)) && !smallCapital(name) && strings.HasPrefix(answer[sn.start:], name) &&
-				(verbFollows(answer, at) || coined(name) && pastTenseFollows(answer, at)) {
+				(nameVerbFollows(answer, at) || coined(name) && pastTenseFollows(answer, at)) {
 				add(name, sn)
 			}
 		}
