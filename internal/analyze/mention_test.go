@@ -898,7 +898,7 @@ func TestListedWordOpeningListOfBrands(t *testing.T) {
 		want, not []string
 	}{
 		{"Acme is our pick.\n\nChase, Wells Fargo and Citi offer student accounts too.", []string{"Chase", "Wells Fargo", "Citi"}, nil},
-		{"Acme is our pick.\n\nChase or Bank of America if you need branches.", []string{"Chase"}, nil},
+		{"Acme is our pick.\n\nDiscover or Capital One when you want cash back.", []string{"Discover"}, nil},
 		{"Acme is our pick.\n\nReconnect GitHub or GitLab after the move.", nil, []string{"Reconnect", "Reconnect GitHub"}},
 		{"Acme is our pick.\n\nOtherwise, Globex or Bank of America will do.", nil, []string{"Otherwise"}},
 	}
