@@ -88,7 +88,8 @@ import (
 //     Lantern");
 //   - every name of a list of two or more right after a cue of comparison,
 //     ordinary words too, but plurals, plans, models, places and
-//     technologies ("competes with Birch and Lantern"; rivalList);
+//     technologies ("competes with Birch and Lantern"; rivalList); after
+//     "than" or "unlike" one name no ordinary word, and no material;
 //   - every name of a list that opens a sentence before a plural verb, one
 //     of them no word, an acronym or a brand of the list ("GEICO and State
 //     Farm also file", "The North Face and Columbia also make"), or before
@@ -1173,12 +1174,36 @@ func rivalList(ws []proseWord, list []nameRun) bool {
 	if len(list) < 2 || list[0].from < 2 || !wordsBefore(ws, list[0].from, comparePhrases) {
 		return false
 	}
+	// after "than" or "unlike" a trait is compared as often as a rival
+	// ("cheaper than Gold and Platinum", "warmer than Merino and Fleece"):
+	// a name that is no ordinary word, or a listed one, must show brands
+	cue := strings.ToLower(ws[list[0].from-1].text)
+	trait := cue == "than" || cue == "unlike"
 	for _, e := range list {
-		if !rivalName(e.text) {
+		if !rivalName(e.text) || trait && materialName(e.text) {
 			return false
 		}
+		if notCommon(e.text) || listedWord(e.text) {
+			trait = false
+		}
 	}
-	return true
+	return !trait
+}
+
+// materialWords name what a product is made of or a grade of plan, not a
+// brand: "warmer than Merino and Fleece", "cheaper than Gold and Platinum".
+var materialWords = set(`merino wool fleece polyester nylon cotton down leather canvas silk
+	cashmere linen denim polypropylene acrylic gold platinum silver bronze titanium
+	diamond steel aluminum aluminium carbon`)
+
+// materialName reports whether a name has a word of materialWords.
+func materialName(name string) bool {
+	for _, w := range strings.Fields(name) {
+		if inSet(materialWords, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // rivalName reports whether a name of a list compared with the subject reads

@@ -54,6 +54,10 @@ func TestFindMentions_UntrackedRivalList(t *testing.T) {
 		{"Acme is fine. It costs less than Basic and Plus on most rivals.", nil, []string{"Basic", "Plus"}},
 		{"Acme is fine. It is cheaper than Payments and Invoices elsewhere.", nil, []string{"Payments", "Invoices"}},
 		{"Acme is fine. Rates are lower than Texas and Ohio on average.", nil, []string{"Texas", "Ohio"}},
+		{"Acme is cheaper than Gold and Platinum.", nil, []string{"Gold", "Platinum"}},
+		{"Acme is warmer than Merino and Fleece.", nil, []string{"Fleece"}},
+		{"Acme is fine. It is lighter than Copper and Slate on most hikes.", nil, []string{"Copper", "Slate"}},
+		{"Acme is fine. It is cheaper than Zorbly and Lantern for cafés.", []string{"Zorbly", "Lantern"}, nil},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
