@@ -95,7 +95,9 @@ import (
 //     Farm also file", "The North Face and Columbia also make"), or before
 //     "are" and a word that weighs them as things to buy ("Grey Owl and Tall
 //     Pine are worth a quote"; pickedAfter), the one opening the sentence
-//     an ordinary word too, the list its evidence;
+//     an ordinary word too, the list its evidence, unless one is a
+//     technology, a language, a material or a kind of account ("Merino and
+//     Polyester");
 //   - every name of a list of three or more where one is a brand of the list
 //     ("GitHub, GitLab and Slack"), but a name of several ordinary words;
 //   - every word of a list of single words that are each the last word of
@@ -1126,6 +1128,15 @@ func listSubject(text string, ws []proseWord, list []nameRun) bool {
 	if last.to >= len(ws) || ws[last.to-1].comma || ws[last.to-1].stop || !pluralVerbs[strings.ToLower(ws[last.to].text)] {
 		return false
 	}
+	// materials, technologies and kinds of account are weighed as brands
+	// are ("Merino and Polyester are popular", "Roth and Traditional are
+	// both worth a look", "Python and JavaScript are popular"): a list with
+	// one of them is none of brands
+	for _, e := range list {
+		if specName(e.text) || materialName(e.text) || languageWords[strings.ToLower(e.text)] {
+			return false
+		}
+	}
 	for _, e := range list {
 		if coined(e.text) || listedBrand(e.text) || acronymName(e.text) {
 			return true
@@ -1133,6 +1144,11 @@ func listSubject(text string, ws []proseWord, list []nameRun) bool {
 	}
 	return pickedAfter(ws, last.to)
 }
+
+// languageWords are programming languages: technologies a product is built
+// with, not brands ("Python and JavaScript are popular choices").
+var languageWords = set(`python javascript typescript java ruby rust php perl kotlin swift
+	scala haskell elixir erlang golang lua julia fortran cobol`)
 
 // pickAdverbs may stand between "are" and what it says of names that open a
 // sentence: "Kin and Openly are also worth a quote".
@@ -1190,11 +1206,12 @@ func rivalList(ws []proseWord, list []nameRun) bool {
 	return !trait
 }
 
-// materialWords name what a product is made of or a grade of plan, not a
-// brand: "warmer than Merino and Fleece", "cheaper than Gold and Platinum".
+// materialWords name what a product is made of, a grade of plan or a kind
+// of retirement account or life policy, not a brand: "warmer than Merino
+// and Fleece", "cheaper than Gold and Platinum", "Roth and Traditional".
 var materialWords = set(`merino wool fleece polyester nylon cotton down leather canvas silk
 	cashmere linen denim polypropylene acrylic gold platinum silver bronze titanium
-	diamond steel aluminum aluminium carbon`)
+	diamond steel aluminum aluminium carbon roth traditional term whole universal`)
 
 // materialName reports whether a name has a word of materialWords.
 func materialName(name string) bool {

@@ -37,6 +37,10 @@ func TestFindMentions_UntrackedPickedSubjects(t *testing.T) {
 		{"Acme is fine. Zorvane and Gladly are worth comparing too.", []string{"Zorvane", "Gladly"}, nil},
 		{"Acme is fine. Quick Sync and Smart Reply are genuinely useful.", nil, []string{"Smart Reply"}},
 		{"Acme is fine. Calling and Texting are included on all plans.", nil, []string{"Texting"}},
+		{"Merino and Polyester are popular options for base layers.", nil, []string{"Polyester"}},
+		{"Roth and Traditional are both worth a look.", nil, []string{"Roth", "Traditional"}},
+		{"Term and Whole Life are popular options.", nil, []string{"Whole Life"}},
+		{"Acme is fine. Python and JavaScript are popular choices.", nil, []string{"Python"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
