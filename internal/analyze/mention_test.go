@@ -805,6 +805,8 @@ func TestListedWordBeforeIssuedNoun(t *testing.T) {
 		{"Most new teams copy a Notion template and then move their pipeline into Acme.", []string{"Notion"}, nil},
 		{"Acme needs no visa card for travel abroad.", nil, []string{"Visa", "visa"}},
 		{"Acme charges a Flat fee for every seat.", nil, []string{"Flat"}},
+		{"Acme is fine. Insert a Smart card into the reader.", nil, []string{"Smart"}},
+		{"Acme is fine. Tap a Smart card on the gate to pay.", nil, []string{"Smart"}},
 	}
 	for _, tt := range tests {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)

@@ -1424,7 +1424,11 @@ func listedIssued(ws []proseWord, r nameRun) bool {
 	if !issuedNouns[w.text] && (w.comma || w.stop || r.to+1 >= len(ws) || !coverNouns[ws[r.to+1].text]) {
 		return false
 	}
-	return listedWord(r.text)
+	// an ordinary word with no reading as a name forms a kind of card with
+	// it ("a Smart card", as "a gift card"): before a card only a proper
+	// noun or a word no dictionary knows shows the issuer ("a Visa card")
+	card := w.text == "card" || w.text == "cards"
+	return listedWord(r.text) && (!card || notCommon(r.text))
 }
 
 // issuedNouns name what a company issues or runs for its customers: after a
