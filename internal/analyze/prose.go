@@ -871,7 +871,8 @@ func siteName(name string) bool {
 var retailNouns = set("store stores location locations retail branch branches outlet outlets network")
 
 // retailName reports whether run r, before retailNouns, is a chain's name:
-// not one store of a kind after "a" or "an" ("a DTC store"), nor capitals
+// not one ordinary word, which forms a kind with the noun ("the Guest
+// network"), unless a proper noun or listed; not one store of a kind after "a" or "an" ("a DTC store"), nor capitals
 // that spell an ordinary word ("an online POD store": an abbreviation of
 // a kind of shop), not an ordinary word whose capital only opens a clause after a
 // colon ("- **No Git workflow:** Linking branches…"), and no kind of
@@ -884,6 +885,11 @@ func retailName(ws []proseWord, r nameRun) bool {
 	}
 	name := r.text
 	if allUpper(name) && isDictWord(name) {
+		return false
+	}
+	if !strings.Contains(name, " ") && !allUpper(name) && !notCommon(name) && !listedWord(name) {
+		// one ordinary word forms a kind of network or shop with the noun
+		// ("the Guest network", "the Downtown locations")
 		return false
 	}
 	return !inSet(categoryAcronyms, name) && !tradeTerm(name) && !specName(name) && !isPlace(name) && !isPlaceName(name)

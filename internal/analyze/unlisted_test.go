@@ -18,6 +18,9 @@ func TestFindMentions_UntrackedRetailChain(t *testing.T) {
 		{"Acme is fine. Withdrawals are free in the ATM network.", nil, []string{"ATM"}},
 		{"Acme is fine.\n\n- **No native sync:** Linking branches requires a plugin.", nil, []string{"Linking"}},
 		{"Acme is fine. Acme opened new Texas locations this year.", nil, []string{"Texas"}},
+		{"Acme is fine. Set up the Guest network on the router.", nil, []string{"Guest"}},
+		{"Acme is fine. Check the Downtown locations for hours.", nil, []string{"Downtown"}},
+		{"Acme is fine. Keep visitors on the Visitor network at home.", nil, []string{"Visitor"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
