@@ -74,7 +74,7 @@ import (
 //     ordinary word or a listed one, no tier, place or capitals ("a
 //     Notion-like interface", "Google-centric teams", "Zendesk-level");
 //   - a word with a capital before "Pay", a payment service ("Lantern Pay";
-//     payName);
+//     payName), an ordinary word only where the sentence speaks of paying;
 //   - right after a noun of a company, or "owner" or "parent" and a comma
 //     ("design firm Quiet Harbor", "its owner, Tallgrass,"; companyBefore);
 //   - written as a company's own web address with a capital, with no cue
@@ -848,7 +848,36 @@ func payName(ws []proseWord, r nameRun) bool {
 		return false
 	}
 	first := strings.ToLower(ws[r.from].text)
-	return !stopWords[first] && !leadVerbs[first] && lexicon[first] == 0 && !listedBrand(ws[r.from].text)
+	if stopWords[first] || leadVerbs[first] || lexicon[first] != 0 || listedBrand(ws[r.from].text) {
+		return false
+	}
+	if !ordinaryWords(first) || r.to-r.from > 2 {
+		return true // a plan of the service after "Pay": "Shop Pay Installments"
+	}
+	// an ordinary word before "Pay" names a kind of wages as often
+	// ("Overtime Pay", "Net Pay", "Take-Home Pay"): the sentence must speak
+	// of paying with it
+	for _, w := range ws {
+		if payCues[strings.ToLower(w.text)] {
+			return true
+		}
+	}
+	return false
+}
+
+// payCues, in a sentence, show a name before "Pay" is a way to pay.
+var payCues = set(`with via accepts accept accepted supports support checkout offer offers
+	through using wallet wallets`)
+
+// ordinaryWords reports whether a lowercase word, or each part of a
+// hyphenated one, is an ordinary word ("overtime", "take-home").
+func ordinaryWords(w string) bool {
+	for _, p := range strings.Split(w, "-") {
+		if !isDictWord(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // siteDomains end a name written as a company's own web address.

@@ -110,7 +110,8 @@ func TestFindMentions_UntrackedSiteName(t *testing.T) {
 }
 
 // A word with a capital before "Pay" names a payment service; an ordinary
-// adjective before "Pay" does not.
+// adjective before "Pay" does not, nor an ordinary word in a sentence that
+// speaks of no paying with it (a kind of wages).
 func TestFindMentions_UntrackedPayName(t *testing.T) {
 	for _, tt := range []struct {
 		text      string
@@ -120,6 +121,10 @@ func TestFindMentions_UntrackedPayName(t *testing.T) {
 		{"Acme is fine. It also supports Lantern Pay Later for big orders.", []string{"Lantern Pay Later"}, nil},
 		{"Acme is fine. Checkout is quick, and Lantern Pay converts well on mobile.", []string{"Lantern Pay"}, nil},
 		{"Acme is fine. Workers get Great Pay and benefits.", nil, []string{"Great Pay"}},
+		{"Acme handles Overtime Pay and Holiday Pay automatically.", nil, []string{"Overtime Pay", "Holiday Pay"}},
+		{"Acme tracks Gross Pay, Net Pay and Sick Pay.", nil, []string{"Gross Pay", "Net Pay", "Sick Pay"}},
+		{"Acme shows Take-Home Pay on every stub.", nil, []string{"Take-Home Pay"}},
+		{"Acme is fine. Its loans back Lantern Pay Installments.", []string{"Lantern Pay Installments"}, nil},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
