@@ -76,7 +76,8 @@ import (
 //   - a word with a capital before "Pay", a payment service ("Lantern Pay";
 //     payName), an ordinary word only where the sentence speaks of paying;
 //   - right after a noun of a company, or "owner" or "parent" and a comma
-//     ("design firm Quiet Harbor", "its owner, Tallgrass,"; companyBefore);
+//     ("design firm Quiet Harbor", "its owner, Tallgrass,"; companyBefore),
+//     one word no ordinary one and no kind of a noun after it (companyNamed);
 //   - written as a company's own web address with a capital, with no cue
 //     ("pair it with Harbor.io"; siteName);
 //   - right before a noun of shops or of a network, a chain ("cash at CVS
@@ -769,7 +770,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 0 && retailNouns[next] && retailName(ws, r),
 				r.from > 0 && siteName(r.text),
 				payName(ws, r),
-				r.from > 0 && companyBefore(ws, r.from) && !isPlace(r.text) && !personName(ws, r),
+				r.from > 0 && companyBefore(ws, r.from) && companyNamed(ws, r) && !isPlace(r.text) && !personName(ws, r),
 				r.from > 0 && next != "" && !smallCapitalRun(r) && ownerName(ws, r):
 				add(strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s"), sn)
 			case joinedToKind(ws, r) && listedWord(r.text) && !nameRunsOn(ws, r):
@@ -824,6 +825,28 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 var companyKindNouns = set("firm company insurer retailer lender brokerage carrier maker manufacturer competitor rival")
 
 var ownerNouns = set("owner parent")
+
+// companyNamed reports whether run r, after a noun of a company, is the
+// company's name rather than what the company has: one word right after
+// the noun ("a company Wiki", "the manufacturer Warranty", "the company
+// Christmas party") must be no ordinary word, or a listed one, and no
+// noun written small may follow it; a name of several words, or one after
+// "owner" and a comma ("its owner, Acorns,"), is the company's.
+func companyNamed(ws []proseWord, r nameRun) bool {
+	if strings.Contains(r.text, " ") || ws[r.from-1].comma {
+		return true
+	}
+	if !notCommon(r.text) && !listedWord(r.text) {
+		return false
+	}
+	last := ws[r.to-1]
+	if r.to >= len(ws) || last.comma || last.stop {
+		return true
+	}
+	next := ws[r.to].text
+	low := strings.ToLower(next)
+	return next != low || stopWords[low] || subjectVerbs[low] || subjectAdverbs[low] || !isDictWord(low)
+}
 
 // companyBefore reports whether word i follows a noun of companyKindNouns,
 // or one of ownerNouns and a comma ("its owner, Acorns").

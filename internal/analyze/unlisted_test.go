@@ -252,6 +252,10 @@ func TestFindMentions_UntrackedCompanyNoun(t *testing.T) {
 		{"Acme is fine. It has no investing, although its owner, Tallgrass, offers it.", []string{"Tallgrass"}, nil},
 		{"Acme is fine. For a startup SDR team, it is the better fit.", nil, []string{"SDR"}},
 		{"Acme is fine. Deposits sit at Fernhill Bank, N.A. and are insured.", nil, []string{"N.A"}},
+		{"Acme plans the company Christmas party.", nil, []string{"Christmas"}},
+		{"Set up a company Wiki with Acme.", nil, []string{"Wiki"}},
+		{"Acme honors the manufacturer Warranty for two years.", nil, []string{"Warranty"}},
+		{"Acme is fine. The insurer Zorbly offers it too.", []string{"Zorbly"}, nil},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
