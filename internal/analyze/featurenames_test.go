@@ -149,6 +149,8 @@ func TestFindMentions_OwnedInParentheses(t *testing.T) {
 		{"Acme suits wide feet. Its soft, wide lasts (Vireo, Trailix, Norvo) ease pressure on the toes.", nil, []string{"Vireo", "Trailix", "Norvo"}},
 		{"Acme's ecosystem (QuickBeam, Relayer, watch unlock) is seamless.", nil, []string{"QuickBeam", "Relayer"}},
 		{"Acme's rivals (Zorbex, Quillon, Trackly) cost less.", []string{"Zorbex", "Quillon", "Trackly"}, nil},
+		{"Acme is fine. Its biggest alternatives (Birchline, Quillon, Zorbex) all cost more.", []string{"Birchline", "Quillon", "Zorbex"}, nil},
+		{"Acme is fine. Its two main contenders (Vexlo, Prundle, Garrow) cost less.", []string{"Vexlo", "Prundle", "Garrow"}, nil},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}

@@ -881,12 +881,12 @@ func ownedInParens(x *nameContext, name string) bool {
 
 // possessedPhrase reports whether s ends in a noun phrase of at most four
 // words in small letters that a possessive opens ("Its thick, rockered
-// midsoles", "Acme's ecosystem"), whose noun names no kind of business
-// and no integration.
+// midsoles", "Acme's ecosystem"), whose noun names no kind of business,
+// no integration and no rivals ("Its biggest alternatives (…)").
 func possessedPhrase(s string) bool {
 	noun, _ := lastField(s)
 	noun = strings.Trim(noun, "*_,")
-	if inSet(businessNouns, noun) || inSet(integrationWords, noun) || inSet(companyKinds, noun) {
+	if inSet(businessNouns, noun) || inSet(integrationWords, noun) || inSet(companyKinds, noun) || inSet(rivalNouns, noun) {
 		return false
 	}
 	rest := s
