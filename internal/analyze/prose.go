@@ -758,7 +758,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				wordsBefore(ws, r.from, tiePhrases),
 
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
-				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
+				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)) && !ordinaryPlural(r.text),
 				r.from > 0 && (wordsBefore(ws, r.from, meansPhrases) || onPlatform(ws, r.from)) && listedWord(r.text) && !nameRunsOn(ws, r),
 				sentTo(ws, r.from) && (notCommon(r.text) || listedWord(r.text)) && !nameRunsOn(ws, r),
 				r.from > 1 && coinedFrom(ws, r),
@@ -886,6 +886,22 @@ func payName(ws []proseWord, r nameRun) bool {
 		}
 	}
 	return false
+}
+
+// ordinaryPlural reports whether a name of several words is ordinary
+// words ending in a plural ("Local Banks", "Credit Unions"): a kind of
+// company, which a capital only stresses, not a name.
+func ordinaryPlural(name string) bool {
+	ws := strings.Fields(name)
+	if len(ws) < 2 || !pluralWord(ws[len(ws)-1]) || listedBrand(name) {
+		return false
+	}
+	for _, w := range ws {
+		if !isDictWord(w) {
+			return false
+		}
+	}
+	return true
 }
 
 // payCues, in a sentence, show a name before "Pay" is a way to pay.

@@ -220,6 +220,8 @@ func TestFindMentions_UntrackedReliedOn(t *testing.T) {
 		{"Acme is fine. Our shop relies on Zorvane for email flows.", []string{"Zorvane"}, nil},
 		{"Acme is fine. Pair it with Quillmark for notes.", []string{"Quillmark"}, nil},
 		{"Acme is fine. It pairs well with Tessaly for invoicing.", []string{"Tessaly"}, nil},
+		{"Acme is fine. It works in partnership with Local Banks.", nil, []string{"Local Banks"}},
+		{"Acme is fine. It was built in collaboration with Credit Unions.", nil, []string{"Credit Unions"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
