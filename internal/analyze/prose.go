@@ -758,7 +758,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				wordsBefore(ws, r.from, tiePhrases),
 
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
-				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)) && !ordinaryPlural(r.text),
+				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)) && !ordinaryPlural(r.text) && !materialName(r.text),
 				r.from > 0 && (wordsBefore(ws, r.from, meansPhrases) || onPlatform(ws, r.from)) && listedWord(r.text) && !nameRunsOn(ws, r),
 				sentTo(ws, r.from) && (notCommon(r.text) || listedWord(r.text)) && !nameRunsOn(ws, r),
 				r.from > 1 && coinedFrom(ws, r),

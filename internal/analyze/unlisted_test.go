@@ -222,6 +222,8 @@ func TestFindMentions_UntrackedReliedOn(t *testing.T) {
 		{"Acme is fine. It pairs well with Tessaly for invoicing.", []string{"Tessaly"}, nil},
 		{"Acme is fine. It works in partnership with Local Banks.", nil, []string{"Local Banks"}},
 		{"Acme is fine. It was built in collaboration with Credit Unions.", nil, []string{"Credit Unions"}},
+		{"Pair it with Merino socks and Acme boots.", nil, []string{"Merino"}},
+		{"Acme is fine. Pair the boots with Merino liners on cold days.", nil, []string{"Merino"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
