@@ -884,6 +884,8 @@ func TestPurposeNameOpeningSentence(t *testing.T) {
 		{"Acme runs the projects.\n\nZoom for calls, Loom for async updates, and Dropbox for shared files.", []string{"Zoom", "Loom", "Dropbox"}, nil},
 		{"Acme runs the projects.\n\nTodoist for tasks, Loom for video and Dropbox for files.", []string{"Todoist"}, nil},
 		{"Acme runs the projects.\n\nZoom for calls and Dropbox for shared files.", nil, []string{"Zoom"}},
+		{"Python for scripts, Zorbly for dashboards and Quillon for alerts.", []string{"Zorbly", "Quillon"}, []string{"Python"}},
+		{"Acme runs the jobs.\n\nRuby for glue code, Trellix for charts and Pondly for alerts.", nil, []string{"Ruby"}},
 	}
 	for _, tt := range tests {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)

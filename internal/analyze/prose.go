@@ -1479,9 +1479,11 @@ func purposeRuns(ws []proseWord, runs []nameRun, add func(string)) int {
 
 // purposeName reports whether a name given its purpose after "for" reads
 // as a product's: a brand of the list, one ordinary word of it or a word no
-// dictionary knows, and no plan's or model's word ("Plus for teams").
+// dictionary knows, and no plan's or model's word ("Plus for teams") and
+// no technology or programming language ("Python for scripts").
 func purposeName(name string) bool {
-	return !inSet(planWords, name) && !inSet(modelWords, name) && (listedBrand(name) || listedWord(name) || coined(name))
+	return !inSet(planWords, name) && !inSet(modelWords, name) && !languageWords[strings.ToLower(name)] && !specName(name) &&
+		(listedBrand(name) || listedWord(name) || coined(name))
 }
 
 // listedIssued reports whether run r is one ordinary word that the brand
