@@ -113,7 +113,7 @@ func calendarName(name string) bool {
 // jacket's description).
 var techTerms = set(`wi-fi wifi bluetooth usb-c usb-a thunderbolt hdmi displayport qi mmwave esim
 	amoled ltpo ip ipx lpddr ddr ufs pcie nvme
-	windows ios ipados macos watchos chromeos
+	windows ios ipados macos watchos tvos visionos chromeos
 	dolby
 	gore-tex pertex primaloft polartec dyneema cordura vibram thinsulate`)
 

@@ -847,6 +847,7 @@ func TestSmallFirstLetterListedNames(t *testing.T) {
 		{"People who leave Acme miss iMessage and FaceTime most.", nil, nil, []string{"iMessage", "FaceTime"}},
 		{"Turn off iMessage before you leave Acme.", nil, nil, []string{"iMessage"}},
 		{"The Acme apps run on iOS and iPadOS as well.", nil, nil, []string{"iOS", "iPadOS"}},
+		{"The Acme apps also run on tvOS and visionOS.", nil, nil, []string{"tvOS", "visionOS"}},
 		{"Back up the iPhone through iCloud before you switch to Acme.", []Tracked{{Name: "iPhone"}}, nil, []string{"iCloud"}},
 	}
 	for _, tt := range tests {

@@ -1520,14 +1520,14 @@ func smallCapital(w string) bool {
 
 // smallCapListed reports a word of the brand list written with a small
 // first letter and a capital after it ("eBay", "iCloud"), possessive cut:
-// it may open a name as a capital does. A name ending in "OS" ("iOS",
-// "iPadOS") is an operating system, a platform, no brand.
+// it may open a name as a capital does. An operating system ("iOS",
+// "iPadOS"; techTerms) is a platform, no brand.
 func smallCapListed(w string) bool {
 	if !smallCapital(w) {
 		return false
 	}
 	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-	return !strings.HasSuffix(w, "OS") && brandList()[fold(w)]
+	return !techTerms[strings.ToLower(w)] && brandList()[fold(w)]
 }
 
 // smallCapitalRun reports a run that opens with a word of small first
