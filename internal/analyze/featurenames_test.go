@@ -45,6 +45,11 @@ func TestFindMentions_ModelInBrandParagraph(t *testing.T) {
 		{"**Acme** is the safer pick. Its fleeces, the Vireo and the Trailix are durable. The Vireo Eco is often on sale.",
 			nil, []string{"Vireo", "Trailix"}},
 		{"**Verdict:** buy one. The Zorbex X2 and Quillon Dash both beat Acme.", []string{"Zorbex", "Quillon Dash"}, nil},
+		// a paragraph that never says "its", or a comparison, names rivals
+		{"**Acme** beats rivals on weight. It is lighter than the Birchline and the Quillon.", []string{"Birchline", "Quillon"}, nil},
+		{"**Acme** is a great watch. The Zorbex is cheaper, though.", []string{"Zorbex"}, nil},
+		{"**Acme** is a great watch. Compare it with the Birchline and the Zorbex.", []string{"Birchline", "Zorbex"}, nil},
+		{"**Acme** is light. Its frame is stiffer than the Birchline and the Quillon.", []string{"Birchline", "Quillon"}, nil},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}

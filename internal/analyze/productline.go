@@ -743,6 +743,25 @@ func afterDeterminer(answer string, start int, name string) bool {
 	return false
 }
 
+// ownerWords refer back to a brand as the owner of what follows.
+var ownerWords = map[string]bool{"its": true}
+
+// rivalCues set what follows beside a brand as its rival.
+var rivalCues = map[string]bool{
+	"than": true, "unlike": true, "vs": true, "versus": true, "compare": true,
+	"compared": true, "with": true, "against": true, "beats": true, "over": true,
+}
+
+// sentenceBefore is the part of pos's sentence before pos.
+func sentenceBefore(answer string, pos int, sents []span) string {
+	for _, sn := range sents {
+		if sn.start <= pos && pos < sn.end {
+			return answer[sn.start:pos]
+		}
+	}
+	return ""
+}
+
 // brandBefore reports whether a tracked brand comes before pos in its
 // sentence, or pos stands in a list item led by a bold name or in a
 // paragraph led by a tracked brand in bold.
@@ -760,11 +779,14 @@ func brandBefore(answer string, pos int, sents []span, tracked []match) bool {
 	line := strings.TrimLeft(answer[ls:pos], " \t")
 	if rest, ok := strings.CutPrefix(line, "**"); ok {
 		// a paragraph that a tracked brand in bold leads is about it
-		// ("**Acme** is the better pick. Its fleeces, the Vireo…")
+		// when it goes on about the brand's own ("**Acme** is the better
+		// pick. Its fleeces, the Vireo…"); a name after a comparison or
+		// a paragraph that never says "its" is the brand's rival ("It
+		// is lighter than the Birchline", "The Coros is cheaper").
 		at := pos - len(rest)
 		for _, x := range tracked {
 			if x.start == at && strings.HasPrefix(answer[x.end:], "**") {
-				return true
+				return hasWordOf(answer[x.end:pos], ownerWords) && !hasWordOf(sentenceBefore(answer, pos, sents), rivalCues)
 			}
 		}
 	}
