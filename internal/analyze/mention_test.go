@@ -849,6 +849,12 @@ func TestSmallFirstLetterListedNames(t *testing.T) {
 		{"The Acme apps run on iOS and iPadOS as well.", nil, nil, []string{"iOS", "iPadOS"}},
 		{"The Acme apps also run on tvOS and visionOS.", nil, nil, []string{"tvOS", "visionOS"}},
 		{"Back up the iPhone through iCloud before you switch to Acme.", []Tracked{{Name: "iPhone"}}, nil, []string{"iCloud"}},
+		// examples of features or technologies, a technology beside it, a
+		// tracked maker of the scheme
+		{"Acme builds on frameworks like jQuery and tRPC.", nil, nil, []string{"jQuery", "tRPC"}},
+		{"Acme greets visitors in stores with iBeacon and NFC.", nil, nil, []string{"iBeacon"}},
+		{"Acme pairs with features such as iMessage and AirDrop.", nil, nil, []string{"iMessage"}},
+		{"Save your photos through iCloud or Google Drive.", []Tracked{{Name: "Apple"}}, []string{"Google Drive"}, []string{"iCloud"}},
 	}
 	for _, tt := range tests {
 		checkUntracked(t, tt.text, append([]Tracked{{Name: "Acme"}}, tt.tracked...), tt.want, tt.not)

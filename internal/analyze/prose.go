@@ -55,8 +55,11 @@ import (
 //   - a name of the list spelt with a small first letter ("eBay",
 //     "iCloud") as such an ordinary word, after a cue or beside a name of
 //     its list found or of the brand list, no evidence for the names beside
-//     it ("iMessage and FaceTime"), no operating system ("iOS") and no
-//     line of a tracked name spelt so ("iCloud" beside "iPhone");
+//     it ("iMessage and FaceTime"), no operating system ("iOS"), no
+//     line of a tracked name or maker spelt so ("iCloud" beside "iPhone"
+//     or with Apple tracked), no example of features or building blocks
+//     ("frameworks like jQuery") and none beside a technology ("iBeacon
+//     and NFC");
 //   - a name after "to" where data or goods are sent, a word of sending or
 //     connecting at most two words of small letters before it ("connects
 //     directly to Amazon", "syncs listings to Amazon"; not "connects USB-C
@@ -471,7 +474,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 	}
 	var out []candidate
 	var ws []proseWord
-	scheme := trackedSchemes(answer, tracked)
+	scheme := trackedSchemes(answer, tracked, m.names)
 	// made: the name is one of a maker's products named together
 	// (oneMaker), a name though its word is an ordinary one ("Teams")
 	made := false
@@ -505,11 +508,14 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			return
 		}
 		for _, e := range rest {
+			if techRun(e) {
+				return // a technology beside it: "with iBeacon and NFC"
+			}
 			if _, ok := listedRun(e); ok || isKnown(e.text, sn) {
 				cue = true
 			}
 		}
-		if !cue {
+		if !cue || len(smalls) > 0 && techExamples(ws, smalls[0].from) {
 			return
 		}
 		for _, e := range smalls {
@@ -739,6 +745,9 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			}
 		}
 		for _, r := range runs {
+			if smallCapitalRun(r) && (techExamples(ws, r.from) || techBeside(runs, r)) {
+				continue // "frameworks like jQuery", "iBeacon and NFC"
+			}
 			next := ""
 			if r.to < len(ws) && !ws[r.to-1].stop && !ws[r.to-1].comma {
 				next = ws[r.to].text
@@ -1553,12 +1562,62 @@ func smallCapitalIn(text string) bool {
 	return false
 }
 
+// techExampleNouns name features and building blocks of software, not
+// kinds of business: names of small first letter given as their examples
+// are technologies or features ("frameworks like jQuery and tRPC",
+// "features such as iMessage").
+var techExampleNouns = set("feature features framework frameworks library libraries " +
+	"technology technologies protocol protocols standard standards perks extras")
+
+// techExamples reports whether the words before word i are "like" or "such
+// as" after a noun of techExampleNouns.
+func techExamples(ws []proseWord, i int) bool {
+	j := -1
+	switch {
+	case i >= 2 && wordsBefore(ws, i, likePhrase):
+		j = i - 2
+	case i >= 3 && wordsBefore(ws, i, suchAsPhrase):
+		j = i - 3
+	}
+	return j >= 0 && techExampleNouns[strings.ToLower(ws[j].text)]
+}
+
+// techRun reports a run that is a technology or standard (techTerms,
+// categoryAcronyms): the names of small first letter beside it are
+// technologies too ("iBeacon and NFC").
+func techRun(r nameRun) bool {
+	w := strings.ToLower(r.text)
+	return techTerms[w] || categoryAcronyms[w]
+}
+
+// techBeside reports whether a run one word from r ("and", "or") is a
+// technology (techRun).
+func techBeside(runs []nameRun, r nameRun) bool {
+	for _, e := range runs {
+		if (e.from == r.to+1 || e.to+1 == r.from) && techRun(e) {
+			return true
+		}
+	}
+	return false
+}
+
+// makerSchemes are the small first letters a maker spells its line with
+// ("iCloud", "iMessage" of Apple): with the maker tracked, such names are
+// its products, not brands beside it.
+var makerSchemes = map[string]byte{"apple": 'i'}
+
 // trackedSchemes returns the small first letters of the tracked names of
 // the answer written with a small first letter and a capital after it
-// ("iPhone"): names spelt the same way ("iCloud", "iMessage") are that
-// brand's line, as a reader takes them.
-func trackedSchemes(answer string, tracked []match) [256]bool {
+// ("iPhone"), and of the schemes of tracked makers (makerSchemes): names
+// spelt the same way ("iCloud", "iMessage") are that brand's line, as a
+// reader takes them.
+func trackedSchemes(answer string, tracked []match, names []string) [256]bool {
 	var out [256]bool
+	for _, n := range names {
+		if c, ok := makerSchemes[fold(n)]; ok {
+			out[c] = true
+		}
+	}
 	for _, t := range tracked {
 		if w := answer[t.start:t.end]; smallCapital(w) || len(w) == 2 && 'a' <= w[0] && w[0] <= 'z' && 'A' <= w[1] && w[1] <= 'Z' {
 			out[w[0]] = true
