@@ -66,6 +66,10 @@ func TestFindMentions_FeatureExamples(t *testing.T) {
 		{"Acme members get perks such as FlexPay, CashBoost and Zorbit.", nil, []string{"FlexPay", "CashBoost", "Zorbit"}},
 		{"Acme syncs with apps like Zorbit and Quillex.", []string{"Zorbit", "Quillex"}, nil},
 		{"Acme has features like QuickBeam. QuickBeam and Zorbit both sync files.", []string{"QuickBeam"}, nil},
+		// a name with a noun after it is the brand of the example
+		{"Acme members get perks such as Zorbly credits and free returns.", []string{"Zorbly"}, nil},
+		{"Acme's features like Zorbly sync and dark mode help.", []string{"Zorbly"}, nil},
+		{"Acme adds features like Zorbly integration.", []string{"Zorbly"}, nil},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}

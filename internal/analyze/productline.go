@@ -833,11 +833,39 @@ func exampleOfKind(s string, start int) bool {
 func featureExample(x *nameContext, name string) bool {
 	starts := x.starts(name)
 	for _, start := range starts {
-		if !afterFeatureNoun(x.answer, start) {
+		if !afterFeatureNoun(x.answer, start) || nounAfterExample(x.answer, start+len(name)) {
 			return false
 		}
 	}
 	return len(starts) > 0 && !brandList()[fold(name)]
+}
+
+// nounAfterExample reports whether one word of small letters follows a
+// name at end and ends the example (a comma, a stop, "and" or "or" after
+// it): the name is not the whole example but the brand of one ("perks
+// such as Zorbly credits and…", "features like Zorbly integration.").
+// An adverb ("too", "also", "natively") says nothing of the example.
+func nounAfterExample(answer string, end int) bool {
+	rest, ok := strings.CutPrefix(answer[end:], " ")
+	if !ok {
+		return false
+	}
+	i := 0
+	for i < len(rest) && 'a' <= rest[i] && rest[i] <= 'z' {
+		i++
+	}
+	if i < 3 || i < len(rest) && rest[i] == '-' {
+		return false
+	}
+	w, after := rest[:i], rest[i:]
+	if w == "and" || w == "or" || w == "too" || w == "also" || strings.HasSuffix(w, "ly") {
+		return false
+	}
+	if after == "" || strings.ContainsRune(",.;:!?)", rune(after[0])) {
+		return true
+	}
+	next, _, _ := strings.Cut(strings.TrimLeft(after, " "), " ")
+	return after[0] == ' ' && (next == "and" || next == "or")
 }
 
 // afterFeatureNoun reports whether the name at start follows "like",
