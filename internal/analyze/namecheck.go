@@ -161,7 +161,6 @@ var productOfBrand = []nameCheck{
 	featureExample,
 	ownedInParens,
 	productOfListed,
-	enablingFeature,
 	modelPair,
 }
 

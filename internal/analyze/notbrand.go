@@ -582,36 +582,6 @@ func allPlanWords(ws []string) bool {
 	return len(ws) > 0
 }
 
-// enablingVerbs say what a feature does for its user: "SpotMe lets you
-// overdraw", "DeX lets you plug the phone into a monitor".
-var enablingVerbs = set(`lets helps allows enables`)
-
-// enablingFeature reports whether name, one word with a capital inside
-// ("SpotMe", "DeX") on no brand list, opens a clause somewhere as what
-// "lets you", "helps you", "allows you" or "enables you" do a thing,
-// after a tracked brand is named: a reader takes it for that brand's
-// feature, the thing it lets its user do, not a brand of its own.
-func enablingFeature(x *nameContext, name string) bool {
-	if strings.Contains(name, " ") || !innerCapital(name) || brandList()[fold(name)] || len(x.tracked) == 0 {
-		return false
-	}
-	for _, start := range x.starts(name) {
-		if w := wordBefore(x.answer, start); w != "and" && w != "but" && !atSentenceStart(x.answer, start) {
-			continue
-		}
-		w, rest := cutWord(strings.TrimLeft(x.answer[start+len(name):], "*_"))
-		if you, _ := cutWord(rest); !enablingVerbs[w] || you != "you" {
-			continue
-		}
-		for _, m := range x.tracked {
-			if m.end <= start {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // modelPair reports whether name, one word no dictionary knows and on no
 // brand list, is written only joined by "and" or "or" to a capitalized
 // ordinary word, neither on a brand list nor tracked, the pair after "the"

@@ -47,22 +47,6 @@ func TestFindMentions_FormatVariants(t *testing.T) {
 	}
 }
 
-// A camel-case name that "lets you" do a thing, after a tracked brand is
-// named, is that brand's feature; before any it stays a name.
-func TestFindMentions_EnablingFeature(t *testing.T) {
-	for _, tt := range []struct {
-		text      string
-		want, not []string
-	}{
-		{"Acme has no monthly fee, and PayFlex lets you split a bill into four parts.", nil, []string{"PayFlex"}},
-		{"Things to know about Acme:\n\n- **Acme's vault** is well regarded.\n- **SnapDesk** lets you dock the phone to a monitor.\n", nil, []string{"SnapDesk"}},
-		{"Acme has no monthly fee, and ZorbPay lets you split a bill. If you want more, try Acme Plus.", nil, []string{"ZorbPay"}},
-		{"Vendors like ZorbPay and Quillex cost more. ZorbPay lets you split a bill; Acme does not.", []string{"ZorbPay", "Quillex"}, nil},
-	} {
-		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
-	}
-}
-
 // A coined name paired with a capitalized ordinary word after "the" or
 // right after a tracked brand names two of that brand's models; a pair of
 // brands with no such lead stays two names.
