@@ -189,10 +189,32 @@ var sourceBefore = phraseWords("according to", "per", "users on", "reviewers on"
 	"threads on", "rated by", "ranked by", "reviewed by", "cited by")
 
 // sourceAfter are the nouns that make a name before them a source: "Consumer
-// Reports ratings", "NerdWallet's review", "the J.D. Power study",
-// "NerdWallet's analysis", "Wirecutter's long-term test".
+// Reports ratings", "NerdWallet's review", "the J.D. Power study".
 var sourceAfter = set(`rating ratings review reviews reviewer reviewers survey surveys study studies
-	score scores ranking rankings report test tests analysis`)
+	score scores ranking rankings report`)
+
+// citedWorks are the nouns that make a name before them a source only in a
+// frame that cites it (citingFrame): a brand's own tests and analysis are
+// its features ("BrowserStack's automated tests", "Semrush's competitor
+// analysis"), a lab's are cited ("in Wirecutter's long-term test").
+var citedWorks = set(`test tests analysis`)
+
+// citingVerbs after a cited work say what it found: "NerdWallet's analysis
+// found", "the Ratewise test ranks".
+var citingVerbs = set(`found finds shows showed shown ranks ranked rates rated measured measures
+	puts put gave gives scored scores concluded concludes`)
+
+// citingFrame reports whether the name at start, with a work of its after,
+// is cited: "in" stands before it ("in Wirecutter's test", "in the J.D.
+// Power study") or a citing verb follows the work (citingVerbs).
+func citingFrame(answer string, start int, next []proseWord) bool {
+	before := strings.TrimRight(answer[:start], " ")
+	w := strings.ToLower(trailingWord(before))
+	if w == "the" {
+		w = strings.ToLower(trailingWord(strings.TrimRight(before[:len(before)-len(w)], " ")))
+	}
+	return w == "in" || len(next) > 0 && citingVerbs[strings.ToLower(next[0].text)]
+}
 
 // citedAsSource reports whether every occurrence of name in the answer
 // cites it as a source (sourceBefore, sourceAfter, the list before it
@@ -284,9 +306,13 @@ func sourceAt(answer string, start, end int) bool {
 	if after = proseWords(after, rest); len(after) > 0 && sourceAfter[strings.ToLower(after[0].text)] {
 		return true
 	}
+	if len(after) > 0 && citedWorks[strings.ToLower(after[0].text)] && citingFrame(answer, start, after[1:]) {
+		return true
+	}
 	if possessed(answer[end:]) && len(after) > 1 && !after[0].comma && !after[0].stop &&
-		after[0].text == strings.ToLower(after[0].text) && sourceAfter[strings.ToLower(after[1].text)] {
-		return true // one word in small letters between: "NerdWallet's annual study"
+		after[0].text == strings.ToLower(after[0].text) && (sourceAfter[strings.ToLower(after[1].text)] ||
+		citedWorks[strings.ToLower(after[1].text)]) && citingFrame(answer, start, after[2:]) {
+		return true // one word in small letters between, cited: "in NerdWallet's annual study"
 	}
 	ls := start
 	for ls > 0 {

@@ -12,6 +12,12 @@ func TestFindMentions_SourceTestOrAnalysis(t *testing.T) {
 		{"Acme's battery lasted 18 hours in Gizmodrome's endurance test [1], the longest of the year.", nil, []string{"Gizmodrome"}},
 		{"Acme is about 15% cheaper for young drivers in Ratewise's analysis [2].", nil, []string{"Ratewise"}},
 		{"Acme's battery lasted 18 hours, two more than Zorbex's battery in the same conditions.", []string{"Zorbex"}, nil},
+		{"Ratewise's analysis found Acme about 15% cheaper for young drivers.", nil, []string{"Ratewise"}},
+		{"Acme's keyword data is fine, but Zorbex's backlink analysis is deeper.", []string{"Zorbex"}, nil},
+		{"For tests, Quillex's automated tests run on more browsers than Acme's.", []string{"Quillex"}, nil},
+		{"Acme runs fine. Pair it with Sauce Labs tests and a linter.", []string{"Sauce Labs"}, nil},
+		{"Acme runs fine. Compare Mixpanel analysis with it before you choose.", []string{"Mixpanel"}, nil},
+		{"Acme is fine, but Zorbex's cash-flow report is clearer for accountants.", []string{"Zorbex"}, nil},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
