@@ -584,12 +584,11 @@ func allPlanWords(ws []string) bool {
 
 // modelPair reports whether name, one word no dictionary knows and on no
 // brand list, is written only joined by "and" or "or" to a capitalized
-// ordinary word, neither on a brand list nor tracked, the pair after "the"
-// (a word in small letters between allowed) or right after a tracked
-// brand that comes before it in its sentence ("an Osprey Talon or
-// Stratos", "Thule made the Capstone and Versant", "the newer Atmos and
-// Aura models"): the ordinary word with a capital is a model's name, so
-// the pair names two models of that brand, no brand of its own.
+// ordinary word, neither on a brand list nor tracked, the pair right after
+// a tracked brand or its possessive (modelPairLead: "an Osprey Talon or
+// Stratos", "Osprey's newer Atmos and Aura models"): the ordinary word
+// with a capital is a model's name, so the pair names two models of that
+// brand, no brand of its own.
 func modelPair(x *nameContext, name string) bool {
 	if strings.Contains(name, " ") || !coined(name) || brandList()[fold(name)] {
 		return false
@@ -621,26 +620,24 @@ func modelPair(x *nameContext, name string) bool {
 	return found
 }
 
-// modelPairLead reports whether the pair of names at pos follows "the",
-// directly or past one word in small letters, or a tracked brand, with a
-// tracked brand before pos in its sentence.
+// modelPairLead reports whether the pair of names at pos follows a tracked
+// brand right away ("an Osprey Talon or Stratos") or its possessive, one
+// word in small letters between allowed ("Osprey's newer Atmos and Aura"):
+// a pair farther off, past "but" or "the popular", may be the brand's
+// rivals ("Chime is a solid pick, but the popular Varo and Current apps").
 func modelPairLead(x *nameContext, pos int) bool {
-	owned, right := false, false
-	for _, sn := range x.sents {
-		if sn.start <= pos && pos < sn.end {
-			for _, m := range x.tracked {
-				owned = owned || m.start >= sn.start && m.end <= pos
-				right = right || m.end <= pos && strings.TrimSpace(x.answer[m.end:pos]) == ""
-			}
+	before := strings.TrimRight(x.answer[:pos], " ")
+	if w := trailingWord(before); w != "" && w == strings.ToLower(w) {
+		before = strings.TrimRight(before[:len(before)-len(w)], " ")
+		if !strings.HasSuffix(before, "'s") && !strings.HasSuffix(before, "’s") {
+			return false
 		}
 	}
-	if !owned {
-		return false
+	for _, m := range x.tracked {
+		if m.end == len(before) || m.end < len(before) && possessed(x.answer[m.end:len(before)]+" ") &&
+			len(strings.TrimSpace(x.answer[m.end:len(before)])) <= len("’s") {
+			return true
+		}
 	}
-	before := strings.TrimRight(x.answer[:pos], " ")
-	w := trailingWord(before)
-	if w != "" && w != "the" && w == strings.ToLower(w) {
-		w = trailingWord(strings.TrimRight(before[:len(before)-len(w)], " "))
-	}
-	return right || strings.EqualFold(w, "the")
+	return false
 }

@@ -53,16 +53,17 @@ func TestFindMentions_FormatVariants(t *testing.T) {
 	}
 }
 
-// A coined name paired with a capitalized ordinary word after "the" or
-// right after a tracked brand names two of that brand's models; a pair of
-// brands with no such lead stays two names.
+// A coined name paired with a capitalized ordinary word right after a
+// tracked brand or its possessive names two of that brand's models; a
+// pair farther off, or of brands, stays names.
 func TestFindMentions_ModelPair(t *testing.T) {
 	for _, tt := range []struct {
 		text      string
 		want, not []string
 	}{
 		{"For long days, carry a pack with a real hipbelt, like an Acme Talon or Zephrix.", nil, []string{"Zephrix"}},
-		{"Acme's daypacks are fine, but the newer Trevlo and Harbor models have had complaints.", nil, []string{"Trevlo"}},
+		{"Acme's daypacks are fine, and Acme's newer Trevlo and Harbor models are lighter.", nil, []string{"Trevlo"}},
+		{"Acme is a solid pick, but the popular Trevlo and Harbor apps are strong alternatives for free checking.", []string{"Trevlo"}, nil},
 		{"Acme's boots fit narrow, so if you have wide feet try Trevlo or Quillex first.", []string{"Trevlo", "Quillex"}, nil},
 		{"Acme's boots fit narrow, so if you have wide feet try Trevlo or Harbor first.", []string{"Trevlo"}, nil},
 	} {
