@@ -447,22 +447,61 @@ func regionReading(answer string, x match) bool {
 	if strings.HasPrefix(rest, "'s") || strings.HasPrefix(rest, "’s") || productFollows(answer, x) {
 		return false
 	}
+	if listedBeside(answer, x) {
+		return false
+	}
 	before := strings.ToLower(wordBefore(answer, x.start))
 	switch {
 	case travelPrepositions[before]:
-		return true
+		return regionNouns[nextWord(answer, x)] || travelBefore(answer, x.start-len(before)-1)
 	case before == "to":
 		return travelWords[strings.ToLower(wordBefore(answer, x.start-3))]
 	}
 	return false
 }
 
+// listedBeside reports whether a name of the brand list follows x in a
+// list ("across Lincoln, Cadillac and Acura"): x is one of the brands.
+func listedBeside(answer string, x match) bool {
+	rest := strings.TrimLeft(answer[x.end:], " ")
+	if !strings.HasPrefix(rest, ",") && !strings.HasPrefix(rest, "and ") && !strings.HasPrefix(rest, "or ") &&
+		!strings.HasPrefix(rest, "& ") {
+		return false
+	}
+	rest = strings.TrimLeft(rest, ", &")
+	rest = strings.TrimPrefix(strings.TrimPrefix(rest, "and "), "or ")
+	w, _ := cutWord(rest)
+	return capitalized(w) && brandList()[fold(w)]
+}
+
+// travelBefore reports whether a word of travel or of a place's weather
+// or seat stands in the sentence before pos ("on a trek, wind howls in
+// Patagonia", "the weather in Patagonia", "based in Ventura, not in
+// Patagonia"): "in" or "across" a proper noun is a place only so; one
+// keeps money "in Marcus" and plans sprints "in Monday".
+func travelBefore(answer string, pos int) bool {
+	from := max(strings.LastIndexAny(answer[:max(pos, 0)], ".!?\n")+1, 0)
+	for _, w := range strings.FieldsFunc(answer[from:max(pos, from)], func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if lw := strings.ToLower(w); travelWords[lw] || placeCues[lw] {
+			return true
+		}
+	}
+	return false
+}
+
+// placeCues are words of a place's weather or of where one is seated.
+var placeCues = set(`weather climate wind winds storms rain snow based located headquartered`)
+
+// regionNouns after a proper noun make it a place: "in Patagonia region".
+var regionNouns = set(`region regions coast backcountry wilderness`)
+
 // travelPrepositions before a place's name put one inside it.
 var travelPrepositions = set(`in across around throughout`)
 
 // travelWords before "to" and a place's name make it a journey's end.
-var travelWords = set(`trip trips travel traveling travelling trek treks journey journeys flight
-	flights visit visits expedition expeditions tour tours`)
+var travelWords = set(`trip trips travel traveling travelling trek treks trekking journey journeys flight
+	flights visit visits visiting expedition expeditions tour tours touring hike hikes hiking backpacking
+	traveled travelled trekked hiked`)
 
 // inflectedVerbFollows reports whether the word after x, past up to two
 // adverbs ("Root automatically sets"), is a verb by its form and by what

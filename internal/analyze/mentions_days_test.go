@@ -37,7 +37,12 @@ func TestRegionReadingOfAProperNoun(t *testing.T) {
 		answer, name string
 		want         int
 	}{
-		{"Osprey packs ride well. Wind howls in Patagonia most of the year.", "Patagonia", 0},
+		{"Osprey packs ride well. On a long trek, wind howls in Patagonia most of the year.", "Patagonia", 0},
+		{"Osprey packs ride well, though the climate in Patagonia is harsh.", "Patagonia", 0},
+		{"Osprey packs ride well. Storms are fierce in Patagonia backcountry camps.", "Patagonia", 0},
+		{"Osprey packs ride well. Keep spare gear in Patagonia; the shell holds up.", "Patagonia", 1},
+		{"Osprey packs ride well, but I'd invest in Patagonia over the fast-fashion brands.", "Patagonia", 1},
+		{"Osprey packs ride well. Jackets across Patagonia, Arc'teryx and Marmot share fabrics.", "Patagonia", 1},
 		{"Osprey packs ride well on a long trek to Patagonia, and the flight to Patagonia is long.", "Patagonia", 0},
 		{"Osprey packs ride well; the shells in Patagonia jackets and in Patagonia's line are tough.", "Patagonia", 2},
 		{"Osprey packs ride well, and we switched to Patagonia for shells.", "Patagonia", 1},
