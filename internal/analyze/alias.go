@@ -56,13 +56,19 @@ func withApostropheSpellings(names []string) []string {
 	return out
 }
 
-// pluralOfName reports whether a match of p that ends at end goes on with
+// pluralOfName reports whether a match of p at [start, end) goes on with
 // a plural "s" and ends there ("iPhones", "Chromebooks"): the name of a
-// product counted in the plural is the product. A name that is an
-// ordinary word ("Summits", "Notions") is not read so, since its plural
-// is the word's.
-func pluralOfName(s string, end int, p pattern) bool {
-	if p.exact || end >= len(s) || s[end] != 's' || isDictWord(p.text) {
+// product counted in the plural is the product. The name must be written
+// with a capital ("asanas" is no Asana), and neither a name that is an
+// ordinary word ("Summits", "Notions") nor one whose plural spells a word,
+// a place or another brand ("Canvas", "Vegas") is read so.
+func pluralOfName(s string, start, end int, p pattern) bool {
+	if p.exact || end >= len(s) || s[end] != 's' || isDictWord(p.text) ||
+		strings.ToLower(s[start:end]) == s[start:end] {
+		return false
+	}
+	plural := s[start : end+1]
+	if isDictWord(strings.ToLower(plural)) || isProperNoun(plural) || brandList()[fold(plural)] {
 		return false
 	}
 	return boundaryAfter(s, end+1, p.text)

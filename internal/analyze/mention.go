@@ -382,7 +382,7 @@ func appendMatches(ms []match, answer, folded string, p pattern) []match {
 		}
 		start, end := i+j, i+j+len(p.text)
 		i = start + 1
-		if !boundaryBefore(answer, start, p.text) || !boundaryAfter(answer, end, p.text) && !pluralOfName(answer, end, p) {
+		if !boundaryBefore(answer, start, p.text) || !boundaryAfter(answer, end, p.text) && !pluralOfName(answer, start, end, p) {
 			continue
 		}
 		if p.capital && !startsUpper(answer[start:]) && !smallProperName(answer, match{start: start, end: end, brand: p.brand}, p) {

@@ -104,6 +104,16 @@ func TestPluralOfAProductName(t *testing.T) {
 	if got := countOf(answer, tracked, "Summit"); got != 1 {
 		t.Errorf("%d mentions of Summit, want 1", got)
 	}
+	for _, tc := range []struct{ name, answer string }{
+		{"Zorvane", "Zorvane ships soon. The class learns twelve zorvanes a week."},
+		{"Canva", "Canva is easy. Artists still stretch their own Canvas at home."},
+		{"Vega", "Vega is a fine gym. It sells well in Las Vegas stores too."},
+		{"Asana", "Asana plans work. The app also lists forty asanas for a morning stretch."},
+	} {
+		if got := countOf(tc.answer, []Tracked{{Name: tc.name}}, tc.name); got != 1 {
+			t.Errorf("%q: %d mentions of %s, want 1", tc.answer, got, tc.name)
+		}
+	}
 }
 
 func TestSmallLettersOfAProperNounName(t *testing.T) {
