@@ -553,10 +553,15 @@ func inflectedVerb(w string) bool {
 var objectOpeners = set(`the a an your its their his her our my this that these those every each
 	all some most more any both you it them us him me to out down`)
 
+// titleArticles open what a verb leading a title acts on ("## Discover the
+// Best Travel Cards"): a verb's object, not a product's title.
+var titleArticles = set(`the a an your our my their its`)
+
 // listedTitle reports whether x opens a list item, heading, table cell or
 // bold span with a product's title: one small word, then a capitalized
-// word ("**Square for Restaurants**", "| Discover it Cash Back |"). A
-// lead is a name, and a title's small word joins it to the rest.
+// word ("**Square for Restaurants**", "| Discover it Cash Back |"), the
+// small word no article or possessive (titleArticles). A lead is a name,
+// and a title's small word joins it to the rest.
 func listedTitle(s string, x match) bool {
 	ls := strings.LastIndexByte(s[:x.start], '\n') + 1
 	prefix := s[ls:x.start]
@@ -566,7 +571,7 @@ func listedTitle(s string, x match) bool {
 		return false
 	}
 	w := nextWord(s, x)
-	if w == "" || len(w) > 4 || strings.ToLower(w) != w {
+	if w == "" || len(w) > 4 || strings.ToLower(w) != w || titleArticles[w] {
 		return false
 	}
 	after := strings.TrimLeft(s[x.end:], trademarkSigns)[1+len(w):]

@@ -141,6 +141,8 @@ func TestTitleOpeningAListedLead(t *testing.T) {
 		{"Picks:\n\n1. **Summit for Families** – roomy and cheap.\n2. **Osprey Exos** – light.", 1},
 		{"| Pack | Price |\n|---|---|\n| Summit by Night Pro | $90 |\n| Osprey Exos | $200 |", 1},
 		{"Tips:\n\n- Summit early in the day.\n- Osprey packs ride well.", 0},
+		{"## Summit the Highest Peaks\n\nOsprey packs ride well.", 0},
+		{"Tips:\n\n- **Summit your First Peak** early.\n- Osprey packs ride well.", 0},
 	} {
 		if got := countOf(tc.answer, tracked, "Summit"); got != tc.want {
 			t.Errorf("%q: %d mentions of Summit, want %d", tc.answer, got, tc.want)
