@@ -66,7 +66,8 @@ import (
 //     to Lightning"), ordinary words of the brand list too;
 //   - a name no dictionary knows after "from" ("contacts from LinkedIn"),
 //     or one of two capitalized words or more after "from" and a word in
-//     small letters ("a tent from Big Agnes"; namesFrom),
+//     small letters, one word no ordinary word or goods before "from"
+//     ("a tent from Big Agnes"; namesFrom),
 //     unless "from" follows a word of making or of rating ("made from
 //     Dyneema", "rankings from DxOMark");
 //   - joined by a hyphen to a participle of making or owning, when no
@@ -1181,7 +1182,9 @@ func coinedFrom(ws []proseWord, r nameRun) bool {
 // capitals, follows "from" after a word in small letters that is no word
 // of making or of rating ("a tent from Big Agnes", "a quote from Healthy
 // Paws"; not "made from Recycled Nylon", "ratings from Consumer Reports"):
-// the maker or seller of what comes before it.
+// the maker or seller of what comes before it. A name of ordinary words
+// only needs goods before "from" (productNouns, goodsFrom): "a text from
+// Fraud Alerts" is the brand's feature.
 func namesFrom(ws []proseWord, r nameRun) bool {
 	if r.to-r.from < 2 || !strings.EqualFold(ws[r.from-1].text, "from") || ws[r.from-1].comma || ws[r.from-1].stop {
 		return false
@@ -1191,8 +1194,26 @@ func namesFrom(ws []proseWord, r nameRun) bool {
 		return false
 	}
 	b := strings.ToLower(before.text)
-	return !madeOf[b] && !inSet(sourceAfter, b) && !specName(r.text) && !nameRunsOn(ws, r)
+	if madeOf[b] || inSet(sourceAfter, b) || specName(r.text) || nameRunsOn(ws, r) {
+		return false
+	}
+	if productNouns[b] || goodsFrom[b] {
+		return true
+	}
+	for _, w := range ws[r.from:r.to] {
+		if !isDictWord(strings.ToLower(w.text)) {
+			return true
+		}
+	}
+	return false // ordinary words only, after no goods: a feature ("a text from Fraud Alerts")
 }
+
+// goodsFrom are things bought or ordered from a seller, beside productNouns,
+// that make a name of ordinary words after "from" the seller: "a quilt from
+// Grey Heron Works", "a quote from Healthy Paws", and "one" standing for
+// goods named before it ("a bag from Acme and one from Grey Heron Works").
+var goodsFrom = set(`bag bags order orders quilt quilts quote quotes boot boots
+	bottle bottles stove stoves one`)
 
 // pluralVerbs follow names joined as the subject of their sentence: "Chase
 // and Citi offer", "Allstate and Farmers have", "Marker and ATK also make".

@@ -366,6 +366,9 @@ func TestFindMentions_UntrackedNamesFrom(t *testing.T) {
 		{"Acme is fine. Its shell is made from Recycled Nylon fabric.", nil, []string{"Recycled Nylon"}},
 		{"Acme is fine. Its ratings from Trail Weekly are high.", nil, []string{"Trail Weekly"}},
 		{"Acme is fine. It ships orders from New Mexico.", nil, []string{"New Mexico"}},
+		{"Acme is fine. It sends a text from Account Alerts when a charge looks odd.", nil, []string{"Account Alerts"}},
+		{"Acme is fine. It sends a text from Zorvel Alerts when a charge looks odd.", []string{"Zorvel Alerts"}, nil},
+		{"Order one bag from Acme and one from Grey Heron Works and compare.", []string{"Grey Heron Works"}, nil},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
