@@ -321,8 +321,10 @@ func valence(text string) float64 {
 			// "among the highest for checking": ranked near the top of
 			// the market; "premiums are among the highest" ranks a cost,
 			// a complaint, and "rates among the lowest" praise
-			if costNamedBefore(text[:wordStartOf(text, i)]) {
+			if burden, rate := burdenBefore(text[:wordStartOf(text, i)]); burden {
 				rv = -rv
+			} else if rate {
+				rv = 0
 			}
 			v := rv * boost * weight
 			if negLeft > 0 {
@@ -340,8 +342,10 @@ func valence(text string) float64 {
 			// pays or suffers, a complaint; a table cell of its own
 			// ("| Above average |") is a fact of the table, as a cell
 			// that marks a feature absent is
-			if burdenBefore(text[:wordStartOf(text, i)]) {
+			if burden, rate := burdenBefore(text[:wordStartOf(text, i)]); burden {
 				av = -av
+			} else if rate {
+				av = 0
 			}
 			v := av * boost * weight
 			if negLeft > 0 {
@@ -1825,15 +1829,6 @@ func init() { rankEnds[""] = true }
 // others after "one of the" or "among the".
 var rankSizes = map[string]float64{"highest": 1.5, "largest": 1.5, "biggest": 1.5, "lowest": -1.5}
 
-// costNamedBefore reports whether the clause that before ends names a
-// cost ("premiums", "fees", "charges", "rates"…) or complaints; not a
-// savings "rate", which the customer earns.
-func costNamedBefore(before string) bool {
-	return clauseNames(before, func(f string) bool {
-		return priceNoun[f] || costNouns[f] || f == "rates" || f == "complaints"
-	})
-}
-
 // averageAt weighs "above average" and "below average" (or
 // "above-average") at word w, rest the text after it: praise and a
 // complaint of what they rank. It returns the weight and the bytes of
@@ -1859,27 +1854,17 @@ func averageAt(w, rest string) (float64, int) {
 // averageWeight is what a rank above the average weighs.
 const averageWeight = 1.5
 
-// burdenNouns name what a customer pays or suffers, whose rank above the
-// average is a complaint: "rates are well above average".
-var burdenNouns = set("rate rates complaint complaints")
+// burdenNouns name what a customer suffers: a rank of them above the
+// others is a complaint ("the complaint ratio is above average", "its
+// outage count was among the highest"), and so is a rank of a rate of
+// them ("the claim denial rate is among the highest").
+var burdenNouns = set("complaint complaints outage outages denial denials failure failures churn")
 
-// burdenBefore reports whether the clause that before ends names a cost
-// or a burden (a price noun, "fees", "rates", "complaints"…).
-func burdenBefore(before string) bool {
-	return clauseNames(before, func(f string) bool { return priceNoun[f] || costNouns[f] || burdenNouns[f] })
-}
-
-// clauseNames reports whether a word of the clause that before ends (its
-// stretch after the last stop, comma or line break) satisfies is.
-func clauseNames(before string, is func(string) bool) bool {
-	start := strings.LastIndexAny(before, ".;:!?\n,")
-	for _, f := range strings.Fields(strings.ToLower(before[start+1:])) {
-		if is(strings.Trim(f, "*_\"'()")) {
-			return true
-		}
-	}
-	return false
-}
+// rateNouns name a rate, which alone says nothing of its side: a high
+// deposit rate is good, a high loan rate bad; a rate of what the
+// customer gets (a benefit noun, "savings": "the cashback rate is among
+// the highest") ranks as the benefit does.
+var rateNouns = set("rate rates")
 
 // costBefore reports whether a cost (a cost noun or a price noun) is
 // one of the last n words of the clause before: the subject of "add up"
@@ -1902,6 +1887,34 @@ func costBefore(before string, n int) bool {
 		}
 	}
 	return false
+}
+
+// burdenBefore reads the clause that before ends, its stretch after the
+// last stop, comma or line break: burden reports that it names a cost (a price noun,
+// "fees", "subscription"…) or a burden ("complaints", "outages", a
+// "denial rate"), rate that it names a rate of neither a burden nor a
+// benefit, a rank of which weighs nothing.
+func burdenBefore(before string) (burden, rate bool) {
+	gain := false
+	start := strings.LastIndexAny(before, ".;:!?\n,")
+	for t := before[start+1:]; t != ""; {
+		k := 0
+		for k < len(t) && !isTokenByte(t[k]) {
+			k++
+		}
+		e := k
+		for e < len(t) && isTokenByte(t[e]) {
+			e++
+		}
+		w := strings.ToLower(t[k:e])
+		if priceNoun[w] || costNouns[w] || burdenNouns[w] {
+			return true, false
+		}
+		rate = rate || rateNouns[w]
+		gain = gain || benefitNoun[w] || w == "savings"
+		t = t[e:]
+	}
+	return false, rate && !gain
 }
 
 // hardToWords say a thing takes effort when "to" and a verb follow them

@@ -455,8 +455,11 @@ func TestSentimentAboveAverage(t *testing.T) {
 		{"The insurer scores above average for roadside help.", "+"},
 		{"It has an above-average mobile app.", "+"},
 		{"Repair turnaround is below average.", "-"},
-		{"Its rates for new drivers are well above average.", "-"},
+		{"Its fees for new drivers are well above average.", "-"},
 		{"The complaint ratio sits above average.", "-"},
+		{"Globex's savings rate sits above average.", "+"},
+		{"Its loan rates run above average.", "0"},
+		{"The claim denial rate is below average.", "+"},
 		{"| Roadside help | Above average |", "0"},
 	})
 }
@@ -490,6 +493,9 @@ func TestSentimentRankAmong(t *testing.T) {
 		{"The cashback rate is among the highest for debit cards.", "+"},
 		{"Its monthly fees are among the highest in the market.", "-"},
 		{"Premiums for new drivers are among the lowest.", "+"},
+		{"Globex's savings rates are among the highest around.", "+"},
+		{"Its claim denial rate is among the highest in the state.", "-"},
+		{"Globex's outage count was among the highest of any provider.", "-"},
 		{"It is one of the largest regional lenders.", "0"},
 	})
 }
