@@ -1996,24 +1996,47 @@ func withHardToPhrases(m map[string][]phrase) map[string][]phrase {
 
 // withBasicPhrases adds a feature said to be basic as a complaint
 // ("reporting is basic", "its task features are still basic"): "basic"
-// alone is no opinion, since it names a tier ("the basic plan"). So are a
-// feature said to be thin and reviews said to be mixed ("reporting is
-// thin", "claims reviews are mixed", "mixed reviews"), while "thin" and
-// "mixed" before another noun name a kind ("thin credit files", "mixed
-// teams") and weigh nothing.
+// alone is no opinion, since it names a tier ("the basic plan"). So are
+// reviews said to be mixed ("claims reviews are mixed", "mixed reviews")
+// and a feature said to be thin, a noun of thinFeatures before the verb
+// ("reporting is thin", "its integrations feel thin"), "thin on" ("thin
+// on marketing features") or thin for a customer ("it will feel thin for
+// a larger team"); said of anything else "thin" is a fact of its size
+// ("the phone is thin and light"), and "thin" and "mixed" before
+// another noun name a kind ("thin credit files", "mixed teams") and
+// weigh nothing.
 func withBasicPhrases(m map[string][]phrase) map[string][]phrase {
-	for _, verb := range []string{"is", "are", "was", "were", "remains", "remain", "feels", "feel"} {
-		for _, adv := range []string{"", "still ", "fairly ", "pretty ", "quite ", "very ", "rather ", "a bit ", "somewhat "} {
-			for _, adj := range []string{"basic", "thin", "mixed"} {
+	for _, verb := range basicVerbs {
+		for _, adv := range basicAdverbs {
+			for _, adj := range []string{"basic", "mixed", "thin for"} {
 				m[verb] = append(m[verb], phrase{adv + adj, -1})
 			}
 		}
 	}
+	for _, noun := range thinFeatures {
+		for _, verb := range basicVerbs {
+			for _, adv := range basicAdverbs {
+				m[noun] = append(m[noun], phrase{verb + " " + adv + "thin", -1})
+			}
+		}
+	}
+	m["thin"] = append(m["thin"], phrase{"on", -1})
 	for _, noun := range []string{"reviews", "reputation", "ratings", "feedback"} {
 		m["mixed"] = append(m["mixed"], phrase{noun, -1})
 	}
 	return m
 }
+
+// basicVerbs and basicAdverbs say what a feature is or feels like
+// ("reporting is still basic").
+var basicVerbs = []string{"is", "are", "was", "were", "remains", "remain", "feels", "feel"}
+var basicAdverbs = []string{"", "still ", "fairly ", "pretty ", "quite ", "very ", "rather ", "a bit ", "somewhat "}
+
+// thinFeatures are the features of a product that can be thin, too few
+// or too shallow for its customers.
+var thinFeatures = []string{"reporting", "reports", "analytics", "automation", "features", "integrations",
+	"support", "documentation", "docs", "ecosystem", "marketplace", "catalog", "catalogue", "library",
+	"templates", "options", "selection", "tooling", "module", "modules", "customization", "coverage", "network", "management", "content"}
 
 // phraseAt matches a phrase that starts with word w and continues in rest (the text
 // right after w), returning its weight and the bytes of rest it covers.

@@ -12,6 +12,11 @@ func TestSentimentThinAndMixed(t *testing.T) {
 		{"Reviews of its repair service are mixed.", "-"},
 		{"The warranty desk gets mixed reviews.", "-"},
 		{"It suits borrowers with thin credit files.", "0"},
+		{"Globex's new tablet is thin and light.", "0"},
+		{"The Globex monitor is thin enough to mount flush on a wall.", "0"},
+		{"The app is thin on export formats.", "-"},
+		{"Its integrations feel thin.", "-"},
+		{"The suite may feel thin for a growing agency.", "-"},
 		{"It works well for mixed teams of designers and engineers.", "+"},
 		{"Setup takes mixed households about an hour.", "0"},
 	})
