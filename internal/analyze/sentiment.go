@@ -51,7 +51,7 @@ func valence(text string) float64 {
 		// phrase only ("No fees and excellent support")
 		noun bool
 		// what the word before was, kept as flags so no word outlives its turn
-		prevNeed, prevInTo, prevCount, prevComplaint bool
+		prevNeed, prevInTo, prevCount, prevComplaint, prevCopula bool
 		// opening: no word yet since the text or a clause began, so a capital
 		// is the sentence's, not a name's
 		opening = true
@@ -149,7 +149,8 @@ func valence(text string) float64 {
 		if !known && strings.HasSuffix(w, "n't") {
 			info, known = wordInfo{kind: negator}, true
 		}
-		afterNeed, afterInTo, afterCount, afterComplaint := prevNeed, prevInTo, prevCount, prevComplaint
+		afterNeed, afterInTo, afterCount, afterComplaint, afterCopula := prevNeed, prevInTo, prevCount, prevComplaint, prevCopula
+		prevCopula = copulas[w] || strings.HasSuffix(w, "'s")
 		prevComplaint = false
 		if afterComplaint && speedWords[w] {
 			// "gets expensive fast", "clunky quickly": how soon a complaint
@@ -436,7 +437,8 @@ func valence(text string) float64 {
 				!(shareWords[w] && otherSeller(text[:wordStartOf(text, i)], text[i+n:])) &&
 				(!leadWords[w] || leadHolds(w, text[:wordStartOf(text, i)], text[i:i+n], text[i+n:])) &&
 				(w != "best" || bestHowHolds(text[:wordStartOf(text, i)], text[i:i+n])) &&
-				(w != "i'd" || pointHolds(text[i:i+n], text[i+n:])) {
+				(w != "i'd" || pointHolds(text[i:i+n], text[i+n:])) &&
+				(w != "a" || p != 0 || !afterCopula) {
 				v, ok, phrased = p, true, true
 				i += n
 				if w == "i'd" && p >= 1.5 && negLeft > 0 {
@@ -1519,7 +1521,9 @@ var phrases = withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasic
 	// "at a fraction of the cost", "about a third of the price", "for
 	// less" (not "for less weight": lessPrice)
 	// a price class named after an article describes the product ("a
-	// budget-friendly pack"); said of it, "budget-friendly" is praise
+	// budget-friendly pack"); said of it, "budget-friendly" is praise, as
+	// it is after "is a" or "'s a" ("it is a budget-friendly option":
+	// copulas)
 	// "a liability" with its article is a fault ("the buckle is a
 	// liability"); "liability" alone is insurance a policy sells
 	"a": {{"budget-friendly", 0}, {"liability", -0.8}, {"real liability", -0.8}, {"big liability", -0.8},
@@ -2026,6 +2030,10 @@ func withBasicPhrases(m map[string][]phrase) map[string][]phrase {
 	}
 	return m
 }
+
+// copulas before "a" and a price class say it of the product ("it is a
+// budget-friendly option"), as a word ending in "'s" does ("it's a").
+var copulas = set("is are was were")
 
 // basicVerbs and basicAdverbs say what a feature is or feels like
 // ("reporting is still basic").

@@ -54,5 +54,7 @@ func TestSentimentBudgetFriendlyClass(t *testing.T) {
 		{"It is the budget-friendly model of the range.", "0"},
 		{"Budget-friendly and easy to pitch.", "+"},
 		{"The stove is budget-friendly.", "+"},
+		{"Globex is a budget-friendly pick with free returns.", "+"},
+		{"It's a budget-friendly stove for weekend trips.", "+"},
 	})
 }
