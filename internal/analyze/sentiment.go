@@ -1442,7 +1442,7 @@ var lexicon = map[string]float64{
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),
 // keyed by their first word.
-var phrases = withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]phrase{
+var phrases = withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]phrase{
 	"issue":  {{"tracking", 0}, {"tracker", 0}, {"trackers", 0}},
 	"best":   {{"for", 0}},
 	"ranked": {{"first", 2}, {"highest", 2}, {"top", 2}, {"higher", 1.5}, {"lower", -1.5}},
@@ -1534,7 +1534,7 @@ var phrases = withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasic
 	"half":     {{"the cost", 1.5}, {"the price", 1.5}, {"of the cost", 1.5}, {"of the price", 1.5}},
 	"for": {{"less", 1.5}, {"much less", 1.5}, {"far less", 1.5}, {"a lot less", 1.5},
 		{"a fraction of the cost", 1.5}, {"a fraction of the price", 1.5}},
-})))))
+}))))))
 
 // pointHolds reports whether "I'd point" is the writer's pick: people
 // follow it ("I'd point you to it", "where I'd point most first-time
@@ -2027,6 +2027,31 @@ func withBasicPhrases(m map[string][]phrase) map[string][]phrase {
 	m["thin"] = append(m["thin"], phrase{"on", -1})
 	for _, noun := range []string{"reviews", "reputation", "ratings", "feedback"} {
 		m["mixed"] = append(m["mixed"], phrase{noun, -1})
+	}
+	return m
+}
+
+// withRarePhrases adds the uses of "unique" and "rare" that set nothing
+// apart, phrases of weight 0: "unique" before an identifier ("a unique
+// ID", "a unique link", "a unique referral code") names a technical property, and "rare" said of
+// discounts, sales, deals, promotions or availability ("discounts are
+// rare", "rare sales") a fact of pricing or stock.
+func withRarePhrases(m map[string][]phrase) map[string][]phrase {
+	for _, n := range []string{"id", "ids", "identifier", "identifiers", "code", "codes", "key", "keys",
+		"link", "links", "url", "urls", "number", "numbers"} {
+		m["unique"] = append(m["unique"], phrase{n, 0})
+		for _, kind := range []string{"tracking", "referral", "promo", "discount", "order", "account", "customer", "user", "api", "invite"} {
+			m["unique"] = append(m["unique"], phrase{kind + " " + n, 0})
+		}
+	}
+	for _, n := range []string{"discounts", "discount", "sales", "sale", "deals", "deal", "promotions",
+		"promotion", "promos", "promo", "availability"} {
+		m["rare"] = append(m["rare"], phrase{n, 0})
+		for _, verb := range []string{"is", "are", "was", "were", "remain", "remains"} {
+			for _, adv := range []string{"", "very ", "fairly ", "pretty ", "quite ", "rather ", "still "} {
+				m[n] = append(m[n], phrase{verb + " " + adv + "rare", 0})
+			}
+		}
 	}
 	return m
 }

@@ -445,6 +445,11 @@ func TestSentimentRareFeature(t *testing.T) {
 		{"A rare option among budget tents: two vestibules.", "+"},
 		{"The hinge design is unique.", "+"},
 		{"The rewards are nice, but they aren't unique.", "-"},
+		{"Each order gets a unique tracking number.", "0"},
+		{"The app creates a unique link for every guest.", "0"},
+		{"Promotions are rare, so plan on the list price.", "0"},
+		{"Sales are rare on this model.", "0"},
+		{"You get a unique ID and a unique referral code.", "0"},
 	})
 }
 
