@@ -278,9 +278,17 @@ func sameCapitals(text, caps string) bool {
 // institutions after them ("Columbia River", "Columbia University", "the Apollo
 // program").
 func dropPlaceReadings(answer string, ms []match) []match {
+	return dropMatches(ms, func(x match) bool {
+		return x.word && (placeNouns[strings.ToLower(nextWord(answer, x))] || placePrefixes[wordBefore(answer, x.start)] || joinedName(answer, x))
+	})
+}
+
+// dropMatches returns ms without the matches drop reports, ms itself when
+// it drops none (the usual case, so nothing is allocated).
+func dropMatches(ms []match, drop func(match) bool) []match {
 	var out []match // allocated on the first drop
 	for i, x := range ms {
-		if x.word && (placeNouns[strings.ToLower(nextWord(answer, x))] || placePrefixes[wordBefore(answer, x.start)] || joinedName(answer, x)) {
+		if drop(x) {
 			if out == nil {
 				out = append(make([]match, 0, len(ms)), ms[:i]...)
 			}
@@ -418,22 +426,7 @@ var dayPickers = set(`on every each first last next previous this until by`)
 // after it keeps it ("in Patagonia jackets", "in Patagonia's line"): one
 // shops in a brand's goods, never in the brand.
 func dropRegionReadings(answer string, ms []match) []match {
-	var out []match // allocated on the first drop
-	for i, x := range ms {
-		if x.word && regionReading(answer, x) {
-			if out == nil {
-				out = append(make([]match, 0, len(ms)), ms[:i]...)
-			}
-			continue
-		}
-		if out != nil {
-			out = append(out, x)
-		}
-	}
-	if out == nil {
-		return ms
-	}
-	return out
+	return dropMatches(ms, func(x match) bool { return x.word && regionReading(answer, x) })
 }
 
 // regionReading reports whether x, a proper noun of the word list and no

@@ -349,18 +349,24 @@ var businessNouns = set("brand brands company companies competitor competitors r
 // kindExamples reports whether the words before word i are "like" or "such
 // as" after a noun of businessNouns ("carriers like Mint Mobile").
 func kindExamples(ws []proseWord, i int) bool {
-	j := -1
-	switch {
-	case i >= 2 && wordsBefore(ws, i, likePhrase):
-		j = i - 2
-	case i >= 3 && wordsBefore(ws, i, suchAsPhrase):
-		j = i - 3
-	}
+	j := exampleNoun(ws, i)
 	if j < 0 {
 		return false
 	}
 	w := ws[j]
 	return !w.comma && !w.stop && !w.semi && businessNouns[strings.ToLower(w.text)]
+}
+
+// exampleNoun returns the index of the word before "like" or "such as"
+// when those words stand right before word i, or -1.
+func exampleNoun(ws []proseWord, i int) int {
+	switch {
+	case i >= 2 && wordsBefore(ws, i, likePhrase):
+		return i - 2
+	case i >= 3 && wordsBefore(ws, i, suchAsPhrase):
+		return i - 3
+	}
+	return -1
 }
 
 var likePhrase, suchAsPhrase = phraseWords("like"), phraseWords("such as")
@@ -1593,13 +1599,7 @@ var techExampleNouns = set("feature features framework frameworks library librar
 // techExamples reports whether the words before word i are "like" or "such
 // as" after a noun of techExampleNouns.
 func techExamples(ws []proseWord, i int) bool {
-	j := -1
-	switch {
-	case i >= 2 && wordsBefore(ws, i, likePhrase):
-		j = i - 2
-	case i >= 3 && wordsBefore(ws, i, suchAsPhrase):
-		j = i - 3
-	}
+	j := exampleNoun(ws, i)
 	return j >= 0 && techExampleNouns[strings.ToLower(ws[j].text)]
 }
 

@@ -848,27 +848,33 @@ func pronounObject(text string) bool {
 	return false
 }
 
+// wordsAhead reports whether text opens with the words of ps, each a
+// whole word, spaces before them allowed, and how many bytes they take.
+func wordsAhead(text string, ps []string) (int, bool) {
+	t, n := text, 0
+	for _, w := range ps {
+		trimmed := strings.TrimLeft(t, " ")
+		if len(trimmed) < len(w) || !strings.EqualFold(trimmed[:len(w)], w) ||
+			len(trimmed) > len(w) && isTokenByte(trimmed[len(w)]) {
+			return 0, false
+		}
+		n += len(t) - len(trimmed) + len(w)
+		t = trimmed[len(w):]
+	}
+	return n, true
+}
+
 // imperativeAdviceAt returns the bytes of text an imperative advice covers
 // when a name follows it (a capitalized word, or a brand's blanked
 // mention, also after "the") or a pronoun that takes one up, or 0: "look
 // at doorbell cameras" and "use the Move to iOS app" advise no product.
 func imperativeAdviceAt(text string) int {
 	for _, ps := range imperativeAdvice {
-		t, n, ok := text, 0, true
-		for _, w := range ps {
-			trimmed := strings.TrimLeft(t, " ")
-			if len(trimmed) < len(w) || !strings.EqualFold(trimmed[:len(w)], w) ||
-				len(trimmed) > len(w) && isTokenByte(trimmed[len(w)]) {
-				ok = false
-				break
-			}
-			n += len(t) - len(trimmed) + len(w)
-			t = trimmed[len(w):]
-		}
+		n, ok := wordsAhead(text, ps)
 		if !ok {
 			continue
 		}
-		rest := strings.TrimLeft(t, " *_")
+		rest := strings.TrimLeft(text[n:], " *_")
 		if len(rest) > 4 && strings.EqualFold(rest[:4], "the ") && strings.HasPrefix(strings.TrimLeft(rest[4:], " *_"), "xx") {
 			// "choose the Acme for speed": a brand's blanked mention after
 			// the article ("use the Move to iOS app" advises no brand)
@@ -924,21 +930,11 @@ var crowdVerbs = func() map[string]bool {
 // else the crowd takes ("choose Advanced") is no verdict on the brand.
 func crowdChoiceAt(text string) int {
 	for _, ps := range crowdChoice {
-		t, n, ok := text, 0, true
-		for _, w := range ps {
-			trimmed := strings.TrimLeft(t, " ")
-			if len(trimmed) < len(w) || !strings.EqualFold(trimmed[:len(w)], w) ||
-				len(trimmed) > len(w) && isTokenByte(trimmed[len(w)]) {
-				ok = false
-				break
-			}
-			n += len(t) - len(trimmed) + len(w)
-			t = trimmed[len(w):]
-		}
+		n, ok := wordsAhead(text, ps)
 		if !ok {
 			continue
 		}
-		rest := strings.TrimLeft(t, " *_")
+		rest := strings.TrimLeft(text[n:], " *_")
 		if len(rest) > 4 && strings.EqualFold(rest[:4], "the ") {
 			rest = strings.TrimLeft(rest[4:], " *_")
 		}
