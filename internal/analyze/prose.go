@@ -166,22 +166,43 @@ type proseWord struct {
 	like bool
 }
 
+// isLineSpace, opensWord and closesWord are the separators and the
+// punctuation around a prose word, as functions: a cutset string is turned
+// into a set on every call, and proseWords runs on every word.
+func isLineSpace(r rune) bool { return r == ' ' || r == '\t' || r == '\r' || r == '\n' }
+
+func opensWord(r rune) bool {
+	switch r {
+	case '(', '[', '{', '"', '\'', '“', '‘':
+		return true
+	}
+	return false
+}
+
+func closesWord(r rune) bool {
+	switch r {
+	case ',', ';', ':', '.', '!', '?', ')', ']', '}', '"', '\'', '”', '’':
+		return true
+	}
+	return false
+}
+
 func proseWords(out []proseWord, text string) []proseWord {
 	for rest := text; ; {
-		rest = strings.TrimLeft(rest, " \t\r\n")
+		rest = strings.TrimLeftFunc(rest, isLineSpace)
 		if rest == "" {
 			return out
 		}
-		end := strings.IndexAny(rest, " \t\r\n")
+		end := strings.IndexFunc(rest, isLineSpace)
 		if end < 0 {
 			end = len(rest)
 		}
 		f := rest[:end]
 		rest = rest[end:]
 		w := proseWord{}
-		t := strings.TrimLeft(f, "([{\"'“‘")
+		t := strings.TrimLeftFunc(f, opensWord)
 		w.open = len(t) < len(f)
-		trimmed := strings.TrimRight(t, ",;:.!?)]}\"'”’")
+		trimmed := strings.TrimRightFunc(t, closesWord)
 		if tail := t[len(trimmed):]; tail != "" {
 			w.comma = tail[0] == ','
 			w.stop = !w.comma
