@@ -389,23 +389,10 @@ var placePrefixes = set(`British North South East West Northern Southern Eastern
 // picks one day before it ("on Monday", "every Monday", "the first Monday").
 // A brand's name does not take either.
 func dropDayReadings(answer string, ms []match) []match {
-	var out []match // allocated on the first drop
-	for i, x := range ms {
-		if x.word && weekdays[fold(answer[x.start:x.end])] &&
-			(dayParts[strings.ToLower(nextWord(answer, x))] || dayPickers[strings.ToLower(wordBefore(answer, x.start))]) {
-			if out == nil {
-				out = append(make([]match, 0, len(ms)), ms[:i]...)
-			}
-			continue
-		}
-		if out != nil {
-			out = append(out, x)
-		}
-	}
-	if out == nil {
-		return ms
-	}
-	return out
+	return dropMatches(ms, func(x match) bool {
+		return x.word && weekdays[fold(answer[x.start:x.end])] &&
+			(dayParts[strings.ToLower(nextWord(answer, x))] || dayPickers[strings.ToLower(wordBefore(answer, x.start))])
+	})
 }
 
 // weekdays are the days' names.

@@ -317,38 +317,26 @@ func valence(text string) float64 {
 			negLeft, boost = 0, 1
 			continue
 		}
-		if rv, n := rankAmongAt(w, text[i:]); rv != 0 {
-			// "its bundle discount is one of the largest available",
-			// "among the highest for checking": ranked near the top of
-			// the market; "premiums are among the highest" ranks a cost,
-			// a complaint, and "rates among the lowest" praise
+		rv, n := rankAmongAt(w, text[i:])
+		if rv == 0 {
+			if av, m := averageAt(w, text[i:]); av != 0 && !cellOfAbsence(text, wordStartOf(text, i), i+m) {
+				rv, n = av, m
+			}
+		}
+		if rv != 0 {
+			// a rank against the market: "one of the largest available",
+			// "among the highest for checking", "scores above average for
+			// claims satisfaction"; ranking what the customer pays or
+			// suffers ("premiums are among the highest", "its complaint
+			// ratio is above average") is a complaint, and a rate alone
+			// ranks nothing; a table cell of its own ("| Above average |")
+			// is a fact of the table, as a cell that marks a feature absent is
 			if burden, rate := burdenBefore(text[:wordStartOf(text, i)]); burden {
 				rv = -rv
 			} else if rate {
 				rv = 0
 			}
 			v := rv * boost * weight
-			if negLeft > 0 {
-				v *= -0.75
-			}
-			total += v
-			boost = 1
-			i += n
-			continue
-		}
-		if av, n := averageAt(w, text[i:]); av != 0 && !cellOfAbsence(text, wordStartOf(text, i), i+n) {
-			// "scores above average for claims satisfaction": a rank
-			// against the others; "rates are above average" and "its
-			// complaint ratio is above average" rank what the customer
-			// pays or suffers, a complaint; a table cell of its own
-			// ("| Above average |") is a fact of the table, as a cell
-			// that marks a feature absent is
-			if burden, rate := burdenBefore(text[:wordStartOf(text, i)]); burden {
-				av = -av
-			} else if rate {
-				av = 0
-			}
-			v := av * boost * weight
 			if negLeft > 0 {
 				v *= -0.75
 			}
