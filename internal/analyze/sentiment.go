@@ -57,6 +57,16 @@ func valence(text string) float64 {
 		opening = true
 		buf     [32]byte
 	)
+	// addWeighed adds a phrase's fixed weight v as a word's would be: with
+	// the pending intensifier and the clause's weight, turned by a negation
+	addWeighed := func(v float64) {
+		v *= boost * weight
+		if negLeft > 0 {
+			v *= -0.75
+		}
+		total += v
+		boost = 1
+	}
 	endLack := func() {
 		if lack {
 			total -= weight
@@ -188,12 +198,7 @@ func valence(text string) float64 {
 			// "longer financing terms than Globex", "far more drivers than
 			// Globex": more of what the customer gets is praise, and the
 			// side compared with takes the opposite (brandSentiment)
-			v := 1.0 * boost * weight
-			if negLeft > 0 {
-				v *= -0.75
-			}
-			total += v
-			boost = 1
+			addWeighed(1.0)
 			continue
 		}
 		switch info.kind {
@@ -286,12 +291,7 @@ func valence(text string) float64 {
 				// weight of itself is praised; "the most reliable" weighs
 				// its word, "the most fees" its price, and "the most
 				// common complaint" the opinion it ranks
-				v := mostRank * boost * weight
-				if negLeft > 0 {
-					v *= -0.75
-				}
-				total += v
-				boost = 1
+				addWeighed(mostRank)
 				continue
 			}
 			boost *= info.value
@@ -336,24 +336,14 @@ func valence(text string) float64 {
 			} else if rate {
 				rv = 0
 			}
-			v := rv * boost * weight
-			if negLeft > 0 {
-				v *= -0.75
-			}
-			total += v
-			boost = 1
+			addWeighed(rv)
 			i += n
 			continue
 		}
 		if w == "plus" && plusNoun(text[:wordStartOf(text, i)], text[i:]) {
 			// "is a plus", "a genuine plus for stability": an advantage,
 			// not the word that joins a list ("fees plus taxes")
-			v := plusWeight * boost * weight
-			if negLeft > 0 {
-				v *= -0.75
-			}
-			total += v
-			boost = 1
+			addWeighed(plusWeight)
 			continue
 		}
 		if negLeft > 0 && noun && (w == "and" || w == "plus") {
@@ -382,12 +372,7 @@ func valence(text string) float64 {
 		if likeVerbs[w] && peopleBefore(text[:wordStartOf(text, i)]) && likedProduct(w, text[i:]) {
 			// "reviewers like its teen accounts", "many shoppers prefer
 			// it": what the product's users like is praise of it
-			v := 1.5 * boost * weight
-			if negLeft > 0 {
-				v *= -0.75
-			}
-			total += v
-			boost = 1
+			addWeighed(1.5)
 			continue
 		}
 		if w == "choice" && namedChoice(text[:wordStartOf(text, i)]) {
