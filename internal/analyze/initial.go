@@ -93,14 +93,21 @@ func lineLead(prefix string) bool {
 	return strings.Trim(p, openers+" \t") == ""
 }
 
+// leadPrefix returns the text of x's line before it, and reports whether
+// that opens a bold span (bold), a table cell, or a list item or heading
+// (lineLead): whether x stands where a lead does.
+func leadPrefix(s string, x match) (prefix string, bold, ok bool) {
+	prefix = s[strings.LastIndexByte(s[:x.start], '\n')+1 : x.start]
+	bold = strings.HasSuffix(prefix, "**") || strings.HasSuffix(prefix, "__")
+	cell := strings.HasSuffix(strings.TrimRight(prefix, openers+" \t"), "|")
+	return prefix, bold, bold || cell || lineLead(prefix)
+}
+
 // listed reports whether x is the whole lead of a list item, heading or table
 // cell, or a bold span, possibly followed by a model name or number.
 func listed(s string, x match) bool {
-	ls := strings.LastIndexByte(s[:x.start], '\n') + 1
-	prefix := s[ls:x.start]
-	bold := strings.HasSuffix(prefix, "**") || strings.HasSuffix(prefix, "__")
-	cell := strings.HasSuffix(strings.TrimRight(prefix, openers+" \t"), "|")
-	if !bold && !cell && !lineLead(prefix) {
+	prefix, bold, ok := leadPrefix(s, x)
+	if !ok {
 		return false
 	}
 	rest := s[x.end:]
@@ -543,11 +550,7 @@ var titleArticles = set(`the a an your our my their its`)
 // small word no article or possessive (titleArticles). A lead is a name,
 // and a title's small word joins it to the rest.
 func listedTitle(s string, x match) bool {
-	ls := strings.LastIndexByte(s[:x.start], '\n') + 1
-	prefix := s[ls:x.start]
-	bold := strings.HasSuffix(prefix, "**") || strings.HasSuffix(prefix, "__")
-	cell := strings.HasSuffix(strings.TrimRight(prefix, openers+" \t"), "|")
-	if !bold && !cell && !lineLead(prefix) {
+	if _, _, ok := leadPrefix(s, x); !ok {
 		return false
 	}
 	w := nextWord(s, x)
