@@ -63,7 +63,8 @@ func candidates(s string, tracked []match) []candidate {
 	pickLevels := pickHeadingLevels(s, lines, tracked)
 	pickItems := pickListLines(s, lines, tracked)
 	inFence := false
-	var cols []int // the table columns read for names, see tableColumns
+	var cols []int  // the table columns read for names, see tableColumns
+	byKind := false // cols are headed by a kind of company: a cell lists names
 	groups := 0
 	listGroup, tableGroup, boldGroup := 0, 0, 0
 	headingGroups := map[int]int{}
@@ -114,7 +115,7 @@ func candidates(s string, tracked []match) []candidate {
 		case trimmed[0] == '|':
 			isHeader := li+1 < len(lines) && isTableRule(lines[li+1].text)
 			if isHeader {
-				cols = tableColumns(trimmed, isAttributeHeader(s, trimmed, lo, tracked))
+				cols, byKind = tableColumns(trimmed, isAttributeHeader(s, trimmed, lo, tracked))
 				groups++
 				from := len(out)
 				out = appendBrandHeader(out, trimmed, lo, tracked)
@@ -125,7 +126,11 @@ func candidates(s string, tracked []match) []candidate {
 			if !isHeader && !isTableRule(trimmed) {
 				for _, c := range cols {
 					from := len(out)
-					out = appendCell(out, trimmed, lo, c)
+					if byKind {
+						out = appendCellNames(out, trimmed, lo, c)
+					} else {
+						out = appendCell(out, trimmed, lo, c)
+					}
 					grouped(from, tableGroup+1+c%99)
 				}
 			}
@@ -475,10 +480,10 @@ func isTableRule(s string) bool {
 // "Bank", "ATM network"), and the first column unless the table compares brands
 // by attribute or another column is headed by a kind of company while the first
 // is not ("| Gear | Brand | Weight |" has "Tent" and "Pack" in its first
-// column, and the brands in its second).
-func tableColumns(header string, attr bool) []int {
+// column, and the brands in its second). byKind reports columns headed by a
+// kind of company.
+func tableColumns(header string, attr bool) (cols []int, byKind bool) {
 	cells := strings.Split(strings.Trim(strings.TrimSpace(header), "|"), "|")
-	var cols []int
 	for i, c := range cells {
 		ws := strings.Fields(strings.ToLower(cleanName(c)))
 		if len(ws) > 0 && len(ws) <= 3 && companyKinds[ws[len(ws)-1]] {
@@ -486,9 +491,9 @@ func tableColumns(header string, attr bool) []int {
 		}
 	}
 	if len(cols) == 0 && !attr {
-		return []int{0}
+		return []int{0}, false
 	}
-	return cols
+	return cols, len(cols) > 0
 }
 
 // appendBrandHeader adds the cells after the first of a table's header row
@@ -528,9 +533,16 @@ var companyKinds = set(`integration integrations
 
 // appendCell adds cell col of a table row.
 func appendCell(out []candidate, row string, off, col int) []candidate {
+	cell, at := tableCell(row, off, col)
+	return appendName(out, cell, at)
+}
+
+// tableCell returns cell col of a table row, trimmed, and its offset; ""
+// past the row's last cell.
+func tableCell(row string, off, col int) (string, int) {
 	cells := strings.Split(row[1:], "|")
 	if col >= len(cells) {
-		return out
+		return "", off
 	}
 	at := off + 1
 	for _, c := range cells[:col] {
@@ -538,7 +550,29 @@ func appendCell(out []candidate, row string, off, col int) []candidate {
 	}
 	cell := cells[col]
 	lead := len(cell) - len(strings.TrimLeft(cell, " \t"))
-	return appendName(out, strings.TrimSpace(cell), at+lead)
+	return strings.TrimSpace(cell), at + lead
+}
+
+// cellListSeparators join the names of a cell in a column of companies;
+// "and" may join the words of one product ("SoFi Checking and Savings").
+var cellListSeparators = []string{", ", "; ", " / "}
+
+// appendCellNames adds the names of cell col of a table row whose column is
+// headed by a kind of company ("| Example brands |"): a cell there lists
+// names, each one of that kind ("La Sportiva, Scarpa").
+func appendCellNames(out []candidate, row string, off, col int) []candidate {
+	cell, at := tableCell(row, off, col)
+	for cell != "" {
+		end, next := len(cell), len(cell)
+		for _, sep := range cellListSeparators {
+			if k := strings.Index(cell[:end], sep); k >= 0 {
+				end, next = k, k+len(sep)
+			}
+		}
+		out = appendName(out, cell[:end], at)
+		cell, at = cell[next:], at+next
+	}
+	return out
 }
 
 // appendLead adds the name that opens a list item: bold or linked text at its start,

@@ -162,6 +162,18 @@ func TestFindMentions_UntrackedPickColumn(t *testing.T) {
 	checkUntracked(t, answer, []Tracked{{Name: "Acme"}}, []string{"Granite Peak", "Zorvane"}, []string{"Tent", "Stove"})
 }
 
+// A cell of a column headed by a kind of company lists names of that kind,
+// each one a name; "and" inside a cell may join the words of one product,
+// and a cell of words in small letters names none.
+func TestFindMentions_UntrackedCellList(t *testing.T) {
+	answer := "Costs, item by item:\n\n| Item | Budget | Example brands |\n|---|---|---|\n" +
+		"| Shoes | $90 | Zorvane, Granite Peak |\n| Harness | $55 | Acme, Tallwood |\n" +
+		"| Rope | $150 | Kestrel Ropes; Ridgeline |\n| Chalk | $20 | Any, see notes |\n" +
+		"| Belay | $30 | Bellwether Checking and Savings |\n"
+	checkUntracked(t, answer, []Tracked{{Name: "Acme"}},
+		[]string{"Zorvane", "Granite Peak", "Tallwood", "Ridgeline"}, []string{"Any", "Savings"})
+}
+
 // What a company acquired or merged with is a company; what is bought ("the
 // purchase of") may be any product.
 func TestFindMentions_UntrackedAcquisition(t *testing.T) {
