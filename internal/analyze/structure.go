@@ -101,10 +101,10 @@ func candidates(s string, tracked []match) []candidate {
 				if !pickLevels[level] || !strings.Contains(body, ": ") {
 					// at a level of picks the words before the colon
 					// are the need ("### 2. Best for teams: Zorvane")
-					out = appendLead(out, body, hOff+n)
+					out = appendLead(out, body, hOff+n, tracked)
 				}
 			} else if brandLevels[level] {
-				out = appendLead(out, h2, hOff)
+				out = appendLead(out, h2, hOff, tracked)
 			}
 			if pickLevels[level] {
 				out = appendPick(out, h2, hOff)
@@ -143,7 +143,7 @@ func candidates(s string, tracked []match) []candidate {
 					listGroup = groups
 				}
 				from := len(out)
-				out = appendLead(out, body, lo+n)
+				out = appendLead(out, body, lo+n, tracked)
 				out = appendLabelValue(out, body, lo+n)
 				grouped(from, listGroup)
 				if pickItems[li] {
@@ -577,11 +577,11 @@ func appendCellNames(out []candidate, row string, off, col int) []candidate {
 
 // appendLead adds the name that opens a list item: bold or linked text at its start,
 // else the text up to the first separator (":", " – ", " (", ",", ". ", …).
-func appendLead(out []candidate, body string, off int) []candidate {
+func appendLead(out []candidate, body string, off int, tracked []match) []candidate {
 	switch {
 	case strings.HasPrefix(body, "**"), strings.HasPrefix(body, "__"):
 		if j := strings.Index(body[2:], body[:2]); j > 0 {
-			return appendName(out, body[2:2+j], off+2)
+			return appendLeadName(out, body[2:2+j], off+2, tracked)
 		}
 		return out
 	case strings.HasPrefix(body, "["):
@@ -596,7 +596,55 @@ func appendLead(out []candidate, body string, off int) []candidate {
 			end = j
 		}
 	}
-	return appendName(out, body[:end], off)
+	return appendLeadName(out, body[:end], off, tracked)
+}
+
+// appendLeadName adds the name of a lead; a lead that is no name as a
+// whole but two brands joined by "and" or "or", one of them no ordinary
+// word or a brand of the list, names both ("**Allstate or Travelers** —",
+// "#### Farmers Insurance and Liberty Mutual"; not "**Morning or
+// Evening**", nor two products of a tracked brand, "**Osprey Exos or
+// Kestrel Pack**").
+func appendLeadName(out []candidate, raw string, off int, tracked []match) []candidate {
+	n := len(out)
+	if out = appendName(out, raw, off); len(out) > n {
+		return out
+	}
+	for _, sep := range []string{" and ", " or "} {
+		a, b, ok := strings.Cut(raw, sep)
+		if ok && !strings.Contains(b, sep) && brandAlone(a) && brandAlone(b) && (pairEvidence(a) || pairEvidence(b)) &&
+			!trackedProduct(tracked, a, off) && !trackedProduct(tracked, b, off+len(a)+len(sep)) {
+			out = appendName(out, a, off)
+			return appendName(out, b, off+len(a)+len(sep))
+		}
+	}
+	return out
+}
+
+// brandAlone reports whether raw is a name that is a brand as a whole, no
+// brand and a model of it ("Patagonia Jackson Glacier"): two models of one
+// brand joined by "or" are no two brands.
+func brandAlone(raw string) bool {
+	name := cleanName(raw)
+	return isBrandish(name) && brandHead(strings.Fields(name)) == len(strings.Fields(name))
+}
+
+// trackedProduct reports whether raw at off holds a tracked brand and more
+// words: a product of that brand ("Osprey Exos"), no brand of its own.
+func trackedProduct(tracked []match, raw string, off int) bool {
+	for _, x := range tracked {
+		if x.start < off+len(raw) && off < x.end && x.end-x.start < len(cleanName(raw)) {
+			return true
+		}
+	}
+	return false
+}
+
+// pairEvidence reports whether raw, one of two names joined in a lead, is
+// no ordinary word or a brand of the list.
+func pairEvidence(raw string) bool {
+	name := cleanName(raw)
+	return notCommon(name) || listedBrand(name)
 }
 
 // leadSeparators end the name at the start of a plain list item.

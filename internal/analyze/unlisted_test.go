@@ -174,6 +174,28 @@ func TestFindMentions_UntrackedCellList(t *testing.T) {
 		[]string{"Zorvane", "Granite Peak", "Tallwood", "Ridgeline"}, []string{"Any", "Savings"})
 }
 
+// A lead of a list or a heading of a level of brands that is no name as a
+// whole but two brands joined by "and" or "or", one no ordinary word or of
+// the brand list, names both; two ordinary words, or two products of a
+// tracked brand, do not.
+func TestFindMentions_UntrackedLeadPair(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Other insurers:\n\n- **Acme** — online-first.\n- **Harborline or Wayfarers** — traditional insurers with agents.\n",
+			[]string{"Harborline", "Wayfarers"}, nil},
+		{"## Insurers for bundling\n\n#### Acme\nLarge discounts.\n\n#### Quarrix Insurance and Meadow Mutual\nBoth offer bundles.\n",
+			[]string{"Quarrix Insurance", "Meadow Mutual"}, nil},
+		{"Tips:\n\n- **Acme** — online-first.\n- **Morning or Evening** — hike early.\n",
+			nil, []string{"Morning", "Evening"}},
+		{"Packs:\n\n- **Acme** — light.\n- **Acme Exos or Kestrel Pack** — two of its models.\n- **Weight and Fit** — what matters.\n",
+			nil, []string{"Weight and"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
 // What a company acquired or merged with is a company; what is bought ("the
 // purchase of") may be any product.
 func TestFindMentions_UntrackedAcquisition(t *testing.T) {
