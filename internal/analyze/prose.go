@@ -118,7 +118,9 @@ import (
 //     opening the sentence too when two inside it are.
 //
 // A name of the brand list that opens with a figure joined to a word
-// ("7-Eleven") is read as a capitalized one. Names still have to look like
+// ("7-Eleven") is read as a capitalized one. A name that runs a brand and
+// its model together in more words than a name has is the brand (longName:
+// "the Xiaomi Redmi Note 14 Pro offers" names Xiaomi). Names still have to look like
 // names (isBrandish); ordinary capitalized words and labels do not become
 // brands.
 // proseMarkup drops the emphasis markup of a sentence before its words are
@@ -510,6 +512,13 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		name = cleanName(name)
 		if first, rest, ok := strings.Cut(name, " "); ok && leadVerbs[strings.ToLower(first)] {
 			name = rest // "Shortlist Plannery and Kanbanzo": advice about a name
+		}
+		if !isBrandish(name) {
+			// "the Xiaomi Redmi Note 14 Pro offers": a brand and a model of
+			// more words than a name has, read as the brand
+			if brand := longName(name); brand != "" {
+				name = brand
+			}
 		}
 		if name == "" || !isBrandish(name) && !made || isKnown(name, sn) || isPlaceName(name) || scheme[name[0]] && smallCapital(name) {
 			return

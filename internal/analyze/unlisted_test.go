@@ -196,6 +196,24 @@ func TestFindMentions_UntrackedLeadPair(t *testing.T) {
 	}
 }
 
+// A brand of the list inside a sentence, run together with a model of more
+// words than a name has, names the brand; a long run of capitals that no
+// brand opens names nothing.
+func TestFindMentions_UntrackedLongModelRun(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Budget pick: the Xiaomi Redmi Note 14 Pro offers a lot for $300.", []string{"Xiaomi"}, nil},
+		{"Acme is fine. It runs on a Qualcomm Snapdragon 7s Gen 3 chip.", []string{"Qualcomm"}, nil},
+		{"Acme is fine. It pairs well with a Garmin Forerunner 965 Music Edition watch.", []string{"Garmin"}, nil},
+		{"Acme is fine. We read the Consumer Reports Auto Reliability Survey 2025 first.", nil, []string{"Consumer Reports", "Consumer"}},
+		{"Acme is fine. The Chapter Seven Section 12 Rules apply to every claim.", nil, []string{"Chapter Seven", "Chapter"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
 // What a company acquired or merged with is a company; what is bought ("the
 // purchase of") may be any product.
 func TestFindMentions_UntrackedAcquisition(t *testing.T) {
