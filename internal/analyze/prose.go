@@ -37,7 +37,9 @@ import (
 //     and Lantern");
 //   - opening a sentence as the subject of a verb, or possessive, when it is no
 //     ordinary word or a brand of the list ("Wrike offers time tracking",
-//     "Shopify's own numbers", "Zoho Desk is", "The North Face sits");
+//     "Shopify's own numbers", "Zoho Desk is", "The North Face sits"), a
+//     plural noun of its goods before a plural verb too ("Gregory packs
+//     are");
 //   - compared with or left for another ("better than Zendesk", "migrating from
 //     Jira", "Unlike Zendesk, …"), used as a tool or beside one ("teams that
 //     use Google Workspace", "integrates with Gmail", "sold at Walmart"), a
@@ -95,7 +97,9 @@ import (
 //     ordinary words too, but plurals, plans, models, places and
 //     technologies ("competes with Birch and Lantern"; rivalList); after
 //     "than" or "unlike" one name no ordinary word, and no material;
-//   - every name of a list that opens a sentence before a plural verb, one
+//   - every name of a list that opens a sentence or a clause after a
+//     semicolon before a plural verb (a plural noun of goods between:
+//     "Brooks and New Balance stability models are"), one
 //     of them no word, an acronym or a brand of the list ("GEICO and State
 //     Farm also file", "The North Face and Columbia also make"), or before
 //     "are" and a word that weighs them as things to buy ("Grey Owl and Tall
@@ -589,7 +593,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				name := text[:end]
 				at := match{start: sn.start, end: sn.start + len(name)}
 				if capitalized(name) && (distinctive(name) || acronymName(name) || listedProperHead(name)) &&
-					(nameVerbFollows(answer, at) || coined(name) && pastTenseFollows(answer, at)) {
+					(nameVerbFollows(answer, at) || goodsVerbFollows(answer, at) || coined(name) && pastTenseFollows(answer, at)) {
 					add(name, sn)
 				} else if capitalized(name) && strings.Contains(text, " other") {
 					// "Geico and others reassess rates"
@@ -854,7 +858,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			name := strings.TrimSuffix(strings.TrimSuffix(runs[0].text, "'s"), "’s")
 			at := match{start: sn.start, end: sn.start + len(name)}
 			if (distinctive(name) || acronymName(name) || listedBrand(name) || listedProperHead(name)) && !smallCapital(name) && strings.HasPrefix(answer[sn.start:], name) &&
-				(nameVerbFollows(answer, at) || coined(name) && pastTenseFollows(answer, at)) {
+				(nameVerbFollows(answer, at) || goodsVerbFollows(answer, at) || coined(name) && pastTenseFollows(answer, at)) {
 				add(name, sn)
 			}
 		}
@@ -1261,11 +1265,21 @@ var pluralVerbs = set(`are were have offer make provide include charge support s
 // list holds, or is followed by "are" and a word that weighs its names as
 // things to buy (pickedAfter).
 func listSubject(text string, ws []proseWord, list []nameRun) bool {
-	if list[0].from != 0 || len(list) < 2 {
-		return false
+	if list[0].from != 0 && !ws[list[0].from-1].semi || len(list) < 2 {
+		return false // a sentence, or a clause after a semicolon, opens with it
 	}
 	last := list[len(list)-1]
-	if last.to >= len(ws) || ws[last.to-1].comma || ws[last.to-1].stop || !pluralVerbs[strings.ToLower(ws[last.to].text)] {
+	verb := last.to
+	if !ws[last.to-1].comma && !ws[last.to-1].stop {
+		// "Brooks and New Balance stability models are": the makers of
+		// the goods, one word in small letters before their noun
+		if verb+1 < len(ws) && goodsWord(ws[verb]) {
+			verb++
+		} else if verb+2 < len(ws) && isLowerWord(ws[verb].text) && !ws[verb].comma && !ws[verb].stop && goodsWord(ws[verb+1]) {
+			verb += 2
+		}
+	}
+	if verb >= len(ws) || ws[verb-1].comma || ws[verb-1].stop || !pluralVerbs[strings.ToLower(ws[verb].text)] {
 		return false
 	}
 	// materials, technologies and kinds of account are weighed as brands
@@ -1282,7 +1296,30 @@ func listSubject(text string, ws []proseWord, list []nameRun) bool {
 			return true
 		}
 	}
-	return pickedAfter(ws, last.to)
+	return pickedAfter(ws, verb)
+}
+
+// goodsWord reports a plural noun of what a brand sells, in small letters
+// ("packs", "poles"): names right before it are its makers.
+func goodsWord(w proseWord) bool {
+	return !w.comma && !w.stop && isGoods(w.text)
+}
+
+// isGoods reports a plural noun of what a brand sells ("packs", "socks").
+func isGoods(w string) bool {
+	return strings.HasSuffix(w, "s") && (productNouns[w] || goodsFrom[w])
+}
+
+// goodsVerbFollows reports whether a plural noun of goods and a verb with
+// them for its subject follow x ("Gregory packs are a good alternative"):
+// the name opening the sentence is the goods' maker.
+func goodsVerbFollows(s string, x match) bool {
+	w := nextWord(s, x)
+	if !isGoods(w) {
+		return false
+	}
+	x.end += 1 + len(w)
+	return pluralVerbs[strings.ToLower(nextWord(s, x))]
 }
 
 // languageWords are programming languages: technologies a product is built

@@ -400,6 +400,12 @@ func TestFindMentions_UntrackedListSubjectOpening(t *testing.T) {
 		{"Acme is fine. Lantern and GEICO both offer roadside help.", []string{"Lantern", "GEICO"}, nil},
 		{"Acme is fine. Calling and Texting are included on all plans.", nil, []string{"Calling", "Texting"}},
 		{"Acme is fine. Quiet Harbor offers roadside help.", nil, []string{"Quiet Harbor"}},
+		// makers before a plural noun of their goods; a clause after a semicolon
+		{"Acme is fine. Kestrelbrook packs are a good alternative for long torsos.", []string{"Kestrelbrook"}, nil},
+		{"Acme is fine. Fit varies; Harbors and Under Armour stability models are the usual picks.", []string{"Harbors", "Under Armour"}, nil},
+		{"Acme is fine. Fit varies; Rivers and Lakes stability models are the usual picks.", nil, []string{"Rivers", "Lakes"}},
+		{"Acme is fine. Android phones are cheaper than most people think.", nil, []string{"Android"}},
+		{"Acme is fine. Summer packs are lighter than winter ones.", nil, []string{"Summer"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
