@@ -98,7 +98,7 @@ import (
 //     technologies ("competes with Birch and Lantern"; rivalList); after
 //     "than" or "unlike" one name no ordinary word, and no material;
 //   - every name of a list that opens a sentence or a clause after a
-//     semicolon before a plural verb (a plural noun of goods between:
+//     semicolon or a colon before a plural verb (a plural noun of goods between:
 //     "Brooks and New Balance stability models are"), one
 //     of them no word, an acronym or a brand of the list ("GEICO and State
 //     Farm also file", "The North Face and Columbia also make"), or before
@@ -163,6 +163,7 @@ type proseWord struct {
 	stop  bool // other punctuation follows it: a name cannot go on
 	open  bool // punctuation opens it ("(free plan)", "[1]"): no name goes on into it
 	semi  bool // a semicolon follows it: a clause ends
+	colon bool // a colon follows it: a label or an announcement ends
 	// maker: a participle of making or owning was joined to it by a hyphen
 	// ("Hasselblad-tuned", "Amazon-owned"): the word names who did it
 	maker bool
@@ -213,6 +214,7 @@ func proseWords(out []proseWord, text string) []proseWord {
 			w.comma = tail[0] == ','
 			w.stop = !w.comma
 			w.semi = tail[0] == ';'
+			w.colon = tail[0] == ':'
 		}
 		if name, suffix, ok := cutLastHyphen(trimmed); ok && name != "" && (inSet(hyphenSuffixes, suffix) || inSet(likeSuffixes, suffix)) {
 			// "Twilio-based telephony", "Hasselblad-tuned cameras": the
@@ -1265,8 +1267,10 @@ var pluralVerbs = set(`are were have offer make provide include charge support s
 // list holds, or is followed by "are" and a word that weighs its names as
 // things to buy (pickedAfter).
 func listSubject(text string, ws []proseWord, list []nameRun) bool {
-	if list[0].from != 0 && !ws[list[0].from-1].semi || len(list) < 2 {
-		return false // a sentence, or a clause after a semicolon, opens with it
+	if list[0].from != 0 && !ws[list[0].from-1].semi && !ws[list[0].from-1].colon || len(list) < 2 {
+		// a sentence opens with it, or a clause after a semicolon, or
+		// after a colon ("Other options: Marker and ATK also make")
+		return false
 	}
 	last := list[len(list)-1]
 	verb := last.to

@@ -406,6 +406,11 @@ func TestFindMentions_UntrackedListSubjectOpening(t *testing.T) {
 		{"Acme is fine. Fit varies; Rivers and Lakes stability models are the usual picks.", nil, []string{"Rivers", "Lakes"}},
 		{"Acme is fine. Android phones are cheaper than most people think.", nil, []string{"Android"}},
 		{"Acme is fine. Summer packs are lighter than winter ones.", nil, []string{"Summer"}},
+		// a list after a label's colon opens its clause
+		{"Acme is fine. Other options: Quill and RBX also make tech bindings.", []string{"Quill", "RBX"}, nil},
+		{"Acme is fine. Best picks: Kestrel and Meadowlark are worth a quote.", []string{"Kestrel", "Meadowlark"}, nil},
+		{"Acme is fine. Key features: Calling and Texting are included on all plans.", nil, []string{"Calling", "Texting"}},
+		{"Acme is fine. Note: Merino and Polyester are both popular for base layers.", nil, []string{"Merino", "Polyester"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
