@@ -326,7 +326,9 @@ func joinedName(answer string, x match) bool {
 // joinedNames returns the longer names that tracked spellings end
 // (joinedName: "Sea to Summit"), unless the word that opens one is itself
 // a tracked spelling or follows "from" or "between" ("from Wix to
-// Square" names two brands).
+// Square" names two brands), where a plain word after goods or a company
+// and "from" opens one name (plainOpening, soldFrom: "dry bags from Sea to
+// Summit"; not "went from Base to Summit").
 func joinedNames(answer string, spelled []match) []string {
 	var out []string
 	for _, x := range spelled {
@@ -338,13 +340,31 @@ func joinedNames(answer string, spelled []match) []string {
 		if start < 0 || overlaps(spelled, start, start+len(first)) {
 			continue
 		}
-		switch strings.ToLower(wordBefore(answer, start)) {
+		switch from := wordBefore(answer, start); strings.ToLower(from) {
 		case "from", "between":
-			continue
+			if !plainOpening(first) || !soldFrom(wordBefore(answer, start-1-len(from))) {
+				continue
+			}
 		}
 		out = append(out, answer[start:x.end])
 	}
 	return out
+}
+
+// plainOpening reports whether w, opening a name joined by "to" to a
+// tracked one, is an ordinary word that no brand of the list or proper
+// noun spells ("Sea"): after "from" it opens one name, where a name of its
+// own would open a range of two ("from Wix to Square", "from Notion").
+func plainOpening(w string) bool {
+	return isDictWord(w) && !isProperNoun(w) && !listedWord(w)
+}
+
+// soldFrom reports whether w, before "from", is goods or a company: what
+// "from" and a name then follow is a seller or a maker ("dry bags from",
+// "a separate company from"), not a range's start.
+func soldFrom(w string) bool {
+	w = strings.ToLower(w)
+	return productNouns[w] || goodsFrom[w] || companyKindNouns[w]
 }
 
 // toGovernors are words that "to" and a name can follow without forming a

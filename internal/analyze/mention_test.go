@@ -642,6 +642,8 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"an ordinary word used as a method", "Acme suits teams that use Agile rituals.", nil},
 		{"a longer name a tracked one ends", "Acme packs are light. Sea to Acme, a separate company, makes dry bags; pair one with the Sea to Acme Ether pad.", []string{"Sea to Acme"}},
 		{"two tracked names joined by to", "Teams often move from Globex to Acme.", nil},
+		{"a longer name after goods and from", "Acme packs are light. Buy dry bags from Sea to Acme; Acme is a separate company from Sea to Acme.", []string{"Sea to Acme"}},
+		{"a range after from", "Acme packs are light. The trip went from Base to Acme in two days, and teams move from Notion to Acme.", nil},
 		{"an integration word", "CRMs with good Gmail integration include Acme.", []string{"Gmail"}},
 		{"the subject of a sentence", "Acme lacks time tracking. Wrike offers it on its Business tier.", []string{"Wrike"}},
 		{"the subject of a sentence before an adverb", "Acme is quick. Basecamp still works for agencies.", []string{"Basecamp"}},
