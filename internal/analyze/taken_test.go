@@ -70,3 +70,22 @@ func TestFindMentions_ModelPair(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// An item's lead right before a parenthesis of names is the kind of thing
+// they are; a name of several words, a brand of the list or a lead before
+// ordinary words there stays a name.
+func TestFindMentions_KindBeforeNames(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Typical costs:\n\n- **Renters (Acme):** about $5/month.\n- **Auto (Zorbex):** often among the cheapest.\n", nil, []string{"Auto"}},
+		{"### Essentials\n- Lantern (Trevlo or Quillex) with spare batteries\n- Acme boots, broken in\n", []string{"Trevlo", "Quillex"}, []string{"Lantern"}},
+		{"### Essentials\n- Sleeppad (Trevlo or Quillex Air)\n- Acme boots, broken in\n", nil, []string{"Sleeppad"}},
+		{"Other platforms:\n\n1. **Acme**: fast.\n2. **Harbor Commerce (Zorbex)** – flexible if you have developers.\n", []string{"Harbor Commerce"}, nil},
+		{"Options:\n\n1. **Acme**: fast.\n2. **Zorbex (Basic or Pro)** – flexible plans.\n", []string{"Zorbex"}, nil},
+		{"Options:\n\n1. **Acme**: fast.\n2. **Quillex (Harbor or Lantern)** – two plans.\n", []string{"Quillex"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
