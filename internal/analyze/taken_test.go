@@ -89,3 +89,20 @@ func TestFindMentions_KindBeforeNames(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// Names listed after "its" are the owner's models or features, wherever
+// the owner is named; one before an integration word is the tool
+// connected to.
+func TestFindMentions_ItsListedNames(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"For inside sales, **Acme** is often recommended [1]. Its Power Dialer and Predictive Dialer let reps work through lists.", nil, []string{"Predictive Dialer"}},
+		{"Zorbex is cheaper than Acme. Its Fieldnote and Pathmark modes help.", []string{"Zorbex"}, []string{"Pathmark"}},
+		{"Acme is pleasant for networking, and its Trevlo extension captures contacts quickly.", []string{"Trevlo"}, nil},
+		{"Acme is fine. Its rivals, Zorbex and Quillex, cost less.", []string{"Zorbex", "Quillex"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
