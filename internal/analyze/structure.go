@@ -475,7 +475,9 @@ func isTableRule(s string) bool {
 // "Bank", "ATM network"), and the first column unless the table compares brands
 // by attribute or another column is headed by a kind of company while the first
 // is not ("| Gear | Brand | Weight |" has "Tent" and "Pack" in its first
-// column, and the brands in its second).
+// column, and the brands in its second). A first column that says whom a
+// pick is for (suitColumns: "| Best for | Jacket |") holds needs, and the
+// picks are in the second.
 func tableColumns(header string, attr bool) []int {
 	cells := strings.Split(strings.Trim(strings.TrimSpace(header), "|"), "|")
 	var cols []int
@@ -486,6 +488,9 @@ func tableColumns(header string, attr bool) []int {
 		}
 	}
 	if len(cols) == 0 && !attr {
+		if len(cells) > 1 && suitColumns[strings.ToLower(cleanName(cells[0]))] {
+			return []int{1} // "| Best for | Jacket |": needs, then the picks
+		}
 		return []int{0}
 	}
 	return cols
