@@ -121,3 +121,20 @@ func TestFindMentions_SuitColumn(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A label before a colon of ordinary words beside an acronym or a
+// compound of ordinary words is a term, no brand, unless the answer
+// writes it as a name inside a sentence.
+func TestFindMentions_TermLabel(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"### 1. Acme\n- **Savings APY:** 4.20% on balances up to $5,000.\n- **Checking Account:** no monthly fee.\n", nil, []string{"Savings APY"}},
+		{"### 2. Acme\n- **High-Yield Savings:** 4.00% APY.\n- **Premium Checking**: $15/month, waived with $10,000.\n", nil, []string{"High-Yield Savings", "Premium Checking"}},
+		{"Rates at a glance:\n- **Acme:** 4.00% APY.\n- **Zorbex APY:** 4.10%, no minimum.\n", []string{"Zorbex APY"}, nil},
+		{"Rates at a glance:\n- **Acme:** 4.00% APY.\n- **Lantern APY:** 4.10%, no minimum.\n\nMany savers pick Lantern APY accounts for the rate.", []string{"Lantern APY"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
