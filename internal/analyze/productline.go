@@ -718,6 +718,11 @@ func modelAfterBrand(answer, name string, sents []span, tracked []match) bool {
 			if !brandBefore(answer, start, sents, tracked) {
 				return false
 			}
+		case "newer":
+			if !beforePluralNoun(answer[start+len(name):]) || !brandBefore(answer, start, sents, tracked) ||
+				hasWordOf(sentenceBefore(answer, start, sents), rivalCues) {
+				return false // "try the latest Trevlo or Quillex", "than newer Zorbex phones"
+			}
 		case "its":
 			if w, _ := cutWord(answer[start+len(name):]); integrationWords[strings.ToLower(w)] {
 				return false // "its Chrome extension": the tool connected to
@@ -730,7 +735,8 @@ func modelAfterBrand(answer, name string, sents []span, tracked []match) bool {
 
 // afterDeterminer returns the determiner, "the" or "its", that the name at
 // start opens with or follows, alone or over the names listed before it,
-// or "" where none does.
+// "newer" for a word of its generation there ("the newer Atmos and Aura
+// models", "recent PreCip jackets"), or "" where none is.
 func afterDeterminer(answer string, start int, name string) string {
 	if strings.HasPrefix(name, "The ") {
 		return "the"
@@ -745,6 +751,8 @@ func afterDeterminer(answer string, start int, name string) string {
 		switch lw := strings.ToLower(w); {
 		case lw == "the" || lw == "its":
 			return lw
+		case w == lw && inSet(generations, w):
+			return "newer" // "the newer Atmos and Aura models", "recent PreCip jackets"
 		case lw == "and" || lw == "or" || isNumeric(w) || startsUpper(w):
 			continue // "the Atmos AG 65 and Aether 65"
 		}
@@ -752,6 +760,27 @@ func afterDeterminer(answer string, start int, name string) string {
 	}
 	return ""
 }
+
+// beforePluralNoun reports whether a plural noun in small letters closes
+// the list of names that rest goes on ("… and Aura models", "… jackets"):
+// the kind of product the names are models of.
+func beforePluralNoun(rest string) bool {
+	for {
+		w, after := cutWord(rest)
+		switch lw := strings.ToLower(w); {
+		case w == "":
+			return false
+		case lw == "and" || lw == "or" || w == "," || startsUpper(w) || isNumeric(w):
+			rest = after
+			continue
+		}
+		return w == strings.ToLower(w) && len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss")
+	}
+}
+
+// generations say which of a brand's models are meant by their age:
+// "the newer Atmos", "recent PreCip jackets".
+var generations = set(`new newer newest latest recent current older original`)
 
 // ownerWords refer back to a brand as the owner of what follows.
 var ownerWords = map[string]bool{"its": true}

@@ -138,3 +138,20 @@ func TestFindMentions_TermLabel(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// Names after a word of their generation ("newer", "recent") beside a
+// brand are its models, as after "the"; after a comparison, or with no
+// brand before them, they stay names.
+func TestFindMentions_GenerationModels(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"**Acme packs** are comfortable, but the newer Trevlo and Harbor models have had some complaints.", nil, []string{"Trevlo"}},
+		{"Many longtime customers feel **Acme** has slipped:\n\n- **Not as durable:** Zippers on recent Trevlo and Minimalist jackets fail sooner than older models.\n", nil, []string{"Trevlo"}},
+		{"For long trips, brands like Zorbex make newer Trevlo packs that beat most rivals; Acme is heavier.", []string{"Zorbex"}, nil},
+		{"Acme's boots fit narrow, so try the latest Trevlo or Quillex first.", []string{"Trevlo", "Quillex"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
