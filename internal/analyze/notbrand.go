@@ -657,16 +657,20 @@ func kindBeforeNames(x *nameContext, c candidate) bool {
 	if strings.Contains(c.name, " ") || strings.ToLower(c.name[1:]) != c.name[1:] {
 		return false
 	}
-	i := strings.Index(x.answer[c.start:], c.name)
-	if i < 0 || strings.IndexByte(x.answer[c.start:c.start+i], '\n') >= 0 {
+	line := x.answer[c.start:]
+	if k := strings.IndexByte(line, '\n'); k >= 0 {
+		line = line[:k]
+	}
+	i := strings.Index(line, c.name)
+	if i < 0 {
 		return false
 	}
-	rest := strings.TrimLeft(x.answer[c.start+i+len(c.name):], "*_")
+	rest := strings.TrimLeft(line[i+len(c.name):], "*_")
 	if !strings.HasPrefix(rest, " (") {
 		return false
 	}
 	inner, _, ok := strings.Cut(rest[2:], ")")
-	if !ok || strings.IndexByte(inner, '\n') >= 0 || !startsUpper(inner) {
+	if !ok || !startsUpper(inner) {
 		return false
 	}
 	if plainWord(c.name) {
