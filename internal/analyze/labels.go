@@ -528,7 +528,7 @@ func sentenceCaseLabel(l string) bool {
 
 // termLabel reports a label before a colon of terms, not a name: ordinary
 // words joined to an acronym or written as a compound of ordinary words
-// ("**Savings APY:**", "- High-Yield Savings:", "**Out-of-Network ATMs:**"),
+// ("**Savings APY:**", "- High-Yield Savings:", "**Intro APR:**"),
 // which the answer never writes as a name inside a sentence and the brand
 // list does not hold. Such words need the evidence ordinary words need.
 func termLabel(x *nameContext, c candidate) bool {
