@@ -525,3 +525,40 @@ func sentenceCaseLabel(l string) bool {
 	}
 	return true
 }
+
+// termLabel reports a label before a colon of terms, not a name: ordinary
+// words joined to an acronym or written as a compound of ordinary words
+// ("**Savings APY:**", "- High-Yield Savings:", "**Intro APR:**"),
+// which the answer never writes as a name inside a sentence and the brand
+// list does not hold. Such words need the evidence ordinary words need.
+func termLabel(x *nameContext, c candidate) bool {
+	return labelLead(x.answer, c) && labelTerms(c.name) && !listedBrand(c.name) && !namedInSentence(x.answer, c.name)
+}
+
+// labelTerms reports a name of ordinary words, one of them at least,
+// beside acronyms of five capitals or fewer or compounds of ordinary words
+// joined by hyphens, one of those at least ("Savings APY", "High-Yield
+// Savings"; not "Battery Life", which ordinaryName reads, nor "USAA").
+func labelTerms(name string) bool {
+	ordinary, term := false, false
+	for _, w := range strings.Fields(name) {
+		lw := strings.ToLower(w)
+		switch {
+		case connectors[lw] || isNumeric(w):
+		case len(w) >= 2 && len(w) <= 5 && allUpper(w) && isLetters(w):
+			term = true
+		case strings.Contains(w, "-"):
+			for _, p := range strings.Split(lw, "-") {
+				if !isDictWord(p) && !stopWords[p] {
+					return false
+				}
+			}
+			term = true
+		case w[1:] == lw[1:] && isDictWord(lw):
+			ordinary = true
+		default:
+			return false
+		}
+	}
+	return ordinary && term
+}

@@ -170,7 +170,9 @@ var productOfBrand = []nameCheck{
 // description leading an item ("- Beautiful, clean editor"), a list of
 // features ("Key features include:"), a label in a list of labels
 // ("- **Pack:**" beside "- **Rain jacket:**") and a label in a list of
-// one-word labels ("- **Soundbars:**" beside "- **Streaming:**").
+// one-word labels ("- **Soundbars:**" beside "- **Streaming:**") and a
+// kind before names in parentheses ("- Stove (Jetboil or MSR)") and a
+// label of terms ("**Savings APY:**").
 var notALead = []leadCheck{
 	func(x *nameContext, c candidate) bool { return overlaps(x.tracked, c.start, c.end) },
 	func(x *nameContext, c candidate) bool { return standardNamed(x.answer, c) },
@@ -179,4 +181,6 @@ var notALead = []leadCheck{
 	func(x *nameContext, c candidate) bool { return featureListLead(x.answer, c) },
 	func(x *nameContext, c candidate) bool { return labelOfLabels(x.answer, c) },
 	wordLabel,
+	kindBeforeNames,
+	termLabel,
 }

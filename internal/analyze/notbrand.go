@@ -641,3 +641,52 @@ func modelPairLead(x *nameContext, pos int) bool {
 	}
 	return false
 }
+
+// kindBeforeNames reports a lead of the answer's structure written right
+// before a parenthesis of names: the lead is the kind of thing they are
+// ("**Auto (Geico):**", "- Headlamp (Petzl or Black Diamond)"), when it is
+// one ordinary word off the brand list, or one word in small letters but
+// its capital before two names or more given as choices, one of them no
+// ordinary word. A name of several words before a parenthesis is as often
+// a brand before its other name ("Adobe Commerce (Magento)"), and a brand's
+// plans are ordinary words ("Zorbex (Basic or Pro)").
+func kindBeforeNames(x *nameContext, c candidate) bool {
+	if c.prose || listedBrand(c.name) {
+		return false
+	}
+	if strings.Contains(c.name, " ") || strings.ToLower(c.name[1:]) != c.name[1:] {
+		return false
+	}
+	line := x.answer[c.start:]
+	if k := strings.IndexByte(line, '\n'); k >= 0 {
+		line = line[:k]
+	}
+	i := strings.Index(line, c.name)
+	if i < 0 {
+		return false
+	}
+	rest := strings.TrimLeft(line[i+len(c.name):], "*_")
+	if !strings.HasPrefix(rest, " (") {
+		return false
+	}
+	inner, _, ok := strings.Cut(rest[2:], ")")
+	if !ok || !startsUpper(inner) {
+		return false
+	}
+	if plainWord(c.name) {
+		return true
+	}
+	names := choiceSplitter.Replace(inner)
+	n, coined := 0, false
+	for _, name := range strings.Split(names, "\x00") {
+		if name = strings.TrimSpace(name); !startsUpper(name) {
+			return false
+		}
+		n++
+		coined = coined || !ordinaryName(name)
+	}
+	return n >= 2 && coined && strings.Contains(inner, " or ")
+}
+
+// choiceSplitter marks where the names of a list of choices part.
+var choiceSplitter = strings.NewReplacer(", or ", "\x00", ", ", "\x00", " or ", "\x00")

@@ -711,37 +711,76 @@ func modelAfterBrand(answer, name string, sents []span, tracked []match) bool {
 	}
 	seen := false
 	for start := range wholeWords(answer, name) {
-		if !afterDeterminer(answer, start, name) || !brandBefore(answer, start, sents, tracked) {
+		switch afterDeterminer(answer, start, name) {
+		case "":
 			return false
+		case "the":
+			if !brandBefore(answer, start, sents, tracked) {
+				return false
+			}
+		case "newer":
+			if !beforePluralNoun(answer[start+len(name):]) || !brandBefore(answer, start, sents, tracked) ||
+				hasWordOf(sentenceBefore(answer, start, sents), rivalCues) {
+				return false // "try the latest Trevlo or Quillex", "than newer Zorbex phones"
+			}
+		case "its":
+			if w, _ := cutWord(answer[start+len(name):]); integrationWords[strings.ToLower(w)] {
+				return false // "its Chrome extension": the tool connected to
+			}
 		}
 		seen = true
 	}
 	return seen
 }
 
-// afterDeterminer reports whether the name at start opens with "The" or
-// follows "the" or "its", alone or over the names listed before it.
-func afterDeterminer(answer string, start int, name string) bool {
+// afterDeterminer returns the determiner, "the" or "its", that the name at
+// start opens with or follows, alone or over the names listed before it,
+// "newer" for a word of its generation there ("the newer Atmos and Aura
+// models", "recent PreCip jackets"), or "" where none is.
+func afterDeterminer(answer string, start int, name string) string {
 	if strings.HasPrefix(name, "The ") {
-		return true
+		return "the"
 	}
 	ls := strings.LastIndexByte(answer[:start], '\n') + 1
 	ws := strings.Fields(answer[ls:start])
 	for k := len(ws) - 1; k >= 0 && k >= len(ws)-8; k-- {
 		w := strings.TrimRight(ws[k], ",")
 		if strings.ContainsAny(w, ".:;!?*") {
-			return false // a sentence or a label ends before the name
+			return "" // a sentence or a label ends before the name
 		}
 		switch lw := strings.ToLower(w); {
 		case lw == "the" || lw == "its":
-			return true
+			return lw
+		case w == lw && inSet(generations, w):
+			return "newer" // "the newer Atmos and Aura models", "recent PreCip jackets"
 		case lw == "and" || lw == "or" || isNumeric(w) || startsUpper(w):
 			continue // "the Atmos AG 65 and Aether 65"
 		}
-		return false
+		return ""
 	}
-	return false
+	return ""
 }
+
+// beforePluralNoun reports whether a plural noun in small letters closes
+// the list of names that rest goes on ("… and Aura models", "… jackets"):
+// the kind of product the names are models of.
+func beforePluralNoun(rest string) bool {
+	for {
+		w, after := cutWord(rest)
+		switch lw := strings.ToLower(w); {
+		case w == "":
+			return false
+		case lw == "and" || lw == "or" || w == "," || startsUpper(w) || isNumeric(w):
+			rest = after
+			continue
+		}
+		return w == strings.ToLower(w) && len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss")
+	}
+}
+
+// generations say which of a brand's models are meant by their age:
+// "the newer Atmos", "recent PreCip jackets".
+var generations = set(`new newer newest latest recent current older original`)
 
 // ownerWords refer back to a brand as the owner of what follows.
 var ownerWords = map[string]bool{"its": true}

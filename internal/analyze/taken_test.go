@@ -70,3 +70,88 @@ func TestFindMentions_ModelPair(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// An item's lead right before a parenthesis of names is the kind of thing
+// they are; a name of several words, a brand of the list or a lead before
+// ordinary words there stays a name.
+func TestFindMentions_KindBeforeNames(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Typical costs:\n\n- **Renters (Acme):** about $5/month.\n- **Auto (Zorbex):** often among the cheapest.\n", nil, []string{"Auto"}},
+		{"### Essentials\n- Lantern (Trevlo or Quillex) with spare batteries\n- Acme boots, broken in\n", []string{"Trevlo", "Quillex"}, []string{"Lantern"}},
+		{"### Essentials\n- Sleeppad (Trevlo or Quillex Air)\n- Acme boots, broken in\n", nil, []string{"Sleeppad"}},
+		{"Other platforms:\n\n1. **Acme**: fast.\n2. **Harbor Commerce (Zorbex)** – flexible if you have developers.\n", []string{"Harbor Commerce"}, nil},
+		{"Options:\n\n1. **Acme**: fast.\n2. **Zorbex (Basic or Pro)** – flexible plans.\n", []string{"Zorbex"}, nil},
+		{"Options:\n\n1. **Acme**: fast.\n2. **Quillex (Harbor or Lantern)** – two plans.\n", []string{"Quillex"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// Names listed after "its" are the owner's models or features, wherever
+// the owner is named; one before an integration word is the tool
+// connected to.
+func TestFindMentions_ItsListedNames(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"For inside sales, **Acme** is often recommended [1]. Its Power Dialer and Predictive Dialer let reps work through lists.", nil, []string{"Predictive Dialer"}},
+		{"Zorbex is cheaper than Acme. Its Fieldnote and Pathmark modes help.", []string{"Zorbex"}, []string{"Pathmark"}},
+		{"Acme is pleasant for networking, and its Trevlo extension captures contacts quickly.", []string{"Trevlo"}, nil},
+		{"Acme is fine. Its rivals, Zorbex and Quillex, cost less.", []string{"Zorbex", "Quillex"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A table whose first column says whom a pick is for ("Best for") holds
+// needs there and the picks in its second column.
+func TestFindMentions_SuitColumn(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"| Best for | Jacket | Price |\n|---|---|---|\n| Everyday | Acme Ridge | $100 |\n| Ultralight | Zorbex Helium | $300 |\n", []string{"Zorbex Helium"}, []string{"Everyday", "Ultralight"}},
+		{"| Ideal for | Why |\n|---|---|\n| Backpacking | Light and warm |\n| Ultralight | Packs small |\n\nAcme makes both.", nil, []string{"Backpacking", "Ultralight"}},
+		{"| Tool | Best for |\n|---|---|\n| Acme | Small teams |\n| Zorbex | Agencies |\n", []string{"Zorbex"}, []string{"Agencies"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A label before a colon of ordinary words beside an acronym or a
+// compound of ordinary words is a term, no brand, unless the answer
+// writes it as a name inside a sentence.
+func TestFindMentions_TermLabel(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"### 1. Acme\n- **Savings APY:** 4.20% on balances up to $5,000.\n- **Checking Account:** no monthly fee.\n", nil, []string{"Savings APY"}},
+		{"### 2. Acme\n- **High-Yield Savings:** 4.00% APY.\n- **Premium Checking**: $15/month, waived with $10,000.\n", nil, []string{"High-Yield Savings", "Premium Checking"}},
+		{"Rates at a glance:\n- **Acme:** 4.00% APY.\n- **Zorbex APY:** 4.10%, no minimum.\n", []string{"Zorbex APY"}, nil},
+		{"Rates at a glance:\n- **Acme:** 4.00% APY.\n- **Lantern APY:** 4.10%, no minimum.\n\nMany savers pick Lantern APY accounts for the rate.", []string{"Lantern APY"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// Names after a word of their generation ("newer", "recent") beside a
+// brand are its models, as after "the"; after a comparison, or with no
+// brand before them, they stay names.
+func TestFindMentions_GenerationModels(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"**Acme packs** are comfortable, but the newer Trevlo and Harbor models have had some complaints.", nil, []string{"Trevlo"}},
+		{"Many longtime customers feel **Acme** has slipped:\n\n- **Not as durable:** Zippers on recent Trevlo and Minimalist jackets fail sooner than older models.\n", nil, []string{"Trevlo"}},
+		{"For long trips, brands like Zorbex make newer Trevlo packs that beat most rivals; Acme is heavier.", []string{"Zorbex"}, nil},
+		{"Acme's boots fit narrow, so try the latest Trevlo or Quillex first.", []string{"Trevlo", "Quillex"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
