@@ -480,10 +480,8 @@ func isTableRule(s string) bool {
 // "Bank", "ATM network"), and the first column unless the table compares brands
 // by attribute or another column is headed by a kind of company while the first
 // is not ("| Gear | Brand | Weight |" has "Tent" and "Pack" in its first
-// column, and the brands in its second). A first column that says whom a
-// pick is for (suitColumns: "| Best for | Jacket |") holds needs, and the
-// picks are in the second. byKind reports columns headed by a kind of
-// company.
+// column, and the brands in its second). byKind reports columns headed by a
+// kind of company.
 func tableColumns(header string, attr bool) (cols []int, byKind bool) {
 	cells := strings.Split(strings.Trim(strings.TrimSpace(header), "|"), "|")
 	for i, c := range cells {
@@ -493,9 +491,6 @@ func tableColumns(header string, attr bool) (cols []int, byKind bool) {
 		}
 	}
 	if len(cols) == 0 && !attr {
-		if len(cells) > 1 && suitColumns[strings.ToLower(cleanName(cells[0]))] {
-			return []int{1}, false // "| Best for | Jacket |": needs, then the picks
-		}
 		return []int{0}, false
 	}
 	return cols, len(cols) > 0

@@ -107,21 +107,6 @@ func TestFindMentions_ItsListedNames(t *testing.T) {
 	}
 }
 
-// A table whose first column says whom a pick is for ("Best for") holds
-// needs there and the picks in its second column.
-func TestFindMentions_SuitColumn(t *testing.T) {
-	for _, tt := range []struct {
-		text      string
-		want, not []string
-	}{
-		{"| Best for | Jacket | Price |\n|---|---|---|\n| Everyday | Acme Ridge | $100 |\n| Ultralight | Zorbex Helium | $300 |\n", []string{"Zorbex Helium"}, []string{"Everyday", "Ultralight"}},
-		{"| Ideal for | Why |\n|---|---|\n| Backpacking | Light and warm |\n| Ultralight | Packs small |\n\nAcme makes both.", nil, []string{"Backpacking", "Ultralight"}},
-		{"| Tool | Best for |\n|---|---|\n| Acme | Small teams |\n| Zorbex | Agencies |\n", []string{"Zorbex"}, []string{"Agencies"}},
-	} {
-		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
-	}
-}
-
 // A label before a colon of ordinary words beside an acronym or a
 // compound of ordinary words is a term, no brand, unless the answer
 // writes it as a name inside a sentence.
