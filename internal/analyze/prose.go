@@ -70,6 +70,9 @@ import (
 //     ("a tent from Big Agnes"; namesFrom),
 //     unless "from" follows a word of making or of rating ("made from
 //     Dyneema", "rankings from DxOMark");
+//   - one word no dictionary knows after "through" or "via", the service
+//     a thing passes through ("print-on-demand through Printful"; not
+//     "through ExtraCash", "through OAuth", "via Webhooks"; coinedThrough);
 //   - joined by a hyphen to a participle of making or owning, when no
 //     ordinary word or a listed one ("Hasselblad-tuned cameras", "the
 //     Amazon-owned Blink"); a hyphen and a word such as "based", "style" or
@@ -799,6 +802,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 0 && (wordsBefore(ws, r.from, meansPhrases) || onPlatform(ws, r.from)) && listedWord(r.text) && !nameRunsOn(ws, r),
 				sentTo(ws, r.from) && (notCommon(r.text) || listedWord(r.text)) && !nameRunsOn(ws, r),
 				r.from > 1 && coinedFrom(ws, r),
+				r.from > 1 && coinedThrough(ws, r),
 				r.from > 1 && namesFrom(ws, r) && !isPlace(r.text) && !personName(ws, r),
 				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && !smallCapitalRun(r) && subjectRun(text, ws, r),
 				r.from > 0 && next != "" && listedIssued(ws, r),
@@ -1203,6 +1207,29 @@ func coinedFrom(ws []proseWord, r nameRun) bool {
 		return false
 	}
 	return coined(r.text) && !specName(r.text) && !nameRunsOn(ws, r)
+}
+
+// passWords before a name make it the service a thing passes through:
+// "print-on-demand through Printful", "screen applicants via ChexSystems".
+var passWords = set("through via")
+
+// coinedThrough reports whether run r is one word no dictionary knows after
+// "through" or "via", the service a thing passes through ("print-on-demand
+// through Printful"), not a brand's feature of joined ordinary words
+// ("advances through ExtraCash"; featureShaped), a technology opening
+// with an acronym's two capitals ("sign in through OAuth") or a plural
+// with no capital inside, a kind of thing ("data flows via Webhooks").
+func coinedThrough(ws []proseWord, r nameRun) bool {
+	p := ws[r.from-1]
+	if r.to-r.from != 1 || !passWords[strings.ToLower(p.text)] || p.comma || p.stop {
+		return false
+	}
+	name := strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s")
+	if len(name) > 1 && unicode.IsUpper(rune(name[0])) && unicode.IsUpper(rune(name[1])) ||
+		strings.HasSuffix(name, "s") && !innerCapital(name) {
+		return false
+	}
+	return coined(name) && !featureShaped(name) && !specName(name) && !nameRunsOn(ws, r)
 }
 
 // namesFrom reports whether run r, a name of two words or more with

@@ -374,6 +374,27 @@ func TestFindMentions_UntrackedNamesFrom(t *testing.T) {
 	}
 }
 
+// One word no dictionary knows after "through" or "via" is the service a
+// thing passes through; not a feature of joined ordinary words, a
+// technology opening with two capitals, a plural in small letters or a
+// name of two words.
+func TestFindMentions_UntrackedCoinedThrough(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. It sells print-on-demand through Zorvique and ships fast.", []string{"Zorvique"}, nil},
+		{"Acme is fine. It screens applicants via ChexPoint first.", []string{"ChexPoint"}, nil},
+		{"Acme is fine. Cash advances come through ExtraCash with a fee.", nil, []string{"ExtraCash"}},
+		{"Acme is fine. You sign in through OAuth on every device.", nil, []string{"OAuth"}},
+		{"Acme is fine. Data flows via Webhooks to your server.", nil, []string{"Webhooks"}},
+		{"Acme is fine. Calls route via Sales Dialer in the app.", nil, []string{"Sales Dialer"}},
+		{"Acme is fine. We drove through Yosemite last summer.", nil, []string{"Yosemite"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
 // A shop's verbs ("carries", "stocks") after a name opening a sentence or a
 // clause make it the subject, an adverb of frequency between them too; an
 // ordinary word before them is none.
