@@ -11,7 +11,9 @@ import (
 //
 //   - in a list of names joined by commas, "and", "or" ("Salesforce, HubSpot and
 //     Pipedrive", "Wix or Shopify") one of which is a brand already found (a
-//     tracked brand, or a name from the answer's structure); two names joined by
+//     tracked brand, or a name from the answer's structure); an aside about a
+//     name does not end the list ("Toast, which is built for restaurants, and
+//     Clover"; asideEnd); two names joined by
 //     a comma join clauses, not names, and a determiner makes the first a common
 //     noun ("the POS and Square Online"); an ordinary word joined to a brand's
 //     product of several words goes on its name ("SoFi Checking and
@@ -160,6 +162,12 @@ type proseWord struct {
 	stop  bool // other punctuation follows it: a name cannot go on
 	open  bool // punctuation opens it ("(free plan)", "[1]"): no name goes on into it
 	semi  bool // a semicolon follows it: a clause ends
+	// closeComma: a comma follows the punctuation that closes it ("(beta),",
+	// "[3],"): an aside or a citation ends there
+	closeComma bool
+	// hyphen: the word was cut before a hyphen and a suffix ("Twilio-based",
+	// "purpose-built"); its stop is no punctuation
+	hyphen bool
 	// maker: a participle of making or owning was joined to it by a hyphen
 	// ("Hasselblad-tuned", "Amazon-owned"): the word names who did it
 	maker bool
@@ -210,11 +218,12 @@ func proseWords(out []proseWord, text string) []proseWord {
 			w.comma = tail[0] == ','
 			w.stop = !w.comma
 			w.semi = tail[0] == ';'
+			w.closeComma = w.stop && strings.HasSuffix(tail, ",")
 		}
 		if name, suffix, ok := cutLastHyphen(trimmed); ok && name != "" && (inSet(hyphenSuffixes, suffix) || inSet(likeSuffixes, suffix)) {
 			// "Twilio-based telephony", "Hasselblad-tuned cameras": the
 			// name ends at the hyphen
-			trimmed, w.stop, w.maker = name, true, inSet(makerSuffixes, suffix)
+			trimmed, w.stop, w.maker, w.hyphen = name, true, inSet(makerSuffixes, suffix), true
 			w.like = inSet(likeSuffixes, suffix)
 		}
 		if c := citationEnd(trimmed); c < len(trimmed) {
@@ -435,6 +444,48 @@ func rivalExamples(ws []proseWord, i int) bool {
 	return rivalNouns[noun]
 }
 
+// joinsList reports whether w joins the names of a list: "and", "or", "nor"
+// with no punctuation after it.
+func joinsList(w proseWord) bool {
+	return !w.comma && !w.stop && (w.text == "and" || w.text == "or" || w.text == "nor")
+}
+
+// asideWords open a relative clause about the name before them.
+var asideWords = set("which who")
+
+// asideEnd returns the index of the word after an aside about run a, or
+// -1: a relative clause set off by commas ("Toast, which is built for
+// restaurants, and Clover") or words in parentheses ("Zoho CRM (free for
+// three users) and Freshsales"), at most asideLen words, that a name of
+// the list goes on after.
+func asideEnd(ws []proseWord, a nameRun) int {
+	last := ws[a.to-1]
+	if a.to >= len(ws) || last.stop {
+		return -1
+	}
+	first := ws[a.to]
+	paren := !last.comma && first.open && !first.comma && !first.stop
+	if !paren && !(last.comma && asideWords[strings.ToLower(first.text)]) {
+		return -1
+	}
+	for k := a.to; k < len(ws) && k < a.to+asideLen; k++ {
+		w := ws[k]
+		switch {
+		case w.hyphen && !w.comma:
+			// "purpose-built": the aside goes on
+		case paren && w.stop && !w.semi && !w.closeComma, !paren && (w.comma || w.closeComma):
+			return k + 1
+		case w.stop || w.comma:
+			return -1
+		}
+	}
+	return -1
+}
+
+// asideLen bounds an aside inside a list: a longer one is a clause of its
+// own.
+const asideLen = 12
+
 // rivalOptions, before "options", make them rivals ("Other options include").
 var rivalOptions = set("other top alternative competing rival")
 
@@ -615,14 +666,16 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				}
 				joined := bFrom == a.to && last.comma
 				if !joined && bFrom == a.to+1 && !last.stop {
-					c := ws[a.to]
-					joined = !c.comma && !c.stop && (c.text == "and" || c.text == "or" || c.text == "nor")
+					joined = joinsList(ws[a.to])
 				}
-				if !joined {
+				// "Toast, which is built for restaurants, and Clover": an
+				// aside about a name does not end the list
+				aside := !joined && bFrom > a.to+1 && asideEnd(ws, a) == bFrom-1 && joinsList(ws[bFrom-1])
+				if !joined && !aside {
 					break
 				}
 				if len(list) == 1 {
-					commaFirst = last.comma
+					commaFirst = last.comma && !aside
 				}
 				list = append(list, b)
 				k++

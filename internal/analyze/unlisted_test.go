@@ -395,6 +395,25 @@ func TestFindMentions_UntrackedCoinedThrough(t *testing.T) {
 	}
 }
 
+// An aside about a name, a relative clause set off by commas or words in
+// parentheses, does not end a list of names; the list's other rules still
+// decide which of them are brands.
+func TestFindMentions_UntrackedListAside(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Alternatives include Zorvane, which is purpose-built for cafés, and Lantern for bars.", []string{"Zorvane", "Lantern"}, nil},
+		{"Acme is fine. Competitors include Birch, who recently cut prices [2], and Meadow.", []string{"Birch", "Meadow"}, nil},
+		{"If you want a free tool, Acme (free for three users) and Zorblix are worth a look.", []string{"Zorblix"}, nil},
+		{"Acme is fine. We met Sarah, who runs the shop, and Tom at the fair.", nil, []string{"Sarah", "Tom"}},
+		{"Acme is fine. Alternatives include Basic, which costs less, and Plus for teams.", nil, []string{"Basic", "Plus"}},
+		{"Acme is fine. Ask about Pricing, which changes often, and Support before you sign.", nil, []string{"Pricing", "Support"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
 // A shop's verbs ("carries", "stocks") after a name opening a sentence or a
 // clause make it the subject, an adverb of frequency between them too; an
 // ordinary word before them is none.
