@@ -549,10 +549,8 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			return true
 		}
 		// a run that holds a tracked match ("Squarespace Payments")
-		if i := strings.Index(answer[sn.start:sn.end], name); i >= 0 {
-			return overlaps(tracked, sn.start+i, sn.start+i+len(name))
-		}
-		return false
+		_, inTracked := freeNameAt(answer, sn, name, tracked)
+		return inTracked
 	}
 	var out []candidate
 	var ws []proseWord
@@ -569,11 +567,11 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			return
 		}
 		start := sn.start
-		if i := strings.Index(answer[sn.start:sn.end], name); i >= 0 {
-			start += i
-			if overlaps(tracked, start, start+len(name)) {
+		if i, inTracked := freeNameAt(answer, sn, name, tracked); i >= 0 {
+			if inTracked {
 				return
 			}
+			start = i
 			if bangInName(answer, start+len(name)) {
 				name += "!" // "Productboard and Aha! are worth a look"
 			}
@@ -908,6 +906,33 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		}
 	}
 	return out
+}
+
+// freeNameAt returns where name is written in sentence sn as a word of its
+// own outside a tracked match, and false; or, when every such spelling is
+// inside a tracked match, the first and true ("Shopify" of "Shopify POS":
+// "Shopify POS is for retail, or run a Shopify store" names Shopify
+// after); -1 when none is found.
+func freeNameAt(answer string, sn span, name string, tracked []match) (int, bool) {
+	first := -1
+	for from := sn.start; from < sn.end; {
+		i := strings.Index(answer[from:sn.end], name)
+		if i < 0 {
+			break
+		}
+		at := from + i
+		from = at + len(name)
+		if !boundaryBefore(answer, at, name) || !boundaryAfter(answer, at+len(name), name) {
+			continue
+		}
+		if !overlaps(tracked, at, at+len(name)) {
+			return at, false
+		}
+		if first < 0 {
+			first = at
+		}
+	}
+	return first, first >= 0
 }
 
 // companyKindNouns name a company, not a product: the name written right

@@ -414,6 +414,24 @@ func TestFindMentions_UntrackedListAside(t *testing.T) {
 	}
 }
 
+// A name written inside a tracked name and again on its own in one
+// sentence is read where it stands alone ("Etsy" of "Etsy Pattern"); one
+// written only inside the tracked name is that tracked brand.
+func TestFindMentions_UntrackedBesideTrackedSpelling(t *testing.T) {
+	pos := []Tracked{{Name: "Etsy Pattern"}, {Name: "Acme"}}
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme and Etsy Pattern suit makers, or a shop that already runs an Etsy storefront.", []string{"Etsy"}, nil},
+		{"1. **Etsy Pattern** – Its B2B on Etsy features cover price lists.", []string{"Etsy"}, nil},
+		{"Acme and Etsy Pattern suit makers; Etsy Pattern also handles stock.", nil, []string{"Etsy"}},
+		{"Acme and Etsy Pattern suit makers, and Etsy Pattern Pro adds stock.", nil, []string{"Etsy", "Etsy Pattern Pro"}},
+	} {
+		checkUntracked(t, tt.text, pos, tt.want, tt.not)
+	}
+}
+
 // A shop's verbs ("carries", "stocks") after a name opening a sentence or a
 // clause make it the subject, an adverb of frequency between them too; an
 // ordinary word before them is none.
