@@ -52,7 +52,8 @@ import (
 //     ("pay via Stripe", "buy from Amazon"), or "on" after no plural noun
 //     ("sell on Amazon"; not "quirks on Arm"), or before a noun of what a
 //     company issues or runs for its customers ("a Visa debit card", "the
-//     Amazon store"), unless a small word and a capital go on with its
+//     Amazon store"), closing a longer run too ("the Credit Builder Visa
+//     card"), unless a small word and a capital go on with its
 //     name ("Circle to Search");
 //   - a name of the list spelt with a small first letter ("eBay",
 //     "iCloud") as such an ordinary word, after a cue or beside a name of
@@ -892,6 +893,11 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				// a brand of the list needs no cue inside a sentence
 				if name, ok := listedRun(r); ok {
 					add(name, sn)
+				} else if r.to-r.from >= 2 && next != "" && listedIssued(ws, lastWordRun(ws, r)) {
+					// "the Credit Builder Visa card": the card's network
+					// closes the name of the product it runs; the noun
+					// after it is the evidence where capitals before it are
+					addCued(ws[r.to-1].text, sn)
 				}
 			}
 		}
@@ -1667,6 +1673,11 @@ func listedIssued(ws []proseWord, r nameRun) bool {
 	// noun or a word no dictionary knows shows the issuer ("a Visa card")
 	card := w.text == "card" || w.text == "cards"
 	return listedWord(r.text) && (!card || notCommon(r.text))
+}
+
+// lastWordRun returns the last word of run r as a run of its own.
+func lastWordRun(ws []proseWord, r nameRun) nameRun {
+	return nameRun{from: r.to - 1, to: r.to, text: ws[r.to-1].text}
 }
 
 // issuedNouns name what a company issues or runs for its customers: after a

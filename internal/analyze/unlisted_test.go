@@ -395,6 +395,24 @@ func TestFindMentions_UntrackedCoinedThrough(t *testing.T) {
 	}
 }
 
+// An ordinary word of the brand list that closes a longer run of capitals
+// before a noun of what a company issues is the network the product runs
+// on; an ordinary word off the list there forms the product's name.
+func TestFindMentions_UntrackedIssuedAfterRun(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. You can apply for the Credit Builder Visa card online.", []string{"Visa"}, nil},
+		{"Acme is fine. Start from the Weekly Review Notion template and adjust it.", []string{"Notion"}, nil},
+		{"Acme is fine. It pays well on the Blue Cash Everyday card for groceries.", nil, []string{"Everyday", "Cash", "Blue Cash Everyday"}},
+		{"Acme is fine. Use the Gold Rewards card for dining.", nil, []string{"Rewards", "Gold Rewards"}},
+		{"Acme is fine. The Student Smart card works abroad.", nil, []string{"Smart", "Student Smart"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
 // An aside about a name, a relative clause set off by commas or words in
 // parentheses, does not end a list of names; the list's other rules still
 // decide which of them are brands.
