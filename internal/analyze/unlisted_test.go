@@ -395,6 +395,24 @@ func TestFindMentions_UntrackedCoinedThrough(t *testing.T) {
 	}
 }
 
+// A lead that joins names by "and" or "or", in one heading or as bold names
+// of one item, leads with each of them: an ordinary word among them is
+// read as a lead beside a brand is; a plural is a kind.
+func TestFindMentions_UntrackedJoinedLeads(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"## Top\n\n#### Acme\nGood pick.\n\n#### Zorvane and Pioneer\nBetter options if your credit is fair.\n", []string{"Zorvane", "Pioneer"}, nil},
+		{"Options:\n\n- **Acme**: good.\n- **Zorvane** and **Meadow**: $0 trades.\n", []string{"Zorvane", "Meadow"}, nil},
+		{"## Top\n\n#### Acme\nGood pick.\n\n#### Fees and Limits\nBetter if your credit is fair.\n", nil, []string{"Fees", "Limits"}},
+		{"Options:\n\n- **Acme**: good.\n- **Pros** and **Cons**: mixed.\n", nil, []string{"Pros", "Cons"}},
+		{"Options:\n\n- **Acme**: good.\n- **Checking** or **Savings**: both free.\n", nil, []string{"Savings"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
 // An ordinary word of the brand list that closes a longer run of capitals
 // before a noun of what a company issues is the network the product runs
 // on; an ordinary word off the list there forms the product's name.
