@@ -848,6 +848,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				kindExamples(ws, r.from) && !isPlace(r.text) && !personName(ws, r),
 				rivalExamples(ws, r.from) && rivalName(r.text) && !personName(ws, r),
 				wordsBefore(ws, r.from, tiePhrases),
+				r.from > 0 && byOwner(ws, r),
 
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)) && !ordinaryPlural(r.text) && !materialName(r.text),
@@ -1673,6 +1674,14 @@ func listedIssued(ws []proseWord, r nameRun) bool {
 	// noun or a word no dictionary knows shows the issuer ("a Visa card")
 	card := w.text == "card" || w.text == "cards"
 	return listedWord(r.text) && (!card || notCommon(r.text))
+}
+
+// byOwner reports whether run r follows "by" opening a parenthesis, the
+// owner or maker of the name before it ("**Chorus** (by ZoomInfo)"): a
+// name with a word no dictionary knows or a proper noun, and no person's.
+func byOwner(ws []proseWord, r nameRun) bool {
+	b := ws[r.from-1]
+	return b.open && !b.comma && !b.stop && strings.EqualFold(b.text, "by") && notCommon(r.text) && !personName(ws, r)
 }
 
 // lastWordRun returns the last word of run r as a run of its own.

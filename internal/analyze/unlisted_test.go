@@ -395,6 +395,25 @@ func TestFindMentions_UntrackedCoinedThrough(t *testing.T) {
 	}
 }
 
+// A name after an owner's cue is a company: "(by ZoomDesk)" after a name
+// names its owner, and a name shaped like a feature after such a cue
+// ("sold alongside", "part of", "(by") is no feature of the brand before it.
+func TestFindMentions_UntrackedOwnerCue(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is the pick. Its rival Globex (by Zorbix) is solid.", []string{"Zorbix"}, nil},
+		{"1. **Acme** — good.\n2. **Globex** (by ZoomDesk) — solid call notes.\n", []string{"ZoomDesk"}, nil},
+		{"Acme is sold alongside ZoomDesk with similar contracts.", []string{"ZoomDesk"}, nil},
+		{"- **Acme** (by Jane Smith) — solid call notes.\n- **Other** — fine.\n", nil, []string{"Jane Smith"}},
+		{"Acme offers SpotMe alongside MyPay for members.", nil, []string{"SpotMe", "MyPay"}},
+		{"Acme is fine (by default it syncs daily).", nil, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
 // A lead that joins names by "and" or "or", in one heading or as bold names
 // of one item, leads with each of them: an ordinary word among them is
 // read as a lead beside a brand is; a plural is a kind.
