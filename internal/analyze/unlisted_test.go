@@ -395,6 +395,25 @@ func TestFindMentions_UntrackedCoinedThrough(t *testing.T) {
 	}
 }
 
+// One capital letter joined as a list to a name no dictionary knows is a
+// name too; the article and the pronoun are none, nor is a letter in a
+// list of ordinary words.
+func TestFindMentions_UntrackedLetterName(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. It pulls social profiles from LinkedIn and X, then syncs.", []string{"LinkedIn", "X"}, nil},
+		{"Acme is fine. It reads social accounts such as LinkedIn and X for context.", []string{"LinkedIn", "X"}, nil},
+		{"Acme is fine. Notion and I built the wiki together last year.", nil, []string{"I"}},
+		{"Acme is fine. The Tesla Model S and X both use it.", nil, []string{"X", "S"}},
+		{"Acme is fine. Choose between Plan A and B before checkout.", nil, []string{"A", "B"}},
+		{"Acme is fine. It ships in sizes S, M and L for everyone.", nil, []string{"S", "M", "L"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
 // A name after an owner's cue is a company: "(by ZoomDesk)" after a name
 // names its owner, and a name shaped like a feature after such a cue
 // ("sold alongside", "part of", "(by") is no feature of the brand before it.
