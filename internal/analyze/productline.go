@@ -558,7 +558,7 @@ func featureOfBrand(answer, name string, sents []span, tracked []match) bool {
 	}
 	seen := false
 	for start, end := range wholeWords(answer, name) {
-		if joinedWithName(answer, start, end) || exampleOfKind(answer, start) {
+		if joinedWithName(answer, start, end) || exampleOfKind(answer, start) || ownerCueBefore(answer, start) {
 			return false // "sync with QuickBooks and NetSuite": one of a list of brands
 		}
 		owned := false
@@ -577,6 +577,22 @@ func featureOfBrand(answer, name string, sents []span, tracked []match) bool {
 		seen = true
 	}
 	return seen
+}
+
+// ownerCues, right before a name, make it a company and never a brand's
+// feature: "**Chorus** (by ZoomInfo)", "sold alongside ZoomInfo", "now
+// part of ZoomInfo".
+var ownerCues = []string{"(by ", "sold alongside ", "part of ", "owned by ", "acquired by "}
+
+// ownerCueBefore reports whether an owner's cue (ownerCues) ends right
+// before start.
+func ownerCueBefore(s string, start int) bool {
+	for _, c := range ownerCues {
+		if strings.HasSuffix(s[:start], c) {
+			return true
+		}
+	}
+	return false
 }
 
 // joinedWithName reports whether the text at [start, end) is joined by

@@ -11,7 +11,9 @@ import (
 //
 //   - in a list of names joined by commas, "and", "or" ("Salesforce, HubSpot and
 //     Pipedrive", "Wix or Shopify") one of which is a brand already found (a
-//     tracked brand, or a name from the answer's structure); two names joined by
+//     tracked brand, or a name from the answer's structure); an aside about a
+//     name does not end the list ("Toast, which is built for restaurants, and
+//     Clover"; asideEnd); two names joined by
 //     a comma join clauses, not names, and a determiner makes the first a common
 //     noun ("the POS and Square Online"); an ordinary word joined to a brand's
 //     product of several words goes on its name ("SoFi Checking and
@@ -52,7 +54,8 @@ import (
 //     ("pay via Stripe", "buy from Amazon"), or "on" after no plural noun
 //     ("sell on Amazon"; not "quirks on Arm"), or before a noun of what a
 //     company issues or runs for its customers ("a Visa debit card", "the
-//     Amazon store"), unless a small word and a capital go on with its
+//     Amazon store"), closing a longer run too ("the Credit Builder Visa
+//     card"), unless a small word and a capital go on with its
 //     name ("Circle to Search");
 //   - a name of the list spelt with a small first letter ("eBay",
 //     "iCloud") as such an ordinary word, after a cue or beside a name of
@@ -72,6 +75,9 @@ import (
 //     ("a tent from Big Agnes"; namesFrom),
 //     unless "from" follows a word of making or of rating ("made from
 //     Dyneema", "rankings from DxOMark");
+//   - one word no dictionary knows after "through" or "via", the service
+//     a thing passes through ("print-on-demand through Printful"; not
+//     "through ExtraCash", "through OAuth", "via Webhooks"; coinedThrough);
 //   - joined by a hyphen to a participle of making or owning, when no
 //     ordinary word or a listed one ("Hasselblad-tuned cameras", "the
 //     Amazon-owned Blink"); a hyphen and a word such as "based", "style" or
@@ -107,6 +113,8 @@ import (
 //     an ordinary word too, the list its evidence, unless one is a
 //     technology, a language, a material or a kind of account ("Merino and
 //     Polyester");
+//   - one capital letter in a list with a name no dictionary knows, but "A"
+//     and "I" ("profiles from LinkedIn and X"; letterName);
 //   - every name of a list of three or more where one is a brand of the list
 //     ("GitHub, GitLab and Slack"), but a name of several ordinary words;
 //   - every word of a list of single words that are each the last word of
@@ -164,6 +172,12 @@ type proseWord struct {
 	open  bool // punctuation opens it ("(free plan)", "[1]"): no name goes on into it
 	semi  bool // a semicolon follows it: a clause ends
 	colon bool // a colon follows it: a label or an announcement ends
+	// closeComma: a comma follows the punctuation that closes it ("(beta),",
+	// "[3],"): an aside or a citation ends there
+	closeComma bool
+	// hyphen: the word was cut before a hyphen and a suffix ("Twilio-based",
+	// "purpose-built"); its stop is no punctuation
+	hyphen bool
 	// maker: a participle of making or owning was joined to it by a hyphen
 	// ("Hasselblad-tuned", "Amazon-owned"): the word names who did it
 	maker bool
@@ -215,11 +229,12 @@ func proseWords(out []proseWord, text string) []proseWord {
 			w.stop = !w.comma
 			w.semi = tail[0] == ';'
 			w.colon = tail[0] == ':'
+			w.closeComma = w.stop && strings.HasSuffix(tail, ",")
 		}
 		if name, suffix, ok := cutLastHyphen(trimmed); ok && name != "" && (inSet(hyphenSuffixes, suffix) || inSet(likeSuffixes, suffix)) {
 			// "Twilio-based telephony", "Hasselblad-tuned cameras": the
 			// name ends at the hyphen
-			trimmed, w.stop, w.maker = name, true, inSet(makerSuffixes, suffix)
+			trimmed, w.stop, w.maker, w.hyphen = name, true, inSet(makerSuffixes, suffix), true
 			w.like = inSet(likeSuffixes, suffix)
 		}
 		if c := citationEnd(trimmed); c < len(trimmed) {
@@ -440,6 +455,48 @@ func rivalExamples(ws []proseWord, i int) bool {
 	return rivalNouns[noun]
 }
 
+// joinsList reports whether w joins the names of a list: "and", "or", "nor"
+// with no punctuation after it.
+func joinsList(w proseWord) bool {
+	return !w.comma && !w.stop && (w.text == "and" || w.text == "or" || w.text == "nor")
+}
+
+// asideWords open a relative clause about the name before them.
+var asideWords = set("which who")
+
+// asideEnd returns the index of the word after an aside about run a, or
+// -1: a relative clause set off by commas ("Toast, which is built for
+// restaurants, and Clover") or words in parentheses ("Zoho CRM (free for
+// three users) and Freshsales"), at most asideLen words, that a name of
+// the list goes on after.
+func asideEnd(ws []proseWord, a nameRun) int {
+	last := ws[a.to-1]
+	if a.to >= len(ws) || last.stop {
+		return -1
+	}
+	first := ws[a.to]
+	paren := !last.comma && first.open && !first.comma && !first.stop
+	if !paren && !(last.comma && asideWords[strings.ToLower(first.text)]) {
+		return -1
+	}
+	for k := a.to; k < len(ws) && k < a.to+asideLen; k++ {
+		w := ws[k]
+		switch {
+		case w.hyphen && !w.comma:
+			// "purpose-built": the aside goes on
+		case paren && w.stop && !w.semi && !w.closeComma, !paren && (w.comma || w.closeComma):
+			return k + 1
+		case w.stop || w.comma:
+			return -1
+		}
+	}
+	return -1
+}
+
+// asideLen bounds an aside inside a list: a longer one is a clause of its
+// own.
+const asideLen = 12
+
 // rivalOptions, before "options", make them rivals ("Other options include").
 var rivalOptions = set("other top alternative competing rival")
 
@@ -503,10 +560,8 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			return true
 		}
 		// a run that holds a tracked match ("Squarespace Payments")
-		if i := strings.Index(answer[sn.start:sn.end], name); i >= 0 {
-			return overlaps(tracked, sn.start+i, sn.start+i+len(name))
-		}
-		return false
+		_, inTracked := freeNameAt(answer, sn, name, tracked)
+		return inTracked
 	}
 	var out []candidate
 	var ws []proseWord
@@ -530,11 +585,11 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			return
 		}
 		start := sn.start
-		if i := strings.Index(answer[sn.start:sn.end], name); i >= 0 {
-			start += i
-			if overlaps(tracked, start, start+len(name)) {
+		if i, inTracked := freeNameAt(answer, sn, name, tracked); i >= 0 {
+			if inTracked {
 				return
 			}
+			start = i
 			if bangInName(answer, start+len(name)) {
 				name += "!" // "Productboard and Aha! are worth a look"
 			}
@@ -627,14 +682,16 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				}
 				joined := bFrom == a.to && last.comma
 				if !joined && bFrom == a.to+1 && !last.stop {
-					c := ws[a.to]
-					joined = !c.comma && !c.stop && (c.text == "and" || c.text == "or" || c.text == "nor")
+					joined = joinsList(ws[a.to])
 				}
-				if !joined {
+				// "Toast, which is built for restaurants, and Clover": an
+				// aside about a name does not end the list
+				aside := !joined && bFrom > a.to+1 && asideEnd(ws, a) == bFrom-1 && joinsList(ws[bFrom-1])
+				if !joined && !aside {
 					break
 				}
 				if len(list) == 1 {
-					commaFirst = last.comma
+					commaFirst = last.comma && !aside
 				}
 				list = append(list, b)
 				k++
@@ -730,6 +787,10 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			}
 			for k, e := range list {
 				add := add
+				// "social profiles from LinkedIn and X": one capital letter
+				// in a list with a name no dictionary knows is a name too,
+				// but the article and the pronoun ("A", "I")
+				made = anyCoined && letterName(e.text)
 				if e.from == 0 && (listedWord(e.text) || listedBrand(e.text)) {
 					// the list is the evidence for a name of the brand list
 					// whose capital opens the sentence ("Chase, Wells Fargo
@@ -774,6 +835,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 					add(e.text, sn)
 				}
 			}
+			made = false
 			addSmalls(smalls, list, smallCue, sn)
 		}
 		if purposeRuns(ws, runs, nil) >= 2 {
@@ -808,12 +870,14 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				kindExamples(ws, r.from) && !isPlace(r.text) && !personName(ws, r),
 				rivalExamples(ws, r.from) && rivalName(r.text) && !personName(ws, r),
 				wordsBefore(ws, r.from, tiePhrases),
+				r.from > 0 && byOwner(ws, r),
 
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)) && !ordinaryPlural(r.text) && !materialName(r.text),
 				r.from > 0 && (wordsBefore(ws, r.from, meansPhrases) || onPlatform(ws, r.from)) && listedWord(r.text) && !nameRunsOn(ws, r),
 				sentTo(ws, r.from) && (notCommon(r.text) || listedWord(r.text)) && !nameRunsOn(ws, r),
 				r.from > 1 && coinedFrom(ws, r),
+				r.from > 1 && coinedThrough(ws, r),
 				r.from > 1 && namesFrom(ws, r) && !isPlace(r.text) && !personName(ws, r),
 				r.from > 0 && clauseOpens(ws, r.from) && notCommon(r.text) && !smallCapitalRun(r) && subjectRun(text, ws, r),
 				r.from > 0 && next != "" && listedIssued(ws, r),
@@ -852,6 +916,11 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				// a brand of the list needs no cue inside a sentence
 				if name, ok := listedRun(r); ok {
 					add(name, sn)
+				} else if r.to-r.from >= 2 && next != "" && listedIssued(ws, lastWordRun(ws, r)) {
+					// "the Credit Builder Visa card": the card's network
+					// closes the name of the product it runs; the noun
+					// after it is the evidence where capitals before it are
+					addCued(ws[r.to-1].text, sn)
 				}
 			}
 		}
@@ -866,6 +935,33 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		}
 	}
 	return out
+}
+
+// freeNameAt returns where name is written in sentence sn as a word of its
+// own outside a tracked match, and false; or, when every such spelling is
+// inside a tracked match, the first and true ("Shopify" of "Shopify POS":
+// "Shopify POS is for retail, or run a Shopify store" names Shopify
+// after); -1 when none is found.
+func freeNameAt(answer string, sn span, name string, tracked []match) (int, bool) {
+	first := -1
+	for from := sn.start; from < sn.end; {
+		i := strings.Index(answer[from:sn.end], name)
+		if i < 0 {
+			break
+		}
+		at := from + i
+		from = at + len(name)
+		if !boundaryBefore(answer, at, name) || !boundaryAfter(answer, at+len(name), name) {
+			continue
+		}
+		if !overlaps(tracked, at, at+len(name)) {
+			return at, false
+		}
+		if first < 0 {
+			first = at
+		}
+	}
+	return first, first >= 0
 }
 
 // companyKindNouns name a company, not a product: the name written right
@@ -1218,6 +1314,29 @@ func coinedFrom(ws []proseWord, r nameRun) bool {
 		return false
 	}
 	return coined(r.text) && !specName(r.text) && !nameRunsOn(ws, r)
+}
+
+// passWords before a name make it the service a thing passes through:
+// "print-on-demand through Printful", "screen applicants via ChexSystems".
+var passWords = set("through via")
+
+// coinedThrough reports whether run r is one word no dictionary knows after
+// "through" or "via", the service a thing passes through ("print-on-demand
+// through Printful"), not a brand's feature of joined ordinary words
+// ("advances through ExtraCash"; featureShaped), a technology opening
+// with an acronym's two capitals ("sign in through OAuth") or a plural
+// with no capital inside, a kind of thing ("data flows via Webhooks").
+func coinedThrough(ws []proseWord, r nameRun) bool {
+	p := ws[r.from-1]
+	if r.to-r.from != 1 || !passWords[strings.ToLower(p.text)] || p.comma || p.stop {
+		return false
+	}
+	name := strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s")
+	if len(name) > 1 && unicode.IsUpper(rune(name[0])) && unicode.IsUpper(rune(name[1])) ||
+		strings.HasSuffix(name, "s") && !innerCapital(name) {
+		return false
+	}
+	return coined(name) && !featureShaped(name) && !specName(name) && !nameRunsOn(ws, r)
 }
 
 // namesFrom reports whether run r, a name of two words or more with
@@ -1612,6 +1731,25 @@ func listedIssued(ws []proseWord, r nameRun) bool {
 	// noun or a word no dictionary knows shows the issuer ("a Visa card")
 	card := w.text == "card" || w.text == "cards"
 	return listedWord(r.text) && (!card || notCommon(r.text))
+}
+
+// byOwner reports whether run r follows "by" opening a parenthesis, the
+// owner or maker of the name before it ("**Chorus** (by ZoomInfo)"): a
+// name with a word no dictionary knows or a proper noun, and no person's.
+func byOwner(ws []proseWord, r nameRun) bool {
+	b := ws[r.from-1]
+	return b.open && !b.comma && !b.stop && strings.EqualFold(b.text, "by") && notCommon(r.text) && !personName(ws, r)
+}
+
+// letterName reports one capital letter that is no article or pronoun
+// ("X"; not "A", "I").
+func letterName(w string) bool {
+	return len(w) == 1 && 'B' <= w[0] && w[0] <= 'Z' && w != "I"
+}
+
+// lastWordRun returns the last word of run r as a run of its own.
+func lastWordRun(ws []proseWord, r nameRun) nameRun {
+	return nameRun{from: r.to - 1, to: r.to, text: ws[r.to-1].text}
 }
 
 // issuedNouns name what a company issues or runs for its customers: after a

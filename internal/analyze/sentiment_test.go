@@ -389,6 +389,9 @@ func TestSentimentLeadOverOthers(t *testing.T) {
 		{"On battery life the phone is far ahead.", "+"},
 		{"The sedan has an edge over its rivals.", "+"},
 		{"The smaller bank has the edge if you want branches.", "+"},
+		{"The platform is generally rated ahead for its app ecosystem.", "+"},
+		{"In most surveys the bank ranks ahead on mobile deposits.", "+"},
+		{"The payment was rated ahead of schedule.", "0"},
 	})
 }
 

@@ -581,7 +581,20 @@ func appendLead(out []candidate, body string, off int, tracked []match) []candid
 	switch {
 	case strings.HasPrefix(body, "**"), strings.HasPrefix(body, "__"):
 		if j := strings.Index(body[2:], body[:2]); j > 0 {
-			return appendLeadName(out, body[2:2+j], off+2, tracked)
+			out = appendLeadName(out, body[2:2+j], off+2, tracked)
+			// "- **Fidelity** and **Vanguard**:": names joined as a list
+			// lead the item together
+			rest := body[2+j+2:]
+			for _, join := range []string{" and ", " or "} {
+				if k := len(join) + 2; strings.HasPrefix(rest, join+body[:2]) {
+					// a plural names a kind, not a brand ("**Checking** or
+					// **Savings**")
+					if e := strings.Index(rest[k:], body[:2]); e > 0 && !pluralWord(rest[k:k+e]) {
+						out = appendName(out, rest[k:k+e], off+2+j+2+k)
+					}
+				}
+			}
+			return out
 		}
 		return out
 	case strings.HasPrefix(body, "["):

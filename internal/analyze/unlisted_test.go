@@ -437,6 +437,138 @@ func TestFindMentions_UntrackedNamesFrom(t *testing.T) {
 	}
 }
 
+// One word no dictionary knows after "through" or "via" is the service a
+// thing passes through; not a feature of joined ordinary words, a
+// technology opening with two capitals, a plural in small letters or a
+// name of two words.
+func TestFindMentions_UntrackedCoinedThrough(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. It sells print-on-demand through Zorvique and ships fast.", []string{"Zorvique"}, nil},
+		{"Acme is fine. It screens applicants via ChexPoint first.", []string{"ChexPoint"}, nil},
+		{"Acme is fine. Cash advances come through ExtraCash with a fee.", nil, []string{"ExtraCash"}},
+		{"Acme is fine. You sign in through OAuth on every device.", nil, []string{"OAuth"}},
+		{"Acme is fine. Data flows via Webhooks to your server.", nil, []string{"Webhooks"}},
+		{"Acme is fine. Calls route via Sales Dialer in the app.", nil, []string{"Sales Dialer"}},
+		{"Acme is fine. We drove through Yosemite last summer.", nil, []string{"Yosemite"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// One capital letter joined as a list to a name no dictionary knows is a
+// name too; the article and the pronoun are none, nor is a letter in a
+// list of ordinary words.
+func TestFindMentions_UntrackedLetterName(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. It pulls social profiles from LinkedIn and X, then syncs.", []string{"LinkedIn", "X"}, nil},
+		{"Acme is fine. It reads social accounts such as LinkedIn and X for context.", []string{"LinkedIn", "X"}, nil},
+		{"Acme is fine. Notion and I built the wiki together last year.", nil, []string{"I"}},
+		{"Acme is fine. The Tesla Model S and X both use it.", nil, []string{"X", "S"}},
+		{"Acme is fine. Choose between Plan A and B before checkout.", nil, []string{"A", "B"}},
+		{"Acme is fine. It ships in sizes S, M and L for everyone.", nil, []string{"S", "M", "L"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A name after an owner's cue is a company: "(by ZoomDesk)" after a name
+// names its owner, and a name shaped like a feature after such a cue
+// ("sold alongside", "part of", "(by") is no feature of the brand before it.
+func TestFindMentions_UntrackedOwnerCue(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is the pick. Its rival Globex (by Zorbix) is solid.", []string{"Zorbix"}, nil},
+		{"1. **Acme** — good.\n2. **Globex** (by ZoomDesk) — solid call notes.\n", []string{"ZoomDesk"}, nil},
+		{"Acme is sold alongside ZoomDesk with similar contracts.", []string{"ZoomDesk"}, nil},
+		{"- **Acme** (by Jane Smith) — solid call notes.\n- **Other** — fine.\n", nil, []string{"Jane Smith"}},
+		{"Acme offers SpotMe alongside MyPay for members.", nil, []string{"SpotMe", "MyPay"}},
+		{"Acme is fine (by default it syncs daily).", nil, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A lead that joins names by "and" or "or", in one heading or as bold names
+// of one item, leads with each of them: an ordinary word among them is
+// read as a lead beside a brand is; a plural is a kind.
+func TestFindMentions_UntrackedJoinedLeads(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"## Top\n\n#### Acme\nGood pick.\n\n#### Zorvane and Pioneer\nBetter options if your credit is fair.\n", []string{"Zorvane", "Pioneer"}, nil},
+		{"Options:\n\n- **Acme**: good.\n- **Zorvane** and **Meadow**: $0 trades.\n", []string{"Zorvane", "Meadow"}, nil},
+		{"## Top\n\n#### Acme\nGood pick.\n\n#### Fees and Limits\nBetter if your credit is fair.\n", nil, []string{"Fees", "Limits"}},
+		{"Options:\n\n- **Acme**: good.\n- **Pros** and **Cons**: mixed.\n", nil, []string{"Pros", "Cons"}},
+		{"Options:\n\n- **Acme**: good.\n- **Checking** or **Savings**: both free.\n", nil, []string{"Savings"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// An ordinary word of the brand list that closes a longer run of capitals
+// before a noun of what a company issues is the network the product runs
+// on; an ordinary word off the list there forms the product's name.
+func TestFindMentions_UntrackedIssuedAfterRun(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. You can apply for the Credit Builder Visa card online.", []string{"Visa"}, nil},
+		{"Acme is fine. Start from the Weekly Review Notion template and adjust it.", []string{"Notion"}, nil},
+		{"Acme is fine. It pays well on the Blue Cash Everyday card for groceries.", nil, []string{"Everyday", "Cash", "Blue Cash Everyday"}},
+		{"Acme is fine. Use the Gold Rewards card for dining.", nil, []string{"Rewards", "Gold Rewards"}},
+		{"Acme is fine. The Student Smart card works abroad.", nil, []string{"Smart", "Student Smart"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// An aside about a name, a relative clause set off by commas or words in
+// parentheses, does not end a list of names; the list's other rules still
+// decide which of them are brands.
+func TestFindMentions_UntrackedListAside(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. Alternatives include Zorvane, which is purpose-built for cafés, and Lantern for bars.", []string{"Zorvane", "Lantern"}, nil},
+		{"Acme is fine. Competitors include Birch, who recently cut prices [2], and Meadow.", []string{"Birch", "Meadow"}, nil},
+		{"If you want a free tool, Acme (free for three users) and Zorblix are worth a look.", []string{"Zorblix"}, nil},
+		{"Acme is fine. We met Sarah, who runs the shop, and Tom at the fair.", nil, []string{"Sarah", "Tom"}},
+		{"Acme is fine. Alternatives include Basic, which costs less, and Plus for teams.", nil, []string{"Basic", "Plus"}},
+		{"Acme is fine. Ask about Pricing, which changes often, and Support before you sign.", nil, []string{"Pricing", "Support"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A name written inside a tracked name and again on its own in one
+// sentence is read where it stands alone ("Etsy" of "Etsy Pattern"); one
+// written only inside the tracked name is that tracked brand.
+func TestFindMentions_UntrackedBesideTrackedSpelling(t *testing.T) {
+	pos := []Tracked{{Name: "Etsy Pattern"}, {Name: "Acme"}}
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme and Etsy Pattern suit makers, or a shop that already runs an Etsy storefront.", []string{"Etsy"}, nil},
+		{"1. **Etsy Pattern** – Its B2B on Etsy features cover price lists.", []string{"Etsy"}, nil},
+		{"Acme and Etsy Pattern suit makers; Etsy Pattern also handles stock.", nil, []string{"Etsy"}},
+		{"Acme and Etsy Pattern suit makers, and Etsy Pattern Pro adds stock.", nil, []string{"Etsy", "Etsy Pattern Pro"}},
+	} {
+		checkUntracked(t, tt.text, pos, tt.want, tt.not)
+	}
+}
+
 // A shop's verbs ("carries", "stocks") after a name opening a sentence or a
 // clause make it the subject, an adverb of frequency between them too; an
 // ordinary word before them is none.
