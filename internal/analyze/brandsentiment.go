@@ -1009,8 +1009,13 @@ func sides(s string, sn span, groups []group) []side {
 		}
 		if i+1 < len(groups) && compare[i+1] && strings.HasPrefix(strings.TrimLeft(s[cuts[i+1]:], " *_"), "than") {
 			// the side before "than Globex" keeps the word, so that what it
-			// has more of reads as compared ("longer financing terms")
+			// has more of reads as compared ("longer financing terms"), and
+			// the brand's blank when the brand follows "than" ("fewer than
+			// Globex")
 			t = strings.TrimRight(t, " \t*_") + " than"
+			if strings.Trim(s[cuts[i+1]:groups[i+1].start], " *_") == "than" {
+				t += " xx"
+			}
 		}
 		out[i] = side{brands: g.brands, value: valence(t), compare: compare[i]}
 		back = append(back, rest)

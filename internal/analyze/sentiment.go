@@ -201,6 +201,13 @@ func valence(text string) float64 {
 			addWeighed(1.0)
 			continue
 		}
+		if w == "fewer" && fewerThan(text[i:]) {
+			// "fewer integrations than Globex", "fewer than Globex
+			// offers": less of what the customer gets is a complaint, and
+			// the side compared with takes the opposite (brandSentiment)
+			addWeighed(-1.0)
+			continue
+		}
 		switch info.kind {
 		case negator:
 			if adviceNegators[w] {
@@ -1063,13 +1070,32 @@ func thanAhead(rest string) bool {
 	return false
 }
 
+// fewerThan reports whether "fewer" at the end of a clause's words
+// compares a product with another: "than" and a name right after it
+// ("fewer than Globex offers"), or "than" within five words after a noun
+// of what the customer gets ("fewer integrations than"). How many places
+// sell a product is its reach, a fact ("available in fewer states than"),
+// and a count ("fewer than 20 users") compares nothing.
+func fewerThan(rest string) bool {
+	if nextToken(rest) == "than" {
+		return nameAhead(strings.TrimLeft(rest, " ")[len("than"):])
+	}
+	return thanAhead(rest) && !placesAhead(rest)
+}
+
+// nameAhead reports whether rest opens with a brand's blanked mention or
+// a capitalized name, past spaces and markup.
+func nameAhead(rest string) bool {
+	t := strings.TrimLeft(rest, " *_")
+	return strings.HasPrefix(t, "xx") || t != "" && 'A' <= t[0] && t[0] <= 'Z'
+}
+
 // avoidedProduct reports whether what "avoid" turns on is a product: a
 // brand's blanked mention or a capitalized name ("avoid Bolt"), or a
 // pronoun or demonstrative that points at one ("avoid it", "avoid this
 // card").
 func avoidedProduct(rest string) bool {
-	t := strings.TrimLeft(rest, " *_")
-	if strings.HasPrefix(t, "xx") || t != "" && 'A' <= t[0] && t[0] <= 'Z' {
+	if nameAhead(rest) {
 		return true
 	}
 	switch nextToken(rest) {
