@@ -129,6 +129,12 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			hasOpener = false
 			continue
 		}
+		topic, hasTopic := subject, hasSubject
+		if !hasSubject && hasOpener {
+			// "Acme is a CRM built for Globex.": the brand that opened the
+			// sentence before is its paragraph's topic
+			topic, hasTopic = opener, true
+		}
 		hasOpener = false
 		all := groupMatches(answer, sn.start, in)
 		if kept := dropCarried(answer, all); len(kept) == 0 && hasSubject {
@@ -143,6 +149,16 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			// "Acme. It is fast and integrates with Globex.": the pronoun
 			// takes up the brand before, the others are objects of its clause
 			byBrand(subject, valence(answer[sn.start:sn.end])+bestFor(answer, sn))
+			continue
+		}
+		if hasTopic && !headed && namesAsObjects(answer, sn.start, all) && hasWordOf(answer[sn.start:sn.end], itPronouns) {
+			// "Acme is a CRM built for Gmail. Reviewers praise how quickly
+			// it syncs with Slack and Zoom.":
+			// in a paragraph, a sentence that names untracked brands only
+			// as objects or examples and takes its topic up with "it"
+			// goes on about that brand, and so do the sentences after it
+			byBrand(topic, valence(answer[sn.start:sn.end]))
+			subject, hasSubject = topic, true
 			continue
 		}
 		groups := subjects(answer, sn.start, all)
@@ -732,11 +748,18 @@ var likeSubjects = set(`i you we they he she it i'd you'd we'd they'd i'll you'l
 // preposition that is no comparison ("integrates with Globex"; not "compared
 // with Globex").
 func allObjects(s string, start int, groups []group) bool {
+	return objectsOf(s, start, groups, false)
+}
+
+// objectsOf reports whether every group stands after a preposition that
+// is no comparison or qualifies the noun after it, or, with examples, is
+// an example of the noun before it ("partners such as Globex").
+func objectsOf(s string, start int, groups []group, examples bool) bool {
 	from := start
 	for _, g := range groups {
 		before := s[from:g.start]
 		from = g.end
-		if !prepositions[lastWordOf(dropBoth(before))] && !attributive(s, g) {
+		if !prepositions[lastWordOf(dropBoth(before))] && !attributive(s, g) && !(examples && exampleOf(before)) {
 			return false
 		}
 		if _, kind := lastMarker(before); kind == markCompare {
@@ -745,6 +768,24 @@ func allObjects(s string, start int, groups []group) bool {
 	}
 	return len(groups) > 0
 }
+
+// namesAsObjects reports whether every group of a sentence holds only
+// untracked brands and stands after a preposition, as an example of a
+// noun ("partners such as Globex") or to qualify the noun after it: the
+// names are objects of the sentence, not what it is about.
+func namesAsObjects(s string, start int, groups []group) bool {
+	for _, g := range groups {
+		for _, b := range g.brands {
+			if b >= 0 {
+				return false
+			}
+		}
+	}
+	return objectsOf(s, start, groups, true)
+}
+
+// itPronouns take up the one brand a paragraph is about.
+var itPronouns = set("it its it's")
 
 // attributive reports whether a group names a brand only to qualify the
 // noun after it ("a solid Gmail add-on", "the LinkedIn integration",
