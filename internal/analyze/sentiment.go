@@ -201,6 +201,15 @@ func valence(text string) float64 {
 			addWeighed(1.0)
 			continue
 		}
+		if fewWords[w] {
+			if n := sparedEffortAt(text[i:]); n > 0 {
+				// "almost no data entry", "needs little setup", "with
+				// minimal effort": the work a product spares its user
+				addWeighed(spared)
+				i += n
+				continue
+			}
+		}
 		if w == "fewer" && fewerThan(text[i:]) {
 			// "fewer integrations than Globex", "fewer than Globex
 			// offers": less of what the customer gets is a complaint, and
@@ -1082,6 +1091,46 @@ func fewerThan(rest string) bool {
 	}
 	return thanAhead(rest) && !placesAhead(rest)
 }
+
+// fewWords say how little of something there is: before an effort they
+// spare it ("little setup", "no manual entry").
+var fewWords = set("no little less minimal without near-zero zero")
+
+// spentEffort are the efforts a product can spare its user, besides the
+// effortNouns; "entry" only as "data entry" or "manual entry".
+var spentEffort = set("admin busywork upkeep")
+
+// sparedEffortAt returns the bytes of rest that name an effort after a
+// word of how little there is ("no" in "no manual data entry", "little"
+// in "little admin work"), past "any", "extra", "manual" and "data", or
+// 0. The effort must end its noun phrase: before another noun it names a
+// thing ("no setup fee" is a fact of pricing, "no configuration options"
+// a lack), and a count of time is no effort ("no time for").
+func sparedEffortAt(rest string) int {
+	t, found := rest, false
+	for k := 0; k < 5; k++ {
+		w := nextToken(t)
+		effort := w == "entry" && k > 0 || w != "time" && effortNouns[w] || spentEffort[w]
+		switch {
+		case effort:
+			found = true
+		case found:
+			if w != "" && !effortEnds[w] {
+				return 0
+			}
+			return len(rest) - len(t)
+		case w != "any" && w != "extra" && w != "manual" && w != "data":
+			return 0
+		}
+		t = strings.TrimLeft(t, " ")[len(w):]
+	}
+	return 0
+}
+
+// effortEnds may follow an effort that ends its noun phrase: "little
+// setup and no code", "how little admin it needs", "less configuration
+// than".
+var effortEnds = set("and or than it is are was needs need needed required for to on in with from at so because when once compared")
 
 // nameAhead reports whether rest opens with a brand's blanked mention or
 // a capitalized name, past spaces and markup.
