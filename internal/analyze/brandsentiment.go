@@ -792,10 +792,12 @@ var itPronouns = set("it its it's")
 // "the smoothest Gmail experience"): the sentence is about the thing
 // qualified, whose brand is another (docs/ingest.md#sentiment).
 func attributive(s string, g group) bool {
-	if len(g.brands) != 1 {
-		return false
-	}
 	w := nextToken(s[g.end:])
+	if len(g.brands) != 1 {
+		// "GitHub and Slack integrations": a list qualifies only what
+		// links a product to each of them
+		return linkNouns[w] && strings.HasPrefix(s[g.end:], " "+w)
+	}
 	return attributeNouns[w] && strings.HasPrefix(s[g.end:], " "+w) || hyphenQualifier(s[g.end:])
 }
 
@@ -824,6 +826,10 @@ func hyphenQualifier(text string) bool {
 	}
 	return hyphenSuffixes[strings.ToLower(rest[:end])]
 }
+
+// linkNouns after a list of brands make it a qualifier of what they name:
+// the links a product has to each ("GitHub and Slack integrations").
+var linkNouns = set("integrations extensions add-ons plugins connectors")
 
 // attributeNouns after a brand make it a qualifier of what they name.
 var attributeNouns = set(`integration integrations extension extensions add-on add-ons plugin plugins
