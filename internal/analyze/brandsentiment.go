@@ -203,12 +203,17 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			}
 			continue
 		}
-		if hasSubject && len(groups) == 1 && len(all) == 1 && contrastedOnly(answer, sn.start, groups[0]) {
+		if (hasSubject || afterSemicolon(answer, sn.start, groups[0])) && len(groups) == 1 && len(all) == 1 && contrastedOnly(answer, sn.start, groups[0]) {
 			// "Acme is a payroll tool. Setup is clunky, but Globex is
 			// simple.": the clause before the contrast is the sentence's
 			// subject's, the brand before; the brand after it has its own
-			// side
-			for _, p := range sides(answer, sn, []group{{start: sn.start, end: sn.start, brands: []int{subject}}, groups[0]}) {
+			// side. With no brand before, a clause a semicolon ends is
+			// no brand's ("Setup is clunky; Globex is simple.").
+			var lead []int
+			if hasSubject {
+				lead = []int{subject}
+			}
+			for _, p := range sides(answer, sn, []group{{start: sn.start, end: sn.start, brands: lead}, groups[0]}) {
 				for _, b := range p.brands {
 					byBrand(b, p.value+picked)
 				}
@@ -567,6 +572,14 @@ func contrastedOnly(s string, start int, g group) bool {
 	before := s[start:g.start]
 	j, kind := lastMarker(before)
 	return kind == markContrast && j > 0 && strings.Trim(before[:j], openers+" \t,") != ""
+}
+
+// afterSemicolon reports whether the last side marker before a sentence's
+// one group is a semicolon.
+func afterSemicolon(s string, start int, g group) bool {
+	before := s[start:g.start]
+	j, _ := lastMarker(before)
+	return j >= 0 && before[j] == ';'
 }
 
 // allCompared reports whether every group of a sentence stands after a
