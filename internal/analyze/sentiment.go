@@ -427,7 +427,8 @@ func valence(text string) float64 {
 				(!leadWords[w] || leadHolds(w, text[:wordStartOf(text, i)], text[i:i+n], text[i+n:])) &&
 				(w != "best" || bestHowHolds(text[:wordStartOf(text, i)], text[i:i+n])) &&
 				(w != "i'd" || pointHolds(text[i:i+n], text[i+n:])) &&
-				(w != "a" || p != 0 || !afterCopula) {
+				(w != "a" || p != 0 || !afterCopula) &&
+				(w != "quote" || !quoteNoun(text[:wordStartOf(text, i)])) {
 				v, ok, phrased = p, true, true
 				i += n
 				if w == "i'd" && p >= 1.5 && negLeft > 0 {
@@ -608,6 +609,17 @@ var spareNeedVerbs = set("need needs needed needing buy buys buying bought purch
 
 // articles are the words that open a noun phrase before its noun.
 var articles = set("a an the any")
+
+// quoteNoun reports whether "quote" after before is the noun, a price
+// asked for ("get a quote more quickly", "your free quote"), not the
+// verb of pricing ("insurers quote lower").
+func quoteNoun(before string) bool {
+	f := lastWords(before, 1)
+	return len(f) == 1 && (articles[f[0]] || quoteQualifiers[f[0]])
+}
+
+// quoteQualifiers stand before "quote" as a noun.
+var quoteQualifiers = set("your my our their its free instant online first new")
 
 // lastWords returns up to n words at the end of before, last first and
 // lower-cased, stopping at punctuation. It reads only the end of before,
@@ -1807,13 +1819,14 @@ func withPricePhrases(m map[string][]phrase) map[string][]phrase {
 	for _, w := range []string{"charge", "charges", "charged", "cost", "costs", "pay", "pays"} {
 		m[w] = append(m[w], phrase{"extra", -1.5})
 	}
-	// a price compared: "costs more than", "cost less", "is priced higher"
+	// a price compared: "costs more than", "cost less", "is priced higher",
+	// "quotes lower" (what an insurer asks is its price)
 	// (docs/accuracy.md#polarity), and what the customer gets compared:
 	// "covers more"; the side compared with takes the opposite
 	// (brandSentiment). "pays more" is left out: a bank that pays more
 	// interest is praised, a customer who pays more is not.
 	for _, adv := range []string{"", "a lot ", "much ", "far ", "a bit ", "slightly ", "somewhat ", "considerably "} {
-		for _, w := range []string{"charge", "charges", "cost", "costs", "costing", "priced"} {
+		for _, w := range []string{"charge", "charges", "cost", "costs", "costing", "priced", "quote", "quotes", "quoted"} {
 			m[w] = append(m[w], phrase{adv + "more", -1.5}, phrase{adv + "less", 1.5},
 				phrase{adv + "higher", -1.5}, phrase{adv + "lower", 1.5})
 		}
