@@ -129,6 +129,12 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			hasOpener = false
 			continue
 		}
+		topic, hasTopic := subject, hasSubject
+		if !hasSubject && hasOpener {
+			// "Acme is a CRM built for Globex.": the brand that opened the
+			// sentence before is its paragraph's topic
+			topic, hasTopic = opener, true
+		}
 		hasOpener = false
 		all := groupMatches(answer, sn.start, in)
 		if kept := dropCarried(answer, all); len(kept) == 0 && hasSubject {
@@ -143,6 +149,16 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			// "Acme. It is fast and integrates with Globex.": the pronoun
 			// takes up the brand before, the others are objects of its clause
 			byBrand(subject, valence(answer[sn.start:sn.end])+bestFor(answer, sn))
+			continue
+		}
+		if hasTopic && !headed && namesAsObjects(answer, sn.start, all) && hasWordOf(answer[sn.start:sn.end], itPronouns) {
+			// "Acme is a CRM built for Gmail. Reviewers praise how quickly
+			// it syncs with Slack and Zoom.":
+			// in a paragraph, a sentence that names untracked brands only
+			// as objects or examples and takes its topic up with "it"
+			// goes on about that brand, and so do the sentences after it
+			byBrand(topic, valence(answer[sn.start:sn.end]))
+			subject, hasSubject = topic, true
 			continue
 		}
 		groups := subjects(answer, sn.start, all)
@@ -187,12 +203,17 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			}
 			continue
 		}
-		if hasSubject && len(groups) == 1 && len(all) == 1 && contrastedOnly(answer, sn.start, groups[0]) {
+		if (hasSubject || afterSemicolon(answer, sn.start, groups[0])) && len(groups) == 1 && len(all) == 1 && contrastedOnly(answer, sn.start, groups[0]) {
 			// "Acme is a payroll tool. Setup is clunky, but Globex is
 			// simple.": the clause before the contrast is the sentence's
 			// subject's, the brand before; the brand after it has its own
-			// side
-			for _, p := range sides(answer, sn, []group{{start: sn.start, end: sn.start, brands: []int{subject}}, groups[0]}) {
+			// side. With no brand before, a clause a semicolon ends is
+			// no brand's ("Setup is clunky; Globex is simple.").
+			var lead []int
+			if hasSubject {
+				lead = []int{subject}
+			}
+			for _, p := range sides(answer, sn, []group{{start: sn.start, end: sn.start, brands: lead}, groups[0]}) {
 				for _, b := range p.brands {
 					byBrand(b, p.value+picked)
 				}
@@ -553,6 +574,14 @@ func contrastedOnly(s string, start int, g group) bool {
 	return kind == markContrast && j > 0 && strings.Trim(before[:j], openers+" \t,") != ""
 }
 
+// afterSemicolon reports whether the last side marker before a sentence's
+// one group is a semicolon.
+func afterSemicolon(s string, start int, g group) bool {
+	before := s[start:g.start]
+	j, _ := lastMarker(before)
+	return j >= 0 && before[j] == ';'
+}
+
 // allCompared reports whether every group of a sentence stands after a
 // comparison word, the first not at the sentence's start ("more capable
 // than Acme, and cheaper than Globex").
@@ -732,11 +761,18 @@ var likeSubjects = set(`i you we they he she it i'd you'd we'd they'd i'll you'l
 // preposition that is no comparison ("integrates with Globex"; not "compared
 // with Globex").
 func allObjects(s string, start int, groups []group) bool {
+	return objectsOf(s, start, groups, false)
+}
+
+// objectsOf reports whether every group stands after a preposition that
+// is no comparison or qualifies the noun after it, or, with examples, is
+// an example of the noun before it ("partners such as Globex").
+func objectsOf(s string, start int, groups []group, examples bool) bool {
 	from := start
 	for _, g := range groups {
 		before := s[from:g.start]
 		from = g.end
-		if !prepositions[lastWordOf(dropBoth(before))] && !attributive(s, g) {
+		if !prepositions[lastWordOf(dropBoth(before))] && !attributive(s, g) && !(examples && exampleOf(before)) {
 			return false
 		}
 		if _, kind := lastMarker(before); kind == markCompare {
@@ -746,15 +782,35 @@ func allObjects(s string, start int, groups []group) bool {
 	return len(groups) > 0
 }
 
+// namesAsObjects reports whether every group of a sentence holds only
+// untracked brands and stands after a preposition, as an example of a
+// noun ("partners such as Globex") or to qualify the noun after it: the
+// names are objects of the sentence, not what it is about.
+func namesAsObjects(s string, start int, groups []group) bool {
+	for _, g := range groups {
+		for _, b := range g.brands {
+			if b >= 0 {
+				return false
+			}
+		}
+	}
+	return objectsOf(s, start, groups, true)
+}
+
+// itPronouns take up the one brand a paragraph is about.
+var itPronouns = set("it its it's")
+
 // attributive reports whether a group names a brand only to qualify the
 // noun after it ("a solid Gmail add-on", "the LinkedIn integration",
 // "the smoothest Gmail experience"): the sentence is about the thing
 // qualified, whose brand is another (docs/ingest.md#sentiment).
 func attributive(s string, g group) bool {
-	if len(g.brands) != 1 {
-		return false
-	}
 	w := nextToken(s[g.end:])
+	if len(g.brands) != 1 {
+		// "GitHub and Slack integrations": a list qualifies only what
+		// links a product to each of them
+		return linkNouns[w] && strings.HasPrefix(s[g.end:], " "+w)
+	}
 	return attributeNouns[w] && strings.HasPrefix(s[g.end:], " "+w) || hyphenQualifier(s[g.end:])
 }
 
@@ -783,6 +839,10 @@ func hyphenQualifier(text string) bool {
 	}
 	return hyphenSuffixes[strings.ToLower(rest[:end])]
 }
+
+// linkNouns after a list of brands make it a qualifier of what they name:
+// the links a product has to each ("GitHub and Slack integrations").
+var linkNouns = set("integrations extensions add-ons plugins connectors")
 
 // attributeNouns after a brand make it a qualifier of what they name.
 var attributeNouns = set(`integration integrations extension extensions add-on add-ons plugin plugins
@@ -1009,8 +1069,13 @@ func sides(s string, sn span, groups []group) []side {
 		}
 		if i+1 < len(groups) && compare[i+1] && strings.HasPrefix(strings.TrimLeft(s[cuts[i+1]:], " *_"), "than") {
 			// the side before "than Globex" keeps the word, so that what it
-			// has more of reads as compared ("longer financing terms")
+			// has more of reads as compared ("longer financing terms"), and
+			// the brand's blank when the brand follows "than" ("fewer than
+			// Globex")
 			t = strings.TrimRight(t, " \t*_") + " than"
+			if strings.Trim(s[cuts[i+1]:groups[i+1].start], " *_") == "than" {
+				t += " xx"
+			}
 		}
 		out[i] = side{brands: g.brands, value: valence(t), compare: compare[i]}
 		back = append(back, rest)

@@ -201,6 +201,22 @@ func valence(text string) float64 {
 			addWeighed(1.0)
 			continue
 		}
+		if fewWords[w] {
+			if n := sparedEffortAt(text[i:]); n > 0 {
+				// "almost no data entry", "needs little setup", "with
+				// minimal effort": the work a product spares its user
+				addWeighed(spared)
+				i += n
+				continue
+			}
+		}
+		if w == "fewer" && fewerThan(text[i:]) {
+			// "fewer integrations than Globex", "fewer than Globex
+			// offers": less of what the customer gets is a complaint, and
+			// the side compared with takes the opposite (brandSentiment)
+			addWeighed(-1.0)
+			continue
+		}
 		switch info.kind {
 		case negator:
 			if adviceNegators[w] {
@@ -411,7 +427,8 @@ func valence(text string) float64 {
 				(!leadWords[w] || leadHolds(w, text[:wordStartOf(text, i)], text[i:i+n], text[i+n:])) &&
 				(w != "best" || bestHowHolds(text[:wordStartOf(text, i)], text[i:i+n])) &&
 				(w != "i'd" || pointHolds(text[i:i+n], text[i+n:])) &&
-				(w != "a" || p != 0 || !afterCopula) {
+				(w != "a" || p != 0 || !afterCopula) &&
+				(w != "quote" || !quoteNoun(text[:wordStartOf(text, i)])) {
 				v, ok, phrased = p, true, true
 				i += n
 				if w == "i'd" && p >= 1.5 && negLeft > 0 {
@@ -592,6 +609,17 @@ var spareNeedVerbs = set("need needs needed needing buy buys buying bought purch
 
 // articles are the words that open a noun phrase before its noun.
 var articles = set("a an the any")
+
+// quoteNoun reports whether "quote" after before is the noun, a price
+// asked for ("get a quote more quickly", "your free quote"), not the
+// verb of pricing ("insurers quote lower").
+func quoteNoun(before string) bool {
+	f := lastWords(before, 1)
+	return len(f) == 1 && (articles[f[0]] || quoteQualifiers[f[0]])
+}
+
+// quoteQualifiers stand before "quote" as a noun.
+var quoteQualifiers = set("your my our their its free instant online first new")
 
 // lastWords returns up to n words at the end of before, last first and
 // lower-cased, stopping at punctuation. It reads only the end of before,
@@ -1063,13 +1091,72 @@ func thanAhead(rest string) bool {
 	return false
 }
 
+// fewerThan reports whether "fewer" at the end of a clause's words
+// compares a product with another: "than" and a name right after it
+// ("fewer than Globex offers"), or "than" within five words after a noun
+// of what the customer gets ("fewer integrations than"). How many places
+// sell a product is its reach, a fact ("available in fewer states than"),
+// and a count ("fewer than 20 users") compares nothing.
+func fewerThan(rest string) bool {
+	if nextToken(rest) == "than" {
+		return nameAhead(strings.TrimLeft(rest, " ")[len("than"):])
+	}
+	return thanAhead(rest) && !placesAhead(rest)
+}
+
+// fewWords say how little of something there is: before an effort they
+// spare it ("little setup", "no manual entry").
+var fewWords = set("no little less minimal without near-zero zero")
+
+// spentEffort are the efforts a product can spare its user, besides the
+// effortNouns; "entry" only as "data entry" or "manual entry".
+var spentEffort = set("admin busywork upkeep")
+
+// sparedEffortAt returns the bytes of rest that name an effort after a
+// word of how little there is ("no" in "no manual data entry", "little"
+// in "little admin work"), past "any", "extra", "manual" and "data", or
+// 0. The effort must end its noun phrase: before another noun it names a
+// thing ("no setup fee" is a fact of pricing, "no configuration options"
+// a lack), and a count of time is no effort ("no time for").
+func sparedEffortAt(rest string) int {
+	t, found := rest, false
+	for k := 0; k < 5; k++ {
+		w := nextToken(t)
+		effort := w == "entry" && k > 0 || w != "time" && effortNouns[w] || spentEffort[w]
+		switch {
+		case effort:
+			found = true
+		case found:
+			if w != "" && !effortEnds[w] {
+				return 0
+			}
+			return len(rest) - len(t)
+		case w != "any" && w != "extra" && w != "manual" && w != "data":
+			return 0
+		}
+		t = strings.TrimLeft(t, " ")[len(w):]
+	}
+	return 0
+}
+
+// effortEnds may follow an effort that ends its noun phrase: "little
+// setup and no code", "how little admin it needs", "less configuration
+// than".
+var effortEnds = set("and or than it is are was needs need needed required for to on in with from at so because when once compared")
+
+// nameAhead reports whether rest opens with a brand's blanked mention or
+// a capitalized name, past spaces and markup.
+func nameAhead(rest string) bool {
+	t := strings.TrimLeft(rest, " *_")
+	return strings.HasPrefix(t, "xx") || t != "" && 'A' <= t[0] && t[0] <= 'Z'
+}
+
 // avoidedProduct reports whether what "avoid" turns on is a product: a
 // brand's blanked mention or a capitalized name ("avoid Bolt"), or a
 // pronoun or demonstrative that points at one ("avoid it", "avoid this
 // card").
 func avoidedProduct(rest string) bool {
-	t := strings.TrimLeft(rest, " *_")
-	if strings.HasPrefix(t, "xx") || t != "" && 'A' <= t[0] && t[0] <= 'Z' {
+	if nameAhead(rest) {
 		return true
 	}
 	switch nextToken(rest) {
@@ -1732,13 +1819,14 @@ func withPricePhrases(m map[string][]phrase) map[string][]phrase {
 	for _, w := range []string{"charge", "charges", "charged", "cost", "costs", "pay", "pays"} {
 		m[w] = append(m[w], phrase{"extra", -1.5})
 	}
-	// a price compared: "costs more than", "cost less", "is priced higher"
+	// a price compared: "costs more than", "cost less", "is priced higher",
+	// "quotes lower" (what an insurer asks is its price)
 	// (docs/accuracy.md#polarity), and what the customer gets compared:
 	// "covers more"; the side compared with takes the opposite
 	// (brandSentiment). "pays more" is left out: a bank that pays more
 	// interest is praised, a customer who pays more is not.
 	for _, adv := range []string{"", "a lot ", "much ", "far ", "a bit ", "slightly ", "somewhat ", "considerably "} {
-		for _, w := range []string{"charge", "charges", "cost", "costs", "costing", "priced"} {
+		for _, w := range []string{"charge", "charges", "cost", "costs", "costing", "priced", "quote", "quotes", "quoted"} {
 			m[w] = append(m[w], phrase{adv + "more", -1.5}, phrase{adv + "less", 1.5},
 				phrase{adv + "higher", -1.5}, phrase{adv + "lower", 1.5})
 		}
