@@ -223,7 +223,8 @@ func valence(text string) float64 {
 			// opinion ("has no hidden fees"); what a brand no longer sells
 			// ("no longer offers student loans", "stopped making earbuds")
 			// is news of its lineup, not a verdict on it
-			lack = haveVerbs[next] && !cellOfAbsence(text, wordStartOf(text, i), i+1+len(next))
+			lack = haveVerbs[next] && !cellOfAbsence(text, wordStartOf(text, i), i+1+len(next)) &&
+				!reachAhead(text[i+1+len(next):])
 			switch w {
 			case "no":
 				if afterNeed || spareVerbs[secondToken(text[i:])] && costNouns[next] {
@@ -688,6 +689,31 @@ var warrantyTerms = set("lifetime warranty")
 
 // reachNouns name where a product is sold.
 var reachNouns = set("states state countries regions markets areas cities carriers provinces territories")
+
+// reachAhead reports whether the words after a negated verb of selling
+// name the places it is said of ("isn't sold in every state", "not
+// available in most states", "not offered nationwide"): where a product
+// is sold is a fact of its reach, not a lack of the product.
+func reachAhead(rest string) bool {
+	t := rest
+	for k := 0; k < 5; k++ {
+		w := nextToken(t)
+		switch {
+		case reachNouns[w] || w == "nationwide" || w == "everywhere":
+			return true
+		case reachFillers[w]:
+			t = t[1+len(w):]
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// reachFillers may stand between a verb of selling and the places it is
+// said of: "in every state", "yet in all markets", "officially in most
+// countries".
+var reachFillers = set("in every all most many some the each officially yet currently widely")
 
 // placesAhead reports whether the words after "limited" name the places
 // it is said of ("a limited number of states", "limited states",
