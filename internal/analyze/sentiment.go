@@ -1405,6 +1405,8 @@ var lexicon = map[string]float64{
 	"slipped": -1.5, "worsened": -2, "penalizes": -1.5, "penalize": -1.5, "denies": -1.5,
 	"deny": -1.5, "delays": -1.5, "delay": -1, "frozen": -1.5, "outgrow": -1, "outgrew": -1,
 	"plasticky": -2, "over-processed": -1.5, "elsewhere": -1, "missing": -1,
+	"intrusive": -1.5, "fiddly": -1.5, "janky": -2, "nickel-and-dimes": -2,
+	"nickel-and-dime": -2, "nickel-and-dimed": -2,
 	"clearest": 1.5, "tidy": 1, "modern": 1, "enterprise-grade": 1.5, "industry-leading": 2,
 	"wider": 1, "broader": 1,
 	"sagging": -2, "sags": -2, "predictable": 1, "surprise": -1, "surprises": -1, "surprised": -1, "mandatory": -1,
