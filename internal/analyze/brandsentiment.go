@@ -977,7 +977,7 @@ func gapModelWord(w string) bool {
 var listJoin = set(", and or & / nor both")
 
 func init() {
-	for _, j := range []string{", and", ", or", "and/or", "or even"} {
+	for _, j := range []string{", and", ", or", "and/or", "or even", "and especially", "and particularly"} {
 		listJoin[j] = true
 	}
 }

@@ -187,6 +187,28 @@ func TestBrandSentimentWarningSection(t *testing.T) {
 	}
 }
 
+// Two brands joined by "and especially" or "and particularly" are a list,
+// the second stressed, and share their sentence's opinion.
+func TestBrandSentimentStressedList(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"and especially", "**Acme** and especially **Globex** are clunky for small shops.",
+			map[string]string{"Acme": "-", "Globex": "-"}},
+		{"and particularly", "**Acme** and particularly **Globex** are excellent for large catalogs.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"under a warning", "Platforms to skip if cost is your main concern:\n- **Acme** and especially **Globex** are built for established brands.",
+			map[string]string{"Acme": "-", "Globex": "-"}},
+		{"a clause of its own", "**Acme** is fast, and especially **Globex** is slow.",
+			map[string]string{"Acme": "+", "Globex": "-"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
+
 // An item whose bold lead is followed by another brand's name still takes
 // its list's introduction: the other brand is an object of the lead's
 // description.
