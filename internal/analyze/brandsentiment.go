@@ -65,6 +65,7 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 	var pair []int                          // brands named together by the sentence before ("Acme or Globex.")
 	listTone := 0.0                         // the opinion of a list's introduction that names no brand ("Better options:")
 	itemTone := 0.0                         // listTone, for the list item's first brands
+	sectionTone := 0.0                      // the opinion of a title that names no brand and warns ("### What to skip")
 	k := 0                                  // index into ms
 	headed := false                         // the block opened with a heading or a list item: its lead is its topic
 	for _, sn := range sents {
@@ -81,6 +82,11 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 				itemTone = listTone
 			} else {
 				listTone = 0
+			}
+			if isHeadingAt(answer, sn.start) || titleLine(answer, sn) {
+				sectionTone = 0
+			} else if itemTone == 0 {
+				itemTone = sectionTone
 			}
 		}
 		var in []match
@@ -120,6 +126,14 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 				// items lead with above one judged before; "The best
 				// CRMs:" and "Payment options:" only list them
 				listTone = valence(answer[sn.start:sn.end])
+			} else if warnsTitle(answer[sn.start:sn.end]) && titleLine(answer, sn) {
+				// "### What to skip", "**Avoid for gaming**": the brands
+				// each block of the section leads with are advised
+				// against, the text under the title included
+				sectionTone, itemTone = -adviceWeight, -adviceWeight
+			} else if warnsTitle(answer[sn.start:sn.end]) && introducesList(answer, sn) {
+				// "Platforms to skip if cost is your main concern:"
+				listTone = -adviceWeight
 			} else if introducesList(answer, sn) && advisesList(answer[sn.start:sn.end]) {
 				// "For a large catalog, consider:", "I'd look at:": the
 				// items are what the reader is told to take, as much as
@@ -535,6 +549,41 @@ func advisesList(text string) bool {
 	}
 	return false
 }
+
+// warnsTitle reports whether a title or a list introduction that names no
+// brand tells the reader to keep away from what follows: a warning verb
+// that ends it or a condition or purpose after it ("What to avoid", "Worth
+// skipping", "Platforms to skip if cost is your main concern:", "Avoid for
+// gaming", "Be cautious with", "What not to use"). What is avoided before
+// it, a mistake or a cost ("Mistakes to avoid", "Fees to avoid"), is no
+// product.
+func warnsTitle(text string) bool {
+	ws := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !('a' <= r && r <= 'z' || r == '\'') })
+	for i, w := range ws {
+		k := 0
+		switch {
+		case warnVerbs[w] || w == "avoiding" || w == "skipping":
+			k = 1
+		case i+1 < len(ws) && (w == "cautious" || w == "careful") && ws[i+1] == "with",
+			i+1 < len(ws) && w == "think" && ws[i+1] == "twice",
+			i+1 < len(ws) && w == "steer" && ws[i+1] == "clear":
+			k = 2
+		case i+2 < len(ws) && w == "not" && ws[i+1] == "to":
+			k = 3 // "What not to use"
+		}
+		if k == 0 || i+k < len(ws) && !titleConditions[ws[i+k]] {
+			continue
+		}
+		return !(i >= 2 && ws[i-1] == "to" && avoidedThings[ws[i-2]])
+	}
+	return false
+}
+
+var (
+	titleConditions = set("if unless when for")
+	// avoidedThings are what a title warns of that is no product
+	avoidedThings = set("mistakes pitfalls traps errors fees costs charges scams habits")
+)
 
 // listAdvice tells the reader which product to take: the imperative advice
 // of a sentence, and "suggest", "recommend" and "get", alone ("Get:") or
@@ -988,7 +1037,7 @@ func gapModelWord(w string) bool {
 var listJoin = set(", and or & / nor both")
 
 func init() {
-	for _, j := range []string{", and", ", or", "and/or", "or even"} {
+	for _, j := range []string{", and", ", or", "and/or", "or even", "and especially", "and particularly"} {
 		listJoin[j] = true
 	}
 }

@@ -152,6 +152,63 @@ func TestBrandSentimentAdviceList(t *testing.T) {
 	}
 }
 
+// A title or a list introduction that names no brand and warns ("### What
+// to skip", "Tools to skip if you work offline:") advises against the
+// brands each block of its section leads with; a warning of mistakes or
+// costs, or one with an object of its own ("How to avoid overdraft
+// fees"), names no product to avoid.
+func TestBrandSentimentWarningSection(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"a heading and the text under it", "### What to skip\nAcme Online is built for restaurants rather than large catalogs.",
+			map[string]string{"Acme": "-"}},
+		{"a heading over paragraphs", "## Be cautious with\n\n**Acme** quotes after an inspection of the roof.\n\nGlobex renews policies once a year.",
+			map[string]string{"Acme": "-", "Globex": "-"}},
+		{"a line in bold", "**Avoid for gaming**\n\nThe Acme 10 has a small screen and a plastic back.",
+			map[string]string{"Acme": "-"}},
+		{"a list introduction with a condition", "Tools to skip if you work offline:\n- **Acme** syncs only when connected.\n- **Globex** keeps files in the browser.",
+			map[string]string{"Acme": "-", "Globex": "-"}},
+		{"what not to use", "### What not to use\nAcme stores notes as tasks.",
+			map[string]string{"Acme": "-"}},
+		{"the section ends at the next heading", "### What to skip\nGlobex is built for restaurants.\n\n### Also good\nAcme is built for retail.",
+			map[string]string{"Globex": "-", "Acme": "0"}},
+		{"a warning with an object", "## How to avoid overdraft fees\nAcme covers overdrafts up to $200.",
+			map[string]string{"Acme": "0"}},
+		{"mistakes to avoid", "### Mistakes to avoid\nAcme users often pay for a year up front.",
+			map[string]string{"Acme": "0"}},
+		{"a title of no warning", "### What to expect\nAcme ships in two days.",
+			map[string]string{"Acme": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
+
+// Two brands joined by "and especially" or "and particularly" are a list,
+// the second stressed, and share their sentence's opinion.
+func TestBrandSentimentStressedList(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"and especially", "**Acme** and especially **Globex** are clunky for small shops.",
+			map[string]string{"Acme": "-", "Globex": "-"}},
+		{"and particularly", "**Acme** and particularly **Globex** are excellent for large catalogs.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"under a warning", "Platforms to skip if cost is your main concern:\n- **Acme** and especially **Globex** are built for established brands.",
+			map[string]string{"Acme": "-", "Globex": "-"}},
+		{"a clause of its own", "**Acme** is fast, and especially **Globex** is slow.",
+			map[string]string{"Acme": "+", "Globex": "-"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
+
 // An item whose bold lead is followed by another brand's name still takes
 // its list's introduction: the other brand is an object of the lead's
 // description.

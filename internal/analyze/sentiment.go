@@ -239,7 +239,8 @@ func valence(text string) float64 {
 			// opinion ("has no hidden fees"); what a brand no longer sells
 			// ("no longer offers student loans", "stopped making earbuds")
 			// is news of its lineup, not a verdict on it
-			lack = haveVerbs[next] && !cellOfAbsence(text, wordStartOf(text, i), i+1+len(next))
+			lack = haveVerbs[next] && !cellOfAbsence(text, wordStartOf(text, i), i+1+len(next)) &&
+				!reachAhead(text[i+1+len(next):])
 			switch w {
 			case "no":
 				if afterNeed || spareVerbs[secondToken(text[i:])] && costNouns[next] {
@@ -716,6 +717,31 @@ var warrantyTerms = set("lifetime warranty")
 
 // reachNouns name where a product is sold.
 var reachNouns = set("states state countries regions markets areas cities carriers provinces territories")
+
+// reachAhead reports whether the words after a negated verb of selling
+// name the places it is said of ("isn't sold in every state", "not
+// available in most states", "not offered nationwide"): where a product
+// is sold is a fact of its reach, not a lack of the product.
+func reachAhead(rest string) bool {
+	t := rest
+	for k := 0; k < 5; k++ {
+		w := nextToken(t)
+		switch {
+		case reachNouns[w] || w == "nationwide" || w == "everywhere":
+			return true
+		case reachFillers[w]:
+			t = t[1+len(w):]
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// reachFillers may stand between a verb of selling and the places it is
+// said of: "in every state", "yet in all markets", "officially in most
+// countries".
+var reachFillers = set("in every all most many some the each officially yet currently widely")
 
 // placesAhead reports whether the words after "limited" name the places
 // it is said of ("a limited number of states", "limited states",
@@ -1466,6 +1492,8 @@ var lexicon = map[string]float64{
 	"slipped": -1.5, "worsened": -2, "penalizes": -1.5, "penalize": -1.5, "denies": -1.5,
 	"deny": -1.5, "delays": -1.5, "delay": -1, "frozen": -1.5, "outgrow": -1, "outgrew": -1,
 	"plasticky": -2, "over-processed": -1.5, "elsewhere": -1, "missing": -1,
+	"intrusive": -1.5, "fiddly": -1.5, "janky": -2, "nickel-and-dimes": -2,
+	"nickel-and-dime": -2, "nickel-and-dimed": -2,
 	"clearest": 1.5, "tidy": 1, "modern": 1, "enterprise-grade": 1.5, "industry-leading": 2,
 	"wider": 1, "broader": 1,
 	"sagging": -2, "sags": -2, "predictable": 1, "surprise": -1, "surprises": -1, "surprised": -1, "mandatory": -1,
