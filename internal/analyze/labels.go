@@ -185,7 +185,7 @@ func contraction(name string) bool {
 
 // sourceBefore are the words that cite a source before its name: "according
 // to Wirecutter", "users on Reddit and G2", "rated by J.D. Power".
-var sourceBefore = phraseWords("according to", "per", "users on", "reviewers on", "reviews on", "ratings on",
+var sourceBefore = phrasesBefore("according to", "per", "users on", "reviewers on", "reviews on", "ratings on",
 	"threads on", "rated by", "ranked by", "reviewed by", "cited by")
 
 // sourceAfter are the nouns that make a name before them a source: "Consumer

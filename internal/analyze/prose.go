@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Untracked brands named in prose (docs/ingest.md#brand-mentions) are read
@@ -297,47 +298,102 @@ func possessive(w string) bool {
 	return strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s")
 }
 
+// phraseTable is a set of phrases of words that wordsBefore looks for
+// before a word, indexed by each phrase's last word in lowercase, so that
+// a lookup checks only the phrases that end in the word before it.
+type phraseTable struct {
+	all    [][]string
+	byLast map[string][][]string
+}
+
+// maxPhraseWord bounds the length of a phraseTable's words: a longer word
+// ends none of its phrases.
+const maxPhraseWord = 32
+
+// phrasesBefore makes a phraseTable of phrases, each written as its words
+// in lowercase ASCII separated by spaces.
+func phrasesBefore(phrases ...string) *phraseTable {
+	t := &phraseTable{all: phraseWords(phrases...), byLast: map[string][][]string{}}
+	for _, ps := range t.all {
+		last := ps[len(ps)-1]
+		if len(last) > maxPhraseWord || strings.IndexFunc(last, func(r rune) bool { return r >= utf8.RuneSelf || unicode.IsUpper(r) }) >= 0 {
+			panic("analyze: a phrase's last word is no short lowercase ASCII word: " + last)
+		}
+		t.byLast[last] = append(t.byLast[last], ps)
+	}
+	return t
+}
+
+// ending returns the phrases of t that may end in word w: those whose last
+// word is w in lowercase, or, for a word with letters outside ASCII, which
+// strings.EqualFold may fold onto ASCII ones (the Kelvin sign onto "k"),
+// every phrase.
+func (t *phraseTable) ending(w string) [][]string {
+	var buf [maxPhraseWord]byte
+	for k := 0; k < len(w); k++ {
+		c := w[k]
+		if c >= utf8.RuneSelf {
+			return t.all
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if k < len(buf) {
+			buf[k] = c
+		}
+	}
+	if len(w) > len(buf) {
+		return nil
+	}
+	return t.byLast[string(buf[:len(w)])]
+}
+
 // wordsBefore reports whether the words right before index i, lowercased, are one
-// of phrases.
-func wordsBefore(ws []proseWord, i int, phrases [][]string) bool {
-	for _, ps := range phrases {
-		if i < len(ps) {
-			continue
-		}
-		ok := true
-		for k, w := range ps {
-			pw := ws[i-len(ps)+k]
-			if !strings.EqualFold(pw.text, w) || pw.stop || pw.comma && k < len(ps)-1 {
-				ok = false
-				break
-			}
-		}
-		if ok {
+// of the phrases of t.
+func wordsBefore(ws []proseWord, i int, t *phraseTable) bool {
+	if i == 0 {
+		return false
+	}
+	for _, ps := range t.ending(ws[i-1].text) {
+		if i >= len(ps) && phraseBefore(ws, i, ps) {
 			return true
 		}
 	}
 	return false
 }
 
+// phraseBefore reports whether the words right before index i are the
+// phrase ps, none of them ending a sentence and none but the last followed
+// by a comma.
+func phraseBefore(ws []proseWord, i int, ps []string) bool {
+	for k, w := range ps {
+		pw := ws[i-len(ps)+k]
+		if !strings.EqualFold(pw.text, w) || pw.stop || pw.comma && k < len(ps)-1 {
+			return false
+		}
+	}
+	return true
+}
+
 var (
 	// lists introduced this way name examples of a kind: brands, when no ordinary word
-	introPhrases = phraseWords("such as", "like", "including", "e.g")
+	introPhrases = phrasesBefore("such as", "like", "including", "e.g")
 	// corporate ties name a company: "acquired by Apple", "owned by Amer Sports"
-	tiePhrases = phraseWords("acquired by", "owned by", "part of", "a brand of", "a subsidiary of", "a division of", "backed by", "spun off from",
+	tiePhrases = phrasesBefore("acquired by", "owned by", "part of", "a brand of", "a subsidiary of", "a division of", "backed by", "spun off from",
 		"held at", "held by", "issued by", "underwritten by", "powered by", "provided by", "operated by", "made by", "sold by", "built by", "run by",
 		"owns", "owned", "acquired", "acquires", "bought", "buys", "merged with", "partnered with", "partners with", "spun off", "parent company",
 		"acquisition of", "merger with")
 	// a determiner makes a capitalized word a common noun: "the POS and Square Online"
-	determiners = phraseWords("the", "a", "an", "your", "its", "their", "our", "this", "that")
+	determiners = phrasesBefore("the", "a", "an", "your", "its", "their", "our", "this", "that")
 	// a name compared with, or left for, another names a product: "better than
 	// Zendesk", "teams migrating from Jira"
-	comparePhrases = phraseWords("than", "instead of", "alternative to", "alternatives to",
+	comparePhrases = phrasesBefore("than", "instead of", "alternative to", "alternatives to",
 		"migrating from", "migrate from", "migrated from", "switching from", "switch from",
 		"switched from", "moving from", "move from", "moved from", "coming from", "replacing", "replaces",
 		"moving off", "move off", "moved off", "leaving", "compared to", "compared with", "unlike", "versus",
 		"vs", "competes with", "compete with", "competing with", "rivals")
 	// a name used as a tool names a product: "teams that use Google Workspace"
-	usePhrases = phraseWords("use", "uses", "using", "used", "live in", "lives in", "built around",
+	usePhrases = phrasesBefore("use", "uses", "using", "used", "live in", "lives in", "built around",
 		"built into", "built on", "switch to", "switching to", "moved to", "move to", "migrate to",
 		"integrates with", "integrate with", "integration with", "syncs with", "sync with", "connects to",
 		"connect to", "connects with", "works with", "work with", "plugs into", "pairs with", "pair with",
@@ -351,7 +407,7 @@ var (
 	// Stripe", "deposit cash through Green Dot", "pair it with Zoom", "buy
 	// from Amazon" (with a listed ordinary word only: "to" names ports as
 	// often, "USB-C to Lightning"; "on" counts by onPlatform)
-	meansPhrases = phraseWords("via", "through", "with", "from")
+	meansPhrases = phrasesBefore("via", "through", "with", "from")
 	// words that open a clause inside a sentence: "…, and Google Drive works"
 	clauseWords = set("and but whereas while although though yet so")
 )
@@ -390,7 +446,7 @@ func exampleNoun(ws []proseWord, i int) int {
 	return -1
 }
 
-var likePhrase, suchAsPhrase = phraseWords("like"), phraseWords("such as")
+var likePhrase, suchAsPhrase = phrasesBefore("like"), phrasesBefore("such as")
 
 // joinedToKind reports whether run r follows a plural noun of a kind of
 // business and "and" or "or" ("outdoor retailers and Amazon", "carriers
