@@ -1017,3 +1017,34 @@ func TestSubjectVerbsOfBusiness(t *testing.T) {
 	checkUntracked(t, "Acme is cheap, but Morningstar reports higher fees.", []Tracked{{Name: "Acme"}}, nil, []string{"Morningstar"})
 	checkUntracked(t, "Acme is fine.\n\nZorbly recommends a weekly backup.", []Tracked{{Name: "Acme"}}, nil, []string{"Zorbly"})
 }
+
+// The word list reads a word in lowercase (ASCII): an ordinary word, a
+// proper noun of the list, or neither.
+func TestWordReadings(t *testing.T) {
+	for _, tt := range []struct {
+		word                    string
+		dict, reading, properly bool
+	}{
+		{"summit", true, true, false},
+		{"SUMMIT", true, true, false},
+		{"Summit", true, true, false},
+		{"monday", false, true, true},
+		{"Monday", false, true, true},
+		{"columbia", false, true, true},
+		{"hubspotty", false, false, false},
+		{"summits", true, true, false},
+		{"summi", false, false, false},
+		{"", false, false, false},
+		{strings.Repeat("summit", 50), false, false, false},
+	} {
+		if got := isDictWord(tt.word); got != tt.dict {
+			t.Errorf("isDictWord(%q) = %v, want %v", tt.word, got, tt.dict)
+		}
+		if got := hasReading(tt.word); got != tt.reading {
+			t.Errorf("hasReading(%q) = %v, want %v", tt.word, got, tt.reading)
+		}
+		if got := isProperNoun(tt.word); got != tt.properly {
+			t.Errorf("isProperNoun(%q) = %v, want %v", tt.word, got, tt.properly)
+		}
+	}
+}
