@@ -1048,3 +1048,18 @@ func TestWordReadings(t *testing.T) {
 		}
 	}
 }
+
+// lowerIn answers as m[strings.ToLower(s)] does, beyond ASCII too; inSet
+// lowers the ASCII letters of a short word only.
+func TestLowerIn(t *testing.T) {
+	m := set("key été sources", strings.Repeat("long", 10))
+	for _, s := range []string{"key", "KEY", "Key", "\u212Aey", "ÉTÉ", "été", "Sources", "source",
+		strings.Repeat("LONG", 10), strings.Repeat("long", 9), "", "ke", "keys"} {
+		if got, want := lowerIn(m, s), m[strings.ToLower(s)]; got != want {
+			t.Errorf("lowerIn(%q) = %v, want %v", s, got, want)
+		}
+	}
+	if inSet(m, "ÉTÉ") || !inSet(m, "SOURCES") || !inSet(m, strings.Repeat("Long", 10)) {
+		t.Errorf("inSet lowers the ASCII letters of a word only")
+	}
+}

@@ -431,7 +431,7 @@ func kindExamples(ws []proseWord, i int) bool {
 		return false
 	}
 	w := ws[j]
-	return !w.comma && !w.stop && !w.semi && businessNouns[strings.ToLower(w.text)]
+	return !w.comma && !w.stop && !w.semi && lowerIn(businessNouns, w.text)
 }
 
 // exampleNoun returns the index of the word before "like" or "such as"
@@ -483,7 +483,7 @@ func rivalExamples(ws []proseWord, i int) bool {
 		// "options" alone may be a product's own settings or kinds
 		// ("Delivery options include Standard and Express"): only other or
 		// top options are rivals
-		return i >= 3 && !ws[i-3].comma && !ws[i-3].stop && rivalOptions[strings.ToLower(ws[i-3].text)]
+		return i >= 3 && !ws[i-3].comma && !ws[i-3].stop && lowerIn(rivalOptions, ws[i-3].text)
 	}
 	return rivalNouns[noun]
 }
@@ -499,7 +499,7 @@ func clauseOpens(ws []proseWord, i int) bool {
 	if p.comma || p.semi || p.text == "–" || p.text == "—" || p.text == "-" {
 		return true
 	}
-	return clauseWords[strings.ToLower(p.text)] && !p.stop && (i < 2 || ws[i-2].comma || strings.ToLower(p.text) != "and")
+	return lowerIn(clauseWords, p.text) && !p.stop && (i < 2 || ws[i-2].comma || strings.ToLower(p.text) != "and")
 }
 
 // subjectRun reports whether a run of words is the subject of the verb after
@@ -564,7 +564,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 	made := false
 	add := func(name string, sn span) {
 		name = cleanName(name)
-		if first, rest, ok := strings.Cut(name, " "); ok && leadVerbs[strings.ToLower(first)] {
+		if first, rest, ok := strings.Cut(name, " "); ok && lowerIn(leadVerbs, first) {
 			name = rest // "Shortlist Plannery and Kanbanzo": advice about a name
 		}
 		if name == "" || !isBrandish(name) && !made || isKnown(name, sn) || isPlaceName(name) || scheme[name[0]] && smallCapital(name) {
@@ -873,7 +873,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				// "a Slack integration", "Linear's Slack integration": the
 				// cue is the evidence where a capital before it is
 				addCued(r.text, sn)
-			case r.from == 0 && r.to-r.from >= 2 && ownerDeterminers[strings.ToLower(ws[0].text)] &&
+			case r.from == 0 && r.to-r.from >= 2 && lowerIn(ownerDeterminers, ws[0].text) &&
 				integrationWords[next] && integrationName(strings.Join(strings.Fields(r.text)[1:], " ")):
 				// "Its Slack integration": the capital of "Its" opens the
 				// sentence, the name after it is the tool connected to
@@ -974,7 +974,7 @@ func payName(ws []proseWord, r nameRun) bool {
 	// ("Overtime Pay", "Net Pay", "Take-Home Pay"): the sentence must speak
 	// of paying with it
 	for _, w := range ws {
-		if payCues[strings.ToLower(w.text)] {
+		if lowerIn(payCues, w.text) {
 			return true
 		}
 	}
@@ -1074,7 +1074,7 @@ func distinctive(name string) bool {
 		var w string
 		w, rest, _ = strings.Cut(rest, " ")
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-		if len(w) > 1 && !isDictWord(w) && !stopWords[strings.ToLower(w)] && !isNumeric(w) && strings.ToUpper(w) != w {
+		if len(w) > 1 && !isDictWord(w) && !lowerIn(stopWords, w) && !isNumeric(w) && strings.ToUpper(w) != w {
 			return true
 		}
 	}
@@ -1202,7 +1202,7 @@ func notCommon(name string) bool {
 		var w string
 		w, rest, _ = strings.Cut(rest, " ")
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-		if len(w) > 1 && !stopWords[strings.ToLower(w)] && !isNumeric(w) && strings.ToUpper(w) != w &&
+		if len(w) > 1 && !lowerIn(stopWords, w) && !isNumeric(w) && strings.ToUpper(w) != w &&
 			(!isDictWord(w) || isProperNoun(w)) {
 			return true
 		}
@@ -1225,7 +1225,7 @@ func isPlaceName(name string) bool {
 	if len(ws) < 2 {
 		return false
 	}
-	if placeNouns[strings.ToLower(ws[len(ws)-1])] {
+	if lowerIn(placeNouns, ws[len(ws)-1]) {
 		return true
 	}
 	return len(ws) == 2 && placePrefixes[ws[0]] && isProperNoun(ws[1]) && !isDictWord(ws[1])
@@ -1312,7 +1312,7 @@ func listSubject(text string, ws []proseWord, list []nameRun) bool {
 		return false
 	}
 	last := list[len(list)-1]
-	if last.to >= len(ws) || ws[last.to-1].comma || ws[last.to-1].stop || !pluralVerbs[strings.ToLower(ws[last.to].text)] {
+	if last.to >= len(ws) || ws[last.to-1].comma || ws[last.to-1].stop || !lowerIn(pluralVerbs, ws[last.to].text) {
 		return false
 	}
 	// materials, technologies and kinds of account are weighed as brands
@@ -1320,7 +1320,7 @@ func listSubject(text string, ws []proseWord, list []nameRun) bool {
 	// both worth a look", "Python and JavaScript are popular"): a list with
 	// one of them is none of brands
 	for _, e := range list {
-		if specName(e.text) || materialName(e.text) || languageWords[strings.ToLower(e.text)] {
+		if specName(e.text) || materialName(e.text) || lowerIn(languageWords, e.text) {
 			return false
 		}
 	}
@@ -1476,7 +1476,7 @@ func sentTo(ws []proseWord, i int) bool {
 		if w.comma || w.stop || w.semi {
 			return false
 		}
-		if channelWords[strings.ToLower(w.text)] {
+		if lowerIn(channelWords, w.text) {
 			return true
 		}
 		if !isLowerWord(w.text) {
@@ -1563,7 +1563,7 @@ func purposeRuns(ws []proseWord, runs []nameRun, add func(string)) int {
 		name := r.text
 		if r.from == 0 {
 			first, rest, ok := strings.Cut(name, " ")
-			if !ok || !leadVerbs[strings.ToLower(first)] {
+			if !ok || !lowerIn(leadVerbs, first) {
 				opening = strings.TrimSuffix(strings.TrimSuffix(name, "'s"), "’s")
 				continue
 			}
@@ -1595,7 +1595,7 @@ func purposeRuns(ws []proseWord, runs []nameRun, add func(string)) int {
 // dictionary knows, and no plan's or model's word ("Plus for teams") and
 // no technology or programming language ("Python for scripts").
 func purposeName(name string) bool {
-	return !inSet(planWords, name) && !inSet(modelWords, name) && !languageWords[strings.ToLower(name)] && !specName(name) &&
+	return !inSet(planWords, name) && !inSet(modelWords, name) && !lowerIn(languageWords, name) && !specName(name) &&
 		(listedBrand(name) || listedWord(name) || coined(name))
 }
 
@@ -1640,7 +1640,7 @@ func smallCapListed(w string) bool {
 		return false
 	}
 	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-	return !techTerms[strings.ToLower(w)] && brandList()[fold(w)]
+	return !lowerIn(techTerms, w) && brandList()[fold(w)]
 }
 
 // smallCapitalRun reports a run that opens with a word of small first
@@ -1677,7 +1677,7 @@ var techExampleNouns = set("feature features framework frameworks library librar
 // as" after a noun of techExampleNouns.
 func techExamples(ws []proseWord, i int) bool {
 	j := exampleNoun(ws, i)
-	return j >= 0 && techExampleNouns[strings.ToLower(ws[j].text)]
+	return j >= 0 && lowerIn(techExampleNouns, ws[j].text)
 }
 
 // techRun reports a run that is a technology or standard (techTerms,
@@ -1751,7 +1751,7 @@ func othersFollow(ws []proseWord, r nameRun) bool {
 		return true
 	case "other", "another":
 		for k := r.to + 2; k < len(ws) && k <= r.to+4; k++ {
-			if businessNouns[strings.ToLower(ws[k].text)] {
+			if lowerIn(businessNouns, ws[k].text) {
 				return true
 			}
 			if ws[k].comma || ws[k].stop || ws[k].semi {

@@ -800,7 +800,7 @@ func handledObject(before, rest string) bool {
 	if len(t) < len(before)-1 || len(t) == len(before) {
 		return handleNouns[nextToken(rest)] // not one space away: only what follows tells
 	}
-	return handleVerbs[strings.ToLower(t[wordStartOf(t, len(t)):])] || handleNouns[nextToken(rest)]
+	return lowerIn(handleVerbs, t[wordStartOf(t, len(t)):]) || handleNouns[nextToken(rest)]
 }
 
 // imperativeAdvice opens a clause that tells the reader which product to
@@ -1668,7 +1668,7 @@ func hasWordOf(text string, words map[string]bool) bool {
 		for j < len(text) && isTokenByte(text[j]) {
 			j++
 		}
-		if words[strings.ToLower(text[i:j])] {
+		if lowerIn(words, text[i:j]) {
 			return true
 		}
 		i = j
@@ -2150,5 +2150,5 @@ var abbreviations = set("e.g i.e vs inc ltd co corp mr mrs ms dr st approx")
 // isAbbreviation reports whether the text before a period ends with an abbreviation.
 func isAbbreviation(before string) bool {
 	w := before[strings.LastIndexAny(before, " \t(")+1:]
-	return abbreviations[strings.ToLower(w)]
+	return lowerIn(abbreviations, w)
 }
