@@ -306,8 +306,8 @@ type phraseTable struct {
 	byLast map[string][][]string
 }
 
-// maxPhraseWord bounds the length of a phraseTable's words: a longer word
-// ends none of its phrases.
+// maxPhraseWord bounds the length of a phraseTable's words (foldShort's
+// buffer).
 const maxPhraseWord = 32
 
 // phrasesBefore makes a phraseTable of phrases, each written as its words
@@ -327,25 +327,14 @@ func phrasesBefore(phrases ...string) *phraseTable {
 // ending returns the phrases of t that may end in word w: those whose last
 // word is w in lowercase, or, for a word with letters outside ASCII, which
 // strings.EqualFold may fold onto ASCII ones (the Kelvin sign onto "k"),
-// every phrase.
+// or longer than any of its words, every phrase.
 func (t *phraseTable) ending(w string) [][]string {
 	var buf [maxPhraseWord]byte
-	for k := 0; k < len(w); k++ {
-		c := w[k]
-		if c >= utf8.RuneSelf {
-			return t.all
-		}
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if k < len(buf) {
-			buf[k] = c
-		}
+	folded, ascii, ok := foldShort(&buf, w)
+	if !ok || !ascii {
+		return t.all
 	}
-	if len(w) > len(buf) {
-		return nil
-	}
-	return t.byLast[string(buf[:len(w)])]
+	return t.byLast[string(folded)]
 }
 
 // wordsBefore reports whether the words right before index i, lowercased, are one
