@@ -254,6 +254,11 @@ func wholeWords(answer, name string) iter.Seq2[int, int] {
 // "References:".
 var sourceHeadings = set(`sources source references citations`)
 
+// maxHeadingLine bounds the lines that may lower to one of sourceHeadings:
+// strings.ToLower shrinks a letter to a third of its bytes at most (the
+// Kelvin sign to "k"), so the longer lines of a list need no lowering.
+const maxHeadingLine = 3 * len("references")
+
 // inSourceList reports whether pos stands in a block of lines that a line
 // of its own naming the answer's sources opens ("**Sources**" and the
 // entries under it, a blank line between them allowed): every name there
@@ -269,7 +274,7 @@ func inSourceList(answer string, pos int) bool {
 			blank = true
 		case line == "":
 			return false
-		case lowerIn(sourceHeadings, line):
+		case len(line) <= maxHeadingLine && lowerIn(sourceHeadings, line):
 			return true
 		case blank:
 			return false

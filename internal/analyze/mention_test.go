@@ -1063,3 +1063,21 @@ func TestLowerIn(t *testing.T) {
 		t.Errorf("inSet lowers the ASCII letters of a word only")
 	}
 }
+
+// inSourceList lowers no line longer than maxHeadingLine: every heading of
+// sourceHeadings must be short enough that no such line lowers to it.
+func TestSourceHeadingsBound(t *testing.T) {
+	for h := range sourceHeadings {
+		if 3*len(h) > maxHeadingLine {
+			t.Errorf("source heading %q is longer than maxHeadingLine/3", h)
+		}
+	}
+	answer := "Acme is fine.\n\n**SOURCES**\n- Wirecutter – The best CRM\n"
+	if !inSourceList(answer, strings.Index(answer, "Wirecutter")) {
+		t.Errorf("inSourceList: Wirecutter is under a heading of sources")
+	}
+	answer = "Acme is fine.\n\n**Sources of leads for small and growing teams**\n- Wirecutter – The best CRM\n"
+	if inSourceList(answer, strings.Index(answer, "Wirecutter")) {
+		t.Errorf("inSourceList: Wirecutter is under no heading of sources")
+	}
+}
