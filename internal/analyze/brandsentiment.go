@@ -682,7 +682,7 @@ func recommendsByRow(s string, pos int) bool {
 // or of the reasons for them.
 func verdictHeader(header string) bool {
 	for _, c := range strings.Split(strings.Trim(strings.TrimSpace(header), "|"), "|") {
-		if verdictColumns[strings.ToLower(strings.Trim(c, " \t*_"))] {
+		if lowerIn(verdictColumns, strings.Trim(c, " \t*_")) {
 			return true
 		}
 	}
@@ -711,7 +711,7 @@ func opensRelative(text string) bool {
 // up the subject of the sentence before ("It is one of…", "Its app…").
 func opensWithPronoun(text string) bool {
 	w, _, _ := strings.Cut(strings.TrimLeft(text, openers+" \t"), " ")
-	return subjectPronouns[strings.ToLower(w)]
+	return lowerIn(subjectPronouns, w)
 }
 
 var subjectPronouns = set("it its it's they their they're")
@@ -723,7 +723,7 @@ var subjectPronouns = set("it its it's they their they're")
 func pronounAfterClause(text string) bool {
 	t := strings.TrimLeft(text, openers+" \t")
 	w, _, _ := strings.Cut(t, " ")
-	if !subordinators[strings.ToLower(w)] {
+	if !lowerIn(subordinators, w) {
 		return false
 	}
 	_, main, ok := strings.Cut(t, ", ")
@@ -737,7 +737,7 @@ func pronounAfterClause(text string) bool {
 func closesClause(text string) bool {
 	t := strings.TrimLeft(text, openers+" \t")
 	w, _, _ := strings.Cut(t, " ")
-	return subordinators[strings.ToLower(w)] && !strings.Contains(t, ",")
+	return lowerIn(subordinators, w) && !strings.Contains(t, ",")
 }
 
 var subordinators = set("if when unless because since although though while once whether")
@@ -746,7 +746,7 @@ var subordinators = set("if when unless because since although though while once
 // several brands named together before ("Both charge…", "They are…").
 func opensWithPlural(text string) bool {
 	w, _, _ := strings.Cut(strings.TrimLeft(text, openers+" \t"), " ")
-	return pluralPronouns[strings.ToLower(w)]
+	return lowerIn(pluralPronouns, w)
 }
 
 var pluralPronouns = set("both they their they're neither each")
@@ -886,7 +886,7 @@ func hyphenQualifier(text string) bool {
 	for end < len(rest) && isWordByte(rest[end]|0x20) {
 		end++
 	}
-	return hyphenSuffixes[strings.ToLower(rest[:end])]
+	return lowerIn(hyphenSuffixes, rest[:end])
 }
 
 // linkNouns after a list of brands make it a qualifier of what they name:
@@ -1462,7 +1462,7 @@ func blankSuitCells(b []byte, ms []match) {
 			suit = nil
 			any := false
 			for _, c := range strings.Split(strings.Trim(strings.TrimSpace(string(header)), "|"), "|") {
-				h := suitColumns[strings.ToLower(strings.Trim(c, " \t*_:"))]
+				h := lowerIn(suitColumns, strings.Trim(c, " \t*_:"))
 				suit = append(suit, h)
 				any = any || h
 			}
@@ -1486,7 +1486,7 @@ func blankSuitCells(b []byte, ms []match) {
 						for e < len(ln) && isTokenByte(ln[e]) {
 							e++
 						}
-						if cellVerdicts[strings.ToLower(string(ln[k:e]))] && nextToken(string(ln[e:])) != "for" {
+						if lowerIn(cellVerdicts, string(ln[k:e])) && nextToken(string(ln[e:])) != "for" {
 							k = e - 1 // a verdict in the cell weighs as one
 							continue
 						}

@@ -286,7 +286,7 @@ func sameCapitals(text, caps string) bool {
 // program").
 func dropPlaceReadings(answer string, ms []match) []match {
 	return dropMatches(ms, func(x match) bool {
-		return x.word && (placeNouns[strings.ToLower(nextWord(answer, x))] || placePrefixes[wordBefore(answer, x.start)] || joinedName(answer, x))
+		return x.word && (lowerIn(placeNouns, nextWord(answer, x)) || placePrefixes[wordBefore(answer, x.start)] || joinedName(answer, x))
 	})
 }
 
@@ -320,7 +320,7 @@ func joinedName(answer string, x match) bool {
 		return false
 	}
 	w := wordBefore(answer, x.start-3)
-	return w != "" && 'A' <= w[0] && w[0] <= 'Z' && !toGovernors[strings.ToLower(w)]
+	return w != "" && 'A' <= w[0] && w[0] <= 'Z' && !lowerIn(toGovernors, w)
 }
 
 // joinedNames returns the longer names that tracked spellings end
@@ -418,7 +418,7 @@ var placePrefixes = set(`British North South East West Northern Southern Eastern
 func dropDayReadings(answer string, ms []match) []match {
 	return dropMatches(ms, func(x match) bool {
 		return x.word && weekdays[fold(answer[x.start:x.end])] &&
-			(dayParts[strings.ToLower(nextWord(answer, x))] || dayPickers[strings.ToLower(wordBefore(answer, x.start))])
+			(lowerIn(dayParts, nextWord(answer, x)) || lowerIn(dayPickers, wordBefore(answer, x.start)))
 	})
 }
 
@@ -462,7 +462,7 @@ func regionReading(answer string, x match) bool {
 	case travelPrepositions[before]:
 		return regionNouns[nextWord(answer, x)] || travelBefore(answer, x.start-len(before)-1)
 	case before == "to":
-		return travelWords[strings.ToLower(wordBefore(answer, x.start-3))]
+		return lowerIn(travelWords, wordBefore(answer, x.start-3))
 	}
 	return false
 }
@@ -532,7 +532,7 @@ func inflectedVerbFollows(s string, x match) bool {
 		if !inflectedVerb(w) {
 			return false
 		}
-		return objectOpeners[strings.ToLower(nextWord(s, match{start: x.end, end: x.end + 1 + len(w)}))]
+		return lowerIn(objectOpeners, nextWord(s, match{start: x.end, end: x.end + 1 + len(w)}))
 	}
 	return false
 }

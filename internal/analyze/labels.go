@@ -100,7 +100,7 @@ var calendarNames = set(`monday tuesday wednesday thursday friday saturday sunda
 // calendarName reports whether a name is one day's or month's name
 // ("Friday", "Monday"; not "Monday Sales CRM").
 func calendarName(name string) bool {
-	return calendarNames[strings.ToLower(name)]
+	return lowerIn(calendarNames, name)
 }
 
 // techTerms are the technologies and standards answers name beside
@@ -160,7 +160,7 @@ func specName(name string) bool {
 		switch {
 		case specToken(w):
 			spec = true
-		case i > 0 && techTerms[strings.ToLower(ws[0])] && capitalized(w) && !brandList()[fold(name)]:
+		case i > 0 && lowerIn(techTerms, ws[0]) && capitalized(w) && !brandList()[fold(name)]:
 			// a variant of the technology the name opens with
 		case !isNumeric(w):
 			return false
@@ -185,7 +185,7 @@ func contraction(name string) bool {
 
 // sourceBefore are the words that cite a source before its name: "according
 // to Wirecutter", "users on Reddit and G2", "rated by J.D. Power".
-var sourceBefore = phraseWords("according to", "per", "users on", "reviewers on", "reviews on", "ratings on",
+var sourceBefore = phrasesBefore("according to", "per", "users on", "reviewers on", "reviews on", "ratings on",
 	"threads on", "rated by", "ranked by", "reviewed by", "cited by")
 
 // sourceAfter are the nouns that make a name before them a source: "Consumer
@@ -213,7 +213,7 @@ func citingFrame(answer string, start int, next []proseWord) bool {
 	if w == "the" {
 		w = strings.ToLower(trailingWord(strings.TrimRight(before[:len(before)-len(w)], " ")))
 	}
-	return w == "in" || len(next) > 0 && citingVerbs[strings.ToLower(next[0].text)]
+	return w == "in" || len(next) > 0 && lowerIn(citingVerbs, next[0].text)
 }
 
 // citedAsSource reports whether every occurrence of name in the answer
@@ -254,6 +254,11 @@ func wholeWords(answer, name string) iter.Seq2[int, int] {
 // "References:".
 var sourceHeadings = set(`sources source references citations`)
 
+// maxHeadingLine bounds the lines that may lower to one of sourceHeadings:
+// strings.ToLower shrinks a letter to a third of its bytes at most (the
+// Kelvin sign to "k"), so the longer lines of a list need no lowering.
+const maxHeadingLine = 3 * len("references")
+
 // inSourceList reports whether pos stands in a block of lines that a line
 // of its own naming the answer's sources opens ("**Sources**" and the
 // entries under it, a blank line between them allowed): every name there
@@ -269,7 +274,7 @@ func inSourceList(answer string, pos int) bool {
 			blank = true
 		case line == "":
 			return false
-		case sourceHeadings[strings.ToLower(line)]:
+		case len(line) <= maxHeadingLine && lowerIn(sourceHeadings, line):
 			return true
 		case blank:
 			return false
@@ -303,15 +308,15 @@ func sourceAt(answer string, start, end int) bool {
 	if k := strings.IndexAny(rest, ".;:\n"); k >= 0 {
 		rest = rest[:k]
 	}
-	if after = proseWords(after, rest); len(after) > 0 && sourceAfter[strings.ToLower(after[0].text)] {
+	if after = proseWords(after, rest); len(after) > 0 && lowerIn(sourceAfter, after[0].text) {
 		return true
 	}
-	if len(after) > 0 && citedWorks[strings.ToLower(after[0].text)] && citingFrame(answer, start, after[1:]) {
+	if len(after) > 0 && lowerIn(citedWorks, after[0].text) && citingFrame(answer, start, after[1:]) {
 		return true
 	}
 	if possessed(answer[end:]) && len(after) > 1 && !after[0].comma && !after[0].stop &&
-		after[0].text == strings.ToLower(after[0].text) && (sourceAfter[strings.ToLower(after[1].text)] ||
-		citedWorks[strings.ToLower(after[1].text)]) && citingFrame(answer, start, after[2:]) {
+		after[0].text == strings.ToLower(after[0].text) && (lowerIn(sourceAfter, after[1].text) ||
+		lowerIn(citedWorks, after[1].text)) && citingFrame(answer, start, after[2:]) {
 		return true // one word in small letters between, cited: "in NerdWallet's annual study"
 	}
 	ls := start

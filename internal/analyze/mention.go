@@ -437,10 +437,24 @@ func boundaryAfter(s string, end int, name string) bool {
 }
 
 // isWordRune reports letters and digits; "_" is excluded so "_Notion_" matches.
+// It is small enough to be inlined where it is called for every byte.
 func isWordRune(r rune) bool {
 	if r < utf8.RuneSelf {
-		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+		return asciiWord[r]
 	}
+	return isWideWordRune(r)
+}
+
+// asciiWord marks the ASCII letters and digits.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	return t
+}()
+
+// isWideWordRune is isWordRune beyond ASCII.
+func isWideWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 

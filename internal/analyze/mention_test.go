@@ -1040,3 +1040,67 @@ func TestSubjectVerbsOfBusiness(t *testing.T) {
 	checkUntracked(t, "Acme is cheap, but Morningstar reports higher fees.", []Tracked{{Name: "Acme"}}, nil, []string{"Morningstar"})
 	checkUntracked(t, "Acme is fine.\n\nZorbly recommends a weekly backup.", []Tracked{{Name: "Acme"}}, nil, []string{"Zorbly"})
 }
+
+// The word list reads a word in lowercase (ASCII): an ordinary word, a
+// proper noun of the list, or neither.
+func TestWordReadings(t *testing.T) {
+	for _, tt := range []struct {
+		word                    string
+		dict, reading, properly bool
+	}{
+		{"summit", true, true, false},
+		{"SUMMIT", true, true, false},
+		{"Summit", true, true, false},
+		{"monday", false, true, true},
+		{"Monday", false, true, true},
+		{"columbia", false, true, true},
+		{"hubspotty", false, false, false},
+		{"summits", true, true, false},
+		{"summi", false, false, false},
+		{"", false, false, false},
+		{strings.Repeat("summit", 50), false, false, false},
+	} {
+		if got := isDictWord(tt.word); got != tt.dict {
+			t.Errorf("isDictWord(%q) = %v, want %v", tt.word, got, tt.dict)
+		}
+		if got := hasReading(tt.word); got != tt.reading {
+			t.Errorf("hasReading(%q) = %v, want %v", tt.word, got, tt.reading)
+		}
+		if got := isProperNoun(tt.word); got != tt.properly {
+			t.Errorf("isProperNoun(%q) = %v, want %v", tt.word, got, tt.properly)
+		}
+	}
+}
+
+// lowerIn answers as m[strings.ToLower(s)] does, beyond ASCII too; inSet
+// lowers the ASCII letters of a short word only.
+func TestLowerIn(t *testing.T) {
+	m := set("key été sources", strings.Repeat("long", 10))
+	for _, s := range []string{"key", "KEY", "Key", "\u212Aey", "ÉTÉ", "été", "Sources", "source",
+		strings.Repeat("LONG", 10), strings.Repeat("long", 9), "", "ke", "keys"} {
+		if got, want := lowerIn(m, s), m[strings.ToLower(s)]; got != want {
+			t.Errorf("lowerIn(%q) = %v, want %v", s, got, want)
+		}
+	}
+	if inSet(m, "ÉTÉ") || !inSet(m, "SOURCES") || !inSet(m, strings.Repeat("Long", 10)) {
+		t.Errorf("inSet lowers the ASCII letters of a word only")
+	}
+}
+
+// inSourceList lowers no line longer than maxHeadingLine: every heading of
+// sourceHeadings must be short enough that no such line lowers to it.
+func TestSourceHeadingsBound(t *testing.T) {
+	for h := range sourceHeadings {
+		if 3*len(h) > maxHeadingLine {
+			t.Errorf("source heading %q is longer than maxHeadingLine/3", h)
+		}
+	}
+	answer := "Acme is fine.\n\n**SOURCES**\n- Wirecutter – The best CRM\n"
+	if !inSourceList(answer, strings.Index(answer, "Wirecutter")) {
+		t.Errorf("inSourceList: Wirecutter is under a heading of sources")
+	}
+	answer = "Acme is fine.\n\n**Sources of leads for small and growing teams**\n- Wirecutter – The best CRM\n"
+	if inSourceList(answer, strings.Index(answer, "Wirecutter")) {
+		t.Errorf("inSourceList: Wirecutter is under no heading of sources")
+	}
+}

@@ -60,10 +60,17 @@ func markedWord(w string) bool {
 	return strings.ContainsFunc(w, upperOrDigit)
 }
 
+// upperOrDigit reports a capital or a digit; it is small enough to be
+// inlined where it is called for every letter.
 func upperOrDigit(r rune) bool {
 	if r < utf8.RuneSelf {
-		return 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+		return uint32(r-'A') < 26 || uint32(r-'0') < 10
 	}
+	return isWideUpperOrDigit(r)
+}
+
+// isWideUpperOrDigit is upperOrDigit beyond ASCII.
+func isWideUpperOrDigit(r rune) bool {
 	return unicode.IsUpper(r) || unicode.IsDigit(r)
 }
 

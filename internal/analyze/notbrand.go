@@ -430,7 +430,7 @@ var workMethods = set(`kanban scrum scrumban agile waterfall`)
 // methodName reports whether a name is a way of organizing work
 // (workMethods): no brand.
 func methodName(name string) bool {
-	return workMethods[strings.ToLower(name)]
+	return lowerIn(workMethods, name)
 }
 
 // partNouns name a part of a product sold or switched on with it: "the

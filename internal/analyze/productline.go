@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // A name read from an answer is often a brand run together with its product
@@ -358,20 +359,42 @@ func longName(name string) string {
 }
 
 // inSet reports whether w, read in lowercase, is in m, without allocating
-// for words of up to 32 bytes.
+// for words of up to 32 bytes (of which only the ASCII letters are lowered).
 func inSet(m map[string]bool, w string) bool {
-	if len(w) > 32 {
-		return m[strings.ToLower(w)]
-	}
 	var buf [32]byte
-	for i := 0; i < len(w); i++ {
-		c := w[i]
+	if folded, _, ok := foldShort(&buf, w); ok {
+		return m[string(folded)]
+	}
+	return m[strings.ToLower(w)]
+}
+
+// lowerIn reports whether m holds s lowercased, as m[strings.ToLower(s)]
+// does, without allocating for an ASCII s of up to 32 bytes.
+func lowerIn(m map[string]bool, s string) bool {
+	var buf [32]byte
+	if folded, ascii, ok := foldShort(&buf, s); ok && ascii {
+		return m[string(folded)]
+	}
+	return m[strings.ToLower(s)]
+}
+
+// foldShort lowers the ASCII letters of s into buf, leaving other bytes as
+// they are; ascii reports that s has no other bytes, and ok is false when s
+// is longer than buf.
+func foldShort(buf *[32]byte, s string) (folded []byte, ascii, ok bool) {
+	if len(s) > len(buf) {
+		return nil, false, false
+	}
+	ascii = true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
+		ascii = ascii && c < utf8.RuneSelf
 		buf[i] = c
 	}
-	return m[string(buf[:len(w)])]
+	return buf[:len(s)], ascii, true
 }
 
 // complianceNouns after a name make it a standard or a regulation: "HIPAA
@@ -473,7 +496,7 @@ func modelOfTracked(answer, name string, tracked []match) bool {
 		}
 		rest = rest[1:]
 		if strings.HasPrefix(rest, name) && boundaryAfter(rest, len(name), name) {
-			if w, _ := cutWord(rest[len(name):]); integrationWords[strings.ToLower(w)] {
+			if w, _ := cutWord(rest[len(name):]); lowerIn(integrationWords, w) {
 				continue // "Linear's GitHub integration": the tool connected to
 			}
 			return true
@@ -492,7 +515,7 @@ func addOnNamed(answer, name string, sents []span) bool {
 		return false
 	}
 	for start, end := range wholeWords(answer, name) {
-		if w, _ := cutWord(answer[end:]); addOnWords[strings.ToLower(w)] {
+		if w, _ := cutWord(answer[end:]); lowerIn(addOnWords, w) {
 			continue // "Gmail add-on": the host
 		}
 		if addOnInParens(answer, start) {
@@ -520,11 +543,11 @@ func addOnInParens(answer string, pos int) bool {
 	}
 	before := strings.TrimRight(answer[ls:ls+open], " ")
 	w := trailingWord(before)
-	if !addOnWords[strings.ToLower(w)] && w == strings.ToLower(w) && w != "" {
+	if !lowerIn(addOnWords, w) && w == strings.ToLower(w) && w != "" {
 		before = strings.TrimRight(strings.TrimSuffix(before, w), " ")
 		w = trailingWord(before)
 	}
-	return addOnWords[strings.ToLower(w)]
+	return lowerIn(addOnWords, w)
 }
 
 // addOnPhrases say that the names of a sentence are sold as add-ons.
@@ -740,7 +763,7 @@ func modelAfterBrand(answer, name string, sents []span, tracked []match) bool {
 				return false // "try the latest Trevlo or Quillex", "than newer Zorbex phones"
 			}
 		case "its":
-			if w, _ := cutWord(answer[start+len(name):]); integrationWords[strings.ToLower(w)] {
+			if w, _ := cutWord(answer[start+len(name):]); lowerIn(integrationWords, w) {
 				return false // "its Chrome extension": the tool connected to
 			}
 		}

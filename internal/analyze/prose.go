@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Untracked brands named in prose (docs/ingest.md#brand-mentions) are read
@@ -320,47 +321,91 @@ func possessive(w string) bool {
 	return strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s")
 }
 
+// phraseTable is a set of phrases of words that wordsBefore looks for
+// before a word, indexed by each phrase's last word in lowercase, so that
+// a lookup checks only the phrases that end in the word before it.
+type phraseTable struct {
+	all    [][]string
+	byLast map[string][][]string
+}
+
+// maxPhraseWord bounds the length of a phraseTable's words (foldShort's
+// buffer).
+const maxPhraseWord = 32
+
+// phrasesBefore makes a phraseTable of phrases, each written as its words
+// in lowercase ASCII separated by spaces.
+func phrasesBefore(phrases ...string) *phraseTable {
+	t := &phraseTable{all: phraseWords(phrases...), byLast: map[string][][]string{}}
+	for _, ps := range t.all {
+		last := ps[len(ps)-1]
+		if len(last) > maxPhraseWord || strings.IndexFunc(last, func(r rune) bool { return r >= utf8.RuneSelf || unicode.IsUpper(r) }) >= 0 {
+			panic("analyze: a phrase's last word is no short lowercase ASCII word: " + last)
+		}
+		t.byLast[last] = append(t.byLast[last], ps)
+	}
+	return t
+}
+
+// ending returns the phrases of t that may end in word w: those whose last
+// word is w in lowercase, or, for a word with letters outside ASCII, which
+// strings.EqualFold may fold onto ASCII ones (the Kelvin sign onto "k"),
+// or longer than any of its words, every phrase.
+func (t *phraseTable) ending(w string) [][]string {
+	var buf [maxPhraseWord]byte
+	folded, ascii, ok := foldShort(&buf, w)
+	if !ok || !ascii {
+		return t.all
+	}
+	return t.byLast[string(folded)]
+}
+
 // wordsBefore reports whether the words right before index i, lowercased, are one
-// of phrases.
-func wordsBefore(ws []proseWord, i int, phrases [][]string) bool {
-	for _, ps := range phrases {
-		if i < len(ps) {
-			continue
-		}
-		ok := true
-		for k, w := range ps {
-			pw := ws[i-len(ps)+k]
-			if !strings.EqualFold(pw.text, w) || pw.stop || pw.comma && k < len(ps)-1 {
-				ok = false
-				break
-			}
-		}
-		if ok {
+// of the phrases of t.
+func wordsBefore(ws []proseWord, i int, t *phraseTable) bool {
+	if i == 0 {
+		return false
+	}
+	for _, ps := range t.ending(ws[i-1].text) {
+		if i >= len(ps) && phraseBefore(ws, i, ps) {
 			return true
 		}
 	}
 	return false
 }
 
+// phraseBefore reports whether the words right before index i are the
+// phrase ps, none of them ending a sentence and none but the last followed
+// by a comma.
+func phraseBefore(ws []proseWord, i int, ps []string) bool {
+	for k, w := range ps {
+		pw := ws[i-len(ps)+k]
+		if !strings.EqualFold(pw.text, w) || pw.stop || pw.comma && k < len(ps)-1 {
+			return false
+		}
+	}
+	return true
+}
+
 var (
 	// lists introduced this way name examples of a kind: brands, when no ordinary word
-	introPhrases = phraseWords("such as", "like", "including", "e.g")
+	introPhrases = phrasesBefore("such as", "like", "including", "e.g")
 	// corporate ties name a company: "acquired by Apple", "owned by Amer Sports"
-	tiePhrases = phraseWords("acquired by", "owned by", "part of", "a brand of", "a subsidiary of", "a division of", "backed by", "spun off from",
+	tiePhrases = phrasesBefore("acquired by", "owned by", "part of", "a brand of", "a subsidiary of", "a division of", "backed by", "spun off from",
 		"held at", "held by", "issued by", "underwritten by", "powered by", "provided by", "operated by", "made by", "sold by", "built by", "run by",
 		"owns", "owned", "acquired", "acquires", "bought", "buys", "merged with", "partnered with", "partners with", "spun off", "parent company",
 		"acquisition of", "merger with")
 	// a determiner makes a capitalized word a common noun: "the POS and Square Online"
-	determiners = phraseWords("the", "a", "an", "your", "its", "their", "our", "this", "that")
+	determiners = phrasesBefore("the", "a", "an", "your", "its", "their", "our", "this", "that")
 	// a name compared with, or left for, another names a product: "better than
 	// Zendesk", "teams migrating from Jira"
-	comparePhrases = phraseWords("than", "instead of", "alternative to", "alternatives to",
+	comparePhrases = phrasesBefore("than", "instead of", "alternative to", "alternatives to",
 		"migrating from", "migrate from", "migrated from", "switching from", "switch from",
 		"switched from", "moving from", "move from", "moved from", "coming from", "replacing", "replaces",
 		"moving off", "move off", "moved off", "leaving", "compared to", "compared with", "unlike", "versus",
 		"vs", "competes with", "compete with", "competing with", "rivals")
 	// a name used as a tool names a product: "teams that use Google Workspace"
-	usePhrases = phraseWords("use", "uses", "using", "used", "live in", "lives in", "built around",
+	usePhrases = phrasesBefore("use", "uses", "using", "used", "live in", "lives in", "built around",
 		"built into", "built on", "switch to", "switching to", "moved to", "move to", "migrate to",
 		"integrates with", "integrate with", "integration with", "syncs with", "sync with", "connects to",
 		"connect to", "connects with", "works with", "work with", "plugs into", "pairs with", "pair with",
@@ -374,7 +419,7 @@ var (
 	// Stripe", "deposit cash through Green Dot", "pair it with Zoom", "buy
 	// from Amazon" (with a listed ordinary word only: "to" names ports as
 	// often, "USB-C to Lightning"; "on" counts by onPlatform)
-	meansPhrases = phraseWords("via", "through", "with", "from")
+	meansPhrases = phrasesBefore("via", "through", "with", "from")
 	// words that open a clause inside a sentence: "…, and Google Drive works"
 	clauseWords = set("and but whereas while although though yet so")
 )
@@ -398,7 +443,7 @@ func kindExamples(ws []proseWord, i int) bool {
 		return false
 	}
 	w := ws[j]
-	return !w.comma && !w.stop && !w.semi && businessNouns[strings.ToLower(w.text)]
+	return !w.comma && !w.stop && !w.semi && lowerIn(businessNouns, w.text)
 }
 
 // exampleNoun returns the index of the word before "like" or "such as"
@@ -413,7 +458,7 @@ func exampleNoun(ws []proseWord, i int) int {
 	return -1
 }
 
-var likePhrase, suchAsPhrase = phraseWords("like"), phraseWords("such as")
+var likePhrase, suchAsPhrase = phrasesBefore("like"), phrasesBefore("such as")
 
 // joinedToKind reports whether run r follows a plural noun of a kind of
 // business and "and" or "or" ("outdoor retailers and Amazon", "carriers
@@ -450,7 +495,7 @@ func rivalExamples(ws []proseWord, i int) bool {
 		// "options" alone may be a product's own settings or kinds
 		// ("Delivery options include Standard and Express"): only other or
 		// top options are rivals
-		return i >= 3 && !ws[i-3].comma && !ws[i-3].stop && rivalOptions[strings.ToLower(ws[i-3].text)]
+		return i >= 3 && !ws[i-3].comma && !ws[i-3].stop && lowerIn(rivalOptions, ws[i-3].text)
 	}
 	return rivalNouns[noun]
 }
@@ -476,7 +521,7 @@ func asideEnd(ws []proseWord, a nameRun) int {
 	}
 	first := ws[a.to]
 	paren := !last.comma && first.open && !first.comma && !first.stop
-	if !paren && !(last.comma && asideWords[strings.ToLower(first.text)]) {
+	if !paren && !(last.comma && lowerIn(asideWords, first.text)) {
 		return -1
 	}
 	for k := a.to; k < len(ws) && k < a.to+asideLen; k++ {
@@ -508,7 +553,7 @@ func clauseOpens(ws []proseWord, i int) bool {
 	if p.comma || p.semi || p.text == "–" || p.text == "—" || p.text == "-" {
 		return true
 	}
-	return clauseWords[strings.ToLower(p.text)] && !p.stop && (i < 2 || ws[i-2].comma || strings.ToLower(p.text) != "and")
+	return lowerIn(clauseWords, p.text) && !p.stop && (i < 2 || ws[i-2].comma || strings.ToLower(p.text) != "and")
 }
 
 // subjectRun reports whether a run of words is the subject of the verb after
@@ -571,7 +616,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 	made := false
 	add := func(name string, sn span) {
 		name = cleanName(name)
-		if first, rest, ok := strings.Cut(name, " "); ok && leadVerbs[strings.ToLower(first)] {
+		if first, rest, ok := strings.Cut(name, " "); ok && lowerIn(leadVerbs, first) {
 			name = rest // "Shortlist Plannery and Kanbanzo": advice about a name
 		}
 		if !isBrandish(name) {
@@ -896,7 +941,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				// "a Slack integration", "Linear's Slack integration": the
 				// cue is the evidence where a capital before it is
 				addCued(r.text, sn)
-			case r.from == 0 && r.to-r.from >= 2 && ownerDeterminers[strings.ToLower(ws[0].text)] &&
+			case r.from == 0 && r.to-r.from >= 2 && lowerIn(ownerDeterminers, ws[0].text) &&
 				integrationWords[next] && integrationName(strings.Join(strings.Fields(r.text)[1:], " ")):
 				// "Its Slack integration": the capital of "Its" opens the
 				// sentence, the name after it is the tool connected to
@@ -1029,7 +1074,7 @@ func payName(ws []proseWord, r nameRun) bool {
 	// ("Overtime Pay", "Net Pay", "Take-Home Pay"): the sentence must speak
 	// of paying with it
 	for _, w := range ws {
-		if payCues[strings.ToLower(w.text)] {
+		if lowerIn(payCues, w.text) {
 			return true
 		}
 	}
@@ -1129,7 +1174,7 @@ func distinctive(name string) bool {
 		var w string
 		w, rest, _ = strings.Cut(rest, " ")
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-		if len(w) > 1 && !isDictWord(w) && !stopWords[strings.ToLower(w)] && !isNumeric(w) && strings.ToUpper(w) != w {
+		if len(w) > 1 && !isDictWord(w) && !lowerIn(stopWords, w) && !isNumeric(w) && strings.ToUpper(w) != w {
 			return true
 		}
 	}
@@ -1257,7 +1302,7 @@ func notCommon(name string) bool {
 		var w string
 		w, rest, _ = strings.Cut(rest, " ")
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-		if len(w) > 1 && !stopWords[strings.ToLower(w)] && !isNumeric(w) && strings.ToUpper(w) != w &&
+		if len(w) > 1 && !lowerIn(stopWords, w) && !isNumeric(w) && strings.ToUpper(w) != w &&
 			(!isDictWord(w) || isProperNoun(w)) {
 			return true
 		}
@@ -1280,7 +1325,7 @@ func isPlaceName(name string) bool {
 	if len(ws) < 2 {
 		return false
 	}
-	if placeNouns[strings.ToLower(ws[len(ws)-1])] {
+	if lowerIn(placeNouns, ws[len(ws)-1]) {
 		return true
 	}
 	return len(ws) == 2 && placePrefixes[ws[0]] && isProperNoun(ws[1]) && !isDictWord(ws[1])
@@ -1328,7 +1373,7 @@ var passWords = set("through via")
 // with no capital inside, a kind of thing ("data flows via Webhooks").
 func coinedThrough(ws []proseWord, r nameRun) bool {
 	p := ws[r.from-1]
-	if r.to-r.from != 1 || !passWords[strings.ToLower(p.text)] || p.comma || p.stop {
+	if r.to-r.from != 1 || !lowerIn(passWords, p.text) || p.comma || p.stop {
 		return false
 	}
 	name := strings.TrimSuffix(strings.TrimSuffix(r.text, "'s"), "’s")
@@ -1402,7 +1447,7 @@ func listSubject(text string, ws []proseWord, list []nameRun) bool {
 			verb += 2
 		}
 	}
-	if verb >= len(ws) || ws[verb-1].comma || ws[verb-1].stop || !pluralVerbs[strings.ToLower(ws[verb].text)] {
+	if verb >= len(ws) || ws[verb-1].comma || ws[verb-1].stop || !lowerIn(pluralVerbs, ws[verb].text) {
 		return false
 	}
 	// materials, technologies and kinds of account are weighed as brands
@@ -1410,7 +1455,7 @@ func listSubject(text string, ws []proseWord, list []nameRun) bool {
 	// both worth a look", "Python and JavaScript are popular"): a list with
 	// one of them is none of brands
 	for _, e := range list {
-		if specName(e.text) || materialName(e.text) || languageWords[strings.ToLower(e.text)] {
+		if specName(e.text) || materialName(e.text) || lowerIn(languageWords, e.text) {
 			return false
 		}
 	}
@@ -1442,7 +1487,7 @@ func goodsVerbFollows(s string, x match) bool {
 		return false
 	}
 	x.end += 1 + len(w)
-	return pluralVerbs[strings.ToLower(nextWord(s, x))]
+	return lowerIn(pluralVerbs, nextWord(s, x))
 }
 
 // languageWords are programming languages: technologies a product is built
@@ -1589,7 +1634,7 @@ func sentTo(ws []proseWord, i int) bool {
 		if w.comma || w.stop || w.semi {
 			return false
 		}
-		if channelWords[strings.ToLower(w.text)] {
+		if lowerIn(channelWords, w.text) {
 			return true
 		}
 		if !isLowerWord(w.text) {
@@ -1676,7 +1721,7 @@ func purposeRuns(ws []proseWord, runs []nameRun, add func(string)) int {
 		name := r.text
 		if r.from == 0 {
 			first, rest, ok := strings.Cut(name, " ")
-			if !ok || !leadVerbs[strings.ToLower(first)] {
+			if !ok || !lowerIn(leadVerbs, first) {
 				opening = strings.TrimSuffix(strings.TrimSuffix(name, "'s"), "’s")
 				continue
 			}
@@ -1708,7 +1753,7 @@ func purposeRuns(ws []proseWord, runs []nameRun, add func(string)) int {
 // dictionary knows, and no plan's or model's word ("Plus for teams") and
 // no technology or programming language ("Python for scripts").
 func purposeName(name string) bool {
-	return !inSet(planWords, name) && !inSet(modelWords, name) && !languageWords[strings.ToLower(name)] && !specName(name) &&
+	return !inSet(planWords, name) && !inSet(modelWords, name) && !lowerIn(languageWords, name) && !specName(name) &&
 		(listedBrand(name) || listedWord(name) || coined(name))
 }
 
@@ -1772,7 +1817,7 @@ func smallCapListed(w string) bool {
 		return false
 	}
 	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-	return !techTerms[strings.ToLower(w)] && brandList()[fold(w)]
+	return !lowerIn(techTerms, w) && brandList()[fold(w)]
 }
 
 // smallCapitalRun reports a run that opens with a word of small first
@@ -1809,7 +1854,7 @@ var techExampleNouns = set("feature features framework frameworks library librar
 // as" after a noun of techExampleNouns.
 func techExamples(ws []proseWord, i int) bool {
 	j := exampleNoun(ws, i)
-	return j >= 0 && techExampleNouns[strings.ToLower(ws[j].text)]
+	return j >= 0 && lowerIn(techExampleNouns, ws[j].text)
 }
 
 // techRun reports a run that is a technology or standard (techTerms,
@@ -1883,7 +1928,7 @@ func othersFollow(ws []proseWord, r nameRun) bool {
 		return true
 	case "other", "another":
 		for k := r.to + 2; k < len(ws) && k <= r.to+4; k++ {
-			if businessNouns[strings.ToLower(ws[k].text)] {
+			if lowerIn(businessNouns, ws[k].text) {
 				return true
 			}
 			if ws[k].comma || ws[k].stop || ws[k].semi {

@@ -155,12 +155,13 @@ func valence(text string) float64 {
 		if w == "" {
 			continue
 		}
-		info, known := sentimentWords[w]
+		info := sentimentWords[w]
+		known := info.weighed()
 		if !known && strings.HasSuffix(w, "n't") {
-			info, known = wordInfo{kind: negator}, true
+			info, known = wordInfo{kind: negator, traits: info.traits}, true
 		}
 		afterNeed, afterInTo, afterCount, afterComplaint, afterCopula := prevNeed, prevInTo, prevCount, prevComplaint, prevCopula
-		prevCopula = copulas[w] || strings.HasSuffix(w, "'s")
+		prevCopula = info.has(copulaWord) || strings.HasSuffix(w, "'s")
 		prevComplaint = false
 		if afterComplaint && speedWords[w] {
 			// "gets expensive fast", "clunky quickly": how soon a complaint
@@ -174,27 +175,27 @@ func valence(text string) float64 {
 			boost = 1
 			continue
 		}
-		prevNeed, prevInTo, prevCount = needVerbs[w], w == "in" || w == "to", countWords[w] || isNumeric(w)
-		if afterCount && countedNouns[w] {
+		prevNeed, prevInTo, prevCount = info.has(needVerb), w == "in" || w == "to", info.has(countWord) || isNumeric(w)
+		if afterCount && info.has(countedNoun) {
 			// "250 issues", "unlimited issues": a plan's allowance of the
 			// product's own objects, not a complaint
 			boost = 1
 			continue
 		}
-		if strictWords[w] && !strictRule(text[i:]) {
+		if info.has(strictWord) && !strictRule(text[i:]) {
 			// "a strict no-logs policy", "strict quality control": what
 			// the brand holds itself to, not a rule the customer must meet
 			boost = 1
 			continue
 		}
-		if countedNouns[w] && handledObject(text[:wordStartOf(text, i)], text[i:]) {
+		if info.has(countedNoun) && handledObject(text[:wordStartOf(text, i)], text[i:]) {
 			// "log bugs", "organizes work into issues", "issue status",
 			// "issues close automatically": the objects a tracker handles,
 			// not a complaint of the product
 			boost = 1
 			continue
 		}
-		if sizeComparatives[w] && info.kind == plain && thanAhead(text[i:]) {
+		if info.has(sizeComparative) && info.kind == plain && thanAhead(text[i:]) {
 			// "longer financing terms than Globex", "far more drivers than
 			// Globex": more of what the customer gets is praise, and the
 			// side compared with takes the opposite (brandSentiment)
@@ -324,7 +325,7 @@ func valence(text string) float64 {
 			negLeft, boost, prevNot, denial = 0, 1, false, false
 			continue
 		}
-		if spareWords[w] && sparedPurchase(text[:wordStartOf(text, i)], negLeft > 0 && !lack) && !costAhead(text[i:], 2) {
+		if info.has(spareWord) && sparedPurchase(text[:wordStartOf(text, i)], negLeft > 0 && !lack) && !costAhead(text[i:], 2) {
 			// "without extra tools", "skip a separate dialer", "you don't
 			// need a separate phone system": the product spares the
 			// customer another purchase; a cost spared ("no extra fee")
@@ -386,7 +387,7 @@ func valence(text string) float64 {
 			boost = 1
 			continue
 		}
-		if likeVerbs[w] && peopleBefore(text[:wordStartOf(text, i)]) && likedProduct(w, text[i:]) {
+		if info.has(likeVerb) && peopleBefore(text[:wordStartOf(text, i)]) && likedProduct(w, text[i:]) {
 			// "reviewers like its teen accounts", "many shoppers prefer
 			// it": what the product's users like is praise of it
 			addWeighed(1.5)
@@ -446,7 +447,7 @@ func valence(text string) float64 {
 				i += n
 			}
 		}
-		if !phrased && addsUp[w] && nextToken(text[i:]) == "up" && costBefore(text[:wordStartOf(text, i)], 3) {
+		if !phrased && info.has(addsUpWord) && nextToken(text[i:]) == "up" && costBefore(text[:wordStartOf(text, i)], 3) {
 			// "the fees add up", "per-seat pricing adds up for large
 			// teams": a cost that grows is a complaint
 			v, ok = addUpWeight, true
@@ -853,7 +854,7 @@ func handledObject(before, rest string) bool {
 	if len(t) < len(before)-1 || len(t) == len(before) {
 		return handleNouns[nextToken(rest)] // not one space away: only what follows tells
 	}
-	return handleVerbs[strings.ToLower(t[wordStartOf(t, len(t)):])] || handleNouns[nextToken(rest)]
+	return lowerIn(handleVerbs, t[wordStartOf(t, len(t)):]) || handleNouns[nextToken(rest)]
 }
 
 // imperativeAdvice opens a clause that tells the reader which product to
@@ -1364,8 +1365,42 @@ const (
 // wordInfo is what Sentiment knows of one word.
 type wordInfo struct {
 	kind   wordKind
-	value  float64 // opinion weight or intensifier factor
-	phrase bool    // the word may open one of phrases
+	value  float64   // opinion weight or intensifier factor
+	phrase bool      // the word may open one of phrases
+	traits wordTrait // the sets of valenceTraits the word is in
+}
+
+// weighed reports whether the word tables weigh the word or open a phrase
+// with it, not only mark its traits.
+func (info wordInfo) weighed() bool { return info.kind != plain || info.phrase }
+
+// has reports whether the word has trait t.
+func (info wordInfo) has(t wordTrait) bool { return info.traits&t != 0 }
+
+// wordTrait marks a word of a set that valence asks about for every word,
+// so that it asks the word's one lookup of sentimentWords instead.
+type wordTrait uint16
+
+const (
+	copulaWord wordTrait = 1 << iota
+	needVerb
+	countWord
+	countedNoun
+	strictWord
+	sizeComparative
+	spareWord
+	likeVerb
+	addsUpWord
+)
+
+// valenceTraits are the sets behind the traits.
+var valenceTraits = []struct {
+	trait wordTrait
+	words map[string]bool
+}{
+	{copulaWord, copulas}, {needVerb, needVerbs}, {countWord, countWords}, {countedNoun, countedNouns},
+	{strictWord, strictWords}, {sizeComparative, sizeComparatives}, {spareWord, spareWords},
+	{likeVerb, likeVerbs}, {addsUpWord, addsUp},
 }
 
 // lexicon_vader.txt is the base lexicon: VADER's words and their mean
@@ -1376,7 +1411,8 @@ type wordInfo struct {
 //go:embed lexicon_vader.txt
 var vaderText string
 
-// sentimentWords merges the word tables below so Sentiment does one lookup a word.
+// sentimentWords merges the word tables below, and the traits of
+// valenceTraits, so Sentiment does one lookup a word.
 // The product lexicon overrides VADER's weight of a word.
 var sentimentWords = func() map[string]wordInfo {
 	m := make(map[string]wordInfo, 7200+len(lexicon)+len(intensifiers)+len(negators)+8)
@@ -1407,6 +1443,13 @@ var sentimentWords = func() map[string]wordInfo {
 		info := m[w]
 		info.phrase = true
 		m[w] = info
+	}
+	for _, vt := range valenceTraits {
+		for w := range vt.words {
+			info := m[w]
+			info.traits |= vt.trait
+			m[w] = info
+		}
 	}
 	return m
 }()
@@ -1740,7 +1783,7 @@ func hasWordOf(text string, words map[string]bool) bool {
 		for j < len(text) && isTokenByte(text[j]) {
 			j++
 		}
-		if words[strings.ToLower(text[i:j])] {
+		if lowerIn(words, text[i:j]) {
 			return true
 		}
 		i = j
@@ -2223,5 +2266,5 @@ var abbreviations = set("e.g i.e vs inc ltd co corp mr mrs ms dr st approx")
 // isAbbreviation reports whether the text before a period ends with an abbreviation.
 func isAbbreviation(before string) bool {
 	w := before[strings.LastIndexAny(before, " \t(")+1:]
-	return abbreviations[strings.ToLower(w)]
+	return lowerIn(abbreviations, w)
 }

@@ -549,3 +549,24 @@ func checkSides(t *testing.T, tests []sideCase) {
 		}
 	}
 }
+
+// A word's one lookup of sentimentWords carries the sets of valenceTraits
+// it is in, and only those.
+func TestWordTraits(t *testing.T) {
+	for _, vt := range valenceTraits {
+		for w := range vt.words {
+			if !sentimentWords[w].has(vt.trait) {
+				t.Errorf("%q lacks trait %b", w, vt.trait)
+			}
+		}
+	}
+	if info := sentimentWords["is"]; info.traits != copulaWord {
+		t.Errorf(`sentimentWords["is"] = %+v, want a copula only`, info)
+	}
+	if info := sentimentWords["more"]; !info.has(sizeComparative) || info.has(copulaWord) {
+		t.Errorf(`sentimentWords["more"] = %+v, want a size comparative`, info)
+	}
+	if info := sentimentWords["great"]; !info.weighed() || info.traits != 0 {
+		t.Errorf(`sentimentWords["great"] = %+v, want weighed, no trait`, info)
+	}
+}

@@ -424,7 +424,7 @@ func isAttributeHeader(s, row string, off int, tracked []match) bool {
 		return false
 	}
 	first := cleanName(cells[0])
-	if first == "" || attributeLabels[strings.ToLower(first)] {
+	if first == "" || lowerIn(attributeLabels, first) {
 		return true
 	}
 	firstEnd := off + strings.Index(row, "|") + 1 + len(cells[0])
@@ -806,7 +806,7 @@ func isPlainCompound(w string) bool {
 			if p == "" {
 				return false
 			}
-			if !allUpper(p) && (strings.ToLower(p[1:]) != p[1:] || !isDictWord(p) && !stopWords[strings.ToLower(p)]) {
+			if !allUpper(p) && (strings.ToLower(p[1:]) != p[1:] || !isDictWord(p) && !lowerIn(stopWords, p)) {
 				return false
 			}
 		}

@@ -626,3 +626,34 @@ func TestFindMentions_UntrackedPickValueKinds(t *testing.T) {
 		checkUntracked(t, tt.text, acme, nil, tt.not)
 	}
 }
+
+// wordsBefore finds a phrase of a table right before a word, whatever the
+// case its words are written in, as strings.EqualFold reads them; a
+// sentence's end inside it, or a comma before its last word, breaks it.
+func TestWordsBefore(t *testing.T) {
+	table := phrasesBefore("owned by", "part of", "uses")
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{"a brand owned by Acme", true},
+		{"a brand Owned BY Acme", true},
+		{"it is part of, Acme", true},
+		{"the team uses Acme", true},
+		{"the team USES Acme", true},
+		{"a brand owned. by Acme", false},
+		{"a brand owned, by Acme", false},
+		{"a brand bought by Acme", false},
+		{"by Acme", false},
+		{"Acme", false},
+	} {
+		ws := proseWords(nil, tt.text)
+		if got := wordsBefore(ws, len(ws)-1, table); got != tt.want {
+			t.Errorf("wordsBefore(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+	// the Kelvin sign folds onto "k" as strings.EqualFold reads it
+	if ws := proseWords(nil, "ta\u212Aes Acme"); !wordsBefore(ws, 1, phrasesBefore("takes")) {
+		t.Errorf("wordsBefore(%q) = false, want true", "ta\u212Aes Acme")
+	}
+}
