@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline"
+	"github.com/sightline/sightline/internal/analyze"
 	"github.com/sightline/sightline/internal/demo"
 	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/sqlstore/sqlstoretest"
@@ -51,4 +52,44 @@ func BenchmarkIngest(b *testing.B) {
 	}
 	b.ReportMetric(float64(runs)/elapsed.Seconds(), "runs/s")
 	b.ReportMetric(float64(used.Microseconds())/float64(runs), "cpu-µs/run")
+}
+
+// BenchmarkAnalyze measures the analysis of BenchmarkIngest's answers
+// alone (mentions, names and sentiment, no parsing or storage) and reports
+// cpu-µs/answer: the figure an analyzer rule moves, steadier than the whole
+// ingest's (docs/performance.md#ingest).
+func BenchmarkAnalyze(b *testing.B) {
+	ds := demo.New(demo.Config{Seed: 7, Days: 10, Now: time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)})
+	matchers := map[string]*analyze.Matcher{}
+	for _, o := range ds.Orgs {
+		for _, br := range o.Brands {
+			tracked := []analyze.Tracked{{Name: br.Name, Aliases: br.Aliases}}
+			for _, c := range br.Competitors {
+				tracked = append(tracked, analyze.Tracked{Name: c.Name, Aliases: c.Aliases})
+			}
+			matchers[br.ID] = analyze.NewMatcher(tracked)
+		}
+	}
+	type job struct {
+		m      *analyze.Matcher
+		answer string
+	}
+	var jobs []job
+	if err := ds.Runs(func(r sightline.RunRecord) error {
+		if r.Answer != "" {
+			jobs = append(jobs, job{matchers[r.BrandID], r.Answer})
+		}
+		return nil
+	}); err != nil {
+		b.Fatal(err)
+	}
+	var used time.Duration
+	for b.Loop() {
+		cpu := cpuTime()
+		for _, j := range jobs {
+			j.m.Find(j.answer)
+		}
+		used += cpuTime() - cpu
+	}
+	b.ReportMetric(float64(used.Microseconds())/float64(b.N*len(jobs)), "cpu-µs/answer")
 }
