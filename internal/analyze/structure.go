@@ -610,8 +610,8 @@ func appendLead(out []candidate, body string, off int, tracked []match) []candid
 }
 
 // appendLeadName adds the name of a lead; a lead that is no name as a
-// whole but two brands joined by "and" or "or", one of them no ordinary
-// word or a brand of the list, names both ("**Allstate or Travelers** —",
+// whole but two brands joined by "and" or "or", one of them coined or a
+// brand of the list (pairEvidence), names both ("**Allstate or Travelers** —",
 // "#### Farmers Insurance and Liberty Mutual"; not "**Morning or
 // Evening**", nor two products of a tracked brand, "**Osprey Exos or
 // Kestrel Pack**").
@@ -651,10 +651,12 @@ func trackedProduct(tracked []match, raw string, off int) bool {
 }
 
 // pairEvidence reports whether raw, one of two names joined in a lead, is
-// no ordinary word or a brand of the list.
+// coined or a brand of the list; a proper noun is not evidence, since two
+// joined may be places, languages or people ("Paris or Rome", "Python or
+// Rust").
 func pairEvidence(raw string) bool {
 	name := cleanName(raw)
-	return notCommon(name) || listedBrand(name)
+	return coined(name) || listedBrand(name)
 }
 
 // leadSeparators end the name at the start of a plain list item.

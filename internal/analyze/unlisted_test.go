@@ -190,6 +190,8 @@ func TestFindMentions_UntrackedLeadPair(t *testing.T) {
 			[]string{"Quarrix Insurance", "Meadow Mutual"}, nil},
 		{"Tips:\n\n- **Acme** — online-first.\n- **Morning or Evening** — hike early.\n",
 			nil, []string{"Morning", "Evening"}},
+		{"Stacks:\n\n- **Acme** — hosted.\n- **Python or Rust** — languages.\n- **Paris or Rome** — cities.\n",
+			nil, []string{"Python", "Rust", "Paris", "Rome"}},
 		{"Packs:\n\n- **Acme** — light.\n- **Acme Exos or Kestrel Pack** — two of its models.\n- **Weight and Fit** — what matters.\n",
 			nil, []string{"Weight and"}},
 	} {
