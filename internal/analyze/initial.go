@@ -338,15 +338,16 @@ func joinedOpening(answer string, x match) (string, int) {
 // own is coined or a brand of the list, or, before a tracked spelling that
 // is no ordinary word ("iPhone"), any word no plainOpening; a plain word
 // opens a longer name or a path ("bags from Sea to Summit", "went from Base
-// to Summit"), and a proper noun before an ordinary word may open a place
-// ("from Denver to Summit").
+// to Summit"), a proper noun before an ordinary word may open a place
+// ("from Denver to Summit"), and a plan a range of plans ("from Basic to
+// Summit").
 func rangeOfNames(answer string, x match) bool {
 	first, start := joinedOpening(answer, x)
 	name := first
 	if w := wordBefore(answer, start); startsUpper(w) && !rangeOpeners[strings.ToLower(w)] {
 		name, start = w+" "+first, start-1-len(w)
 	}
-	if !rangeOpeners[strings.ToLower(wordBefore(answer, start))] || isPlace(name) {
+	if !rangeOpeners[strings.ToLower(wordBefore(answer, start))] || isPlace(name) || planWords[strings.ToLower(first)] {
 		return false
 	}
 	return coined(name) || listedWord(name) || listedBrand(name) ||

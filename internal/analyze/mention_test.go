@@ -466,7 +466,7 @@ func TestFindMentions_CommonWords(t *testing.T) {
 			outdoor, []int{3, 0}},
 		{"a range of two names before a proper noun", "Switching from Android to iPhone is easy.",
 			[]Tracked{{Name: "Apple", Aliases: []string{"iPhone"}}}, []int{1}},
-		{"a range of two names after from", "Many teams move from Notion to Summit, and some switch from Excel to Summit or from Google Docs to Summit. Buy dry bags from Sea to Summit; the trip went from Base to Summit, the drive from Denver to Summit.",
+		{"a range of two names after from", "Many teams move from Notion to Summit, and some switch from Excel to Summit or from Google Docs to Summit. Buy dry bags from Sea to Summit; the trip went from Base to Summit, the drive from Denver to Summit. Plans run from Basic to Summit.",
 			outdoor, []int{3, 0}},
 		{"short word at a sentence's start", "Box up old files first. Then move them to Box.", []Tracked{{Name: "Box"}}, []int{1}},
 		{"several ordinary words keep their capitals", "State farm subsidies rose. The north face of the Eiger is steep; the North Face sells jackets and so does State Farm.",
