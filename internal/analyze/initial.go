@@ -286,7 +286,8 @@ func sameCapitals(text, caps string) bool {
 // program").
 func dropPlaceReadings(answer string, ms []match) []match {
 	return dropMatches(ms, func(x match) bool {
-		return x.word && (lowerIn(placeNouns, nextWord(answer, x)) || placePrefixes[wordBefore(answer, x.start)] || joinedName(answer, x))
+		return x.word && (lowerIn(placeNouns, nextWord(answer, x)) || placePrefixes[wordBefore(answer, x.start)] ||
+			joinedName(answer, x) && !rangeOfNames(answer, x))
 	})
 }
 
@@ -323,6 +324,39 @@ func joinedName(answer string, x match) bool {
 	return w != "" && 'A' <= w[0] && w[0] <= 'Z' && !lowerIn(toGovernors, w)
 }
 
+// joinedOpening returns the first word of the longer name a joined name
+// ends ("Sea" of "Sea to Summit") and where it starts.
+func joinedOpening(answer string, x match) (string, int) {
+	first := wordBefore(answer, x.start-3)
+	return first, x.start - 4 - len(first)
+}
+
+// rangeOfNames reports whether the name before a joined name's "to", of
+// one word or two, follows "from" or "between" and is a name of its own:
+// "from Notion to Summit", "from Google Docs to Summit", "from Android to
+// iPhone" span two names, the tracked one ending the range. A name of its
+// own is coined or a brand of the list, or, before a tracked spelling that
+// is no ordinary word ("iPhone"), any word no plainOpening; a plain word
+// opens a longer name or a path ("bags from Sea to Summit", "went from Base
+// to Summit"), a proper noun before an ordinary word may open a place
+// ("from Denver to Summit"), and a plan a range of plans ("from Basic to
+// Summit").
+func rangeOfNames(answer string, x match) bool {
+	first, start := joinedOpening(answer, x)
+	name := first
+	if w := wordBefore(answer, start); startsUpper(w) && !lowerIn(rangeOpeners, w) {
+		name, start = w+" "+first, start-1-len(w)
+	}
+	if !lowerIn(rangeOpeners, wordBefore(answer, start)) || isPlace(name) || lowerIn(planWords, first) {
+		return false
+	}
+	return coined(name) || listedWord(name) || listedBrand(name) ||
+		!isDictWord(answer[x.start:x.end]) && !plainOpening(first)
+}
+
+// rangeOpeners open a range of two names joined by "to" or "and".
+var rangeOpeners = set(`from between`)
+
 // joinedNames returns the longer names that tracked spellings end
 // (joinedName: "Sea to Summit"), unless the word that opens one is itself
 // a tracked spelling or follows "from" or "between" ("from Wix to
@@ -335,16 +369,13 @@ func joinedNames(answer string, spelled []match) []string {
 		if !x.word || !joinedName(answer, x) {
 			continue
 		}
-		first := wordBefore(answer, x.start-3)
-		start := x.start - 4 - len(first)
+		first, start := joinedOpening(answer, x)
 		if start < 0 || overlaps(spelled, start, start+len(first)) {
 			continue
 		}
-		switch from := wordBefore(answer, start); strings.ToLower(from) {
-		case "from", "between":
-			if !plainOpening(first) || !soldFrom(wordBefore(answer, start-1-len(from))) {
-				continue
-			}
+		if from := wordBefore(answer, start); lowerIn(rangeOpeners, from) &&
+			(!plainOpening(first) || !soldFrom(wordBefore(answer, start-1-len(from)))) {
+			continue
 		}
 		out = append(out, answer[start:x.end])
 	}

@@ -559,7 +559,8 @@ var cellListSeparators = []string{", ", "; ", " / "}
 
 // appendCellNames adds the names of cell col of a table row whose column is
 // headed by a kind of company ("| Example brands |"): a cell there lists
-// names, each one of that kind ("La Sportiva, Scarpa").
+// names, each one of that kind ("La Sportiva, Scarpa"), but for a remark
+// in small letters ("Ally, e.g. Online Savings": cellRemark).
 func appendCellNames(out []candidate, row string, off, col int) []candidate {
 	cell, at := tableCell(row, off, col)
 	for cell != "" {
@@ -569,10 +570,19 @@ func appendCellNames(out []candidate, row string, off, col int) []candidate {
 				end, next = k, k+len(sep)
 			}
 		}
-		out = appendName(out, cell[:end], at)
+		if !cellRemark(cell[:end]) {
+			out = appendName(out, cell[:end], at)
+		}
 		cell, at = cell[next:], at+next
 	}
 	return out
+}
+
+// cellRemark reports whether an entry of a cell of names opens with a small
+// letter and no capital after it ("e.g. Online Savings", "see notes"): a
+// remark on the names, none of them; "eBay" keeps its reading.
+func cellRemark(entry string) bool {
+	return entry != "" && 'a' <= entry[0] && entry[0] <= 'z' && !smallCapital(entry)
 }
 
 // appendLead adds the name that opens a list item: bold or linked text at its start,
@@ -613,8 +623,8 @@ func appendLead(out []candidate, body string, off int, tracked []match) []candid
 }
 
 // appendLeadName adds the name of a lead; a lead that is no name as a
-// whole but two brands joined by "and" or "or", one of them no ordinary
-// word or a brand of the list, names both ("**Allstate or Travelers** —",
+// whole but two brands joined by "and" or "or", one of them coined or a
+// brand of the list (pairEvidence), names both ("**Allstate or Travelers** —",
 // "#### Farmers Insurance and Liberty Mutual"; not "**Morning or
 // Evening**", nor two products of a tracked brand, "**Osprey Exos or
 // Kestrel Pack**").
@@ -654,10 +664,12 @@ func trackedProduct(tracked []match, raw string, off int) bool {
 }
 
 // pairEvidence reports whether raw, one of two names joined in a lead, is
-// no ordinary word or a brand of the list.
+// coined or a brand of the list; a proper noun is not evidence, since two
+// joined may be places, languages or people ("Paris or Rome", "Python or
+// Rust").
 func pairEvidence(raw string) bool {
 	name := cleanName(raw)
-	return notCommon(name) || listedBrand(name)
+	return coined(name) || listedBrand(name)
 }
 
 // leadSeparators end the name at the start of a plain list item.

@@ -169,9 +169,10 @@ func TestFindMentions_UntrackedCellList(t *testing.T) {
 	answer := "Costs, item by item:\n\n| Item | Budget | Example brands |\n|---|---|---|\n" +
 		"| Shoes | $90 | Zorvane, Granite Peak |\n| Harness | $55 | Acme, Tallwood |\n" +
 		"| Rope | $150 | Kestrel Ropes; Ridgeline |\n| Chalk | $20 | Any, see notes |\n" +
-		"| Belay | $30 | Bellwether Checking and Savings |\n"
+		"| Belay | $30 | Bellwether Checking and Savings |\n| Bag | $40 | Quarrix, e.g. Online Haulers |\n"
 	checkUntracked(t, answer, []Tracked{{Name: "Acme"}},
-		[]string{"Zorvane", "Granite Peak", "Tallwood", "Ridgeline"}, []string{"Any", "Savings"})
+		[]string{"Zorvane", "Granite Peak", "Tallwood", "Ridgeline", "Quarrix"},
+		[]string{"Any", "Savings", "e.g. Online Haulers", "Online Haulers"})
 }
 
 // A lead of a list or a heading of a level of brands that is no name as a
@@ -189,6 +190,8 @@ func TestFindMentions_UntrackedLeadPair(t *testing.T) {
 			[]string{"Quarrix Insurance", "Meadow Mutual"}, nil},
 		{"Tips:\n\n- **Acme** — online-first.\n- **Morning or Evening** — hike early.\n",
 			nil, []string{"Morning", "Evening"}},
+		{"Stacks:\n\n- **Acme** — hosted.\n- **Python or Rust** — languages.\n- **Paris or Rome** — cities.\n",
+			nil, []string{"Python", "Rust", "Paris", "Rome"}},
 		{"Packs:\n\n- **Acme** — light.\n- **Acme Exos or Kestrel Pack** — two of its models.\n- **Weight and Fit** — what matters.\n",
 			nil, []string{"Weight and"}},
 	} {
