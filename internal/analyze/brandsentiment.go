@@ -66,6 +66,9 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 	listTone := 0.0                         // the opinion of a list's introduction that names no brand ("Better options:")
 	itemTone := 0.0                         // listTone, for the list item's first brands
 	sectionTone := 0.0                      // the opinion of a title that names no brand and warns ("### What to skip")
+	listWarns := false                      // listTone is a warning's ("Platforms to skip:")
+	itemWarns := false                      // itemTone is a warning's: it reaches only a brand that opens its line
+	inList := false                         // the block before was a list item
 	k := 0                                  // index into ms
 	headed := false                         // the block opened with a heading or a list item: its lead is its topic
 	for _, sn := range sents {
@@ -77,17 +80,21 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			} else {
 				hasListSubject = false
 			}
-			itemTone = 0
-			if isListItemAt(answer, sn.start) {
-				itemTone = listTone
+			itemTone, itemWarns = 0, false
+			item := isListItemAt(answer, sn.start)
+			if item {
+				itemTone, itemWarns = listTone, listWarns
 			} else {
-				listTone = 0
+				listTone, listWarns = 0, false
 			}
-			if isHeadingAt(answer, sn.start) || titleLine(answer, sn) {
+			if isHeadingAt(answer, sn.start) || titleLine(answer, sn) || inList && !item {
+				// a warning's section ends at the next title, or where the
+				// list it opens with ends
 				sectionTone = 0
 			} else if itemTone == 0 {
-				itemTone = sectionTone
+				itemTone, itemWarns = sectionTone, sectionTone != 0
 			}
+			inList = item
 		}
 		var in []match
 		for k < len(ms) && ms[k].start < sn.end {
@@ -125,20 +132,20 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 				// "Better options for an illustrator:" sets the brands its
 				// items lead with above one judged before; "The best
 				// CRMs:" and "Payment options:" only list them
-				listTone = valence(answer[sn.start:sn.end])
+				listTone, listWarns = valence(answer[sn.start:sn.end]), false
 			} else if warnsTitle(answer[sn.start:sn.end]) && titleLine(answer, sn) {
 				// "### What to skip", "**Avoid for gaming**": the brands
 				// each block of the section leads with are advised
 				// against, the text under the title included
-				sectionTone, itemTone = -adviceWeight, -adviceWeight
+				sectionTone, itemTone, itemWarns = -adviceWeight, -adviceWeight, true
 			} else if warnsTitle(answer[sn.start:sn.end]) && introducesList(answer, sn) {
 				// "Platforms to skip if cost is your main concern:"
-				listTone = -adviceWeight
+				listTone, listWarns = -adviceWeight, true
 			} else if introducesList(answer, sn) && advisesList(answer[sn.start:sn.end]) {
 				// "For a large catalog, consider:", "I'd look at:": the
 				// items are what the reader is told to take, as much as
 				// advice naming a brand in a sentence
-				listTone = adviceWeight
+				listTone, listWarns = adviceWeight, false
 			}
 			hasOpener = false
 			continue
@@ -183,6 +190,12 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			picked = rowPick
 		}
 		tone := itemTone // the list introduction's weight, for this sentence only
+		if itemWarns && !opensLine(answer, groups[0]) {
+			// "### What to avoid when choosing a bank\nAvoid monthly fees.
+			// Acme charges none.": a brand the section does not lead with
+			// is no product it warns of
+			tone = 0
+		}
 		if len(groups) == 1 {
 			picked += tone + bestFor(answer, sn) + needPick(answer, sn, groups[0])
 		}
@@ -558,17 +571,17 @@ func advisesList(text string) bool {
 // it, a mistake or a cost ("Mistakes to avoid", "Fees to avoid"), is no
 // product.
 func warnsTitle(text string) bool {
-	ws := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !('a' <= r && r <= 'z' || r == '\'') })
+	ws := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !('a' <= r && r <= 'z' || r == '\'' || r == '’') })
 	for i, w := range ws {
 		k := 0
 		switch {
-		case warnVerbs[w] || w == "avoiding" || w == "skipping":
+		case (warnVerbs[w] || w == "avoiding" || w == "skipping") && (i == 0 || warnLeads[ws[i-1]]):
 			k = 1
 		case i+1 < len(ws) && (w == "cautious" || w == "careful") && ws[i+1] == "with",
 			i+1 < len(ws) && w == "think" && ws[i+1] == "twice",
 			i+1 < len(ws) && w == "steer" && ws[i+1] == "clear":
 			k = 2
-		case i+2 < len(ws) && w == "not" && ws[i+1] == "to":
+		case i+2 < len(ws) && w == "not" && ws[i+1] == "to" && takeVerbs[ws[i+2]]:
 			k = 3 // "What not to use"
 		}
 		if k == 0 || i+k < len(ws) && !titleConditions[ws[i+k]] {
@@ -581,9 +594,24 @@ func warnsTitle(text string) bool {
 
 var (
 	titleConditions = set("if unless when for")
+	// warnLeads put a warning verb to the reader ("What to skip", "Worth
+	// skipping", "What I'd avoid"); "Which fees can you avoid?" and "Who
+	// should skip" ask or describe
+	warnLeads = set("to worth i'd i’d")
+	// takeVerbs are what "not to" warns from taking ("What not to buy");
+	// "Deals not to miss" and "Where not to save" warn of no product
+	takeVerbs = set("use buy get choose pick try install")
 	// avoidedThings are what a title warns of that is no product
 	avoidedThings = set("mistakes pitfalls traps errors fees costs charges scams habits")
 )
+
+// opensLine reports whether group g opens its line, after a list marker,
+// markup or "The" ("**Acme**'s shells…", "- The Acme card…"): a brand a
+// warning's section leads with.
+func opensLine(s string, g group) bool {
+	prefix := s[strings.LastIndexByte(s[:g.start], '\n')+1 : g.start]
+	return lineLead(strings.TrimSuffix(prefix, "The "))
+}
 
 // listAdvice tells the reader which product to take: the imperative advice
 // of a sentence, and "suggest", "recommend" and "get", alone ("Get:") or

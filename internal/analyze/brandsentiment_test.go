@@ -181,6 +181,20 @@ func TestBrandSentimentWarningSection(t *testing.T) {
 			map[string]string{"Acme": "0"}},
 		{"a title of no warning", "### What to expect\nAcme ships in two days.",
 			map[string]string{"Acme": "0"}},
+		{"an item led by the brand with an article", "Banks to skip if you travel often:\n- The Acme card is declined at many terminals abroad.\n- Globex charges 3% on purchases abroad.",
+			map[string]string{"Acme": "-", "Globex": "-"}},
+		{"a brand the section does not lead with", "### What to avoid when choosing a bank\nAvoid accounts with monthly fees. Acme lists every charge in its app.",
+			map[string]string{"Acme": "0"}},
+		{"an item the brand does not lead", "Here's what to avoid when opening a savings account:\n- Teaser rates that drop after three months. Acme keeps one rate all year.\n- Transfer fees.",
+			map[string]string{"Acme": "0"}},
+		{"the section ends with its list", "### What to avoid\n- Acme charges a fee on every transfer.\n\nGlobex is my pick for most families.",
+			map[string]string{"Acme": "-", "Globex": "+"}},
+		{"a question of what can be avoided", "### Which fees can you avoid?\nAcme drops the monthly fee for students.",
+			map[string]string{"Acme": "0"}},
+		{"not to of no product", "### Deals not to miss\nAcme's spring sale cuts 30% off every plan.",
+			map[string]string{"Acme": "0"}},
+		{"what I'd skip", "### What I'd skip\nAcme is built for large enterprises.",
+			map[string]string{"Acme": "-"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })

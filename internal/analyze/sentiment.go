@@ -241,7 +241,7 @@ func valence(text string) float64 {
 			// ("no longer offers student loans", "stopped making earbuds")
 			// is news of its lineup, not a verdict on it
 			lack = haveVerbs[next] && !cellOfAbsence(text, wordStartOf(text, i), i+1+len(next)) &&
-				!reachAhead(text[i+1+len(next):])
+				!(sellVerbs[next] && reachAhead(text[i+1+len(next):]))
 			switch w {
 			case "no":
 				if afterNeed || spareVerbs[secondToken(text[i:])] && costNouns[next] {
@@ -738,6 +738,12 @@ func reachAhead(rest string) bool {
 	}
 	return false
 }
+
+// sellVerbs say where a product is sold: not said of every place, they
+// give its reach. Other verbs of having keep their lack there ("isn't
+// accepted everywhere", "doesn't work in most countries", "doesn't support
+// most carriers").
+var sellVerbs = set("sold available offered")
 
 // reachFillers may stand between a verb of selling and the places it is
 // said of: "in every state", "yet in all markets", "officially in most
