@@ -477,9 +477,10 @@ func TestFindMentions_UntrackedOwnerCue(t *testing.T) {
 	}
 }
 
-// A lead that joins names by "and" or "or", in one heading or as bold names
-// of one item, leads with each of them: an ordinary word among them is
-// read as a lead beside a brand is; a plural is a kind.
+// A lead that joins two brands by "and" or "or", in one heading or as bold
+// names of one item, leads with each of them: an ordinary word among them
+// is read as a lead beside a brand is; two ordinary words, a plural kind or
+// a brand's model and a plan are no pair.
 func TestFindMentions_UntrackedJoinedLeads(t *testing.T) {
 	for _, tt := range []struct {
 		text      string
@@ -490,6 +491,7 @@ func TestFindMentions_UntrackedJoinedLeads(t *testing.T) {
 		{"## Top\n\n#### Acme\nGood pick.\n\n#### Fees and Limits\nBetter if your credit is fair.\n", nil, []string{"Fees", "Limits"}},
 		{"Options:\n\n- **Acme**: good.\n- **Pros** and **Cons**: mixed.\n", nil, []string{"Pros", "Cons"}},
 		{"Options:\n\n- **Acme**: good.\n- **Checking** or **Savings**: both free.\n", nil, []string{"Savings"}},
+		{"Options:\n\n- **Acme**: good.\n- **Zorvex Pro and Lite**: two plans.\n", []string{"Zorvex"}, []string{"Lite"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
