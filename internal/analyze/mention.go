@@ -266,12 +266,10 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 	for _, c := range cands {
 		if brandGroups[c.group] || c.item && !labelLead(answer, c) || c.cued {
 			amongBrands[fold(c.name)] = true
-			if !c.prose {
-				// "#### LendingClub and Upstart": a lead that joins names
-				// as a list leads with each of them
-				for _, part := range joinedParts(c.name) {
-					amongBrands[fold(part)] = true
-				}
+			if a, b, _, ok := leadPair(c.name, c.start, tracked); ok && !c.prose {
+				// "#### LendingClub and Upstart": a lead that joins two
+				// brands leads with each of them
+				amongBrands[fold(a)], amongBrands[fold(b)] = true, true
 			}
 		}
 		if !holds(x, notALead, c) {
@@ -334,15 +332,6 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		}
 	}
 	return out, models
-}
-
-// joinedParts returns the names that name joins by " and " or " or ", or
-// nil when it joins none ("LendingClub and Upstart"; not "Bank of America").
-func joinedParts(name string) []string {
-	if !strings.Contains(name, " and ") && !strings.Contains(name, " or ") {
-		return nil
-	}
-	return strings.Split(strings.ReplaceAll(name, " or ", " and "), " and ")
 }
 
 // lineNamesTracked reports whether a tracked match starts on the line that

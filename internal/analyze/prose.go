@@ -114,8 +114,6 @@ import (
 //     an ordinary word too, the list its evidence, unless one is a
 //     technology, a language, a material or a kind of account ("Merino and
 //     Polyester");
-//   - one capital letter in a list with a name no dictionary knows, but "A"
-//     and "I" ("profiles from LinkedIn and X"; letterName);
 //   - every name of a list of three or more where one is a brand of the list
 //     ("GitHub, GitLab and Slack"), but a name of several ordinary words;
 //   - every word of a list of single words that are each the last word of
@@ -832,10 +830,6 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			}
 			for k, e := range list {
 				add := add
-				// "social profiles from LinkedIn and X": one capital letter
-				// in a list with a name no dictionary knows is a name too,
-				// but the article and the pronoun ("A", "I")
-				made = anyCoined && letterName(e.text)
 				if e.from == 0 && (listedWord(e.text) || listedBrand(e.text)) {
 					// the list is the evidence for a name of the brand list
 					// whose capital opens the sentence ("Chase, Wells Fargo
@@ -880,7 +874,6 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 					add(e.text, sn)
 				}
 			}
-			made = false
 			addSmalls(smalls, list, smallCue, sn)
 		}
 		if purposeRuns(ws, runs, nil) >= 2 {
@@ -1784,12 +1777,6 @@ func listedIssued(ws []proseWord, r nameRun) bool {
 func byOwner(ws []proseWord, r nameRun) bool {
 	b := ws[r.from-1]
 	return b.open && !b.comma && !b.stop && strings.EqualFold(b.text, "by") && notCommon(r.text) && !personName(ws, r)
-}
-
-// letterName reports one capital letter that is no article or pronoun
-// ("X"; not "A", "I").
-func letterName(w string) bool {
-	return len(w) == 1 && 'B' <= w[0] && w[0] <= 'Z' && w != "I"
 }
 
 // lastWordRun returns the last word of run r as a run of its own.

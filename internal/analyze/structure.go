@@ -591,15 +591,14 @@ func appendLead(out []candidate, body string, off int, tracked []match) []candid
 	switch {
 	case strings.HasPrefix(body, "**"), strings.HasPrefix(body, "__"):
 		if j := strings.Index(body[2:], body[:2]); j > 0 {
-			out = appendLeadName(out, body[2:2+j], off+2, tracked)
-			// "- **Fidelity** and **Vanguard**:": names joined as a list
-			// lead the item together
+			a := body[2 : 2+j]
+			out = appendLeadName(out, a, off+2, tracked)
+			// "- **Fidelity** and **Vanguard**:": two bold names joined
+			// by "and" or "or" are a pair of the lead as in one span
 			rest := body[2+j+2:]
-			for _, join := range []string{" and ", " or "} {
-				if k := len(join) + 2; strings.HasPrefix(rest, join+body[:2]) {
-					// a plural names a kind, not a brand ("**Checking** or
-					// **Savings**")
-					if e := strings.Index(rest[k:], body[:2]); e > 0 && !pluralWord(rest[k:k+e]) {
+			for _, sep := range []string{" and ", " or "} {
+				if k := len(sep) + 2; strings.HasPrefix(rest, sep+body[:2]) {
+					if e := strings.Index(rest[k:], body[:2]); e > 0 && brandPair(a, rest[k:k+e], off+2, off+2+j+2+k, tracked, true) {
 						out = appendName(out, rest[k:k+e], off+2+j+2+k)
 					}
 				}
@@ -633,15 +632,34 @@ func appendLeadName(out []candidate, raw string, off int, tracked []match) []can
 	if out = appendName(out, raw, off); len(out) > n {
 		return out
 	}
-	for _, sep := range []string{" and ", " or "} {
-		a, b, ok := strings.Cut(raw, sep)
-		if ok && !strings.Contains(b, sep) && brandAlone(a) && brandAlone(b) && (pairEvidence(a) || pairEvidence(b)) &&
-			!trackedProduct(tracked, a, off) && !trackedProduct(tracked, b, off+len(a)+len(sep)) {
-			out = appendName(out, a, off)
-			return appendName(out, b, off+len(a)+len(sep))
-		}
+	if a, b, offB, ok := leadPair(raw, off, tracked); ok {
+		out = appendName(out, a, off)
+		return appendName(out, b, offB)
 	}
 	return out
+}
+
+// leadPair returns the two names that raw at off joins by "and" or "or"
+// and the offset of the second, when they are two brands (brandPair).
+func leadPair(raw string, off int, tracked []match) (a, b string, offB int, ok bool) {
+	for _, sep := range []string{" and ", " or "} {
+		a, b, ok := strings.Cut(raw, sep)
+		if offB := off + len(a) + len(sep); ok && !strings.Contains(b, sep) && brandPair(a, b, off, offB, tracked, false) {
+			return a, b, offB, true
+		}
+	}
+	return "", "", 0, false
+}
+
+// brandPair reports whether a at offA and b at offB, two names joined in a
+// lead by "and" or "or", are two brands: each a brand as a whole, neither a
+// product of a tracked brand, and one of them coined or a brand of the
+// list (pairEvidence), or each set off in bold of its own (marked) with no plural,
+// a kind, second ("**Fidelity** and **Vanguard**"; not "**Checking** or
+// **Savings**").
+func brandPair(a, b string, offA, offB int, tracked []match, marked bool) bool {
+	return brandAlone(a) && brandAlone(b) && (marked && !pluralWord(b) || pairEvidence(a) || pairEvidence(b)) &&
+		!trackedProduct(tracked, a, offA) && !trackedProduct(tracked, b, offB)
 }
 
 // brandAlone reports whether raw is a name that is a brand as a whole, no
