@@ -217,12 +217,13 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			}
 			continue
 		}
-		if (hasSubject || afterSemicolon(answer, sn.start, groups[0])) && len(groups) == 1 && len(all) == 1 && contrastedOnly(answer, sn.start, groups[0]) {
+		if len(groups) == 1 && len(all) == 1 && contrastedOnly(answer, sn.start, groups[0]) && (hasSubject || semicolonTurn(answer, sn, groups[0])) {
 			// "Acme is a payroll tool. Setup is clunky, but Globex is
 			// simple.": the clause before the contrast is the sentence's
 			// subject's, the brand before; the brand after it has its own
 			// side. With no brand before, a clause a semicolon ends is
-			// no brand's ("Setup is clunky; Globex is simple.").
+			// no brand's when the clause after it turns its tone ("Setup
+			// is clunky; Globex is simple.").
 			var lead []int
 			if hasSubject {
 				lead = []int{subject}
@@ -623,12 +624,24 @@ func contrastedOnly(s string, start int, g group) bool {
 	return kind == markContrast && j > 0 && strings.Trim(before[:j], openers+" \t,") != ""
 }
 
-// afterSemicolon reports whether the last side marker before a sentence's
-// one group is a semicolon.
-func afterSemicolon(s string, start int, g group) bool {
-	before := s[start:g.start]
+// semicolonTurn reports whether the last side marker before a sentence's
+// one group is a semicolon that sets the brand apart from the clause
+// before it: the clauses take opposite tones ("Not the cheapest; Globex
+// costs less"), or the clause before takes up something else with a
+// pronoun ("it's less compelling; pair it with an account at Globex").
+// In "Superb noise cancelling; Globex leads here" the clause after goes
+// on about what the clause before judged.
+func semicolonTurn(s string, sn span, g group) bool {
+	before := s[sn.start:g.start]
 	j, _ := lastMarker(before)
-	return j >= 0 && before[j] == ';'
+	if j < 0 || before[j] != ';' {
+		return false
+	}
+	if hasWordOf(before[:j], subjectPronouns) {
+		return true
+	}
+	ps := sides(s, sn, []group{{start: sn.start, end: sn.start}, g})
+	return len(ps) == 2 && ps[0].value*ps[1].value < 0
 }
 
 // allCompared reports whether every group of a sentence stands after a
