@@ -538,6 +538,8 @@ func TestFindMentionsSentimentPerBrand(t *testing.T) {
 			acme, map[string]string{"Acme": "-", "Globex": "+"}},
 		{"fewer of what the customer gets than", "Acme has fewer integrations than Globex.", acme, map[string]string{"Acme": "-", "Globex": "+"}},
 		{"fewer than a brand, with no subject", "- **Updates:** four major updates, fewer than Acme or Globex offer.", acme, map[string]string{"Acme": "+", "Globex": "+"}},
+		{"fewer of what the customer bears is no complaint", "Acme has fewer pop-up ads than Globex.", acme, map[string]string{"Acme": "0", "Globex": "0"}},
+		{"fewer notifications is no complaint", "Acme sends fewer notifications than Globex.", acme, map[string]string{"Globex": "0"}},
 		{"fewer places is reach, a fact", "Acme is sold in fewer states than Globex.", acme, map[string]string{"Acme": "0", "Globex": "0"}},
 		{"fewer than a count compares nothing", "Acme suits teams with fewer than 20 people, and Globex is a CRM.", acme, map[string]string{"Acme": "0", "Globex": "0"}},
 		{"cost less than", "Acme's kettles cost less than Globex's.", acme, map[string]string{"Acme": "+", "Globex": "-"}},

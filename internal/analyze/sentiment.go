@@ -1127,8 +1127,28 @@ func fewerThan(rest string) bool {
 	if nextToken(rest) == "than" {
 		return nameAhead(strings.TrimLeft(rest, " ")[len("than"):])
 	}
-	return thanAhead(rest) && !placesAhead(rest)
+	return thanAhead(rest) && !placesAhead(rest) && !burdenAhead(rest)
 }
+
+// burdenAhead reports whether one of the next two words of rest names
+// what a customer bears: having fewer of it is no complaint ("fewer ads
+// than Globex", "fewer pop-up ads than").
+func burdenAhead(rest string) bool {
+	w := nextToken(rest)
+	if burdenNouns[w] || borneNouns[w] {
+		return true
+	}
+	next := ""
+	if w != "" {
+		next = nextToken(rest[1+len(w):])
+	}
+	return burdenNouns[next] || borneNouns[next]
+}
+
+// borneNouns name what a customer bears rather than gets, besides the
+// burdenNouns.
+var borneNouns = set(`ads ad notifications popups pop-ups restrictions limits limitations errors
+	delays interruptions upsells hoops`)
 
 // fewWords say how little of something there is: before an effort they
 // spare it ("little setup", "no manual entry").
