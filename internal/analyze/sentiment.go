@@ -1163,7 +1163,8 @@ var spentEffort = set("admin busywork upkeep")
 // in "little admin work"), past "any", "extra", "manual" and "data", or
 // 0. The effort must end its noun phrase: before another noun it names a
 // thing ("no setup fee" is a fact of pricing, "no configuration options"
-// a lack), and a count of time is no effort ("no time for").
+// a lack, "no work from home policy" an arrangement), and a count of time
+// is no effort ("no time for").
 func sparedEffortAt(rest string) int {
 	t, found := rest, false
 	for k := 0; k < 5; k++ {
@@ -1173,7 +1174,8 @@ func sparedEffortAt(rest string) int {
 		case effort:
 			found = true
 		case found:
-			if w != "" && !effortEnds[w] {
+			if w != "" && !effortEnds[w] || w == "from" && nextToken(strings.TrimLeft(t, " ")[len(w):]) == "home" {
+				// "no work from home policy" names an arrangement
 				return 0
 			}
 			return len(rest) - len(t)
