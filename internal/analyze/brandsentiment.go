@@ -172,7 +172,7 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			byBrand(subject, valence(answer[sn.start:sn.end])+bestFor(answer, sn))
 			continue
 		}
-		if hasTopic && !headed && namesAsObjects(answer, sn.start, all) && hasWordOf(answer[sn.start:sn.end], itPronouns) {
+		if hasTopic && !headed && namesAsObjects(answer, sn.start, all) && takesUpTopic(answer, sn, all) {
 			// "Acme is a CRM built for Gmail. Reviewers praise how quickly
 			// it syncs with Slack and Zoom.":
 			// in a paragraph, a sentence that names untracked brands only
@@ -230,12 +230,13 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			}
 			continue
 		}
-		if (hasSubject || afterSemicolon(answer, sn.start, groups[0])) && len(groups) == 1 && len(all) == 1 && contrastedOnly(answer, sn.start, groups[0]) {
+		if len(groups) == 1 && len(all) == 1 && contrastedOnly(answer, sn.start, groups[0]) && (hasSubject || semicolonTurn(answer, sn, groups[0])) {
 			// "Acme is a payroll tool. Setup is clunky, but Globex is
 			// simple.": the clause before the contrast is the sentence's
 			// subject's, the brand before; the brand after it has its own
 			// side. With no brand before, a clause a semicolon ends is
-			// no brand's ("Setup is clunky; Globex is simple.").
+			// no brand's when the clause after it turns its tone ("Setup
+			// is clunky; Globex is simple.").
 			var lead []int
 			if hasSubject {
 				lead = []int{subject}
@@ -651,12 +652,24 @@ func contrastedOnly(s string, start int, g group) bool {
 	return kind == markContrast && j > 0 && strings.Trim(before[:j], openers+" \t,") != ""
 }
 
-// afterSemicolon reports whether the last side marker before a sentence's
-// one group is a semicolon.
-func afterSemicolon(s string, start int, g group) bool {
-	before := s[start:g.start]
+// semicolonTurn reports whether the last side marker before a sentence's
+// one group is a semicolon that sets the brand apart from the clause
+// before it: the clauses take opposite tones ("Not the cheapest; Globex
+// costs less"), or the clause before takes up something else with a
+// pronoun ("it's less compelling; pair it with an account at Globex").
+// In "Superb noise cancelling; Globex leads here" the clause after goes
+// on about what the clause before judged.
+func semicolonTurn(s string, sn span, g group) bool {
+	before := s[sn.start:g.start]
 	j, _ := lastMarker(before)
-	return j >= 0 && before[j] == ';'
+	if j < 0 || before[j] != ';' {
+		return false
+	}
+	if hasWordOf(before[:j], subjectPronouns) {
+		return true
+	}
+	ps := sides(s, sn, []group{{start: sn.start, end: sn.start}, g})
+	return len(ps) == 2 && ps[0].value*ps[1].value < 0
 }
 
 // allCompared reports whether every group of a sentence stands after a
@@ -876,6 +889,51 @@ func namesAsObjects(s string, start int, groups []group) bool {
 
 // itPronouns take up the one brand a paragraph is about.
 var itPronouns = set("it its it's")
+
+// switchVerbs before "to" send the reader from one product to another.
+var switchVerbs = set(`switch switches switched switching move moves moved moving migrate migrates
+	migrated migrating upgrade upgrades upgraded upgrading graduate graduates graduated graduating`)
+
+// takesUpTopic reports whether a sentence whose names are objects takes
+// its paragraph's topic up with "it" or "its": before its first name ("how
+// quickly it syncs with Slack") or after one, inside the clause that
+// names it ("teams on Jira love it"). A pronoun that opens a clause after
+// a name takes the name up, the nearer one ("move to Zoho because it is
+// easier", "leave it for Zoho, and it is easy to see why"), and so does
+// "which" or "who" right after a name ("move to Zoho, which is
+// excellent"). A name the reader is sent to instead ("teams switching to
+// Zoho say it is better") is what the rest is about.
+func takesUpTopic(s string, sn span, groups []group) bool {
+	for _, g := range groups {
+		if w := nextToken(strings.TrimLeft(s[g.end:sn.end], ",")); w == "which" || w == "who" {
+			return false
+		}
+		if f := lastWords(s[sn.start:g.start], 2); len(f) == 2 && f[0] == "to" && switchVerbs[f[1]] {
+			return false
+		}
+	}
+	found, prev, broken := false, "", false
+	for i := sn.start; i < sn.end; {
+		if !isTokenByte(s[i]) {
+			broken = broken || strings.IndexByte(",;:()–—", s[i]) >= 0
+			i++
+			continue
+		}
+		j := i
+		for j < sn.end && isTokenByte(s[j]) {
+			j++
+		}
+		w := strings.ToLower(s[i:j])
+		if itPronouns[w] {
+			if i > groups[0].start && (broken || subordinators[prev] || clauseWords[prev] || prev == "as") {
+				return false
+			}
+			found = true
+		}
+		prev, broken, i = w, false, j
+	}
+	return found
+}
 
 // attributive reports whether a group names a brand only to qualify the
 // noun after it ("a solid Gmail add-on", "the LinkedIn integration",

@@ -1134,8 +1134,28 @@ func fewerThan(rest string) bool {
 	if nextToken(rest) == "than" {
 		return nameAhead(strings.TrimLeft(rest, " ")[len("than"):])
 	}
-	return thanAhead(rest) && !placesAhead(rest)
+	return thanAhead(rest) && !placesAhead(rest) && !burdenAhead(rest)
 }
+
+// burdenAhead reports whether one of the next two words of rest names
+// what a customer bears: having fewer of it is no complaint ("fewer ads
+// than Globex", "fewer pop-up ads than").
+func burdenAhead(rest string) bool {
+	w := nextToken(rest)
+	if burdenNouns[w] || borneNouns[w] {
+		return true
+	}
+	next := ""
+	if w != "" {
+		next = nextToken(rest[1+len(w):])
+	}
+	return burdenNouns[next] || borneNouns[next]
+}
+
+// borneNouns name what a customer bears rather than gets, besides the
+// burdenNouns.
+var borneNouns = set(`ads ad notifications popups pop-ups restrictions limits limitations errors
+	delays interruptions upsells hoops`)
 
 // fewWords say how little of something there is: before an effort they
 // spare it ("little setup", "no manual entry").
@@ -1150,7 +1170,8 @@ var spentEffort = set("admin busywork upkeep")
 // in "little admin work"), past "any", "extra", "manual" and "data", or
 // 0. The effort must end its noun phrase: before another noun it names a
 // thing ("no setup fee" is a fact of pricing, "no configuration options"
-// a lack), and a count of time is no effort ("no time for").
+// a lack, "no work from home policy" an arrangement), and a count of time
+// is no effort ("no time for").
 func sparedEffortAt(rest string) int {
 	t, found := rest, false
 	for k := 0; k < 5; k++ {
@@ -1160,7 +1181,8 @@ func sparedEffortAt(rest string) int {
 		case effort:
 			found = true
 		case found:
-			if w != "" && !effortEnds[w] {
+			if w != "" && !effortEnds[w] || w == "from" && nextToken(strings.TrimLeft(t, " ")[len(w):]) == "home" {
+				// "no work from home policy" names an arrangement
 				return 0
 			}
 			return len(rest) - len(t)

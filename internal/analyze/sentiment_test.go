@@ -62,6 +62,7 @@ func TestSentiment(t *testing.T) {
 		{"The card charges no setup fee.", neutral},
 		{"The tool has no configuration options.", neutral},
 		{"It leaves you no time for work.", neutral},
+		{"It requires little work from the user.", anyPos},
 		{"Several teams report surprise invoices.", anyNeg},
 		{"Billing is more predictable.", anyPos},
 		{"Online prices are usually higher.", anyNeg},
@@ -573,5 +574,20 @@ func TestWordTraits(t *testing.T) {
 	}
 	if info := sentimentWords["great"]; !info.weighed() || info.traits != 0 {
 		t.Errorf(`sentimentWords["great"] = %+v, want weighed, no trait`, info)
+	}
+}
+
+// An effort spared ends its noun phrase: "work from home" names an
+// arrangement, not work spared.
+func TestSparedEffortAt(t *testing.T) {
+	for rest, spared := range map[string]bool{
+		" work from home policy.": false,
+		" work from the user.":    true,
+		" setup fee.":             false,
+		" manual data entry.":     true,
+	} {
+		if got := sparedEffortAt(rest) > 0; got != spared {
+			t.Errorf("sparedEffortAt(%q) > 0 = %v, want %v", rest, got, spared)
+		}
 	}
 }
