@@ -716,21 +716,32 @@ func namedChoice(before string) bool {
 // warrantyTerms after "limited" name a kind of warranty.
 var warrantyTerms = set("lifetime warranty")
 
-// reachNouns name where a product is sold.
-var reachNouns = set("states state countries regions markets areas cities carriers provinces territories")
+// reachWords name where a product is sold.
+const reachWords = "states state countries regions markets areas cities carriers provinces territories"
+
+var (
+	reachNouns = set(reachWords)
+	// reachEnds close what a negated verb of selling is said of: the
+	// places, or all of them at once ("not offered nationwide")
+	reachEnds = set(reachWords, "nationwide everywhere")
+)
 
 // reachAhead reports whether the words after a negated verb of selling
 // name the places it is said of ("isn't sold in every state", "not
 // available in most states", "not offered nationwide"): where a product
 // is sold is a fact of its reach, not a lack of the product.
-func reachAhead(rest string) bool {
+func reachAhead(rest string) bool { return endsWithin(rest, 5, reachEnds, reachFillers) }
+
+// endsWithin reports whether a word of ends comes within the next n words
+// of rest, past words of fill only.
+func endsWithin(rest string, n int, ends, fill map[string]bool) bool {
 	t := rest
-	for k := 0; k < 5; k++ {
+	for k := 0; k < n; k++ {
 		w := nextToken(t)
 		switch {
-		case reachNouns[w] || w == "nationwide" || w == "everywhere":
+		case ends[w]:
 			return true
-		case reachFillers[w]:
+		case fill[w]:
 			t = t[1+len(w):]
 		default:
 			return false
@@ -753,21 +764,10 @@ var reachFillers = set("in every all most many some the each officially yet curr
 // placesAhead reports whether the words after "limited" name the places
 // it is said of ("a limited number of states", "limited states",
 // "limited to some carriers").
-func placesAhead(rest string) bool {
-	t := rest
-	for k := 0; k < 4; k++ {
-		w := nextToken(t)
-		switch {
-		case reachNouns[w]:
-			return true
-		case w == "number" || w == "set" || w == "of" || w == "to" || w == "some" || w == "certain" || w == "a":
-			t = t[1+len(w):]
-		default:
-			return false
-		}
-	}
-	return false
-}
+func placesAhead(rest string) bool { return endsWithin(rest, 4, reachNouns, limitFillers) }
+
+// limitFillers may stand between "limited" and the places it is said of.
+var limitFillers = set("number set of to some certain a")
 
 // speedWords say how soon something happens: after a complaint they are
 // no praise ("gets expensive fast").
