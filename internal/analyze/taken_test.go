@@ -107,23 +107,6 @@ func TestFindMentions_ItsListedNames(t *testing.T) {
 	}
 }
 
-// A label before a colon of ordinary words beside an acronym or a
-// compound of ordinary words is a term, no brand, unless the answer
-// writes it as a name inside a sentence.
-func TestFindMentions_TermLabel(t *testing.T) {
-	for _, tt := range []struct {
-		text      string
-		want, not []string
-	}{
-		{"### 1. Acme\n- **Savings APY:** 4.20% on balances up to $5,000.\n- **Checking Account:** no monthly fee.\n", nil, []string{"Savings APY"}},
-		{"### 2. Acme\n- **High-Yield Savings:** 4.00% APY.\n- **Premium Checking**: $15/month, waived with $10,000.\n", nil, []string{"High-Yield Savings", "Premium Checking"}},
-		{"Rates at a glance:\n- **Acme:** 4.00% APY.\n- **Zorbex APY:** 4.10%, no minimum.\n", []string{"Zorbex APY"}, nil},
-		{"Rates at a glance:\n- **Acme:** 4.00% APY.\n- **Lantern APY:** 4.10%, no minimum.\n\nMany savers pick Lantern APY accounts for the rate.", []string{"Lantern APY"}, nil},
-	} {
-		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
-	}
-}
-
 // Names after a word of their generation ("newer", "recent") beside a
 // brand are its models, as after "the"; after a comparison, or with no
 // brand before them, they stay names.
@@ -136,6 +119,22 @@ func TestFindMentions_GenerationModels(t *testing.T) {
 		{"Many longtime customers feel **Acme** has slipped:\n\n- **Not as durable:** Zippers on recent Trevlo and Minimalist jackets fail sooner than older models.\n", nil, []string{"Trevlo"}},
 		{"For long trips, brands like Zorbex make newer Trevlo packs that beat most rivals; Acme is heavier.", []string{"Zorbex"}, nil},
 		{"Acme's boots fit narrow, so try the latest Trevlo or Quillex first.", []string{"Trevlo", "Quillex"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A label of an acronym and an ordinary word is as often a brand's name
+// ("CIT Bank:", "Nutshell CRM:") as a term, and stays a name in a list of
+// brands.
+func TestFindMentions_AcronymNameLabels(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Best high-yield savings accounts:\n\n- **CIT Bank:** 4.55% APY, $100 minimum.\n- **Acme:** 4.25% APY.\n- **UFB Direct:** 4.01% APY, no fees.\n", []string{"CIT Bank", "UFB Direct"}, nil},
+		{"Small-business CRMs:\n\n- **Nutshell CRM:** simple pipelines.\n- **Acme:** more automation.\n- **Agile CRM:** cheap, dated interface.\n", []string{"Nutshell CRM", "Agile CRM"}, nil},
+		{"Phone plans:\n\n- **Acme:** $30/month.\n- **US Mobile:** $20/month.\n", []string{"US Mobile"}, nil},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
