@@ -71,17 +71,20 @@ func TestFindMentions_ModelPair(t *testing.T) {
 	}
 }
 
-// An item's lead right before a parenthesis of names is the kind of thing
-// they are; a name of several words, a brand of the list or a lead before
-// ordinary words there stays a name.
+// An item's lead of one ordinary word right before a parenthesis that
+// opens with a brand, tracked or listed, is the kind of thing the brand is;
+// a coined word, a name of several words, a lead before a name no list
+// holds or in a list that a tracked brand leads stays a name.
 func TestFindMentions_KindBeforeNames(t *testing.T) {
 	for _, tt := range []struct {
 		text      string
 		want, not []string
 	}{
-		{"Typical costs:\n\n- **Renters (Acme):** about $5/month.\n- **Auto (Zorbex):** often among the cheapest.\n", nil, []string{"Auto"}},
-		{"### Essentials\n- Lantern (Trevlo or Quillex) with spare batteries\n- Acme boots, broken in\n", []string{"Trevlo", "Quillex"}, []string{"Lantern"}},
-		{"### Essentials\n- Sleeppad (Trevlo or Quillex Air)\n- Acme boots, broken in\n", nil, []string{"Sleeppad"}},
+		{"Typical costs:\n\n- **Renters (Acme):** about $5/month.\n- **Auto (Geico):** often among the cheapest.\n", nil, []string{"Auto"}},
+		{"Coverage by kind:\n\n- **Home (Acme or Zorbex):** bundle for discounts.\n- **Pets (Trupanion):** accident and illness.\n", nil, []string{"Home"}},
+		{"Coupon tools:\n\n- **Honey (PayPal):** a browser extension.\n- **Acme:** cash back.\n", []string{"Honey"}, nil},
+		{"## Nest (Google)\nA learning thermostat.\n\n## Acme\nCheaper.\n", []string{"Nest"}, nil},
+		{"Headlamps:\n\n- Petzl (Actik or Swift RL) – bright and light\n- Acme (Spot or Storm) – cheaper\n", []string{"Petzl"}, nil},
 		{"Other platforms:\n\n1. **Acme**: fast.\n2. **Harbor Commerce (Zorbex)** – flexible if you have developers.\n", []string{"Harbor Commerce"}, nil},
 		{"Options:\n\n1. **Acme**: fast.\n2. **Zorbex (Basic or Pro)** – flexible plans.\n", []string{"Zorbex"}, nil},
 		{"Options:\n\n1. **Acme**: fast.\n2. **Quillex (Harbor or Lantern)** – two plans.\n", []string{"Quillex"}, nil},
