@@ -735,9 +735,10 @@ func modelAfterBrand(answer, name string, sents []span, tracked []match) bool {
 				return false
 			}
 		case "newer":
-			if !beforePluralNoun(answer[start+len(name):]) || !brandBefore(answer, start, sents, tracked) ||
-				hasWordOf(sentenceBefore(answer, start, sents), rivalCues) {
-				return false // "try the latest Trevlo or Quillex", "than newer Zorbex phones"
+			noun := closingPlural(answer[start+len(name):])
+			if noun == "" || !brandBefore(answer, start, sents, tracked) ||
+				hasWordOf(sentenceBefore(answer, start, sents), rivalCues) || brandOfNoun(answer, start, sents, tracked, noun) {
+				return false // "try the latest Trevlo or Quillex", "than newer Zorbex phones", "Acme phones … newer Zorbex phones"
 			}
 		case "its":
 			if w, _ := cutWord(answer[start+len(name):]); integrationWords[strings.ToLower(w)] {
@@ -777,21 +778,41 @@ func afterDeterminer(answer string, start int, name string) string {
 	return ""
 }
 
-// beforePluralNoun reports whether a plural noun in small letters closes
-// the list of names that rest goes on ("… and Aura models", "… jackets"):
-// the kind of product the names are models of.
-func beforePluralNoun(rest string) bool {
+// closingPlural returns the plural noun in small letters that closes the
+// list of names rest goes on ("… and Aura models", "… jackets"): the kind
+// of product the names are models of; "" where none does.
+func closingPlural(rest string) string {
 	for {
 		w, after := cutWord(rest)
 		switch lw := strings.ToLower(w); {
 		case w == "":
-			return false
+			return ""
 		case lw == "and" || lw == "or" || w == "," || startsUpper(w) || isNumeric(w):
 			rest = after
 			continue
 		}
-		return w == strings.ToLower(w) && len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss")
+		if w == strings.ToLower(w) && len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+			return w
+		}
+		return ""
 	}
+}
+
+// brandOfNoun reports whether a tracked brand before pos in its sentence
+// is written before the plural noun that closes the names at pos: the
+// names are brands of that product beside it ("Acme phones are solid, but
+// newer Zorbex phones…").
+func brandOfNoun(answer string, pos int, sents []span, tracked []match, noun string) bool {
+	from := pos - len(sentenceBefore(answer, pos, sents))
+	for _, x := range tracked {
+		if x.start >= from && x.end <= pos {
+			rest := strings.TrimPrefix(strings.TrimLeft(answer[x.end:pos], "*"), "'s")
+			if w, _ := cutWord(rest); strings.Trim(w, "*_") == noun {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // generations say which of a brand's models are meant by their age:

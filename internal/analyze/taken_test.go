@@ -111,8 +111,9 @@ func TestFindMentions_ItsListedNames(t *testing.T) {
 }
 
 // Names after a word of their generation ("newer", "recent") beside a
-// brand are its models, as after "the"; after a comparison, or with no
-// brand before them, they stay names.
+// brand are its models, as after "the"; after a comparison, with no
+// brand before them, or where the brand is written before the same noun
+// ("Acme phones … newer Zorbex phones"), they stay names.
 func TestFindMentions_GenerationModels(t *testing.T) {
 	for _, tt := range []struct {
 		text      string
@@ -122,6 +123,8 @@ func TestFindMentions_GenerationModels(t *testing.T) {
 		{"Many longtime customers feel **Acme** has slipped:\n\n- **Not as durable:** Zippers on recent Trevlo and Minimalist jackets fail sooner than older models.\n", nil, []string{"Trevlo"}},
 		{"For long trips, brands like Zorbex make newer Trevlo packs that beat most rivals; Acme is heavier.", []string{"Zorbex"}, nil},
 		{"Acme's boots fit narrow, so try the latest Trevlo or Quillex first.", []string{"Trevlo", "Quillex"}, nil},
+		{"Acme phones are solid, but newer Zorbex and Quillex phones offer more for the money.", []string{"Zorbex", "Quillex"}, nil},
+		{"- **Acme** — reliable, and Acme jackets fit well, though recent Zorbex and Quillex jackets are lighter.", []string{"Zorbex", "Quillex"}, nil},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
