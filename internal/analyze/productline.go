@@ -741,8 +741,8 @@ func modelAfterBrand(answer, name string, sents []span, tracked []match) bool {
 				return false // "try the latest Trevlo or Quillex", "than newer Zorbex phones", "Acme phones … newer Zorbex phones"
 			}
 		case "its":
-			if w, _ := cutWord(answer[start+len(name):]); integrationWords[strings.ToLower(w)] {
-				return false // "its Chrome extension": the tool connected to
+			if w := strings.ToLower(closingWord(answer[start+len(name):])); integrationWords[w] || ownedCompanies[w] {
+				return false // "its Chrome extension": the tool connected to; "its Zorbex and Quillex brands"
 			}
 		}
 		seen = true
@@ -778,25 +778,34 @@ func afterDeterminer(answer string, start int, name string) string {
 	return ""
 }
 
+// closingWord returns the word that closes the list of names rest goes
+// on ("… and Aura models", "… extension"), "" where none does.
+func closingWord(rest string) string {
+	for {
+		w, after := cutWord(rest)
+		switch lw := strings.ToLower(w); {
+		case lw == "and" || lw == "or" || w == "," || w != "" && (startsUpper(w) || isNumeric(w)):
+			rest = after
+			continue
+		}
+		return w
+	}
+}
+
 // closingPlural returns the plural noun in small letters that closes the
 // list of names rest goes on ("… and Aura models", "… jackets"): the kind
 // of product the names are models of; "" where none does.
 func closingPlural(rest string) string {
-	for {
-		w, after := cutWord(rest)
-		switch lw := strings.ToLower(w); {
-		case w == "":
-			return ""
-		case lw == "and" || lw == "or" || w == "," || startsUpper(w) || isNumeric(w):
-			rest = after
-			continue
-		}
-		if w == strings.ToLower(w) && len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
-			return w
-		}
-		return ""
+	w := closingWord(rest)
+	if w == strings.ToLower(w) && len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		return w
 	}
+	return ""
 }
+
+// ownedCompanies name what an owner has as companies, not models: "its
+// Zorbex and Quillex brands", "its Trevlo subsidiary".
+var ownedCompanies = set(`brand brands subsidiary subsidiaries companies labels`)
 
 // brandOfNoun reports whether a tracked brand before pos in its sentence
 // is written before the plural noun that closes the names at pos: the

@@ -105,6 +105,7 @@ func TestFindMentions_ItsListedNames(t *testing.T) {
 		{"Zorbex is cheaper than Acme. Its Fieldnote and Pathmark modes help.", []string{"Zorbex"}, []string{"Pathmark"}},
 		{"Acme is pleasant for networking, and its Trevlo extension captures contacts quickly.", []string{"Trevlo"}, nil},
 		{"Acme is fine. Its rivals, Zorbex and Quillex, cost less.", []string{"Zorbex", "Quillex"}, nil},
+		{"Amer Sports is a big owner. Its Zorbex and Quillex brands lead in skis, and Acme trails them.", []string{"Quillex"}, nil},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
