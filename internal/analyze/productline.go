@@ -736,7 +736,7 @@ func modelAfterBrand(answer, name string, sents []span, tracked []match) bool {
 			}
 		case "newer":
 			noun := closingPlural(answer[start+len(name):])
-			if noun == "" || !brandBefore(answer, start, sents, tracked) ||
+			if noun == "" || userNouns[noun] || !brandBefore(answer, start, sents, tracked) ||
 				hasWordOf(sentenceBefore(answer, start, sents), rivalCues) || brandOfNoun(answer, start, sents, tracked, noun) {
 				return false // "try the latest Trevlo or Quillex", "than newer Zorbex phones", "Acme phones … newer Zorbex phones"
 			}
@@ -825,8 +825,14 @@ func brandOfNoun(answer string, pos int, sents []span, tracked []match, noun str
 }
 
 // generations say which of a brand's models are meant by their age:
-// "the newer Atmos", "recent PreCip jackets".
-var generations = set(`new newer newest latest recent current older original`)
+// "the newer Atmos", "recent PreCip jackets". "current" and "original"
+// are left out: they as often say who uses a brand or who made a part
+// ("current Zorbex users", "original Zorbex cartridges").
+var generations = set(`new newer newest latest recent older`)
+
+// userNouns name the people of a brand, not its models: "new Zorbex
+// users".
+var userNouns = set(`users customers owners members subscribers buyers fans clients`)
 
 // ownerWords refer back to a brand as the owner of what follows.
 var ownerWords = map[string]bool{"its": true}

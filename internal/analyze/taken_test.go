@@ -125,6 +125,9 @@ func TestFindMentions_GenerationModels(t *testing.T) {
 		{"For long trips, brands like Zorbex make newer Trevlo packs that beat most rivals; Acme is heavier.", []string{"Zorbex"}, nil},
 		{"Acme's boots fit narrow, so try the latest Trevlo or Quillex first.", []string{"Trevlo", "Quillex"}, nil},
 		{"Acme phones are solid, but newer Zorbex and Quillex phones offer more for the money.", []string{"Zorbex", "Quillex"}, nil},
+		{"Acme supports current Zorbex and Quillex users with a migration tool.", []string{"Zorbex", "Quillex"}, nil},
+		{"Acme sells original Zorbex and Quillex cartridges at a discount.", []string{"Zorbex", "Quillex"}, nil},
+		{"Acme now welcomes new Zorbex and Quillex customers with a discount.", []string{"Zorbex", "Quillex"}, nil},
 		{"- **Acme** — reliable, and Acme jackets fit well, though recent Zorbex and Quillex jackets are lighter.", []string{"Zorbex", "Quillex"}, nil},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
