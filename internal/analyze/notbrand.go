@@ -646,12 +646,12 @@ func modelPairLead(x *nameContext, pos int) bool {
 // before a parenthesis that opens with a brand, tracked or of the brand
 // list: the lead is the kind of thing the brand is ("**Auto (Geico):**",
 // "**Renters (Acme):**"), when it is one ordinary word off the brand list
-// and no other lead of its list is a tracked brand alone. A coined word or
+// and no other lead of its list is a brand alone. A coined word or
 // a name of several words before a parenthesis is as often a brand before
 // its models or its owner ("Petzl (Actik or Swift RL)", "Adobe Commerce
 // (Magento)"), and so is an ordinary word before a name no list holds
 // ("Nest (Google)") or in a list of brands ("- **Honey (PayPal):**" beside
-// "- **Acme:**").
+// "- **Acme:**", "- **Meta (Facebook):**" beside "- **Pinterest:**").
 func kindBeforeNames(x *nameContext, c candidate) bool {
 	if c.prose || !plainWord(c.name) || listedBrand(c.name) {
 		return false
@@ -675,16 +675,17 @@ func kindBeforeNames(x *nameContext, c candidate) bool {
 	if !ok || !startsUpper(first) || !listedBrand(first) && !overlaps(x.tracked, at, at+len(first)) {
 		return false
 	}
-	return !trackedLeadBeside(x, c)
+	return !brandLeadBeside(x, c)
 }
 
-// trackedLeadBeside reports whether another lead of c's list is a tracked
-// brand alone, no kind before a parenthesis ("- **Acme:**"): the list's
-// leads are brands.
-func trackedLeadBeside(x *nameContext, c candidate) bool {
+// brandLeadBeside reports whether another lead of c's list is a brand
+// alone, tracked or with a word no dictionary knows, no kind before a
+// parenthesis ("- **Acme:**", "- **Pinterest:**"): the list's leads are
+// brands.
+func brandLeadBeside(x *nameContext, c candidate) bool {
 	for _, d := range x.cands {
 		if c.group != 0 && d.group == c.group && d.start != c.start && !d.prose &&
-			overlaps(x.tracked, d.start, d.end) && !strings.Contains(x.answer[d.start:d.end], "(") {
+			(overlaps(x.tracked, d.start, d.end) || distinctive(d.name)) && !strings.Contains(x.answer[d.start:d.end], "(") {
 			return true
 		}
 	}

@@ -84,6 +84,7 @@ func TestFindMentions_KindBeforeNames(t *testing.T) {
 		{"Coverage by kind:\n\n- **Home (Acme or Zorbex):** bundle for discounts.\n- **Pets (Trupanion):** accident and illness.\n", nil, []string{"Home"}},
 		{"Coupon tools:\n\n- **Honey (PayPal):** a browser extension.\n- **Acme:** cash back.\n", []string{"Honey"}, nil},
 		{"## Nest (Google)\nA learning thermostat.\n\n## Acme\nCheaper.\n", []string{"Nest"}, nil},
+		{"Social ad platforms:\n\n- **Meta (Facebook):** biggest reach.\n- **Pinterest:** shopping intent.\n\nAcme resells both.", []string{"Meta"}, nil},
 		{"Headlamps:\n\n- Petzl (Actik or Swift RL) – bright and light\n- Acme (Spot or Storm) – cheaper\n", []string{"Petzl"}, nil},
 		{"Other platforms:\n\n1. **Acme**: fast.\n2. **Harbor Commerce (Zorbex)** – flexible if you have developers.\n", []string{"Harbor Commerce"}, nil},
 		{"Options:\n\n1. **Acme**: fast.\n2. **Zorbex (Basic or Pro)** – flexible plans.\n", []string{"Zorbex"}, nil},
