@@ -232,13 +232,12 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 	x := &nameContext{answer: answer, sents: sents, tracked: tracked, cands: cands}
 	// groups of leads where one is a brand: a tracked one, a name with a word
 	// no dictionary knows that is no place, specification or contraction, or
-	// one of ordinary words that the answer names inside a sentence, but
-	// no label of terms ("High-Yield Savings:")
+	// one of ordinary words that the answer names inside a sentence
 	brandGroups := map[int]bool{}
 	for _, c := range cands {
 		if c.group != 0 && !brandGroups[c.group] && (overlaps(tracked, c.start, c.end) ||
 			!isPlace(c.name) && !specName(c.name) && !contraction(c.name) && !kindPlural(c.name) &&
-				(distinctive(c.name) && !termLabel(x, c) || ordinaryName(c.name) && namedInSentence(answer, c.name))) {
+				(distinctive(c.name) || ordinaryName(c.name) && namedInSentence(answer, c.name))) {
 			brandGroups[c.group] = true
 		}
 	}

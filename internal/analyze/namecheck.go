@@ -178,8 +178,7 @@ var productOfBrand = []nameCheck{
 // features ("Key features include:"), a label in a list of labels
 // ("- **Pack:**" beside "- **Rain jacket:**") and a label in a list of
 // one-word labels ("- **Soundbars:**" beside "- **Streaming:**") and a
-// kind before names in parentheses ("- Stove (Jetboil or MSR)") and a
-// label of terms ("**Savings APY:**").
+// kind before names in parentheses ("- Stove (Jetboil or MSR)").
 var notALead = []leadCheck{
 	func(x *nameContext, c candidate) bool { return overlaps(x.tracked, c.start, c.end) },
 	func(x *nameContext, c candidate) bool { return standardNamed(x.answer, c) },
@@ -189,5 +188,4 @@ var notALead = []leadCheck{
 	func(x *nameContext, c candidate) bool { return labelOfLabels(x.answer, c) },
 	wordLabel,
 	kindBeforeNames,
-	termLabel,
 }

@@ -643,18 +643,17 @@ func modelPairLead(x *nameContext, pos int) bool {
 }
 
 // kindBeforeNames reports a lead of the answer's structure written right
-// before a parenthesis of names: the lead is the kind of thing they are
-// ("**Auto (Geico):**", "- Headlamp (Petzl or Black Diamond)"), when it is
-// one ordinary word off the brand list, or one word in small letters but
-// its capital before two names or more given as choices, one of them no
-// ordinary word. A name of several words before a parenthesis is as often
-// a brand before its other name ("Adobe Commerce (Magento)"), and a brand's
-// plans are ordinary words ("Zorbex (Basic or Pro)").
+// before a parenthesis that opens with a brand, tracked or of the brand
+// list: the lead is the kind of thing the brand is ("**Auto (Geico):**",
+// "**Renters (Acme):**"), when it is one ordinary word off the brand list
+// and no other lead of its list is a brand alone. A coined word or
+// a name of several words before a parenthesis is as often a brand before
+// its models or its owner ("Petzl (Actik or Swift RL)", "Adobe Commerce
+// (Magento)"), and so is an ordinary word before a name no list holds
+// ("Nest (Google)") or in a list of brands ("- **Honey (PayPal):**" beside
+// "- **Acme:**", "- **Meta (Facebook):**" beside "- **Pinterest:**").
 func kindBeforeNames(x *nameContext, c candidate) bool {
-	if c.prose || listedBrand(c.name) {
-		return false
-	}
-	if strings.Contains(c.name, " ") || strings.ToLower(c.name[1:]) != c.name[1:] {
+	if c.prose || !plainWord(c.name) || listedBrand(c.name) {
 		return false
 	}
 	line := x.answer[c.start:]
@@ -670,22 +669,27 @@ func kindBeforeNames(x *nameContext, c candidate) bool {
 		return false
 	}
 	inner, _, ok := strings.Cut(rest[2:], ")")
-	if !ok || !startsUpper(inner) {
+	first, _, _ := strings.Cut(choiceSplitter.Replace(inner), "\x00")
+	first = strings.TrimSpace(first)
+	at := c.start + len(line) - len(rest) + 2
+	if !ok || !startsUpper(first) || !listedBrand(first) && !overlaps(x.tracked, at, at+len(first)) {
 		return false
 	}
-	if plainWord(c.name) {
-		return true
-	}
-	names := choiceSplitter.Replace(inner)
-	n, coined := 0, false
-	for _, name := range strings.Split(names, "\x00") {
-		if name = strings.TrimSpace(name); !startsUpper(name) {
-			return false
+	return !brandLeadBeside(x, c)
+}
+
+// brandLeadBeside reports whether another lead of c's list is a brand
+// alone, tracked or with a word no dictionary knows, no kind before a
+// parenthesis ("- **Acme:**", "- **Pinterest:**"): the list's leads are
+// brands.
+func brandLeadBeside(x *nameContext, c candidate) bool {
+	for _, d := range x.cands {
+		if c.group != 0 && d.group == c.group && d.start != c.start && !d.prose &&
+			(overlaps(x.tracked, d.start, d.end) || distinctive(d.name)) && !strings.Contains(x.answer[d.start:d.end], "(") {
+			return true
 		}
-		n++
-		coined = coined || !ordinaryName(name)
 	}
-	return n >= 2 && coined && strings.Contains(inner, " or ")
+	return false
 }
 
 // choiceSplitter marks where the names of a list of choices part.

@@ -758,13 +758,14 @@ func modelAfterBrand(answer, name string, sents []span, tracked []match) bool {
 				return false
 			}
 		case "newer":
-			if !beforePluralNoun(answer[start+len(name):]) || !brandBefore(answer, start, sents, tracked) ||
-				hasWordOf(sentenceBefore(answer, start, sents), rivalCues) {
-				return false // "try the latest Trevlo or Quillex", "than newer Zorbex phones"
+			noun := closingPlural(answer[start+len(name):])
+			if noun == "" || userNouns[noun] || !brandBefore(answer, start, sents, tracked) ||
+				hasWordOf(sentenceBefore(answer, start, sents), rivalCues) || brandOfNoun(answer, start, sents, tracked, noun) {
+				return false // "try the latest Trevlo or Quillex", "than newer Zorbex phones", "Acme phones … newer Zorbex phones"
 			}
 		case "its":
-			if w, _ := cutWord(answer[start+len(name):]); lowerIn(integrationWords, w) {
-				return false // "its Chrome extension": the tool connected to
+			if w := closingWord(answer[start+len(name):]); lowerIn(integrationWords, w) || lowerIn(ownedCompanies, w) {
+				return false // "its Chrome extension": the tool connected to; "its Zorbex and Quillex brands"
 			}
 		}
 		seen = true
@@ -800,26 +801,61 @@ func afterDeterminer(answer string, start int, name string) string {
 	return ""
 }
 
-// beforePluralNoun reports whether a plural noun in small letters closes
-// the list of names that rest goes on ("… and Aura models", "… jackets"):
-// the kind of product the names are models of.
-func beforePluralNoun(rest string) bool {
+// closingWord returns the word that closes the list of names rest goes
+// on ("… and Aura models", "… extension"), "" where none does.
+func closingWord(rest string) string {
 	for {
 		w, after := cutWord(rest)
 		switch lw := strings.ToLower(w); {
-		case w == "":
-			return false
-		case lw == "and" || lw == "or" || w == "," || startsUpper(w) || isNumeric(w):
+		case lw == "and" || lw == "or" || w == "," || w != "" && (startsUpper(w) || isNumeric(w)):
 			rest = after
 			continue
 		}
-		return w == strings.ToLower(w) && len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss")
+		return w
 	}
 }
 
+// closingPlural returns the plural noun in small letters that closes the
+// list of names rest goes on ("… and Aura models", "… jackets"): the kind
+// of product the names are models of; "" where none does.
+func closingPlural(rest string) string {
+	w := closingWord(rest)
+	if w == strings.ToLower(w) && len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		return w
+	}
+	return ""
+}
+
+// ownedCompanies name what an owner has as companies, not models: "its
+// Zorbex and Quillex brands", "its Trevlo subsidiary".
+var ownedCompanies = set(`brand brands subsidiary subsidiaries companies labels`)
+
+// brandOfNoun reports whether a tracked brand before pos in its sentence
+// is written before the plural noun that closes the names at pos: the
+// names are brands of that product beside it ("Acme phones are solid, but
+// newer Zorbex phones…").
+func brandOfNoun(answer string, pos int, sents []span, tracked []match, noun string) bool {
+	from := pos - len(sentenceBefore(answer, pos, sents))
+	for _, x := range tracked {
+		if x.start >= from && x.end <= pos {
+			rest := strings.TrimPrefix(strings.TrimLeft(answer[x.end:pos], "*"), "'s")
+			if w, _ := cutWord(rest); strings.Trim(w, "*_") == noun {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // generations say which of a brand's models are meant by their age:
-// "the newer Atmos", "recent PreCip jackets".
-var generations = set(`new newer newest latest recent current older original`)
+// "the newer Atmos", "recent PreCip jackets". "current" and "original"
+// are left out: they as often say who uses a brand or who made a part
+// ("current Zorbex users", "original Zorbex cartridges").
+var generations = set(`new newer newest latest recent older`)
+
+// userNouns name the people of a brand, not its models: "new Zorbex
+// users".
+var userNouns = set(`users customers owners members subscribers buyers fans clients`)
 
 // ownerWords refer back to a brand as the owner of what follows.
 var ownerWords = map[string]bool{"its": true}

@@ -71,17 +71,21 @@ func TestFindMentions_ModelPair(t *testing.T) {
 	}
 }
 
-// An item's lead right before a parenthesis of names is the kind of thing
-// they are; a name of several words, a brand of the list or a lead before
-// ordinary words there stays a name.
+// An item's lead of one ordinary word right before a parenthesis that
+// opens with a brand, tracked or listed, is the kind of thing the brand is;
+// a coined word, a name of several words, a lead before a name no list
+// holds or in a list that a tracked brand leads stays a name.
 func TestFindMentions_KindBeforeNames(t *testing.T) {
 	for _, tt := range []struct {
 		text      string
 		want, not []string
 	}{
-		{"Typical costs:\n\n- **Renters (Acme):** about $5/month.\n- **Auto (Zorbex):** often among the cheapest.\n", nil, []string{"Auto"}},
-		{"### Essentials\n- Lantern (Trevlo or Quillex) with spare batteries\n- Acme boots, broken in\n", []string{"Trevlo", "Quillex"}, []string{"Lantern"}},
-		{"### Essentials\n- Sleeppad (Trevlo or Quillex Air)\n- Acme boots, broken in\n", nil, []string{"Sleeppad"}},
+		{"Typical costs:\n\n- **Renters (Acme):** about $5/month.\n- **Auto (Geico):** often among the cheapest.\n", nil, []string{"Auto"}},
+		{"Coverage by kind:\n\n- **Home (Acme or Zorbex):** bundle for discounts.\n- **Pets (Trupanion):** accident and illness.\n", nil, []string{"Home"}},
+		{"Coupon tools:\n\n- **Honey (PayPal):** a browser extension.\n- **Acme:** cash back.\n", []string{"Honey"}, nil},
+		{"## Nest (Google)\nA learning thermostat.\n\n## Acme\nCheaper.\n", []string{"Nest"}, nil},
+		{"Social ad platforms:\n\n- **Meta (Facebook):** biggest reach.\n- **Pinterest:** shopping intent.\n\nAcme resells both.", []string{"Meta"}, nil},
+		{"Headlamps:\n\n- Petzl (Actik or Swift RL) – bright and light\n- Acme (Spot or Storm) – cheaper\n", []string{"Petzl"}, nil},
 		{"Other platforms:\n\n1. **Acme**: fast.\n2. **Harbor Commerce (Zorbex)** – flexible if you have developers.\n", []string{"Harbor Commerce"}, nil},
 		{"Options:\n\n1. **Acme**: fast.\n2. **Zorbex (Basic or Pro)** – flexible plans.\n", []string{"Zorbex"}, nil},
 		{"Options:\n\n1. **Acme**: fast.\n2. **Quillex (Harbor or Lantern)** – two plans.\n", []string{"Quillex"}, nil},
@@ -102,31 +106,16 @@ func TestFindMentions_ItsListedNames(t *testing.T) {
 		{"Zorbex is cheaper than Acme. Its Fieldnote and Pathmark modes help.", []string{"Zorbex"}, []string{"Pathmark"}},
 		{"Acme is pleasant for networking, and its Trevlo extension captures contacts quickly.", []string{"Trevlo"}, nil},
 		{"Acme is fine. Its rivals, Zorbex and Quillex, cost less.", []string{"Zorbex", "Quillex"}, nil},
-	} {
-		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
-	}
-}
-
-// A label before a colon of ordinary words beside an acronym or a
-// compound of ordinary words is a term, no brand, unless the answer
-// writes it as a name inside a sentence.
-func TestFindMentions_TermLabel(t *testing.T) {
-	for _, tt := range []struct {
-		text      string
-		want, not []string
-	}{
-		{"### 1. Acme\n- **Savings APY:** 4.20% on balances up to $5,000.\n- **Checking Account:** no monthly fee.\n", nil, []string{"Savings APY"}},
-		{"### 2. Acme\n- **High-Yield Savings:** 4.00% APY.\n- **Premium Checking**: $15/month, waived with $10,000.\n", nil, []string{"High-Yield Savings", "Premium Checking"}},
-		{"Rates at a glance:\n- **Acme:** 4.00% APY.\n- **Zorbex APY:** 4.10%, no minimum.\n", []string{"Zorbex APY"}, nil},
-		{"Rates at a glance:\n- **Acme:** 4.00% APY.\n- **Lantern APY:** 4.10%, no minimum.\n\nMany savers pick Lantern APY accounts for the rate.", []string{"Lantern APY"}, nil},
+		{"Amer Sports is a big owner. Its Zorbex and Quillex brands lead in skis, and Acme trails them.", []string{"Quillex"}, nil},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
 
 // Names after a word of their generation ("newer", "recent") beside a
-// brand are its models, as after "the"; after a comparison, or with no
-// brand before them, they stay names.
+// brand are its models, as after "the"; after a comparison, with no
+// brand before them, or where the brand is written before the same noun
+// ("Acme phones … newer Zorbex phones"), they stay names.
 func TestFindMentions_GenerationModels(t *testing.T) {
 	for _, tt := range []struct {
 		text      string
@@ -136,6 +125,27 @@ func TestFindMentions_GenerationModels(t *testing.T) {
 		{"Many longtime customers feel **Acme** has slipped:\n\n- **Not as durable:** Zippers on recent Trevlo and Minimalist jackets fail sooner than older models.\n", nil, []string{"Trevlo"}},
 		{"For long trips, brands like Zorbex make newer Trevlo packs that beat most rivals; Acme is heavier.", []string{"Zorbex"}, nil},
 		{"Acme's boots fit narrow, so try the latest Trevlo or Quillex first.", []string{"Trevlo", "Quillex"}, nil},
+		{"Acme phones are solid, but newer Zorbex and Quillex phones offer more for the money.", []string{"Zorbex", "Quillex"}, nil},
+		{"Acme supports current Zorbex and Quillex users with a migration tool.", []string{"Zorbex", "Quillex"}, nil},
+		{"Acme sells original Zorbex and Quillex cartridges at a discount.", []string{"Zorbex", "Quillex"}, nil},
+		{"Acme now welcomes new Zorbex and Quillex customers with a discount.", []string{"Zorbex", "Quillex"}, nil},
+		{"- **Acme** — reliable, and Acme jackets fit well, though recent Zorbex and Quillex jackets are lighter.", []string{"Zorbex", "Quillex"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A label of an acronym and an ordinary word is as often a brand's name
+// ("CIT Bank:", "Nutshell CRM:") as a term, and stays a name in a list of
+// brands.
+func TestFindMentions_AcronymNameLabels(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Best high-yield savings accounts:\n\n- **CIT Bank:** 4.55% APY, $100 minimum.\n- **Acme:** 4.25% APY.\n- **UFB Direct:** 4.01% APY, no fees.\n", []string{"CIT Bank", "UFB Direct"}, nil},
+		{"Small-business CRMs:\n\n- **Nutshell CRM:** simple pipelines.\n- **Acme:** more automation.\n- **Agile CRM:** cheap, dated interface.\n", []string{"Nutshell CRM", "Agile CRM"}, nil},
+		{"Phone plans:\n\n- **Acme:** $30/month.\n- **US Mobile:** $20/month.\n", []string{"US Mobile"}, nil},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
