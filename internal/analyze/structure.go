@@ -628,6 +628,9 @@ func appendLead(out []candidate, body string, off int, tracked []match) []candid
 // Evening**", nor two products of a tracked brand, "**Osprey Exos or
 // Kestrel Pack**").
 func appendLeadName(out []candidate, raw string, off int, tracked []match) []candidate {
+	if joinedTopics(raw) {
+		return out
+	}
 	n := len(out)
 	if out = appendName(out, raw, off); len(out) > n {
 		return out
@@ -637,6 +640,20 @@ func appendLeadName(out []candidate, raw string, off int, tracked []match) []can
 		return appendName(out, b, offB)
 	}
 	return out
+}
+
+// joinedTopics reports whether a lead is two ordinary words joined by "and"
+// or "or", one of them plural ("**Checking and Savings**", "**Sprints and
+// Cycles**"): the topics the item covers, no name; a brand of that shape
+// joins two singulars ("Crate and Barrel").
+func joinedTopics(raw string) bool {
+	name := cleanName(raw)
+	ws := strings.Fields(name)
+	if len(ws) != 3 || (ws[1] != "and" && ws[1] != "or") || listedBrand(name) {
+		return false
+	}
+	return isDictWord(strings.ToLower(ws[0])) && isDictWord(strings.ToLower(ws[2])) &&
+		(pluralWord(ws[0]) || pluralWord(ws[2]))
 }
 
 // leadPair returns the two names that raw at off joins by "and" or "or"

@@ -150,3 +150,18 @@ func TestFindMentions_AcronymNameLabels(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A lead of two ordinary words joined by "and" or "or", one of them plural,
+// is the topics its item covers, no name; two singulars may be a brand.
+func TestFindMentions_JoinedTopicLeads(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Choose by account type:\n\n- **Checking and Savings** – Acme bundles both.\n- **Zorbex or Quillon** – solid alternatives for savers.\n- **Cards and Wallets** – Acme takes both.", []string{"Zorbex", "Quillon"}, []string{"Checking and Savings", "Cards and Wallets"}},
+		{"Pick by team style:\n\n- **Sprints and Cycles** – Acme is built for this.\n- **Zorbex or Quillon** – the old guard.\n- **Wikis and Docs** – Acme wins.", []string{"Zorbex", "Quillon"}, []string{"Sprints and Cycles", "Wikis and Docs"}},
+		{"Where to shop for a new kitchen:\n\n- **Acme** – cheapest.\n- **Zorbex** – custom sizes.\n- **Crate and Barrel** – good for dinnerware.", []string{"Zorbex", "Crate and Barrel"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
