@@ -1424,7 +1424,8 @@ var pluralVerbs = set(`are were have offer make provide include charge support s
 // list holds, or is followed by "are" and a word that weighs its names as
 // things to buy (pickedAfter).
 func listSubject(text string, ws []proseWord, list []nameRun) bool {
-	if list[0].from != 0 && !ws[list[0].from-1].semi && !ws[list[0].from-1].colon || len(list) < 2 {
+	afterColon := list[0].from != 0 && ws[list[0].from-1].colon
+	if list[0].from != 0 && !ws[list[0].from-1].semi && !afterColon || len(list) < 2 {
 		// a sentence opens with it, or a clause after a semicolon, or
 		// after a colon ("Other options: Marker and ATK also make")
 		return false
@@ -1447,8 +1448,10 @@ func listSubject(text string, ws []proseWord, list []nameRun) bool {
 	// are ("Merino and Polyester are popular", "Roth and Traditional are
 	// both worth a look", "Python and JavaScript are popular"): a list with
 	// one of them is none of brands
+	// after a colon, a plural of an ordinary word is a feature the label
+	// announces ("**Coda**: Packs and Automations run on a schedule")
 	for _, e := range list {
-		if specName(e.text) || materialName(e.text) || lowerIn(languageWords, e.text) {
+		if specName(e.text) || materialName(e.text) || lowerIn(languageWords, e.text) || afterColon && pluralWord(e.text) {
 			return false
 		}
 	}

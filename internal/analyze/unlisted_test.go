@@ -407,6 +407,10 @@ func TestFindMentions_UntrackedListSubjectOpening(t *testing.T) {
 		{"Acme is fine. Kestrelbrook packs are a good alternative for long torsos.", []string{"Kestrelbrook"}, nil},
 		{"Acme is fine. Fit varies; Harbors and Under Armour stability models are the usual picks.", []string{"Harbors", "Under Armour"}, nil},
 		{"Acme is fine. Fit varies; Rivers and Lakes stability models are the usual picks.", nil, []string{"Rivers", "Lakes"}},
+		// after a colon, plurals of ordinary words are features the label announces
+		{"Automation options:\n\n- **Zorbex**: Buttons and webhooks [1].\n- **Acme**: Packs and Automations run on a schedule [2].", nil, []string{"Packs", "Automations"}},
+		{"Acme is fine. Sync notes: Zorbex and Quillon also make budgeting apps.", []string{"Zorbex", "Quillon"}, nil},
+		{"Acme is fine. Plan notes: Templates and Automations also run on the top tier.", nil, []string{"Templates", "Automations"}},
 		{"Acme is fine. Android phones are cheaper than most people think.", nil, []string{"Android"}},
 		{"Acme is fine. Summer packs are lighter than winter ones.", nil, []string{"Summer"}},
 		// a list after a label's colon opens its clause
