@@ -1776,10 +1776,13 @@ func listedIssued(ws []proseWord, r nameRun) bool {
 
 // byOwner reports whether run r follows "by" opening a parenthesis, the
 // owner or maker of the name before it ("**Chorus** (by ZoomInfo)"): a
-// name with a word no dictionary knows or a proper noun, and no person's.
+// name with a word no dictionary knows or a proper noun, and no person's,
+// that punctuation ends: one joined to more by "and" or "or" is a
+// breakdown ("(by Rep and Hour)", as "by country and region").
 func byOwner(ws []proseWord, r nameRun) bool {
-	b := ws[r.from-1]
-	return b.open && !b.comma && !b.stop && strings.EqualFold(b.text, "by") && notCommon(r.text) && !personName(ws, r)
+	b, last := ws[r.from-1], ws[r.to-1]
+	return b.open && !b.comma && !b.stop && strings.EqualFold(b.text, "by") && (last.stop || last.comma) &&
+		notCommon(r.text) && !personName(ws, r)
 }
 
 // lastWordRun returns the last word of run r as a run of its own.

@@ -479,6 +479,9 @@ func TestFindMentions_UntrackedOwnerCue(t *testing.T) {
 		{"- **Acme** (by Jane Smith) — solid call notes.\n- **Other** — fine.\n", nil, []string{"Jane Smith"}},
 		{"Acme offers SpotMe alongside MyPay for members.", nil, []string{"SpotMe", "MyPay"}},
 		{"Acme is fine (by default it syncs daily).", nil, nil},
+		// a name joined to more by "and" is a breakdown, no owner
+		{"Call checklist for Acme:\n\n1. **Track Connect Rates** (by Rep and Hour).\n2. **Record Voicemails** – saves time.", nil, []string{"Rep", "Hour"}},
+		{"- **Acme** — good.\n- **Globex** (by ZoomDesk, a call-notes vendor) — solid.\n", []string{"ZoomDesk"}, nil},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
