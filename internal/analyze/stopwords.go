@@ -93,7 +93,7 @@ var leadVerbs = set(`use using try trying consider choose choosing pick select c
 	add set build make keep plan define identify assess review ask open click tap press
 	navigate enter type install download log connect enable disable turn export import
 	upload copy paste save run launch invite assign share sync configure customize
-	shortlist trial pilot`)
+	shortlist trial pilot write track archive record draft map schedule`)
 
 // isGenericWord reports whether a lowercase word is a stop word or has a reading
 // as an English word or proper noun, so that a brand of that name must be written

@@ -165,3 +165,18 @@ func TestFindMentions_JoinedTopicLeads(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A list item's lead that opens with an imperative verb is a step of
+// advice, no name; a name after the verb stays one.
+func TestFindMentions_ImperativeLeads(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Cold calling checklist for Acme:\n\n1. **Write Call Scripts**, which reps can edit, in Snippets.\n2. **Track Connect Rates** (by hour).\n3. **Record Voicemails** – Voicemail Drop saves time.", nil, []string{"Write Call Scripts", "Track Connect Rates", "Record Voicemails"}},
+		{"Habits for tidy projects in Acme:\n\n1. **Draft Project Briefs** (by the kickoff) – goals and risks.\n2. **Archive Done Work** (by Sunday) – keeps boards fast.\n3. **Map Team Owners** – one per area.", nil, []string{"Draft Project Briefs", "Archive Done Work", "Map Team Owners"}},
+		{"Options:\n\n1. **Acme** – fine.\n2. **Zorbex** – cheaper.\n3. **Record Store Day Deals** – seasonal.", []string{"Zorbex"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
