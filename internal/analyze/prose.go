@@ -776,9 +776,14 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			// excepted ("Gemini, Magic Editor and Call Screen"): a brand of
 			// such words would be on the list itself
 			byList, anyListed := false, false
+			// onlyProducts: every known name is a known brand and more
+			// words ("Notion AI"), so the list is that brand's features
+			onlyProducts := true
 			for _, e := range list {
 				if isKnown(e.text, sn) {
 					anyKnown = true
+					first, _, ok := strings.Cut(e.text, " ")
+					onlyProducts = onlyProducts && ok && isKnown(first, sn)
 				} else if _, ok := listedRun(e); ok {
 					byList = byList || len(list) >= 3
 					anyListed = true
@@ -866,6 +871,8 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 					made = false
 				case byList && !anyKnown && !(strings.Contains(e.text, " ") && ordinaryName(e.text)):
 					add(e.text, sn)
+				case anyKnown && onlyProducts && pluralWord(e.text):
+					// "Wikis, Databases and Notion AI": a brand's features
 				case anyKnown && !(k > 0 && plainWord(e.text) && !listedProductWord(e.text) && strings.Contains(list[k-1].text, " ") && isKnown(list[k-1].text, sn)):
 					// "SoFi Checking and Savings": an ordinary word joined to a
 					// brand's product of several words goes on its name,

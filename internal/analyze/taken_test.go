@@ -180,3 +180,18 @@ func TestFindMentions_ImperativeLeads(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// In a list whose only known names are a known brand's products ("Acme
+// AI"), an ordinary word in its plural is that brand's feature, no name.
+func TestFindMentions_BrandFeatureList(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Best tools for a product team:\n\n1. **Acme** – Wikis, Databases and Acme AI for meeting notes.\n2. **Zorbex** – boards.", []string{"Zorbex"}, []string{"Wikis", "Databases"}},
+		{"For notes, Acme AI, Zorbex and Quillon are the usual picks.", []string{"Zorbex", "Quillon"}, nil},
+		{"Acme, Zorbex and Templates are what most teams try first.", []string{"Zorbex"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
