@@ -1374,7 +1374,46 @@ func coinedThrough(ws []proseWord, r nameRun) bool {
 		strings.HasSuffix(name, "s") && !innerCapital(name) {
 		return false
 	}
-	return coined(name) && !featureShaped(name) && !specName(name) && !nameRunsOn(ws, r)
+	return coined(name) && !featureShaped(name) && !builtOfWords(name) && !specName(name) && !nameRunsOn(ws, r)
+}
+
+// wordSuffixes derive an ordinary word from another: "reservable",
+// "paperlessly", "autopayment".
+var wordSuffixes = []string{"able", "ible", "less", "ness", "ment", "ly", "ish"}
+
+// builtOfWords reports whether a word with no capital after its first
+// letter, off the brand list, is made of ordinary words: two joined
+// ("Handoff", "Gravityflow") or one and a suffix deriving a word from it
+// ("Reservable", "Paperlessly"). It names a feature or describes, where a
+// coined name has a part no dictionary knows ("Printful", "Zorvique").
+func builtOfWords(name string) bool {
+	if len(name) < 6 || strings.ToLower(name[1:]) != name[1:] || brandList()[fold(name)] {
+		return false
+	}
+	return madeOfWords(strings.ToLower(name), 2)
+}
+
+// madeOfWords reports whether a lowercase word is an ordinary word, or,
+// within depth steps, two joined or one with a suffix of wordSuffixes.
+func madeOfWords(w string, depth int) bool {
+	if isDictWord(w) {
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	for _, suf := range wordSuffixes {
+		if stem, ok := strings.CutSuffix(w, suf); ok && len(stem) >= 3 &&
+			(madeOfWords(stem, depth-1) || isDictWord(stem+"e")) {
+			return true
+		}
+	}
+	for i := 3; i <= len(w)-3; i++ {
+		if isDictWord(w[:i]) && isDictWord(w[i:]) {
+			return true
+		}
+	}
+	return false
 }
 
 // namesFrom reports whether run r, a name of two words or more with

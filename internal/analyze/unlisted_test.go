@@ -456,6 +456,12 @@ func TestFindMentions_UntrackedCoinedThrough(t *testing.T) {
 		{"Acme is fine. Data flows via Webhooks to your server.", nil, []string{"Webhooks"}},
 		{"Acme is fine. Calls route via Sales Dialer in the app.", nil, []string{"Sales Dialer"}},
 		{"Acme is fine. We drove through Yosemite last summer.", nil, []string{"Yosemite"}},
+		{"Acme is fine. Files sync through Wrikely and Printful each night.", []string{"Wrikely"}, nil},
+		{"Acme is fine. Share the folder via Dropbox before the call.", []string{"Dropbox"}, nil},
+		{"Acme is fine. Photos sync through Handoff on the laptop.", nil, []string{"Handoff"}},
+		{"Acme is fine. Water runs through Gravityflow systems overnight.", nil, []string{"Gravityflow"}},
+		{"Acme is fine. Book sites through Reservable or the desk.", nil, []string{"Reservable"}},
+		{"Acme is fine. Pay via Paperlessly billing each month.", nil, []string{"Paperlessly"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
