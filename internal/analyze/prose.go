@@ -1381,21 +1381,50 @@ func coinedThrough(ws []proseWord, r nameRun) bool {
 // "paperlessly", "autopayment".
 var wordSuffixes = []string{"able", "ible", "less", "ness", "ment", "ly", "ish"}
 
+// wordPrefixes of degree derive a word from another: "ultralight".
+var wordPrefixes = []string{"ultra", "multi", "semi", "hyper"}
+
 // builtOfWords reports whether a word with no capital after its first
-// letter, off the brand list, is made of ordinary words: two joined
-// ("Handoff", "Gravityflow") or one and a suffix deriving a word from it
-// ("Reservable", "Paperlessly"). It names a feature or describes, where a
-// coined name has a part no dictionary knows ("Printful", "Zorvique").
+// letter, off the brand list, is made of ordinary words: derived from one
+// (derivedWord) or two joined ("Handoff", "Gravityflow"). After "through"
+// it names a feature, where a coined name has a part no dictionary knows
+// ("Printful", "Zorvique").
 func builtOfWords(name string) bool {
-	if len(name) < 6 || strings.ToLower(name[1:]) != name[1:] || brandList()[fold(name)] {
+	if derivedWord(name) {
+		return true
+	}
+	if !lowerTailWord(name) {
 		return false
 	}
-	return madeOfWords(strings.ToLower(name), 2)
+	w := strings.ToLower(name)
+	for i := 3; i <= len(w)-3; i++ {
+		if isDictWord(w[:i]) && isDictWord(w[i:]) {
+			return true
+		}
+	}
+	return false
 }
 
-// madeOfWords reports whether a lowercase word is an ordinary word, or,
-// within depth steps, two joined or one with a suffix of wordSuffixes.
-func madeOfWords(w string, depth int) bool {
+// derivedWord reports whether a word with no capital after its first
+// letter, off the brand list and no ordinary word itself, is one with a
+// suffix or a prefix of degree that derives a word from it ("Reservable",
+// "Paperlessly", "Frameless", "Ultralight"): it describes, where a brand
+// made of two words ("Harborline") names.
+func derivedWord(name string) bool {
+	w := strings.ToLower(name)
+	return lowerTailWord(name) && !isDictWord(w) && derivedFrom(w, 2)
+}
+
+// lowerTailWord reports a word of six letters or more in small letters after
+// its capital that the brand list lacks ("Handoff"; not "Dropbox").
+func lowerTailWord(name string) bool {
+	return len(name) >= 6 && strings.ToLower(name[1:]) == name[1:] && !brandList()[fold(name)]
+}
+
+// derivedFrom reports whether a lowercase word is an ordinary word, or,
+// within depth steps, one with a suffix of wordSuffixes or a prefix of
+// wordPrefixes.
+func derivedFrom(w string, depth int) bool {
 	if isDictWord(w) {
 		return true
 	}
@@ -1404,12 +1433,12 @@ func madeOfWords(w string, depth int) bool {
 	}
 	for _, suf := range wordSuffixes {
 		if stem, ok := strings.CutSuffix(w, suf); ok && len(stem) >= 3 &&
-			(madeOfWords(stem, depth-1) || isDictWord(stem+"e")) {
+			(derivedFrom(stem, depth-1) || isDictWord(stem+"e")) {
 			return true
 		}
 	}
-	for i := 3; i <= len(w)-3; i++ {
-		if isDictWord(w[:i]) && isDictWord(w[i:]) {
+	for _, pre := range wordPrefixes {
+		if rest, ok := strings.CutPrefix(w, pre); ok && len(rest) >= 3 && derivedFrom(rest, depth-1) {
 			return true
 		}
 	}
@@ -1512,10 +1541,12 @@ func isGoods(w string) bool {
 
 // goodsVerbFollows reports whether a plural noun of goods and a verb with
 // them for its subject follow x ("Gregory packs are a good alternative"):
-// the name opening the sentence is the goods' maker.
+// the name opening the sentence is the goods' maker. A word derived from
+// an ordinary word describes the goods instead ("Ultralight packs are
+// lighter"; derivedWord).
 func goodsVerbFollows(s string, x match) bool {
 	w := nextWord(s, x)
-	if !isGoods(w) {
+	if !isGoods(w) || derivedWord(s[x.start:x.end]) {
 		return false
 	}
 	x.end += 1 + len(w)

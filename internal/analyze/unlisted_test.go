@@ -409,6 +409,8 @@ func TestFindMentions_UntrackedListSubjectOpening(t *testing.T) {
 		{"Acme is fine. Fit varies; Rivers and Lakes stability models are the usual picks.", nil, []string{"Rivers", "Lakes"}},
 		{"Acme is fine. Android phones are cheaper than most people think.", nil, []string{"Android"}},
 		{"Acme is fine. Summer packs are lighter than winter ones.", nil, []string{"Summer"}},
+		{"Acme is fine. Ultralight packs are lighter; framed ones carry more.", nil, []string{"Ultralight"}},
+		{"Acme is fine. Waterproofish jackets are fine for drizzle.", nil, []string{"Waterproofish"}},
 		// a list after a label's colon opens its clause
 		{"Acme is fine. Other options: Quill and RBX also make tech bindings.", []string{"Quill", "RBX"}, nil},
 		{"Acme is fine. Best picks: Kestrel and Meadowlark are worth a quote.", []string{"Kestrel", "Meadowlark"}, nil},
