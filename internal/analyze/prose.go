@@ -1525,7 +1525,10 @@ func listSubject(text string, ws []proseWord, list []nameRun) bool {
 			return true
 		}
 	}
-	return pickedAfter(ws, verb)
+	// ordinary words before a noun of goods are kinds of the goods, which
+	// words of picking weigh as they weigh brands ("Refurbished and
+	// Certified phones are worth a look"): only a name above counts there
+	return verb == last.to && pickedAfter(ws, verb)
 }
 
 // goodsWord reports a plural noun of what a brand sells, in small letters

@@ -417,6 +417,9 @@ func TestFindMentions_UntrackedListSubjectOpening(t *testing.T) {
 		{"Acme is fine. Waterproofish jackets are fine for drizzle.", nil, []string{"Waterproofish"}},
 		// a list after a label's colon opens its clause
 		{"Acme is fine. Other options: Quill and RBX also make tech bindings.", []string{"Quill", "RBX"}, nil},
+		{"Acme is fine. **Other options:** Refurbished and Certified phones are worth a look.", nil, []string{"Refurbished", "Certified"}},
+		{"Acme is fine. Used and Open models are worth comparing.", nil, []string{"Used", "Open"}},
+		{"Acme is fine. **Other options:** Quarrix and Meadowvale are worth a look.", []string{"Quarrix", "Meadowvale"}, nil},
 		{"Acme is fine. Best picks: Kestrel and Meadowlark are worth a quote.", []string{"Kestrel", "Meadowlark"}, nil},
 		{"Acme is fine. Key features: Calling and Texting are included on all plans.", nil, []string{"Calling", "Texting"}},
 		{"Acme is fine. Note: Merino and Polyester are both popular for base layers.", nil, []string{"Merino", "Polyester"}},
