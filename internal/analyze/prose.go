@@ -1520,8 +1520,11 @@ func listSubject(text string, ws []proseWord, list []nameRun) bool {
 			return false
 		}
 	}
+	// before a noun of goods a word made of ordinary words is a kind of
+	// them ("Midrange and Flagship models"), no coined name
+	kinds := verb != last.to
 	for _, e := range list {
-		if coined(e.text) || listedBrand(e.text) || acronymName(e.text) {
+		if coined(e.text) && !(kinds && builtOfWords(e.text)) || listedBrand(e.text) || acronymName(e.text) {
 			return true
 		}
 	}

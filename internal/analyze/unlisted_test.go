@@ -419,6 +419,8 @@ func TestFindMentions_UntrackedListSubjectOpening(t *testing.T) {
 		{"Acme is fine. Other options: Quill and RBX also make tech bindings.", []string{"Quill", "RBX"}, nil},
 		{"Acme is fine. **Other options:** Refurbished and Certified phones are worth a look.", nil, []string{"Refurbished", "Certified"}},
 		{"Acme is fine. Used and Open models are worth comparing.", nil, []string{"Used", "Open"}},
+		{"Acme is fine. **Verdict:** Midrange and Flagship models both get updates.", nil, []string{"Flagship"}},
+		{"Acme is fine. Harborline and Kestrelbrook both offer bundles.", []string{"Harborline", "Kestrelbrook"}, nil},
 		{"Acme is fine. **Other options:** Quarrix and Meadowvale are worth a look.", []string{"Quarrix", "Meadowvale"}, nil},
 		{"Acme is fine. Best picks: Kestrel and Meadowlark are worth a quote.", []string{"Kestrel", "Meadowlark"}, nil},
 		{"Acme is fine. Key features: Calling and Texting are included on all plans.", nil, []string{"Calling", "Texting"}},
