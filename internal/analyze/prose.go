@@ -1381,7 +1381,75 @@ func coinedThrough(ws []proseWord, r nameRun) bool {
 		strings.HasSuffix(name, "s") && !innerCapital(name) {
 		return false
 	}
-	return coined(name) && !featureShaped(name) && !specName(name) && !nameRunsOn(ws, r)
+	return coined(name) && !featureShaped(name) && !builtOfWords(name) && !specName(name) && !nameRunsOn(ws, r)
+}
+
+// wordSuffixes derive an ordinary word from another: "reservable",
+// "paperlessly", "autopayment".
+var wordSuffixes = []string{"able", "ible", "less", "ness", "ment", "ly", "ish"}
+
+// wordPrefixes of degree derive a word from another: "ultralight".
+var wordPrefixes = []string{"ultra", "multi", "semi", "hyper"}
+
+// builtOfWords reports whether a word with no capital after its first
+// letter, off the brand list, is made of ordinary words: derived from one
+// (derivedWord) or two joined ("Handoff", "Gravityflow"). After "through"
+// it names a feature, where a coined name has a part no dictionary knows
+// ("Printful", "Zorvique").
+func builtOfWords(name string) bool {
+	if derivedWord(name) {
+		return true
+	}
+	if !lowerTailWord(name) {
+		return false
+	}
+	w := strings.ToLower(name)
+	for i := 3; i <= len(w)-3; i++ {
+		if isDictWord(w[:i]) && isDictWord(w[i:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// derivedWord reports whether a word with no capital after its first
+// letter, off the brand list and no ordinary word itself, is one with a
+// suffix or a prefix of degree that derives a word from it ("Reservable",
+// "Paperlessly", "Frameless", "Ultralight"): it describes, where a brand
+// made of two words ("Harborline") names.
+func derivedWord(name string) bool {
+	w := strings.ToLower(name)
+	return lowerTailWord(name) && !isDictWord(w) && derivedFrom(w, 2)
+}
+
+// lowerTailWord reports a word of six letters or more in small letters after
+// its capital that the brand list lacks ("Handoff"; not "Dropbox").
+func lowerTailWord(name string) bool {
+	return len(name) >= 6 && strings.ToLower(name[1:]) == name[1:] && !brandList()[fold(name)]
+}
+
+// derivedFrom reports whether a lowercase word is an ordinary word, or,
+// within depth steps, one with a suffix of wordSuffixes or a prefix of
+// wordPrefixes.
+func derivedFrom(w string, depth int) bool {
+	if isDictWord(w) {
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	for _, suf := range wordSuffixes {
+		if stem, ok := strings.CutSuffix(w, suf); ok && len(stem) >= 3 &&
+			(derivedFrom(stem, depth-1) || isDictWord(stem+"e")) {
+			return true
+		}
+	}
+	for _, pre := range wordPrefixes {
+		if rest, ok := strings.CutPrefix(w, pre); ok && len(rest) >= 3 && derivedFrom(rest, depth-1) {
+			return true
+		}
+	}
+	return false
 }
 
 // namesFrom reports whether run r, a name of two words or more with
@@ -1462,12 +1530,18 @@ func listSubject(text string, ws []proseWord, list []nameRun) bool {
 			return false
 		}
 	}
+	// before a noun of goods a word made of ordinary words is a kind of
+	// them ("Midrange and Flagship models"), no coined name
+	kinds := verb != last.to
 	for _, e := range list {
-		if coined(e.text) || listedBrand(e.text) || acronymName(e.text) {
+		if coined(e.text) && !(kinds && builtOfWords(e.text)) || listedBrand(e.text) || acronymName(e.text) {
 			return true
 		}
 	}
-	return pickedAfter(ws, verb)
+	// ordinary words before a noun of goods are kinds of the goods, which
+	// words of picking weigh as they weigh brands ("Refurbished and
+	// Certified phones are worth a look"): only a name above counts there
+	return verb == last.to && pickedAfter(ws, verb)
 }
 
 // goodsWord reports a plural noun of what a brand sells, in small letters
@@ -1483,10 +1557,12 @@ func isGoods(w string) bool {
 
 // goodsVerbFollows reports whether a plural noun of goods and a verb with
 // them for its subject follow x ("Gregory packs are a good alternative"):
-// the name opening the sentence is the goods' maker.
+// the name opening the sentence is the goods' maker. A word derived from
+// an ordinary word describes the goods instead ("Ultralight packs are
+// lighter"; derivedWord).
 func goodsVerbFollows(s string, x match) bool {
 	w := nextWord(s, x)
-	if !isGoods(w) {
+	if !isGoods(w) || derivedWord(s[x.start:x.end]) {
 		return false
 	}
 	x.end += 1 + len(w)

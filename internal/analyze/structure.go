@@ -673,9 +673,11 @@ func leadPair(raw string, off int, tracked []match) (a, b string, offB int, ok b
 // product of a tracked brand, and one of them coined or a brand of the
 // list (pairEvidence), or each set off in bold of its own (marked) with no plural,
 // a kind, second ("**Fidelity** and **Vanguard**"; not "**Checking** or
-// **Savings**").
+// **Savings**"), and neither a word derived from an ordinary word, which
+// describes a kind ("**Frameless or Framed**"; derivedWord).
 func brandPair(a, b string, offA, offB int, tracked []match, marked bool) bool {
-	return brandAlone(a) && brandAlone(b) && (marked && !pluralWord(b) || pairEvidence(a) || pairEvidence(b)) &&
+	return brandAlone(a) && brandAlone(b) && !derivedWord(cleanName(a)) && !derivedWord(cleanName(b)) &&
+		(marked && !pluralWord(b) || pairEvidence(a) || pairEvidence(b)) &&
 		!trackedProduct(tracked, a, offA) && !trackedProduct(tracked, b, offB)
 }
 
