@@ -300,7 +300,8 @@ func sourceSeparator(rest string) bool {
 
 // sourceAt reports whether the name at [start, end) is cited as a source.
 func sourceAt(answer string, start, end int) bool {
-	if inSourceList(answer, start) && sourceSeparator(answer[end:]) {
+	if entry := inSourceList(answer, start) || markedEntry(answer, start); entry &&
+		(sourceSeparator(answer[end:]) || publisherAt(answer, start, end)) {
 		return true
 	}
 	rest := strings.TrimPrefix(strings.TrimPrefix(answer[end:], "'s"), "’s")
@@ -338,6 +339,92 @@ func sourceAt(answer string, start, end int) bool {
 		k--
 	}
 	return wordsBefore(ws, k, sourceBefore)
+}
+
+// markedEntry reports whether pos stands on a line that opens with a
+// reference's number in brackets ("[2] Linear review – TechCrunch"): an
+// entry of the answer's sources, whether a heading opens them or not.
+func markedEntry(answer string, pos int) bool {
+	line := strings.TrimLeft(answer[strings.LastIndexByte(answer[:pos], '\n')+1:pos], " \t")
+	rest, ok := strings.CutPrefix(line, "[")
+	if !ok {
+		return false
+	}
+	k := strings.IndexByte(rest, ']')
+	return k > 0 && k <= 3 && isNumeric(rest[:k])
+}
+
+// publishers are the nouns that close a publisher's name in a list of
+// sources: "Zapier blog", "Apollo integrations directory", "California
+// Department of Insurance press release".
+var publishers = set(`blog newsletter community center centre directory release forum forums magazine
+	guide docs documentation news journal`)
+
+// entrySeparators end a cited page's publisher or title in a list of
+// sources, with the spaces around them.
+var entrySeparators = []string{" – ", " — ", " - "}
+
+// publisherAt reports whether the name at [start, end), in an entry of the
+// answer's sources, is the entry's publisher: it opens the entry and the
+// words after it up to a dash, or to the line's end, go on its name
+// (capitalized words or numbers: "Shopify Help Center —", "Digital
+// Commerce 360 —") or close with a publisher's noun ("Apollo integrations
+// directory –"); or it opens the part after the entry's last dash and
+// the words after it to the line's end go on its name ("… charging test –
+// Ars Technica", "– Tom's Guide", "– Reddit r/Insurance"). A headline
+// whose subject opens it goes on in small words ("Nexora's exit from
+// lending", "State Farm halts new sales").
+func publisherAt(answer string, start, end int) bool {
+	from := strings.LastIndexByte(answer[:start], '\n') + 1
+	to := len(answer)
+	if k := strings.IndexByte(answer[end:], '\n'); k >= 0 {
+		to = end + k
+	}
+	before := strings.TrimRight(answer[from:start], " *_\"“")
+	after := answer[end:to]
+	opens := before == "" || strings.HasSuffix(before, "]") && markedEntry(answer, start) ||
+		strings.TrimRight(before, "0123456789.") == "" && inSourceList(answer, start)
+	if opens {
+		if k := firstSeparator(after); k >= 0 {
+			after = after[:k]
+		}
+		ws := strings.Fields(after)
+		return publisherGoesOn(ws) || len(ws) > 0 && lowerIn(publishers, strings.Trim(ws[len(ws)-1], "*_"))
+	}
+	for _, sep := range entrySeparators {
+		if strings.HasSuffix(answer[from:start], sep) {
+			return firstSeparator(after) < 0 && publisherGoesOn(strings.Fields(after))
+		}
+	}
+	return false
+}
+
+// firstSeparator returns where the first of entrySeparators opens in s, or
+// -1.
+func firstSeparator(s string) int {
+	k := -1
+	for _, sep := range entrySeparators {
+		if i := strings.Index(s, sep); i >= 0 && (k < 0 || i < k) {
+			k = i
+		}
+	}
+	return k
+}
+
+// publisherGoesOn reports whether the words after a name go on its name: a
+// possessive, capitalized words, numbers and a subreddit's address ("'s
+// Guide", "Help Center", "360", "r/Insurance").
+func publisherGoesOn(ws []string) bool {
+	for i, w := range ws {
+		w = strings.Trim(w, "*_\"”")
+		if i == 0 {
+			w = strings.TrimPrefix(strings.TrimPrefix(w, "'s"), "’s")
+		}
+		if w != "" && !capitalized(w) && !isNumeric(w) && !strings.HasPrefix(w, "r/") {
+			return false
+		}
+	}
+	return true
 }
 
 // possessed reports whether rest, after a name, opens with a possessive

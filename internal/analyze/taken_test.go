@@ -195,3 +195,21 @@ func TestFindMentions_BrandFeatureList(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// An entry of the answer's sources, under a heading of sources or opened by
+// a reference's number in brackets, cites its publisher where it opens the
+// entry or closes it after a dash; a headline's subject stays a brand.
+func TestFindMentions_SourcePublishers(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme charges faster [1][2].\n\nSources\n[1] Acme 9 review – Engadget\n[2] Acme charging test – Ars Technica", nil, []string{"Engadget", "Ars Technica"}},
+		{"Acme charges faster [1][2].\n\n[1] Voltwire – Best cheap phones\n[2] Quillon Help Center — Fees\n[3] Trellix integrations directory – trellix.example/apps", nil, []string{"Voltwire", "Quillon Help Center", "Quillon", "Trellix"}},
+		{"Acme is popular [1].\n\nLearn more:\n[1] \"How teams plan\" – Marlo's Newsletter\n[2] Acme reviews – Threadly r/Acme", nil, []string{"Marlo", "Threadly"}},
+		{"Acme is popular [1].\n\nSources\n[1] Coastline Times – Nexora's exit from lending\n[2] Zorbex's new CEO – Coastline Times", []string{"Nexora", "Zorbex"}, nil},
+		{"Acme is popular, and so are:\n\n- Zorbex – fast and cheap\n- Quillon Cloud – the best value", []string{"Zorbex", "Quillon Cloud"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
