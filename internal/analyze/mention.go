@@ -262,6 +262,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 	}
 	modelGroups := modelLeadGroups(answer, cands, tracked)
 	var byGroup []bool // the name leads a group of modelGroups
+	var branded []bool // the name is read from prose or leads a group of brandGroups
 	for _, c := range cands {
 		if brandGroups[c.group] || c.item && !labelLead(answer, c) || c.cued {
 			amongBrands[fold(c.name)] = true
@@ -273,6 +274,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		}
 		if !holds(x, notALead, c) {
 			raw, lead = append(raw, c.name), append(lead, !c.prose)
+			branded = append(branded, c.prose || brandGroups[c.group])
 			byGroup = append(byGroup, modelGroups[c.group])
 			inner = append(inner, c.prose && !opensSentence(sents, c.start))
 		}
@@ -308,6 +310,9 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 				models = append(models, name)
 			}
 			continue
+		}
+		if !branded[i] && whole == name && topicPlural(answer, name) {
+			continue // "- **Permissions** get messy": the topic of a list
 		}
 		if ordinaryName(name) && (kindLeads[f] || !listedAmongBrands && !amongBrands[f]) && !namedInSentence(answer, name) && !listedBrand(name) && !listedProperHead(name) {
 			// capitals that only open a heading, a label or a sentence are no

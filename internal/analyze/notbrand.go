@@ -694,3 +694,14 @@ func brandLeadBeside(x *nameContext, c candidate) bool {
 
 // choiceSplitter marks where the names of a list of choices part.
 var choiceSplitter = strings.NewReplacer(", or ", "\x00", ", ", "\x00", " or ", "\x00")
+
+// topicPlural reports whether a name, read whole as a lead of a group of
+// leads none of which is a brand, is one ordinary word in the plural, off
+// the brand list, that the answer names nowhere inside a sentence: the
+// topic its item covers ("- **Permissions** get messy fast", "* **Buckets**
+// to split savings by goal"), since a list of brands has a name of its own
+// among its leads ("- **Travelers**" beside "- **Amica**").
+func topicPlural(answer, name string) bool {
+	return !strings.Contains(name, " ") && ordinaryName(name) && pluralWord(name) && !listedWord(name) &&
+		!namedInSentence(answer, name)
+}

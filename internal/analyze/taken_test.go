@@ -213,3 +213,21 @@ func TestFindMentions_SourcePublishers(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// One ordinary word in the plural leading an item of a list whose leads
+// hold no brand is the topic the item covers; beside a brand's name it
+// may be a brand.
+func TestFindMentions_TopicPlurals(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is a good start. Where it falls short:\n- **Permissions** get messy fast.\n- **Exports** are limited to CSV.", nil, []string{"Permissions", "Exports"}},
+		{"Acme pays a little less, but its savings tools are stronger:\n* **Buckets** to split savings by goal\n* **Round-ups** for automatic saving", nil, []string{"Buckets"}},
+		{"What to pack besides an Acme tent:\n- **Sheets** – a light liner\n- **Layers** you can add and remove", nil, []string{"Sheets", "Layers"}},
+		{"Acme is fine. Other insurers to quote:\n- **Travelers** – solid bundles\n- **Amica** – top claims service", []string{"Travelers", "Amica"}, nil},
+		{"Acme shoes are comfy. Also look at:\n- **Vans** – classic skate shoes\n- **Sneakers** from any outlet", []string{"Vans"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
