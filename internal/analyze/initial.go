@@ -404,7 +404,7 @@ var toGovernors = set(`similar compared comparable equal identical close closest
 	according relative prior switch switching move moving migrate migrating go going come coming
 	upgrade upgrading downgrade add adding connect connecting send sending sync export transfer
 	listen welcome back return returning subscribe compare refer related nearest answer alternative
-	alternatives rival rivals sister successor predecessor home`)
+	alternatives rival rivals sister successor predecessor home access exclusive limited native available`)
 
 // wordBefore returns the word right before pos (one space away), or "".
 func wordBefore(s string, pos int) string {

@@ -231,3 +231,31 @@ func TestFindMentions_TopicPlurals(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A word that takes "to" after it ("Access to", "Limited to") opening a
+// sentence joins no longer name with the brand after "to"; a noun before
+// "to" may ("Sea to Summit").
+func TestFindMentions_AccessTo(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Amazon"}, {Name: "Summit"}}
+	for _, tt := range []struct {
+		text      string
+		brand     int // the tracked brand counted
+		count     int
+		want, not []string
+	}{
+		{"Acme is the easy pick.\n2. **Quillon** – Access to Amazon's huge customer base, but fees are high.", 1, 1, []string{"Quillon"}, []string{"Access to Amazon"}},
+		{"Acme is fine. Limited to Amazon shoppers, the bundle sells out fast.", 1, 1, nil, []string{"Limited to Amazon"}},
+		{"Acme and Sea to Summit both make good dry bags.", 2, 0, []string{"Sea to Summit"}, nil},
+	} {
+		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
+		got := 0
+		for _, m := range FindMentions(tt.text, tracked) {
+			if m.Tracked == tt.brand {
+				got = m.Count
+			}
+		}
+		if got != tt.count {
+			t.Errorf("%q: %s named %d times, want %d", tt.text, tracked[tt.brand].Name, got, tt.count)
+		}
+	}
+}
