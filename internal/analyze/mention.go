@@ -263,6 +263,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 	modelGroups := modelLeadGroups(answer, cands, tracked)
 	var byGroup []bool // the name leads a group of modelGroups
 	var branded []bool // the name is read from prose or leads a group of brandGroups
+	var ends []int     // where the name read ends
 	for _, c := range cands {
 		if brandGroups[c.group] || c.item && !labelLead(answer, c) || c.cued {
 			amongBrands[fold(c.name)] = true
@@ -275,6 +276,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		if !holds(x, notALead, c) {
 			raw, lead = append(raw, c.name), append(lead, !c.prose)
 			branded = append(branded, c.prose || brandGroups[c.group])
+			ends = append(ends, c.end)
 			byGroup = append(byGroup, modelGroups[c.group])
 			inner = append(inner, c.prose && !opensSentence(sents, c.start))
 		}
@@ -289,6 +291,9 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		name = kindOfListed(name)
 		if name = dropDeterminer(dropQualifier(dropOrdinaryLead(name))); name == "" {
 			continue // "Its Omni-Heat": the owner's feature
+		}
+		if name == bare && runsOn(answer, ends[i]) {
+			name = dropOpener(name)
 		}
 		if name = m.lineOwner(answer, name); inner[i] {
 			name = listedOwner(name)

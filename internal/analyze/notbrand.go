@@ -705,3 +705,36 @@ func topicPlural(answer, name string) bool {
 	return !strings.Contains(name, " ") && ordinaryName(name) && pluralWord(name) && !listedWord(name) &&
 		!namedInSentence(answer, name)
 }
+
+// runsOn reports whether the sentence runs on past a name that ends at
+// end, markup aside: a comma, a possessive or a word in small letters
+// follows it ("With Shopify Payments, …", "A Shopify or …"), where a lead
+// that is a name as a whole ends at its line, a dash, a colon or a cell's
+// bar ("- **On Cloudmonster** –").
+func runsOn(answer string, end int) bool {
+	rest := strings.TrimLeft(answer[min(end, len(answer)):], "*_")
+	if strings.HasPrefix(rest, ",") || strings.HasPrefix(rest, "'s") || strings.HasPrefix(rest, "’s") {
+		return true
+	}
+	w, _ := cutWord(strings.TrimLeft(rest, " "))
+	return len(rest) > 0 && rest[0] == ' ' && w != "" && unicode.IsLower(firstRune(w))
+}
+
+// dropOpener returns the name after a word that opens a phrase, not a
+// name, when a coined word follows it ("A Shopify or Squarespace site",
+// "With Shopify Payments, …", "In GSMArena's test") or after an ordinary
+// word in its -s form, a verb opening a lead ("Supports Spocket and …"):
+// the capital is the phrase's, the name the coined words after it. A name
+// the brand list holds whole, or whose opening word it holds ("On
+// Cloudmonster"), stays.
+func dropOpener(name string) string {
+	first, rest, ok := strings.Cut(name, " ")
+	if !ok || listedBrand(name) || brandList()[fold(first)] {
+		return name
+	}
+	second, _, _ := strings.Cut(rest, " ")
+	if !coined(second) || !(inSet(phraseOpeners, first) || pluralWord(first) && !isProperNoun(first)) {
+		return name
+	}
+	return rest
+}

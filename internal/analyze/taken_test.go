@@ -259,3 +259,20 @@ func TestFindMentions_AccessTo(t *testing.T) {
 		}
 	}
 }
+
+// A phrase's opening word, or a verb in its -s form opening a lead, before
+// a coined name is no part of the name; a brand that opens with such a
+// word stays whole.
+func TestFindMentions_PhraseOpenerBeforeName(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine for markets.\n\n### Your own store\nA Zorbex or Quillon site gives you full control of branding.", []string{"Zorbex", "Quillon"}, []string{"A Zorbex"}},
+		{"**Payments**\n- With Zorbex Payments, card rates start around 2.9%.\n- Acme charges a flat 3%.", []string{"Zorbex Payments"}, []string{"With Zorbex Payments"}},
+		{"1. **Acme** – Best overall.\n2. **Quillon** – Supports Trellix and Nexora and charges no transaction fees.", []string{"Trellix"}, []string{"Supports Trellix"}},
+		{"Road shoes worth a try:\n- **Acme Glide 3** – soft and light.\n- **On Cloudmonster** – bouncy and stable.", nil, []string{"Cloudmonster"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
