@@ -276,3 +276,18 @@ func TestFindMentions_PhraseOpenerBeforeName(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A name of ordinary words cut from a longer one that ends in a terms
+// noun ("Lifetime All Mighty Guarantee") is the brand's terms, no brand;
+// a coined name before such a noun is a brand's.
+func TestFindMentions_TermsWhole(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"**Acme Atmos 65 vs Zorbex Ridge 68**\n\n**Acme Atmos 65**\n- Mesh back keeps you cool\n- Lifetime All Mighty Guarantee\n- Slightly heavier\n\n**Zorbex Ridge 68**\n- Lighter\n- Limited lifetime warranty", []string{"Zorbex"}, []string{"Lifetime All", "Lifetime"}},
+		{"Packs to consider besides Acme:\n- Zorbex Lifetime Warranty covers any defect, and the packs are light.\n- Quillon packs are cheaper.", []string{"Quillon"}, []string{"Lifetime"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
