@@ -92,6 +92,21 @@ func isPlace(name string) bool {
 	return places()[strings.ReplaceAll(n, " ", "\x00")] || isPlaceName(name)
 }
 
+// nationalities are the adjectives of nations and regions: where goods
+// are made or who makes them ("Italian-made", "slower than Chinese
+// competitors", "precise Swiss construction"), no maker's name.
+var nationalities = set(`american british english scottish irish welsh canadian mexican brazilian
+	chinese japanese korean taiwanese vietnamese thai indian indonesian filipino malaysian
+	german french italian spanish portuguese swiss austrian dutch belgian danish swedish
+	norwegian finnish icelandic polish czech hungarian russian ukrainian turkish greek israeli
+	australian european asian scandinavian nordic african`)
+
+// nationality reports a name that is one adjective of a nation
+// (nationalities).
+func nationality(name string) bool {
+	return lowerIn(nationalities, name)
+}
+
 // calendarNames are the days and months: a day's name alone is no brand
 // (docs/accuracy.md#tracked-brands-and-their-occurrences: "Monday mornings").
 var calendarNames = set(`monday tuesday wednesday thursday friday saturday sunday

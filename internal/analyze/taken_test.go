@@ -291,3 +291,19 @@ func TestFindMentions_TermsWhole(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// An adjective of a nation says where goods are made or who makes them,
+// no maker's name; a name it opens stays a name.
+func TestFindMentions_Nationalities(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Boots for scrambling:\n* **Acme:** Wide toe box, great value.\n* **Zorbex:** Italian-made, with a precise fit.", []string{"Zorbex"}, []string{"Italian"}},
+		{"- **Charging**: 45W wired; quick, though slower than Chinese competitors, and Acme ships no charger.", nil, []string{"Chinese"}},
+		{"Acme is fine, but Quillon is another strong option, with precise Swiss construction.", []string{"Quillon"}, []string{"Swiss"}},
+		{"Acme cards earn less than American Express cards for travel.", []string{"American Express"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
