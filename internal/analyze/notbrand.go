@@ -738,3 +738,25 @@ func dropOpener(name string) string {
 	}
 	return rest
 }
+
+// rateAcronyms name a rate or a network of an account: "APR", "APY",
+// "ATM".
+var rateAcronyms = set(`apr apy atm`)
+
+// rateTerm reports a name of ordinary words, a hyphen joining some, before
+// one of rateAcronyms in capitals ("Intro APR", "Savings APY", "Free ATM",
+// "Out-of-network ATM"): a term of an account, no brand. A coined word or
+// a proper noun before it names the brand ("Allpoint ATM"), as does a name
+// the brand list holds whole.
+func rateTerm(name string) bool {
+	i := strings.LastIndexByte(name, ' ')
+	if i < 0 || !allUpper(name[i+1:]) || !lowerIn(rateAcronyms, name[i+1:]) || listedBrand(name) {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(name[:i], func(r rune) bool { return r == ' ' || r == '-' }) {
+		if lw := strings.ToLower(w); !isDictWord(lw) || isProperNoun(w) {
+			return false
+		}
+	}
+	return true
+}

@@ -307,3 +307,19 @@ func TestFindMentions_Nationalities(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// Ordinary words before the acronym of a rate or a network are a term of
+// an account; a coined word before it is a brand's.
+func TestFindMentions_RateTerms(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"| Account | Monthly fee | Free ATM network |\n|---|---|---|\n| Acme | $0 | 55,000+ |\n| Zorbex | $5 | 40,000+ |", nil, []string{"Free ATM"}},
+		{"Acme's card is simple.\n\nKey costs and terms:\n\n- **Intro APR:** 0% on purchases for 15 months.\n- **Annual fee:** none.", nil, []string{"Intro APR"}},
+		{"Acme fees:\n- Monthly fee: $0\n- Out-of-network ATM: $2.50\n- Savings APY: 4.0%", nil, []string{"Out-of-network ATM", "Savings APY"}},
+		{"Acme customers withdraw cash free at any Allpoint ATM nationwide.", []string{"Allpoint ATM"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
