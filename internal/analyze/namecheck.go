@@ -138,6 +138,7 @@ var noBrandName = []nameCheck{
 	alone(isPlace),          // "Texas"
 	alone(nationality),      // "Italian"
 	alone(rateTerm),         // "Intro APR", "Free ATM"
+	alone(legalSuffix),      // "N.A", "Co"
 	inAnswer(townOfPlace),   // a town before its state: "Cortez, Colorado"
 	inAnswer(partOfPlace),   // "the summit of Rainier"
 	alone(openStandard),     // "Git", "Markdown"

@@ -760,3 +760,13 @@ func rateTerm(name string) bool {
 	}
 	return true
 }
+
+// legalSuffixes close a company's legal name: "Inc", "LLC", "N.A.".
+var legalSuffixes = set(`inc llc ltd corp co plc gmbh n.a n.a.`)
+
+// legalSuffix reports a name that is a legal suffix alone ("Varo Bank,
+// N.A.", "Co-tuned"): part of a company's name, or a prefix, no name of
+// its own.
+func legalSuffix(name string) bool {
+	return lowerIn(legalSuffixes, name)
+}

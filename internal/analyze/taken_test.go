@@ -323,3 +323,17 @@ func TestFindMentions_RateTerms(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A company's legal suffix alone, or a prefix before a hyphen read as
+// one, is no name.
+func TestFindMentions_LegalSuffixes(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is a real bank. In 2021, Zorbex Bank, N.A. became the second fintech to get a charter.", nil, []string{"N.A"}},
+		{"### Worth a look\n- **Acme 13**: Co-tuned with Hasselblad, with natural colors.", nil, []string{"Co"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
