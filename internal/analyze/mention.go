@@ -307,8 +307,8 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		if _, ok := m.known[f]; ok || slices.Contains(folded, f) || verbBeforeName(whole, name) {
 			continue
 		}
-		if holds(x, noBrandName, name) || termsName(whole) && !coined(name) && !listedBrand(name) {
-			continue // "Lifetime All Mighty Guarantee": the terms, whole
+		if holds(x, noBrandName, name) || (termsName(whole) || priceTopic(whole)) && !coined(name) && !listedBrand(name) {
+			continue // "Lifetime All Mighty Guarantee", "Sleeping Pad Prices": the terms or topic, whole
 		}
 		if lineup[whole] || holds(x, productOfBrand, name) {
 			if !slices.Contains(models, name) {

@@ -770,3 +770,24 @@ var legalSuffixes = set(`inc llc ltd corp co plc gmbh n.a n.a.`)
 func legalSuffix(name string) bool {
 	return lowerIn(legalSuffixes, name)
 }
+
+// costHeadNouns close a heading about what things cost.
+var costHeadNouns = set(`prices costs rates fees`)
+
+// priceTopic reports a name of several words, ordinary words or places,
+// that ends in a noun of prices ("Sleeping Pad Prices", "Florida Homeowners
+// Insurance Costs"): a heading's topic, no brand. A brand of the list
+// opening it names the brand ("State Farm Rates").
+func priceTopic(name string) bool {
+	i := strings.LastIndexByte(name, ' ')
+	if i < 0 || !lowerIn(costHeadNouns, name[i+1:]) {
+		return false
+	}
+	ws := strings.Fields(name[:i])
+	for k, w := range ws {
+		if !isPlace(w) && !ordinaryName(w) || listedBrand(strings.Join(ws[:k+1], " ")) {
+			return false
+		}
+	}
+	return true
+}

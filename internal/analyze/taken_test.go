@@ -337,3 +337,20 @@ func TestFindMentions_LegalSuffixes(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A heading of ordinary words or places closed by a noun of prices is a
+// topic; a brand's name before the noun stays a name.
+func TestFindMentions_PriceTopics(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"**Sleeping Pad Prices (2025)**\n\n* **Acme NeoLite:** $230\n* **Zorbex Tensor:** $180", []string{"Zorbex"}, []string{"Sleeping Pad"}},
+		{"**Florida Homeowners Insurance Costs (2025)**\n\nFlorida has high premiums. Acme is cheapest in most ZIP codes.", nil, []string{"Florida Homeowners Insurance Costs"}},
+		{"**Acme Prices (2025)**\n- Tent: $300\n\n**Zorbex Prices (2025)**\n- Tent: $250", []string{"Zorbex Prices"}, nil},
+		{"### Acme Rates\nFrom $30 a month.\n\n### State Farm Rates\nFrom $40 a month.", []string{"State Farm Rates"}, nil},
+		{"### Acme Prices\nFrom $300.\n\n### Big Agnes Prices\nFrom $400.", []string{"Big Agnes Prices"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
