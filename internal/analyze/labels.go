@@ -327,13 +327,19 @@ func sourceAt(answer string, start, end int) bool {
 	if after = proseWords(after, rest); len(after) > 0 && lowerIn(sourceAfter, after[0].text) {
 		return true
 	}
+	if k := listedAfter(after); k > 0 && k < len(after) && lowerIn(sourceAfter, after[k].text) {
+		return true // "AM Best and Demotech ratings": each name of the list rates
+	}
 	if len(after) > 0 && lowerIn(citedWorks, after[0].text) && citingFrame(answer, start, after[1:]) {
 		return true
 	}
-	if possessed(answer[end:]) && len(after) > 1 && !after[0].comma && !after[0].stop &&
-		after[0].text == strings.ToLower(after[0].text) && (lowerIn(sourceAfter, after[1].text) ||
-		lowerIn(citedWorks, after[1].text)) && citingFrame(answer, start, after[2:]) {
-		return true // one word in small letters between, cited: "in NerdWallet's annual study"
+	for n := 1; n <= 2 && possessed(answer[end:]) && len(after) > n; n++ {
+		if w := after[n-1]; w.comma || w.stop || w.text != strings.ToLower(w.text) {
+			break
+		}
+		if (lowerIn(sourceAfter, after[n].text) || lowerIn(citedWorks, after[n].text)) && citingFrame(answer, start, after[n+1:]) {
+			return true // one or two words in small letters between, cited: "in NerdWallet's annual study", "In GSMArena's active use test"
+		}
 	}
 	ls := start
 	for ls > 0 {
@@ -440,6 +446,27 @@ func publisherGoesOn(ws []string) bool {
 		}
 	}
 	return true
+}
+
+// listedAfter returns how many of the words after a name, as proseWords
+// reads them, list more names with it and run on to the word after them:
+// "and" or "or", then capitalized words with no punctuation after them
+// ("and Demotech", "or G2"); 0 when none do.
+func listedAfter(ws []proseWord) int {
+	k := 0
+	for i := 0; i+1 < len(ws) && (ws[i].text == "and" || ws[i].text == "or") && !ws[i].comma && !ws[i].stop; {
+		j := i + 1
+		for j < len(ws) && capitalized(ws[j].text) {
+			if j++; ws[j-1].comma || ws[j-1].stop {
+				return 0 // the list ends at punctuation: "Toast and Clover, reviewers …"
+			}
+		}
+		if j == i+1 {
+			break
+		}
+		k, i = j, j
+	}
+	return k
 }
 
 // possessed reports whether rest, after a name, opens with a possessive

@@ -354,3 +354,20 @@ func TestFindMentions_PriceTopics(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// Names listed together before a noun of sources, and a name cited with
+// two words in small letters between its possessive and its test, are
+// sources; a list that punctuation ends before such a noun is not.
+func TestFindMentions_SourcesListedOrCited(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is rated A. Ratewise and Claimly ratings measure an insurer's ability to pay claims.", nil, []string{"Ratewise", "Claimly"}},
+		{"Compared with Zorbex and Quillon, reviewers note that Acme's setup is faster.", []string{"Zorbex", "Quillon"}, nil},
+		{"Acme's battery is good. In Gadgetorium's active use test it scored below the Acme 9 Pro XL.", nil, []string{"Gadgetorium"}},
+		{"Acme's battery is good, but Zorbex's new budget phone lasts longer.", []string{"Zorbex"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
