@@ -191,4 +191,5 @@ var notALead = []leadCheck{
 	func(x *nameContext, c candidate) bool { return labelOfLabels(x.answer, c) },
 	wordLabel,
 	kindBeforeNames,
+	attributeOfBrand,
 }

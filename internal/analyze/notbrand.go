@@ -791,3 +791,35 @@ func priceTopic(name string) bool {
 	}
 	return true
 }
+
+// attributeOfBrand reports whether a lead is a label before a colon, one
+// ordinary word off the brand list, of a list item indented under an item
+// that is nothing but a tracked brand's name in bold ("2. **ClickUp**"
+// over "   * **Caveat:** …"): an attribute of that brand, no brand. Under
+// an item that goes on ("1. **Acme** works with:") the labels may be
+// brands.
+func attributeOfBrand(x *nameContext, c candidate) bool {
+	if c.prose || strings.Contains(c.name, " ") || !ordinaryName(c.name) || listedWord(c.name) || !labelLead(x.answer, c) {
+		return false
+	}
+	ls := strings.LastIndexByte(x.answer[:c.start], '\n') + 1
+	indent := len(x.answer[ls:]) - len(strings.TrimLeft(x.answer[ls:], " \t"))
+	if indent == 0 || !isListItemAt(x.answer, c.start) {
+		return false
+	}
+	for end := ls - 1; end > 0; {
+		ps := strings.LastIndexByte(x.answer[:end], '\n') + 1
+		line := x.answer[ps:end]
+		if strings.TrimSpace(line) == "" {
+			return false
+		}
+		if in := len(line) - len(strings.TrimLeft(line, " \t")); in < indent {
+			body, _, ok := cutListMarker(strings.TrimSpace(line))
+			body = strings.TrimSpace(body)
+			return ok && strings.HasPrefix(body, "**") && strings.HasSuffix(body, "**") && strings.Count(body, "**") == 2 &&
+				lineNamesTracked(x.answer, ps, x.tracked)
+		}
+		end = ps - 1
+	}
+	return false
+}

@@ -371,3 +371,19 @@ func TestFindMentions_SourcesListedOrCited(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A label of one ordinary word on an item indented under an item that is
+// a tracked brand's name alone in bold is an attribute of that brand;
+// under an item that goes on, the labels may be brands.
+func TestFindMentions_AttributeOfBrand(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Top picks:\n\n1. **Acme**\n   * **Why:** Cheap and fast.\n   * **Caveat:** Sync can lag on large files.", nil, []string{"Caveat"}},
+		{"Top picks:\n\n1. **Acme**\n   * Extremely feature-rich free plan.\n   * **Caveat:** The sheer number of options can feel overwhelming.\n2. **Zorbex**\n   * Simple boards.", []string{"Zorbex"}, []string{"Caveat"}},
+		{"Top picks:\n\n1. **Acme** works with other note apps:\n   - **Bear:** notes sync both ways.\n   - **Craft:** docs sync every hour.\n2. **Zorbex** – a lighter option.", []string{"Bear", "Craft", "Zorbex"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
