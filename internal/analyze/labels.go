@@ -533,10 +533,31 @@ func joinedLead(answer string, c candidate) bool {
 // brand of the list and that "and" or "or" joins to no name: "- **Pack:**
 // an Acme Talon 22" beside "- **Rain jacket:** …".
 func labelOfLabels(answer string, c candidate) bool {
-	if !labelLead(answer, c) || !ordinaryName(c.name) && !joinsWords(c.name, true) || joinedLead(answer, c) || !labelList(answer, c.start) {
+	if !labelLead(answer, c) || !ordinaryName(c.name) && !joinsWords(c.name, true) && !hyphenedWords(c.name) || joinedLead(answer, c) || !labelList(answer, c.start) {
 		return false
 	}
 	return !namedInSentence(answer, c.name) && !listedBrand(c.name)
+}
+
+// hyphenedWords reports one word of two or more ordinary words joined by
+// hyphens, the last maybe in the plural, written with a capital only where
+// it opens ("Add-ons", "Pay-per-use"): an ordinary compound the word list
+// lacks.
+func hyphenedWords(name string) bool {
+	parts := strings.Split(name, "-")
+	if len(parts) < 2 || strings.Contains(name, " ") || strings.ToLower(name[1:]) != name[1:] {
+		return false
+	}
+	for i, p := range parts {
+		lp := strings.ToLower(p)
+		if i == len(parts)-1 && !isDictWord(lp) {
+			lp = strings.TrimSuffix(lp, "s")
+		}
+		if lp == "" || !isDictWord(lp) {
+			return false
+		}
+	}
+	return true
 }
 
 // wordLabel reports whether a lead read from the answer's structure, that

@@ -387,3 +387,18 @@ func TestFindMentions_AttributeOfBrand(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// Ordinary words joined by hyphens label an item of a list of labels as
+// one ordinary word does; beside a brand's name they may be a brand.
+func TestFindMentions_HyphenedLabels(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"**Where costs add up with Acme**\n- **Seat pricing:** about $100 per seat.\n- **Onboarding fee:** $1,500 once.\n- **Add-ons:** extra credits are sold separately.", nil, []string{"Add-ons"}},
+		{"What changes an Acme premium:\n\n- **Coverage limit:** most people choose $20,000.\n- **Deductible:** a higher one lowers your premium.\n- **Add-ons:** extra coverage for jewelry and cameras.\n- **Bundling:** discounts for pet and car policies.", nil, []string{"Add-ons"}},
+		{"First-aid kit picks beside Acme:\n- **Band-Aid:** the classic bandages.\n- **Zorbex:** a compact kit.", []string{"Band-Aid", "Zorbex"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
