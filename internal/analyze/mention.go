@@ -304,7 +304,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		// label or a verb before a name leaves as often
 		listedAmongBrands := amongBrands[fold(whole)] || whole != name && !plainWord(name)
 		f := fold(name)
-		if _, ok := m.known[f]; ok || slices.Contains(folded, f) || verbBeforeName(whole, name) {
+		if _, ok := m.known[f]; ok || slices.Contains(folded, f) || verbBeforeName(whole, name) || m.trackedDomain(f) {
 			continue
 		}
 		if holds(x, noBrandName, name) || (termsName(whole) || priceTopic(whole)) && !coined(name) && !listedBrand(name) {
@@ -341,6 +341,18 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		}
 	}
 	return out, models
+}
+
+// trackedDomain reports whether a folded name is a domain whose name is
+// a tracked brand's spelling and whose ending is letters ("samsung.com"):
+// the brand's own shop, named as the brand is.
+func (m *Matcher) trackedDomain(f string) bool {
+	i := strings.IndexByte(f, '.')
+	if i <= 0 || strings.Contains(f, " ") || !isLetters(strings.ReplaceAll(f[i+1:], ".", "")) {
+		return false
+	}
+	_, ok := m.known[f[:i]]
+	return ok
 }
 
 // lineNamesTracked reports whether a tracked match starts on the line that

@@ -402,3 +402,17 @@ func TestFindMentions_HyphenedLabels(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A domain whose name is a tracked brand's spelling is that brand's own
+// shop, no untracked brand; another domain stays a name.
+func TestFindMentions_TrackedDomain(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Current trade-in offers vary [1]:\n\n**Manufacturer direct**\n- **Acme.com**: trade-in credits of up to $800.\n- **Zorbex**: gift cards for old phones.", []string{"Zorbex"}, []string{"Acme.com"}},
+		{"Trade-in offers:\n- **Acme.com**: credits of up to $800.\n- **Quillon.com**: credits of up to $500.", []string{"Quillon.com"}, []string{"Acme.com"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
