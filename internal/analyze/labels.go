@@ -102,9 +102,36 @@ var nationalities = set(`american british english scottish irish welsh canadian 
 	australian european asian scandinavian nordic african`)
 
 // nationality reports a name that is one adjective of a nation
-// (nationalities).
-func nationality(name string) bool {
-	return lowerIn(nationalities, name)
+// (nationalities) that the answer uses only as an adjective: before a
+// hyphen ("Italian-made") or before a lowercase word that is no verb
+// ("Chinese competitors", "Swiss construction"). Standing alone,
+// in a table's cell or before a verb ("| United | American |", "American
+// relies on partners"), it is a noun and may name a company, an airline.
+func nationality(answer, name string) bool {
+	if !lowerIn(nationalities, name) {
+		return false
+	}
+	seen := false
+	for i := 0; ; {
+		j := strings.Index(answer[i:], name)
+		if j < 0 {
+			return seen
+		}
+		start, end := i+j, i+j+len(name)
+		i = end
+		if start > 0 && isWordRune(rune(answer[start-1])) || end < len(answer) && isWordRune(rune(answer[end])) {
+			continue
+		}
+		seen = true
+		if strings.HasPrefix(answer[end:], "-") {
+			continue
+		}
+		x := match{start: start, end: end}
+		w := nextWord(answer, x)
+		if w == "" || !isLowerWord(w) || inflectedVerbFollows(answer, x) || strings.HasSuffix(w, "ed") && inflectedVerb(w) {
+			return false
+		}
+	}
 }
 
 // calendarNames are the days and months: a day's name alone is no brand

@@ -136,7 +136,7 @@ func inAnswer(is func(answer, name string) bool) nameCheck {
 var noBrandName = []nameCheck{
 	alone(func(name string) bool { return !hasLetter(name) }), // a figure: "40,000+"
 	alone(isPlace),          // "Texas"
-	alone(nationality),      // "Italian"
+	inAnswer(nationality),   // "Italian-made"
 	alone(rateTerm),         // "Intro APR", "Free ATM"
 	alone(legalSuffix),      // "N.A", "Co"
 	inAnswer(townOfPlace),   // a town before its state: "Cortez, Colorado"

@@ -308,6 +308,21 @@ func TestFindMentions_Nationalities(t *testing.T) {
 	}
 }
 
+// An adjective of a nation standing alone, in a table's cell or before a
+// verb, is a noun and may name a company: an airline.
+func TestFindMentions_NationalityAsNoun(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Change rules compared:\n\n| Fare Type | Acme | United | American |\n|---|---|---|---|\n| Basic | No changes | No changes | No changes |\n| Main | Free | Free | Free |", []string{"United", "American"}, nil},
+		{"Baggage rules differ: Acme includes one bag, while American charges you $35 for the first bag.", []string{"American"}, nil},
+		{"Acme and Zorbex both beat Swiss carriers on price, and Zorbex uses German engineering.", []string{"Zorbex"}, []string{"Swiss", "German"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
 // Ordinary words before the acronym of a rate or a network are a term of
 // an account; a coined word before it is a brand's.
 func TestFindMentions_RateTerms(t *testing.T) {
