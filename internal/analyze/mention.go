@@ -316,7 +316,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 			}
 			continue
 		}
-		if !branded[i] && whole == name && topicPlural(answer, name) {
+		if !branded[i] && whole == name && runsOn(answer, ends[i]) && topicPlural(answer, name) {
 			continue // "- **Permissions** get messy": the topic of a list
 		}
 		if ordinaryName(name) && (kindLeads[f] || !listedAmongBrands && !amongBrands[f]) && !namedInSentence(answer, name) && !listedBrand(name) && !listedProperHead(name) {

