@@ -235,6 +235,12 @@ var sourceBefore = phrasesBefore("according to", "per", "users on", "reviewers o
 var sourceAfter = set(`rating ratings review reviews reviewer reviewers survey surveys study studies
 	score scores ranking rankings report`)
 
+// ratingWorks are the nouns of what a rating agency issues: a list of
+// names before one rates ("AM Best and Demotech ratings"), where a list
+// before "reviews" is of what was reviewed ("Zorbex and Quillon reviews
+// praise its setup").
+var ratingWorks = set(`rating ratings ranking rankings`)
+
 // citedWorks are the nouns that make a name before them a source only in a
 // frame that cites it (citingFrame): a brand's own tests and analysis are
 // its features ("BrowserStack's automated tests", "Semrush's competitor
@@ -354,7 +360,7 @@ func sourceAt(answer string, start, end int) bool {
 	if after = proseWords(after, rest); len(after) > 0 && lowerIn(sourceAfter, after[0].text) {
 		return true
 	}
-	if k := listedAfter(after); k > 0 && k < len(after) && lowerIn(sourceAfter, after[k].text) {
+	if k := listedAfter(after); k > 0 && k < len(after) && lowerIn(ratingWorks, after[k].text) {
 		return true // "AM Best and Demotech ratings": each name of the list rates
 	}
 	if len(after) > 0 && lowerIn(citedWorks, after[0].text) && citingFrame(answer, start, after[1:]) {

@@ -446,3 +446,17 @@ func TestFindMentions_PluralLeadBeforeDash(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A list of names before "reviews" names what was reviewed; before
+// "ratings" it names the agencies that rate.
+func TestFindMentions_ListBeforeReviews(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Zorbex and Quillon reviews praise fast setup, but Acme is cheaper.", []string{"Zorbex"}, nil},
+		{"Acme is rated A. Ratewise and Claimly ratings measure an insurer's ability to pay claims.", nil, []string{"Ratewise", "Claimly"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
