@@ -106,6 +106,35 @@ func isPlace(name string) bool {
 	return places()[strings.ReplaceAll(n, " ", "\x00")] || cities()[strings.ReplaceAll(name, " ", "\x00")] || isPlaceName(name)
 }
 
+// makerVerbs are verbs a maker or seller does and a city does not: a city
+// named as their subject is a brand named after it ("Hamilton makes the
+// Khaki Field", "Aurora sells a solar model").
+var makerVerbs = set(`makes sells builds manufactures designs underwrites`)
+
+// placeNamed reports whether a name is a place's (isPlace) where the answer
+// names it: a city (cities.txt, and no country or state) that the answer
+// writes as the subject of a maker's verb (makerVerbs) is none.
+func placeNamed(answer, name string) bool {
+	if !isPlace(name) {
+		return false
+	}
+	key := strings.ReplaceAll(name, " ", "\x00")
+	if !cities()[key] || places()[key] {
+		return true
+	}
+	for _, end := range wholeWords(answer, name) {
+		rest := strings.TrimPrefix(answer[end:], " ")
+		if len(rest) == len(answer)-end {
+			continue
+		}
+		verb, _, _ := strings.Cut(rest, " ")
+		if makerVerbs[verb] {
+			return false
+		}
+	}
+	return true
+}
+
 // calendarNames are the days and months: a day's name alone is no brand
 // (docs/accuracy.md#tracked-brands-and-their-occurrences: "Monday mornings").
 var calendarNames = set(`monday tuesday wednesday thursday friday saturday sunday

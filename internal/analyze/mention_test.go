@@ -730,6 +730,7 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"places", "Acme is sold in the US.\n\n**Texas** and **Florida** have high premiums. **Europe** is different, and **Pacific Northwest** drivers pay less; Zorbex and Quillon serve Ontario.", []string{"Zorbex", "Quillon"}},
 		{"cities", "Acme flies nonstop.\n\n**Chicago** and **Denver** have the most flights; Doha and Istanbul are hubs, Cancún fares rise in March and New York City costs more. Zorbex serves Honolulu.", []string{"Zorbex"}},
 		{"cities named as brands stay brands", "Acme is fine. Policies from Zurich or The Hartford cost more, and Ergobaby or Tula carriers are lighter.", []string{"Zurich", "The Hartford", "Ergobaby", "Tula"}},
+		{"a city named as a maker is a brand", "Acme is fine. Hamilton makes the Khaki Field. Aurora sells a solar model. Chicago offers more stores, and Texas sells more.", []string{"Hamilton", "Aurora"}},
 		{"specifications", "### Acme X2\n- **5G:** every model\n- **Wi-Fi 7:** Pro only\n- **HDR10** video and **120Hz** panels\n- **Qi2** charging, **USB-C** and **IP68**\n- **Zorbex Buds** – sold apart", []string{"Zorbex Buds"}},
 		{"contractions", "Acme is fine.\n- **Don't** skip the fine print.\n- **You'll** save time.\n- **Zorbex** – also fine.", []string{"Zorbex"}},
 		{"a list with a technology or a place", "Acme charges over Qi2 and MagSafe, and ships to Texas, Ohio and Zorbex.", nil},
