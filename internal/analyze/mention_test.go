@@ -1141,3 +1141,22 @@ func TestIsPlaceCities(t *testing.T) {
 		}
 	}
 }
+
+// A tracked brand named after a city is no place among the names beside it,
+// and a city that opens a longer capitalised name is part of that name: the
+// names before them in a list are no towns of a place.
+func TestFindMentions_CityInNames(t *testing.T) {
+	tracked := []Tracked{{Name: "Milwaukee Tool", Aliases: []string{"Milwaukee"}}, {Name: "Acme"}}
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"| Store | Brands |\n|---|---|\n| Depot | Ryobi, Ridgid, Husky, Milwaukee (widest range) |\n| Other | Kobalt, Acme |", []string{"Ryobi", "Ridgid", "Husky"}, nil},
+		{"For heavy drilling, Makita, Hilti, Milwaukee and Metabo all sell strong hammer drills.", []string{"Makita", "Hilti", "Metabo"}, nil},
+		{"Devices from Bluesound, WiiM, Cambridge Audio and Naim support Acme Connect.", []string{"Bluesound", "WiiM", "Cambridge Audio", "Naim"}, nil},
+		{"Acme, Zorbex, Boston Scientific and Quillon lead the market.", []string{"Zorbex", "Boston Scientific", "Quillon"}, nil},
+		{"Acme opened stores in Brooklyn, New York City and Hoboken, New Jersey, then in Cambridge, Massachusetts.", nil, []string{"Brooklyn", "Hoboken", "New York City", "Cambridge"}},
+	} {
+		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
+	}
+}

@@ -136,7 +136,7 @@ func inAnswer(is func(answer, name string) bool) nameCheck {
 var noBrandName = []nameCheck{
 	alone(func(name string) bool { return !hasLetter(name) }), // a figure: "40,000+"
 	inAnswer(placeNamed),    // "Texas", "Chicago"
-	inAnswer(townOfPlace),   // a town before its state: "Cortez, Colorado"
+	townOfPlace,             // a town before its state: "Cortez, Colorado"
 	inAnswer(partOfPlace),   // "the summit of Rainier"
 	alone(openStandard),     // "Git", "Markdown"
 	alone(eventName),        // "Black Friday", "Cyber Monday"
