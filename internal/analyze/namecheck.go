@@ -135,11 +135,11 @@ func inAnswer(is func(answer, name string) bool) nameCheck {
 // "Texas", "Wi-Fi 7", "Don't", "Friday", "CDs".
 var noBrandName = []nameCheck{
 	alone(func(name string) bool { return !hasLetter(name) }), // a figure: "40,000+"
-	alone(isPlace),          // "Texas"
+	inAnswer(placeNamed),    // "Texas", "Chicago"
 	inAnswer(nationality),   // "Italian-made"
 	alone(rateTerm),         // "Intro APR", "Free ATM"
 	alone(legalSuffix),      // "N.A", "Co"
-	inAnswer(townOfPlace),   // a town before its state: "Cortez, Colorado"
+	townOfPlace,             // a town before its state: "Cortez, Colorado"
 	inAnswer(partOfPlace),   // "the summit of Rainier"
 	alone(openStandard),     // "Git", "Markdown"
 	alone(eventName),        // "Black Friday", "Cyber Monday"

@@ -2,6 +2,7 @@ package analyze
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -258,38 +259,55 @@ func featureLabel(line string) bool {
 
 // townOfPlace reports whether every occurrence of name is followed by a
 // comma and a place's name (isPlace): "moved to Cortez, Colorado", "based
-// in Ventura, California" name a town.
-func townOfPlace(answer, name string) bool {
+// in Ventura, California" name a town. A tracked brand is no place there
+// ("Ryobi, Milwaukee" with Milwaukee Tool tracked), nor a city that opens a
+// longer capitalised name that is none ("WiiM, Cambridge Audio"; but
+// "Brooklyn, New York City"): cityPlace.
+func townOfPlace(x *nameContext, name string) bool {
+	answer := x.answer
 	found := false
 	for _, end := range wholeWords(answer, name) {
 		rest, ok := strings.CutPrefix(answer[end:], ", ")
 		if !ok {
 			return false
 		}
-		ws := proseWords(nil, firstLine(rest))
-		place := false
-		for n := 1; n <= 3 && n <= len(ws); n++ {
-			if !startsUpper(ws[n-1].text) {
-				break
-			}
-			parts := make([]string, n)
-			for i := range parts {
-				parts[i] = ws[i].text
-			}
-			if isPlace(strings.Join(parts, " ")) {
-				place = true
-				break
-			}
-			if ws[n-1].comma || ws[n-1].stop {
-				break
-			}
+		at := end + 2 + len(rest) - len(strings.TrimLeft(rest, "*_`[(\"'"))
+		if slices.ContainsFunc(x.tracked, func(m match) bool { return m.start == at }) {
+			return false
 		}
-		if !place {
+		if !cityPlace(proseWords(nil, firstLine(rest)), 3) {
 			return false
 		}
 		found = true
 	}
 	return found
+}
+
+// cityPlace reports whether the capitalised words that open ws, up to max,
+// are a place's name (isPlace). A city that opens a longer capitalised name
+// is part of that name, a place only if that name is one: "Cambridge Audio"
+// and "Boston Scientific" are none, "New York City" is one.
+func cityPlace(ws []proseWord, max int) bool {
+	for n := 1; n <= max && n <= len(ws); n++ {
+		if !startsUpper(ws[n-1].text) {
+			break
+		}
+		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = ws[i].text
+		}
+		joined := strings.Join(parts, " ")
+		if isPlace(joined) {
+			key := strings.ReplaceAll(joined, " ", "\x00")
+			if !cities()[key] || places()[key] || ws[n-1].comma || ws[n-1].stop || n == len(ws) || !startsUpper(ws[n].text) {
+				return true
+			}
+		}
+		if ws[n-1].comma || ws[n-1].stop {
+			break
+		}
+	}
+	return false
 }
 
 // firstLine returns s up to its first line break.

@@ -797,9 +797,11 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			for _, e := range list {
 				anyCoined = anyCoined || coined(e.text)
 				person = person || personName(ws, e)
-				if specName(e.text) || isPlace(e.text) {
+				if specName(e.text) || isPlace(e.text) && !m.tracks(e.text) {
 					// "Qi2 and MagSafe", "Texas, Ohio and Utah": names of one
-					// kind with a technology or a place are technologies or places
+					// kind with a technology or a place are technologies or
+					// places; a tracked brand is no place ("Makita, Hilti and
+					// Milwaukee" with Milwaukee Tool tracked)
 					anyKnown, anyDistinctive, byList, person = false, false, false, true
 					break
 				}
