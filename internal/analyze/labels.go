@@ -756,3 +756,101 @@ func sentenceCaseLabel(l string) bool {
 	}
 	return true
 }
+
+// titleLabel reports whether a lead read from the answer's structure is a
+// label in title case before a colon (titleWords: "**Renewal Pricing:**",
+// "- **Step Counting**:", "**Subscription Lock-In**:") that the answer
+// names nowhere inside a sentence, that the brand list lacks whole and
+// that "and" or "or" joins to no name, in a list whose leads are brands
+// for less than half and none of which is one coined word or a tracked
+// brand's name alone (brandLeads): the heading of a point, not a name.
+// Among leads that are brands for the most part, or beside such a name
+// ("- **Zettlr**:", "- **Acme**:"), such a lead is one too ("-
+// **Universal Property**:" below "- **Allstate**:").
+func titleLabel(x *nameContext, c candidate) bool {
+	if !labelLead(x.answer, c) || !titleWords(c.name) {
+		return false
+	}
+	if c.group != 0 {
+		if x.groupLeads == nil {
+			x.groupLeads = brandLeads(x.answer, x.cands, x.tracked)
+		}
+		if n := x.groupLeads[c.group]; 2*n[1] >= n[0] || n[2] > 0 {
+			return false
+		}
+	}
+	return !listedBrand(c.name) && !joinedLead(x.answer, c) && !namedInSentence(x.answer, c.name)
+}
+
+// titleWords reports whether a name is written in title case of ordinary
+// words: two words or more, each with a capital and each an ordinary word
+// of the word list or ordinary words joined by a hyphen, no proper noun,
+// apart from connectors ("Renewal Pricing", "Subscription Lock-In").
+func titleWords(name string) bool {
+	ws := strings.Fields(name)
+	if len(ws) < 2 {
+		return false
+	}
+	for _, w := range ws {
+		if lowerIn(connectors, w) {
+			continue
+		}
+		if !startsUpper(w) || isProperNoun(w) ||
+			!titleHyphened(w) && (w[1:] != strings.ToLower(w[1:]) || !isDictWord(strings.ToLower(w))) {
+			return false
+		}
+	}
+	return true
+}
+
+// brandLeads counts, per group of leads, its leads, those of them that
+// are brands by their look: a tracked brand's, a name with a word no
+// dictionary knows (distinctive) that is not written as a title of
+// ordinary words (titleWords: "Lock-In"), or ordinary words the answer
+// names inside a sentence, and those that are one coined word, no
+// ordinary words joined by a hyphen ("Zettlr"; not "Cross-Train"), or a
+// tracked brand's name alone (wholeTracked).
+func brandLeads(answer string, cands []candidate, tracked []match) map[int][3]int {
+	out := map[int][3]int{}
+	for _, c := range cands {
+		if c.group == 0 || c.prose {
+			continue
+		}
+		n := out[c.group]
+		n[0]++
+		if overlaps(tracked, c.start, c.end) || distinctive(c.name) && !titleWords(c.name) ||
+			ordinaryName(c.name) && namedInSentence(answer, c.name) {
+			n[1]++
+		}
+		if !strings.Contains(c.name, " ") && distinctive(c.name) && !titleHyphened(c.name) || wholeTracked(answer, c, tracked) {
+			n[2]++
+		}
+		out[c.group] = n
+	}
+	return out
+}
+
+// titleHyphened reports whether a word is ordinary words of the word list
+// joined by a hyphen ("Cross-Train", "Lock-In").
+func titleHyphened(w string) bool {
+	if !strings.Contains(w, "-") {
+		return false
+	}
+	for _, p := range strings.Split(w, "-") {
+		if p == "" || p[1:] != strings.ToLower(p[1:]) || !isDictWord(strings.ToLower(p)) {
+			return false
+		}
+	}
+	return true
+}
+
+// wholeTracked reports whether a lead is a tracked brand's name and
+// nothing more ("- **Acme**:"; not "- **Acme 2 Hardware**:").
+func wholeTracked(answer string, c candidate, tracked []match) bool {
+	for _, m := range tracked {
+		if m.start >= c.start && m.end <= c.end && answer[m.start:m.end] == c.name {
+			return true
+		}
+	}
+	return false
+}

@@ -241,7 +241,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 	// one of ordinary words that the answer names inside a sentence
 	brandGroups := map[int]bool{}
 	for _, c := range cands {
-		if c.group != 0 && !brandGroups[c.group] && (overlaps(tracked, c.start, c.end) ||
+		if c.group != 0 && !brandGroups[c.group] && !titleLabel(x, c) && (overlaps(tracked, c.start, c.end) ||
 			!isPlace(c.name) && !specName(c.name) && !contraction(c.name) && !kindPlural(c.name) &&
 				(distinctive(c.name) || ordinaryName(c.name) && namedInSentence(answer, c.name))) {
 			brandGroups[c.group] = true

@@ -23,6 +23,8 @@ type nameContext struct {
 
 	wordLabels []string // the leads of lists of one-word labels (wordLabel)
 	labelsRead bool     // wordLabels is read
+
+	groupLeads map[int][3]int // per group, its leads, its brands' and its coined names' (brandLeads)
 }
 
 // starts returns where name is written whole in the answer, as
@@ -190,6 +192,7 @@ var notALead = []leadCheck{
 	func(x *nameContext, c candidate) bool { return featureListLead(x.answer, c) },
 	func(x *nameContext, c candidate) bool { return labelOfLabels(x.answer, c) },
 	wordLabel,
+	titleLabel,
 	kindBeforeNames,
 	attributeOfBrand,
 }

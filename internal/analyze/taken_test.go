@@ -460,3 +460,29 @@ func TestFindMentions_ListBeforeReviews(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A label before a colon in title case, of ordinary words, is the heading
+// of a point where less than half of its list's leads are brands and
+// none is one coined word or a tracked brand alone; among leads that are
+// brands for the most part, or beside such a name, it is a brand too.
+func TestFindMentions_TitleCaseLabel(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme customers report a few recurring issues:\n\n- **Renewal Shock**: Plans renew at twice the first rate.\n- **Overage Fees**: $1 per 1,000 extra visits.\n- **Aggressive Upsells**: Add-ons appear at checkout by default.",
+			nil, []string{"Renewal Shock", "Overage Fees"}},
+		{"**Acme Cost Breakdown**\n\n* **Acme 2 Hardware**: $4,295\n* **Smart Accessories**: About $495 for handles and a bench\n* **Subscription Lock-In**: $60/month for a year",
+			nil, []string{"Smart Accessories", "Subscription Lock-In"}},
+		{"Carriers in the state:\n\n- **Acme**: Still writes policies here.\n- **Zorvane**: Has scaled back.\n- **Quillon**: Sells through partners.\n- **Golden Harbor**: One of the largest private insurers.",
+			[]string{"Golden Harbor"}, nil},
+		{"Good writing apps besides Acme:\n\n- **Zettlr**: Local Markdown files with backlinks.\n- **Bear**: Clean Markdown editor.\n- **Things**: A polished task manager.\n- **Slow Reader**: The best journaling app.",
+			[]string{"Slow Reader", "Zettlr"}, nil},
+		{"Good writing apps:\n\n- **Acme**: Local Markdown files.\n- **Bear**: Clean Markdown editor.\n- **Things**: A polished task manager.\n- **Slow Reader**: The best journaling app.",
+			[]string{"Slow Reader"}, nil},
+		{"Acme customers report a few issues:\n\n- **Renewal Shock**: Plans renew at twice the rate.\n- **Aggressive Upsells**: Add-ons appear at checkout.\n\nRenewal Shock is why many move on.",
+			[]string{"Renewal Shock"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
