@@ -581,7 +581,7 @@ func featureOfBrand(answer, name string, sents []span, tracked []match) bool {
 	}
 	seen := false
 	for start, end := range wholeWords(answer, name) {
-		if joinedWithName(answer, start, end) || exampleOfKind(answer, start) || ownerCueBefore(answer, start) {
+		if joinedWithName(answer, start, end) || exampleOfKind(answer, start) || ownerCueBefore(answer, start, end) {
 			return false // "sync with QuickBooks and NetSuite": one of a list of brands
 		}
 		owned := false
@@ -608,12 +608,32 @@ func featureOfBrand(answer, name string, sents []span, tracked []match) bool {
 var ownerCues = []string{"(by ", "sold alongside ", "part of ", "owned by ", "acquired by "}
 
 // ownerCueBefore reports whether an owner's cue (ownerCues) ends right
-// before start.
-func ownerCueBefore(s string, start int) bool {
+// before start, or "backed by" in any case, an owner or an investor
+// standing behind a company ("Backed by MassMutual, a mutual insurer"),
+// when the name ends at punctuation and no appositive with "its" or
+// "their" calls it the brand's own: a feature backs a policy with a noun
+// after it or so called ("backed by SmartClaim support", "backed by
+// SmartClaim, its repair program").
+func ownerCueBefore(s string, start, end int) bool {
 	for _, c := range ownerCues {
 		if strings.HasSuffix(s[:start], c) {
 			return true
 		}
+	}
+	const backed = "backed by "
+	if start < len(backed) || !strings.EqualFold(s[start-len(backed):start], backed) {
+		return false
+	}
+	rest := strings.TrimLeft(s[end:], " ")
+	if rest == "" || rest[0] == '\n' {
+		return true
+	}
+	switch rest[0] {
+	case ';', '.', '|', ')':
+		return true
+	case ',':
+		w, _ := cutWord(strings.TrimLeft(rest[1:], " "))
+		return w != "its" && w != "their"
 	}
 	return false
 }

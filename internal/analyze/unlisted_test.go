@@ -499,6 +499,14 @@ func TestFindMentions_UntrackedOwnerCue(t *testing.T) {
 		// a name joined to more by "and" is a breakdown, no owner
 		{"Call checklist for Acme:\n\n1. **Track Connect Rates** (by Rep and Hour).\n2. **Record Voicemails** – saves time.", nil, []string{"Rep", "Hour"}},
 		{"- **Acme** — good.\n- **Globex** (by ZoomDesk, a call-notes vendor) — solid.\n", []string{"ZoomDesk"}, nil},
+		// "backed by", in any case, names an owner or an investor where the
+		// name ends at punctuation; a feature backs a policy with a noun
+		// after it or an appositive that calls it the brand's own
+		{"Acme, backed by ZoomDesk, stopped selling new policies.", []string{"ZoomDesk"}, nil},
+		{"* **Acme:** Backed by ZoomDesk, a long-established mutual insurer.\n* **Globex:** fine.\n", []string{"ZoomDesk"}, nil},
+		{"| Insurer | Note |\n|---|---|\n| Acme | Backed by ZoomDesk |\n| Globex | Fine |\n", []string{"ZoomDesk"}, nil},
+		{"Acme policies are backed by SmartClaim, its guaranteed repair program.", nil, []string{"SmartClaim"}},
+		{"* **Acme:** Backed by RealPeople support and a claims line.\n* **Globex:** fine.\n", nil, []string{"RealPeople"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
