@@ -393,6 +393,9 @@ var (
 		"held at", "held by", "issued by", "underwritten by", "powered by", "provided by", "operated by", "made by", "sold by", "built by", "run by",
 		"owns", "owned", "acquired", "acquires", "bought", "buys", "merged with", "partnered with", "partners with", "spun off", "parent company",
 		"acquisition of", "merger with")
+	// a company's acquisition by another names the buyer: "after its
+	// acquisition by Bending Spoons, prices rose" (acquiredBy)
+	acquiredPhrases = phrasesBefore("its acquisition by", "the acquisition by", "their acquisition by")
 	// a determiner makes a capitalized word a common noun: "the POS and Square Online"
 	determiners = phrasesBefore("the", "a", "an", "your", "its", "their", "our", "this", "that")
 	// a name compared with, or left for, another names a product: "better than
@@ -915,6 +918,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				kindExamples(ws, r.from) && !isPlace(r.text) && !personName(ws, r),
 				rivalExamples(ws, r.from) && rivalName(r.text) && !personName(ws, r),
 				wordsBefore(ws, r.from, tiePhrases),
+				acquiredBy(ws, r),
 				r.from > 0 && byOwner(ws, r),
 
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
@@ -980,6 +984,25 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		}
 	}
 	return out
+}
+
+// acquiredBy reports whether r names the buyer after "its acquisition by"
+// (acquiredPhrases), the name ending its phrase: punctuation after it, or
+// "and", "or" or "in" ("Since its acquisition by Vista Equity Partners and
+// the merger with Clari"); a noun in small letters after it makes the
+// name a kind of buyer ("its acquisition by Private Equity investors"), and
+// "acquisition by" with no determiner is a measure of growth as often
+// ("customer acquisition by Channel").
+func acquiredBy(ws []proseWord, r nameRun) bool {
+	if r.from < 3 || !wordsBefore(ws, r.from, acquiredPhrases) {
+		return false
+	}
+	last := ws[r.to-1]
+	if last.comma || last.stop || last.semi || r.to == len(ws) {
+		return true
+	}
+	next := strings.ToLower(ws[r.to].text)
+	return next == "and" || next == "or" || next == "in"
 }
 
 // freeNameAt returns where name is written in sentence sn as a word of its

@@ -687,3 +687,21 @@ func TestFindMentions_UntrackedLetterInList(t *testing.T) {
 		checkUntracked(t, text, []Tracked{{Name: "Acme"}}, nil, []string{"B", "C", "D"})
 	}
 }
+
+// "its acquisition by" names the buyer where the name ends its phrase; a
+// noun after the name makes it a kind of buyer, and with no determiner
+// "acquisition by" is a measure of growth.
+func TestFindMentions_UntrackedAcquisitionBy(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme was the default, but after its acquisition by Bending Spoons, prices rose.", []string{"Bending Spoons"}, nil},
+		{"Since its acquisition by Vista Equity Partners and the merger, Acme has shifted.", []string{"Vista Equity Partners"}, nil},
+		{"Acme grew after its acquisition by Private Equity investors in 2021.", nil, []string{"Private Equity"}},
+		{"Acme tracks customer acquisition by Channel and Campaign in one report.", nil, []string{"Channel", "Campaign"}},
+		{"Acme reports Acquisition by Region for every store.", nil, []string{"Region"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
