@@ -1870,6 +1870,16 @@ func listedIssued(ws []proseWord, r nameRun) bool {
 		return false
 	}
 	w := ws[r.to]
+	if clientNouns[w.text] {
+		// "Apple users", "Apple devices": the people and the goods of a
+		// maker, a brand of the list that opens three names of it or more
+		// (its line of products); an ordinary word with no reading as a
+		// name forms a kind of user with it ("Power users"), and a town
+		// or a person's name on the list opens fewer ("Phoenix customers",
+		// "Hudson customers")
+		f := fold(r.text)
+		return brandList()[f] && familyHeads()[f] >= 3 && notCommon(r.text) && !isPlace(r.text)
+	}
 	if !issuedNouns[w.text] && (w.comma || w.stop || r.to+1 >= len(ws) || !coverNouns[ws[r.to+1].text]) {
 		return false
 	}
@@ -1900,6 +1910,11 @@ func lastWordRun(ws []proseWord, r nameRun) nameRun {
 // brand's name they make it the owner ("a Visa card", "the Amazon store",
 // "Allpoint ATMs").
 var issuedNouns = set("card cards network store template templates database databases atm atms")
+
+// clientNouns name a company's customers and the goods they hold: after a
+// brand's name that is a proper noun or no ordinary word they make it the
+// company ("Apple users", "Apple devices", "Chase customers").
+var clientNouns = set("users customers devices")
 
 // smallCapital reports a word written with a small first letter and a
 // capital after it ("eBay", "iCloud"), whose spelling carries its capital.

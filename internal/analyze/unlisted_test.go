@@ -705,3 +705,22 @@ func TestFindMentions_UntrackedAcquisitionBy(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A maker of the brand list, one that opens three names of it or more, is
+// the company before "users", "customers" or "devices" inside a sentence;
+// an ordinary word forms a kind of user there, and a place or a town of
+// the list its people.
+func TestFindMentions_UntrackedMakerUsers(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is the best pick for Apple users who want a simple editor.", []string{"Apple"}, nil},
+		{"Acme only runs on Apple devices, so check before you buy.", []string{"Apple"}, nil},
+		{"Acme is great for Power users who want keyboard shortcuts.", nil, []string{"Power"}},
+		{"Acme gives Premium users more storage than Free users.", nil, []string{"Premium", "Free"}},
+		{"Acme now serves Texas customers and Phoenix customers too.", nil, []string{"Texas", "Phoenix"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
