@@ -496,13 +496,23 @@ func modelOfTracked(answer, name string, tracked []match) bool {
 		}
 		rest = rest[1:]
 		if strings.HasPrefix(rest, name) && boundaryAfter(rest, len(name), name) {
-			if w, _ := cutWord(rest[len(name):]); lowerIn(integrationWords, w) {
-				continue // "Linear's GitHub integration": the tool connected to
+			if w, after := cutWord(rest[len(name):]); lowerIn(integrationWords, w) || partnerAfter(w, after) {
+				continue // "Linear's GitHub integration": the tool connected to; "Acme's Hasselblad color tuning": the partner
 			}
 			return true
 		}
 	}
 	return false
+}
+
+// partnerAfter reports whether the word w, with the text after it, is a
+// noun of a partner's work (partnerWords), "color" or "colour" before
+// "tuning" allowed.
+func partnerAfter(w, after string) bool {
+	if w == "color" || w == "colour" {
+		w, _ = cutWord(after)
+	}
+	return partnerWords[w]
 }
 
 // addOnNamed reports whether name is sold as an add-on of a brand: on no
@@ -786,6 +796,9 @@ func modelAfterBrand(answer, name string, sents []span, tracked []match) bool {
 		case "its":
 			if w := closingWord(answer[start+len(name):]); lowerIn(integrationWords, w) || lowerIn(ownedCompanies, w) {
 				return false // "its Chrome extension": the tool connected to; "its Zorbex and Quillex brands"
+			}
+			if w, after := cutWord(answer[start+len(name):]); partnerAfter(w, after) {
+				return false // "its Hasselblad partnership": the partner
 			}
 		}
 		seen = true

@@ -141,6 +141,24 @@ var proseMarkup = strings.NewReplacer("**", "", "__", "", "`", "")
 // integrationWords after a name: "Gmail integration", "a Gmail sidebar".
 var integrationWords = set("integration integrations sidebar extension plugin plug-in add-on add-ons")
 
+// partnerWords after a name make it the partner a product was made with:
+// "its Hasselblad partnership", "Hasselblad color tuning" (partnerNext).
+var partnerWords = set("partnership partnerships tuning")
+
+// partnerNext reports whether the words after run r are a noun of a
+// partner's work (partnerWords), "color" or "colour" before "tuning"
+// allowed: "Hasselblad colour tuning", "the Apple Card partnership".
+func partnerNext(ws []proseWord, r nameRun) bool {
+	if r.to >= len(ws) || ws[r.to-1].comma || ws[r.to-1].stop {
+		return false
+	}
+	w := ws[r.to]
+	if (w.text == "color" || w.text == "colour") && !w.comma && !w.stop && r.to+1 < len(ws) {
+		w = ws[r.to+1]
+	}
+	return partnerWords[w.text]
+}
+
 // listTexts returns the names of a list.
 func listTexts(list []nameRun) []string {
 	out := make([]string, len(list))
@@ -941,6 +959,10 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			case joinedToKind(ws, r) && listedWord(r.text) && !nameRunsOn(ws, r):
 				// "outdoor retailers and Amazon": the kind is the evidence
 				addCued(r.text, sn)
+			case partnerNext(ws, r) && partnerName(partnerRun(r), r.from > 0):
+				// "its Hasselblad colour tuning", "the Apple Card
+				// partnership": the partner a product was made with
+				addCued(partnerRun(r), sn)
 			case r.from > 0 && integrationWords[next] && integrationName(r.text):
 				// "a Slack integration", "Linear's Slack integration": the
 				// cue is the evidence where a capital before it is
@@ -1003,6 +1025,42 @@ func acquiredBy(ws []proseWord, r nameRun) bool {
 	}
 	next := strings.ToLower(ws[r.to].text)
 	return next == "and" || next == "or" || next == "in"
+}
+
+// partnerRun returns the name of run r before a noun of a partner's work,
+// an ordinary word that opens it before a coined word left off, whose
+// capital opens a sentence or a cell ("| Via Trupanion partnership |"
+// names Trupanion).
+func partnerRun(r nameRun) string {
+	first, rest, ok := strings.Cut(r.text, " ")
+	if ok && isDictWord(strings.ToLower(first)) && !isProperNoun(first) && !listedBrand(first) && distinctive(rest) {
+		return rest
+	}
+	return r.text
+}
+
+// partnerName reports whether name can name a partner before a noun of a
+// partner's work (partnerNext): a word no dictionary knows, a brand of the
+// list, or a name that opens with one that is a proper noun ("Apple
+// Card"); and no acronym, place or standard ("a Strategic partnership",
+// "a NASA partnership", "the Texas partnership" name none), no proper
+// noun of the word list off the brand list, a town as often ("a
+// Frankfurt partnership"), and no word with a capital inside off the
+// brand list, a product's format or feature as often ("ProRes color
+// tuning"). Where a sentence opens, its capital is no evidence: only a
+// coined word counts.
+func partnerName(name string, inside bool) bool {
+	if allUpper(name) || isPlace(name) || specName(name) {
+		return false
+	}
+	if !listedBrand(name) && (!strings.Contains(name, " ") && isProperNoun(name) || innerCapital(name)) {
+		return false
+	}
+	if !inside {
+		return distinctive(name)
+	}
+	first, _, _ := strings.Cut(name, " ")
+	return distinctive(name) || listedBrand(name) || first != name && listedBrand(first) && notCommon(first)
 }
 
 // freeNameAt returns where name is written in sentence sn as a word of its

@@ -724,3 +724,25 @@ func TestFindMentions_UntrackedMakerUsers(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A name before a noun of a partner's work ("partnership", "tuning",
+// "color tuning") is the partner a product was made with, after a tracked
+// brand's possessive or "its" too; an ordinary word, a town, an acronym
+// or a word with a capital inside off the brand list is none.
+func TestFindMentions_UntrackedPartnerWork(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"The Acme 13 is a capable middle ground: its Zorvane colour tuning is pleasing.", []string{"Zorvane"}, nil},
+		{"Acme's Zorvane color tuning looks great in daylight.", []string{"Zorvane"}, nil},
+		{"The Acme 15 dropped its Zorvane partnership; its cameras are now tuned in-house.", []string{"Zorvane"}, nil},
+		{"| Insurer | Pet |\n|---|---|\n| Acme | Via Zorvane partnership |\n| Globex | Yes |\n", []string{"Zorvane"}, []string{"Via Zorvane"}},
+		{"Acme announced a Strategic partnership with its suppliers.", nil, []string{"Strategic"}},
+		{"Acme benefits from a Frankfurt partnership.", nil, []string{"Frankfurt"}},
+		{"Acme's ProRes color tuning is for video pros.", nil, []string{"ProRes"}},
+		{"Acme's SmartColor tuning looks natural.", nil, []string{"SmartColor"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
