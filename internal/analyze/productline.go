@@ -505,6 +505,21 @@ func modelOfTracked(answer, name string, tracked []match) bool {
 	return false
 }
 
+// madeBy reports whether text after a name opens with a hyphen and a
+// participle of making or owning (makerSuffixes): "-tuned cameras" after
+// "its Hasselblad" makes Hasselblad who tuned them.
+func madeBy(text string) bool {
+	rest, ok := strings.CutPrefix(text, "-")
+	if !ok {
+		return false
+	}
+	end := strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsLetter(r) })
+	if end < 0 {
+		end = len(rest)
+	}
+	return inSet(makerSuffixes, rest[:end])
+}
+
 // partnerAfter reports whether the word w, with the text after it, is a
 // noun of a partner's work (partnerWords), "color" or "colour" before
 // "tuning" allowed.
@@ -780,6 +795,9 @@ func modelAfterBrand(answer, name string, sents []span, tracked []match) bool {
 	}
 	seen := false
 	for start := range wholeWords(answer, name) {
+		if madeBy(answer[start+len(name):]) {
+			return false // "its Hasselblad-tuned cameras": the maker, no model
+		}
 		switch afterDeterminer(answer, start, name) {
 		case "":
 			return false

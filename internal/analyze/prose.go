@@ -248,7 +248,7 @@ func proseWords(out []proseWord, text string) []proseWord {
 			w.colon = tail[0] == ':'
 			w.closeComma = w.stop && strings.HasSuffix(tail, ",")
 		}
-		if name, suffix, ok := cutLastHyphen(trimmed); ok && name != "" && (inSet(hyphenSuffixes, suffix) || inSet(likeSuffixes, suffix)) {
+		if name, suffix, ok := cutLastHyphen(trimmed); ok && name != "" && !hyphenPrefix(name) && (inSet(hyphenSuffixes, suffix) || inSet(likeSuffixes, suffix)) {
 			// "Twilio-based telephony", "Hasselblad-tuned cameras": the
 			// name ends at the hyphen
 			trimmed, w.stop, w.maker, w.hyphen = name, true, inSet(makerSuffixes, suffix), true
@@ -432,7 +432,7 @@ var (
 		"relies on", "rely on", "relying on", "pairs well with", "pair well with", "pair it with", "pairs it with", "pair them with",
 		"built for", "built specifically for", "living in", "works in", "work in",
 		// a partner a product was made with: "a camera tuned with Hasselblad"
-		"tuned with", "co-developed with", "co-engineered with", "co-designed with",
+		"tuned with", "co-tuned with", "co-developed with", "co-engineered with", "co-designed with",
 		"partnership with", "collaboration with")
 	// prepositions of the means or the source a product is: "pay via
 	// Stripe", "deposit cash through Green Dot", "pair it with Zoom", "buy
@@ -1832,6 +1832,13 @@ func onPlatform(ws []proseWord, i int) bool {
 // name: "Twilio-based", "Slack-style", "Shopify-focused".
 var hyphenSuffixes = set(`based style like grade focused friendly first heavy native only specific
 	owned backed made tuned powered built designed branded compatible certified approved`)
+
+// hyphenPrefix reports whether the word before a hyphen is a prefix of
+// two letters, no acronym ("Co-tuned", "Re-designed"): the hyphen joins
+// one word, and no name ends there ("LG-tuned" does).
+func hyphenPrefix(w string) bool {
+	return len(w) <= 2 && !allUpper(w)
+}
 
 // makerSuffixes say the name before them made, tuned or owns what follows:
 // "Hasselblad-tuned cameras", "the Amazon-owned Blink".

@@ -746,3 +746,21 @@ func TestFindMentions_UntrackedPartnerWork(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A name joined by a hyphen to a participle of making after "its" is the
+// maker, no model of the owner ("its Zorvane-tuned cameras"); a prefix of
+// two letters before a hyphen ("Co-tuned") is no name, and "co-tuned
+// with" names the partner.
+func TestFindMentions_UntrackedMakerAfterIts(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme 13 is the pick. Its Zorvane-tuned cameras are very good.", []string{"Zorvane"}, nil},
+		{"- **Acme 13**: Co-tuned with Zorvane, with natural colors.\n- **Globex 9**: Bright.\n", []string{"Zorvane"}, []string{"Co"}},
+		{"Acme 13 is the pick. Its Zorvane lineup is good.", nil, []string{"Zorvane"}},
+		{"Acme ships Re-designed hinges this year.", nil, []string{"Re"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
