@@ -764,3 +764,19 @@ func TestFindMentions_UntrackedMakerAfterIts(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A brand of the list before ordinary words that close with a kind of
+// account ("Total Checking", "Platinum Secured") names the bank; one
+// ordinary word of the list before them is the account's own name.
+func TestFindMentions_UntrackedAccountOfListed(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Options:\n\n* **Acme**: Up to $300.\n* **Chase Total Checking**: $300 bonus.\n* **Globex**: Fine.\n", []string{"Chase"}, []string{"Chase Total Checking"}},
+		{"Options:\n\n* **Acme**: Up to $300.\n* **Wells Fargo Everyday Checking**: $10 fee.\n* **Globex**: Fine.\n", []string{"Wells Fargo"}, []string{"Wells Fargo Everyday Checking"}},
+		{"Options:\n\n* **Acme**: Up to $300.\n* **Premier Checking**: $25 fee.\n* **Globex**: Fine.\n", nil, []string{"Premier"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
