@@ -946,6 +946,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
 				r.from > 2 && againstRival(ws, r),
+				r.from > 3 && soldThrough(ws, r),
 				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)) && !ordinaryPlural(r.text) && !materialName(r.text),
 				r.from > 0 && (wordsBefore(ws, r.from, meansPhrases) || onPlatform(ws, r.from)) && listedWord(r.text) && !nameRunsOn(ws, r),
 				sentTo(ws, r.from) && (notCommon(r.text) || listedWord(r.text)) && !nameRunsOn(ws, r),
@@ -1012,6 +1013,50 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		}
 	}
 	return out
+}
+
+// retailVerbs sell a product through a channel: "sold through its own
+// store and Amazon" (soldThrough); not "available", which support and
+// cover are through channels as often ("available through your employer
+// or Marketplace").
+var retailVerbs = set("sold sells sell unlocked buy bought")
+
+// soldThrough reports whether r closes a list of channels after "through"
+// or "via" that a verb of selling comes before in its sentence (at most
+// ten words before "through"), joined by "and" or "or" to what comes
+// before it: "sold unlocked through OnePlus's own store and Amazon",
+// "available unlocked through a US beta program and Amazon"; the name one
+// word that is no ordinary word or an ordinary word of the brand list, or
+// a brand of the list of several words, and no place or person: a shop
+// the product is sold through.
+func soldThrough(ws []proseWord, r nameRun) bool {
+	j := strings.ToLower(ws[r.from-1].text)
+	if j != "and" && j != "or" || ws[r.from-2].comma && j == "or" {
+		return false
+	}
+	if possessive(r.text) || isPlace(r.text) || personName(ws, r) || !(notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)) {
+		return false
+	}
+	if r.to-r.from > 1 && !listedBrand(r.text) {
+		return false // "sold through its website and John Smith": a seller, a person as often
+	}
+	for k := r.from - 2; k >= 1 && k >= r.from-8; k-- {
+		if ws[k].stop || ws[k].semi || ws[k].colon {
+			return false
+		}
+		if t := strings.ToLower(ws[k].text); t == "through" || t == "via" {
+			for m := k - 1; m >= 0 && m >= k-10; m-- {
+				if ws[m].stop || ws[m].semi {
+					break
+				}
+				if retailVerbs[strings.ToLower(ws[m].text)] {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
 }
 
 // againstRival reports whether r, after "compare these against" and the

@@ -798,3 +798,21 @@ func TestFindMentions_UntrackedComparedAgainst(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A name that closes a list of channels after "through" or "via", a verb
+// of selling before it, is a shop the product is sold through; a place, a
+// person and "available", said of support and cover as often, are none.
+func TestFindMentions_UntrackedSoldThrough(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"In the US, phones are sold unlocked through Acme's own store and Zorvane, with limited carrier support.", []string{"Zorvane"}, nil},
+		{"Acme sells widely in the US through its own store and Zorvane, while others are limited.", []string{"Zorvane"}, nil},
+		{"Acme is sold through dealers and Europe.", nil, []string{"Europe"}},
+		{"Acme is sold through its website and John Smith.", nil, []string{"John Smith"}},
+		{"Acme plans are available through your employer or Medicare.", nil, []string{"Medicare"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
