@@ -1088,9 +1088,14 @@ func againstRival(ws []proseWord, r nameRun) bool {
 // the merger with Clari"); a noun in small letters after it makes the
 // name a kind of buyer ("its acquisition by Private Equity investors"), and
 // "acquisition by" with no determiner is a measure of growth as often
-// ("customer acquisition by Channel").
+// ("customer acquisition by Channel"). A person, a place or one ordinary
+// word is no buyer's name there ("its acquisition by Jeff Bezos", "by
+// Texas", "by Employees").
 func acquiredBy(ws []proseWord, r nameRun) bool {
 	if r.from < 3 || !wordsBefore(ws, r.from, acquiredPhrases) {
+		return false
+	}
+	if isPlace(r.text) || personName(ws, r) || plainWord(r.text) {
 		return false
 	}
 	last := ws[r.to-1]

@@ -701,6 +701,9 @@ func TestFindMentions_UntrackedAcquisitionBy(t *testing.T) {
 		{"Acme grew after its acquisition by Private Equity investors in 2021.", nil, []string{"Private Equity"}},
 		{"Acme tracks customer acquisition by Channel and Campaign in one report.", nil, []string{"Channel", "Campaign"}},
 		{"Acme reports Acquisition by Region for every store.", nil, []string{"Region"}},
+		{"After its acquisition by Jeff Bezos, Acme moved its offices.", nil, []string{"Jeff Bezos"}},
+		{"After its acquisition by Texas, the park kept Acme as a tenant.", nil, []string{"Texas"}},
+		{"Following its acquisition by Employees, Acme became a co-op.", nil, []string{"Employees"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
