@@ -423,11 +423,6 @@ var (
 		"switched from", "moving from", "move from", "moved from", "coming from", "replacing", "replaces",
 		"moving off", "move off", "moved off", "leaving", "compared to", "compared with", "unlike", "versus",
 		"vs", "competes with", "compete with", "competing with", "rivals")
-	// "against" after a verb of comparing and its object names a rival
-	// (againstRival): "compare these against Pipedrive"; "protection
-	// against Fraud" names none
-	againstPhrases = phrasesBefore("compare these against", "compare them against", "compare it against",
-		"compare this against", "compared against", "stacks up against", "stack up against")
 	// a name used as a tool names a product: "teams that use Google Workspace"
 	usePhrases = phrasesBefore("use", "uses", "using", "used", "live in", "lives in", "built around",
 		"built into", "built on", "switch to", "switching to", "moved to", "move to", "migrate to",
@@ -945,7 +940,6 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				r.from > 0 && byOwner(ws, r),
 
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
-				r.from > 2 && againstRival(ws, r),
 				r.from > 3 && soldThrough(ws, r),
 				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)) && !ordinaryPlural(r.text) && !materialName(r.text),
 				r.from > 0 && (wordsBefore(ws, r.from, meansPhrases) || onPlatform(ws, r.from)) && listedWord(r.text) && !nameRunsOn(ws, r),
@@ -1055,29 +1049,6 @@ func soldThrough(ws []proseWord, r nameRun) bool {
 			}
 			return false
 		}
-	}
-	return false
-}
-
-// againstRival reports whether r, after "compare these against" and the
-// like (againstPhrases), is a rival: a name that is no ordinary word or
-// one ordinary word of the brand list, no person's and no owner, that
-// ends its phrase (punctuation, "and", "or", "if", "before" or "for"
-// after it): "compare these against Pipedrive, whose entry tier…";
-// not "against Reddit threads", a source's, nor "against John Smith's
-// notes".
-func againstRival(ws []proseWord, r nameRun) bool {
-	if !wordsBefore(ws, r.from, againstPhrases) || possessive(r.text) || personName(ws, r) ||
-		!(notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)) {
-		return false
-	}
-	last := ws[r.to-1]
-	if last.comma || last.stop || r.to == len(ws) {
-		return true
-	}
-	switch strings.ToLower(ws[r.to].text) {
-	case "and", "or", "if", "before", "for":
-		return true
 	}
 	return false
 }

@@ -784,24 +784,6 @@ func TestFindMentions_UntrackedAccountOfListed(t *testing.T) {
 	}
 }
 
-// "against" after a verb of comparing and its object names a rival where
-// the name ends its phrase; a noun after the name, a person's name or an
-// owner's is none, and "against" alone is no cue.
-func TestFindMentions_UntrackedComparedAgainst(t *testing.T) {
-	for _, tt := range []struct {
-		text      string
-		want, not []string
-	}{
-		{"If you expect a sales team later, compare these against Zorvane, whose entry tier is similar.", []string{"Zorvane"}, nil},
-		{"Acme is fine, but compare it against Zorvane before you buy.", []string{"Zorvane"}, nil},
-		{"Acme looks cheap; compare these against Zorvane averages first.", nil, []string{"Zorvane"}},
-		{"Acme looks cheap; compare it against John Smith's notes.", nil, []string{"John Smith"}},
-		{"Acme offers protection against Zorvane attacks.", nil, []string{"Zorvane"}},
-	} {
-		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
-	}
-}
-
 // A name that closes a list of channels after "through" or "via", a verb
 // of selling before it, is a shop the product is sold through; a place, a
 // person and "available", said of support and cover as often, are none.
