@@ -1022,7 +1022,11 @@ var retailVerbs = set("sold sells sell unlocked buy bought")
 // "available unlocked through a US beta program and Amazon"; the name one
 // word that is no ordinary word or an ordinary word of the brand list, or
 // a brand of the list of several words, and no place or person: a shop
-// the product is sold through.
+// the product is sold through. The channel before it is a store, a site,
+// an app or a program (channelNouns), and the name ends its phrase: after
+// "agents" or "pharmacies" it is a program or a payer as often ("sold via
+// agents and Marketplace"), and a noun after it makes it a kind ("its
+// site and GoodRx coupons").
 func soldThrough(ws []proseWord, r nameRun) bool {
 	j := strings.ToLower(ws[r.from-1].text)
 	if j != "and" && j != "or" || ws[r.from-2].comma && j == "or" {
@@ -1033,6 +1037,9 @@ func soldThrough(ws []proseWord, r nameRun) bool {
 	}
 	if r.to-r.from > 1 && !listedBrand(r.text) {
 		return false // "sold through its website and John Smith": a seller, a person as often
+	}
+	if !channelNouns[strings.ToLower(ws[r.from-2].text)] || ws[r.from-2].comma || !endsPhrase(ws, r) {
+		return false // "sold via agents and Marketplace", "sold through pharmacies and GoodRx coupons"
 	}
 	for k := r.from - 2; k >= 1 && k >= r.from-8; k-- {
 		if ws[k].stop || ws[k].semi || ws[k].colon {
@@ -1051,6 +1058,22 @@ func soldThrough(ws []proseWord, r nameRun) bool {
 		}
 	}
 	return false
+}
+
+// channelNouns are the channels a shop closing a list of them is joined
+// to: "through its own store and Amazon", "a US beta program and Amazon"
+// (soldThrough).
+var channelNouns = set("store stores shop shops site website app program")
+
+// endsPhrase reports whether run r ends its phrase: at punctuation, at
+// the end of the text, or before "and" or "or".
+func endsPhrase(ws []proseWord, r nameRun) bool {
+	last := ws[r.to-1]
+	if last.comma || last.stop || last.semi || last.colon || r.to == len(ws) {
+		return true
+	}
+	next := strings.ToLower(ws[r.to].text)
+	return next == "and" || next == "or"
 }
 
 // acquiredBy reports whether r names the buyer after "its acquisition by"

@@ -797,6 +797,8 @@ func TestFindMentions_UntrackedSoldThrough(t *testing.T) {
 		{"Acme is sold through dealers and Europe.", nil, []string{"Europe"}},
 		{"Acme is sold through its website and John Smith.", nil, []string{"John Smith"}},
 		{"Acme plans are available through your employer or Medicare.", nil, []string{"Medicare"}},
+		{"Acme plans are sold via agents and Zorvane.", nil, []string{"Zorvane"}},
+		{"Acme drugs are sold through its app and Zorvane coupons.", nil, []string{"Zorvane"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
