@@ -1082,14 +1082,14 @@ func endsPhrase(ws []proseWord, r nameRun) bool {
 // the merger with Clari"); a noun in small letters after it makes the
 // name a kind of buyer ("its acquisition by Private Equity investors"), and
 // "acquisition by" with no determiner is a measure of growth as often
-// ("customer acquisition by Channel"). A person, a place or one ordinary
-// word is no buyer's name there ("its acquisition by Jeff Bezos", "by
-// Texas", "by Employees").
+// ("customer acquisition by Channel"). A person or a place is no buyer's
+// name there ("its acquisition by Jeff Bezos", "by Texas"); one ordinary
+// word is, a company named so ("its acquisition by Employ").
 func acquiredBy(ws []proseWord, r nameRun) bool {
 	if r.from < 3 || !wordsBefore(ws, r.from, acquiredPhrases) {
 		return false
 	}
-	if isPlace(r.text) || personName(ws, r) || plainWord(r.text) {
+	if isPlace(r.text) || personName(ws, r) {
 		return false
 	}
 	last := ws[r.to-1]

@@ -703,7 +703,7 @@ func TestFindMentions_UntrackedAcquisitionBy(t *testing.T) {
 		{"Acme reports Acquisition by Region for every store.", nil, []string{"Region"}},
 		{"After its acquisition by Jeff Bezos, Acme moved its offices.", nil, []string{"Jeff Bezos"}},
 		{"After its acquisition by Texas, the park kept Acme as a tenant.", nil, []string{"Texas"}},
-		{"Following its acquisition by Employees, Acme became a co-op.", nil, []string{"Employees"}},
+		{"Acme is solid, but since its acquisition by Employ, development has slowed.", []string{"Employ"}, nil},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
