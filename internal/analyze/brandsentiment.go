@@ -310,7 +310,10 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			for _, b := range groups[0].brands {
 				byBrand(b, v)
 			}
-			subject, hasSubject = groups[0].brands[0], headed && len(groups[0].brands) == 1
+			// in a title whose other brands only qualify a noun ("**Best
+			// for Apple users: Acme**"), the title is this one's as if it
+			// named no other, and so are the sentences under it
+			subject, hasSubject = groups[0].brands[0], (headed || titleLine(answer, sn) && onlyQualified(answer, groups[0], all)) && len(groups[0].brands) == 1
 			continue
 		}
 		for _, p := range sides(answer, sn, groups) {
@@ -947,6 +950,17 @@ func attributive(s string, g group) bool {
 		return linkNouns[w] && strings.HasPrefix(s[g.end:], " "+w)
 	}
 	return attributeNouns[w] && strings.HasPrefix(s[g.end:], " "+w) || hyphenQualifier(s[g.end:])
+}
+
+// onlyQualified reports whether every group of all but g only qualifies
+// the noun after it (attributive): "Apple" of "Best for Apple users: Acme".
+func onlyQualified(s string, g group, all []group) bool {
+	for _, o := range all {
+		if o.start != g.start && !attributive(s, o) {
+			return false
+		}
+	}
+	return true
 }
 
 // allAttributive reports whether every group of a sentence only qualifies

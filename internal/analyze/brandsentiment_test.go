@@ -578,3 +578,12 @@ func TestBrandSentimentSuitColumn(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
 	}
 }
+
+// A title whose other brands only qualify a noun ("Best for Globex users")
+// is the one brand's as if it named no other: the sentences under it go on
+// about that brand.
+func TestBrandSentimentTitleQualifier(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	checkPolarities(t, "**Best for Globex users: Acme**\nBeautiful, fast and simple, with tags instead of folders.\n\n**Best for outliners: Initech**\nPlain.",
+		tracked, map[string]string{"Acme": "+"})
+}

@@ -294,6 +294,7 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		whole := name
 		bare := cutJoinedWord(name)
 		name = listedHead(bare, cutProductLine(answer, bare, raw, (byModel || byGroup[i] && !listedProduct(bare)) && lead[i]))
+		name = accountOfListed(name)
 		name = kindOfListed(name)
 		if name = dropDeterminer(dropQualifier(dropOrdinaryLead(name))); name == "" {
 			continue // "Its Omni-Heat": the owner's feature

@@ -108,6 +108,39 @@ func featureShaped(name string) bool {
 	return isDictWord(strings.ToLower(name[from:]))
 }
 
+// accountWords close the name of a bank's account or a secured card.
+var accountWords = set("checking savings account secured")
+
+// accountOfListed returns the brand of the list that opens name when the
+// words after it are ordinary words, none on the list, closing with a
+// kind of account ("Chase Total Checking", "Capital One Platinum
+// Secured"): the bank's account, which names the bank as a model names
+// its maker; the brand must be a proper noun or no ordinary word, or of
+// several words, so that an ordinary word does not make an account's
+// name ("Total Checking"). Other names are returned as they are.
+func accountOfListed(name string) string {
+	ws := strings.Fields(name)
+	if len(ws) < 2 || !inSet(accountWords, ws[len(ws)-1]) || brandList()[fold(name)] {
+		return name
+	}
+	for k := len(ws) - 1; k >= 1; k-- {
+		head := strings.Join(ws[:k], " ")
+		if !brandList()[fold(head)] {
+			continue
+		}
+		if k == 1 && !notCommon(head) {
+			return name
+		}
+		for _, w := range ws[k:] {
+			if !startsUpper(w) || !isDictWord(strings.ToLower(w)) {
+				return name
+			}
+		}
+		return head
+	}
+	return name
+}
+
 // listedHead returns the brand of name, which cutProductLine cut to cut:
 // when cut is one word that reads as an ordinary word or a proper noun, the
 // longest head of name, longer than cut, that is on the brand list, or cut.

@@ -496,13 +496,38 @@ func modelOfTracked(answer, name string, tracked []match) bool {
 		}
 		rest = rest[1:]
 		if strings.HasPrefix(rest, name) && boundaryAfter(rest, len(name), name) {
-			if w, _ := cutWord(rest[len(name):]); lowerIn(integrationWords, w) {
-				continue // "Linear's GitHub integration": the tool connected to
+			if w, after := cutWord(rest[len(name):]); lowerIn(integrationWords, w) || partnerAfter(w, after) {
+				continue // "Linear's GitHub integration": the tool connected to; "Acme's Hasselblad color tuning": the partner
 			}
 			return true
 		}
 	}
 	return false
+}
+
+// madeBy reports whether text after a name opens with a hyphen and a
+// participle of making or owning (makerSuffixes): "-tuned cameras" after
+// "its Hasselblad" makes Hasselblad who tuned them.
+func madeBy(text string) bool {
+	rest, ok := strings.CutPrefix(text, "-")
+	if !ok {
+		return false
+	}
+	end := strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsLetter(r) })
+	if end < 0 {
+		end = len(rest)
+	}
+	return inSet(makerSuffixes, rest[:end])
+}
+
+// partnerAfter reports whether the word w, with the text after it, is a
+// noun of a partner's work (partnerWords), "color" or "colour" before
+// "tuning" allowed.
+func partnerAfter(w, after string) bool {
+	if w == "color" || w == "colour" {
+		w, _ = cutWord(after)
+	}
+	return partnerWords[w]
 }
 
 // addOnNamed reports whether name is sold as an add-on of a brand: on no
@@ -581,7 +606,7 @@ func featureOfBrand(answer, name string, sents []span, tracked []match) bool {
 	}
 	seen := false
 	for start, end := range wholeWords(answer, name) {
-		if joinedWithName(answer, start, end) || exampleOfKind(answer, start) || ownerCueBefore(answer, start) {
+		if joinedWithName(answer, start, end) || exampleOfKind(answer, start) || ownerCueBefore(answer, start, end) {
 			return false // "sync with QuickBooks and NetSuite": one of a list of brands
 		}
 		owned := false
@@ -608,12 +633,32 @@ func featureOfBrand(answer, name string, sents []span, tracked []match) bool {
 var ownerCues = []string{"(by ", "sold alongside ", "part of ", "owned by ", "acquired by "}
 
 // ownerCueBefore reports whether an owner's cue (ownerCues) ends right
-// before start.
-func ownerCueBefore(s string, start int) bool {
+// before start, or "backed by" in any case, an owner or an investor
+// standing behind a company ("Backed by MassMutual, a mutual insurer"),
+// when the name ends at punctuation and no appositive with "its" or
+// "their" calls it the brand's own: a feature backs a policy with a noun
+// after it or so called ("backed by SmartClaim support", "backed by
+// SmartClaim, its repair program").
+func ownerCueBefore(s string, start, end int) bool {
 	for _, c := range ownerCues {
 		if strings.HasSuffix(s[:start], c) {
 			return true
 		}
+	}
+	const backed = "backed by "
+	if start < len(backed) || !strings.EqualFold(s[start-len(backed):start], backed) {
+		return false
+	}
+	rest := strings.TrimLeft(s[end:], " ")
+	if rest == "" || rest[0] == '\n' {
+		return true
+	}
+	switch rest[0] {
+	case ';', '.', '|', ')':
+		return true
+	case ',':
+		w, _ := cutWord(strings.TrimLeft(rest[1:], " "))
+		return w != "its" && w != "their"
 	}
 	return false
 }
@@ -750,6 +795,9 @@ func modelAfterBrand(answer, name string, sents []span, tracked []match) bool {
 	}
 	seen := false
 	for start := range wholeWords(answer, name) {
+		if madeBy(answer[start+len(name):]) {
+			return false // "its Hasselblad-tuned cameras": the maker, no model
+		}
 		switch afterDeterminer(answer, start, name) {
 		case "":
 			return false
@@ -766,6 +814,9 @@ func modelAfterBrand(answer, name string, sents []span, tracked []match) bool {
 		case "its":
 			if w := closingWord(answer[start+len(name):]); lowerIn(integrationWords, w) || lowerIn(ownedCompanies, w) {
 				return false // "its Chrome extension": the tool connected to; "its Zorbex and Quillex brands"
+			}
+			if w, after := cutWord(answer[start+len(name):]); partnerAfter(w, after) {
+				return false // "its Hasselblad partnership": the partner
 			}
 		}
 		seen = true

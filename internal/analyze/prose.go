@@ -141,6 +141,24 @@ var proseMarkup = strings.NewReplacer("**", "", "__", "", "`", "")
 // integrationWords after a name: "Gmail integration", "a Gmail sidebar".
 var integrationWords = set("integration integrations sidebar extension plugin plug-in add-on add-ons")
 
+// partnerWords after a name make it the partner a product was made with:
+// "its Hasselblad partnership", "Hasselblad color tuning" (partnerNext).
+var partnerWords = set("partnership partnerships tuning")
+
+// partnerNext reports whether the words after run r are a noun of a
+// partner's work (partnerWords), "color" or "colour" before "tuning"
+// allowed: "Hasselblad colour tuning", "the Apple Card partnership".
+func partnerNext(ws []proseWord, r nameRun) bool {
+	if r.to >= len(ws) || ws[r.to-1].comma || ws[r.to-1].stop {
+		return false
+	}
+	w := ws[r.to]
+	if (w.text == "color" || w.text == "colour") && !w.comma && !w.stop && r.to+1 < len(ws) {
+		w = ws[r.to+1]
+	}
+	return partnerWords[w.text]
+}
+
 // listTexts returns the names of a list.
 func listTexts(list []nameRun) []string {
 	out := make([]string, len(list))
@@ -230,7 +248,7 @@ func proseWords(out []proseWord, text string) []proseWord {
 			w.colon = tail[0] == ':'
 			w.closeComma = w.stop && strings.HasSuffix(tail, ",")
 		}
-		if name, suffix, ok := cutLastHyphen(trimmed); ok && name != "" && (inSet(hyphenSuffixes, suffix) || inSet(likeSuffixes, suffix)) {
+		if name, suffix, ok := cutLastHyphen(trimmed); ok && name != "" && !hyphenPrefix(name) && (inSet(hyphenSuffixes, suffix) || inSet(likeSuffixes, suffix)) {
 			// "Twilio-based telephony", "Hasselblad-tuned cameras": the
 			// name ends at the hyphen
 			trimmed, w.stop, w.maker, w.hyphen = name, true, inSet(makerSuffixes, suffix), true
@@ -393,6 +411,9 @@ var (
 		"held at", "held by", "issued by", "underwritten by", "powered by", "provided by", "operated by", "made by", "sold by", "built by", "run by",
 		"owns", "owned", "acquired", "acquires", "bought", "buys", "merged with", "partnered with", "partners with", "spun off", "parent company",
 		"acquisition of", "merger with")
+	// a company's acquisition by another names the buyer: "after its
+	// acquisition by Bending Spoons, prices rose" (acquiredBy)
+	acquiredPhrases = phrasesBefore("its acquisition by", "the acquisition by", "their acquisition by")
 	// a determiner makes a capitalized word a common noun: "the POS and Square Online"
 	determiners = phrasesBefore("the", "a", "an", "your", "its", "their", "our", "this", "that")
 	// a name compared with, or left for, another names a product: "better than
@@ -411,7 +432,7 @@ var (
 		"relies on", "rely on", "relying on", "pairs well with", "pair well with", "pair it with", "pairs it with", "pair them with",
 		"built for", "built specifically for", "living in", "works in", "work in",
 		// a partner a product was made with: "a camera tuned with Hasselblad"
-		"tuned with", "co-developed with", "co-engineered with", "co-designed with",
+		"tuned with", "co-tuned with", "co-developed with", "co-engineered with", "co-designed with",
 		"partnership with", "collaboration with")
 	// prepositions of the means or the source a product is: "pay via
 	// Stripe", "deposit cash through Green Dot", "pair it with Zoom", "buy
@@ -917,9 +938,11 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				kindExamples(ws, r.from) && !isPlace(r.text) && !personName(ws, r),
 				rivalExamples(ws, r.from) && rivalName(r.text) && !personName(ws, r),
 				wordsBefore(ws, r.from, tiePhrases),
+				acquiredBy(ws, r),
 				r.from > 0 && byOwner(ws, r),
 
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
+				r.from > 3 && soldThrough(ws, r),
 				r.from > 0 && wordsBefore(ws, r.from, usePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)) && !ordinaryPlural(r.text) && !materialName(r.text),
 				r.from > 0 && (wordsBefore(ws, r.from, meansPhrases) || onPlatform(ws, r.from)) && listedWord(r.text) && !nameRunsOn(ws, r),
 				sentTo(ws, r.from) && (notCommon(r.text) || listedWord(r.text)) && !nameRunsOn(ws, r),
@@ -939,6 +962,10 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			case joinedToKind(ws, r) && listedWord(r.text) && !nameRunsOn(ws, r):
 				// "outdoor retailers and Amazon": the kind is the evidence
 				addCued(r.text, sn)
+			case partnerNext(ws, r) && partnerName(partnerRun(r), r.from > 0):
+				// "its Hasselblad colour tuning", "the Apple Card
+				// partnership": the partner a product was made with
+				addCued(partnerRun(r), sn)
 			case r.from > 0 && integrationWords[next] && integrationName(r.text):
 				// "a Slack integration", "Linear's Slack integration": the
 				// cue is the evidence where a capital before it is
@@ -982,6 +1009,133 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 		}
 	}
 	return out
+}
+
+// retailVerbs sell a product through a channel: "sold through its own
+// store and Amazon" (soldThrough); not "available", which support and
+// cover are through channels as often ("available through your employer
+// or Marketplace").
+var retailVerbs = set("sold sells sell unlocked buy bought")
+
+// soldThrough reports whether r closes a list of channels after "through"
+// or "via" that a verb of selling comes before in its sentence (at most
+// ten words before "through"), joined by "and" or "or" to what comes
+// before it: "sold unlocked through OnePlus's own store and Amazon",
+// "available unlocked through a US beta program and Amazon"; the name one
+// word that is no ordinary word or an ordinary word of the brand list, or
+// a brand of the list of several words, and no place or person: a shop
+// the product is sold through. The channel before it is a store, a site,
+// an app or a program (channelNouns), and the name ends its phrase: after
+// "agents" or "pharmacies" it is a program or a payer as often ("sold via
+// agents and Marketplace"), and a noun after it makes it a kind ("its
+// site and GoodRx coupons").
+func soldThrough(ws []proseWord, r nameRun) bool {
+	j := strings.ToLower(ws[r.from-1].text)
+	if j != "and" && j != "or" || ws[r.from-2].comma && j == "or" {
+		return false
+	}
+	if possessive(r.text) || isPlace(r.text) || personName(ws, r) || !(notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)) {
+		return false
+	}
+	if r.to-r.from > 1 && !listedBrand(r.text) {
+		return false // "sold through its website and John Smith": a seller, a person as often
+	}
+	if !channelNouns[strings.ToLower(ws[r.from-2].text)] || ws[r.from-2].comma || !endsPhrase(ws, r) {
+		return false // "sold via agents and Marketplace", "sold through pharmacies and GoodRx coupons"
+	}
+	for k := r.from - 2; k >= 1 && k >= r.from-8; k-- {
+		if ws[k].stop || ws[k].semi || ws[k].colon {
+			return false
+		}
+		if t := strings.ToLower(ws[k].text); t == "through" || t == "via" {
+			for m := k - 1; m >= 0 && m >= k-10; m-- {
+				if ws[m].stop || ws[m].semi {
+					break
+				}
+				if retailVerbs[strings.ToLower(ws[m].text)] {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// channelNouns are the channels a shop closing a list of them is joined
+// to: "through its own store and Amazon", "a US beta program and Amazon"
+// (soldThrough).
+var channelNouns = set("store stores shop shops site website app program")
+
+// endsPhrase reports whether run r ends its phrase: at punctuation, at
+// the end of the text, or before "and" or "or".
+func endsPhrase(ws []proseWord, r nameRun) bool {
+	last := ws[r.to-1]
+	if last.comma || last.stop || last.semi || last.colon || r.to == len(ws) {
+		return true
+	}
+	next := strings.ToLower(ws[r.to].text)
+	return next == "and" || next == "or"
+}
+
+// acquiredBy reports whether r names the buyer after "its acquisition by"
+// (acquiredPhrases), the name ending its phrase: punctuation after it, or
+// "and", "or" or "in" ("Since its acquisition by Vista Equity Partners and
+// the merger with Clari"); a noun in small letters after it makes the
+// name a kind of buyer ("its acquisition by Private Equity investors"), and
+// "acquisition by" with no determiner is a measure of growth as often
+// ("customer acquisition by Channel"). A person or a place is no buyer's
+// name there ("its acquisition by Jeff Bezos", "by Texas"); one ordinary
+// word is, a company named so ("its acquisition by Employ").
+func acquiredBy(ws []proseWord, r nameRun) bool {
+	if r.from < 3 || !wordsBefore(ws, r.from, acquiredPhrases) {
+		return false
+	}
+	if isPlace(r.text) || personName(ws, r) {
+		return false
+	}
+	last := ws[r.to-1]
+	if last.comma || last.stop || last.semi || r.to == len(ws) {
+		return true
+	}
+	next := strings.ToLower(ws[r.to].text)
+	return next == "and" || next == "or" || next == "in"
+}
+
+// partnerRun returns the name of run r before a noun of a partner's work,
+// an ordinary word that opens it before a coined word left off, whose
+// capital opens a sentence or a cell ("| Via Trupanion partnership |"
+// names Trupanion).
+func partnerRun(r nameRun) string {
+	first, rest, ok := strings.Cut(r.text, " ")
+	if ok && isDictWord(strings.ToLower(first)) && !isProperNoun(first) && !listedBrand(first) && distinctive(rest) {
+		return rest
+	}
+	return r.text
+}
+
+// partnerName reports whether name can name a partner before a noun of a
+// partner's work (partnerNext): a word no dictionary knows, a brand of the
+// list, or a name that opens with one that is a proper noun ("Apple
+// Card"); and no acronym, place or standard ("a Strategic partnership",
+// "a NASA partnership", "the Texas partnership" name none), no proper
+// noun of the word list off the brand list, a town as often ("a
+// Frankfurt partnership"), and no word with a capital inside off the
+// brand list, a product's format or feature as often ("ProRes color
+// tuning"). Where a sentence opens, its capital is no evidence: only a
+// coined word counts.
+func partnerName(name string, inside bool) bool {
+	if allUpper(name) || isPlace(name) || specName(name) {
+		return false
+	}
+	if !listedBrand(name) && (!strings.Contains(name, " ") && isProperNoun(name) || innerCapital(name)) {
+		return false
+	}
+	if !inside {
+		return distinctive(name)
+	}
+	first, _, _ := strings.Cut(name, " ")
+	return distinctive(name) || listedBrand(name) || first != name && listedBrand(first) && notCommon(first)
 }
 
 // freeNameAt returns where name is written in sentence sn as a word of its
@@ -1754,6 +1908,13 @@ func onPlatform(ws []proseWord, i int) bool {
 var hyphenSuffixes = set(`based style like grade focused friendly first heavy native only specific
 	owned backed made tuned powered built designed branded compatible certified approved`)
 
+// hyphenPrefix reports whether the word before a hyphen is a prefix of
+// two letters, no acronym ("Co-tuned", "Re-designed"): the hyphen joins
+// one word, and no name ends there ("LG-tuned" does).
+func hyphenPrefix(w string) bool {
+	return len(w) <= 2 && !allUpper(w)
+}
+
 // makerSuffixes say the name before them made, tuned or owns what follows:
 // "Hasselblad-tuned cameras", "the Amazon-owned Blink".
 var makerSuffixes = set("owned backed made tuned powered built designed branded")
@@ -1849,6 +2010,16 @@ func listedIssued(ws []proseWord, r nameRun) bool {
 		return false
 	}
 	w := ws[r.to]
+	if clientNouns[w.text] {
+		// "Apple users", "Apple devices": the people and the goods of a
+		// maker, a brand of the list that opens three names of it or more
+		// (its line of products); an ordinary word with no reading as a
+		// name forms a kind of user with it ("Power users"), and a town
+		// or a person's name on the list opens fewer ("Phoenix customers",
+		// "Hudson customers")
+		f := fold(r.text)
+		return brandList()[f] && familyHeads()[f] >= 3 && notCommon(r.text) && !isPlace(r.text)
+	}
 	if !issuedNouns[w.text] && (w.comma || w.stop || r.to+1 >= len(ws) || !coverNouns[ws[r.to+1].text]) {
 		return false
 	}
@@ -1879,6 +2050,11 @@ func lastWordRun(ws []proseWord, r nameRun) nameRun {
 // brand's name they make it the owner ("a Visa card", "the Amazon store",
 // "Allpoint ATMs").
 var issuedNouns = set("card cards network store template templates database databases atm atms")
+
+// clientNouns name a company's customers and the goods they hold: after a
+// brand's name that is a proper noun or no ordinary word they make it the
+// company ("Apple users", "Apple devices", "Chase customers").
+var clientNouns = set("users customers devices")
 
 // smallCapital reports a word written with a small first letter and a
 // capital after it ("eBay", "iCloud"), whose spelling carries its capital.

@@ -499,6 +499,14 @@ func TestFindMentions_UntrackedOwnerCue(t *testing.T) {
 		// a name joined to more by "and" is a breakdown, no owner
 		{"Call checklist for Acme:\n\n1. **Track Connect Rates** (by Rep and Hour).\n2. **Record Voicemails** – saves time.", nil, []string{"Rep", "Hour"}},
 		{"- **Acme** — good.\n- **Globex** (by ZoomDesk, a call-notes vendor) — solid.\n", []string{"ZoomDesk"}, nil},
+		// "backed by", in any case, names an owner or an investor where the
+		// name ends at punctuation; a feature backs a policy with a noun
+		// after it or an appositive that calls it the brand's own
+		{"Acme, backed by ZoomDesk, stopped selling new policies.", []string{"ZoomDesk"}, nil},
+		{"* **Acme:** Backed by ZoomDesk, a long-established mutual insurer.\n* **Globex:** fine.\n", []string{"ZoomDesk"}, nil},
+		{"| Insurer | Note |\n|---|---|\n| Acme | Backed by ZoomDesk |\n| Globex | Fine |\n", []string{"ZoomDesk"}, nil},
+		{"Acme policies are backed by SmartClaim, its guaranteed repair program.", nil, []string{"SmartClaim"}},
+		{"* **Acme:** Backed by RealPeople support and a claims line.\n* **Globex:** fine.\n", nil, []string{"RealPeople"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
@@ -677,5 +685,121 @@ func TestFindMentions_UntrackedLetterInList(t *testing.T) {
 		"Grades vary; Zorvex and C students alike use it.",
 	} {
 		checkUntracked(t, text, []Tracked{{Name: "Acme"}}, nil, []string{"B", "C", "D"})
+	}
+}
+
+// "its acquisition by" names the buyer where the name ends its phrase; a
+// noun after the name makes it a kind of buyer, and with no determiner
+// "acquisition by" is a measure of growth.
+func TestFindMentions_UntrackedAcquisitionBy(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme was the default, but after its acquisition by Bending Spoons, prices rose.", []string{"Bending Spoons"}, nil},
+		{"Since its acquisition by Vista Equity Partners and the merger, Acme has shifted.", []string{"Vista Equity Partners"}, nil},
+		{"Acme grew after its acquisition by Private Equity investors in 2021.", nil, []string{"Private Equity"}},
+		{"Acme tracks customer acquisition by Channel and Campaign in one report.", nil, []string{"Channel", "Campaign"}},
+		{"Acme reports Acquisition by Region for every store.", nil, []string{"Region"}},
+		{"After its acquisition by Jeff Bezos, Acme moved its offices.", nil, []string{"Jeff Bezos"}},
+		{"After its acquisition by Texas, the park kept Acme as a tenant.", nil, []string{"Texas"}},
+		{"Acme is solid, but since its acquisition by Employ, development has slowed.", []string{"Employ"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A maker of the brand list, one that opens three names of it or more, is
+// the company before "users", "customers" or "devices" inside a sentence;
+// an ordinary word forms a kind of user there, and a place or a town of
+// the list its people.
+func TestFindMentions_UntrackedMakerUsers(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is the best pick for Apple users who want a simple editor.", []string{"Apple"}, nil},
+		{"Acme only runs on Apple devices, so check before you buy.", []string{"Apple"}, nil},
+		{"Acme is great for Power users who want keyboard shortcuts.", nil, []string{"Power"}},
+		{"Acme gives Premium users more storage than Free users.", nil, []string{"Premium", "Free"}},
+		{"Acme now serves Texas customers and Phoenix customers too.", nil, []string{"Texas", "Phoenix"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A name before a noun of a partner's work ("partnership", "tuning",
+// "color tuning") is the partner a product was made with, after a tracked
+// brand's possessive or "its" too; an ordinary word, a town, an acronym
+// or a word with a capital inside off the brand list is none.
+func TestFindMentions_UntrackedPartnerWork(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"The Acme 13 is a capable middle ground: its Zorvane colour tuning is pleasing.", []string{"Zorvane"}, nil},
+		{"Acme's Zorvane color tuning looks great in daylight.", []string{"Zorvane"}, nil},
+		{"The Acme 15 dropped its Zorvane partnership; its cameras are now tuned in-house.", []string{"Zorvane"}, nil},
+		{"| Insurer | Pet |\n|---|---|\n| Acme | Via Zorvane partnership |\n| Globex | Yes |\n", []string{"Zorvane"}, []string{"Via Zorvane"}},
+		{"Acme announced a Strategic partnership with its suppliers.", nil, []string{"Strategic"}},
+		{"Acme benefits from a Frankfurt partnership.", nil, []string{"Frankfurt"}},
+		{"Acme's ProRes color tuning is for video pros.", nil, []string{"ProRes"}},
+		{"Acme's SmartColor tuning looks natural.", nil, []string{"SmartColor"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A name joined by a hyphen to a participle of making after "its" is the
+// maker, no model of the owner ("its Zorvane-tuned cameras"); a prefix of
+// two letters before a hyphen ("Co-tuned") is no name, and "co-tuned
+// with" names the partner.
+func TestFindMentions_UntrackedMakerAfterIts(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme 13 is the pick. Its Zorvane-tuned cameras are very good.", []string{"Zorvane"}, nil},
+		{"- **Acme 13**: Co-tuned with Zorvane, with natural colors.\n- **Globex 9**: Bright.\n", []string{"Zorvane"}, []string{"Co"}},
+		{"Acme 13 is the pick. Its Zorvane lineup is good.", nil, []string{"Zorvane"}},
+		{"Acme ships Re-designed hinges this year.", nil, []string{"Re"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A brand of the list before ordinary words that close with a kind of
+// account ("Total Checking", "Platinum Secured") names the bank; one
+// ordinary word of the list before them is the account's own name.
+func TestFindMentions_UntrackedAccountOfListed(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Options:\n\n* **Acme**: Up to $300.\n* **Chase Total Checking**: $300 bonus.\n* **Globex**: Fine.\n", []string{"Chase"}, []string{"Chase Total Checking"}},
+		{"Options:\n\n* **Acme**: Up to $300.\n* **Wells Fargo Everyday Checking**: $10 fee.\n* **Globex**: Fine.\n", []string{"Wells Fargo"}, []string{"Wells Fargo Everyday Checking"}},
+		{"Options:\n\n* **Acme**: Up to $300.\n* **Premier Checking**: $25 fee.\n* **Globex**: Fine.\n", nil, []string{"Premier"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A name that closes a list of channels after "through" or "via", a verb
+// of selling before it, is a shop the product is sold through; a place, a
+// person and "available", said of support and cover as often, are none.
+func TestFindMentions_UntrackedSoldThrough(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"In the US, phones are sold unlocked through Acme's own store and Zorvane, with limited carrier support.", []string{"Zorvane"}, nil},
+		{"Acme sells widely in the US through its own store and Zorvane, while others are limited.", []string{"Zorvane"}, nil},
+		{"Acme is sold through dealers and Europe.", nil, []string{"Europe"}},
+		{"Acme is sold through its website and John Smith.", nil, []string{"John Smith"}},
+		{"Acme plans are available through your employer or Medicare.", nil, []string{"Medicare"}},
+		{"Acme plans are sold via agents and Zorvane.", nil, []string{"Zorvane"}},
+		{"Acme drugs are sold through its app and Zorvane coupons.", nil, []string{"Zorvane"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
