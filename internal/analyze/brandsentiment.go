@@ -133,12 +133,12 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 				// items lead with above one judged before; "The best
 				// CRMs:" and "Payment options:" only list them
 				listTone, listWarns = valence(answer[sn.start:sn.end]), false
-			} else if warnsTitle(answer[sn.start:sn.end]) && titleLine(answer, sn) {
+			} else if titleLine(answer, sn) && warnsTitle(answer[sn.start:sn.end]) {
 				// "### What to skip", "**Avoid for gaming**": the brands
 				// each block of the section leads with are advised
 				// against, the text under the title included
 				sectionTone, itemTone, itemWarns = -adviceWeight, -adviceWeight, true
-			} else if warnsTitle(answer[sn.start:sn.end]) && introducesList(answer, sn) {
+			} else if introducesList(answer, sn) && warnsTitle(answer[sn.start:sn.end]) {
 				// "Platforms to skip if cost is your main concern:"
 				listTone, listWarns = -adviceWeight, true
 			} else if introducesList(answer, sn) && advisesList(answer[sn.start:sn.end]) {
@@ -573,7 +573,8 @@ func advisesList(text string) bool {
 // skipping", "Platforms to skip if cost is your main concern:", "Avoid for
 // gaming", "Be cautious with", "What not to use"). What is avoided before
 // it, a mistake or a cost ("Mistakes to avoid", "Fees to avoid"), is no
-// product.
+// product. It reads every word of the sentence: callers test the
+// sentence's place (a title's line, a list's introduction) first.
 func warnsTitle(text string) bool {
 	ws := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !('a' <= r && r <= 'z' || r == '\'' || r == '’') })
 	for i, w := range ws {

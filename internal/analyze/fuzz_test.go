@@ -62,3 +62,16 @@ func FuzzFindMentions(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSingleSpaced checks singleSpaced against what it stands for: s is
+// its words joined by one space.
+func FuzzSingleSpaced(f *testing.F) {
+	for _, s := range []string{"", " ", "Acme", "Acme Pro", "Acme  Pro", " Acme", "Acme ", "Acme\tPro", "Acme\u00a0Pro", "Acme\u2003Pro", "Café Pro", "\xff \xfe"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := singleSpaced(s), strings.Join(strings.Fields(s), " ") == s; got != want {
+			t.Fatalf("singleSpaced(%q) = %v, want %v", s, got, want)
+		}
+	})
+}

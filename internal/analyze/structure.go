@@ -628,11 +628,12 @@ func appendLead(out []candidate, body string, off int, tracked []match) []candid
 // Evening**", nor two products of a tracked brand, "**Osprey Exos or
 // Kestrel Pack**").
 func appendLeadName(out []candidate, raw string, off int, tracked []match) []candidate {
-	if joinedTopics(raw) {
+	clean := cleanName(raw)
+	if joinedTopics(clean) {
 		return out
 	}
 	n := len(out)
-	if out = appendName(out, raw, off); len(out) > n {
+	if out = appendCleanName(out, clean, raw, off); len(out) > n {
 		return out
 	}
 	if a, b, offB, ok := leadPair(raw, off, tracked); ok {
@@ -645,9 +646,12 @@ func appendLeadName(out []candidate, raw string, off int, tracked []match) []can
 // joinedTopics reports whether a lead is two ordinary words joined by "and"
 // or "or", one of them plural ("**Checking and Savings**", "**Sprints and
 // Cycles**"): the topics the item covers, no name; a brand of that shape
-// joins two singulars ("Crate and Barrel").
-func joinedTopics(raw string) bool {
-	name := cleanName(raw)
+// joins two singulars ("Crate and Barrel"). It takes the lead cleaned
+// (cleanName), its words one space apart.
+func joinedTopics(name string) bool {
+	if strings.Count(name, " ") != 2 {
+		return false
+	}
 	ws := strings.Fields(name)
 	if len(ws) != 3 || (ws[1] != "and" && ws[1] != "or") || listedBrand(name) {
 		return false
@@ -752,11 +756,18 @@ func slashVersion(name string) string {
 // HV UL2") keeps what is read as the brand's words with the model after them
 // (longName), for untracked to cut back.
 func appendName(out []candidate, raw string, off int) []candidate {
-	name := slashVersion(cleanName(raw))
-	if name != "" && !isBrandish(name) {
+	return appendCleanName(out, cleanName(raw), raw, off)
+}
+
+// appendCleanName is appendName of raw already cleaned (cleanName).
+func appendCleanName(out []candidate, clean, raw string, off int) []candidate {
+	name := slashVersion(clean)
+	ok := name != "" && isBrandish(name)
+	if name != "" && !ok {
 		name = longName(name)
+		ok = name != "" && isBrandish(name)
 	}
-	if name != "" && isBrandish(name) {
+	if ok {
 		out = append(out, candidate{name: name, start: off, end: off + len(raw)})
 	}
 	return out
@@ -796,8 +807,44 @@ func cleanName(raw string) string {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '+' && r != '@'
 	})
 	s = strings.TrimSuffix(strings.TrimSuffix(s, "'s"), "’s")
+	if singleSpaced(s) {
+		return s // as strings.Join(strings.Fields(s), " ") is, without copying
+	}
 	return strings.Join(strings.Fields(s), " ")
 }
+
+// singleSpaced reports whether s is its words (strings.Fields) joined by
+// one space: no space at either end, no two in a row, none but " ".
+func singleSpaced(s string) bool {
+	space := true // before the first word
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c == ' ' {
+				if space {
+					return false
+				}
+				space = true
+			} else if asciiSpace[c] {
+				return false
+			} else {
+				space = false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			return false
+		}
+		space = false
+		i += size
+	}
+	return !space || s == ""
+}
+
+// asciiSpace marks the ASCII bytes strings.Fields splits at.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 // isBrandish applies the simple rules that tell a name from a label or a sentence:
 // at most four words and 40 bytes, every word capitalized (or with a capital, digit
