@@ -296,6 +296,9 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		// leaves one ordinary word ("Alpha SV:", "Reconnect GitHub"), which a
 		// label or a verb before a name leaves as often
 		listedAmongBrands := amongBrands[fold(whole)] || whole != name && !plainWord(name)
+		if name = givenPossessive(x, name); name == "" {
+			continue // "Tom's Guide": a person's publication
+		}
 		f := fold(name)
 		if _, ok := m.known[f]; ok || slices.Contains(folded, f) || verbBeforeName(whole, name) {
 			continue

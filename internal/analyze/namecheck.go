@@ -136,6 +136,7 @@ func inAnswer(is func(answer, name string) bool) nameCheck {
 var noBrandName = []nameCheck{
 	alone(func(name string) bool { return !hasLetter(name) }), // a figure: "40,000+"
 	alone(isPlace),          // "Texas"
+	alone(fullPersonName),   // "Jess Sims"
 	inAnswer(townOfPlace),   // a town before its state: "Cortez, Colorado"
 	inAnswer(partOfPlace),   // "the summit of Rainier"
 	alone(openStandard),     // "Git", "Markdown"
