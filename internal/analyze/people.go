@@ -48,16 +48,16 @@ var personNamedBrands = sync.OnceValue(func() map[string]bool {
 // before a given name is a person's name too: "Instructor Cody".
 func fullPersonName(name string) bool {
 	first, last, ok := strings.Cut(name, " ")
-	if !ok || strings.Contains(last, " ") || !capitalWord(first) || !capitalWord(last) || brandList()[fold(name)] {
+	if !ok || strings.Contains(last, " ") || !capitalWord(first) || !capitalWord(last) || lowerIn(brandList(), name) {
 		return false
 	}
-	if lowerIn(personRoles, first) && givenNames()[fold(last)] {
+	if lowerIn(personRoles, first) && lowerIn(givenNames(), last) {
 		return true // "Instructor Cody"
 	}
-	if !givenNames()[fold(first)] || isDictWord(first) || listedBrand(first) || listedBrand(last) || (isDictWord(last) && !isProperNoun(last)) {
+	if !lowerIn(givenNames(), first) || isDictWord(first) || listedBrand(first) || listedBrand(last) || (isDictWord(last) && !isProperNoun(last)) {
 		return false
 	}
-	return !personNamedBrands()[fold(name)]
+	return !lowerIn(personNamedBrands(), name)
 }
 
 // personRoles are the roles written before a person's given name, with a
@@ -95,7 +95,7 @@ func capitalWord(w string) bool {
 // name is returned as it is: a brand's possessive reads like a founder's
 // ("Gregory's lifetime warranty", "Gregory's Baltoro").
 func givenPossessive(x *nameContext, name string) string {
-	if strings.Contains(name, " ") || !givenNames()[fold(name)] || !capitalWord(name) {
+	if strings.Contains(name, " ") || !lowerIn(givenNames(), name) || !capitalWord(name) {
 		return name
 	}
 	starts := x.starts(name)
@@ -117,9 +117,9 @@ func givenPossessive(x *nameContext, name string) string {
 		}
 	}
 	switch {
-	case brandList()[fold(owner)] || brandList()[fold(name+"'s")]:
+	case lowerIn(brandList(), owner) || lowerIn(brandList(), name+"'s"):
 		return owner
-	case capitals == len(starts) && !brandList()[fold(name)]:
+	case capitals == len(starts) && !lowerIn(brandList(), name):
 		return ""
 	}
 	return name
@@ -172,10 +172,10 @@ var madeByVerbs = set(`built made created written developed designed founded cof
 // person ("Charles Schwab").
 func cuedPersonName(x *nameContext, name string) bool {
 	first, last, ok := strings.Cut(name, " ")
-	if !ok || strings.Contains(last, " ") || !givenNames()[fold(first)] || !capitalWord(first) || !capitalWord(last) {
+	if !ok || strings.Contains(last, " ") || !lowerIn(givenNames(), first) || !capitalWord(first) || !capitalWord(last) {
 		return false
 	}
-	if brandList()[fold(first)] || brandList()[fold(last)] || personNamedBrands()[fold(name)] || brandList()[fold(name)] {
+	if lowerIn(brandList(), first) || lowerIn(brandList(), last) || lowerIn(personNamedBrands(), name) || lowerIn(brandList(), name) {
 		return false
 	}
 	if isDictWord(first) && isDictWord(last) && !isProperNoun(last) {
