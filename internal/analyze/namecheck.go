@@ -23,6 +23,8 @@ type nameContext struct {
 
 	wordLabels []string // the leads of lists of one-word labels (wordLabel)
 	labelsRead bool     // wordLabels is read
+
+	brandRow map[string]bool // folded leads of lists or columns that hold a brand
 }
 
 // starts returns where name is written whole in the answer, as
@@ -136,7 +138,7 @@ func inAnswer(is func(answer, name string) bool) nameCheck {
 var noBrandName = []nameCheck{
 	alone(func(name string) bool { return !hasLetter(name) }), // a figure: "40,000+"
 	alone(isPlace),          // "Texas"
-	alone(fullPersonName),   // "Jess Sims"
+	brandlessPerson,         // "Jess Sims"
 	cuedPersonName,          // "built by David Tinker"
 	inAnswer(townOfPlace),   // a town before its state: "Cortez, Colorado"
 	inAnswer(partOfPlace),   // "the summit of Rainier"

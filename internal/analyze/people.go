@@ -60,6 +60,55 @@ func fullPersonName(name string) bool {
 	return !lowerIn(personNamedBrands(), name)
 }
 
+// brandlessPerson reports a person's name (fullPersonName), but not where the
+// answer writes it as a brand: as a lead in a list, headings or a table
+// column that holds a brand ("| Sam Edelman | $90 |" beside "| Acme |"),
+// after "brands like", "brands such as" or "brands including" in its
+// sentence, right after "at" ("the totes at Kenneth Cole") or after "made
+// by", "designed by" or "sold by" ("loafers made by Sam Edelman"): brands
+// named after a person (Kenneth Cole, Vera Wang) read as people alone.
+func brandlessPerson(x *nameContext, name string) bool {
+	if !fullPersonName(name) || lowerIn(x.brandRow, name) {
+		return false
+	}
+	for _, start := range x.starts(name) {
+		if brandCueBefore(x.answer[:start]) {
+			return false
+		}
+	}
+	return true
+}
+
+// brandCueBefore reports whether the text before a name, back to the start
+// of its sentence or line, holds "brand(s)" and then "like", "such as" or
+// "including", or ends in "at" or in "by" after a verb of brandMakerVerbs.
+func brandCueBefore(before string) bool {
+	if len(before) > 200 {
+		before = before[len(before)-200:]
+	}
+	if i := strings.LastIndexAny(before, ".!?\n"); i >= 0 {
+		before = before[i+1:]
+	}
+	w, rest := lastWord(strings.TrimRight(before, " "))
+	if strings.EqualFold(w, "at") {
+		return true
+	}
+	if v, _ := lastWord(strings.TrimRight(rest, " ")); strings.EqualFold(w, "by") && lowerIn(brandMakerVerbs, v) {
+		return true
+	}
+	low := strings.ToLower(before)
+	i := strings.Index(low, "brand")
+	if i < 0 {
+		return false
+	}
+	low = low[i:]
+	return strings.Contains(low, " like ") || strings.Contains(low, " such as ") || strings.Contains(low, " including ")
+}
+
+// brandMakerVerbs are the verbs before "by" that a brand follows as the
+// maker or seller of a product: "loafers made by Sam Edelman".
+var brandMakerVerbs = set(`made designed sold`)
+
 // personRoles are the roles written before a person's given name, with a
 // capital where they open a sentence: "Instructor Cody", "Coach Selena".
 var personRoles = set(`coach instructor trainer founder cofounder co-founder ceo cto host author creator`)
@@ -159,8 +208,10 @@ var personCues = set(`coach coaches instructor instructors trainer trainers foun
 	cofounder co-founder ceo cto host author creator says said to`)
 
 // madeByVerbs are the verbs of making before "by" that a person's name
-// follows as its maker: "built by David Tinker", "founded by Martin Fowler".
-var madeByVerbs = set(`built made created written developed designed founded cofounded
+// follows as its maker: "built by David Tinker", "founded by Martin Fowler";
+// not "made" or "designed", which a brand named after a person follows as
+// often ("pans made by Wolfgang Puck", "a gown designed by Vera Wang").
+var madeByVerbs = set(`built created written developed founded cofounded
 	co-founded led run hosted taught coached started maintained`)
 
 // cuedPersonName reports a given name of the list and a surname that the
@@ -168,7 +219,7 @@ var madeByVerbs = set(`built made created written developed designed founded cof
 // of making, madeByVerbs; "to" only in "according to") or right before
 // "says" or "said": a person's name, though one of its words is also an
 // ordinary one ("built by David Tinker", "founder Martin Fowler"; not both:
-// "made by Grace Studio"), and no brand of the list, nor one named after a
+// "built by Grace Studio"), and no brand of the list, nor one named after a
 // person ("Charles Schwab").
 func cuedPersonName(x *nameContext, name string) bool {
 	first, last, ok := strings.Cut(name, " ")

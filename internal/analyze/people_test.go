@@ -45,8 +45,27 @@ func TestFindMentions_CuedPersonName(t *testing.T) {
 	}{
 		{"Acme is fine. For analysis, Zorbex is free, powerful and built by Martin Fowler.", []string{"Zorbex"}, []string{"Martin Fowler"}},
 		{"Acme is fine. Zorbex's plans were written by coach Dennis Tinker, and they work.", []string{"Zorbex"}, []string{"Dennis Tinker"}},
-		{"Acme is the best pick. Its app was made by Grace Studio, a small agency.", []string{"Grace Studio"}, nil},
+		{"Acme is the best pick. Its app was built by Grace Studio, a small agency.", []string{"Grace Studio"}, nil},
 		{"Acme is the best pick, and Zorbex is close. Instructor Cody keeps its classes fun.", []string{"Zorbex"}, []string{"Instructor Cody", "Cody"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A person's name written where the answer names brands, as a lead beside
+// a brand, after "brands like" or after "at", is a brand named after a
+// person; so is a name after "made by" or "designed by".
+func TestFindMentions_PersonNamedBrand(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Good work bags:\n\n1. **Acme** – Best overall.\n2. **Kenneth Cole** – Sleek totes.\n3. **Anne Klein** – Structured satchels.", []string{"Kenneth Cole", "Anne Klein"}, nil},
+		{"| Brand | Price |\n|---|---|\n| Acme | $120 |\n| Sam Edelman | $90 |\n| Todd Snyder | $180 |", []string{"Sam Edelman", "Todd Snyder"}, nil},
+		{"Acme makes the sturdiest bags. For dressier ones, look at brands like Vera Wang, Rebecca Minkoff and Vince Camuto.", []string{"Vera Wang", "Rebecca Minkoff", "Vince Camuto"}, nil},
+		{"Acme is my pick, but I also shop at Vera Wang for gowns.", []string{"Vera Wang"}, nil},
+		{"Acme's flats are fine, but the loafers made by Sam Edelman are softer.", []string{"Sam Edelman"}, nil},
+		{"Coaches worth following:\n\n1. **Selena Okafor** – Great rowing cues.\n2. **Devin Hartwell** – Simple step goals.\n\nAcme hosts classes with both.", nil, []string{"Selena Okafor", "Devin Hartwell"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
