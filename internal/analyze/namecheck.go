@@ -139,7 +139,6 @@ var noBrandName = []nameCheck{
 	alone(func(name string) bool { return !hasLetter(name) }), // a figure: "40,000+"
 	alone(isPlace),          // "Texas"
 	brandlessPerson,         // "Jess Sims"
-	cuedPersonName,          // "built by David Tinker"
 	inAnswer(townOfPlace),   // a town before its state: "Cortez, Colorado"
 	inAnswer(partOfPlace),   // "the summit of Rainier"
 	alone(openStandard),     // "Git", "Markdown"

@@ -44,15 +44,11 @@ var personNamedBrands = sync.OnceValue(func() map[string]bool {
 // capitalized word that is no ordinary word in small letters or is a proper
 // noun too, and no brand ("Jess Sims", "Chris Bennett"; not "Chase
 // Sapphire", "Hugo Themes", "Julia Computing"). A brand of the list named
-// after a person keeps its name ("Charles Schwab", "Ralph Lauren"). A role
-// before a given name is a person's name too: "Instructor Cody".
+// after a person keeps its name ("Charles Schwab", "Ralph Lauren").
 func fullPersonName(name string) bool {
 	first, last, ok := strings.Cut(name, " ")
 	if !ok || strings.Contains(last, " ") || !capitalWord(first) || !capitalWord(last) || lowerIn(brandList(), name) {
 		return false
-	}
-	if lowerIn(personRoles, first) && lowerIn(givenNames(), last) {
-		return true // "Instructor Cody"
 	}
 	if !lowerIn(givenNames(), first) || isDictWord(first) || listedBrand(first) || listedBrand(last) || (isDictWord(last) && !isProperNoun(last)) {
 		return false
@@ -108,10 +104,6 @@ func brandCueBefore(before string) bool {
 // brandMakerVerbs are the verbs before "by" that a brand follows as the
 // maker or seller of a product: "loafers made by Sam Edelman".
 var brandMakerVerbs = set(`made designed sold`)
-
-// personRoles are the roles written before a person's given name, with a
-// capital where they open a sentence: "Instructor Cody", "Coach Selena".
-var personRoles = set(`coach instructor trainer founder cofounder co-founder ceo cto host author creator`)
 
 // capitalWord reports a word of letters (an apostrophe or a hyphen inside
 // too: "O'Neil", "Smith-Jones") that opens with its only capital, or a
@@ -199,60 +191,6 @@ func titleAfter(s string) bool {
 	}
 	s = strings.TrimLeft(s, " ")
 	return s == "" || strings.ContainsRune("\n–—-:,)]", firstRune(s))
-}
-
-// personCues are the words right before a person's name: a role
-// ("instructors Jess Sims and…", "founder Gareth Hunter"), a verb of
-// speaking ("says Priscilla Marsh") or the end of "according to".
-var personCues = set(`coach coaches instructor instructors trainer trainers founder founders
-	cofounder co-founder ceo cto host author creator says said to`)
-
-// madeByVerbs are the verbs of making before "by" that a person's name
-// follows as its maker: "built by David Tinker", "founded by Martin Fowler";
-// not "made" or "designed", which a brand named after a person follows as
-// often ("pans made by Wolfgang Puck", "a gown designed by Vera Wang").
-var madeByVerbs = set(`built created written developed founded cofounded
-	co-founded led run hosted taught coached started maintained`)
-
-// cuedPersonName reports a given name of the list and a surname that the
-// answer writes right after a person's cue (personCues; "by" after a verb
-// of making, madeByVerbs; "to" only in "according to") or right before
-// "says" or "said": a person's name, though one of its words is also an
-// ordinary one ("built by David Tinker", "founder Martin Fowler"; not both:
-// "built by Grace Studio"), and no brand of the list, nor one named after a
-// person ("Charles Schwab").
-func cuedPersonName(x *nameContext, name string) bool {
-	first, last, ok := strings.Cut(name, " ")
-	if !ok || strings.Contains(last, " ") || !lowerIn(givenNames(), first) || !capitalWord(first) || !capitalWord(last) {
-		return false
-	}
-	if lowerIn(brandList(), first) || lowerIn(brandList(), last) || lowerIn(personNamedBrands(), name) || lowerIn(brandList(), name) {
-		return false
-	}
-	if isDictWord(first) && isDictWord(last) && !isProperNoun(last) {
-		return false
-	}
-	for _, start := range x.starts(name) {
-		before := strings.TrimRight(x.answer[:start], " ")
-		w, rest := lastWord(before)
-		switch {
-		case strings.EqualFold(w, "to"):
-			if v, _ := lastWord(strings.TrimRight(rest, " ")); strings.EqualFold(v, "according") {
-				return true
-			}
-		case lowerIn(personCues, w):
-			return true
-		case strings.EqualFold(w, "by"):
-			if v, _ := lastWord(strings.TrimRight(rest, " ")); lowerIn(madeByVerbs, v) {
-				return true
-			}
-		}
-		after := strings.TrimLeft(x.answer[start+len(name):], ",")
-		if v, _, _ := strings.Cut(strings.TrimLeft(after, " "), " "); v == "says" || v == "said" {
-			return true
-		}
-	}
-	return false
 }
 
 // lastWord returns the last word of s, its letters and hyphens, and the

@@ -34,24 +34,6 @@ func TestFindMentions_GivenPossessive(t *testing.T) {
 	}
 }
 
-// A given name and a surname, one of them also an ordinary word, written
-// after a person's cue or before "says" are a person's name, and so is a
-// role before a given name; a name of two ordinary words is not, nor a
-// brand of the list.
-func TestFindMentions_CuedPersonName(t *testing.T) {
-	for _, tt := range []struct {
-		text      string
-		want, not []string
-	}{
-		{"Acme is fine. For analysis, Zorbex is free, powerful and built by Martin Fowler.", []string{"Zorbex"}, []string{"Martin Fowler"}},
-		{"Acme is fine. Zorbex's plans were written by coach Dennis Tinker, and they work.", []string{"Zorbex"}, []string{"Dennis Tinker"}},
-		{"Acme is the best pick. Its app was built by Grace Studio, a small agency.", []string{"Grace Studio"}, nil},
-		{"Acme is the best pick, and Zorbex is close. Instructor Cody keeps its classes fun.", []string{"Zorbex"}, []string{"Instructor Cody", "Cody"}},
-	} {
-		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
-	}
-}
-
 // A person's name written where the answer names brands, as a lead beside
 // a brand, after "brands like" or after "at", is a brand named after a
 // person; so is a name after "made by" or "designed by".
