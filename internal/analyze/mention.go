@@ -247,6 +247,21 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 			brandGroups[c.group] = true
 		}
 	}
+	// leads of a list, headings or a table column that holds a tracked brand
+	// or a brand of the list: a person's name there is a brand's
+	// (personName)
+	x.brandRow = map[string]bool{}
+	rowGroups := map[int]bool{}
+	for _, c := range cands {
+		if c.group != 0 && (overlaps(tracked, c.start, c.end) || listedBrand(c.name)) {
+			rowGroups[c.group] = true
+		}
+	}
+	for _, c := range cands {
+		if rowGroups[c.group] {
+			x.brandRow[fold(c.name)] = true
+		}
+	}
 	// folded names read as leads beside a tracked brand, or as the lead of an
 	// item that is no label before a colon: evidence of a name, where
 	// capitals are not (ordinaryName)
@@ -310,6 +325,9 @@ func (m *Matcher) untracked(answer string, sents []span, cands []candidate, trac
 		// leaves one ordinary word ("Alpha SV:", "Reconnect GitHub"), which a
 		// label or a verb before a name leaves as often
 		listedAmongBrands := amongBrands[fold(whole)] || whole != name && !plainWord(name)
+		if name = givenPossessive(x, name); name == "" {
+			continue // "Tom's Guide": a person's publication
+		}
 		f := fold(name)
 		if _, ok := m.known[f]; ok || slices.Contains(folded, f) || verbBeforeName(whole, name) || m.trackedDomain(f) {
 			continue

@@ -24,7 +24,8 @@ type nameContext struct {
 	wordLabels []string // the leads of lists of one-word labels (wordLabel)
 	labelsRead bool     // wordLabels is read
 
-	groupLeads map[int][3]int // per group, its leads, its brands' and its coined names' (brandLeads)
+	groupLeads map[int][3]int  // per group, its leads, its brands' and its coined names' (brandLeads)
+	brandRow   map[string]bool // folded leads of lists or columns that hold a brand
 }
 
 // starts returns where name is written whole in the answer, as
@@ -141,6 +142,7 @@ var noBrandName = []nameCheck{
 	inAnswer(nationality),   // "Italian-made"
 	alone(rateTerm),         // "Intro APR", "Free ATM"
 	alone(legalSuffix),      // "N.A", "Co"
+	brandlessPerson,         // "Jess Sims"
 	townOfPlace,             // a town before its state: "Cortez, Colorado"
 	inAnswer(partOfPlace),   // "the summit of Rainier"
 	alone(openStandard),     // "Git", "Markdown"
