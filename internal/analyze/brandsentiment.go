@@ -71,8 +71,16 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 	inList := false                         // the block before was a list item
 	k := 0                                  // index into ms
 	headed := false                         // the block opened with a heading or a list item: its lead is its topic
+	var nest struct {                       // a list item about one brand, and its indentation: it leads the items nested under it
+		brand, indent int
+		ok            bool
+	}
+	indent := 0 // the indentation of the block before's list item
 	for _, sn := range sents {
 		if blocks.startsBefore(sn.start) {
+			if !(inList && nest.ok && indent > nest.indent) {
+				nest.brand, nest.indent, nest.ok = subject, indent, inList && hasSubject
+			}
 			hasSubject, hasOpener = false, false
 			headed = isListItemAt(answer, sn.start) || isHeadingAt(answer, sn.start)
 			if hasListSubject && isListItemAt(answer, sn.start) {
@@ -95,6 +103,15 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 				itemTone, itemWarns = sectionTone, sectionTone != 0
 			}
 			inList = item
+			if item {
+				indent = itemIndent(answer, sn.start)
+				if nest.ok && indent > nest.indent {
+					// "1. **Acme**" over "   * Consistently the highest
+					// rated": a nested item goes on about the brand of the
+					// item it is nested under, as the text under a heading
+					subject, hasSubject = nest.brand, true
+				}
+			}
 		}
 		var in []match
 		for k < len(ms) && ms[k].start < sn.end {
@@ -1583,4 +1600,21 @@ func blankSuitCells(b []byte, ms []match) {
 		}
 		ls = le + 1
 	}
+}
+
+// itemIndent is the indentation of the line that holds pos: the spaces
+// and tabs before its list marker, a tab counted as four.
+func itemIndent(s string, pos int) int {
+	n := 0
+	for i := strings.LastIndexByte(s[:pos], '\n') + 1; i < len(s); i++ {
+		switch s[i] {
+		case ' ':
+			n++
+		case '\t':
+			n += 4
+		default:
+			return n
+		}
+	}
+	return n
 }

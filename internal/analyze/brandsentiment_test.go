@@ -578,3 +578,26 @@ func TestBrandSentimentSuitColumn(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
 	}
 }
+
+// An item nested under a list item about one brand goes on about that
+// brand, as the text under a heading does; nested under an item of no
+// brand or of several, or indented after a paragraph, it does not.
+func TestBrandSentimentNestedItems(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"nested under a brand", "1. **Acme**\n   * Consistently the highest-rated tool for support.\n   * **Best for:** small teams.\n2. **Globex**\n   * Clunky, and support is slow.\n3. **Initech**\n   * Priced per seat, billed monthly.",
+			map[string]string{"Acme": "+", "Globex": "-", "Initech": "0"}},
+		{"nested under no brand", "- **Pricing**\n  - Terrible renewals are common in this market.\n- **Acme** has a free plan.",
+			map[string]string{"Acme": "0"}},
+		{"nested under two brands", "1. **Acme** and **Globex**\n   * Clunky exports are a common complaint.\n2. **Initech**\n   * Excellent support.",
+			map[string]string{"Acme": "0", "Globex": "0", "Initech": "+"}},
+		{"indented after a paragraph", "Acme is a CRM.\n\n  - Clunky exports are a common complaint.",
+			map[string]string{"Acme": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
