@@ -218,6 +218,15 @@ func valence(text string) float64 {
 			addWeighed(-1.0)
 			continue
 		}
+		if v, n := priceMoveAt(w, text[i:]); n > 0 {
+			// "can cut premiums", "lowering your rate", "raised premiums",
+			// "won't increase your premium": a price moved down is praise,
+			// moved up a complaint, and a rise denied praise
+			addWeighed(v)
+			negLeft, lack = 0, false
+			i += n
+			continue
+		}
 		switch info.kind {
 		case negator:
 			if adviceNegators[w] {
@@ -2295,4 +2304,52 @@ var abbreviations = set("e.g i.e vs inc ltd co corp mr mrs ms dr st approx")
 func isAbbreviation(before string) bool {
 	w := before[strings.LastIndexAny(before, " \t(")+1:]
 	return lowerIn(abbreviations, w)
+}
+
+// priceMoves are the verbs that move a price: down is praise, up a
+// complaint.
+var priceMoves = map[string]float64{
+	"lower": 1.5, "lowers": 1.5, "lowered": 1.5, "lowering": 1.5,
+	"cut": 1.5, "cuts": 1.5, "cutting": 1.5,
+	"reduce": 1.5, "reduces": 1.5, "reduced": 1.5, "reducing": 1.5,
+	"raise": -1.5, "raises": -1.5, "raised": -1.5, "raising": -1.5,
+	"increase": -1.5, "increases": -1.5, "increased": -1.5, "increasing": -1.5,
+}
+
+// movedPrices are what a customer keeps paying, as the object of a verb
+// that moves it; a rate counts only as the one a customer is charged
+// ("your rate", "rates for safe drivers"), not a bank's ("cut its savings
+// rate"); a product's price cut by a deal ("trade-in credit can reduce
+// the price") is a fact of shopping, and a deductible the customer
+// chooses is advice ("raise your deductible").
+var movedPrices = set("fee fees premium premiums cost costs bill bills")
+
+// movedFillers may stand between the verb and its price: "lowers your
+// monthly premium", "cut the cost".
+var movedFillers = set("your the its their monthly annual overall total")
+
+// priceMoveAt weighs a verb w that moves a price when one follows it
+// within three words ("can cut premiums", "raise your rate", "lowers the
+// cost"). It returns the weight and the bytes of rest it covers, or 0, 0.
+func priceMoveAt(w, rest string) (float64, int) {
+	v, ok := priceMoves[w]
+	if !ok {
+		return 0, 0
+	}
+	t, prev := rest, ""
+	for k := 0; k < 3; k++ {
+		x := nextToken(t)
+		if x == "" || len(t) < 1+len(x) || t[0] != ' ' {
+			return 0, 0
+		}
+		t = t[1+len(x):]
+		switch {
+		case movedPrices[x], (x == "rate" || x == "rates") && (prev == "your" || nextToken(t) == "for"):
+			return v, len(rest) - len(t)
+		case !movedFillers[x]:
+			return 0, 0
+		}
+		prev = x
+	}
+	return 0, 0
 }

@@ -591,3 +591,21 @@ func TestSparedEffortAt(t *testing.T) {
 		}
 	}
 }
+
+// A verb that moves what the customer keeps paying weighs the move: down
+// is praise, up a complaint, a rise denied praise; a bank's rate, a
+// price cut by a deal and a deductible are left alone.
+func TestSentimentPriceMoved(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"Snapshot can cut premiums for careful drivers.", "+"},
+		{"It lets you ladder coverage down, lowering premiums.", "+"},
+		{"SmartRide won't raise your rate.", "+"},
+		{"It generally won't increase your premium.", "+"},
+		{"The program can lower rates for safe drivers.", "+"},
+		{"The insurer raised premiums sharply last year.", "-"},
+		{"Snapshot can raise your rate at renewal.", "-"},
+		{"Ally cut rates on savings twice this year.", "0"},
+		{"Trade-in credit can reduce the price by several hundred dollars.", "0"},
+		{"Raise your deductible before you renew.", "0"},
+	})
+}
