@@ -1219,6 +1219,17 @@ func sides(s string, sn span, groups []group) []side {
 				t = lead + " " + t
 			}
 		}
+		if i > 0 && asideGap(s[groups[i-1].end:g.start]) {
+			// "Better fits are Acme (if you're large) or Globex, which
+			// handles big catalogs": brands listed each with an aside of
+			// its own, a parenthesis or a relative clause, share the words
+			// that name them ("… are", "…:"); words of a clause of their
+			// own ("Reviewers hate spreadsheets, so teams move to") stay
+			// the first brand's
+			if lead := s[sn.start:groups[0].start]; namesList(lead) && func() bool { j, _ := lastMarker(lead); return j < 0 }() && allAsides(s, groups[:i+1]) {
+				t = lead + " " + t
+			}
+		}
 		if i+1 < len(groups) && compare[i+1] && strings.HasPrefix(strings.TrimLeft(s[cuts[i+1]:], " *_"), "than") {
 			// the side before "than Globex" keeps the word, so that what it
 			// has more of reads as compared ("longer financing terms"), and
@@ -1617,4 +1628,70 @@ func itemIndent(s string, pos int) int {
 		}
 	}
 	return n
+}
+
+// asideGap reports whether the text between two brands is an aside about
+// the first and a list word: a parenthesis ("(if you sell B2B), or") or a
+// relative clause (", which handles large catalogs, and").
+func asideGap(gap string) bool {
+	g := strings.TrimLeft(gap, " *_")
+	var rest string
+	switch {
+	case strings.HasPrefix(g, "("):
+		k := strings.IndexByte(g, ')')
+		if k < 0 || strings.ContainsAny(g[:k], ";") {
+			return false
+		}
+		rest = g[k+1:]
+	case strings.HasPrefix(g, ","):
+		if !opensRelative(g[1:]) {
+			return false
+		}
+		k := strings.LastIndexByte(g, ',')
+		if k <= 0 || strings.ContainsAny(g, ";:") {
+			return false
+		}
+		rest = g[k:]
+	default:
+		return false
+	}
+	if j, _ := lastMarker(gap); j >= 0 {
+		return false
+	}
+	switch strings.ToLower(strings.Trim(rest, " *_")) {
+	case ",", "and", "or", ", and", ", or":
+		return true
+	}
+	return false
+}
+
+// allAsides reports whether every gap between the groups is an aside and
+// a list word, or a list word alone.
+func allAsides(s string, groups []group) bool {
+	for i := 1; i < len(groups); i++ {
+		gap := s[groups[i-1].end:groups[i].start]
+		if !asideGap(gap) && !listJoin[listGap(gap)] {
+			return false
+		}
+	}
+	return true
+}
+
+// namesList reports whether lead, the text before a sentence's first
+// brand, names what the brands after it are: a clause with no comma that
+// ends with a colon or with "is", "are" or "include" ("Better options for
+// marketing:", "Better fits are").
+func namesList(lead string) bool {
+	t := strings.TrimRight(lead, " \t*_")
+	if t == "" || strings.ContainsAny(t, ",;") {
+		return false
+	}
+	if strings.HasSuffix(t, ":") {
+		return true
+	}
+	switch lastWordOf(strings.ToLower(t)) {
+	case "is", "are", "include":
+		return true
+	}
+	return false
 }

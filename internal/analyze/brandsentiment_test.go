@@ -601,3 +601,28 @@ func TestBrandSentimentNestedItems(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
 	}
 }
+
+// Brands listed each with an aside of its own, a parenthesis or a
+// relative clause, share the words that name them before the list; words
+// of a clause of their own before the list do not reach the later brands.
+func TestBrandSentimentListWithAsides(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"a parenthesis and a relative clause", "Better fits are Acme (if you sell B2B) or Globex, which handles large catalogs.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"after a colon", "Better options for marketing: Acme (timelines), Globex (dashboards), or Initech if you want docs.",
+			map[string]string{"Acme": "+", "Globex": "+", "Initech": "+"}},
+		{"a warning", "The ones I would not pick for this are Acme (too costly at scale) and Globex, which has thin reporting.",
+			map[string]string{"Acme": "-", "Globex": "-"}},
+		{"a lead of facts", "Headquartered in the US are Acme (Boston) and Globex, which also has offices in Tallinn.",
+			map[string]string{"Acme": "0", "Globex": "0"}},
+		{"a clause of its own", "Reviewers hate spreadsheets, so teams move to Acme (for its reports) or Globex, which syncs with Gmail.",
+			map[string]string{"Globex": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
