@@ -402,6 +402,14 @@ func valence(text string) float64 {
 			addWeighed(1.5)
 			continue
 		}
+		if customaryPick(w, text[:wordStartOf(text, i)], text[i:]) {
+			// "the usual answer", "a safe bet", "is the standard for
+			// Shopify brands", "a classic for trail and town": the pick
+			// most buyers are pointed to is a verdict, as "choice" is
+			addWeighed(1)
+			negLeft = 0
+			continue
+		}
 		if w == "choice" && namedChoice(text[:wordStartOf(text, i)]) {
 			// "a sensible choice", "the default choice": naming the brand
 			// as a choice is a verdict, whatever word says which
@@ -2352,4 +2360,51 @@ func priceMoveAt(w, rest string) (float64, int) {
 		prev = x
 	}
 	return 0, 0
+}
+
+// customaryNouns name the pick most buyers are pointed to when a word of
+// custom qualifies them ("the usual answer", "a safe bet", "the obvious
+// default"); standardNouns do so of themselves, as nouns ("the standard
+// for Shopify brands", "the car-camping classic").
+var (
+	customaryNouns = set("answer bet default")
+	customaryWords = set("usual obvious natural safe standard default typical")
+	standardNouns  = set("standard classic")
+	// standardEnds may follow "the standard" or "a classic" used as a
+	// noun; a noun after it makes it an adjective ("the standard plan")
+	standardEnds = set("for among in on with that since")
+	// pickOpeners may stand before the article: a verb of being, or
+	// nothing when the phrase opens its clause ("A classic that works
+	// on and off the trail")
+	pickOpeners = set("is are was remains remain becomes still 's isn't aren't")
+)
+
+// customaryPick reports whether w, with before and rest the text around
+// it, is a customary pick said of the brand: "is the usual answer", "a
+// safe bet", "remains the standard for large teams", "A classic for
+// trail and town".
+func customaryPick(w, before, rest string) bool {
+	switch {
+	case customaryNouns[w]:
+		f := lastWords(before, 3)
+		return len(f) == 3 && customaryWords[f[0]] && articles[f[1]] && f[1] != "any" && (pickOpeners[f[2]] || strings.HasSuffix(f[2], "'s"))
+	case standardNouns[w]:
+		if x := nextToken(rest); x != "" && !standardEnds[x] {
+			return false
+		}
+		f := lastWords(before, 3)
+		if len(f) > 0 && !articles[f[0]] {
+			if strings.IndexByte(f[0], '-') < 0 || sentimentWords[f[0]].kind != plain {
+				return false // "the car-camping classic", not "the industry standard"
+			}
+			f = f[1:]
+		}
+		if len(f) == 0 || f[0] != "the" && f[0] != "a" {
+			return false
+		}
+		// the article opens its clause ("A classic for trail and town",
+		// "Acme, a classic for…") or follows a verb of being
+		return len(f) == 1 || pickOpeners[f[1]] || strings.HasSuffix(f[1], "'s")
+	}
+	return false
 }

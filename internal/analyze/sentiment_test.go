@@ -609,3 +609,22 @@ func TestSentimentPriceMoved(t *testing.T) {
 		{"Raise your deductible before you renew.", "0"},
 	})
 }
+
+// The pick most buyers are pointed to, named with a word of custom ("the
+// usual answer", "a safe bet") or as "the standard" or "a classic" said
+// of the brand, is praise; the same words naming something else are not.
+func TestSentimentCustomaryPick(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"If automation matters, it is the usual answer.", "+"},
+		{"For long trips it is a safe bet.", "+"},
+		{"For Shopify stores it is the standard; the rest trail.", "+"},
+		{"A classic for trail and town.", "+"},
+		{"It is the car-camping classic.", "+"},
+		{"It isn't a safe bet for teens.", "-"},
+		{"It meets the standard for data security.", "0"},
+		{"The standard is 30 days.", "0"},
+		{"The usual answer is to wait for a sale.", "0"},
+		{"The short answer is no.", "0"},
+		{"It follows the industry standard for USB-C.", "0"},
+	})
+}
