@@ -182,6 +182,13 @@ func valence(text string) float64 {
 			boost = 1
 			continue
 		}
+		if (w == "limited" || w == "capped") && yesQualifier(text[:wordStartOf(text, i)]) {
+			// "| Yes (limited minutes) |", "Yes (capped issues)": a table
+			// cell that says a feature is there, with its allowance in
+			// brackets, states the plan's terms, not a complaint
+			boost, prevCount = 1, true
+			continue
+		}
 		if info.has(strictWord) && !strictRule(text[i:]) {
 			// "a strict no-logs policy", "strict quality control": what
 			// the brand holds itself to, not a rule the customer must meet
@@ -2407,4 +2414,19 @@ func customaryPick(w, before, rest string) bool {
 		return len(f) == 1 || pickOpeners[f[1]] || strings.HasSuffix(f[1], "'s")
 	}
 	return false
+}
+
+// yesQualifier reports whether before ends inside a bracket that follows
+// a table cell's "Yes": "| Yes (limited", "| Yes (individuals; limited".
+func yesQualifier(before string) bool {
+	k := strings.LastIndexByte(before, '(')
+	if k < 0 || strings.ContainsAny(before[k:], ")|") {
+		return false
+	}
+	t := strings.TrimRight(before[:k], " ")
+	if len(t) < 3 || !strings.EqualFold(t[len(t)-3:], "yes") {
+		return false
+	}
+	t = strings.TrimRight(t[:len(t)-3], " *_")
+	return t == "" || strings.HasSuffix(t, "|")
 }

@@ -628,3 +628,16 @@ func TestSentimentCustomaryPick(t *testing.T) {
 		{"It follows the industry standard for USB-C.", "0"},
 	})
 }
+
+// A table cell that says a feature is there, with its allowance in
+// brackets after "Yes", states the plan's terms; "limited" elsewhere in a
+// cell or a sentence stays a complaint.
+func TestSentimentYesQualifier(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"| Acme | $15 | Yes (limited minutes) |", "0"},
+		{"| Acme | Yes (capped issues) | $8 |", "0"},
+		{"| Acme | $15 | Limited |", "-"},
+		{"| Acme | No (limited trial) |", "-"},
+		{"Free calling is limited to 100 minutes.", "-"},
+	})
+}
