@@ -456,6 +456,11 @@ func valence(text string) float64 {
 				(w != "a" || p != 0 || !afterCopula) &&
 				(w != "quote" || !quoteNoun(text[:wordStartOf(text, i)])) {
 				v, ok, phrased = p, true, true
+				if topOut[w] && (costBefore(text[:wordStartOf(text, i)], 3) || priceAfter(text[i+n:])) {
+					// "prices top out at $300", "plans top out at $49": the
+					// ceiling of a cost is no limit of the product
+					v = 0
+				}
 				i += n
 				if w == "i'd" && p >= 1.5 && negLeft > 0 {
 					// "not the brand I'd pick", "isn't the one I'd go
@@ -1631,9 +1636,15 @@ var phrases = withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToP
 	"rated":  {{"higher", 1.5}, {"lower", -1.5}, {"ahead of schedule", 0}, {"ahead of time", 0}, {"ahead", 2}},
 	"lasts":  {{"longer", 1.5}},
 	"last":   {{"longer", 1.5}},
-	"slows":  {{"down", -1.5}},
-	"slow":   {{"down", -1.5}},
-	"clean":  {{"up", 0}},
+	// a ceiling is a limit, not the praise "tops" weighs alone: "charging
+	// tops out at 45W", "coverage tops out lower" (a cost's ceiling,
+	// "prices top out at $300", weighs nothing: topOut)
+	"tops":    {{"out", -1}},
+	"topped":  {{"out", -1}},
+	"topping": {{"out", -1}},
+	"slows":   {{"down", -1.5}},
+	"slow":    {{"down", -1.5}},
+	"clean":   {{"up", 0}},
 	// being known is no merit of itself, however widely ("well known",
 	// "widely known"; "best known" and "the most widely known" alike)
 	"well":   {{"known", 0}},
@@ -1644,7 +1655,7 @@ var phrases = withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToP
 		{"point out", 0}, {"point", 2}, {"shortlist", 2}, {"rely on", 2}, {"try first", 2}, {"look first at", 2}, {"skip", -4.5}, {"avoid", -4.5}, {"pass on", -4.5},
 		{"hold off", -3.5}, {"be cautious", -3.5}, {"be more cautious", -3.5},
 		{"steer you away", -4.5}, {"steer away", -4.5}, {"steer clear", -4.5}, {"be careful", -3.5}, {"be more careful", -3.5}, {"rule it out", -4.5}, {"look elsewhere", -3.5}},
-	"top":       {{"pick", 2}, {"choice", 2}, {"rated", 2}},
+	"top":       {{"pick", 2}, {"choice", 2}, {"rated", 2}, {"out", -1}},
 	"wears":     {{"out faster", -2.5}, {"out", -2}},
 	"runs":      {{"hot", -1.5}, {"small", -1}, {"large", -1}},
 	"run":       {{"hot", -1.5}, {"small", -1}, {"large", -1}},
@@ -2429,4 +2440,18 @@ func yesQualifier(before string) bool {
 	}
 	t = strings.TrimRight(t[:len(t)-3], " *_")
 	return t == "" || strings.HasSuffix(t, "|")
+}
+
+// topOut are the forms of "top" that, with "out" after them, say where
+// something reaches its ceiling.
+var topOut = set("top tops topped topping")
+
+// priceAfter reports whether rest opens with an amount of money, after
+// "at", "around" or "near" ("at $49", "around €300").
+func priceAfter(rest string) bool {
+	t := strings.TrimLeft(rest, " ")
+	for _, p := range []string{"at ", "around ", "near ", "about "} {
+		t = strings.TrimPrefix(t, p)
+	}
+	return strings.HasPrefix(t, "$") || strings.HasPrefix(t, "€") || strings.HasPrefix(t, "£")
 }

@@ -641,3 +641,15 @@ func TestSentimentYesQualifier(t *testing.T) {
 		{"Free calling is limited to 100 minutes.", "-"},
 	})
 }
+
+// "Tops out" says where a product reaches its ceiling, a limit; "tops"
+// alone keeps its praise, and the ceiling of a cost weighs nothing.
+func TestSentimentTopsOut(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"Charging tops out at 45W.", "-"},
+		{"Coverage tops out lower than the others.", "-"},
+		{"It tops the charts for battery life.", "+"},
+		{"Prices top out at $300.", "0"},
+		{"Plans top out at $49 a month.", "0"},
+	})
+}
