@@ -454,7 +454,8 @@ func valence(text string) float64 {
 				(w != "best" || bestHowHolds(text[:wordStartOf(text, i)], text[i:i+n])) &&
 				(w != "i'd" || pointHolds(text[i:i+n], text[i+n:])) &&
 				(w != "a" || p != 0 || !afterCopula) &&
-				(w != "quote" || !quoteNoun(text[:wordStartOf(text, i)])) {
+				(w != "quote" || !quoteNoun(text[:wordStartOf(text, i)])) &&
+				(w != "pile" && w != "piles" || !earnedBefore(text[:wordStartOf(text, i)])) {
 				v, ok, phrased = p, true, true
 				if topOut[w] && (costBefore(text[:wordStartOf(text, i)], 3) || priceAfter(text[i+n:])) {
 					// "prices top out at $300", "plans top out at $49": the
@@ -1684,9 +1685,11 @@ var phrases = withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToP
 	// is charged"
 	"make": {{"sure", 0}},
 	// a cost that rises fast is a complaint: "the fees add up quickly",
-	// "pricing climbs quickly"
+	// "pricing climbs quickly", "add-ons pile up quickly"
 	"add":       {{"up quickly", -1.5}, {"up fast", -1.5}},
 	"adds":      {{"up quickly", -1.5}, {"up fast", -1.5}},
+	"pile":      {{"up quickly", -1.5}, {"up fast", -1.5}},
+	"piles":     {{"up quickly", -1.5}, {"up fast", -1.5}},
 	"climbs":    {{"quickly", -1.5}, {"fast", -1.5}},
 	"climb":     {{"quickly", -1.5}, {"fast", -1.5}},
 	"escalate":  {{"quickly", -1.5}, {"fast", -1.5}},
@@ -2169,7 +2172,7 @@ func withBestParticiples(m map[string][]phrase) map[string][]phrase {
 func withPremiumPhrases(m map[string][]phrase) map[string][]phrase {
 	for _, verb := range []string{"pay", "pays", "paying", "paid"} {
 		m[verb] = append(m[verb], phrase{"a premium for", -1.5})
-		for _, adj := range []string{"big", "large", "hefty", "steep", "huge", "real", "significant", "serious"} {
+		for _, adj := range []string{"big", "large", "hefty", "heavy", "steep", "huge", "real", "significant", "serious"} {
 			m[verb] = append(m[verb], phrase{"a " + adj + " premium", -1.5})
 		}
 	}
@@ -2454,4 +2457,15 @@ func priceAfter(rest string) bool {
 		t = strings.TrimPrefix(t, p)
 	}
 	return strings.HasPrefix(t, "$") || strings.HasPrefix(t, "€") || strings.HasPrefix(t, "£")
+}
+
+// earnedNouns are what a customer earns: when they pile up quickly
+// ("points pile up quickly") it is no complaint.
+var earnedNouns = set("points rewards miles cashback savings interest credits perks")
+
+// earnedBefore reports whether before ends with a noun of what a
+// customer earns ("cash back", "points").
+func earnedBefore(before string) bool {
+	f := lastWords(before, 2)
+	return len(f) > 0 && (earnedNouns[f[0]] || f[0] == "back" && len(f) > 1 && f[1] == "cash")
 }

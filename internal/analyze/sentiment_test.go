@@ -653,3 +653,15 @@ func TestSentimentTopsOut(t *testing.T) {
 		{"Plans top out at $49 a month.", "0"},
 	})
 }
+
+// Costs that pile up fast and a heavy premium paid for something are
+// complaints, as costs that add up fast are; what a customer earns
+// piling up is not.
+func TestSentimentPilesUp(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The add-ons pile up quickly.", "-"},
+		{"You're paying a heavy premium for the logo.", "-"},
+		{"Points pile up quickly on groceries.", "+"},
+		{"It carries a heavy load.", "0"},
+	})
+}
