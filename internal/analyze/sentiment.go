@@ -2432,9 +2432,15 @@ func customaryPick(w, before, rest string) bool {
 
 // yesQualifier reports whether before ends inside a bracket that follows
 // a table cell's "Yes": "| Yes (limited", "| Yes (individuals; limited".
+//
+// An intensifier right before the word ("Yes (very limited)", "Yes
+// (severely limited storage)") sizes the limit: that is a complaint.
 func yesQualifier(before string) bool {
 	k := strings.LastIndexByte(before, '(')
 	if k < 0 || strings.ContainsAny(before[k:], ")|") {
+		return false
+	}
+	if f := lastWords(before, 1); len(f) == 1 && sentimentWords[f[0]].kind == intensifier {
 		return false
 	}
 	t := strings.TrimRight(before[:k], " ")

@@ -631,13 +631,15 @@ func TestSentimentCustomaryPick(t *testing.T) {
 
 // A table cell that says a feature is there, with its allowance in
 // brackets after "Yes", states the plan's terms; "limited" elsewhere in a
-// cell or a sentence stays a complaint.
+// cell or a sentence, or sized by an intensifier, stays a complaint.
 func TestSentimentYesQualifier(t *testing.T) {
 	checkSides(t, []sideCase{
 		{"| Acme | $15 | Yes (limited minutes) |", "0"},
 		{"| Acme | Yes (capped issues) | $8 |", "0"},
 		{"| Acme | $15 | Limited |", "-"},
 		{"| Acme | No (limited trial) |", "-"},
+		{"| Acme | Yes (very limited) | No |", "-"},
+		{"| Acme | Yes (severely limited storage) | Yes |", "-"},
 		{"Free calling is limited to 100 minutes.", "-"},
 	})
 }
