@@ -455,7 +455,7 @@ func valence(text string) float64 {
 				(w != "i'd" || pointHolds(text[i:i+n], text[i+n:])) &&
 				(w != "a" || p != 0 || !afterCopula) &&
 				(w != "quote" || !quoteNoun(text[:wordStartOf(text, i)])) &&
-				(w != "pile" && w != "piles" || !earnedBefore(text[:wordStartOf(text, i)])) {
+				(w != "pile" && w != "piles" || costPilesBefore(text[:wordStartOf(text, i)])) {
 				v, ok, phrased = p, true, true
 				if topOut[w] && (costBefore(text[:wordStartOf(text, i)], 3) || priceAfter(text[i+n:])) {
 					// "prices top out at $300", "plans top out at $49": the
@@ -2465,13 +2465,17 @@ func priceAfter(rest string) bool {
 	return strings.HasPrefix(t, "$") || strings.HasPrefix(t, "€") || strings.HasPrefix(t, "£")
 }
 
-// earnedNouns are what a customer earns: when they pile up quickly
-// ("points pile up quickly") it is no complaint.
-var earnedNouns = set("points rewards miles cashback savings interest credits perks")
+// paidExtras are charges on top of a plan, as a subject that piles up.
+var paidExtras = set("add-ons addons extras upgrades surcharges")
 
-// earnedBefore reports whether before ends with a noun of what a
-// customer earns ("cash back", "points").
-func earnedBefore(before string) bool {
-	f := lastWords(before, 2)
-	return len(f) > 0 && (earnedNouns[f[0]] || f[0] == "back" && len(f) > 1 && f[1] == "cash")
+// costPilesBefore reports whether what piles up, the last words of
+// before, is a cost ("add-ons pile up quickly", "the fees pile up fast"):
+// only a cost that piles up fast is a complaint, not orders, reviews,
+// subscribers or points piling up.
+func costPilesBefore(before string) bool {
+	if costBefore(before, 3) {
+		return true
+	}
+	f := lastWords(before, 1)
+	return len(f) == 1 && paidExtras[f[0]]
 }

@@ -657,13 +657,16 @@ func TestSentimentTopsOut(t *testing.T) {
 }
 
 // Costs that pile up fast and a heavy premium paid for something are
-// complaints, as costs that add up fast are; what a customer earns
-// piling up is not.
+// complaints, as costs that add up fast are; anything else piling up,
+// what a customer earns or the orders and reviews a store gets, is not.
 func TestSentimentPilesUp(t *testing.T) {
 	checkSides(t, []sideCase{
 		{"The add-ons pile up quickly.", "-"},
 		{"You're paying a heavy premium for the logo.", "-"},
 		{"Points pile up quickly on groceries.", "+"},
+		{"Transaction fees pile up quickly on the lower plans.", "-"},
+		{"Reviews pile up quickly once it starts sending requests.", "+"},
+		{"Orders pile up fast during the holidays.", "+"},
 		{"It carries a heavy load.", "0"},
 	})
 }
