@@ -457,11 +457,6 @@ func valence(text string) float64 {
 				(w != "quote" || !quoteNoun(text[:wordStartOf(text, i)])) &&
 				(w != "pile" && w != "piles" || costPilesBefore(text[:wordStartOf(text, i)])) {
 				v, ok, phrased = p, true, true
-				if topOut[w] && (costBefore(text[:wordStartOf(text, i)], 3) || priceAfter(text[i+n:])) {
-					// "prices top out at $300", "plans top out at $49": the
-					// ceiling of a cost is no limit of the product
-					v = 0
-				}
 				i += n
 				if w == "i'd" && p >= 1.5 && negLeft > 0 {
 					// "not the brand I'd pick", "isn't the one I'd go
@@ -1637,12 +1632,12 @@ var phrases = withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToP
 	"rated":  {{"higher", 1.5}, {"lower", -1.5}, {"ahead of schedule", 0}, {"ahead of time", 0}, {"ahead", 2}},
 	"lasts":  {{"longer", 1.5}},
 	"last":   {{"longer", 1.5}},
-	// a ceiling is a limit, not the praise "tops" weighs alone: "charging
-	// tops out at 45W", "coverage tops out lower" (a cost's ceiling,
-	// "prices top out at $300", weighs nothing: topOut)
-	"tops":    {{"out", -1}},
-	"topped":  {{"out", -1}},
-	"topping": {{"out", -1}},
+	// a ceiling is a fact, a figure the words around it judge, not the
+	// praise "tops" weighs alone: "charging tops out at 45W", "storage
+	// tops out at 512GB", "prices top out at $300"
+	"tops":    {{"out", 0}},
+	"topped":  {{"out", 0}},
+	"topping": {{"out", 0}},
 	"slows":   {{"down", -1.5}},
 	"slow":    {{"down", -1.5}},
 	"clean":   {{"up", 0}},
@@ -1656,7 +1651,7 @@ var phrases = withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToP
 		{"point out", 0}, {"point", 2}, {"shortlist", 2}, {"rely on", 2}, {"try first", 2}, {"look first at", 2}, {"skip", -4.5}, {"avoid", -4.5}, {"pass on", -4.5},
 		{"hold off", -3.5}, {"be cautious", -3.5}, {"be more cautious", -3.5},
 		{"steer you away", -4.5}, {"steer away", -4.5}, {"steer clear", -4.5}, {"be careful", -3.5}, {"be more careful", -3.5}, {"rule it out", -4.5}, {"look elsewhere", -3.5}},
-	"top":       {{"pick", 2}, {"choice", 2}, {"rated", 2}, {"out", -1}},
+	"top":       {{"pick", 2}, {"choice", 2}, {"rated", 2}, {"out", 0}},
 	"wears":     {{"out faster", -2.5}, {"out", -2}},
 	"runs":      {{"hot", -1.5}, {"small", -1}, {"large", -1}},
 	"run":       {{"hot", -1.5}, {"small", -1}, {"large", -1}},
@@ -2449,20 +2444,6 @@ func yesQualifier(before string) bool {
 	}
 	t = strings.TrimRight(t[:len(t)-3], " *_")
 	return t == "" || strings.HasSuffix(t, "|")
-}
-
-// topOut are the forms of "top" that, with "out" after them, say where
-// something reaches its ceiling.
-var topOut = set("top tops topped topping")
-
-// priceAfter reports whether rest opens with an amount of money, after
-// "at", "around" or "near" ("at $49", "around €300").
-func priceAfter(rest string) bool {
-	t := strings.TrimLeft(rest, " ")
-	for _, p := range []string{"at ", "around ", "near ", "about "} {
-		t = strings.TrimPrefix(t, p)
-	}
-	return strings.HasPrefix(t, "$") || strings.HasPrefix(t, "€") || strings.HasPrefix(t, "£")
 }
 
 // paidExtras are charges on top of a plan, as a subject that piles up.

@@ -644,12 +644,15 @@ func TestSentimentYesQualifier(t *testing.T) {
 	})
 }
 
-// "Tops out" says where a product reaches its ceiling, a limit; "tops"
-// alone keeps its praise, and the ceiling of a cost weighs nothing.
+// "Tops out" says where a figure reaches its ceiling, a fact the words
+// around it judge; "tops" alone keeps its praise.
 func TestSentimentTopsOut(t *testing.T) {
 	checkSides(t, []sideCase{
-		{"Charging tops out at 45W.", "-"},
-		{"Coverage tops out lower than the others.", "-"},
+		{"Charging tops out at 45W.", "0"},
+		{"Storage tops out at 512GB.", "0"},
+		{"The lineup tops out with the Ultra.", "0"},
+		{"Charging tops out at 25W, slower than most rivals.", "-"},
+		{"It tops out at an impressive 100W.", "+"},
 		{"It tops the charts for battery life.", "+"},
 		{"Prices top out at $300.", "0"},
 		{"Plans top out at $49 a month.", "0"},
