@@ -2405,8 +2405,16 @@ func customaryPick(w, before, rest string) bool {
 		f := lastWords(before, 3)
 		return len(f) == 3 && customaryWords[f[0]] && articles[f[1]] && f[1] != "any" && (pickOpeners[f[2]] || strings.HasSuffix(f[2], "'s"))
 	case standardNouns[w]:
-		if x := nextToken(rest); x != "" && !standardEnds[x] {
-			return false
+		if x := nextToken(rest); x != "" {
+			if !standardEnds[x] {
+				return false
+			}
+			// "which is the standard for Acme and Globex alike": the
+			// brands after it are what the standard is for, not the pick
+			t := strings.TrimLeft(strings.TrimLeft(rest, " *_")[len(x):], " *_")
+			if strings.HasPrefix(t, "xx") && !qualifiesNoun(t[2:]) {
+				return false
+			}
 		}
 		f := lastWords(before, 3)
 		if len(f) > 0 && !articles[f[0]] {
@@ -2418,9 +2426,10 @@ func customaryPick(w, before, rest string) bool {
 		if len(f) == 0 || f[0] != "the" && f[0] != "a" {
 			return false
 		}
-		// the article opens its clause ("A classic for trail and town",
-		// "Acme, a classic for…") or follows a verb of being
-		return len(f) == 1 || pickOpeners[f[1]] || strings.HasSuffix(f[1], "'s")
+		// "a" opens its clause ("A classic for trail and town", "Acme, a
+		// classic for…"), or the article follows a verb of being; "The
+		// standard for comparison is Acme" names a yardstick, no verdict
+		return len(f) == 1 && f[0] == "a" || len(f) > 1 && (pickOpeners[f[1]] || strings.HasSuffix(f[1], "'s"))
 	}
 	return false
 }

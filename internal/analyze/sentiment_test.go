@@ -626,7 +626,14 @@ func TestSentimentCustomaryPick(t *testing.T) {
 		{"The usual answer is to wait for a sale.", "0"},
 		{"The short answer is no.", "0"},
 		{"It follows the industry standard for USB-C.", "0"},
+		{"The standard for comparison below is the largest vendor.", "0"},
 	})
+	// the brands after "the standard for" are what it is for, not the pick
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	checkPolarities(t, "The free trial lasts 14 days, which is the standard for Acme and Globex alike.", tracked,
+		map[string]string{"Acme": "0", "Globex": "0"})
+	checkPolarities(t, "For Shopify stores Acme is the standard for email.", tracked,
+		map[string]string{"Acme": "+"})
 }
 
 // A table cell that says a feature is there, with its allowance in
