@@ -105,7 +105,7 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 			inList = item
 			if item {
 				indent = itemIndent(answer, sn.start)
-				if nest.ok && indent > nest.indent {
+				if nest.ok && indent > nest.indent && !tipItemAt(answer, sn.start) {
 					// "1. **Acme**" over "   * Consistently the highest
 					// rated": a nested item goes on about the brand of the
 					// item it is nested under, as the text under a heading
@@ -1611,6 +1611,29 @@ func blankSuitCells(b []byte, ms []match) {
 		}
 		ls = le + 1
 	}
+}
+
+// tipLabels open advice to the reader, not a word on the product the item
+// is nested under ("Tip:", "Pro tip:"); a "Note:" under a product is
+// often its caveat ("Note: narrow fit") and goes on about it.
+var tipLabels = set("tip tips")
+
+// tipItemAt reports whether the list item on the line of pos opens with
+// a tip's label, a word of tipLabels at most three words into the item
+// and before a colon: "* **Tip:** any insurer will raise rates after a
+// claim" is advice of its own, not about the brand of the item above.
+func tipItemAt(s string, pos int) bool {
+	ls := strings.LastIndexByte(s[:pos], '\n') + 1
+	rest, _, ok := cutListMarker(strings.TrimLeft(s[ls:], " \t>"))
+	if !ok {
+		return false
+	}
+	c := strings.IndexByte(rest, ':')
+	if c < 0 {
+		return false
+	}
+	f := strings.Fields(strings.ToLower(strings.Trim(rest[:c], " *_")))
+	return len(f) > 0 && len(f) <= 3 && tipLabels[strings.Trim(f[len(f)-1], "*_")]
 }
 
 // itemIndent is the indentation of the line that holds pos: the spaces

@@ -581,7 +581,8 @@ func TestBrandSentimentSuitColumn(t *testing.T) {
 
 // An item nested under a list item about one brand goes on about that
 // brand, as the text under a heading does; nested under an item of no
-// brand or of several, or indented after a paragraph, it does not.
+// brand or of several, or indented after a paragraph, it does not, nor
+// does a tip to the reader.
 func TestBrandSentimentNestedItems(t *testing.T) {
 	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}
 	tests := []struct {
@@ -596,6 +597,8 @@ func TestBrandSentimentNestedItems(t *testing.T) {
 			map[string]string{"Acme": "0", "Globex": "0", "Initech": "+"}},
 		{"indented after a paragraph", "Acme is a CRM.\n\n  - Clunky exports are a common complaint.",
 			map[string]string{"Acme": "0"}},
+		{"a tip nested under a brand", "1. **Acme**\n   * **Tip:** any vendor will raise prices on renewal, so the worst deals go to loyal teams.\n2. **Globex**\n   * Excellent support.",
+			map[string]string{"Acme": "0", "Globex": "+"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
