@@ -229,6 +229,11 @@ func valence(text string) float64 {
 			// "can cut premiums", "lowering your rate", "raised premiums",
 			// "won't increase your premium": a price moved down is praise,
 			// moved up a complaint, and a rise denied praise
+			if v < 0 && eventRise(text[:wordStartOf(text, i)]) {
+				// "An at-fault accident can raise your rate": what any
+				// customer's event does to a price is a fact, no complaint
+				v = 0
+			}
 			addWeighed(v)
 			negLeft, lack = 0, false
 			i += n
@@ -2376,6 +2381,39 @@ func priceMoveAt(w, rest string) (float64, int) {
 		prev = x
 	}
 	return 0, 0
+}
+
+// riseModals stand between an event and the rise it may cause: "an
+// accident can raise your rate".
+var riseModals = set("can could may might will would")
+
+// eventRise reports whether before, the clause before a verb that raises
+// a price, is an event any customer may cause and a modal: an indefinite
+// or gerund subject ("An at-fault accident can", "Adding a teen driver
+// will", "Filing a claim may") with no brand, name or pronoun of a
+// product in it ("Snapshot can raise your rate" stays a complaint).
+func eventRise(before string) bool {
+	clause := before[strings.LastIndexAny(before, ".;:!?\n")+1:]
+	f := strings.Fields(clause)
+	if len(f) < 3 || !riseModals[strings.ToLower(f[len(f)-1])] {
+		return false
+	}
+	first := strings.ToLower(strings.Trim(f[0], "*_\"'"))
+	if first != "a" && first != "an" && (len(first) < 5 || !strings.HasSuffix(first, "ing")) {
+		return false
+	}
+	for _, x := range f[1 : len(f)-1] {
+		x = strings.Trim(x, "*_,\"'()")
+		switch {
+		case strings.HasPrefix(x, "xx"), x != "" && 'A' <= x[0] && x[0] <= 'Z':
+			return false
+		}
+		switch strings.ToLower(x) {
+		case "it", "its", "they", "their", "this":
+			return false
+		}
+	}
+	return true
 }
 
 // customaryNouns name the pick most buyers are pointed to when a word of

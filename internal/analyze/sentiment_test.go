@@ -594,7 +594,8 @@ func TestSparedEffortAt(t *testing.T) {
 
 // A verb that moves what the customer keeps paying weighs the move: down
 // is praise, up a complaint, a rise denied praise; a bank's rate, a
-// price cut by a deal and a deductible are left alone.
+// price cut by a deal and a deductible are left alone, and so is a rise
+// an event any customer may cause brings.
 func TestSentimentPriceMoved(t *testing.T) {
 	checkSides(t, []sideCase{
 		{"Snapshot can cut premiums for careful drivers.", "+"},
@@ -607,6 +608,8 @@ func TestSentimentPriceMoved(t *testing.T) {
 		{"Ally cut rates on savings twice this year.", "0"},
 		{"Trade-in credit can reduce the price by several hundred dollars.", "0"},
 		{"Raise your deductible before you renew.", "0"},
+		{"An at-fault accident can raise your rate for three years.", "0"},
+		{"Adding a teen driver will increase your premium.", "0"},
 	})
 }
 
