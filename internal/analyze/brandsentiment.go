@@ -71,8 +71,16 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 	inList := false                         // the block before was a list item
 	k := 0                                  // index into ms
 	headed := false                         // the block opened with a heading or a list item: its lead is its topic
+	var nest struct {                       // a list item about one brand, and its indentation: it leads the items nested under it
+		brand, indent int
+		ok            bool
+	}
+	indent := 0 // the indentation of the block before's list item
 	for _, sn := range sents {
 		if blocks.startsBefore(sn.start) {
+			if !(inList && nest.ok && indent > nest.indent) {
+				nest.brand, nest.indent, nest.ok = subject, indent, inList && hasSubject
+			}
 			hasSubject, hasOpener = false, false
 			headed = isListItemAt(answer, sn.start) || isHeadingAt(answer, sn.start)
 			if hasListSubject && isListItemAt(answer, sn.start) {
@@ -95,6 +103,15 @@ func brandSentiment(answer string, sents []span, ms, spelled []match) map[int]fl
 				itemTone, itemWarns = sectionTone, sectionTone != 0
 			}
 			inList = item
+			if item {
+				indent = itemIndent(answer, sn.start)
+				if nest.ok && indent > nest.indent && !tipItemAt(answer, sn.start) {
+					// "1. **Acme**" over "   * Consistently the highest
+					// rated": a nested item goes on about the brand of the
+					// item it is nested under, as the text under a heading
+					subject, hasSubject = nest.brand, true
+				}
+			}
 		}
 		var in []match
 		for k < len(ms) && ms[k].start < sn.end {
@@ -1217,6 +1234,17 @@ func sides(s string, sn span, groups []group) []side {
 				t = lead + " " + t
 			}
 		}
+		if i > 0 && asideGap(s[groups[i-1].end:g.start]) {
+			// "Better fits are Acme (if you're large) or Globex, which
+			// handles big catalogs": brands listed each with an aside of
+			// its own, a parenthesis or a relative clause, share the words
+			// that name them ("… are", "…:"); words of a clause of their
+			// own ("Reviewers hate spreadsheets, so teams move to") stay
+			// the first brand's
+			if lead := s[sn.start:groups[0].start]; namesList(lead) && func() bool { j, _ := lastMarker(lead); return j < 0 }() && allAsides(s, groups[:i+1]) {
+				t = lead + " " + t
+			}
+		}
 		if i+1 < len(groups) && compare[i+1] && strings.HasPrefix(strings.TrimLeft(s[cuts[i+1]:], " *_"), "than") {
 			// the side before "than Globex" keeps the word, so that what it
 			// has more of reads as compared ("longer financing terms"), and
@@ -1598,4 +1626,110 @@ func blankSuitCells(b []byte, ms []match) {
 		}
 		ls = le + 1
 	}
+}
+
+// tipLabels open advice to the reader, not a word on the product the item
+// is nested under ("Tip:", "Pro tip:"); a "Note:" under a product is
+// often its caveat ("Note: narrow fit") and goes on about it.
+var tipLabels = set("tip tips")
+
+// tipItemAt reports whether the list item on the line of pos opens with
+// a tip's label, a word of tipLabels at most three words into the item
+// and before a colon: "* **Tip:** any insurer will raise rates after a
+// claim" is advice of its own, not about the brand of the item above.
+func tipItemAt(s string, pos int) bool {
+	ls := strings.LastIndexByte(s[:pos], '\n') + 1
+	rest, _, ok := cutListMarker(strings.TrimLeft(s[ls:], " \t>"))
+	if !ok {
+		return false
+	}
+	c := strings.IndexByte(rest, ':')
+	if c < 0 {
+		return false
+	}
+	f := strings.Fields(strings.ToLower(strings.Trim(rest[:c], " *_")))
+	return len(f) > 0 && len(f) <= 3 && tipLabels[strings.Trim(f[len(f)-1], "*_")]
+}
+
+// itemIndent is the indentation of the line that holds pos: the spaces
+// and tabs before its list marker, a tab counted as four.
+func itemIndent(s string, pos int) int {
+	n := 0
+	for i := strings.LastIndexByte(s[:pos], '\n') + 1; i < len(s); i++ {
+		switch s[i] {
+		case ' ':
+			n++
+		case '\t':
+			n += 4
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+// asideGap reports whether the text between two brands is an aside about
+// the first and a list word: a parenthesis ("(if you sell B2B), or") or a
+// relative clause (", which handles large catalogs, and").
+func asideGap(gap string) bool {
+	g := strings.TrimLeft(gap, " *_")
+	var rest string
+	switch {
+	case strings.HasPrefix(g, "("):
+		k := strings.IndexByte(g, ')')
+		if k < 0 || strings.ContainsAny(g[:k], ";") {
+			return false
+		}
+		rest = g[k+1:]
+	case strings.HasPrefix(g, ","):
+		if !opensRelative(g[1:]) {
+			return false
+		}
+		k := strings.LastIndexByte(g, ',')
+		if k <= 0 || strings.ContainsAny(g, ";:") {
+			return false
+		}
+		rest = g[k:]
+	default:
+		return false
+	}
+	if j, _ := lastMarker(gap); j >= 0 {
+		return false
+	}
+	switch strings.ToLower(strings.Trim(rest, " *_")) {
+	case ",", "and", "or", ", and", ", or":
+		return true
+	}
+	return false
+}
+
+// allAsides reports whether every gap between the groups is an aside and
+// a list word, or a list word alone.
+func allAsides(s string, groups []group) bool {
+	for i := 1; i < len(groups); i++ {
+		gap := s[groups[i-1].end:groups[i].start]
+		if !asideGap(gap) && !listJoin[listGap(gap)] {
+			return false
+		}
+	}
+	return true
+}
+
+// namesList reports whether lead, the text before a sentence's first
+// brand, names what the brands after it are: a clause with no comma that
+// ends with a colon or with "is", "are" or "include" ("Better options for
+// marketing:", "Better fits are").
+func namesList(lead string) bool {
+	t := strings.TrimRight(lead, " \t*_")
+	if t == "" || strings.ContainsAny(t, ",;") {
+		return false
+	}
+	if strings.HasSuffix(t, ":") {
+		return true
+	}
+	switch lastWordOf(strings.ToLower(t)) {
+	case "is", "are", "include":
+		return true
+	}
+	return false
 }

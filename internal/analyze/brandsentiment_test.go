@@ -587,3 +587,54 @@ func TestBrandSentimentTitleQualifier(t *testing.T) {
 	checkPolarities(t, "**Best for Globex users: Acme**\nBeautiful, fast and simple, with tags instead of folders.\n\n**Best for outliners: Initech**\nPlain.",
 		tracked, map[string]string{"Acme": "+"})
 }
+
+// An item nested under a list item about one brand goes on about that
+// brand, as the text under a heading does; nested under an item of no
+// brand or of several, or indented after a paragraph, it does not, nor
+// does a tip to the reader.
+func TestBrandSentimentNestedItems(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"nested under a brand", "1. **Acme**\n   * Consistently the highest-rated tool for support.\n   * **Best for:** small teams.\n2. **Globex**\n   * Clunky, and support is slow.\n3. **Initech**\n   * Priced per seat, billed monthly.",
+			map[string]string{"Acme": "+", "Globex": "-", "Initech": "0"}},
+		{"nested under no brand", "- **Pricing**\n  - Terrible renewals are common in this market.\n- **Acme** has a free plan.",
+			map[string]string{"Acme": "0"}},
+		{"nested under two brands", "1. **Acme** and **Globex**\n   * Clunky exports are a common complaint.\n2. **Initech**\n   * Excellent support.",
+			map[string]string{"Acme": "0", "Globex": "0", "Initech": "+"}},
+		{"indented after a paragraph", "Acme is a CRM.\n\n  - Clunky exports are a common complaint.",
+			map[string]string{"Acme": "0"}},
+		{"a tip nested under a brand", "1. **Acme**\n   * **Tip:** any vendor will raise prices on renewal, so the worst deals go to loyal teams.\n2. **Globex**\n   * Excellent support.",
+			map[string]string{"Acme": "0", "Globex": "+"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
+
+// Brands listed each with an aside of its own, a parenthesis or a
+// relative clause, share the words that name them before the list; words
+// of a clause of their own before the list do not reach the later brands.
+func TestBrandSentimentListWithAsides(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}, {Name: "Initech"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"a parenthesis and a relative clause", "Better fits are Acme (if you sell B2B) or Globex, which handles large catalogs.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"after a colon", "Better options for marketing: Acme (timelines), Globex (dashboards), or Initech if you want docs.",
+			map[string]string{"Acme": "+", "Globex": "+", "Initech": "+"}},
+		{"a warning", "The ones I would not pick for this are Acme (too costly at scale) and Globex, which has thin reporting.",
+			map[string]string{"Acme": "-", "Globex": "-"}},
+		{"a lead of facts", "Headquartered in the US are Acme (Boston) and Globex, which also has offices in Tallinn.",
+			map[string]string{"Acme": "0", "Globex": "0"}},
+		{"a clause of its own", "Reviewers hate spreadsheets, so teams move to Acme (for its reports) or Globex, which syncs with Gmail.",
+			map[string]string{"Globex": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}

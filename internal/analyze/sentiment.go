@@ -182,6 +182,13 @@ func valence(text string) float64 {
 			boost = 1
 			continue
 		}
+		if (w == "limited" || w == "capped") && yesQualifier(text[:wordStartOf(text, i)]) {
+			// "| Yes (limited minutes) |", "Yes (capped issues)": a table
+			// cell that says a feature is there, with its allowance in
+			// brackets, states the plan's terms, not a complaint
+			boost, prevCount = 1, true
+			continue
+		}
 		if info.has(strictWord) && !strictRule(text[i:]) {
 			// "a strict no-logs policy", "strict quality control": what
 			// the brand holds itself to, not a rule the customer must meet
@@ -216,6 +223,20 @@ func valence(text string) float64 {
 			// offers": less of what the customer gets is a complaint, and
 			// the side compared with takes the opposite (brandSentiment)
 			addWeighed(-1.0)
+			continue
+		}
+		if v, n := priceMoveAt(w, text[i:]); n > 0 {
+			// "can cut premiums", "lowering your rate", "raised premiums",
+			// "won't increase your premium": a price moved down is praise,
+			// moved up a complaint, and a rise denied praise
+			if v < 0 && eventRise(text[:wordStartOf(text, i)]) {
+				// "An at-fault accident can raise your rate": what any
+				// customer's event does to a price is a fact, no complaint
+				v = 0
+			}
+			addWeighed(v)
+			negLeft, lack = 0, false
+			i += n
 			continue
 		}
 		switch info.kind {
@@ -393,6 +414,14 @@ func valence(text string) float64 {
 			addWeighed(1.5)
 			continue
 		}
+		if customaryPick(w, text[:wordStartOf(text, i)], text[i:]) {
+			// "the usual answer", "a safe bet", "is the standard for
+			// Shopify brands", "a classic for trail and town": the pick
+			// most buyers are pointed to is a verdict, as "choice" is
+			addWeighed(1)
+			negLeft = 0
+			continue
+		}
 		if w == "choice" && namedChoice(text[:wordStartOf(text, i)]) {
 			// "a sensible choice", "the default choice": naming the brand
 			// as a choice is a verdict, whatever word says which
@@ -430,7 +459,8 @@ func valence(text string) float64 {
 				(w != "best" || bestHowHolds(text[:wordStartOf(text, i)], text[i:i+n])) &&
 				(w != "i'd" || pointHolds(text[i:i+n], text[i+n:])) &&
 				(w != "a" || p != 0 || !afterCopula) &&
-				(w != "quote" || !quoteNoun(text[:wordStartOf(text, i)])) {
+				(w != "quote" || !quoteNoun(text[:wordStartOf(text, i)])) &&
+				(w != "pile" && w != "piles" || costPilesBefore(text[:wordStartOf(text, i)])) {
 				v, ok, phrased = p, true, true
 				i += n
 				if w == "i'd" && p >= 1.5 && negLeft > 0 {
@@ -1607,9 +1637,15 @@ var phrases = withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToP
 	"rated":  {{"higher", 1.5}, {"lower", -1.5}, {"ahead of schedule", 0}, {"ahead of time", 0}, {"ahead", 2}},
 	"lasts":  {{"longer", 1.5}},
 	"last":   {{"longer", 1.5}},
-	"slows":  {{"down", -1.5}},
-	"slow":   {{"down", -1.5}},
-	"clean":  {{"up", 0}},
+	// a ceiling is a fact, a figure the words around it judge, not the
+	// praise "tops" weighs alone: "charging tops out at 45W", "storage
+	// tops out at 512GB", "prices top out at $300"
+	"tops":    {{"out", 0}},
+	"topped":  {{"out", 0}},
+	"topping": {{"out", 0}},
+	"slows":   {{"down", -1.5}},
+	"slow":    {{"down", -1.5}},
+	"clean":   {{"up", 0}},
 	// being known is no merit of itself, however widely ("well known",
 	// "widely known"; "best known" and "the most widely known" alike)
 	"well":   {{"known", 0}},
@@ -1620,7 +1656,7 @@ var phrases = withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToP
 		{"point out", 0}, {"point", 2}, {"shortlist", 2}, {"rely on", 2}, {"try first", 2}, {"look first at", 2}, {"skip", -4.5}, {"avoid", -4.5}, {"pass on", -4.5},
 		{"hold off", -3.5}, {"be cautious", -3.5}, {"be more cautious", -3.5},
 		{"steer you away", -4.5}, {"steer away", -4.5}, {"steer clear", -4.5}, {"be careful", -3.5}, {"be more careful", -3.5}, {"rule it out", -4.5}, {"look elsewhere", -3.5}},
-	"top":       {{"pick", 2}, {"choice", 2}, {"rated", 2}},
+	"top":       {{"pick", 2}, {"choice", 2}, {"rated", 2}, {"out", 0}},
 	"wears":     {{"out faster", -2.5}, {"out", -2}},
 	"runs":      {{"hot", -1.5}, {"small", -1}, {"large", -1}},
 	"run":       {{"hot", -1.5}, {"small", -1}, {"large", -1}},
@@ -1649,9 +1685,11 @@ var phrases = withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToP
 	// is charged"
 	"make": {{"sure", 0}},
 	// a cost that rises fast is a complaint: "the fees add up quickly",
-	// "pricing climbs quickly"
+	// "pricing climbs quickly", "add-ons pile up quickly"
 	"add":       {{"up quickly", -1.5}, {"up fast", -1.5}},
 	"adds":      {{"up quickly", -1.5}, {"up fast", -1.5}},
+	"pile":      {{"up quickly", -1.5}, {"up fast", -1.5}},
+	"piles":     {{"up quickly", -1.5}, {"up fast", -1.5}},
 	"climbs":    {{"quickly", -1.5}, {"fast", -1.5}},
 	"climb":     {{"quickly", -1.5}, {"fast", -1.5}},
 	"escalate":  {{"quickly", -1.5}, {"fast", -1.5}},
@@ -2134,7 +2172,7 @@ func withBestParticiples(m map[string][]phrase) map[string][]phrase {
 func withPremiumPhrases(m map[string][]phrase) map[string][]phrase {
 	for _, verb := range []string{"pay", "pays", "paying", "paid"} {
 		m[verb] = append(m[verb], phrase{"a premium for", -1.5})
-		for _, adj := range []string{"big", "large", "hefty", "steep", "huge", "real", "significant", "serious"} {
+		for _, adj := range []string{"big", "large", "hefty", "heavy", "steep", "huge", "real", "significant", "serious"} {
 			m[verb] = append(m[verb], phrase{"a " + adj + " premium", -1.5})
 		}
 	}
@@ -2295,4 +2333,177 @@ var abbreviations = set("e.g i.e vs inc ltd co corp mr mrs ms dr st approx")
 func isAbbreviation(before string) bool {
 	w := before[strings.LastIndexAny(before, " \t(")+1:]
 	return lowerIn(abbreviations, w)
+}
+
+// priceMoves are the verbs that move a price: down is praise, up a
+// complaint.
+var priceMoves = map[string]float64{
+	"lower": 1.5, "lowers": 1.5, "lowered": 1.5, "lowering": 1.5,
+	"cut": 1.5, "cuts": 1.5, "cutting": 1.5,
+	"reduce": 1.5, "reduces": 1.5, "reduced": 1.5, "reducing": 1.5,
+	"raise": -1.5, "raises": -1.5, "raised": -1.5, "raising": -1.5,
+	"increase": -1.5, "increases": -1.5, "increased": -1.5, "increasing": -1.5,
+}
+
+// movedPrices are what a customer keeps paying, as the object of a verb
+// that moves it; a rate counts only as the one a customer is charged
+// ("your rate", "rates for safe drivers"), not a bank's ("cut its savings
+// rate"); a product's price cut by a deal ("trade-in credit can reduce
+// the price") is a fact of shopping, and a deductible the customer
+// chooses is advice ("raise your deductible").
+var movedPrices = set("fee fees premium premiums cost costs bill bills")
+
+// movedFillers may stand between the verb and its price: "lowers your
+// monthly premium", "cut the cost".
+var movedFillers = set("your the its their monthly annual overall total")
+
+// priceMoveAt weighs a verb w that moves a price when one follows it
+// within three words ("can cut premiums", "raise your rate", "lowers the
+// cost"). It returns the weight and the bytes of rest it covers, or 0, 0.
+func priceMoveAt(w, rest string) (float64, int) {
+	v, ok := priceMoves[w]
+	if !ok {
+		return 0, 0
+	}
+	t, prev := rest, ""
+	for k := 0; k < 3; k++ {
+		x := nextToken(t)
+		if x == "" || len(t) < 1+len(x) || t[0] != ' ' {
+			return 0, 0
+		}
+		t = t[1+len(x):]
+		switch {
+		case movedPrices[x], (x == "rate" || x == "rates") && (prev == "your" || nextToken(t) == "for"):
+			return v, len(rest) - len(t)
+		case !movedFillers[x]:
+			return 0, 0
+		}
+		prev = x
+	}
+	return 0, 0
+}
+
+// riseModals stand between an event and the rise it may cause: "an
+// accident can raise your rate".
+var riseModals = set("can could may might will would")
+
+// eventRise reports whether before, the clause before a verb that raises
+// a price, is an event any customer may cause and a modal: an indefinite
+// or gerund subject ("An at-fault accident can", "Adding a teen driver
+// will", "Filing a claim may") with no brand, name or pronoun of a
+// product in it ("Snapshot can raise your rate" stays a complaint).
+func eventRise(before string) bool {
+	clause := before[strings.LastIndexAny(before, ".;:!?\n")+1:]
+	f := strings.Fields(clause)
+	if len(f) < 3 || !riseModals[strings.ToLower(f[len(f)-1])] {
+		return false
+	}
+	first := strings.ToLower(strings.Trim(f[0], "*_\"'"))
+	if first != "a" && first != "an" && (len(first) < 5 || !strings.HasSuffix(first, "ing")) {
+		return false
+	}
+	for _, x := range f[1 : len(f)-1] {
+		x = strings.Trim(x, "*_,\"'()")
+		switch {
+		case strings.HasPrefix(x, "xx"), x != "" && 'A' <= x[0] && x[0] <= 'Z':
+			return false
+		}
+		switch strings.ToLower(x) {
+		case "it", "its", "they", "their", "this":
+			return false
+		}
+	}
+	return true
+}
+
+// customaryNouns name the pick most buyers are pointed to when a word of
+// custom qualifies them ("the usual answer", "a safe bet", "the obvious
+// default"); standardNouns do so of themselves, as nouns ("the standard
+// for Shopify brands", "the car-camping classic").
+var (
+	customaryNouns = set("answer bet default")
+	customaryWords = set("usual obvious natural safe standard default typical")
+	standardNouns  = set("standard classic")
+	// standardEnds may follow "the standard" or "a classic" used as a
+	// noun; a noun after it makes it an adjective ("the standard plan")
+	standardEnds = set("for among in on with that since")
+	// pickOpeners may stand before the article: a verb of being, or
+	// nothing when the phrase opens its clause ("A classic that works
+	// on and off the trail")
+	pickOpeners = set("is are was remains remain becomes still 's isn't aren't")
+)
+
+// customaryPick reports whether w, with before and rest the text around
+// it, is a customary pick said of the brand: "is the usual answer", "a
+// safe bet", "remains the standard for large teams", "A classic for
+// trail and town".
+func customaryPick(w, before, rest string) bool {
+	switch {
+	case customaryNouns[w]:
+		f := lastWords(before, 3)
+		return len(f) == 3 && customaryWords[f[0]] && articles[f[1]] && f[1] != "any" && (pickOpeners[f[2]] || strings.HasSuffix(f[2], "'s"))
+	case standardNouns[w]:
+		if x := nextToken(rest); x != "" {
+			if !standardEnds[x] {
+				return false
+			}
+			// "which is the standard for Acme and Globex alike": the
+			// brands after it are what the standard is for, not the pick
+			t := strings.TrimLeft(strings.TrimLeft(rest, " *_")[len(x):], " *_")
+			if strings.HasPrefix(t, "xx") && !qualifiesNoun(t[2:]) {
+				return false
+			}
+		}
+		f := lastWords(before, 3)
+		if len(f) > 0 && !articles[f[0]] {
+			if strings.IndexByte(f[0], '-') < 0 || sentimentWords[f[0]].kind != plain {
+				return false // "the car-camping classic", not "the industry standard"
+			}
+			f = f[1:]
+		}
+		if len(f) == 0 || f[0] != "the" && f[0] != "a" {
+			return false
+		}
+		// "a" opens its clause ("A classic for trail and town", "Acme, a
+		// classic for…"), or the article follows a verb of being; "The
+		// standard for comparison is Acme" names a yardstick, no verdict
+		return len(f) == 1 && f[0] == "a" || len(f) > 1 && (pickOpeners[f[1]] || strings.HasSuffix(f[1], "'s"))
+	}
+	return false
+}
+
+// yesQualifier reports whether before ends inside a bracket that follows
+// a table cell's "Yes": "| Yes (limited", "| Yes (individuals; limited".
+//
+// An intensifier right before the word ("Yes (very limited)", "Yes
+// (severely limited storage)") sizes the limit: that is a complaint.
+func yesQualifier(before string) bool {
+	k := strings.LastIndexByte(before, '(')
+	if k < 0 || strings.ContainsAny(before[k:], ")|") {
+		return false
+	}
+	if f := lastWords(before, 1); len(f) == 1 && sentimentWords[f[0]].kind == intensifier {
+		return false
+	}
+	t := strings.TrimRight(before[:k], " ")
+	if len(t) < 3 || !strings.EqualFold(t[len(t)-3:], "yes") {
+		return false
+	}
+	t = strings.TrimRight(t[:len(t)-3], " *_")
+	return t == "" || strings.HasSuffix(t, "|")
+}
+
+// paidExtras are charges on top of a plan, as a subject that piles up.
+var paidExtras = set("add-ons addons extras upgrades surcharges")
+
+// costPilesBefore reports whether what piles up, the last words of
+// before, is a cost ("add-ons pile up quickly", "the fees pile up fast"):
+// only a cost that piles up fast is a complaint, not orders, reviews,
+// subscribers or points piling up.
+func costPilesBefore(before string) bool {
+	if costBefore(before, 3) {
+		return true
+	}
+	f := lastWords(before, 1)
+	return len(f) == 1 && paidExtras[f[0]]
 }

@@ -591,3 +591,95 @@ func TestSparedEffortAt(t *testing.T) {
 		}
 	}
 }
+
+// A verb that moves what the customer keeps paying weighs the move: down
+// is praise, up a complaint, a rise denied praise; a bank's rate, a
+// price cut by a deal and a deductible are left alone, and so is a rise
+// an event any customer may cause brings.
+func TestSentimentPriceMoved(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"Snapshot can cut premiums for careful drivers.", "+"},
+		{"It lets you ladder coverage down, lowering premiums.", "+"},
+		{"SmartRide won't raise your rate.", "+"},
+		{"It generally won't increase your premium.", "+"},
+		{"The program can lower rates for safe drivers.", "+"},
+		{"The insurer raised premiums sharply last year.", "-"},
+		{"Snapshot can raise your rate at renewal.", "-"},
+		{"Ally cut rates on savings twice this year.", "0"},
+		{"Trade-in credit can reduce the price by several hundred dollars.", "0"},
+		{"Raise your deductible before you renew.", "0"},
+		{"An at-fault accident can raise your rate for three years.", "0"},
+		{"Adding a teen driver will increase your premium.", "0"},
+	})
+}
+
+// The pick most buyers are pointed to, named with a word of custom ("the
+// usual answer", "a safe bet") or as "the standard" or "a classic" said
+// of the brand, is praise; the same words naming something else are not.
+func TestSentimentCustomaryPick(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"If automation matters, it is the usual answer.", "+"},
+		{"For long trips it is a safe bet.", "+"},
+		{"For Shopify stores it is the standard; the rest trail.", "+"},
+		{"A classic for trail and town.", "+"},
+		{"It is the car-camping classic.", "+"},
+		{"It isn't a safe bet for teens.", "-"},
+		{"It meets the standard for data security.", "0"},
+		{"The standard is 30 days.", "0"},
+		{"The usual answer is to wait for a sale.", "0"},
+		{"The short answer is no.", "0"},
+		{"It follows the industry standard for USB-C.", "0"},
+		{"The standard for comparison below is the largest vendor.", "0"},
+	})
+	// the brands after "the standard for" are what it is for, not the pick
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	checkPolarities(t, "The free trial lasts 14 days, which is the standard for Acme and Globex alike.", tracked,
+		map[string]string{"Acme": "0", "Globex": "0"})
+	checkPolarities(t, "For Shopify stores Acme is the standard for email.", tracked,
+		map[string]string{"Acme": "+"})
+}
+
+// A table cell that says a feature is there, with its allowance in
+// brackets after "Yes", states the plan's terms; "limited" elsewhere in a
+// cell or a sentence, or sized by an intensifier, stays a complaint.
+func TestSentimentYesQualifier(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"| Acme | $15 | Yes (limited minutes) |", "0"},
+		{"| Acme | Yes (capped issues) | $8 |", "0"},
+		{"| Acme | $15 | Limited |", "-"},
+		{"| Acme | No (limited trial) |", "-"},
+		{"| Acme | Yes (very limited) | No |", "-"},
+		{"| Acme | Yes (severely limited storage) | Yes |", "-"},
+		{"Free calling is limited to 100 minutes.", "-"},
+	})
+}
+
+// "Tops out" says where a figure reaches its ceiling, a fact the words
+// around it judge; "tops" alone keeps its praise.
+func TestSentimentTopsOut(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"Charging tops out at 45W.", "0"},
+		{"Storage tops out at 512GB.", "0"},
+		{"The lineup tops out with the Ultra.", "0"},
+		{"Charging tops out at 25W, slower than most rivals.", "-"},
+		{"It tops out at an impressive 100W.", "+"},
+		{"It tops the charts for battery life.", "+"},
+		{"Prices top out at $300.", "0"},
+		{"Plans top out at $49 a month.", "0"},
+	})
+}
+
+// Costs that pile up fast and a heavy premium paid for something are
+// complaints, as costs that add up fast are; anything else piling up,
+// what a customer earns or the orders and reviews a store gets, is not.
+func TestSentimentPilesUp(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The add-ons pile up quickly.", "-"},
+		{"You're paying a heavy premium for the logo.", "-"},
+		{"Points pile up quickly on groceries.", "+"},
+		{"Transaction fees pile up quickly on the lower plans.", "-"},
+		{"Reviews pile up quickly once it starts sending requests.", "+"},
+		{"Orders pile up fast during the holidays.", "+"},
+		{"It carries a heavy load.", "0"},
+	})
+}
