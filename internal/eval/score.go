@@ -294,6 +294,11 @@ func score(a *Answer) (*Figures, []Finding) {
 			}
 		}
 		if !hit {
+			if k := productOfLabel(a.Untracked, m.Name); k >= 0 {
+				found[k], hit = true, true
+			}
+		}
+		if !hit {
 			f.Untracked.FP++
 			if f.Mistaken == nil {
 				f.Mistaken = map[string]int{}
@@ -413,3 +418,21 @@ func (f *Figures) MarshalJSON() ([]byte, error) {
 }
 
 func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+
+// productOfLabel returns the labelled untracked brand that name is a product
+// line of, -1 if none: the label followed by more words ("Toast Online
+// Ordering" for "Toast"), as the guidelines count a product line named by
+// its brand's name as that brand (docs/accuracy.md#tracked-brands-and-their-occurrences).
+// The longest such label wins, so "Google Workspace Business" finds "Google
+// Workspace" where both it and "Google" are labelled.
+func productOfLabel(labels [][]string, name string) int {
+	best, bestLen := -1, 0
+	for k, alts := range labels {
+		for _, s := range alts {
+			if len(s) > bestLen && len(name) > len(s)+1 && name[len(s)] == ' ' && strings.EqualFold(name[:len(s)], s) {
+				best, bestLen = k, len(s)
+			}
+		}
+	}
+	return best
+}

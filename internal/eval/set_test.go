@@ -116,3 +116,31 @@ untracked: Initech; Hooli
 		t.Errorf("polarity matrix %v", f.Polarity)
 	}
 }
+
+// A brand found with its product's name ("Initech Cloud Suite") is the
+// labelled brand found, once; a longer name that is not the label and a
+// space ("Initechnica") is a name taken for a brand.
+func TestEvaluateProductOfUntracked(t *testing.T) {
+	src := `industry: demo
+brands: Acme
+=== d1 chatgpt list
+polarity: Acme 0
+untracked: Initech; Initech Cloud; Hooli
+---
+1. **Initech Cloud Suite** – a suite.
+2. **Initechnica** – another.
+3. **Hooli** – fine.
+4. **{Acme}** – fine.
+`
+	as, err := Load(fstest.MapFS{"s.txt": {Data: []byte(src)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := Evaluate(as).Part(PartTune).Overall
+	if f.Untracked != (Counts{TP: 2, FN: 1, FP: 1}) {
+		t.Errorf("untracked %+v, want Initech Cloud and Hooli found, Initech missed, Initechnica taken", f.Untracked)
+	}
+	if f.Mistaken["Initechnica"] != 1 || len(f.Mistaken) != 1 {
+		t.Errorf("mistaken %v, want only Initechnica", f.Mistaken)
+	}
+}
