@@ -389,8 +389,36 @@ func sourceSeparator(rest string) bool {
 	return false
 }
 
+// afterSourcesLabel reports whether pos stands after a label of the
+// answer's sources on its line, the label opening the line or a sentence
+// ("Sources: NerdWallet, Bankrate", "**Sources:** [1] The Verge [2] …",
+// "… in weeks. Sources: G2, PCMag"): every name after it cites a page
+// (docs/accuracy.md#untracked-brands).
+func afterSourcesLabel(answer string, pos int) bool {
+	from := strings.LastIndexByte(answer[:pos], '\n') + 1
+	line := answer[from:pos]
+	for i := strings.IndexByte(line, ':'); i >= 0; {
+		head := strings.TrimRight(line[:i], "*_ ")
+		if w := trailingWord(head); w != "" && lowerIn(sourceHeadings, w) {
+			before := strings.TrimRight(head[:len(head)-len(w)], "*_#> \t")
+			if before == "" || strings.ContainsAny(before[len(before)-1:], ".!?)") {
+				return true
+			}
+		}
+		k := strings.IndexByte(line[i+1:], ':')
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
+	return false
+}
+
 // sourceAt reports whether the name at [start, end) is cited as a source.
 func sourceAt(answer string, start, end int) bool {
+	if afterSourcesLabel(answer, start) {
+		return true
+	}
 	if entry := inSourceList(answer, start) || markedEntry(answer, start); entry &&
 		(sourceSeparator(answer[end:]) || publisherAt(answer, start, end)) {
 		return true
