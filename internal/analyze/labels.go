@@ -273,6 +273,22 @@ func contraction(name string) bool {
 var sourceBefore = phrasesBefore("according to", "per", "users on", "reviewers on", "reviews on", "ratings on",
 	"threads on", "rated by", "ranked by", "reviewed by", "cited by")
 
+// sourceLabels open a sentence that lists the answer's sources: "Sources
+// include Capterra and PCMag", "Sources such as GSMArena run tests".
+var sourceLabels = phraseWords("sources include", "sources including", "sources such as", "sources like")
+
+// opensWithSourceLabel reports whether the first k words of a sentence are
+// one of sourceLabels; elsewhere "sources like" names other things ("data
+// sources like Snowflake").
+func opensWithSourceLabel(ws []proseWord, k int) bool {
+	for _, ps := range sourceLabels {
+		if len(ps) == k && phraseBefore(ws, k, ps) {
+			return true
+		}
+	}
+	return false
+}
+
 // sourceAfter are the nouns that make a name before them a source: "Consumer
 // Reports ratings", "NerdWallet's review", "the J.D. Power study".
 var sourceAfter = set(`rating ratings review reviews reviewer reviewers survey surveys study studies
@@ -463,7 +479,7 @@ func sourceAt(answer string, start, end int) bool {
 		}
 		k--
 	}
-	return wordsBefore(ws, k, sourceBefore)
+	return wordsBefore(ws, k, sourceBefore) || opensWithSourceLabel(ws, k)
 }
 
 // markedEntry reports whether pos stands on a line that opens with a
