@@ -269,9 +269,24 @@ func contraction(name string) bool {
 }
 
 // sourceBefore are the words that cite a source before its name: "according
-// to Wirecutter", "users on Reddit and G2", "rated by J.D. Power".
-var sourceBefore = phrasesBefore("according to", "per", "users on", "reviewers on", "reviews on", "ratings on",
-	"threads on", "rated by", "ranked by", "reviewed by", "cited by")
+// to Wirecutter", "users on Reddit and G2", "rated by J.D. Power", and a
+// source's work before the word naming who issues or hosts it
+// (sourceWorkPhrases).
+var sourceBefore = phrasesBefore(append([]string{"according to", "per", "users on", "threads on",
+	"rated by", "ranked by", "reviewed by", "cited by"}, sourceWorkPhrases()...)...)
+
+// sourceWorkPhrases are a source's work (sourceAfter) before "on", "at",
+// "from" or "by": "reviews from Trustpilot", "rate studies from Bankrate",
+// "lower scores on Trustpilot", "reviewers at The Verge".
+func sourceWorkPhrases() []string {
+	var out []string
+	for w := range sourceAfter {
+		for _, prep := range []string{"on", "at", "from", "by"} {
+			out = append(out, w+" "+prep)
+		}
+	}
+	return out
+}
 
 // sourceLabels open a sentence that lists the answer's sources: "Sources
 // include Capterra and PCMag", "Sources such as GSMArena run tests".
