@@ -494,7 +494,17 @@ func sourceAt(answer string, start, end int) bool {
 		}
 		k--
 	}
+	if k >= 2 && (ws[k-1].text == "on" || ws[k-1].text == "at") && !ws[k-2].comma && !ws[k-2].stop && ratingFigure(ws[k-2].text) {
+		return true // "about 4.3/5 on Capterra and G2"
+	}
 	return wordsBefore(ws, k, sourceBefore) || opensWithSourceLabel(ws, k)
+}
+
+// ratingFigure reports a score out of a whole number ("4.6/5", "4.6–4.7/5",
+// "9/10"): a name after it and "on" or "at" is the site that gives it.
+func ratingFigure(w string) bool {
+	num, den, ok := strings.Cut(w, "/")
+	return ok && num != "" && strings.Trim(num, "0123456789.–-~") == "" && den != "" && strings.Trim(den, "0123456789") == ""
 }
 
 // markedEntry reports whether pos stands on a line that opens with a
