@@ -522,9 +522,11 @@ func markedEntry(answer string, pos int) bool {
 
 // publishers are the nouns that close a publisher's name in a list of
 // sources: "Zapier blog", "Apollo integrations directory", "California
-// Department of Insurance press release".
+// Department of Insurance press release"; and what a site's users post
+// on it ("Reddit owner threads", "REI customer reviews").
 var publishers = set(`blog newsletter community center centre directory release forum forums magazine
-	guide docs documentation news journal`)
+	guide docs documentation news journal
+	thread threads discussion discussions post posts comments review reviews`)
 
 // entrySeparators end a cited page's publisher or title in a list of
 // sources, with the spaces around them.
