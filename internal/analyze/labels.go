@@ -269,9 +269,40 @@ func contraction(name string) bool {
 }
 
 // sourceBefore are the words that cite a source before its name: "according
-// to Wirecutter", "users on Reddit and G2", "rated by J.D. Power".
-var sourceBefore = phrasesBefore("according to", "per", "users on", "reviewers on", "reviews on", "ratings on",
-	"threads on", "rated by", "ranked by", "reviewed by", "cited by")
+// to Wirecutter", "users on Reddit and G2", "rated by J.D. Power", and a
+// source's work before the word naming who issues or hosts it
+// (sourceWorkPhrases).
+var sourceBefore = phrasesBefore(append([]string{"according to", "per", "users on", "threads on",
+	"rated by", "ranked by", "reviewed by", "cited by"}, sourceWorkPhrases()...)...)
+
+// sourceWorkPhrases are a source's work (sourceAfter) before "on", "at",
+// "from" or "by": "reviews from Trustpilot", "rate studies from Bankrate",
+// "lower scores on Trustpilot", "reviewers at The Verge".
+func sourceWorkPhrases() []string {
+	var out []string
+	for w := range sourceAfter {
+		for _, prep := range []string{"on", "at", "from", "by"} {
+			out = append(out, w+" "+prep)
+		}
+	}
+	return out
+}
+
+// sourceLabels open a sentence that lists the answer's sources: "Sources
+// include Capterra and PCMag", "Sources such as GSMArena run tests".
+var sourceLabels = phraseWords("sources include", "sources including", "sources such as", "sources like")
+
+// opensWithSourceLabel reports whether the first k words of a sentence are
+// one of sourceLabels; elsewhere "sources like" names other things ("data
+// sources like Snowflake").
+func opensWithSourceLabel(ws []proseWord, k int) bool {
+	for _, ps := range sourceLabels {
+		if len(ps) == k && phraseBefore(ws, k, ps) {
+			return true
+		}
+	}
+	return false
+}
 
 // sourceAfter are the nouns that make a name before them a source: "Consumer
 // Reports ratings", "NerdWallet's review", "the J.D. Power study".
@@ -389,8 +420,36 @@ func sourceSeparator(rest string) bool {
 	return false
 }
 
+// afterSourcesLabel reports whether pos stands after a label of the
+// answer's sources on its line, the label opening the line or a sentence
+// ("Sources: NerdWallet, Bankrate", "**Sources:** [1] The Verge [2] …",
+// "… in weeks. Sources: G2, PCMag"): every name after it cites a page
+// (docs/accuracy.md#untracked-brands).
+func afterSourcesLabel(answer string, pos int) bool {
+	from := strings.LastIndexByte(answer[:pos], '\n') + 1
+	line := answer[from:pos]
+	for i := strings.IndexByte(line, ':'); i >= 0; {
+		head := strings.TrimRight(line[:i], "*_ ")
+		if w := trailingWord(head); w != "" && lowerIn(sourceHeadings, w) {
+			before := strings.TrimRight(head[:len(head)-len(w)], "*_#> \t")
+			if before == "" || strings.ContainsAny(before[len(before)-1:], ".!?)") {
+				return true
+			}
+		}
+		k := strings.IndexByte(line[i+1:], ':')
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
+	return false
+}
+
 // sourceAt reports whether the name at [start, end) is cited as a source.
 func sourceAt(answer string, start, end int) bool {
+	if afterSourcesLabel(answer, start) {
+		return true
+	}
 	if entry := inSourceList(answer, start) || markedEntry(answer, start); entry &&
 		(sourceSeparator(answer[end:]) || publisherAt(answer, start, end)) {
 		return true
@@ -435,7 +494,17 @@ func sourceAt(answer string, start, end int) bool {
 		}
 		k--
 	}
-	return wordsBefore(ws, k, sourceBefore)
+	if k >= 2 && (ws[k-1].text == "on" || ws[k-1].text == "at") && !ws[k-2].comma && !ws[k-2].stop && ratingFigure(ws[k-2].text) {
+		return true // "about 4.3/5 on Capterra and G2"
+	}
+	return wordsBefore(ws, k, sourceBefore) || opensWithSourceLabel(ws, k)
+}
+
+// ratingFigure reports a score out of a whole number ("4.6/5", "4.6–4.7/5",
+// "9/10"): a name after it and "on" or "at" is the site that gives it.
+func ratingFigure(w string) bool {
+	num, den, ok := strings.Cut(w, "/")
+	return ok && num != "" && strings.Trim(num, "0123456789.–-~") == "" && den != "" && strings.Trim(den, "0123456789") == ""
 }
 
 // markedEntry reports whether pos stands on a line that opens with a
@@ -453,9 +522,11 @@ func markedEntry(answer string, pos int) bool {
 
 // publishers are the nouns that close a publisher's name in a list of
 // sources: "Zapier blog", "Apollo integrations directory", "California
-// Department of Insurance press release".
+// Department of Insurance press release"; and what a site's users post
+// on it ("Reddit owner threads", "REI customer reviews").
 var publishers = set(`blog newsletter community center centre directory release forum forums magazine
-	guide docs documentation news journal`)
+	guide docs documentation news journal
+	thread threads discussion discussions post posts comments review reviews`)
 
 // entrySeparators end a cited page's publisher or title in a list of
 // sources, with the spaces around them.
@@ -744,17 +815,7 @@ func sentenceCaseLabel(l string) bool {
 	if k < 0 || k > 40 {
 		return false
 	}
-	ws := strings.Fields(strings.TrimRight(body[:k], "*_ "))
-	if len(ws) < 2 || !startsUpper(ws[0]) {
-		return false
-	}
-	for j, w := range ws {
-		lw := strings.ToLower(w)
-		if j > 0 && w != lw || !isLetters(w) || !isDictWord(lw) && !connectors[lw] {
-			return false
-		}
-	}
-	return true
+	return sentenceCaseWords(strings.TrimRight(body[:k], "*_ "))
 }
 
 // titleLabel reports whether a lead read from the answer's structure is a
@@ -853,4 +914,78 @@ func wholeTracked(answer string, c candidate, tracked []match) bool {
 		}
 	}
 	return false
+}
+
+// boldHeadingLabel reports whether a lead is a line of its own in bold
+// of one ordinary word ("**Weight**") or ordinary words written in one
+// piece (joinsWords), no brand of the list, that the answer names nowhere
+// inside a sentence, in an answer where another line of its own in bold is
+// a label in sentence case ("**Comfort and fit**"): such lines head the
+// answer's sections, and brands keep their capitals. A name of several
+// words ("**Capital One 360**") may be a brand's among them.
+func boldHeadingLabel(x *nameContext, c candidate) bool {
+	if c.prose || strings.Contains(c.name, " ") || !ordinaryName(c.name) && !joinsWords(c.name, true) {
+		return false
+	}
+	if label, ok := boldLine(lineAt(x.answer, c.start)); !ok || label != c.name {
+		return false
+	}
+	if !x.boldRead {
+		x.boldLabels, x.boldRead = sentenceCaseBoldLine(x.answer), true
+	}
+	return x.boldLabels && !listedBrand(c.name) && !namedInSentence(x.answer, c.name)
+}
+
+// lineAt returns the line of s that pos stands on.
+func lineAt(s string, pos int) string {
+	from := strings.LastIndexByte(s[:pos], '\n') + 1
+	if k := strings.IndexByte(s[pos:], '\n'); k >= 0 {
+		return s[from : pos+k]
+	}
+	return s[from:]
+}
+
+// boldLine returns the words of a line that is one run in bold and
+// nothing else ("**Weight**"), and whether it is one.
+func boldLine(line string) (string, bool) {
+	line = strings.TrimSpace(line)
+	in, ok := strings.CutPrefix(line, "**")
+	if in, ok2 := strings.CutSuffix(in, "**"); ok && ok2 && in != "" && !strings.Contains(in, "*") {
+		return strings.TrimSpace(in), true
+	}
+	return "", false
+}
+
+// sentenceCaseBoldLine reports whether a line of the answer is one run in
+// bold of two words or more of the word list with a capital on the first
+// only ("**Comfort and fit**", "**Credit cards**").
+func sentenceCaseBoldLine(answer string) bool {
+	for rest := answer; rest != ""; {
+		line := rest
+		if k := strings.IndexByte(rest, '\n'); k >= 0 {
+			line, rest = rest[:k], rest[k+1:]
+		} else {
+			rest = ""
+		}
+		if label, ok := boldLine(line); ok && sentenceCaseWords(label) {
+			return true
+		}
+	}
+	return false
+}
+
+// sentenceCaseWords reports two words or more of the word list, a capital
+// on the first only ("Comfort and fit").
+func sentenceCaseWords(label string) bool {
+	ws := strings.Fields(label)
+	if len(ws) < 2 || !startsUpper(ws[0]) {
+		return false
+	}
+	for j, w := range ws {
+		lw := strings.ToLower(w)
+		if j > 0 && w != lw || !isLetters(w) || !isDictWord(lw) && !connectors[lw] {
+			return false
+		}
+	}
+	return true
 }
