@@ -176,6 +176,7 @@ var productOfBrand = []nameCheck{
 	ownedInParens,
 	productOfListed,
 	modelPair,
+	rowOfTracked,
 }
 
 // notALead holds what a candidate can be other than an untracked brand's

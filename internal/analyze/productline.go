@@ -1159,3 +1159,76 @@ func productOfListed(x *nameContext, name string) bool {
 
 // featureNouns name what a brand's own product has: "perks like SpotMe".
 var featureNouns = set("features perks extras options benefits programs add-ons")
+
+// rowOfTracked reports whether name is the first cell of table rows,
+// alone, whose cell in a column headed by a kind of company (tableColumns)
+// other than the first is one tracked brand's name alone in each: under "|
+// Program | Insurer |" the row "| Snapshot | Acme |" gives Acme's plan,
+// which is Acme's wherever the answer names it; a name beside several
+// brands ("| Allpoint | Acme |", "| Allpoint | Zorbex |") is one they share,
+// a company of its own.
+func rowOfTracked(x *nameContext, name string) bool {
+	owner := ""
+	for _, start := range x.starts(name) {
+		ls := strings.LastIndexByte(x.answer[:start], '\n') + 1
+		if !strings.HasPrefix(x.answer[ls:], "|") || strings.Trim(x.answer[ls+1:start], " *_") != "" || overlaps(x.tracked, start, start+len(name)) {
+			continue
+		}
+		row, header := lineAt(x.answer, ls), ""
+		if cell, _ := tableCell(row, ls, 0); strings.ContainsAny(cell, ",;/") || smallWordIn(cleanName(cell)) {
+			continue // "| MoneyPass, Visa Plus Alliance |": names, each its own; "| Zorbex shop |": a need
+		}
+		for at := ls; at > 0; {
+			prev := strings.LastIndexByte(x.answer[:at-1], '\n') + 1
+			if !strings.HasPrefix(x.answer[prev:], "|") {
+				break
+			}
+			header, at = lineAt(x.answer, prev), prev
+		}
+		cols, byKind := tableColumns(header, false)
+		if !byKind || cols[0] == 0 {
+			continue
+		}
+		for _, c := range cols {
+			b := trackedCell(x, row, ls, c)
+			if b == "" {
+				continue
+			}
+			if owner != "" && owner != b {
+				return false
+			}
+			owner = b
+		}
+	}
+	return owner != ""
+}
+
+// smallWordIn reports whether s has a word that opens with a small letter.
+func smallWordIn(s string) bool {
+	for _, w := range strings.Fields(s) {
+		if r, _ := utf8.DecodeRuneInString(w); unicode.IsLower(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// lineAt returns the line of s that starts at pos.
+func lineAt(s string, pos int) string {
+	if k := strings.IndexByte(s[pos:], '\n'); k >= 0 {
+		return s[pos : pos+k]
+	}
+	return s[pos:]
+}
+
+// trackedCell returns cell col of a table row when it is a tracked
+// brand's name and nothing else, markup aside, or "".
+func trackedCell(x *nameContext, row string, off, col int) string {
+	cell, at := tableCell(row, off, col)
+	for _, m := range x.tracked {
+		if m.start >= at && m.end <= at+len(cell) && cleanName(cell) == x.answer[m.start:m.end] {
+			return fold(cleanName(cell))
+		}
+	}
+	return ""
+}

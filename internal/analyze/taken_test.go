@@ -486,3 +486,20 @@ func TestFindMentions_TitleCaseLabel(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A name alone in the first cell of table rows whose company column holds
+// one tracked brand is that brand's plan; beside several brands it is a
+// company they share.
+func TestFindMentions_RowOfTracked(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Zorbex"}}
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"| Program | Insurer | Discount |\n|---|---|---|\n| **Drivewell** | Acme | Up to 30% |\n| **Milesmart** | Zorbex | Up to 20% |\n\nDrivewell suits careful drivers.", nil, []string{"Drivewell", "Milesmart"}},
+		{"| ATM access | Bank | Fee-free ATMs |\n|---|---|---|\n| **Cashway** | Acme | 40,000 |\n| **Cashway** | Zorbex | 40,000 |", []string{"Cashway"}, nil},
+		{"| Program | Insurer | Discount |\n|---|---|---|\n| **Drivewell** | Quillon Mutual | Up to 30% |", []string{"Drivewell"}, nil},
+	} {
+		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
+	}
+}
