@@ -177,6 +177,7 @@ var productOfBrand = []nameCheck{
 	productOfListed,
 	modelPair,
 	rowOfTracked,
+	lineupAfterBrand,
 }
 
 // notALead holds what a candidate can be other than an untracked brand's

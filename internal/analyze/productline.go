@@ -1232,3 +1232,91 @@ func trackedCell(x *nameContext, row string, off, col int) string {
 	}
 	return ""
 }
+
+// lineupAfterBrand reports whether name is one of the names that open the
+// value of a list item whose lead is a tracked brand's name alone, after a
+// dash or a colon, joined by commas, "and" or "or" up to the end of the
+// clause or "for" ("2. **Acme** – Ridgeline and Nano Puff; well made", "-
+// **Acme**: Stormline for rain"): the item gives that brand's models. A
+// name of the brand list there is a tool or a channel ("- **Acme** –
+// Slack and Gmail"), and a value with words in small letters is a
+// description ("- **Acme** – Solid shells and Zorbex-like fits").
+func lineupAfterBrand(x *nameContext, name string) bool {
+	for _, start := range x.starts(name) {
+		vs, ve := brandItemValue(x, start)
+		if vs < 0 || start < vs || start+len(name) > ve {
+			continue
+		}
+		found, ok := false, true
+		for _, part := range splitNames(x.answer[vs:ve]) {
+			part = strings.Trim(part, "*_ ")
+			if part == "" || smallWordIn(part) || listedBrand(part) || overlapsName(x.tracked, x.answer, part, vs, ve) {
+				ok = false
+				break
+			}
+			found = found || part == name || strings.HasPrefix(part, name+" ")
+		}
+		if ok && found {
+			return true
+		}
+	}
+	return false
+}
+
+// brandItemValue returns where the value of the list item holding pos
+// starts and its first clause ends, when the item's lead is a tracked
+// brand's name alone, bold or not, closed by a dash or a colon; -1 else.
+func brandItemValue(x *nameContext, pos int) (int, int) {
+	ls := strings.LastIndexByte(x.answer[:pos], '\n') + 1
+	line := lineAt(x.answer, ls)
+	trimmed := strings.TrimLeft(line, " \t")
+	body, n, ok := cutListMarker(trimmed)
+	if !ok {
+		return -1, -1
+	}
+	bs := ls + len(line) - len(trimmed) + n
+	ps := bs + len(body) - len(strings.TrimLeft(body, "*_"))
+	end := -1
+	for _, m := range x.tracked {
+		if m.start == ps {
+			end = m.end
+		}
+	}
+	if end < 0 {
+		return -1, -1
+	}
+	rest := strings.TrimLeft(x.answer[end:ls+len(line)], "*_")
+	if r, ok := strings.CutPrefix(rest, ":"); ok {
+		rest = " – " + strings.TrimLeft(r, "*_ ")
+	}
+	var value string
+	for _, d := range []string{" – ", " — ", " - "} {
+		if v, ok := strings.CutPrefix(rest, d); ok {
+			value = v
+		}
+	}
+	if value == "" {
+		return -1, -1
+	}
+	vs := ls + len(line) - len(value)
+	ve := len(value)
+	for _, stop := range []string{";", ".", "(", " – ", " — ", " for "} {
+		if k := strings.Index(value[:ve], stop); k >= 0 {
+			ve = k
+		}
+	}
+	return vs, vs + ve
+}
+
+// splitNames splits a run of names joined by commas, "and" or "or".
+func splitNames(s string) []string {
+	s = strings.NewReplacer(" and ", ",", " or ", ",", ", ", ",").Replace(s)
+	return strings.Split(s, ",")
+}
+
+// overlapsName reports whether part, written in answer between from and
+// to, is a tracked brand's.
+func overlapsName(tracked []match, answer, part string, from, to int) bool {
+	k := strings.Index(answer[from:to], part)
+	return k >= 0 && overlaps(tracked, from+k, from+k+len(part))
+}
