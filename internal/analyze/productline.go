@@ -481,20 +481,28 @@ func acronymShaped(name string) bool {
 // "Nationwide SmartRide", "Ally's No Penalty CD", "Galaxy Z Fold 7"):
 // the name is then that brand's model, line or feature wherever it stands
 // alone ("the Nano Puff is fine", "- **Beta Jacket:** about $400"), not a
-// brand of its own.
+// brand of its own; bold markup after a possessive is no part of the name
+// ("Chime's **Credit Builder**"), and the possessive owns the later names
+// of the list it opens (laterInList).
 func modelOfTracked(answer, name string, tracked []match) bool {
 	if !startsUpper(name) {
 		return false
 	}
 	for _, x := range tracked {
-		rest := answer[x.end:]
+		rest, owner := answer[x.end:], false
 		if r := strings.TrimPrefix(strings.TrimPrefix(rest, "'s"), "’s"); len(r) < len(rest) {
-			rest = r
+			rest, owner = r, true
 		}
 		if !strings.HasPrefix(rest, " ") {
 			continue
 		}
 		rest = rest[1:]
+		if owner {
+			rest = strings.TrimLeft(rest, "*_")
+			if laterInList(rest, name) && !listedBrand(name) {
+				return true
+			}
+		}
 		if strings.HasPrefix(rest, name) && boundaryAfter(rest, len(name), name) {
 			if w, after := cutWord(rest[len(name):]); lowerIn(integrationWords, w) || partnerAfter(w, after) {
 				continue // "Linear's GitHub integration": the tool connected to; "Acme's Hasselblad color tuning": the partner
@@ -503,6 +511,50 @@ func modelOfTracked(answer, name string, tracked []match) bool {
 		}
 	}
 	return false
+}
+
+// laterInList reports whether name is a later entry of the list of names
+// that opens s, after a brand's possessive: "Steer Clear and Drive Safe &
+// Save" of "Acme's Steer Clear and Drive Safe & Save" is the brand's too.
+// The list holds names of capitalized words, set off by commas, "and" or
+// "or"; a word in small letters or another owner's possessive ends it.
+func laterInList(s, name string) bool {
+	for i := 0; ; i++ {
+		var entry []string
+		rest := s
+		for {
+			w, after := cutWord(rest)
+			w = strings.Trim(w, "*_")
+			if !capitalized(w) && (w != "&" || len(entry) == 0) {
+				break
+			}
+			if strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s") {
+				return false // "…, and Zorbex's warranty": another owner's
+			}
+			entry, rest = append(entry, w), after
+			if !strings.HasPrefix(strings.TrimLeft(rest, "*_"), " ") {
+				break
+			}
+		}
+		if len(entry) == 0 {
+			return false
+		}
+		if e := strings.Join(entry, " "); i > 0 && (e == name || strings.HasPrefix(e, name+" ")) {
+			return true
+		}
+		rest = strings.TrimLeft(rest, "*_")
+		switch {
+		case strings.HasPrefix(rest, ", and "), strings.HasPrefix(rest, ", or "):
+			rest = rest[strings.IndexByte(rest[2:], ' ')+3:]
+		case strings.HasPrefix(rest, " and "), strings.HasPrefix(rest, " or "):
+			rest = rest[strings.IndexByte(rest[1:], ' ')+2:]
+		case strings.HasPrefix(rest, ", "):
+			rest = rest[2:]
+		default:
+			return false
+		}
+		s = strings.TrimLeft(rest, "*_")
+	}
 }
 
 // madeBy reports whether text after a name opens with a hyphen and a

@@ -521,3 +521,19 @@ func TestFindMentions_LineupAfterBrand(t *testing.T) {
 		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
 	}
 }
+
+// A tracked brand's possessive owns every name of the list it opens, bold
+// or not; another owner's possessive in the list is that owner's.
+func TestFindMentions_PossessiveList(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}}
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Look at telematics. Acme's Steadyline and Milesafe, or a pay-per-mile plan, can lower rates.", nil, []string{"Milesafe"}},
+		{"Acme's **Cashlift** is a secured card for building credit.", nil, []string{"Cashlift"}},
+		{"Similar promises include Acme's Ironclad Guarantee and Zorbex's lifetime warranty.", []string{"Zorbex"}, nil},
+	} {
+		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
+	}
+}
