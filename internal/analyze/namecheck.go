@@ -178,6 +178,8 @@ var productOfBrand = []nameCheck{
 	ownedInParens,
 	productOfListed,
 	modelPair,
+	rowOfTracked,
+	lineupAfterBrand,
 }
 
 // notALead holds what a candidate can be other than an untracked brand's

@@ -481,20 +481,28 @@ func acronymShaped(name string) bool {
 // "Nationwide SmartRide", "Ally's No Penalty CD", "Galaxy Z Fold 7"):
 // the name is then that brand's model, line or feature wherever it stands
 // alone ("the Nano Puff is fine", "- **Beta Jacket:** about $400"), not a
-// brand of its own.
+// brand of its own; bold markup after a possessive is no part of the name
+// ("Chime's **Credit Builder**"), and the possessive owns the later names
+// of the list it opens (laterInList).
 func modelOfTracked(answer, name string, tracked []match) bool {
 	if !startsUpper(name) {
 		return false
 	}
 	for _, x := range tracked {
-		rest := answer[x.end:]
+		rest, owner := answer[x.end:], false
 		if r := strings.TrimPrefix(strings.TrimPrefix(rest, "'s"), "’s"); len(r) < len(rest) {
-			rest = r
+			rest, owner = r, true
 		}
 		if !strings.HasPrefix(rest, " ") {
 			continue
 		}
 		rest = rest[1:]
+		if owner {
+			rest = strings.TrimLeft(rest, "*_")
+			if laterInList(rest, name) && !listedBrand(name) {
+				return true
+			}
+		}
 		if strings.HasPrefix(rest, name) && boundaryAfter(rest, len(name), name) {
 			if w, after := cutWord(rest[len(name):]); lowerIn(integrationWords, w) || partnerAfter(w, after) {
 				continue // "Linear's GitHub integration": the tool connected to; "Acme's Hasselblad color tuning": the partner
@@ -503,6 +511,50 @@ func modelOfTracked(answer, name string, tracked []match) bool {
 		}
 	}
 	return false
+}
+
+// laterInList reports whether name is a later entry of the list of names
+// that opens s, after a brand's possessive: "Steer Clear and Drive Safe &
+// Save" of "Acme's Steer Clear and Drive Safe & Save" is the brand's too.
+// The list holds names of capitalized words, set off by commas, "and" or
+// "or"; a word in small letters or another owner's possessive ends it.
+func laterInList(s, name string) bool {
+	for i := 0; ; i++ {
+		var entry []string
+		rest := s
+		for {
+			w, after := cutWord(rest)
+			w = strings.Trim(w, "*_")
+			if !capitalized(w) && (w != "&" || len(entry) == 0) {
+				break
+			}
+			if strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s") {
+				return false // "…, and Zorbex's warranty": another owner's
+			}
+			entry, rest = append(entry, w), after
+			if !strings.HasPrefix(strings.TrimLeft(rest, "*_"), " ") {
+				break
+			}
+		}
+		if len(entry) == 0 {
+			return false
+		}
+		if e := strings.Join(entry, " "); i > 0 && (e == name || strings.HasPrefix(e, name+" ")) {
+			return true
+		}
+		rest = strings.TrimLeft(rest, "*_")
+		switch {
+		case strings.HasPrefix(rest, ", and "), strings.HasPrefix(rest, ", or "):
+			rest = rest[strings.IndexByte(rest[2:], ' ')+3:]
+		case strings.HasPrefix(rest, " and "), strings.HasPrefix(rest, " or "):
+			rest = rest[strings.IndexByte(rest[1:], ' ')+2:]
+		case strings.HasPrefix(rest, ", "):
+			rest = rest[2:]
+		default:
+			return false
+		}
+		s = strings.TrimLeft(rest, "*_")
+	}
 }
 
 // madeBy reports whether text after a name opens with a hyphen and a
@@ -1159,3 +1211,156 @@ func productOfListed(x *nameContext, name string) bool {
 
 // featureNouns name what a brand's own product has: "perks like SpotMe".
 var featureNouns = set("features perks extras options benefits programs add-ons")
+
+// rowOfTracked reports whether name is the first cell of table rows,
+// alone, whose cell in a column headed by a kind of company (tableColumns)
+// other than the first is one tracked brand's name alone in each: under "|
+// Program | Insurer |" the row "| Snapshot | Acme |" gives Acme's plan,
+// which is Acme's wherever the answer names it; a name beside several
+// brands ("| Allpoint | Acme |", "| Allpoint | Zorbex |") is one they share,
+// a company of its own.
+func rowOfTracked(x *nameContext, name string) bool {
+	owner := ""
+	for _, start := range x.starts(name) {
+		ls := strings.LastIndexByte(x.answer[:start], '\n') + 1
+		if !strings.HasPrefix(x.answer[ls:], "|") || strings.Trim(x.answer[ls+1:start], " *_") != "" || overlaps(x.tracked, start, start+len(name)) {
+			continue
+		}
+		row, header := lineAt(x.answer, ls), ""
+		if cell, _ := tableCell(row, ls, 0); strings.ContainsAny(cell, ",;/") || smallWordIn(cleanName(cell)) {
+			continue // "| MoneyPass, Visa Plus Alliance |": names, each its own; "| Zorbex shop |": a need
+		}
+		for at := ls; at > 0; {
+			prev := strings.LastIndexByte(x.answer[:at-1], '\n') + 1
+			if !strings.HasPrefix(x.answer[prev:], "|") {
+				break
+			}
+			header, at = lineAt(x.answer, prev), prev
+		}
+		cols, byKind := tableColumns(header, false)
+		if !byKind || cols[0] == 0 {
+			continue
+		}
+		for _, c := range cols {
+			b := trackedCell(x, row, ls, c)
+			if b == "" {
+				continue
+			}
+			if owner != "" && owner != b {
+				return false
+			}
+			owner = b
+		}
+	}
+	return owner != ""
+}
+
+// smallWordIn reports whether s has a word that opens with a small letter.
+func smallWordIn(s string) bool {
+	for _, w := range strings.Fields(s) {
+		if r, _ := utf8.DecodeRuneInString(w); unicode.IsLower(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// trackedCell returns cell col of a table row when it is a tracked
+// brand's name and nothing else, markup aside, or "".
+func trackedCell(x *nameContext, row string, off, col int) string {
+	cell, at := tableCell(row, off, col)
+	for _, m := range x.tracked {
+		if m.start >= at && m.end <= at+len(cell) && cleanName(cell) == x.answer[m.start:m.end] {
+			return fold(cleanName(cell))
+		}
+	}
+	return ""
+}
+
+// lineupAfterBrand reports whether name is one of the names that open the
+// value of a list item whose lead is a tracked brand's name alone, after a
+// dash or a colon, joined by commas, "and" or "or" up to the end of the
+// clause or "for" ("2. **Acme** – Ridgeline and Nano Puff; well made", "-
+// **Acme**: Stormline for rain"): the item gives that brand's models. A
+// name of the brand list there is a tool or a channel ("- **Acme** –
+// Slack and Gmail"), and a value with words in small letters is a
+// description ("- **Acme** – Solid shells and Zorbex-like fits").
+func lineupAfterBrand(x *nameContext, name string) bool {
+	for _, start := range x.starts(name) {
+		vs, ve := brandItemValue(x, start)
+		if vs < 0 || start < vs || start+len(name) > ve {
+			continue
+		}
+		found, ok := false, true
+		for _, part := range splitNames(x.answer[vs:ve]) {
+			part = strings.Trim(part, "*_ ")
+			if part == "" || smallWordIn(part) || listedBrand(part) || overlapsName(x.tracked, x.answer, part, vs, ve) {
+				ok = false
+				break
+			}
+			found = found || part == name || strings.HasPrefix(part, name+" ")
+		}
+		if ok && found {
+			return true
+		}
+	}
+	return false
+}
+
+// brandItemValue returns where the value of the list item holding pos
+// starts and its first clause ends, when the item's lead is a tracked
+// brand's name alone, bold or not, closed by a dash or a colon; -1 else.
+func brandItemValue(x *nameContext, pos int) (int, int) {
+	ls := strings.LastIndexByte(x.answer[:pos], '\n') + 1
+	line := lineAt(x.answer, ls)
+	trimmed := strings.TrimLeft(line, " \t")
+	body, n, ok := cutListMarker(trimmed)
+	if !ok {
+		return -1, -1
+	}
+	bs := ls + len(line) - len(trimmed) + n
+	ps := bs + len(body) - len(strings.TrimLeft(body, "*_"))
+	end := -1
+	for _, m := range x.tracked {
+		if m.start == ps {
+			end = m.end
+		}
+	}
+	if end < 0 {
+		return -1, -1
+	}
+	rest := strings.TrimLeft(x.answer[end:ls+len(line)], "*_")
+	if r, ok := strings.CutPrefix(rest, ":"); ok {
+		rest = " – " + strings.TrimLeft(r, "*_ ")
+	}
+	var value string
+	for _, d := range []string{" – ", " — ", " - "} {
+		if v, ok := strings.CutPrefix(rest, d); ok {
+			value = v
+		}
+	}
+	if value == "" {
+		return -1, -1
+	}
+	vs := ls + len(line) - len(value)
+	ve := len(value)
+	for _, stop := range []string{";", ".", "(", " – ", " — ", " for "} {
+		if k := strings.Index(value[:ve], stop); k >= 0 {
+			ve = k
+		}
+	}
+	return vs, vs + ve
+}
+
+// splitNames splits a run of names joined by commas, "and" or "or".
+func splitNames(s string) []string {
+	s = strings.NewReplacer(" and ", ",", " or ", ",", ", ", ",").Replace(s)
+	return strings.Split(s, ",")
+}
+
+// overlapsName reports whether part, written in answer between from and
+// to, is a tracked brand's.
+func overlapsName(tracked []match, answer, part string, from, to int) bool {
+	k := strings.Index(answer[from:to], part)
+	return k >= 0 && overlaps(tracked, from+k, from+k+len(part))
+}

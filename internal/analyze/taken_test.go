@@ -486,3 +486,54 @@ func TestFindMentions_TitleCaseLabel(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A name alone in the first cell of table rows whose company column holds
+// one tracked brand is that brand's plan; beside several brands it is a
+// company they share.
+func TestFindMentions_RowOfTracked(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Zorbex"}}
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"| Program | Insurer | Discount |\n|---|---|---|\n| **Drivewell** | Acme | Up to 30% |\n| **Milesmart** | Zorbex | Up to 20% |\n\nDrivewell suits careful drivers.", nil, []string{"Drivewell", "Milesmart"}},
+		{"| ATM access | Bank | Fee-free ATMs |\n|---|---|---|\n| **Cashway** | Acme | 40,000 |\n| **Cashway** | Zorbex | 40,000 |", []string{"Cashway"}, nil},
+		{"| Program | Insurer | Discount |\n|---|---|---|\n| **Drivewell** | Quillon Mutual | Up to 30% |", []string{"Drivewell"}, nil},
+	} {
+		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
+	}
+}
+
+// The names that open the value of an item led by a tracked brand alone,
+// up to the end of the clause, are that brand's models; a value that goes
+// on in small letters, or names of the brand list, are no such lineup.
+func TestFindMentions_LineupAfterBrand(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}}
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"1. **Acme** – Stormline and Ridgeback Hoody; sturdy and fairly priced.\n2. **Zorbex** – Lighter shells.", []string{"Zorbex"}, []string{"Stormline", "Ridgeback Hoody", "Ridgeback"}},
+		{"- **Acme**: Stormline for heavy rain.\n- **Zorbex**: Lighter shells.", nil, []string{"Stormline"}},
+		{"1. **Acme** – Quillon and Trevlo are cheaper rivals.\n2. **Zorbex** – Lighter shells.", []string{"Quillon", "Trevlo"}, nil},
+		{"- **Acme** – Trello and Asana; it syncs with both.", []string{"Trello", "Asana"}, nil},
+	} {
+		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
+	}
+}
+
+// A tracked brand's possessive owns every name of the list it opens, bold
+// or not; another owner's possessive in the list is that owner's.
+func TestFindMentions_PossessiveList(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}}
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Look at telematics. Acme's Steadyline and Milesafe, or a pay-per-mile plan, can lower rates.", nil, []string{"Milesafe"}},
+		{"Acme's **Cashlift** is a secured card for building credit.", nil, []string{"Cashlift"}},
+		{"Similar promises include Acme's Ironclad Guarantee and Zorbex's lifetime warranty.", []string{"Zorbex"}, nil},
+	} {
+		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
+	}
+}
