@@ -18,32 +18,7 @@ func set(words ...string) map[string]bool {
 // A candidate brand made only of these (and numbers) is not a brand. Brand names
 // that contain one next to a distinctive word ("Google Docs", "Zoho CRM",
 // "Microsoft Teams") are unaffected.
-var stopWords = set(
-	// answer structure
-	`pros cons pro con summary conclusion conclusions overview introduction intro note notes
-	tip tips warning caution important disclaimer update updated bottom line lines tl dr tldr
-	quick answer answers short long final thoughts thought takeaway takeaways verdict
-	recommendation recommendations recommended example examples step steps option options
-	method methods approach approaches stage phase part section chapter table contents faq faqs
-	question questions reason reasons why what how when where who which whom whose yes no maybe
-	sources source references reference links resources resource related further reading
-	context background details detail info information explanation definition meaning`,
-	// evaluation labels
-	`best better good great top overall pick picks choice choices winner winners runner runners
-	up honorable honourable mention mentions editor editors staff our my your their its
-	rating ratings score scores rank ranking rankings review reviews comparison compare compared
-	vs versus alternative alternatives competitor competitors ideal suitable fit standout
-	stands out key main core notable unique primary biggest major minor strengths strength
-	weaknesses weakness benefits benefit advantages advantage disadvantages disadvantage
-	drawbacks drawback downsides downside limitations limitation considerations consideration
-	criteria factors factor features feature highlights highlight capabilities capability
-	use uses used case cases usage ease easy easier difficulty simple simplicity`,
-	// pricing and plans
-	`pricing price prices priced cost costs costing fee fees plan plans tier tiers free freemium
-	trial paid premium starter basic standard professional plus business ultimate enterprise
-	unlimited team teams individual personal monthly annual annually yearly month year months
-	years per seat seats user users license licensing budget value money cheap affordable
-	expensive discount discounts billing subscription subscriptions`,
+var stopWords = set(append(labelWordLists[:],
 	// product vocabulary
 	`customer customers support service services integration integrations integrate api apis
 	mobile app apps desktop web browser extension platform platforms tool tools software
@@ -80,7 +55,42 @@ var stopWords = set(
 	option alternatively additionally however therefore finally overall summary
 	in on at by from to with without after before during since until under over about
 	as if or vs via per into onto`,
-)
+)...)
+
+// labelWordLists are the stop words of answer structure, evaluation labels
+// and pricing: a lead made of them alone is a label wherever it stands
+// ("**Bottom Line:**", "### Final Verdict", "- **Free Plan**"), never a
+// brand (looseName).
+var labelWordLists = [...]string{
+	// answer structure
+	`pros cons pro con summary conclusion conclusions overview introduction intro note notes
+	tip tips warning caution important disclaimer update updated bottom line lines tl dr tldr
+	quick answer answers short long final thoughts thought takeaway takeaways verdict
+	recommendation recommendations recommended example examples step steps option options
+	method methods approach approaches stage phase part section chapter table contents faq faqs
+	question questions reason reasons why what how when where who which whom whose yes no maybe
+	sources source references reference links resources resource related further reading
+	context background details detail info information explanation definition meaning`,
+	// evaluation labels
+	`best better good great top overall pick picks choice choices winner winners runner runners
+	up honorable honourable mention mentions editor editors staff our my your their its
+	rating ratings score scores rank ranking rankings review reviews comparison compare compared
+	vs versus alternative alternatives competitor competitors ideal suitable fit standout
+	stands out key main core notable unique primary biggest major minor strengths strength
+	weaknesses weakness benefits benefit advantages advantage disadvantages disadvantage
+	drawbacks drawback downsides downside limitations limitation considerations consideration
+	criteria factors factor features feature highlights highlight capabilities capability
+	use uses used case cases usage ease easy easier difficulty simple simplicity`,
+	// pricing and plans
+	`pricing price prices priced cost costs costing fee fees plan plans tier tiers free freemium
+	trial paid premium starter basic standard professional plus business ultimate enterprise
+	unlimited team teams individual personal monthly annual annually yearly month year months
+	years per seat seats user users license licensing budget value money cheap affordable
+	expensive discount discounts billing subscription subscriptions`,
+}
+
+// labelWords are the words of labelWordLists.
+var labelWords = set(labelWordLists[:]...)
 
 // connectors may appear in lowercase inside a brand name ("Bank of America",
 // "Marcus by Goldman Sachs").

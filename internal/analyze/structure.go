@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -24,6 +25,9 @@ type candidate struct {
 	// the sentence, whose capital is no evidence ("Slack for chat, Loom for
 	// async video")
 	cued bool
+	// loose: a lead that looks no name by its words alone (looseName),
+	// kept only beside a tracked brand's lead (looseAmongBrands)
+	loose bool
 }
 
 // line is one line of the answer and its byte offset.
@@ -172,7 +176,50 @@ func candidates(s string, tracked []match) []candidate {
 			boldGroup = 0
 		}
 	}
-	return out
+	return looseAmongBrands(s, out, tracked)
+}
+
+// looseAmongBrands keeps a loose lead (looseName) only where it leads an
+// item of a list, a heading or a cell of a column beside one, at the same
+// indent, that a tracked brand leads: in a lineup of brands, a name of
+// ordinary words or small letters is a brand as its neighbours are ("3.
+// **Less Annoying CRM** –", "4. **commercetools** –"); elsewhere it is a
+// label.
+func looseAmongBrands(s string, out []candidate, tracked []match) []candidate {
+	if !slices.ContainsFunc(out, func(c candidate) bool { return c.loose }) {
+		return out
+	}
+	keep := make([]candidate, 0, len(out))
+	for _, c := range out {
+		if c.loose && !(c.item && c.group != 0 && besideTrackedLead(s, out, c, tracked)) {
+			continue
+		}
+		c.loose = false
+		keep = append(keep, c)
+	}
+	return keep
+}
+
+// besideTrackedLead reports whether another lead of c's group, at c's
+// indent, is a tracked brand.
+func besideTrackedLead(s string, out []candidate, c candidate, tracked []match) bool {
+	for _, d := range out {
+		if d.group == c.group && d.item && !d.loose && d.start != c.start && overlaps(tracked, d.start, d.end) && lineIndent(s, d.start) == lineIndent(s, c.start) {
+			return true
+		}
+	}
+	return false
+}
+
+// lineIndent returns the spaces, tabs and quote marks that open the line
+// holding pos.
+func lineIndent(s string, pos int) int {
+	i := strings.LastIndexByte(s[:pos], '\n') + 1
+	n := 0
+	for i+n < len(s) && (s[i+n] == ' ' || s[i+n] == '\t' || s[i+n] == '>') {
+		n++
+	}
+	return n
 }
 
 var listMarkers = []string{"- ", "* ", "+ ", "• ", "– ", "· "}
@@ -763,12 +810,15 @@ func appendName(out []candidate, raw string, off int) []candidate {
 func appendCleanName(out []candidate, clean, raw string, off int) []candidate {
 	name := slashVersion(clean)
 	ok := name != "" && isBrandish(name)
+	whole := name
 	if name != "" && !ok {
 		name = longName(name)
 		ok = name != "" && isBrandish(name)
 	}
 	if ok {
 		out = append(out, candidate{name: name, start: off, end: off + len(raw)})
+	} else if looseName(whole) {
+		out = append(out, candidate{name: whole, start: off, end: off + len(raw), loose: true})
 	}
 	return out
 }
@@ -852,36 +902,85 @@ var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': t
 // opened by an imperative verb, and not made only of stop words, opinion words of
 // the sentiment lexicon ("- Fast", "- Pricey" in a pros and cons list) and numbers.
 func isBrandish(name string) bool {
-	if len(name) < 2 || len(name) > 40 || strings.ContainsAny(name, "!?;=<>{}/$%") {
+	shape, generic := brandShape(name)
+	return shape && !generic
+}
+
+// looseName reports a name that isBrandish turns down for its words alone:
+// two capitalized words or more that are all a label's or the lexicon's,
+// not all of answer structure, evaluation or pricing ("Less Annoying CRM",
+// "The General"; not "Bottom Line"), or a name opening in small letters, one
+// word no dictionary knows or words with a capital among them
+// ("commercetools", "monday sales CRM"). Such a name needs a lineup of
+// brands beside it (looseAmongBrands).
+func looseName(name string) bool {
+	if shape, generic := brandShape(name); shape {
+		return generic && strings.Contains(name, " ") && !strings.ContainsFunc(name, unicode.IsDigit) &&
+			!strings.Contains(name, "-") && !labelPhrase(name)
+	}
+	ws := strings.Fields(name)
+	if len(ws) == 0 || len(ws) > 4 || len(name) > 40 || !isLowerWord(ws[0]) || leadVerbs[ws[0]] || stopWords[ws[0]] {
 		return false
+	}
+	if len(ws) == 1 {
+		return len(ws[0]) > 2 && !isDictWord(ws[0])
+	}
+	capital := false
+	for _, w := range ws[1:] {
+		switch {
+		case looksProper(w):
+			capital = true
+		case !isLowerWord(w):
+			return false
+		}
+	}
+	return capital
+}
+
+// labelPhrase reports a name whose words are all labelWords or connectors
+// ("Bottom Line", "Key Features", "Free Plan").
+func labelPhrase(name string) bool {
+	for _, w := range strings.Fields(strings.ToLower(name)) {
+		if !labelWords[w] && !connectors[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// brandShape reports whether name is written as a name (shape) and whether
+// its words are all generic: stop words, opinion words and numbers.
+func brandShape(name string) (shape, generic bool) {
+	if len(name) < 2 || len(name) > 40 || strings.ContainsAny(name, "!?;=<>{}/$%") {
+		return false, false
 	}
 	ws := strings.Fields(name)
 	if len(ws) > 4 {
-		return false
+		return false, false
 	}
-	generic := true
+	generic = true
 	for i, w := range ws {
 		lw := strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"))
 		if connectors[lw] {
 			if i == 0 && lw != "the" || i == len(ws)-1 {
-				return false
+				return false, false
 			}
 			continue
 		}
 		if !looksProper(w) || i == 0 && leadVerbs[lw] {
-			return false
+			return false, false
 		}
 		if i == 0 && isPlainCompound(w) {
 			continue // "Headless-ready": a sentence-case compound of ordinary words
 		}
 		if i > 0 && len(lw) > 4 && strings.HasSuffix(lw, "ly") {
-			return false // "Exercise Regularly", "Works Seamlessly": advice, not a name
+			return false, false // "Exercise Regularly", "Works Seamlessly": advice, not a name
 		}
 		if !stopWords[lw] && lexicon[lw] == 0 && !isNumeric(lw) && utf8.RuneCountInString(lw) > 1 {
 			generic = false
 		}
 	}
-	return !generic
+	return true, generic
 }
 
 // isPlainCompound reports a hyphenated word of ordinary words with no capital

@@ -803,3 +803,23 @@ func TestFindMentions_UntrackedSoldThrough(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A lead of ordinary words or of small letters is a brand where it stands
+// in a lineup beside a tracked brand's lead, at the same indent; elsewhere,
+// and as a label under a brand, it is none.
+func TestFindMentions_UntrackedLooseLineup(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"1. **Acme** – fast.\n2. **Nice Simple Hosting** – one flat price.\n3. **Zorvane** – cheap.", []string{"Nice Simple Hosting"}, nil},
+		{"### 1. Acme\nFast.\n### 2. **staybright**\nCheap rooms.", []string{"staybright"}, nil},
+		{"| Pick | Note |\n|---|---|\n| **Acme** | fast |\n| **tripwell Stays** | flexible |", []string{"tripwell Stays"}, nil},
+		{"1. **Acme** – fast.\n   - **Key Features:** sync and export.\n2. **Zorvane** – cheap.", nil, []string{"Key Features"}},
+		{"- **Nice Simple Hosting** – one flat price.\n- **Zorvane** – cheap.", nil, []string{"Nice Simple Hosting"}},
+		{"- **Acme** – fast.\n- **Bottom Line:** pick one.", nil, []string{"Bottom Line"}},
+		{"- **Acme** – fast.\n- **stream** – watch anywhere.", nil, []string{"stream"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
