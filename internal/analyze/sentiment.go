@@ -1627,7 +1627,7 @@ var lexicon = map[string]float64{
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),
 // keyed by their first word.
-var phrases = withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]phrase{
+var phrases = withWorthDoing(withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]phrase{
 	"issue":  {{"tracking", 0}, {"tracker", 0}, {"trackers", 0}},
 	"best":   {{"for", 0}},
 	"ranked": {{"first", 2}, {"highest", 2}, {"top", 2}, {"higher", 1.5}, {"lower", -1.5}, {"ahead of schedule", 0}, {"ahead of time", 0}, {"ahead", 2}},
@@ -1727,7 +1727,7 @@ var phrases = withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToP
 	"half":     {{"the cost", 1.5}, {"the price", 1.5}, {"of the cost", 1.5}, {"of the price", 1.5}},
 	"for": {{"less", 1.5}, {"much less", 1.5}, {"far less", 1.5}, {"a lot less", 1.5},
 		{"a fraction of the cost", 1.5}, {"a fraction of the price", 1.5}},
-}))))))
+})))))))
 
 // pointHolds reports whether "I'd point" is the writer's pick: people
 // follow it ("I'd point you to it", "where I'd point most first-time
@@ -2160,6 +2160,21 @@ func withBestParticiples(m map[string][]phrase) map[string][]phrase {
 	}
 	for _, p := range []string{"avoided", "skipped"} {
 		m["best"] = append(m["best"], phrase{p, -2})
+	}
+	return m
+}
+
+// withWorthDoing adds "worth" before a verb of finding out ("worth
+// knowing", "worth checking whether", "worth keeping an eye on") as no
+// praise: it tells the reader what to look into and judges no product.
+// "Worth checking out" and "worth" before taking a product ("worth
+// considering", "worth trying") stay praise.
+func withWorthDoing(m map[string][]phrase) map[string][]phrase {
+	m["worth"] = append(m["worth"], phrase{"checking out", lexicon["worth"]})
+	for _, v := range strings.Fields(`knowing noting checking double-checking confirming verifying
+		understanding asking watching keeping remembering mentioning reading thinking being weighing
+		re-quoting re-shopping shopping writing`) {
+		m["worth"] = append(m["worth"], phrase{v, 0})
 	}
 	return m
 }
