@@ -1424,6 +1424,9 @@ func lastMarker(text string) (int, markKind) {
 		}
 		if k, ok := sideMarkers[lower[i:j]]; ok {
 			best, kind = i, k
+		} else if lower[i:j] == "next" && strings.HasPrefix(lower[j:], " to ") {
+			// "slow next to Globex": set beside the other, as "than"
+			best, kind = i, markCompare
 		}
 		i = j
 	}

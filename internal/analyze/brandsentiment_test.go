@@ -65,6 +65,10 @@ func TestBrandSentimentComparedOnly(t *testing.T) {
 			map[string]string{"Globex": "-"}},
 		{"a brand that opens the sentence is its subject", "Globex is better than most tools for agencies.",
 			map[string]string{"Globex": "+"}},
+		{"next to", "### Acme\nA streaming box for the living room. The menus feel sluggish next to Globex.",
+			map[string]string{"Acme": "-", "Globex": "+"}},
+		{"next to a place compares nothing", "### Acme\nA streaming box for the living room. It sits next to Globex speakers on the shelf.",
+			map[string]string{"Acme": "0", "Globex": "0"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
