@@ -1709,7 +1709,8 @@ var phrases = withWorthDoing(withRarePhrases(withBestParticiples(withPremiumPhra
 	"clearly": {{"ahead", 2}},
 	"has":     {{"the edge", 2}, {"an edge", 2}},
 	"have":    {{"the edge", 2}, {"an edge", 2}},
-	"leads":   {{"in", 2}, {"on", 2}, {"the industry", 2}, {"the market", 2}, {"the category", 2}, {"the pack", 2}, {"the field", 2}},
+	"leads":   {{"in", 2}, {"on", 2}, {"the industry", 2}, {"the market", 2}, {"the category", 2}, {"the pack", 2}, {"the field", 2}, {"here", 2}},
+	"lead":    {{"the industry", 2}, {"the market", 2}, {"the category", 2}, {"the pack", 2}, {"the field", 2}, {"here", 2}},
 	// a price cut to a share of another's is praise, as "costs less" is:
 	// "at a fraction of the cost", "about a third of the price", "for
 	// less" (not "for less weight": lessPrice)
@@ -1764,15 +1765,20 @@ var rankDeterminers = set("the a an its their our your his her this that these t
 
 // leadWords open a phrase of a lead over the others that needs more than
 // its words (leadHolds).
-var leadWords = set("far clearly has have leads")
+var leadWords = set("far clearly has have leads lead")
+
+// leadNounBefore are the words that make "lead" the noun after them ("a
+// lead", "every lead", "new lead"), not the verb of being ahead.
+var leadNounBefore = set("a an the every each this that one any no new your their our its his her hot warm cold qualified")
 
 // leadHolds reports whether a lead phrase found between before and rest
 // is a lead over the others: "far ahead" and "clearly ahead" after a verb
 // of being or moving ahead ("is far ahead", "pulls clearly ahead"; not
 // "book far ahead"), "leads in" not before a complaint ("leads in video";
-// not "leads in customer complaints"), and "has an edge" or "has the
-// edge" where the clause ends or "over", "if", "on"… follows (not "has
-// an edge that dulls").
+// not "leads in customer complaints"), "has an edge" or "has the edge"
+// where the clause ends or "over", "if", "on"… follows (not "has an edge
+// that dulls"), and "lead" as a verb ("carriers lead the market"), not a
+// noun after a determiner ("every lead the market sends").
 func leadHolds(w, before, phrase, rest string) bool {
 	switch w {
 	case "far", "clearly":
@@ -1781,6 +1787,9 @@ func leadHolds(w, before, phrase, rest string) bool {
 	case "has", "have":
 		t := strings.TrimLeft(rest, " ")
 		return t == "" || !isTokenByte(t[0]) || edgeGoesOn[nextToken(rest)]
+	case "lead":
+		f := lastWords(before, 1)
+		return len(f) == 0 || !leadNounBefore[f[0]]
 	case "leads":
 		if !strings.EqualFold(strings.TrimSpace(phrase), "in") && !strings.EqualFold(strings.TrimSpace(phrase), "on") {
 			return true
