@@ -65,6 +65,10 @@ func TestBrandSentimentComparedOnly(t *testing.T) {
 			map[string]string{"Globex": "-"}},
 		{"a brand that opens the sentence is its subject", "Globex is better than most tools for agencies.",
 			map[string]string{"Globex": "+"}},
+		{"next to", "### Acme\nA streaming box for the living room. The menus feel sluggish next to Globex.",
+			map[string]string{"Acme": "-", "Globex": "+"}},
+		{"next to a place compares nothing", "### Acme\nA streaming box for the living room. It sits next to Globex speakers on the shelf.",
+			map[string]string{"Acme": "0", "Globex": "0"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
@@ -267,6 +271,28 @@ func TestBrandSentimentNeedHeading(t *testing.T) {
 			map[string]string{"Acme": "0"}},
 		{"no colon", "### Issue tracking with Acme\n\nSprints and cycles.",
 			map[string]string{"Acme": "0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
+	}
+}
+
+// A list item that pairs a need with the brand after its colon, the brand
+// and its model or another name ending the item, names the brand the pick
+// for that need, as the heading does; an item that goes on to say
+// something of the brand is weighed by its words.
+func TestBrandSentimentNeedItem(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	tests := []struct {
+		name, answer string
+		want         map[string]string
+	}{
+		{"needs and picks", "Pick by how you travel:\n- **Long-haul flights:** Acme\n- Weekend trips: Globex 2 or Initech.",
+			map[string]string{"Acme": "+", "Globex": "+"}},
+		{"the item goes on", "Before you book:\n- **Refunds:** Acme charges a $50 change fee on basic fares.\n- **Loyalty:** Globex and most rivals run points schemes.",
+			map[string]string{"Acme": "0", "Globex": "0"}},
+		{"a label that warns", "Before you book:\n- **Avoid:** Acme\n- **Also consider:** Globex",
+			map[string]string{"Acme": "0", "Globex": "0"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })

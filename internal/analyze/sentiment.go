@@ -1627,7 +1627,7 @@ var lexicon = map[string]float64{
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),
 // keyed by their first word.
-var phrases = withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]phrase{
+var phrases = withWorthDoing(withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]phrase{
 	"issue":  {{"tracking", 0}, {"tracker", 0}, {"trackers", 0}},
 	"best":   {{"for", 0}},
 	"ranked": {{"first", 2}, {"highest", 2}, {"top", 2}, {"higher", 1.5}, {"lower", -1.5}, {"ahead of schedule", 0}, {"ahead of time", 0}, {"ahead", 2}},
@@ -1709,7 +1709,8 @@ var phrases = withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToP
 	"clearly": {{"ahead", 2}},
 	"has":     {{"the edge", 2}, {"an edge", 2}},
 	"have":    {{"the edge", 2}, {"an edge", 2}},
-	"leads":   {{"in", 2}, {"on", 2}, {"the industry", 2}, {"the market", 2}, {"the category", 2}, {"the pack", 2}, {"the field", 2}},
+	"leads":   {{"in", 2}, {"on", 2}, {"the industry", 2}, {"the market", 2}, {"the category", 2}, {"the pack", 2}, {"the field", 2}, {"here", 2}},
+	"lead":    {{"the industry", 2}, {"the market", 2}, {"the category", 2}, {"the pack", 2}, {"the field", 2}, {"here", 2}},
 	// a price cut to a share of another's is praise, as "costs less" is:
 	// "at a fraction of the cost", "about a third of the price", "for
 	// less" (not "for less weight": lessPrice)
@@ -1727,7 +1728,7 @@ var phrases = withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToP
 	"half":     {{"the cost", 1.5}, {"the price", 1.5}, {"of the cost", 1.5}, {"of the price", 1.5}},
 	"for": {{"less", 1.5}, {"much less", 1.5}, {"far less", 1.5}, {"a lot less", 1.5},
 		{"a fraction of the cost", 1.5}, {"a fraction of the price", 1.5}},
-}))))))
+})))))))
 
 // pointHolds reports whether "I'd point" is the writer's pick: people
 // follow it ("I'd point you to it", "where I'd point most first-time
@@ -1764,15 +1765,20 @@ var rankDeterminers = set("the a an its their our your his her this that these t
 
 // leadWords open a phrase of a lead over the others that needs more than
 // its words (leadHolds).
-var leadWords = set("far clearly has have leads")
+var leadWords = set("far clearly has have leads lead")
+
+// leadNounBefore are the words that make "lead" the noun after them ("a
+// lead", "every lead", "new lead"), not the verb of being ahead.
+var leadNounBefore = set("a an the every each this that one any no new your their our its his her hot warm cold qualified")
 
 // leadHolds reports whether a lead phrase found between before and rest
 // is a lead over the others: "far ahead" and "clearly ahead" after a verb
 // of being or moving ahead ("is far ahead", "pulls clearly ahead"; not
 // "book far ahead"), "leads in" not before a complaint ("leads in video";
-// not "leads in customer complaints"), and "has an edge" or "has the
-// edge" where the clause ends or "over", "if", "on"… follows (not "has
-// an edge that dulls").
+// not "leads in customer complaints"), "has an edge" or "has the edge"
+// where the clause ends or "over", "if", "on"… follows (not "has an edge
+// that dulls"), and "lead" as a verb ("carriers lead the market"), not a
+// noun after a determiner ("every lead the market sends").
 func leadHolds(w, before, phrase, rest string) bool {
 	switch w {
 	case "far", "clearly":
@@ -1781,6 +1787,9 @@ func leadHolds(w, before, phrase, rest string) bool {
 	case "has", "have":
 		t := strings.TrimLeft(rest, " ")
 		return t == "" || !isTokenByte(t[0]) || edgeGoesOn[nextToken(rest)]
+	case "lead":
+		f := lastWords(before, 1)
+		return len(f) == 0 || !leadNounBefore[f[0]]
 	case "leads":
 		if !strings.EqualFold(strings.TrimSpace(phrase), "in") && !strings.EqualFold(strings.TrimSpace(phrase), "on") {
 			return true
@@ -2160,6 +2169,21 @@ func withBestParticiples(m map[string][]phrase) map[string][]phrase {
 	}
 	for _, p := range []string{"avoided", "skipped"} {
 		m["best"] = append(m["best"], phrase{p, -2})
+	}
+	return m
+}
+
+// withWorthDoing adds "worth" before a verb of finding out ("worth
+// knowing", "worth checking whether", "worth keeping an eye on") as no
+// praise: it tells the reader what to look into and judges no product.
+// "Worth checking out" and "worth" before taking a product ("worth
+// considering", "worth trying") stay praise.
+func withWorthDoing(m map[string][]phrase) map[string][]phrase {
+	m["worth"] = append(m["worth"], phrase{"checking out", lexicon["worth"]})
+	for _, v := range strings.Fields(`knowing noting checking double-checking confirming verifying
+		understanding asking watching keeping remembering mentioning reading thinking being weighing
+		re-quoting re-shopping shopping writing`) {
+		m["worth"] = append(m["worth"], phrase{v, 0})
 	}
 	return m
 }

@@ -152,3 +152,15 @@ func TestBrandSentimentCostAddsUp(t *testing.T) {
 	checkPolarities(t, "Past the free tier, the fees at Acme and Globex add up to $90 a month.", tracked,
 		map[string]string{"Acme": "-", "Globex": "-"})
 }
+
+// "Worth" before a verb of finding out tells the reader what to look into
+// and praises nothing; before taking a product it stays praise.
+func TestSentimentWorthFindingOut(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"Fares change often, so it's worth checking the airline's site before you book.", "0"},
+		{"It's worth knowing that the router ships without a stand.", "0"},
+		{"If you travel a lot, it's worth keeping an eye on the loyalty terms.", "0"},
+		{"The hosting plan is worth considering for a small blog.", "+"},
+		{"The streaming bundle is worth checking out.", "+"},
+	})
+}
