@@ -537,3 +537,22 @@ func TestFindMentions_PossessiveList(t *testing.T) {
 		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
 	}
 }
+
+// A list item's lead set in bold with no colon is a label, as one before a
+// colon is, in a list another of whose bold leads is a label in sentence
+// case; a bold lead in other lists, or one the answer names inside a
+// sentence, stays a name.
+func TestFindMentions_BoldLabelsNoColon(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"What moves an Acme quote:\n- **Coverage amount** (say $20,000 or $40,000)\n- **Deductible** ($250 to $1,000)\n- **Neighborhood** — areas with more break-ins cost more\n- **Extras** for bikes or instruments", nil, []string{"Deductible", "Neighborhood", "Extras"}},
+		{"Before the hike:\n- 🧭 **Trail map** – download it offline.\n- **Daypack (25L)** – room for a shell.\n- **Headlamp** – the day runs long.", nil, []string{"Daypack", "Headlamp"}},
+		{"Apps worth a look:\n- **Acme** – best for teams\n- **Beacon** (free plan) – simple\n- **Lantern** – for agencies", []string{"Beacon", "Lantern"}, nil},
+		{"Picks:\n1. **Acme** — best all-round\n   - Notes sorted by topic: work, home\n2. **Lantern** — best for outlines", []string{"Lantern"}, nil},
+		{"Renters options:\n- **Liability limit** ($100,000 is common)\n- **Beacon** (sold through agents)\n\nMany renters buy from Acme or Beacon.", []string{"Beacon"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
