@@ -721,8 +721,9 @@ func hyphenedWords(name string) bool {
 // wordLabel reports whether a lead read from the answer's structure, that
 // the answer names nowhere inside a sentence, is a label of a list of
 // one-word labels: two or more items whose every lead read is one word
-// before a colon, an ordinary word or ordinary words written in one piece
-// that the word list lacks (joinsWords: "Soundbars", "Repairability"), no
+// before a colon, an ordinary word, ordinary words written in one piece
+// that the word list lacks (joinsWords: "Soundbars", "Repairability") or
+// an ordinary word's plural it lacks (pluralWord: "Exclusions"), no
 // tracked brand and no brand of the list ("- **Soundbars:** …", "-
 // **Streaming:** …"). Such words name aspects, not makers; a brand is
 // written with a name of its own beside them, or inside a sentence.
@@ -758,7 +759,7 @@ func wordLabelLeads(answer string, cands []candidate, tracked []match) []string 
 			}
 			n++
 			if !d.item || !labelLead(answer, d) || overlaps(tracked, d.start, d.end) ||
-				strings.Contains(d.name, " ") || !ordinaryName(d.name) && !joinsWords(d.name, false) ||
+				strings.Contains(d.name, " ") || !ordinaryName(d.name) && !joinsWords(d.name, false) && !pluralWord(d.name) ||
 				listedBrand(d.name) {
 				ok = false
 				break

@@ -556,3 +556,18 @@ func TestFindMentions_BoldLabelsNoColon(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// In a list of one-word labels, a lead that is an ordinary word in the
+// plural is one of them, whether or not the word list holds the plural;
+// a list with a coined name among its leads names a brand.
+func TestFindMentions_PluralWordLabels(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme's pack warranty in brief:\n- **Coverage:** defects and ordinary wear.\n- **Exclusions:** airline damage.\n- **Turnaround:** a few weeks.", nil, []string{"Coverage", "Exclusions", "Turnaround"}},
+		{"Acme's pack warranty in brief:\n- **Coverage:** defects and ordinary wear.\n- **Exclusions:** airline damage.\n- **Quillon:** a rival with a shorter warranty.", []string{"Quillon"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
