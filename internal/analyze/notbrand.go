@@ -567,13 +567,22 @@ func onlyBefore(answer, name string, nouns map[string]bool, joined bool) bool {
 var phraseOpeners = set(`no not in on at with from into without how what why when where which who a an`)
 
 // phraseName reports a name of several words that a phrase's opening word
-// opens ("No Windows", "In Progress", "How Cash Out", "An Atom Hoody"):
-// the capitals of a heading, a bold lead or a sentence's opening, no
-// brand, unless the brand list holds the name whole.
+// opens ("No Windows", "In Progress", "How Cash Out", "An Atom Hoody"), or
+// that an ordinary word opens before "the" in small letters ("Calculate
+// the Real Cost", "Outside the US"): a verb or a preposition before its
+// object, written with the capitals of a heading, a bold lead or a
+// sentence's opening, no brand, unless the brand list holds the name whole
+// ("Save the Children").
 func phraseName(name string) bool {
 	first, rest, ok := strings.Cut(name, " ")
-	second, _, _ := strings.Cut(rest, " ")
-	return ok && inSet(phraseOpeners, first) && !brandList()[fold(name)] && !coined(second)
+	second, tail, _ := strings.Cut(rest, " ")
+	if !ok || brandList()[fold(name)] {
+		return false
+	}
+	if inSet(phraseOpeners, first) {
+		return !coined(second)
+	}
+	return second == "the" && tail != "" && ordinaryName(first) && !coined(tail)
 }
 
 // planName reports whether a name is one ordinary word (plainWord), or one

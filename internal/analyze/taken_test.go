@@ -571,3 +571,19 @@ func TestFindMentions_PluralWordLabels(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// An ordinary word before "the" in small letters opens a phrase, a verb or
+// a preposition before its object, no name; the brand list keeps its own,
+// and a name with a coined word after "the" stays one.
+func TestFindMentions_PhraseBeforeThe(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Choosing a plan:\n\n### 2. Estimate the Yearly Cost\nAcme bills per seat.\n\n### 3. Weigh the Hidden Fees\nSetup is free.", nil, []string{"Estimate the Yearly Cost", "Weigh the Hidden Fees"}},
+		{"Joint accounts:\n- Acme lets two owners share one card.\n- Outside the EU, few banks offer this.", nil, []string{"Outside the EU"}},
+		{"Salons near the Acme store:\n\n1. **Waxing the City** – walk-ins welcome.\n2. **Reach the Zorbex Summit** – a fundraiser hike.", []string{"Waxing the City", "Reach the Zorbex Summit"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
