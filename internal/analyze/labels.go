@@ -3,6 +3,7 @@ package analyze
 import (
 	_ "embed"
 	"iter"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -451,7 +452,7 @@ func sourceAt(answer string, start, end int) bool {
 	if afterSourcesLabel(answer, start) {
 		return true
 	}
-	if entry := inSourceList(answer, start) || markedEntry(answer, start); entry &&
+	if entry := inSourceList(answer, start) || markedEntry(answer, start) || closingReferences(answer, start); entry &&
 		(sourceSeparator(answer[end:]) || publisherAt(answer, start, end)) {
 		return true
 	}
@@ -519,6 +520,41 @@ func markedEntry(answer string, pos int) bool {
 	}
 	k := strings.IndexByte(rest, ']')
 	return k > 0 && k <= 3 && isNumeric(rest[:k])
+}
+
+// closingReferences reports whether pos stands in a numbered list that
+// closes the answer, from "1." on, whose entries cite nothing themselves
+// and whose every number the answer cites in brackets before it ("… on
+// G2[1][2].\n\n1. G2 – Acme reviews\n2. PCMag – Acme review"): the
+// entries its markers point to, whether a heading opens them or not.
+func closingReferences(answer string, pos int) bool {
+	ls := strings.LastIndexByte(answer[:pos], '\n') + 1
+	if _, _, ok := cutEnumerator(answer[ls:]); !ok {
+		return false
+	}
+	first := ls // the list's first line
+	for first > 0 {
+		prev := strings.LastIndexByte(answer[:first-1], '\n') + 1
+		if _, _, ok := cutEnumerator(answer[prev : first-1]); !ok {
+			break
+		}
+		first = prev
+	}
+	list := strings.TrimRight(answer[first:], " \t\n")
+	n := 0
+	for l := range strings.Lines(list) { // every line on is an entry, numbered in turn
+		body, k, ok := cutEnumerator(l)
+		n++
+		if !ok || l[:k-2] != strconv.Itoa(n) || strings.Contains(body, "[") {
+			return false
+		}
+	}
+	for i := 1; i <= n; i++ {
+		if !strings.Contains(answer[:first], "["+strconv.Itoa(i)+"]") {
+			return false
+		}
+	}
+	return true
 }
 
 // publishers are the nouns that close a publisher's name in a list of

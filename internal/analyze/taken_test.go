@@ -587,3 +587,20 @@ func TestFindMentions_PhraseBeforeThe(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A numbered list that closes the answer, whose every number the answer
+// cites in brackets and whose entries cite nothing, lists its sources; a
+// closing list of picks that the markers do not point to names brands.
+func TestFindMentions_ClosingReferences(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is well liked for its dialer[1], though seats cost more than average[2].\n\n1. Revuora – Acme reviews\n2. Techlens – Acme CRM review", nil, []string{"Revuora", "Techlens"}},
+		{"Acme is well liked for its dialer[1], though seats cost more than average[2].\n\nRead more:\n1. Revuora – Acme reviews\n2. Techlens – Acme CRM review", nil, []string{"Revuora", "Techlens"}},
+		{"Acme is well liked for its dialer[1].\n\nOther picks:\n1. Zorbex – cheaper seats\n2. Quillon – better reports", []string{"Zorbex", "Quillon"}, nil},
+		{"Acme is well liked for its dialer[1], though seats cost more[2].\n\n1. Zorbex – cheaper seats[1]\n2. Quillon – better reports[2]", []string{"Zorbex", "Quillon"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
