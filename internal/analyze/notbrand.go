@@ -631,6 +631,27 @@ func listsPlans(answer string) bool {
 	return false
 }
 
+// planPair reports whether a name is a plan word closed by "+" for its
+// higher edition ("Enterprise+"), or plan words so closed or not joined by
+// "and", "&" or "or" ("Enterprise and Enterprise+", "Standard or
+// Premium"): plans priced together, no brand, as a plan word alone is none.
+func planPair(name string) bool {
+	ws := strings.Fields(name)
+	if len(ws)%2 == 0 || len(ws) == 1 && !strings.HasSuffix(name, "+") {
+		return false
+	}
+	for i, w := range ws {
+		if i%2 == 1 {
+			if w != "and" && w != "&" && w != "or" {
+				return false
+			}
+		} else if !inSet(planWords, strings.TrimRight(w, "+")) {
+			return false
+		}
+	}
+	return true
+}
+
 // allPlanWords reports whether ws has words and every one names a plan
 // (planWords).
 func allPlanWords(ws []string) bool {

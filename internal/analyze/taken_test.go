@@ -604,3 +604,19 @@ func TestFindMentions_ClosingReferences(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// Plan words joined by "and", "&" or "or", or one closed by "+", name a
+// product's plans, no brand; a name with a word of its own before "+"
+// stays one.
+func TestFindMentions_PlanPairs(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme's tiers:\n- **Free:** one board.\n- **Team:** $8 per seat.\n- **Business & Business+:** custom quotes with SSO.", nil, []string{"Business & Business+", "Business+"}},
+		{"Acme's tiers:\n- **Free:** one board.\n- **Standard or Premium:** pick by seat count.", nil, []string{"Standard or Premium"}},
+		{"Acme's tiers:\n- **Free:** one board.\n- **Team:** $8 per seat.\n\nFor films, Zorbex+ and Quillon+ cost less than Acme's add-on.", []string{"Zorbex+", "Quillon+"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
