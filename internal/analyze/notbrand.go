@@ -636,6 +636,9 @@ func listsPlans(answer string) bool {
 // "and", "&" or "or" ("Enterprise and Enterprise+", "Standard or
 // Premium"): plans priced together, no brand, as a plan word alone is none.
 func planPair(name string) bool {
+	if !strings.HasSuffix(name, "+") && !strings.Contains(name, " and ") && !strings.Contains(name, " & ") && !strings.Contains(name, " or ") {
+		return false
+	}
 	ws := strings.Fields(name)
 	if len(ws)%2 == 0 || len(ws) == 1 && !strings.HasSuffix(name, "+") {
 		return false
