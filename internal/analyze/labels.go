@@ -3,8 +3,10 @@ package analyze
 import (
 	_ "embed"
 	"iter"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // ordinaryName reports whether every word of a name is an ordinary English
@@ -450,7 +452,7 @@ func sourceAt(answer string, start, end int) bool {
 	if afterSourcesLabel(answer, start) {
 		return true
 	}
-	if entry := inSourceList(answer, start) || markedEntry(answer, start); entry &&
+	if entry := inSourceList(answer, start) || markedEntry(answer, start) || closingReferences(answer, start); entry &&
 		(sourceSeparator(answer[end:]) || publisherAt(answer, start, end)) {
 		return true
 	}
@@ -518,6 +520,41 @@ func markedEntry(answer string, pos int) bool {
 	}
 	k := strings.IndexByte(rest, ']')
 	return k > 0 && k <= 3 && isNumeric(rest[:k])
+}
+
+// closingReferences reports whether pos stands in a numbered list that
+// closes the answer, from "1." on, whose entries cite nothing themselves
+// and whose every number the answer cites in brackets before it ("… on
+// G2[1][2].\n\n1. G2 – Acme reviews\n2. PCMag – Acme review"): the
+// entries its markers point to, whether a heading opens them or not.
+func closingReferences(answer string, pos int) bool {
+	ls := strings.LastIndexByte(answer[:pos], '\n') + 1
+	if _, _, ok := cutEnumerator(answer[ls:]); !ok {
+		return false
+	}
+	first := ls // the list's first line
+	for first > 0 {
+		prev := strings.LastIndexByte(answer[:first-1], '\n') + 1
+		if _, _, ok := cutEnumerator(answer[prev : first-1]); !ok {
+			break
+		}
+		first = prev
+	}
+	list := strings.TrimRight(answer[first:], " \t\n")
+	n := 0
+	for l := range strings.Lines(list) { // every line on is an entry, numbered in turn
+		body, k, ok := cutEnumerator(l)
+		n++
+		if !ok || l[:k-2] != strconv.Itoa(n) || strings.Contains(body, "[") {
+			return false
+		}
+	}
+	for i := 1; i <= n; i++ {
+		if !strings.Contains(answer[:first], "["+strconv.Itoa(i)+"]") {
+			return false
+		}
+	}
+	return true
 }
 
 // publishers are the nouns that close a publisher's name in a list of
@@ -674,16 +711,26 @@ func joinedLead(answer string, c candidate) bool {
 	return false
 }
 
-// labelOfLabels reports whether a lead is a label before a colon in a list
-// of labels (labelList), of ordinary words or of one word that joins them
+// labelOfLabels reports whether a lead is a label in a list of labels
+// (labelList), of ordinary words or of one word that joins them
 // (joinsWords), that the answer names nowhere inside a sentence, that is no
 // brand of the list and that "and" or "or" joins to no name: "- **Pack:**
-// an Acme Talon 22" beside "- **Rain jacket:** …".
+// an Acme Talon 22" beside "- **Rain jacket:** …". A label before a colon
+// is one in a list that any sentence-case label marks; a bold lead with no
+// colon (boldItemLead) one in a list whose sentence-case label is in bold
+// ("- **Deductible** ($500)" below "- **Liability limit** …"), as a
+// heading set in bold is a label, colon or not.
 func labelOfLabels(answer string, c candidate) bool {
-	if !labelLead(answer, c) || !ordinaryName(c.name) && !joinsWords(c.name, true) && !hyphenedWords(c.name) || joinedLead(answer, c) || !labelList(answer, c.start) {
+	colon := labelLead(answer, c)
+	if !colon && !boldItemLead(answer, c) ||
+		!ordinaryName(c.name) && !joinsWords(c.name, true) && !hyphenedWords(c.name) || joinedLead(answer, c) {
 		return false
 	}
-	return !namedInSentence(answer, c.name) && !listedBrand(c.name)
+	marks := sentenceCaseBoldItem
+	if colon {
+		marks = sentenceCaseLead
+	}
+	return labelList(answer, c.start, marks) && !namedInSentence(answer, c.name) && !listedBrand(c.name)
 }
 
 // hyphenedWords reports one word of two or more ordinary words joined by
@@ -710,8 +757,9 @@ func hyphenedWords(name string) bool {
 // wordLabel reports whether a lead read from the answer's structure, that
 // the answer names nowhere inside a sentence, is a label of a list of
 // one-word labels: two or more items whose every lead read is one word
-// before a colon, an ordinary word or ordinary words written in one piece
-// that the word list lacks (joinsWords: "Soundbars", "Repairability"), no
+// before a colon, an ordinary word, ordinary words written in one piece
+// that the word list lacks (joinsWords: "Soundbars", "Repairability") or
+// an ordinary word's plural it lacks (pluralWord: "Exclusions"), no
 // tracked brand and no brand of the list ("- **Soundbars:** …", "-
 // **Streaming:** …"). Such words name aspects, not makers; a brand is
 // written with a name of its own beside them, or inside a sentence.
@@ -747,7 +795,7 @@ func wordLabelLeads(answer string, cands []candidate, tracked []match) []string 
 			}
 			n++
 			if !d.item || !labelLead(answer, d) || overlaps(tracked, d.start, d.end) ||
-				strings.Contains(d.name, " ") || !ordinaryName(d.name) && !joinsWords(d.name, false) ||
+				strings.Contains(d.name, " ") || !ordinaryName(d.name) && !joinsWords(d.name, false) && !pluralWord(d.name) ||
 				listedBrand(d.name) {
 				ok = false
 				break
@@ -765,12 +813,13 @@ func wordLabelLeads(answer string, cands []candidate, tracked []match) []string 
 }
 
 // labelList reports whether the list item at pos belongs to a list of
-// labels: one of its items opens with a label in sentence case before a
-// colon, two words or more of the word list with a capital on the first
-// only ("- **Rain jacket:** …", "- **Cash deposits**: …", "- **Used or
-// refurbished:** …"). Brands keep their capitals, so its other leads are
-// labels too ("- **Pack:** an Acme Talon 22", "- **Midlayer:** a fleece").
-func labelList(answer string, pos int) bool {
+// labels: one of its items opens with a label in sentence case (marks:
+// sentenceCaseLead or sentenceCaseBoldItem), two words or more of the word
+// list with a capital on the first only ("- **Rain jacket:** …", "-
+// **Cash deposits**: …", "- **Used or refurbished:** …", "- **Liability
+// limit** (…)"). Brands keep their capitals, so its other leads are labels
+// too ("- **Pack:** an Acme Talon 22", "- **Midlayer:** a fleece").
+func labelList(answer string, pos int, marks func(string) bool) bool {
 	isItem := func(l string) bool {
 		_, _, ok := cutListMarker(strings.TrimLeft(l, " \t"))
 		return ok
@@ -797,7 +846,7 @@ func labelList(answer string, pos int) bool {
 		if !isItem(l) {
 			return false
 		}
-		if sentenceCaseLabel(l) {
+		if marks(l) {
 			return true
 		}
 		ls += len(l) + 1
@@ -817,6 +866,65 @@ func sentenceCaseLabel(l string) bool {
 	}
 	return sentenceCaseWords(strings.TrimRight(body[:k], "*_ "))
 }
+
+// itemBold returns the run in bold that opens a list item, past its
+// marker and any symbol before it ("- 🛏️ **Shape** – …"), and its
+// offset in l.
+func itemBold(l string) (string, int, bool) {
+	t := strings.TrimLeft(l, " \t")
+	body, _, ok := cutListMarker(t)
+	if !ok {
+		return "", 0, false
+	}
+	k := strings.Index(body, "**")
+	if k < 0 || strings.ContainsFunc(body[:k], isLetterOrDigit) {
+		return "", 0, false
+	}
+	in := body[k+2:]
+	e := strings.Index(in, "**")
+	if e <= 0 {
+		return "", 0, false
+	}
+	return in[:e], len(l) - len(in), true
+}
+
+// sentenceCaseLead reports whether a list item opens with a label in
+// sentence case, before a colon or in bold.
+func sentenceCaseLead(l string) bool {
+	return sentenceCaseLabel(l) || sentenceCaseBoldItem(l)
+}
+
+// sentenceCaseBoldItem reports whether a list item opens with a run in
+// bold of two words or more of the word list, a capital on the first only
+// and no colon ("- **Liability limit** ($100,000 is common)"): a label
+// as much as one before a colon.
+func sentenceCaseBoldItem(l string) bool {
+	b, _, ok := itemBold(l)
+	return ok && sentenceCaseWords(strings.TrimSpace(b))
+}
+
+// boldItemLead reports whether a lead is the whole run in bold that opens
+// its list item, but for a note in brackets or a full stop ("-
+// **Deductible** ($500)", "- **Daypack (20–30L)** – …", "- **Scaling.**
+// …"): a lead set apart as a label is, with no colon.
+func boldItemLead(answer string, c candidate) bool {
+	if c.prose || c.end > len(answer) {
+		return false
+	}
+	ls := strings.LastIndexByte(answer[:c.start], '\n') + 1
+	le := strings.IndexByte(answer[ls:], '\n')
+	if le < 0 {
+		le = len(answer) - ls
+	}
+	b, off, ok := itemBold(answer[ls : ls+le])
+	if !ok || c.start > ls+off || c.end < ls+off || c.end > ls+off+len(b) || strings.ContainsFunc(answer[c.start:ls+off], isLetterOrDigit) {
+		return false // a lead read from a symbol before the bold starts there
+	}
+	rest := b[c.end-ls-off:]
+	return rest == "" || rest == "." || strings.HasPrefix(rest, " (") && strings.HasSuffix(rest, ")")
+}
+
+func isLetterOrDigit(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // titleLabel reports whether a lead read from the answer's structure is a
 // label in title case before a colon (titleWords: "**Renewal Pricing:**",

@@ -162,6 +162,7 @@ var noBrandName = []nameCheck{
 	calledPart,              // "SmartRide and SmartMiles, usage-based programs"
 	alone(phraseName),       // "No Windows", "In Progress"
 	inAnswer(planName),      // "Commerce Basic" beside "Personal"
+	alone(planPair),         // "Enterprise and Enterprise+"
 }
 
 // productOfBrand holds the names that are a brand's product, model,

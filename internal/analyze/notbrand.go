@@ -567,13 +567,22 @@ func onlyBefore(answer, name string, nouns map[string]bool, joined bool) bool {
 var phraseOpeners = set(`no not in on at with from into without how what why when where which who a an`)
 
 // phraseName reports a name of several words that a phrase's opening word
-// opens ("No Windows", "In Progress", "How Cash Out", "An Atom Hoody"):
-// the capitals of a heading, a bold lead or a sentence's opening, no
-// brand, unless the brand list holds the name whole.
+// opens ("No Windows", "In Progress", "How Cash Out", "An Atom Hoody"), or
+// that an ordinary word opens before "the" in small letters ("Calculate
+// the Real Cost", "Outside the US"): a verb or a preposition before its
+// object, written with the capitals of a heading, a bold lead or a
+// sentence's opening, no brand, unless the brand list holds the name whole
+// ("Save the Children").
 func phraseName(name string) bool {
 	first, rest, ok := strings.Cut(name, " ")
-	second, _, _ := strings.Cut(rest, " ")
-	return ok && inSet(phraseOpeners, first) && !brandList()[fold(name)] && !coined(second)
+	second, tail, _ := strings.Cut(rest, " ")
+	if !ok || brandList()[fold(name)] {
+		return false
+	}
+	if inSet(phraseOpeners, first) {
+		return !coined(second)
+	}
+	return second == "the" && tail != "" && ordinaryName(first) && !coined(tail)
 }
 
 // planName reports whether a name is one ordinary word (plainWord), or one
@@ -620,6 +629,30 @@ func listsPlans(answer string) bool {
 		}
 	}
 	return false
+}
+
+// planPair reports whether a name is a plan word closed by "+" for its
+// higher edition ("Enterprise+"), or plan words so closed or not joined by
+// "and", "&" or "or" ("Enterprise and Enterprise+", "Standard or
+// Premium"): plans priced together, no brand, as a plan word alone is none.
+func planPair(name string) bool {
+	if !strings.HasSuffix(name, "+") && !strings.Contains(name, " and ") && !strings.Contains(name, " & ") && !strings.Contains(name, " or ") {
+		return false
+	}
+	ws := strings.Fields(name)
+	if len(ws)%2 == 0 || len(ws) == 1 && !strings.HasSuffix(name, "+") {
+		return false
+	}
+	for i, w := range ws {
+		if i%2 == 1 {
+			if w != "and" && w != "&" && w != "or" {
+				return false
+			}
+		} else if !inSet(planWords, strings.TrimRight(w, "+")) {
+			return false
+		}
+	}
+	return true
 }
 
 // allPlanWords reports whether ws has words and every one names a plan

@@ -537,3 +537,86 @@ func TestFindMentions_PossessiveList(t *testing.T) {
 		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
 	}
 }
+
+// A list item's lead set in bold with no colon is a label, as one before a
+// colon is, in a list another of whose bold leads is a label in sentence
+// case; a bold lead in other lists, or one the answer names inside a
+// sentence, stays a name.
+func TestFindMentions_BoldLabelsNoColon(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"What moves an Acme quote:\n- **Coverage amount** (say $20,000 or $40,000)\n- **Deductible** ($250 to $1,000)\n- **Neighborhood** — areas with more break-ins cost more\n- **Extras** for bikes or instruments", nil, []string{"Deductible", "Neighborhood", "Extras"}},
+		{"Before the hike:\n- 🧭 **Trail map** – download it offline.\n- **Daypack (25L)** – room for a shell.\n- **Headlamp** – the day runs long.", nil, []string{"Daypack", "Headlamp"}},
+		{"Apps worth a look:\n- **Acme** – best for teams\n- **Beacon** (free plan) – simple\n- **Lantern** – for agencies", []string{"Beacon", "Lantern"}, nil},
+		{"Picks:\n1. **Acme** — best all-round\n   - Notes sorted by topic: work, home\n2. **Lantern** — best for outlines", []string{"Lantern"}, nil},
+		{"Renters options:\n- **Liability limit** ($100,000 is common)\n- **Beacon** (sold through agents)\n\nMany renters buy from Acme or Beacon.", []string{"Beacon"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// In a list of one-word labels, a lead that is an ordinary word in the
+// plural is one of them, whether or not the word list holds the plural;
+// a list with a coined name among its leads names a brand.
+func TestFindMentions_PluralWordLabels(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme's pack warranty in brief:\n- **Coverage:** defects and ordinary wear.\n- **Exclusions:** airline damage.\n- **Turnaround:** a few weeks.", nil, []string{"Coverage", "Exclusions", "Turnaround"}},
+		{"Acme's pack warranty in brief:\n- **Coverage:** defects and ordinary wear.\n- **Exclusions:** airline damage.\n- **Quillon:** a rival with a shorter warranty.", []string{"Quillon"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// An ordinary word before "the" in small letters opens a phrase, a verb or
+// a preposition before its object, no name; the brand list keeps its own,
+// and a name with a coined word after "the" stays one.
+func TestFindMentions_PhraseBeforeThe(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Choosing a plan:\n\n### 2. Estimate the Yearly Cost\nAcme bills per seat.\n\n### 3. Weigh the Hidden Fees\nSetup is free.", nil, []string{"Estimate the Yearly Cost", "Weigh the Hidden Fees"}},
+		{"Joint accounts:\n- Acme lets two owners share one card.\n- Outside the EU, few banks offer this.", nil, []string{"Outside the EU"}},
+		{"Salons near the Acme store:\n\n1. **Waxing the City** – walk-ins welcome.\n2. **Reach the Zorbex Summit** – a fundraiser hike.", []string{"Waxing the City", "Reach the Zorbex Summit"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A numbered list that closes the answer, whose every number the answer
+// cites in brackets and whose entries cite nothing, lists its sources; a
+// closing list of picks that the markers do not point to names brands.
+func TestFindMentions_ClosingReferences(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is well liked for its dialer[1], though seats cost more than average[2].\n\n1. Revuora – Acme reviews\n2. Techlens – Acme CRM review", nil, []string{"Revuora", "Techlens"}},
+		{"Acme is well liked for its dialer[1], though seats cost more than average[2].\n\nRead more:\n1. Revuora – Acme reviews\n2. Techlens – Acme CRM review", nil, []string{"Revuora", "Techlens"}},
+		{"Acme is well liked for its dialer[1].\n\nOther picks:\n1. Zorbex – cheaper seats\n2. Quillon – better reports", []string{"Zorbex", "Quillon"}, nil},
+		{"Acme is well liked for its dialer[1], though seats cost more[2].\n\n1. Zorbex – cheaper seats[1]\n2. Quillon – better reports[2]", []string{"Zorbex", "Quillon"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// Plan words joined by "and", "&" or "or", or one closed by "+", name a
+// product's plans, no brand; a name with a word of its own before "+"
+// stays one.
+func TestFindMentions_PlanPairs(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme's tiers:\n- **Free:** one board.\n- **Team:** $8 per seat.\n- **Business & Business+:** custom quotes with SSO.", nil, []string{"Business & Business+", "Business+"}},
+		{"Acme's tiers:\n- **Free:** one board.\n- **Standard or Premium:** pick by seat count.", nil, []string{"Standard or Premium"}},
+		{"Acme's tiers:\n- **Free:** one board.\n- **Team:** $8 per seat.\n\nFor films, Zorbex+ and Quillon+ cost less than Acme's add-on.", []string{"Zorbex+", "Quillon+"}, nil},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
