@@ -138,8 +138,11 @@ import (
 // read.
 var proseMarkup = strings.NewReplacer("**", "", "__", "", "`", "")
 
-// integrationWords after a name: "Gmail integration", "a Gmail sidebar".
-var integrationWords = set("integration integrations sidebar extension plugin plug-in add-on add-ons")
+// integrationWords after a name: "Gmail integration", "a Gmail sidebar",
+// and what a messaging app carries, which names the app as a plugin names
+// its host ("Slack notifications", "a Discord channel").
+var integrationWords = set(`integration integrations sidebar extension plugin plug-in add-on add-ons
+	notifications messages channel channels`)
 
 // partnerWords after a name make it the partner a product was made with:
 // "its Hasselblad partnership", "Hasselblad color tuning" (partnerNext).
