@@ -409,11 +409,12 @@ func phraseBefore(ws []proseWord, i int, ps []string) bool {
 var (
 	// lists introduced this way name examples of a kind: brands, when no ordinary word
 	introPhrases = phrasesBefore("such as", "like", "including", "e.g")
-	// corporate ties name a company: "acquired by Apple", "owned by Amer Sports"
+	// corporate ties name a company: "acquired by Apple", "owned by Amer
+	// Sports"; so does a company's end: "the collapse of Synapse"
 	tiePhrases = phrasesBefore("acquired by", "owned by", "part of", "a brand of", "a subsidiary of", "a division of", "backed by", "spun off from",
 		"held at", "held by", "issued by", "underwritten by", "powered by", "provided by", "operated by", "made by", "sold by", "built by", "run by",
 		"owns", "owned", "acquired", "acquires", "bought", "buys", "merged with", "partnered with", "partners with", "spun off", "parent company",
-		"acquisition of", "merger with")
+		"acquisition of", "merger with", "collapse of", "bankruptcy of")
 	// a company's acquisition by another names the buyer: "after its
 	// acquisition by Bending Spoons, prices rose" (acquiredBy)
 	acquiredPhrases = phrasesBefore("its acquisition by", "the acquisition by", "their acquisition by")

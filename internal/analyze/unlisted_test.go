@@ -221,8 +221,8 @@ func TestFindMentions_UntrackedLongModelRun(t *testing.T) {
 	}
 }
 
-// What a company acquired or merged with is a company; what is bought ("the
-// purchase of") may be any product.
+// What a company acquired, merged with or saw collapse is a company; what
+// is bought ("the purchase of") may be any product.
 func TestFindMentions_UntrackedAcquisition(t *testing.T) {
 	for _, tt := range []struct {
 		text      string
@@ -232,6 +232,9 @@ func TestFindMentions_UntrackedAcquisition(t *testing.T) {
 		{"Acme is fine. It pays 3% back on the purchase of Gift Cards.", nil, []string{"Gift Cards"}},
 		{"Acme is fine. It waives fees on the purchase of Travel Insurance.", nil, []string{"Travel Insurance"}},
 		{"Acme is fine. Since its merger with Tallgrass, rates rose.", []string{"Tallgrass"}, nil},
+		{"Acme is fine. After the collapse of Quillfin, its users waited months for their money.", []string{"Quillfin"}, nil},
+		{"Acme is fine. The bankruptcy of Tallow Lending froze its loans.", []string{"Tallow Lending"}, nil},
+		{"Acme is fine. Historians still argue about the collapse of Rome.", nil, []string{"Rome"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
