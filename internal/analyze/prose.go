@@ -862,6 +862,9 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			}
 			for k, e := range list {
 				add := add
+				// "Todoist or Things 3": a brand of the list called by its
+				// number is a name beside a name no dictionary knows
+				made = anyDistinctive && numberedListed(e.text)
 				if e.from == 0 && (listedWord(e.text) || listedBrand(e.text)) {
 					// the list is the evidence for a name of the brand list
 					// whose capital opens the sentence ("Chase, Wells Fargo
@@ -908,6 +911,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 					add(e.text, sn)
 				}
 			}
+			made = false
 			addSmalls(smalls, list, smallCue, sn)
 		}
 		if purposeRuns(ws, runs, nil) >= 2 {
@@ -2237,6 +2241,13 @@ func figureName(w string) bool {
 // listedProductWord reports one ordinary word of the brand list that is no
 // plan's or model's word ("Stripe"; not "Plus"): a product of its own
 // beside another brand's product, where "Savings" of "SoFi Checking and
+// numberedListed reports whether name is one word of the brand list and a
+// number, the name a reader calls such a product by ("Things 3").
+func numberedListed(name string) bool {
+	ws := strings.Fields(name)
+	return numberAfter(ws, 1) && listedWord(ws[0])
+}
+
 // Savings" goes on that product's name.
 func listedProductWord(name string) bool {
 	return listedWord(name) && !inSet(planWords, name) && !inSet(modelWords, name)
