@@ -146,8 +146,8 @@ func accountOfListed(name string) string {
 // The list knows where a brand's name ends better than the shape of its
 // words: "Wells Fargo Active Cash" names Wells Fargo, "Bottega Veneta
 // Andiamo" Bottega Veneta, and "Cash App" and "Google Pay" stay whole; a
-// coined word no longer name of the list opens stays cut ("Asus" of "Asus
-// ROG Phone 9").
+// coined word no longer name of the list opens stays cut ("Kelty" of "Kelty
+// Redwing 50").
 func listedHead(name, cut string) string {
 	if cut == name {
 		return cut
