@@ -185,8 +185,9 @@ func TestUntrackedListedPartner(t *testing.T) {
 }
 
 // An ordinary word of the list before an integration word ("a Chrome
-// extension", "the Slack integration") is a brand; a proper noun there
-// names a family whose longer names the answer gives.
+// extension", "the Slack integration") or a noun of what a messaging app
+// carries ("Slack messages") is a brand; a proper noun there names a family
+// whose longer names the answer gives.
 func TestUntrackedListedIntegration(t *testing.T) {
 	for _, tt := range []struct {
 		text string
@@ -196,6 +197,10 @@ func TestUntrackedListedIntegration(t *testing.T) {
 		{"Acme is a clean contact manager with a Chrome extension for grabbing contacts.", []string{"Chrome"}, nil},
 		{"Reconnect your repositories, and set up the Slack integration for notifications in Acme.", []string{"Slack"}, nil},
 		{"Acme syncs Google Calendar events, and it is the deepest native Google integration.", []string{"Google Calendar"}, []string{"Google"}},
+		{"Acme can send a digest as Slack messages every Monday.", []string{"Slack"}, nil},
+		{"Acme is fine, and overdue tasks raise Discord notifications.", []string{"Discord"}, nil},
+		{"Acme is fine. Deploys are announced in the shared Slack channel.", []string{"Slack"}, nil},
+		{"Acme is fine. It sends Push notifications and Text messages, and the General channel stays quiet.", nil, []string{"Push", "Text", "General"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}

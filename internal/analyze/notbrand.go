@@ -141,14 +141,15 @@ func accountOfListed(name string) string {
 	return name
 }
 
-// listedHead returns the brand of name, which cutProductLine cut to cut:
-// when cut is one word that reads as an ordinary word or a proper noun, the
+// listedHead returns the brand of name, which cutProductLine cut to cut: the
 // longest head of name, longer than cut, that is on the brand list, or cut.
-// Such a word alone is no brand a reader sees: "Wells Fargo Active Cash"
-// names Wells Fargo, and "Cash App" and "Google Pay" stay whole; a coined
-// word stays cut ("Asus" of "Asus ROG Phone 9").
+// The list knows where a brand's name ends better than the shape of its
+// words: "Wells Fargo Active Cash" names Wells Fargo, "Bottega Veneta
+// Andiamo" Bottega Veneta, and "Cash App" and "Google Pay" stay whole; a
+// coined word no longer name of the list opens stays cut ("Kelty" of "Kelty
+// Redwing 50").
 func listedHead(name, cut string) string {
-	if cut == name || strings.Contains(cut, " ") || !hasReading(fold(cut)) {
+	if cut == name {
 		return cut
 	}
 	ws := strings.Fields(name)

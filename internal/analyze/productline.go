@@ -352,8 +352,25 @@ func longName(name string) string {
 			return "" // "Shopify Plus adds checkout customization": a sentence
 		}
 	}
-	if k := brandHead(ws); productOf(ws[k:]) {
+	if k := brandHead(ws); productOf(ws[k:]) && !inSet(connectors, ws[k-1]) {
 		return strings.Join(ws[:k], " ")
+	}
+	return listedOpening(ws)
+}
+
+// listedOpening returns the longest head of ws, short of the whole, that is
+// a brand of the brand list, or "": a product's name of words written like
+// a name's after a brand the list holds ("The North Face Alta Vista") names
+// that brand, as a model after a brand does. Words after it joined by a
+// connector are another name ("Farmers Insurance and Liberty Mutual").
+func listedOpening(ws []string) string {
+	for k := len(ws) - 1; k >= 1; k-- {
+		if inSet(connectors, ws[k]) {
+			return ""
+		}
+		if head := strings.Join(ws[:k], " "); listedBrand(head) {
+			return head
+		}
 	}
 	return ""
 }

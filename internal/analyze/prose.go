@@ -138,8 +138,11 @@ import (
 // read.
 var proseMarkup = strings.NewReplacer("**", "", "__", "", "`", "")
 
-// integrationWords after a name: "Gmail integration", "a Gmail sidebar".
-var integrationWords = set("integration integrations sidebar extension plugin plug-in add-on add-ons")
+// integrationWords after a name: "Gmail integration", "a Gmail sidebar",
+// and what a messaging app carries, which names the app as a plugin names
+// its host ("Slack notifications", "a Discord channel").
+var integrationWords = set(`integration integrations sidebar extension plugin plug-in add-on add-ons
+	notifications messages channel channels`)
 
 // partnerWords after a name make it the partner a product was made with:
 // "its Hasselblad partnership", "Hasselblad color tuning" (partnerNext).
@@ -406,11 +409,12 @@ func phraseBefore(ws []proseWord, i int, ps []string) bool {
 var (
 	// lists introduced this way name examples of a kind: brands, when no ordinary word
 	introPhrases = phrasesBefore("such as", "like", "including", "e.g")
-	// corporate ties name a company: "acquired by Apple", "owned by Amer Sports"
+	// corporate ties name a company: "acquired by Apple", "owned by Amer
+	// Sports"; so does a company's end: "the collapse of Synapse"
 	tiePhrases = phrasesBefore("acquired by", "owned by", "part of", "a brand of", "a subsidiary of", "a division of", "backed by", "spun off from",
 		"held at", "held by", "issued by", "underwritten by", "powered by", "provided by", "operated by", "made by", "sold by", "built by", "run by",
 		"owns", "owned", "acquired", "acquires", "bought", "buys", "merged with", "partnered with", "partners with", "spun off", "parent company",
-		"acquisition of", "merger with")
+		"acquisition of", "merger with", "collapse of", "bankruptcy of")
 	// a company's acquisition by another names the buyer: "after its
 	// acquisition by Bending Spoons, prices rose" (acquiredBy)
 	acquiredPhrases = phrasesBefore("its acquisition by", "the acquisition by", "their acquisition by")
@@ -858,6 +862,9 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 			}
 			for k, e := range list {
 				add := add
+				// "Todoist or Things 3": a brand of the list called by its
+				// number is a name beside a name no dictionary knows
+				made = anyDistinctive && numberedListed(e.text)
 				if e.from == 0 && (listedWord(e.text) || listedBrand(e.text)) {
 					// the list is the evidence for a name of the brand list
 					// whose capital opens the sentence ("Chase, Wells Fargo
@@ -904,6 +911,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 					add(e.text, sn)
 				}
 			}
+			made = false
 			addSmalls(smalls, list, smallCue, sn)
 		}
 		if purposeRuns(ws, runs, nil) >= 2 {
@@ -2233,6 +2241,13 @@ func figureName(w string) bool {
 // listedProductWord reports one ordinary word of the brand list that is no
 // plan's or model's word ("Stripe"; not "Plus"): a product of its own
 // beside another brand's product, where "Savings" of "SoFi Checking and
+// numberedListed reports whether name is one word of the brand list and a
+// number, the name a reader calls such a product by ("Things 3").
+func numberedListed(name string) bool {
+	ws := strings.Fields(name)
+	return numberAfter(ws, 1) && listedWord(ws[0])
+}
+
 // Savings" goes on that product's name.
 func listedProductWord(name string) bool {
 	return listedWord(name) && !inSet(planWords, name) && !inSet(modelWords, name)

@@ -816,11 +816,24 @@ func appendCleanName(out []candidate, clean, raw string, off int) []candidate {
 		ok = name != "" && isBrandish(name)
 	}
 	if ok {
-		out = append(out, candidate{name: name, start: off, end: off + len(raw)})
+		out = append(out, candidate{name: name, start: off, end: off + headEnd(raw, name, whole)})
 	} else if looseName(whole) {
 		out = append(out, candidate{name: whole, start: off, end: off + len(raw), loose: true})
 	}
 	return out
+}
+
+// headEnd returns where, in raw, the name read from it ends: at the end of
+// raw, or after the brand a name too long for one was cut to, so that a
+// tracked name among the model's words ("The North Face Summit Breithorn"
+// with Summit tracked) is no part of the brand read.
+func headEnd(raw, name, whole string) int {
+	if name != whole {
+		if i := strings.Index(raw, name); i >= 0 {
+			return i + len(name)
+		}
+	}
+	return len(raw)
 }
 
 // nameCutters end a name inside bold or link text: "**Notion (free plan)**",

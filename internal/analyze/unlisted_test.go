@@ -221,8 +221,8 @@ func TestFindMentions_UntrackedLongModelRun(t *testing.T) {
 	}
 }
 
-// What a company acquired or merged with is a company; what is bought ("the
-// purchase of") may be any product.
+// What a company acquired, merged with or saw collapse is a company; what
+// is bought ("the purchase of") may be any product.
 func TestFindMentions_UntrackedAcquisition(t *testing.T) {
 	for _, tt := range []struct {
 		text      string
@@ -232,6 +232,9 @@ func TestFindMentions_UntrackedAcquisition(t *testing.T) {
 		{"Acme is fine. It pays 3% back on the purchase of Gift Cards.", nil, []string{"Gift Cards"}},
 		{"Acme is fine. It waives fees on the purchase of Travel Insurance.", nil, []string{"Travel Insurance"}},
 		{"Acme is fine. Since its merger with Tallgrass, rates rose.", []string{"Tallgrass"}, nil},
+		{"Acme is fine. After the collapse of Quillfin, its users waited months for their money.", []string{"Quillfin"}, nil},
+		{"Acme is fine. The bankruptcy of Tallow Lending froze its loans.", []string{"Tallow Lending"}, nil},
+		{"Acme is fine. Historians still argue about the collapse of Rome.", nil, []string{"Rome"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
@@ -819,6 +822,22 @@ func TestFindMentions_UntrackedLooseLineup(t *testing.T) {
 		{"- **Nice Simple Hosting** – one flat price.\n- **Zorvane** – cheap.", nil, []string{"Nice Simple Hosting"}},
 		{"- **Acme** – fast.\n- **Bottom Line:** pick one.", nil, []string{"Bottom Line"}},
 		{"- **Acme** – fast.\n- **stream** – watch anywhere.", nil, []string{"stream"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
+
+// A brand of the list called by its number is a name in a list beside a
+// name no dictionary knows; with no such name beside it, it is a step or a
+// level as often.
+func TestFindMentions_UntrackedNumberedListed(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme is fine. A to-do app like Zorbex or Things 3 is quicker for one person.", []string{"Zorbex", "Things 3"}, nil},
+		{"Acme is heavy. Quillon and Things 3 are faster for personal lists.", []string{"Quillon", "Things 3"}, nil},
+		{"Acme is fine. Read the guide, then finish Step 1 and Step 2 on your own.", nil, []string{"Step 1", "Step 2", "Step"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
