@@ -384,24 +384,17 @@ func bestFor(s string, sn span) float64 {
 // needPick weighs a heading that pairs a need with the brand after its
 // colon ("### Issue tracking: Acme", "### If planning is mostly documents:
 // Acme Docs"): it names the brand the pick for that need, as much as "top
-// pick". So does a list item whose brand, with its model or another name,
-// ends it ("- **Long-haul flights:** Acme", "- Docs: Acme or Globex"). A label with an opinion of its own ("### Not ideal: Acme") or
+// pick". A label with an opinion of its own ("### Not ideal: Acme") or
 // that warns ("### Avoid: Acme", "### Think twice: Acme") is weighed by its
 // words instead, and one opened by "also"
 // ("### Also consider: Acme") adds a brand after the picks, which readers
 // take for a plain entry.
 func needPick(s string, sn span, g group) float64 {
-	item := isListItemAt(s, sn.start)
-	if !isHeadingAt(s, sn.start) && !item || bestFor(s, sn) != 0 {
+	if !isHeadingAt(s, sn.start) || bestFor(s, sn) != 0 {
 		return 0
 	}
 	ls := strings.LastIndexByte(s[:sn.start], '\n') + 1
-	if item {
-		rest, _, _ := cutListMarker(strings.TrimLeft(s[ls:sn.start], " \t>"))
-		if strings.TrimSpace(rest) != "" {
-			return 0 // the item's second sentence
-		}
-	} else if pre := strings.TrimLeft(s[ls:sn.start], "# \t"); pre != "" {
+	if pre := strings.TrimLeft(s[ls:sn.start], "# \t"); pre != "" {
 		if rest, _, ok := cutEnumerator(pre); !ok || strings.TrimSpace(rest) != "" {
 			return 0 // the heading's second sentence
 		}
@@ -410,8 +403,8 @@ func needPick(s string, sn span, g group) float64 {
 	if !ok {
 		return 0
 	}
-	label = strings.Trim(label, "# \t*_>")
-	if rest, _, ok := cutListMarker(label); ok {
+	label = strings.Trim(label, "# \t*_")
+	if rest, _, ok := cutEnumerator(label); ok {
 		label = strings.TrimLeft(rest, " \t*_")
 	}
 	lower := lowerASCII(label)
@@ -423,33 +416,10 @@ func needPick(s string, sn span, g group) float64 {
 	if end < 0 {
 		end = len(s) - g.end
 	}
-	tail := s[g.end : g.end+end]
-	if item {
-		tail = strings.TrimRight(strings.TrimRight(tail, " \t*_"), ".")
-		if !namesOnly(tail) {
-			return 0
-		}
-	}
-	if strings.ContainsAny(tail, ",:;.?!") || strings.Contains(s[g.end:g.end+end], " – ") || strings.Contains(s[g.end:g.end+end], " — ") {
+	if strings.ContainsAny(s[g.end:g.end+end], ",:;.?!") || strings.Contains(s[g.end:g.end+end], " – ") || strings.Contains(s[g.end:g.end+end], " — ") {
 		return 0 // the heading goes on past the brand and its model
 	}
 	return rowPick
-}
-
-// namesOnly reports whether what follows a brand on its line is only its
-// model or another name joined to it ("Pro", "(3a)", "or Globex"): no
-// words that go on to say something of it.
-func namesOnly(tail string) bool {
-	for _, w := range strings.Fields(tail) {
-		w = strings.Trim(w, "*_")
-		if w == "" || w == "or" || w == "and" || w == "&" || w == "+" || w == "/" {
-			continue
-		}
-		if c := w[0]; !('A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '(') {
-			return false
-		}
-	}
-	return true
 }
 
 // warnVerbs open a label that warns against what follows ("Avoid:", "Skip:",

@@ -277,22 +277,22 @@ func TestBrandSentimentNeedHeading(t *testing.T) {
 	}
 }
 
-// A list item that pairs a need with the brand after its colon, the brand
-// and its model or another name ending the item, names the brand the pick
-// for that need, as the heading does; an item that goes on to say
-// something of the brand is weighed by its words.
-func TestBrandSentimentNeedItem(t *testing.T) {
+// A list item of facts, a label and a brand after its colon ("Parent
+// company: Globex"), states a fact and praises no one: only a heading
+// pairs a need with its pick.
+func TestBrandSentimentFactItem(t *testing.T) {
 	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
 	tests := []struct {
 		name, answer string
 		want         map[string]string
 	}{
-		{"needs and picks", "Pick by how you travel:\n- **Long-haul flights:** Acme\n- Weekend trips: Globex 2 or Initech.",
-			map[string]string{"Acme": "+", "Globex": "+"}},
-		{"the item goes on", "Before you book:\n- **Refunds:** Acme charges a $50 change fee on basic fares.\n- **Loyalty:** Globex and most rivals run points schemes.",
-			map[string]string{"Acme": "0", "Globex": "0"}},
-		{"a label that warns", "Before you book:\n- **Avoid:** Acme\n- **Also consider:** Globex",
-			map[string]string{"Acme": "0", "Globex": "0"}},
+		{"where to watch", "- **Where to watch:** Acme", map[string]string{"Acme": "0"}},
+		{"parent company", "- **Parent company:** Globex", map[string]string{"Globex": "0"}},
+		{"a trip", "- **Outbound flight:** Acme\n- **Hotel:** Globex", map[string]string{"Acme": "0", "Globex": "0"}},
+		{"a rival", "- **Main competitor:** Globex", map[string]string{"Globex": "0"}},
+		{"users", "- **Used by:** Acme and Globex", map[string]string{"Acme": "0", "Globex": "0"}},
+		{"a buyer", "- **Acquired by:** Globex", map[string]string{"Globex": "0"}},
+		{"a source", "Sources:\n- **Data:** Acme", map[string]string{"Acme": "0"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
