@@ -1394,14 +1394,40 @@ func lastMarker(text string) (int, markKind) {
 		}
 		if k, ok := sideMarkers[lower[i:j]]; ok {
 			best, kind = i, k
-		} else if lower[i:j] == "next" && strings.HasPrefix(lower[j:], " to ") {
-			// "slow next to Globex": set beside the other, as "than"
+		} else if lower[i:j] == "next" && strings.HasPrefix(lower[j:], " to ") && nextToCompares(lower[:i]) {
 			best, kind = i, markCompare
 		}
 		i = j
 	}
 	return best, kind
 }
+
+// nextToCompares reports whether "next to" after before sets one product
+// beside another, as "than" does: after a word of opinion or of seeming
+// ("slow next to Globex", "feels dated next to", "a little flat next to")
+// or opening a sentence or clause ("Next to Globex, …"). After any other
+// word it is a place ("listed next to Globex", "its stand is next to").
+func nextToCompares(before string) bool {
+	t := strings.TrimRight(before, " \t*_")
+	if t == "" || strings.IndexByte(",;:(", t[len(t)-1]) >= 0 || strings.HasSuffix(t, "—") || strings.HasSuffix(t, "–") {
+		return true
+	}
+	k := len(t)
+	for k > 0 && isWordByte(t[k-1]) {
+		k--
+	}
+	w := t[k:]
+	info := sentimentWords[w]
+	return info.kind == opinion && info.value != 0 || seemVerbs[w] || besideVerdicts[w]
+}
+
+// seemVerbs say how a product comes across, which "next to" another
+// measures against it ("feels sluggish next to", "looks dated next to").
+var seemVerbs = set("look looks looked feel feels felt seem seems seemed sound sounds")
+
+// besideVerdicts weigh nothing alone but judge a product set beside
+// another ("reporting is thin next to Globex", "flat next to the Pixel").
+var besideVerdicts = set("thin thinner flat")
 
 func isWordByte(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }
 

@@ -69,6 +69,18 @@ func TestBrandSentimentComparedOnly(t *testing.T) {
 			map[string]string{"Acme": "-", "Globex": "+"}},
 		{"next to a place compares nothing", "### Acme\nA streaming box for the living room. It sits next to Globex speakers on the shelf.",
 			map[string]string{"Acme": "0", "Globex": "0"}},
+		{"next to a place beside a judged subject", "Acme is great, and it's listed next to Globex on most comparison sites.",
+			map[string]string{"Acme": "+", "Globex": "0"}},
+		{"next to a place after a verb", "Acme has a clean checkout, and its logo appears next to Globex on the checkout page.",
+			map[string]string{"Acme": "+", "Globex": "0"}},
+		{"next to a place after a copula", "Acme is friendly and fast, and its stand is next to Globex at the airport.",
+			map[string]string{"Acme": "+", "Globex": "0"}},
+		{"next to after a word of opinion", "Acme's charging is slow next to Globex.",
+			map[string]string{"Acme": "-", "Globex": "+"}},
+		{"next to after a word that judges only beside another", "Acme's reporting is thin next to Globex.",
+			map[string]string{"Acme": "-", "Globex": "+"}},
+		{"next to opening the sentence", "Next to Globex, Acme feels clunky.",
+			map[string]string{"Acme": "-", "Globex": "+"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
