@@ -1709,8 +1709,8 @@ var phrases = withWorthDoing(withRarePhrases(withBestParticiples(withPremiumPhra
 	"clearly": {{"ahead", 2}},
 	"has":     {{"the edge", 2}, {"an edge", 2}},
 	"have":    {{"the edge", 2}, {"an edge", 2}},
-	"leads":   {{"in", 2}, {"on", 2}, {"the industry", 2}, {"the market", 2}, {"the category", 2}, {"the pack", 2}, {"the field", 2}, {"here", 2}},
-	"lead":    {{"the industry", 2}, {"the market", 2}, {"the category", 2}, {"the pack", 2}, {"the field", 2}, {"here", 2}},
+	"leads":   {{"in", 2}, {"on", 2}, {"the industry", 2}, {"the market", 2}, {"the category", 2}, {"the pack", 2}, {"the field", 2}},
+	"lead":    {{"the industry", 2}, {"the market", 2}, {"the category", 2}, {"the pack", 2}, {"the field", 2}},
 	// a price cut to a share of another's is praise, as "costs less" is:
 	// "at a fraction of the cost", "about a third of the price", "for
 	// less" (not "for less weight": lessPrice)
