@@ -384,24 +384,17 @@ func bestFor(s string, sn span) float64 {
 // needPick weighs a heading that pairs a need with the brand after its
 // colon ("### Issue tracking: Acme", "### If planning is mostly documents:
 // Acme Docs"): it names the brand the pick for that need, as much as "top
-// pick". So does a list item whose brand, with its model or another name,
-// ends it ("- **Long-haul flights:** Acme", "- Docs: Acme or Globex"). A label with an opinion of its own ("### Not ideal: Acme") or
+// pick". A label with an opinion of its own ("### Not ideal: Acme") or
 // that warns ("### Avoid: Acme", "### Think twice: Acme") is weighed by its
 // words instead, and one opened by "also"
 // ("### Also consider: Acme") adds a brand after the picks, which readers
 // take for a plain entry.
 func needPick(s string, sn span, g group) float64 {
-	item := isListItemAt(s, sn.start)
-	if !isHeadingAt(s, sn.start) && !item || bestFor(s, sn) != 0 {
+	if !isHeadingAt(s, sn.start) || bestFor(s, sn) != 0 {
 		return 0
 	}
 	ls := strings.LastIndexByte(s[:sn.start], '\n') + 1
-	if item {
-		rest, _, _ := cutListMarker(strings.TrimLeft(s[ls:sn.start], " \t>"))
-		if strings.TrimSpace(rest) != "" {
-			return 0 // the item's second sentence
-		}
-	} else if pre := strings.TrimLeft(s[ls:sn.start], "# \t"); pre != "" {
+	if pre := strings.TrimLeft(s[ls:sn.start], "# \t"); pre != "" {
 		if rest, _, ok := cutEnumerator(pre); !ok || strings.TrimSpace(rest) != "" {
 			return 0 // the heading's second sentence
 		}
@@ -410,8 +403,8 @@ func needPick(s string, sn span, g group) float64 {
 	if !ok {
 		return 0
 	}
-	label = strings.Trim(label, "# \t*_>")
-	if rest, _, ok := cutListMarker(label); ok {
+	label = strings.Trim(label, "# \t*_")
+	if rest, _, ok := cutEnumerator(label); ok {
 		label = strings.TrimLeft(rest, " \t*_")
 	}
 	lower := lowerASCII(label)
@@ -423,33 +416,10 @@ func needPick(s string, sn span, g group) float64 {
 	if end < 0 {
 		end = len(s) - g.end
 	}
-	tail := s[g.end : g.end+end]
-	if item {
-		tail = strings.TrimRight(strings.TrimRight(tail, " \t*_"), ".")
-		if !namesOnly(tail) {
-			return 0
-		}
-	}
-	if strings.ContainsAny(tail, ",:;.?!") || strings.Contains(s[g.end:g.end+end], " – ") || strings.Contains(s[g.end:g.end+end], " — ") {
+	if strings.ContainsAny(s[g.end:g.end+end], ",:;.?!") || strings.Contains(s[g.end:g.end+end], " – ") || strings.Contains(s[g.end:g.end+end], " — ") {
 		return 0 // the heading goes on past the brand and its model
 	}
 	return rowPick
-}
-
-// namesOnly reports whether what follows a brand on its line is only its
-// model or another name joined to it ("Pro", "(3a)", "or Globex"): no
-// words that go on to say something of it.
-func namesOnly(tail string) bool {
-	for _, w := range strings.Fields(tail) {
-		w = strings.Trim(w, "*_")
-		if w == "" || w == "or" || w == "and" || w == "&" || w == "+" || w == "/" {
-			continue
-		}
-		if c := w[0]; !('A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '(') {
-			return false
-		}
-	}
-	return true
 }
 
 // warnVerbs open a label that warns against what follows ("Avoid:", "Skip:",
@@ -1424,14 +1394,40 @@ func lastMarker(text string) (int, markKind) {
 		}
 		if k, ok := sideMarkers[lower[i:j]]; ok {
 			best, kind = i, k
-		} else if lower[i:j] == "next" && strings.HasPrefix(lower[j:], " to ") {
-			// "slow next to Globex": set beside the other, as "than"
+		} else if lower[i:j] == "next" && strings.HasPrefix(lower[j:], " to ") && nextToCompares(lower[:i]) {
 			best, kind = i, markCompare
 		}
 		i = j
 	}
 	return best, kind
 }
+
+// nextToCompares reports whether "next to" after before sets one product
+// beside another, as "than" does: after a word of opinion or of seeming
+// ("slow next to Globex", "feels dated next to", "a little flat next to")
+// or opening a sentence or clause ("Next to Globex, …"). After any other
+// word it is a place ("listed next to Globex", "its stand is next to").
+func nextToCompares(before string) bool {
+	t := strings.TrimRight(before, " \t*_")
+	if t == "" || strings.IndexByte(",;:(", t[len(t)-1]) >= 0 || strings.HasSuffix(t, "—") || strings.HasSuffix(t, "–") {
+		return true
+	}
+	k := len(t)
+	for k > 0 && isWordByte(t[k-1]) {
+		k--
+	}
+	w := t[k:]
+	info := sentimentWords[w]
+	return info.kind == opinion && info.value != 0 || seemVerbs[w] || besideVerdicts[w]
+}
+
+// seemVerbs say how a product comes across, which "next to" another
+// measures against it ("feels sluggish next to", "looks dated next to").
+var seemVerbs = set("look looks looked feel feels felt seem seems seemed sound sounds")
+
+// besideVerdicts weigh nothing alone but judge a product set beside
+// another ("reporting is thin next to Globex", "flat next to the Pixel").
+var besideVerdicts = set("thin thinner flat")
 
 func isWordByte(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }
 

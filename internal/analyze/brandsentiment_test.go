@@ -69,6 +69,18 @@ func TestBrandSentimentComparedOnly(t *testing.T) {
 			map[string]string{"Acme": "-", "Globex": "+"}},
 		{"next to a place compares nothing", "### Acme\nA streaming box for the living room. It sits next to Globex speakers on the shelf.",
 			map[string]string{"Acme": "0", "Globex": "0"}},
+		{"next to a place beside a judged subject", "Acme is great, and it's listed next to Globex on most comparison sites.",
+			map[string]string{"Acme": "+", "Globex": "0"}},
+		{"next to a place after a verb", "Acme has a clean checkout, and its logo appears next to Globex on the checkout page.",
+			map[string]string{"Acme": "+", "Globex": "0"}},
+		{"next to a place after a copula", "Acme is friendly and fast, and its stand is next to Globex at the airport.",
+			map[string]string{"Acme": "+", "Globex": "0"}},
+		{"next to after a word of opinion", "Acme's charging is slow next to Globex.",
+			map[string]string{"Acme": "-", "Globex": "+"}},
+		{"next to after a word that judges only beside another", "Acme's reporting is thin next to Globex.",
+			map[string]string{"Acme": "-", "Globex": "+"}},
+		{"next to opening the sentence", "Next to Globex, Acme feels clunky.",
+			map[string]string{"Acme": "-", "Globex": "+"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })
@@ -277,22 +289,22 @@ func TestBrandSentimentNeedHeading(t *testing.T) {
 	}
 }
 
-// A list item that pairs a need with the brand after its colon, the brand
-// and its model or another name ending the item, names the brand the pick
-// for that need, as the heading does; an item that goes on to say
-// something of the brand is weighed by its words.
-func TestBrandSentimentNeedItem(t *testing.T) {
+// A list item of facts, a label and a brand after its colon ("Parent
+// company: Globex"), states a fact and praises no one: only a heading
+// pairs a need with its pick.
+func TestBrandSentimentFactItem(t *testing.T) {
 	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
 	tests := []struct {
 		name, answer string
 		want         map[string]string
 	}{
-		{"needs and picks", "Pick by how you travel:\n- **Long-haul flights:** Acme\n- Weekend trips: Globex 2 or Initech.",
-			map[string]string{"Acme": "+", "Globex": "+"}},
-		{"the item goes on", "Before you book:\n- **Refunds:** Acme charges a $50 change fee on basic fares.\n- **Loyalty:** Globex and most rivals run points schemes.",
-			map[string]string{"Acme": "0", "Globex": "0"}},
-		{"a label that warns", "Before you book:\n- **Avoid:** Acme\n- **Also consider:** Globex",
-			map[string]string{"Acme": "0", "Globex": "0"}},
+		{"where to watch", "- **Where to watch:** Acme", map[string]string{"Acme": "0"}},
+		{"parent company", "- **Parent company:** Globex", map[string]string{"Globex": "0"}},
+		{"a trip", "- **Outbound flight:** Acme\n- **Hotel:** Globex", map[string]string{"Acme": "0", "Globex": "0"}},
+		{"a rival", "- **Main competitor:** Globex", map[string]string{"Globex": "0"}},
+		{"users", "- **Used by:** Acme and Globex", map[string]string{"Acme": "0", "Globex": "0"}},
+		{"a buyer", "- **Acquired by:** Globex", map[string]string{"Globex": "0"}},
+		{"a source", "Sources:\n- **Data:** Acme", map[string]string{"Acme": "0"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkPolarities(t, tt.answer, tracked, tt.want) })

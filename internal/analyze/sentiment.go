@@ -1709,8 +1709,8 @@ var phrases = withWorthDoing(withRarePhrases(withBestParticiples(withPremiumPhra
 	"clearly": {{"ahead", 2}},
 	"has":     {{"the edge", 2}, {"an edge", 2}},
 	"have":    {{"the edge", 2}, {"an edge", 2}},
-	"leads":   {{"in", 2}, {"on", 2}, {"the industry", 2}, {"the market", 2}, {"the category", 2}, {"the pack", 2}, {"the field", 2}, {"here", 2}},
-	"lead":    {{"the industry", 2}, {"the market", 2}, {"the category", 2}, {"the pack", 2}, {"the field", 2}, {"here", 2}},
+	"leads":   {{"in", 2}, {"on", 2}, {"the industry", 2}, {"the market", 2}, {"the category", 2}, {"the pack", 2}, {"the field", 2}},
+	"lead":    {{"the industry", 2}, {"the market", 2}, {"the category", 2}, {"the pack", 2}, {"the field", 2}},
 	// a price cut to a share of another's is praise, as "costs less" is:
 	// "at a fraction of the cost", "about a third of the price", "for
 	// less" (not "for less weight": lessPrice)
@@ -2176,13 +2176,15 @@ func withBestParticiples(m map[string][]phrase) map[string][]phrase {
 // withWorthDoing adds "worth" before a verb of finding out ("worth
 // knowing", "worth checking whether", "worth keeping an eye on") as no
 // praise: it tells the reader what to look into and judges no product.
-// "Worth checking out" and "worth" before taking a product ("worth
-// considering", "worth trying") stay praise.
+// "Worth checking out" and "worth" before a verb that takes the product
+// ("worth considering", "worth watching", "worth reading", "worth
+// keeping") stay praise; what is worth weighing before a purchase is a
+// point to look into.
 func withWorthDoing(m map[string][]phrase) map[string][]phrase {
-	m["worth"] = append(m["worth"], phrase{"checking out", lexicon["worth"]})
+	m["worth"] = append(m["worth"], phrase{"checking out", lexicon["worth"]},
+		phrase{"keeping an eye", 0}, phrase{"keeping in mind", 0}, phrase{"weighing before", 0})
 	for _, v := range strings.Fields(`knowing noting checking double-checking confirming verifying
-		understanding asking watching keeping remembering mentioning reading thinking being weighing
-		re-quoting re-shopping shopping writing`) {
+		understanding asking remembering mentioning being re-quoting re-shopping shopping writing`) {
 		m["worth"] = append(m["worth"], phrase{v, 0})
 	}
 	return m

@@ -420,8 +420,9 @@ func TestSentimentLeadOverOthers(t *testing.T) {
 		{"In most surveys the bank ranks ahead on mobile deposits.", "+"},
 		{"The payment was rated ahead of schedule.", "0"},
 		{"For hotel loyalty, the two big chains lead the industry.", "+"},
-		{"Look for free cancellation; the budget airlines rarely offer it, and the legacy carriers lead here.", "+"},
 		{"Reps follow up on every lead the market sends them.", "0"},
+		{"Acme routes web leads here.", "0"},
+		{"Acme's sales lead here told us the price.", "0"},
 	})
 }
 

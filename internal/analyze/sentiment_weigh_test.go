@@ -164,3 +164,19 @@ func TestSentimentWorthFindingOut(t *testing.T) {
 		{"The streaming bundle is worth checking out.", "+"},
 	})
 }
+
+// "Worth" before a verb that takes the product as its object ("worth
+// watching", "worth reading", "worth keeping") is praise, and a complaint
+// when denied; keeping an eye on something, or in mind, is finding out.
+func TestSentimentWorthTakingTheProduct(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"Globex's new docuseries is worth watching.", "+"},
+		{"Acme's cooking blog is worth reading.", "+"},
+		{"The Acme Prime membership is worth keeping if you order weekly.", "+"},
+		{"Globex is worth thinking about for small firms.", "+"},
+		{"The Acme plan is worth weighing against Globex.", "+"},
+		{"The Acme docuseries isn't worth watching.", "-"},
+		{"It's worth keeping in mind that the fare excludes bags.", "0"},
+		{"The hotel has a few quirks worth weighing before you book.", "0"},
+	})
+}

@@ -97,6 +97,7 @@ func candidates(s string, tracked []match) []candidate {
 			})
 			hOff := lo + len(trimmed) - len(h2)
 			level, from := headingLevel(trimmed), len(out)
+			newSection(headingGroups, level)
 			if headingGroups[level] == 0 {
 				groups++
 				headingGroups[level] = groups
@@ -179,19 +180,37 @@ func candidates(s string, tracked []match) []candidate {
 	return looseAmongBrands(s, out, tracked)
 }
 
+// newSection ends the heading groups below level: a heading of a higher
+// level opens a section whose headings are read apart from the last one's
+// ("## What else to weigh" after "## Top picks").
+func newSection(headingGroups map[int]int, level int) {
+	for l := range headingGroups {
+		if l > level {
+			delete(headingGroups, l)
+		}
+	}
+}
+
 // looseAmongBrands keeps a loose lead (looseName) only where it leads an
 // item of a list, a heading or a cell of a column beside one, at the same
 // indent, that a tracked brand leads: in a lineup of brands, a name of
 // ordinary words or small letters is a brand as its neighbours are ("3.
 // **Less Annoying CRM** –", "4. **commercetools** –"); elsewhere it is a
-// label.
+// label, and so is one whose item speaks of brands (topicItem).
 func looseAmongBrands(s string, out []candidate, tracked []match) []candidate {
 	if !slices.ContainsFunc(out, func(c candidate) bool { return c.loose }) {
 		return out
 	}
+	type lineup struct{ group, indent int }
+	lineups := map[lineup]bool{}
+	for _, d := range out {
+		if d.group != 0 && d.item && !d.loose && overlaps(tracked, d.start, d.end) {
+			lineups[lineup{d.group, lineIndent(s, d.start)}] = true
+		}
+	}
 	keep := make([]candidate, 0, len(out))
 	for _, c := range out {
-		if c.loose && !(c.item && c.group != 0 && besideTrackedLead(s, out, c, tracked)) {
+		if c.loose && !(c.item && c.group != 0 && lineups[lineup{c.group, lineIndent(s, c.start)}] && !topicItem(s, c, tracked)) {
 			continue
 		}
 		c.loose = false
@@ -200,16 +219,31 @@ func looseAmongBrands(s string, out []candidate, tracked []match) []candidate {
 	return keep
 }
 
-// besideTrackedLead reports whether another lead of c's group, at c's
-// indent, is a tracked brand.
-func besideTrackedLead(s string, out []candidate, c candidate, tracked []match) bool {
-	for _, d := range out {
-		if d.group == c.group && d.item && !d.loose && d.start != c.start && overlaps(tracked, d.start, d.end) && lineIndent(s, d.start) == lineIndent(s, c.start) {
+// topicItem reports whether the line a loose lead opens names a tracked
+// brand or speaks of several ("both", "either", "each", "all"): its lead is
+// a topic the brands are judged on ("- **Customer Service** – both are
+// slow"), no brand of the lineup.
+func topicItem(s string, c candidate, tracked []match) bool {
+	a := strings.LastIndexByte(s[:c.start], '\n') + 1
+	b := strings.IndexByte(s[c.end:], '\n')
+	if b < 0 {
+		b = len(s)
+	} else {
+		b += c.end
+	}
+	if overlaps(tracked, a, b) {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(lowerASCII(s[c.end:b]), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if severalWords[w] {
 			return true
 		}
 	}
 	return false
 }
+
+// severalWords speak of the brands together.
+var severalWords = set("both either each all")
 
 // lineIndent returns the spaces, tabs and quote marks that open the line
 // holding pos.
@@ -936,11 +970,13 @@ func looseName(name string) bool {
 		return false
 	}
 	if len(ws) == 1 {
-		return len(ws[0]) > 2 && !isDictWord(ws[0])
+		return len(ws[0]) > 2 && !commonWord(ws[0])
 	}
 	capital := false
 	for _, w := range ws[1:] {
 		switch {
+		case connectors[w] || prepositions[w]:
+			return false // "syncs with Google Drive": a phrase, not a name
 		case looksProper(w):
 			capital = true
 		case !isLowerWord(w):
@@ -948,6 +984,13 @@ func looseName(name string) bool {
 		}
 	}
 	return capital
+}
+
+// commonWord reports a lowercase word of the dictionary, or one with the
+// prefix "e" of the electronic kind of a dictionary word ("ebooks",
+// "ecommerce"): a common noun, no name.
+func commonWord(w string) bool {
+	return isDictWord(w) || len(w) > 4 && w[0] == 'e' && isDictWord(w[1:])
 }
 
 // labelPhrase reports a name whose words are all labelWords or connectors

@@ -842,3 +842,36 @@ func TestFindMentions_UntrackedNumberedListed(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A loose lead is a brand only in a lineup of brands: not under a later
+// section's heading of the same level, not in a row of topics whose text
+// names a tracked brand or speaks of both or all, and not when, in small
+// letters, it is a phrase with a preposition or a plain word.
+func TestFindMentions_UntrackedLooseNotALineup(t *testing.T) {
+	tracked := []Tracked{{Name: "Acme"}, {Name: "Globex"}}
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"## Top picks\n### Acme\nFast hosting.\n### Globex\nCheap hosting.\n## What else to weigh\n### Customer Support\nBoth answer by chat.\n### Mobile Apps\nBoth have one.",
+			nil, []string{"Customer Support", "Mobile Apps"}},
+		{"## Top picks\n### Acme\nFast hosting.\n### Nice Simple Hosting\nOne flat price.\n### Globex\nCheap hosting.",
+			[]string{"Nice Simple Hosting"}, nil},
+		{"- **Acme** – fast.\n- **Customer Service** – both are slow on the phone.\n- **Globex** – cheap.",
+			nil, []string{"Customer Service"}},
+		{"- **Acme** – fast.\n- **Real Time Tracking** – both apps show the driver.",
+			nil, []string{"Real Time Tracking"}},
+		{"- **Acme** – fast.\n- **Data Privacy** – both are GDPR-ready.",
+			nil, []string{"Data Privacy"}},
+		{"- **Acme** – fast.\n- **Great Customer Support** – Globex answers in minutes.",
+			nil, []string{"Great Customer Support"}},
+		{"- **Acme** – fast.\n- **ebooks** – free in the app.",
+			nil, []string{"ebooks"}},
+		{"- **Acme** – fast.\n- syncs with Google Drive",
+			[]string{"Google Drive"}, []string{"syncs with Google Drive"}},
+		{"1. **Acme** – fast.\n2. **staybright** – cheap rooms near the station.",
+			[]string{"staybright"}, nil},
+	} {
+		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
+	}
+}
