@@ -195,6 +195,12 @@ func valence(text string) float64 {
 			boost = 1
 			continue
 		}
+		if w == "worth" && diligenceAhead(text[i:]) {
+			// "worth checking whether…", "complaints worth knowing about":
+			// advice to look into something is no verdict on the brand
+			boost = 1
+			continue
+		}
 		if info.has(countedNoun) && handledObject(text[:wordStartOf(text, i)], text[i:]) {
 			// "log bugs", "organizes work into issues", "issue status",
 			// "issues close automatically": the objects a tracker handles,
@@ -2506,4 +2512,27 @@ func costPilesBefore(before string) bool {
 	}
 	f := lastWords(before, 1)
 	return len(f) == 1 && paidExtras[f[0]]
+}
+
+// diligenceVerbs are what a reader is told is worth doing to be sure:
+// "worth checking whether…", "worth confirming", "worth knowing about".
+var diligenceVerbs = set(`knowing checking double-checking rechecking confirming verifying noting
+	watching monitoring asking weighing reading researching investigating`)
+
+// diligenceAhead reports whether "worth" is followed by a verb of looking
+// into something ("worth checking whether", "worth keeping an eye on",
+// "worth bearing in mind"): such advice judges nothing, while "worth
+// checking out" recommends what it names.
+func diligenceAhead(rest string) bool {
+	next := nextToken(rest)
+	after := secondToken(rest)
+	switch next {
+	case "keeping":
+		return after == "an" || after == "in"
+	case "bearing":
+		return after == "in"
+	case "checking":
+		return after != "out"
+	}
+	return diligenceVerbs[next]
 }
