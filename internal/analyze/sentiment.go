@@ -1633,7 +1633,7 @@ var lexicon = map[string]float64{
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),
 // keyed by their first word.
-var phrases = withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]phrase{
+var phrases = withHesitantPhrases(withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]phrase{
 	"issue":  {{"tracking", 0}, {"tracker", 0}, {"trackers", 0}},
 	"best":   {{"for", 0}},
 	"ranked": {{"first", 2}, {"highest", 2}, {"top", 2}, {"higher", 1.5}, {"lower", -1.5}, {"ahead of schedule", 0}, {"ahead of time", 0}, {"ahead", 2}},
@@ -1733,7 +1733,7 @@ var phrases = withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToP
 	"half":     {{"the cost", 1.5}, {"the price", 1.5}, {"of the cost", 1.5}, {"of the price", 1.5}},
 	"for": {{"less", 1.5}, {"much less", 1.5}, {"far less", 1.5}, {"a lot less", 1.5},
 		{"a fraction of the cost", 1.5}, {"a fraction of the price", 1.5}},
-}))))))
+})))))))
 
 // pointHolds reports whether "I'd point" is the writer's pick: people
 // follow it ("I'd point you to it", "where I'd point most first-time
@@ -2185,6 +2185,24 @@ func withPremiumPhrases(m map[string][]phrase) map[string][]phrase {
 	m["worth"] = append(m["worth"], phrase{"paying a premium for", lexicon["worth"]})
 	return m
 }
+
+// withHesitantPhrases adds the writer's hesitation as advice against the
+// brand, as "I'd be cautious" is: "I'd be hesitant to recommend it", "I'd
+// be a little wary of it", "I'd hesitate to call it the right purchase".
+func withHesitantPhrases(m map[string][]phrase) map[string][]phrase {
+	for _, deg := range []string{"", "a little ", "a bit ", "somewhat ", "slightly ", "more ", "a little more ", "a bit more "} {
+		for _, adj := range []string{"hesitant", "wary", "cautious"} {
+			m["i'd"] = append(m["i'd"], phrase{"be " + deg + adj + " to recommend", -hesitantWeight},
+				phrase{"be " + deg + adj, -hesitantWeight})
+		}
+	}
+	m["i'd"] = append(m["i'd"], phrase{"hesitate to recommend", -hesitantWeight}, phrase{"hesitate", -hesitantWeight})
+	return m
+}
+
+// hesitantWeight is the weight of the writer's hesitation over a brand,
+// as much as "I'd be cautious".
+const hesitantWeight = 3.5
 
 // withHardToPhrases adds an endorsement said to be hard as a complaint:
 // "hard to justify at that price", "difficult to recommend over the

@@ -14,3 +14,16 @@ func TestSentimentWorthLookingInto(t *testing.T) {
 		{"The annual pass is worth it for frequent flyers.", "+"},
 	})
 }
+
+// The writer's hesitation over a brand ("I'd be hesitant to recommend it",
+// "I'd be a little wary of it") is advice against it, as "I'd be cautious"
+// is; hesitation said of a reader's own habit is no such verdict.
+func TestSentimentHesitant(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The lounge is pleasant, but I'd be hesitant to recommend it for long layovers.", "-"},
+		{"I'd be a little wary of it for a production site.", "-"},
+		{"I'd hesitate to call it the best streaming bundle for families.", "-"},
+		{"I'd be a little cautious about it on a tight budget.", "-"},
+		{"Many travellers are hesitant at first, but the app makes rebooking easy.", "+"},
+	})
+}
