@@ -27,3 +27,13 @@ func TestSentimentHesitant(t *testing.T) {
 		{"Many travellers are hesitant at first, but the app makes rebooking easy.", "+"},
 	})
 }
+
+// "Accept" is what a product takes (payments, cards, cash), a fact of its
+// features, not approval; what it doesn't accept stays a lack.
+func TestSentimentAcceptIsTopical(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The Starter plan lets the venue accept payments at the door.", "0"},
+		{"You need the paid tier to accept card payments from guests.", "0"},
+		{"The hostel doesn't accept cash at check-in.", "-"},
+	})
+}
