@@ -195,6 +195,16 @@ func valence(text string) float64 {
 			boost = 1
 			continue
 		}
+		if w == "better" {
+			if n := usesComparedAt(text[i:]); n >= 0 {
+				// "better suited to team docs than personal notes", "better
+				// for in-person sales than online": which use a product
+				// fits is a fact of it, not a verdict
+				boost = 1
+				i += n
+				continue
+			}
+		}
 		if w == "worth" && diligenceAhead(text[i:]) {
 			// "worth checking whether…", "complaints worth knowing about":
 			// advice to look into something is no verdict on the brand
@@ -2553,4 +2563,46 @@ func diligenceAhead(rest string) bool {
 		return after != "out"
 	}
 	return diligenceVerbs[next]
+}
+
+// fitWords may follow "better" before the use it names: "better suited to".
+var fitWords = set("suited fit placed")
+
+// useWords open the use a product is said to fit: "for", "to", "as".
+var useWords = set("for to as at in with")
+
+// rivalWords after "than" name other products, not a use: "than the
+// others", "than most", "than it".
+var rivalWords = set("the other others most it its competitors rivals")
+
+// usesComparedAt reports, for the text after "better", whether it compares
+// two uses rather than two products: "suited to teams than to solo users",
+// "for wikis than task tracking", a use after "than" and no name. It
+// returns the bytes of a fit word to skip ("suited"), or -1.
+func usesComparedAt(rest string) int {
+	skip := 0
+	if w := nextToken(rest); fitWords[w] {
+		skip = 1 + len(w)
+	}
+	t := rest[skip:]
+	if !useWords[nextToken(t)] {
+		return -1
+	}
+	for k := 0; k < 12; k++ {
+		w := nextToken(t)
+		if w == "" {
+			return -1
+		}
+		t = t[1+len(w):]
+		if w == "than" && k > 1 {
+			if u := nextToken(t); useWords[u] || u == "a" || u == "an" {
+				t = t[1+len(u):]
+			}
+			if u := nextToken(t); u == "" || rivalWords[u] || nameAhead(t) {
+				return -1
+			}
+			return skip
+		}
+	}
+	return -1
 }

@@ -37,3 +37,15 @@ func TestSentimentAcceptIsTopical(t *testing.T) {
 		{"The hostel doesn't accept cash at check-in.", "-"},
 	})
 }
+
+// "Better" comparing two uses ("better suited to weekend trips than
+// multi-day treks") says which use a product fits, not how good it is; "better"
+// than a named product or "the others" stays a comparison of products.
+func TestSentimentUsesCompared(t *testing.T) {
+	checkSides(t, []sideCase{
+		{"The carry-on is better suited to weekend trips than multi-day treks.", "0"},
+		{"Better for hosting static sites than for running databases.", "0"},
+		{"The host is better for small agencies than Globex.", "+"},
+		{"The app is better for families than the others.", "+"},
+	})
+}
