@@ -473,7 +473,7 @@ func valence(text string) float64 {
 				!(shareWords[w] && otherSeller(text[:wordStartOf(text, i)], text[i+n:])) &&
 				(!leadWords[w] || leadHolds(w, text[:wordStartOf(text, i)], text[i:i+n], text[i+n:])) &&
 				(w != "best" || bestHowHolds(text[:wordStartOf(text, i)], text[i:i+n])) &&
-				(w != "i'd" || pointHolds(text[i:i+n], text[i+n:])) &&
+				(w != "i'd" || pointHolds(text[i:i+n], text[i+n:]) && hesitantHolds(text[i:i+n], text[i+n:])) &&
 				(w != "a" || p != 0 || !afterCopula) &&
 				(w != "quote" || !quoteNoun(text[:wordStartOf(text, i)])) &&
 				(w != "pile" && w != "piles" || costPilesBefore(text[:wordStartOf(text, i)])) {
@@ -2209,6 +2209,67 @@ func withHesitantPhrases(m map[string][]phrase) map[string][]phrase {
 	m["i'd"] = append(m["i'd"], phrase{"hesitate to recommend", -hesitantWeight}, phrase{"hesitate", -hesitantWeight})
 	return m
 }
+
+// hesitantHolds reports whether the writer's hesitation matched as phrase
+// (withHesitantPhrases) is over a product: a name or a pronoun of one in
+// its clause ("I'd be a little wary of it", "hesitant to keep all your
+// savings in Acme", "cautious about budget tents, including Acme's"), or
+// the clause ending or turning to a condition with it ("I'd be a bit
+// cautious.", "wary if you need SSO"); not what the reader would do with
+// no product named ("wary of managing your own server, and Acme handles
+// it"), leaving a product ("I'd hesitate to cancel Acme") or using
+// anything but it ("hesitant to use anything but Acme"). The older "be
+// cautious" and "be more cautious" are left as they were.
+func hesitantHolds(phrase, rest string) bool {
+	p := strings.ToLower(strings.TrimSpace(phrase))
+	if !strings.Contains(p, "hesita") && !strings.Contains(p, "wary") &&
+		(p == "be cautious" || p == "be more cautious" || !strings.Contains(p, "cautious")) {
+		return true
+	}
+	if strings.HasSuffix(p, " to recommend") {
+		return true
+	}
+	switch next := nextToken(rest); next {
+	case "", "if", "unless", "here", "though":
+		return true
+	case "to":
+		t := rest[1+len(next):]
+		if leaveVerbs[nextToken(t)] || otherObjects[secondToken(t)] {
+			return false
+		}
+	}
+	clause := rest
+	if k := strings.IndexAny(clause, ".;:!?\n"); k >= 0 {
+		clause = clause[:k]
+	}
+	for _, turn := range []string{", and ", ", but ", ", so ", ", while ", " and ", " but ", " - ", " — "} {
+		if k := strings.Index(clause, turn); k >= 0 {
+			clause = clause[:k]
+		}
+	}
+	for _, x := range strings.Fields(clause) {
+		x = strings.Trim(x, "*_,\"'()")
+		// a blanked mention, a capitalized name ("Acme's"; not an
+		// acronym such as "VPS"), or a pronoun of the product
+		if strings.HasPrefix(x, "xx") || len(x) > 1 && 'A' <= x[0] && x[0] <= 'Z' && 'a' <= x[1] && x[1] <= 'z' ||
+			hesitantObjects[strings.ToLower(x)] {
+			return true
+		}
+	}
+	return false
+}
+
+// hesitantObjects point at the product the writer hesitates over: "wary of
+// it", "cautious about this plan".
+var hesitantObjects = set("it it's its them their this these those")
+
+// leaveVerbs after "hesitate to" leave the product: "I'd hesitate to cancel
+// it" is loyalty, not a warning.
+var leaveVerbs = set("cancel leave switch drop quit abandon ditch replace downgrade")
+
+// otherObjects after such a verb turn the hesitation away from the
+// product: "hesitant to use anything but Acme".
+var otherObjects = set("anything any another anyone others")
 
 // hesitantWeight is the weight of the writer's hesitation over a brand,
 // as much as "I'd be cautious".

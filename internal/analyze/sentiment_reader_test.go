@@ -25,6 +25,12 @@ func TestSentimentHesitant(t *testing.T) {
 		{"I'd hesitate to call it the best streaming bundle for families.", "-"},
 		{"I'd be a little cautious about it on a tight budget.", "-"},
 		{"Many travellers are hesitant at first, but the app makes rebooking easy.", "+"},
+		{"I'd be wary of booking through unofficial resellers; Acme sells tickets directly.", "0"},
+		{"If you're new to servers, I'd be wary of managing your own VPS, and Acme handles updates for you.", "0"},
+		{"I'd be hesitant to cancel Acme, since the kids' catalog is excellent.", "+"},
+		{"I'd hesitate to switch away from Acme; its uptime has been excellent.", "+"},
+		{"I'd be a little cautious about adapting a general sales CRM like Acme for fundraising.", "-"},
+		{"I'd be hesitant to keep all of your savings in Acme.", "-"},
 	})
 }
 
