@@ -2633,8 +2633,13 @@ var fitWords = set("suited fit placed")
 var useWords = set("for to as at in with")
 
 // rivalWords after "than" name other products, not a use: "than the
-// others", "than most", "than it".
-var rivalWords = set("the other others most it its competitors rivals")
+// others", "than most", "than it", "than any other card", "than anything
+// else", "than their competitors", "than similar apps", "than many
+// alternatives", "than last year's model"; or the product's own past or
+// what was expected of it: "than before", "than ever", "than expected".
+var rivalWords = set(`the other others most it its competitors rivals
+	any anything another many all every their similar comparable competing alternatives
+	last previous older before ever expected advertised`)
 
 // usesComparedAt reports, for the text after "better", whether it compares
 // two uses rather than two products: "suited to teams than to solo users",

@@ -53,5 +53,9 @@ func TestSentimentUsesCompared(t *testing.T) {
 		{"Better for hosting static sites than for running databases.", "0"},
 		{"The host is better for small agencies than Globex.", "+"},
 		{"The app is better for families than the others.", "+"},
+		{"The card is better for travel than any other card I've used.", "+"},
+		{"The host is better for agencies than their competitors.", "+"},
+		{"The app is better for families than before.", "+"},
+		{"The service is better for group orders than similar apps.", "+"},
 	})
 }
