@@ -195,6 +195,16 @@ func valence(text string) float64 {
 			boost = 1
 			continue
 		}
+		if w == "better" {
+			if n := usesComparedAt(text[i:]); n >= 0 {
+				// "better suited to team docs than personal notes", "better
+				// for in-person sales than online": which use a product
+				// fits is a fact of it, not a verdict
+				boost = 1
+				i += n
+				continue
+			}
+		}
 		if info.has(countedNoun) && handledObject(text[:wordStartOf(text, i)], text[i:]) {
 			// "log bugs", "organizes work into issues", "issue status",
 			// "issues close automatically": the objects a tracker handles,
@@ -457,7 +467,7 @@ func valence(text string) float64 {
 				!(shareWords[w] && otherSeller(text[:wordStartOf(text, i)], text[i+n:])) &&
 				(!leadWords[w] || leadHolds(w, text[:wordStartOf(text, i)], text[i:i+n], text[i+n:])) &&
 				(w != "best" || bestHowHolds(text[:wordStartOf(text, i)], text[i:i+n])) &&
-				(w != "i'd" || pointHolds(text[i:i+n], text[i+n:])) &&
+				(w != "i'd" || pointHolds(text[i:i+n], text[i+n:]) && hesitantHolds(text[i:i+n], text[i+n:])) &&
 				(w != "a" || p != 0 || !afterCopula) &&
 				(w != "quote" || !quoteNoun(text[:wordStartOf(text, i)])) &&
 				(w != "pile" && w != "piles" || costPilesBefore(text[:wordStartOf(text, i)])) {
@@ -1627,7 +1637,7 @@ var lexicon = map[string]float64{
 
 // phrases are idioms whose words mislead one by one ("hard to beat" is praise),
 // keyed by their first word.
-var phrases = withWorthDoing(withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]phrase{
+var phrases = withHesitantPhrases(withWorthDoing(withRarePhrases(withBestParticiples(withPremiumPhrases(withHardToPhrases(withBasicPhrases(withPricePhrases(map[string][]phrase{
 	"issue":  {{"tracking", 0}, {"tracker", 0}, {"trackers", 0}},
 	"best":   {{"for", 0}},
 	"ranked": {{"first", 2}, {"highest", 2}, {"top", 2}, {"higher", 1.5}, {"lower", -1.5}, {"ahead of schedule", 0}, {"ahead of time", 0}, {"ahead", 2}},
@@ -1728,7 +1738,7 @@ var phrases = withWorthDoing(withRarePhrases(withBestParticiples(withPremiumPhra
 	"half":     {{"the cost", 1.5}, {"the price", 1.5}, {"of the cost", 1.5}, {"of the price", 1.5}},
 	"for": {{"less", 1.5}, {"much less", 1.5}, {"far less", 1.5}, {"a lot less", 1.5},
 		{"a fraction of the cost", 1.5}, {"a fraction of the price", 1.5}},
-})))))))
+}))))))))
 
 // pointHolds reports whether "I'd point" is the writer's pick: people
 // follow it ("I'd point you to it", "where I'd point most first-time
@@ -2206,6 +2216,85 @@ func withPremiumPhrases(m map[string][]phrase) map[string][]phrase {
 	return m
 }
 
+// withHesitantPhrases adds the writer's hesitation as advice against the
+// brand, as "I'd be cautious" is: "I'd be hesitant to recommend it", "I'd
+// be a little wary of it", "I'd hesitate to call it the right purchase".
+func withHesitantPhrases(m map[string][]phrase) map[string][]phrase {
+	for _, deg := range []string{"", "a little ", "a bit ", "somewhat ", "slightly ", "more ", "a little more ", "a bit more "} {
+		for _, adj := range []string{"hesitant", "wary", "cautious"} {
+			m["i'd"] = append(m["i'd"], phrase{"be " + deg + adj + " to recommend", -hesitantWeight},
+				phrase{"be " + deg + adj, -hesitantWeight})
+		}
+	}
+	m["i'd"] = append(m["i'd"], phrase{"hesitate to recommend", -hesitantWeight}, phrase{"hesitate", -hesitantWeight})
+	return m
+}
+
+// hesitantHolds reports whether the writer's hesitation matched as phrase
+// (withHesitantPhrases) is over a product: a name or a pronoun of one in
+// its clause ("I'd be a little wary of it", "hesitant to keep all your
+// savings in Acme", "cautious about budget tents, including Acme's"), or
+// the clause ending or turning to a condition with it ("I'd be a bit
+// cautious.", "wary if you need SSO"); not what the reader would do with
+// no product named ("wary of managing your own server, and Acme handles
+// it"), leaving a product ("I'd hesitate to cancel Acme") or using
+// anything but it ("hesitant to use anything but Acme"). The older "be
+// cautious" and "be more cautious" are left as they were.
+func hesitantHolds(phrase, rest string) bool {
+	p := strings.ToLower(strings.TrimSpace(phrase))
+	if !strings.Contains(p, "hesita") && !strings.Contains(p, "wary") &&
+		(p == "be cautious" || p == "be more cautious" || !strings.Contains(p, "cautious")) {
+		return true
+	}
+	if strings.HasSuffix(p, " to recommend") {
+		return true
+	}
+	switch next := nextToken(rest); next {
+	case "", "if", "unless", "here", "though":
+		return true
+	case "to":
+		t := rest[1+len(next):]
+		if leaveVerbs[nextToken(t)] || otherObjects[secondToken(t)] {
+			return false
+		}
+	}
+	clause := rest
+	if k := strings.IndexAny(clause, ".;:!?\n"); k >= 0 {
+		clause = clause[:k]
+	}
+	for _, turn := range []string{", and ", ", but ", ", so ", ", while ", " and ", " but ", " - ", " — "} {
+		if k := strings.Index(clause, turn); k >= 0 {
+			clause = clause[:k]
+		}
+	}
+	for _, x := range strings.Fields(clause) {
+		x = strings.Trim(x, "*_,\"'()")
+		// a blanked mention, a capitalized name ("Acme's"; not an
+		// acronym such as "VPS"), or a pronoun of the product
+		if strings.HasPrefix(x, "xx") || len(x) > 1 && 'A' <= x[0] && x[0] <= 'Z' && 'a' <= x[1] && x[1] <= 'z' ||
+			hesitantObjects[strings.ToLower(x)] {
+			return true
+		}
+	}
+	return false
+}
+
+// hesitantObjects point at the product the writer hesitates over: "wary of
+// it", "cautious about this plan".
+var hesitantObjects = set("it it's its them their this these those")
+
+// leaveVerbs after "hesitate to" leave the product: "I'd hesitate to cancel
+// it" is loyalty, not a warning.
+var leaveVerbs = set("cancel leave switch drop quit abandon ditch replace downgrade")
+
+// otherObjects after such a verb turn the hesitation away from the
+// product: "hesitant to use anything but Acme".
+var otherObjects = set("anything any another anyone others")
+
+// hesitantWeight is the weight of the writer's hesitation over a brand,
+// as much as "I'd be cautious".
+const hesitantWeight = 3.5
+
 // withHardToPhrases adds an endorsement said to be hard as a complaint:
 // "hard to justify at that price", "difficult to recommend over the
 // alternatives" ("hard to beat" is praise, a phrase of its own).
@@ -2532,4 +2621,51 @@ func costPilesBefore(before string) bool {
 	}
 	f := lastWords(before, 1)
 	return len(f) == 1 && paidExtras[f[0]]
+}
+
+// fitWords may follow "better" before the use it names: "better suited to".
+var fitWords = set("suited fit placed")
+
+// useWords open the use a product is said to fit: "for", "to", "as".
+var useWords = set("for to as at in with")
+
+// rivalWords after "than" name other products, not a use: "than the
+// others", "than most", "than it", "than any other card", "than anything
+// else", "than their competitors", "than similar apps", "than many
+// alternatives", "than last year's model"; or the product's own past or
+// what was expected of it: "than before", "than ever", "than expected".
+var rivalWords = set(`the other others most it its competitors rivals
+	any anything another many all every their similar comparable competing alternatives
+	last previous older before ever expected advertised`)
+
+// usesComparedAt reports, for the text after "better", whether it compares
+// two uses rather than two products: "suited to teams than to solo users",
+// "for wikis than task tracking", a use after "than" and no name. It
+// returns the bytes of a fit word to skip ("suited"), or -1.
+func usesComparedAt(rest string) int {
+	skip := 0
+	if w := nextToken(rest); fitWords[w] {
+		skip = 1 + len(w)
+	}
+	t := rest[skip:]
+	if !useWords[nextToken(t)] {
+		return -1
+	}
+	for k := 0; k < 12; k++ {
+		w := nextToken(t)
+		if w == "" {
+			return -1
+		}
+		t = t[1+len(w):]
+		if w == "than" && k > 1 {
+			if u := nextToken(t); useWords[u] || u == "a" || u == "an" {
+				t = t[1+len(u):]
+			}
+			if u := nextToken(t); u == "" || rivalWords[u] || nameAhead(t) {
+				return -1
+			}
+			return skip
+		}
+	}
+	return -1
 }

@@ -43,7 +43,7 @@ var topical = strings.Fields(`like likes liked free support supports supported h
 	unsecured friend friends treat embrace healthy exclude number withdrawal outgoing
 	fallen dwelling freedom spam focused resolving leave vision readiness amazon honest
 	honestly certainly value values advanced nurturing casual promised defect defects
-	flexibility accepts accepted illnesses diseases injured alarm alarms
+	flexibility accept accepts accepted illnesses diseases injured alarm alarms
 	liability liabilities
 	attachment attachments valuables urgent`)
 
