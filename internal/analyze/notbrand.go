@@ -583,7 +583,11 @@ func phraseName(name string) bool {
 	if inSet(phraseOpeners, first) {
 		return !coined(second)
 	}
-	return second == "the" && tail != "" && ordinaryName(first) && !coined(tail)
+	// a phrase's object runs on ("the Real Cost") or is in capitals ("the
+	// US"); one ordinary word after "the" is a brand's as often ("Rent the
+	// Runway", "Off the Grid")
+	return second == "the" && tail != "" && ordinaryName(first) && !coined(tail) &&
+		(strings.Contains(tail, " ") || allUpper(tail))
 }
 
 // planName reports whether a name is one ordinary word (plainWord), or one

@@ -620,3 +620,18 @@ func TestFindMentions_PlanPairs(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A name an ordinary word opens before "the" and one word after it is a
+// brand's shape ("Rent the Runway"); a longer object or one in capitals
+// makes a phrase ("Calculate the Real Cost", "Outside the US").
+func TestFindMentions_UntrackedTheShape(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Rental picks:\n- **Rent the Runway** – largest catalog\n- **Acme** – cheapest", []string{"Rent the Runway"}, nil},
+		{"## How to choose\n### 1. Calculate the Real Cost\nAdd the fees. Acme shows them up front.", nil, []string{"Calculate the Real Cost"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
