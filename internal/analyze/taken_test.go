@@ -635,3 +635,20 @@ func TestFindMentions_UntrackedTheShape(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A closing numbered list is the answer's sources only when its numbers
+// are exactly those cited, its entries are not in bold, and no line that
+// ends in a colon introduces it as picks.
+func TestFindMentions_UntrackedClosingPicks(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Acme covers renters[1]. Rates rose in 2024[2]. Claims are slow[3].\n\nMy top picks:\n1. Zorbex – fastest claims\n2. Quillon – cheapest\n3. Trevlo – best app", []string{"Zorbex", "Quillon", "Trevlo"}, nil},
+		{"Acme is fine[1][2][3][4]. Prices rose[5].\n\nAlternatives:\n1. Zorbex – cheaper\n2. Quillon – faster", []string{"Zorbex", "Quillon"}, nil},
+		{"Acme delivers on campus[1]. Fees vary[2].\n\n1. **Grubhub** – best for campus\n2. **Gopuff** – snacks at night", []string{"Grubhub", "Gopuff"}, nil},
+		{"Acme has mixed reviews[1]. Support is slow[2].\n\n1. Tripadvisor – Acme reviews\n2. Trustpilot – Acme support complaints", nil, []string{"Tripadvisor", "Trustpilot"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
