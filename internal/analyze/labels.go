@@ -747,8 +747,63 @@ func labelOfLabels(answer string, c candidate) bool {
 	marks := sentenceCaseBoldItem
 	if colon {
 		marks = sentenceCaseLead
+	} else if !boldLeadsPlain(answer, c.start) {
+		return false
 	}
 	return labelList(answer, c.start, marks) && !namedInSentence(answer, c.name) && !listedBrand(c.name)
+}
+
+// boldLeadsPlain reports whether every bold lead of the list around pos is
+// written as a label is: in sentence case, or ordinary words, none a brand
+// of the list. A lead written as a name ("- **Philo** –", "- **Clio** –")
+// makes the list one of names, and its sentence-case item a catch-all
+// ("- **Free with ads** (Tubi, Pluto TV)").
+func boldLeadsPlain(answer string, pos int) bool {
+	isItem := func(l string) bool {
+		_, _, ok := cutListMarker(strings.TrimLeft(l, " \t"))
+		return ok
+	}
+	ls := strings.LastIndexByte(answer[:min(pos, len(answer))], '\n') + 1
+	for ls > 0 {
+		prev := strings.LastIndexByte(answer[:ls-1], '\n') + 1
+		if !isItem(lineAt(answer, prev)) {
+			break
+		}
+		ls = prev
+	}
+	for ls <= len(answer) {
+		l := lineAt(answer, ls)
+		if !isItem(l) {
+			break
+		}
+		if b, _, ok := itemBold(l); ok && !plainLead(b) {
+			return false
+		}
+		ls += len(l) + 1
+	}
+	return true
+}
+
+// plainLead reports whether a bold lead, but for a note in brackets, is
+// written as a label is: in sentence case, or ordinary words and acronyms
+// ("Daypack (25L)", "Notion AI"), no brand of the list.
+func plainLead(b string) bool {
+	if k := strings.Index(b, " ("); k >= 0 {
+		b = b[:k]
+	}
+	b = strings.TrimSpace(strings.TrimRight(b, ".:"))
+	if b == "" || sentenceCaseWords(b) {
+		return true
+	}
+	if listedBrand(b) {
+		return false
+	}
+	for _, w := range strings.Fields(b) {
+		if !allUpper(w) && !ordinaryName(w) && !joinsWords(w, true) && !hyphenedWords(w) {
+			return false
+		}
+	}
+	return true
 }
 
 // hyphenedWords reports one word of two or more ordinary words joined by

@@ -652,3 +652,18 @@ func TestFindMentions_UntrackedClosingPicks(t *testing.T) {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
 }
+
+// A list of picks whose catch-all item is in sentence case keeps its
+// names: only a list whose every bold lead is written as a label is one.
+func TestFindMentions_UntrackedPicksWithCatchAll(t *testing.T) {
+	for _, tt := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"Cheaper than Acme:\n- **Peacock** (from $7.99)\n- **Sling** – live TV\n- **Philo** – cheapest live TV\n- **Free with ads** (Tubi, Pluto TV)", []string{"Peacock", "Sling"}, nil},
+		{"Instead of Acme:\n- **Clio** – the standard\n- **Smokeball** (automatic time tracking)\n- **Rocket Lawyer** – documents\n- **Open source options** – cheaper", []string{"Smokeball", "Rocket Lawyer"}, nil},
+		{"Acme plans differ in:\n- **Video quality** (HD or 4K)\n- **Screens** – one to four\n- **Downloads** – on two plans", nil, []string{"Screens"}},
+	} {
+		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
+	}
+}
