@@ -815,7 +815,17 @@ func sentenceCaseLabel(l string) bool {
 	if k < 0 || k > 40 {
 		return false
 	}
-	return sentenceCaseWords(strings.TrimRight(body[:k], "*_ "))
+	ws := strings.Fields(strings.TrimRight(body[:k], "*_ "))
+	if len(ws) < 2 || !startsUpper(ws[0]) {
+		return false
+	}
+	for j, w := range ws {
+		lw := strings.ToLower(w)
+		if j > 0 && w != lw || !isLetters(w) || !isDictWord(lw) && !connectors[lw] {
+			return false
+		}
+	}
+	return true
 }
 
 // titleLabel reports whether a lead read from the answer's structure is a
@@ -916,26 +926,6 @@ func wholeTracked(answer string, c candidate, tracked []match) bool {
 	return false
 }
 
-// boldHeadingLabel reports whether a lead is a line of its own in bold
-// of one ordinary word ("**Weight**") or ordinary words written in one
-// piece (joinsWords), no brand of the list, that the answer names nowhere
-// inside a sentence, in an answer where another line of its own in bold is
-// a label in sentence case ("**Comfort and fit**"): such lines head the
-// answer's sections, and brands keep their capitals. A name of several
-// words ("**Capital One 360**") may be a brand's among them.
-func boldHeadingLabel(x *nameContext, c candidate) bool {
-	if c.prose || strings.Contains(c.name, " ") || !ordinaryName(c.name) && !joinsWords(c.name, true) {
-		return false
-	}
-	if label, ok := boldLine(lineAt(x.answer, c.start)); !ok || label != c.name {
-		return false
-	}
-	if !x.boldRead {
-		x.boldLabels, x.boldRead = sentenceCaseBoldLine(x.answer), true
-	}
-	return x.boldLabels && !listedBrand(c.name) && !namedInSentence(x.answer, c.name)
-}
-
 // lineAt returns the line of s that pos stands on.
 func lineAt(s string, pos int) string {
 	from := strings.LastIndexByte(s[:pos], '\n') + 1
@@ -943,49 +933,4 @@ func lineAt(s string, pos int) string {
 		return s[from : pos+k]
 	}
 	return s[from:]
-}
-
-// boldLine returns the words of a line that is one run in bold and
-// nothing else ("**Weight**"), and whether it is one.
-func boldLine(line string) (string, bool) {
-	line = strings.TrimSpace(line)
-	in, ok := strings.CutPrefix(line, "**")
-	if in, ok2 := strings.CutSuffix(in, "**"); ok && ok2 && in != "" && !strings.Contains(in, "*") {
-		return strings.TrimSpace(in), true
-	}
-	return "", false
-}
-
-// sentenceCaseBoldLine reports whether a line of the answer is one run in
-// bold of two words or more of the word list with a capital on the first
-// only ("**Comfort and fit**", "**Credit cards**").
-func sentenceCaseBoldLine(answer string) bool {
-	for rest := answer; rest != ""; {
-		line := rest
-		if k := strings.IndexByte(rest, '\n'); k >= 0 {
-			line, rest = rest[:k], rest[k+1:]
-		} else {
-			rest = ""
-		}
-		if label, ok := boldLine(line); ok && sentenceCaseWords(label) {
-			return true
-		}
-	}
-	return false
-}
-
-// sentenceCaseWords reports two words or more of the word list, a capital
-// on the first only ("Comfort and fit").
-func sentenceCaseWords(label string) bool {
-	ws := strings.Fields(label)
-	if len(ws) < 2 || !startsUpper(ws[0]) {
-		return false
-	}
-	for j, w := range ws {
-		lw := strings.ToLower(w)
-		if j > 0 && w != lw || !isLetters(w) || !isDictWord(lw) && !connectors[lw] {
-			return false
-		}
-	}
-	return true
 }
