@@ -177,7 +177,6 @@ var productOfBrand = []nameCheck{
 	productOfListed,
 	modelPair,
 	rowOfTracked,
-	lineupAfterBrand,
 }
 
 // notALead holds what a candidate can be other than an untracked brand's

@@ -504,24 +504,6 @@ func TestFindMentions_RowOfTracked(t *testing.T) {
 	}
 }
 
-// The names that open the value of an item led by a tracked brand alone,
-// up to the end of the clause, are that brand's models; a value that goes
-// on in small letters, or names of the brand list, are no such lineup.
-func TestFindMentions_LineupAfterBrand(t *testing.T) {
-	tracked := []Tracked{{Name: "Acme"}}
-	for _, tt := range []struct {
-		text      string
-		want, not []string
-	}{
-		{"1. **Acme** – Stormline and Ridgeback Hoody; sturdy and fairly priced.\n2. **Zorbex** – Lighter shells.", []string{"Zorbex"}, []string{"Stormline", "Ridgeback Hoody", "Ridgeback"}},
-		{"- **Acme**: Stormline for heavy rain.\n- **Zorbex**: Lighter shells.", nil, []string{"Stormline"}},
-		{"1. **Acme** – Quillon and Trevlo are cheaper rivals.\n2. **Zorbex** – Lighter shells.", []string{"Quillon", "Trevlo"}, nil},
-		{"- **Acme** – Trello and Asana; it syncs with both.", []string{"Trello", "Asana"}, nil},
-	} {
-		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
-	}
-}
-
 // A tracked brand's possessive owns every name of the list it opens, bold
 // or not; another owner's possessive in the list is that owner's.
 func TestFindMentions_PossessiveList(t *testing.T) {
