@@ -420,10 +420,11 @@ func sourceSeparator(rest string) bool {
 	return false
 }
 
-// afterSourcesLabel reports whether pos stands after a label of the
-// answer's sources on its line, the label opening the line or a sentence
+// afterSourcesLabel reports whether pos stands in the sentence a label of
+// the answer's sources opens, the label opening the line or a sentence
 // ("Sources: NerdWallet, Bankrate", "**Sources:** [1] The Verge [2] …",
-// "… in weeks. Sources: G2, PCMag"): every name after it cites a page
+// "… in weeks. Sources: G2, PCMag"), when that sentence is a list of names
+// or references: every name there cites a page
 // (docs/accuracy.md#untracked-brands).
 func afterSourcesLabel(answer string, pos int) bool {
 	from := strings.LastIndexByte(answer[:pos], '\n') + 1
@@ -433,7 +434,12 @@ func afterSourcesLabel(answer string, pos int) bool {
 		if w := trailingWord(head); w != "" && lowerIn(sourceHeadings, w) {
 			before := strings.TrimRight(head[:len(head)-len(w)], "*_#> \t")
 			if before == "" || strings.ContainsAny(before[len(before)-1:], ".!?)") {
-				return true
+				rest := answer[from+i+1:]
+				if k := strings.IndexByte(rest, '\n'); k >= 0 {
+					rest = rest[:k]
+				}
+				n := sentenceLen(rest)
+				return from+i+1+n > pos && citedList(rest[:n])
 			}
 		}
 		k := strings.IndexByte(line[i+1:], ':')
@@ -934,3 +940,68 @@ func lineAt(s string, pos int) string {
 	}
 	return s[from:]
 }
+
+// sentenceLen returns the length of the sentence s opens: up to a full
+// stop, "!" or "?" before a space, but not one after an initial ("J.D.").
+func sentenceLen(s string) int {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(".!?", s[i]) < 0 || i+1 < len(s) && s[i+1] != ' ' {
+			continue
+		}
+		if w := trailingWord(s[:i]); s[i] == '.' && len(w) == 1 && startsUpper(w) {
+			continue // "J.D. Power"
+		}
+		return i + 1
+	}
+	return len(s)
+}
+
+// citedList reports whether s is a list of names or references, as a line
+// of sources is ("NerdWallet, Bankrate", "[1] The Verge [2] Wired",
+// "quillon.example/best · Norvox"): capitalized words, numbers, addresses
+// and quoted titles, set off by , · | ; or "and", an entry ending at most
+// in small letters naming the kind of page cited ("Zorbex blog", "vendor
+// pricing pages"). Other words in small letters ("Westlaw and LexisNexis
+// case law", "Kanopy are all covered") make it a sentence about the
+// sources, no list of them.
+func citedList(s string) bool {
+	quoted, pending := false, false // pending: small words not yet closed by a kind of page
+	for _, w := range strings.Fields(s) {
+		if quoted {
+			quoted = !strings.ContainsAny(w, "\"”")
+			continue
+		}
+		if strings.HasPrefix(w, "\"") || strings.HasPrefix(w, "“") {
+			quoted = !strings.ContainsAny(strings.TrimLeft(w, "\"“"), "\"”")
+			continue
+		}
+		t := strings.Trim(w, "*_()[],;:.!?'’")
+		switch {
+		case t == "" || t == "·" || t == "|" || t == "–" || t == "—" || t == "-" || sourceJoiners[t]:
+		case strings.Contains(t, "/") || strings.Contains(strings.Trim(t, "."), "."):
+			// an address: "trellix.example/acme", "r/smallbusiness"
+		case startsUpper(t) || t[0] >= '0' && t[0] <= '9':
+			if pending {
+				return false
+			}
+		default:
+			pending = !citedKinds[t]
+		}
+		if pending && strings.ContainsAny(w[len(w)-1:], ",;.") {
+			return false
+		}
+	}
+	return !pending
+}
+
+// sourceJoiners join the words of a name or a title in small letters ("Mind
+// the Product", "Shopify and Square documentation").
+var sourceJoiners = set(`and & or of for the on in to at by a an`)
+
+// citedKinds are the kinds of page a source list cites of a publisher
+// ("Zorbex blog", "Reddit user threads", "vendor pricing pages").
+var citedKinds = set(`blog blogs newsletter newsletters forum forums community guide guides docs
+	documentation news journal magazine thread threads discussion discussions post posts
+	comments review reviews ratings rankings page pages site sites website websites data
+	report reports survey surveys study studies guidance relations comparison comparisons
+	center centre directory release releases filings database`)
