@@ -293,16 +293,45 @@ func sourceWorkPhrases() []string {
 var sourceLabels = phraseWords("sources include", "sources including", "sources such as", "sources like")
 
 // opensWithSourceLabel reports whether the first k words of a sentence are
-// one of sourceLabels; elsewhere "sources like" names other things ("data
-// sources like Snowflake").
-func opensWithSourceLabel(ws []proseWord, k int) bool {
+// one of sourceLabels and the list they open, going on in the words after
+// the name, is one of sources; elsewhere "sources like" names other things
+// ("data sources like Snowflake"). After "include" the list closes the
+// sentence ("Sources include Stripe and Shopify, which sync nightly" names
+// what feeds a product); after "such as" or "like" a verb of citing
+// follows it ("Sources like Norvox and Trellix rate it"; not "Sources like
+// Pluto TV feed its guide").
+func opensWithSourceLabel(ws []proseWord, k int, after []proseWord) bool {
 	for _, ps := range sourceLabels {
 		if len(ps) == k && phraseBefore(ws, k, ps) {
-			return true
+			n := namesRun(after)
+			if strings.HasPrefix(ps[1], "includ") {
+				return n == len(after)
+			}
+			return n < len(after) && sourcesCite[strings.ToLower(after[n].text)]
 		}
 	}
 	return false
 }
+
+// namesRun returns how many of the words after a name go on listing names:
+// capitalized words, numbers and references, commas, "and", "or", "&".
+func namesRun(ws []proseWord) int {
+	n := 0
+	for n < len(ws) {
+		if w := ws[n].text; w != "and" && w != "or" && w != "&" && w != "" && w[0] >= 'a' && w[0] <= 'z' {
+			break
+		}
+		if n++; ws[n-1].stop {
+			break
+		}
+	}
+	return n
+}
+
+// sourcesCite follow the sources a sentence names when they are cited:
+// "Sources such as Norvox rate it highly", "… found it slow".
+var sourcesCite = set(`rate rates rated rank ranks ranked test tests tested review reviews reviewed
+	find finds found say says said report reports reported`)
 
 // sourceAfter are the nouns that make a name before them a source: "Consumer
 // Reports ratings", "NerdWallet's review", "the J.D. Power study".
@@ -503,7 +532,7 @@ func sourceAt(answer string, start, end int) bool {
 	if k >= 2 && (ws[k-1].text == "on" || ws[k-1].text == "at") && !ws[k-2].comma && !ws[k-2].stop && ratingFigure(ws[k-2].text) {
 		return true // "about 4.3/5 on Capterra and G2"
 	}
-	return wordsBefore(ws, k, sourceBefore) || opensWithSourceLabel(ws, k)
+	return wordsBefore(ws, k, sourceBefore) || opensWithSourceLabel(ws, k, after)
 }
 
 // ratingFigure reports a score out of a whole number ("4.6/5", "4.6–4.7/5",
