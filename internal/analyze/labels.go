@@ -277,16 +277,26 @@ var sourceBefore = phrasesBefore(append([]string{"according to", "per", "users o
 
 // sourceWorkPhrases are a source's work (sourceAfter) before "on", "at",
 // "from" or "by": "reviews from Trustpilot", "rate studies from Bankrate",
-// "lower scores on Trustpilot", "reviewers at The Verge".
+// "lower scores on Trustpilot", "reviewers at The Verge"; not those that
+// name a subject or a feed (notSourceWork).
 func sourceWorkPhrases() []string {
 	var out []string
 	for w := range sourceAfter {
 		for _, prep := range []string{"on", "at", "from", "by"} {
-			out = append(out, w+" "+prep)
+			if p := w + " " + prep; !notSourceWork[p] {
+				out = append(out, p)
+			}
 		}
 	}
 	return out
 }
+
+// notSourceWork name what a work is about or drawn from, no one issuing it:
+// "your ranking on Google" (a search engine ranks the reader), "a report
+// from QuickBooks" (a tool the product reads), "a study on Zorbex" (its
+// subject).
+var notSourceWork = map[string]bool{"ranking on": true, "rankings on": true, "report from": true,
+	"report on": true, "study on": true, "studies on": true, "survey on": true, "surveys on": true}
 
 // sourceLabels open a sentence that lists the answer's sources: "Sources
 // include Capterra and PCMag", "Sources such as GSMArena run tests".
