@@ -545,11 +545,13 @@ func sourceAt(answer string, start, end int) bool {
 	return wordsBefore(ws, k, sourceBefore) || opensWithSourceLabel(ws, k, after)
 }
 
-// ratingFigure reports a score out of a whole number ("4.6/5", "4.6–4.7/5",
+// ratingFigure reports a score out of 5, 10 or 100 ("4.6/5", "4.6–4.7/5",
 // "9/10"): a name after it and "on" or "at" is the site that gives it.
+// Other figures with a slash are hours or dates ("24/7 on Pluto TV", "ends
+// 11/30 at Best Buy").
 func ratingFigure(w string) bool {
 	num, den, ok := strings.Cut(w, "/")
-	return ok && num != "" && strings.Trim(num, "0123456789.–-~") == "" && den != "" && strings.Trim(den, "0123456789") == ""
+	return ok && num != "" && strings.Trim(num, "0123456789.–-~") == "" && (den == "5" || den == "10" || den == "100")
 }
 
 // markedEntry reports whether pos stands on a line that opens with a
