@@ -569,11 +569,25 @@ func markedEntry(answer string, pos int) bool {
 
 // publishers are the nouns that close a publisher's name in a list of
 // sources: "Zapier blog", "Apollo integrations directory", "California
-// Department of Insurance press release"; and what a site's users post
-// on it ("Reddit owner threads", "REI customer reviews").
+// Department of Insurance press release".
 var publishers = set(`blog newsletter community center centre directory release forum forums magazine
-	guide docs documentation news journal
-	thread threads discussion discussions post posts comments review reviews`)
+	guide docs documentation news journal`)
+
+// userPosts reports whether the words after a name in an entry of sources
+// are who posts on a site and what, to the line's end ("[4] Reddit owner
+// threads", "[5] REI customer reviews"), or open with a forum's address on
+// the site ("Reddit r/Ultralight discussions"): the name is the site. Other
+// words before such a noun name the posts' subject ("Grubhub outage
+// discussion", "Instacart shopper reviews").
+func userPosts(ws []string) bool {
+	return len(ws) == 2 && posters[strings.ToLower(ws[0])] && postKinds[strings.ToLower(strings.Trim(ws[1], "*_.,;"))] ||
+		len(ws) > 0 && strings.HasPrefix(ws[0], "r/")
+}
+
+var (
+	posters   = set(`owner owners user users customer customers member members guest guests traveler travelers reader readers subscriber subscribers`)
+	postKinds = set(`threads discussions posts comments reviews`)
+)
 
 // entrySeparators end a cited page's publisher or title in a list of
 // sources, with the spaces around them.
@@ -604,7 +618,8 @@ func publisherAt(answer string, start, end int) bool {
 			after = after[:k]
 		}
 		ws := strings.Fields(after)
-		return publisherGoesOn(ws) || len(ws) > 0 && lowerIn(publishers, strings.Trim(ws[len(ws)-1], "*_"))
+		return publisherGoesOn(ws) || len(ws) > 0 && lowerIn(publishers, strings.Trim(ws[len(ws)-1], "*_")) ||
+			firstSeparator(answer[end:to]) < 0 && userPosts(ws)
 	}
 	for _, sep := range entrySeparators {
 		if strings.HasSuffix(answer[from:start], sep) {
