@@ -1218,8 +1218,14 @@ var featureNouns = set("features perks extras options benefits programs add-ons"
 // Program | Insurer |" the row "| Snapshot | Acme |" gives Acme's plan,
 // which is Acme's wherever the answer names it; a name beside several
 // brands ("| Allpoint | Acme |", "| Allpoint | Zorbex |") is one they share,
-// a company of its own.
+// a company of its own, as is one beside another company's name in any
+// such column ("| Cashway | Quillon Bank |"), a name of the brand list, or
+// one in a first column headed by no kind of product (productKinds): "|
+// Restaurant | Delivery platform |" lists companies of their own.
 func rowOfTracked(x *nameContext, name string) bool {
+	if listedBrand(name) {
+		return false
+	}
 	owner := ""
 	for _, start := range x.starts(name) {
 		ls := strings.LastIndexByte(x.answer[:start], '\n') + 1
@@ -1241,8 +1247,14 @@ func rowOfTracked(x *nameContext, name string) bool {
 		if !byKind || cols[0] == 0 {
 			continue
 		}
+		if first, _ := tableCell(header, 0, 0); !productKinds[strings.ToLower(trailingWord(cleanName(first)))] {
+			return false
+		}
 		for _, c := range cols {
 			b := trackedCell(x, row, ls, c)
+			if cell, _ := tableCell(row, ls, c); b == "" && !emptyCell(cell) {
+				return false // "| Cashway | Quillon Bank |": shared with another company
+			}
 			if b == "" {
 				continue
 			}
@@ -1253,6 +1265,16 @@ func rowOfTracked(x *nameContext, name string) bool {
 		}
 	}
 	return owner != ""
+}
+
+// productKinds head a first column that lists a brand's own products.
+var productKinds = set(`program programs plan plans card cards account accounts product products
+	model models policy policies tier tiers package packages`)
+
+// emptyCell reports a table cell that names nothing: blank, a dash, "n/a".
+func emptyCell(cell string) bool {
+	c := strings.Trim(cell, " *_-—–")
+	return c == "" || strings.EqualFold(c, "n/a")
 }
 
 // smallWordIn reports whether s has a word that opens with a small letter.

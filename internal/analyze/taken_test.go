@@ -499,6 +499,8 @@ func TestFindMentions_RowOfTracked(t *testing.T) {
 		{"| Program | Insurer | Discount |\n|---|---|---|\n| **Drivewell** | Acme | Up to 30% |\n| **Milesmart** | Zorbex | Up to 20% |\n\nDrivewell suits careful drivers.", nil, []string{"Drivewell", "Milesmart"}},
 		{"| ATM access | Bank | Fee-free ATMs |\n|---|---|---|\n| **Cashway** | Acme | 40,000 |\n| **Cashway** | Zorbex | 40,000 |", []string{"Cashway"}, nil},
 		{"| Program | Insurer | Discount |\n|---|---|---|\n| **Drivewell** | Quillon Mutual | Up to 30% |", []string{"Drivewell"}, nil},
+		{"| Store | Delivery platform | Fee |\n|---|---|---|\n| Brightwell | Acme | $2.99 |\n| Norvox | Zorbex | $0 |\n\nNorvox is cheapest.", []string{"Norvox"}, nil},
+		{"| Program | Bank | ATMs |\n|---|---|---|\n| Cashway | Acme | 40,000 |\n| Cashway | Quillon Bank | 40,000 |\n\nCashway has the most machines.", []string{"Cashway"}, nil},
 	} {
 		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
 	}
