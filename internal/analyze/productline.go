@@ -499,7 +499,7 @@ func modelOfTracked(answer, name string, tracked []match) bool {
 		rest = rest[1:]
 		if owner {
 			rest = strings.TrimLeft(rest, "*_")
-			if laterInList(rest, name) && !listedBrand(name) {
+			if laterInList(rest, name, frontedAt(answer, x.start)) && !listedBrand(name) {
 				return true
 			}
 		}
@@ -517,8 +517,12 @@ func modelOfTracked(answer, name string, tracked []match) bool {
 // that opens s, after a brand's possessive: "Steer Clear and Drive Safe &
 // Save" of "Acme's Steer Clear and Drive Safe & Save" is the brand's too.
 // The list holds names of capitalized words, set off by commas, "and" or
-// "or"; a word in small letters or another owner's possessive ends it.
-func laterInList(s, name string) bool {
+// "or"; a word in small letters or another owner's possessive ends it, and
+// so does a comma when the possessive stands in a phrase fronting its
+// sentence ("Unlike Acme's Prime, Zorbex and Quillon charge"). Only an
+// entry that is the name makes it the brand's: "Zorbex Venture" in
+// "Compare Acme's Skyward, Zorbex Venture and …" is another's.
+func laterInList(s, name string, fronted bool) bool {
 	for i := 0; ; i++ {
 		var entry []string
 		rest := s
@@ -539,7 +543,7 @@ func laterInList(s, name string) bool {
 		if len(entry) == 0 {
 			return false
 		}
-		if e := strings.Join(entry, " "); i > 0 && (e == name || strings.HasPrefix(e, name+" ")) {
+		if i > 0 && strings.Join(entry, " ") == name {
 			return true
 		}
 		rest = strings.TrimLeft(rest, "*_")
@@ -548,7 +552,7 @@ func laterInList(s, name string) bool {
 			rest = rest[strings.IndexByte(rest[2:], ' ')+3:]
 		case strings.HasPrefix(rest, " and "), strings.HasPrefix(rest, " or "):
 			rest = rest[strings.IndexByte(rest[1:], ' ')+2:]
-		case strings.HasPrefix(rest, ", "):
+		case strings.HasPrefix(rest, ", ") && !fronted:
 			rest = rest[2:]
 		default:
 			return false
@@ -556,6 +560,26 @@ func laterInList(s, name string) bool {
 		s = strings.TrimLeft(rest, "*_")
 	}
 }
+
+// frontedAt reports whether pos stands in a phrase that opens its sentence
+// with a preposition, before any comma ("Unlike Acme's Prime, …", "Besides
+// Acme's Snapline, …"): the comma after it closes the phrase, not a list.
+func frontedAt(answer string, pos int) bool {
+	ls := pos
+	for ls > 0 && strings.IndexByte(".!?\n;:,", answer[ls-1]) < 0 {
+		ls--
+	}
+	if ls > 0 && answer[ls-1] == ',' {
+		return false
+	}
+	w, _ := cutWord(strings.TrimLeft(answer[ls:pos], " *_#>-"))
+	return frontingWords[strings.ToLower(w)]
+}
+
+// frontingWords are prepositions that open a phrase before a sentence's
+// subject: "Unlike Acme's Prime, Zorbex charges".
+var frontingWords = set(`unlike besides beyond like compared apart aside except instead along alongside
+	after before with without against versus`)
 
 // madeBy reports whether text after a name opens with a hyphen and a
 // participle of making or owning (makerSuffixes): "-tuned cameras" after

@@ -517,6 +517,8 @@ func TestFindMentions_PossessiveList(t *testing.T) {
 		{"Look at telematics. Acme's Steadyline and Milesafe, or a pay-per-mile plan, can lower rates.", nil, []string{"Milesafe"}},
 		{"Acme's **Cashlift** is a secured card for building credit.", nil, []string{"Cashlift"}},
 		{"Similar promises include Acme's Ironclad Guarantee and Zorbex's lifetime warranty.", []string{"Zorbex"}, nil},
+		{"Unlike Acme's Snapline, Zorbex and Quillon charge per order.", []string{"Zorbex", "Quillon"}, nil},
+		{"Compare Acme's Skyward Preferred, Zorbex Pro and Quillon Plus before booking.", []string{"Zorbex", "Quillon"}, nil},
 	} {
 		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
 	}
