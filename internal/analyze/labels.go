@@ -279,32 +279,71 @@ var sourceBefore = phrasesBefore(append([]string{"according to", "per", "users o
 
 // sourceWorkPhrases are a source's work (sourceAfter) before "on", "at",
 // "from" or "by": "reviews from Trustpilot", "rate studies from Bankrate",
-// "lower scores on Trustpilot", "reviewers at The Verge".
+// "lower scores on Trustpilot", "reviewers at The Verge"; not those that
+// name a subject or a feed (notSourceWork).
 func sourceWorkPhrases() []string {
 	var out []string
 	for w := range sourceAfter {
 		for _, prep := range []string{"on", "at", "from", "by"} {
-			out = append(out, w+" "+prep)
+			if p := w + " " + prep; !notSourceWork[p] {
+				out = append(out, p)
+			}
 		}
 	}
 	return out
 }
+
+// notSourceWork name what a work is about or drawn from, no one issuing it:
+// "your ranking on Google" (a search engine ranks the reader), "a report
+// from QuickBooks" (a tool the product reads), "a study on Zorbex" (its
+// subject).
+var notSourceWork = map[string]bool{"ranking on": true, "rankings on": true, "report from": true,
+	"report on": true, "study on": true, "studies on": true, "survey on": true, "surveys on": true}
 
 // sourceLabels open a sentence that lists the answer's sources: "Sources
 // include Capterra and PCMag", "Sources such as GSMArena run tests".
 var sourceLabels = phraseWords("sources include", "sources including", "sources such as", "sources like")
 
 // opensWithSourceLabel reports whether the first k words of a sentence are
-// one of sourceLabels; elsewhere "sources like" names other things ("data
-// sources like Snowflake").
-func opensWithSourceLabel(ws []proseWord, k int) bool {
+// one of sourceLabels and the list they open, going on in the words after
+// the name, is one of sources; elsewhere "sources like" names other things
+// ("data sources like Snowflake"). After "include" the list closes the
+// sentence ("Sources include Stripe and Shopify, which sync nightly" names
+// what feeds a product); after "such as" or "like" a verb of citing
+// follows it ("Sources like Norvox and Trellix rate it"; not "Sources like
+// Pluto TV feed its guide").
+func opensWithSourceLabel(ws []proseWord, k int, after []proseWord) bool {
 	for _, ps := range sourceLabels {
 		if len(ps) == k && phraseBefore(ws, k, ps) {
-			return true
+			n := namesRun(after)
+			if strings.HasPrefix(ps[1], "includ") {
+				return n == len(after)
+			}
+			return n < len(after) && sourcesCite[strings.ToLower(after[n].text)]
 		}
 	}
 	return false
 }
+
+// namesRun returns how many of the words after a name go on listing names:
+// capitalized words, numbers and references, commas, "and", "or", "&".
+func namesRun(ws []proseWord) int {
+	n := 0
+	for n < len(ws) {
+		if w := ws[n].text; w != "and" && w != "or" && w != "&" && w != "" && w[0] >= 'a' && w[0] <= 'z' {
+			break
+		}
+		if n++; ws[n-1].stop {
+			break
+		}
+	}
+	return n
+}
+
+// sourcesCite follow the sources a sentence names when they are cited:
+// "Sources such as Norvox rate it highly", "… found it slow".
+var sourcesCite = set(`rate rates rated rank ranks ranked test tests tested review reviews reviewed
+	find finds found say says said report reports reported`)
 
 // sourceAfter are the nouns that make a name before them a source: "Consumer
 // Reports ratings", "NerdWallet's review", "the J.D. Power study".
@@ -422,10 +461,11 @@ func sourceSeparator(rest string) bool {
 	return false
 }
 
-// afterSourcesLabel reports whether pos stands after a label of the
-// answer's sources on its line, the label opening the line or a sentence
+// afterSourcesLabel reports whether pos stands in the sentence a label of
+// the answer's sources opens, the label opening the line or a sentence
 // ("Sources: NerdWallet, Bankrate", "**Sources:** [1] The Verge [2] …",
-// "… in weeks. Sources: G2, PCMag"): every name after it cites a page
+// "… in weeks. Sources: G2, PCMag"), when that sentence is a list of names
+// or references: every name there cites a page
 // (docs/accuracy.md#untracked-brands).
 func afterSourcesLabel(answer string, pos int) bool {
 	from := strings.LastIndexByte(answer[:pos], '\n') + 1
@@ -435,7 +475,12 @@ func afterSourcesLabel(answer string, pos int) bool {
 		if w := trailingWord(head); w != "" && lowerIn(sourceHeadings, w) {
 			before := strings.TrimRight(head[:len(head)-len(w)], "*_#> \t")
 			if before == "" || strings.ContainsAny(before[len(before)-1:], ".!?)") {
-				return true
+				rest := answer[from+i+1:]
+				if k := strings.IndexByte(rest, '\n'); k >= 0 {
+					rest = rest[:k]
+				}
+				n := sentenceLen(rest)
+				return from+i+1+n > pos && citedList(rest[:n])
 			}
 		}
 		k := strings.IndexByte(line[i+1:], ':')
@@ -499,14 +544,16 @@ func sourceAt(answer string, start, end int) bool {
 	if k >= 2 && (ws[k-1].text == "on" || ws[k-1].text == "at") && !ws[k-2].comma && !ws[k-2].stop && ratingFigure(ws[k-2].text) {
 		return true // "about 4.3/5 on Capterra and G2"
 	}
-	return wordsBefore(ws, k, sourceBefore) || opensWithSourceLabel(ws, k)
+	return wordsBefore(ws, k, sourceBefore) || opensWithSourceLabel(ws, k, after)
 }
 
-// ratingFigure reports a score out of a whole number ("4.6/5", "4.6–4.7/5",
+// ratingFigure reports a score out of 5, 10 or 100 ("4.6/5", "4.6–4.7/5",
 // "9/10"): a name after it and "on" or "at" is the site that gives it.
+// Other figures with a slash are hours or dates ("24/7 on Pluto TV", "ends
+// 11/30 at Best Buy").
 func ratingFigure(w string) bool {
 	num, den, ok := strings.Cut(w, "/")
-	return ok && num != "" && strings.Trim(num, "0123456789.–-~") == "" && den != "" && strings.Trim(den, "0123456789") == ""
+	return ok && num != "" && strings.Trim(num, "0123456789.–-~") == "" && (den == "5" || den == "10" || den == "100")
 }
 
 // markedEntry reports whether pos stands on a line that opens with a
@@ -577,11 +624,25 @@ var readingHeadings = map[string]bool{"read more": true, "learn more": true, "fu
 
 // publishers are the nouns that close a publisher's name in a list of
 // sources: "Zapier blog", "Apollo integrations directory", "California
-// Department of Insurance press release"; and what a site's users post
-// on it ("Reddit owner threads", "REI customer reviews").
+// Department of Insurance press release".
 var publishers = set(`blog newsletter community center centre directory release forum forums magazine
-	guide docs documentation news journal
-	thread threads discussion discussions post posts comments review reviews`)
+	guide docs documentation news journal`)
+
+// userPosts reports whether the words after a name in an entry of sources
+// are who posts on a site and what, to the line's end ("[4] Reddit owner
+// threads", "[5] REI customer reviews"), or open with a forum's address on
+// the site ("Reddit r/Ultralight discussions"): the name is the site. Other
+// words before such a noun name the posts' subject ("Grubhub outage
+// discussion", "Instacart shopper reviews").
+func userPosts(ws []string) bool {
+	return len(ws) == 2 && posters[strings.ToLower(ws[0])] && postKinds[strings.ToLower(strings.Trim(ws[1], "*_.,;"))] ||
+		len(ws) > 0 && strings.HasPrefix(ws[0], "r/")
+}
+
+var (
+	posters   = set(`owner owners user users customer customers member members guest guests traveler travelers reader readers subscriber subscribers`)
+	postKinds = set(`threads discussions posts comments reviews`)
+)
 
 // entrySeparators end a cited page's publisher or title in a list of
 // sources, with the spaces around them.
@@ -612,7 +673,8 @@ func publisherAt(answer string, start, end int) bool {
 			after = after[:k]
 		}
 		ws := strings.Fields(after)
-		return publisherGoesOn(ws) || len(ws) > 0 && lowerIn(publishers, strings.Trim(ws[len(ws)-1], "*_"))
+		return publisherGoesOn(ws) || len(ws) > 0 && lowerIn(publishers, strings.Trim(ws[len(ws)-1], "*_")) ||
+			firstSeparator(answer[end:to]) < 0 && userPosts(ws)
 	}
 	for _, sep := range entrySeparators {
 		if strings.HasSuffix(answer[from:start], sep) {
@@ -937,7 +999,17 @@ func sentenceCaseLabel(l string) bool {
 	if k < 0 || k > 40 {
 		return false
 	}
-	return sentenceCaseWords(strings.TrimRight(body[:k], "*_ "))
+	ws := strings.Fields(strings.TrimRight(body[:k], "*_ "))
+	if len(ws) < 2 || !startsUpper(ws[0]) {
+		return false
+	}
+	for j, w := range ws {
+		lw := strings.ToLower(w)
+		if j > 0 && w != lw || !isLetters(w) || !isDictWord(lw) && !connectors[lw] {
+			return false
+		}
+	}
+	return true
 }
 
 // itemBold returns the run in bold that opens a list item, past its
@@ -974,6 +1046,22 @@ func sentenceCaseLead(l string) bool {
 func sentenceCaseBoldItem(l string) bool {
 	b, _, ok := itemBold(l)
 	return ok && sentenceCaseWords(strings.TrimSpace(b))
+}
+
+// sentenceCaseWords reports two words or more of the word list, a capital
+// on the first only ("Comfort and fit").
+func sentenceCaseWords(label string) bool {
+	ws := strings.Fields(label)
+	if len(ws) < 2 || !startsUpper(ws[0]) {
+		return false
+	}
+	for j, w := range ws {
+		lw := strings.ToLower(w)
+		if j > 0 && w != lw || !isLetters(w) || !isDictWord(lw) && !connectors[lw] {
+			return false
+		}
+	}
+	return true
 }
 
 // boldItemLead reports whether a lead is the whole run in bold that opens
@@ -1097,26 +1185,6 @@ func wholeTracked(answer string, c candidate, tracked []match) bool {
 	return false
 }
 
-// boldHeadingLabel reports whether a lead is a line of its own in bold
-// of one ordinary word ("**Weight**") or ordinary words written in one
-// piece (joinsWords), no brand of the list, that the answer names nowhere
-// inside a sentence, in an answer where another line of its own in bold is
-// a label in sentence case ("**Comfort and fit**"): such lines head the
-// answer's sections, and brands keep their capitals. A name of several
-// words ("**Capital One 360**") may be a brand's among them.
-func boldHeadingLabel(x *nameContext, c candidate) bool {
-	if c.prose || strings.Contains(c.name, " ") || !ordinaryName(c.name) && !joinsWords(c.name, true) {
-		return false
-	}
-	if label, ok := boldLine(lineAt(x.answer, c.start)); !ok || label != c.name {
-		return false
-	}
-	if !x.boldRead {
-		x.boldLabels, x.boldRead = sentenceCaseBoldLine(x.answer), true
-	}
-	return x.boldLabels && !listedBrand(c.name) && !namedInSentence(x.answer, c.name)
-}
-
 // lineAt returns the line of s that pos stands on.
 func lineAt(s string, pos int) string {
 	from := strings.LastIndexByte(s[:pos], '\n') + 1
@@ -1126,47 +1194,67 @@ func lineAt(s string, pos int) string {
 	return s[from:]
 }
 
-// boldLine returns the words of a line that is one run in bold and
-// nothing else ("**Weight**"), and whether it is one.
-func boldLine(line string) (string, bool) {
-	line = strings.TrimSpace(line)
-	in, ok := strings.CutPrefix(line, "**")
-	if in, ok2 := strings.CutSuffix(in, "**"); ok && ok2 && in != "" && !strings.Contains(in, "*") {
-		return strings.TrimSpace(in), true
+// sentenceLen returns the length of the sentence s opens: up to a full
+// stop, "!" or "?" before a space, but not one after an initial ("J.D.").
+func sentenceLen(s string) int {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(".!?", s[i]) < 0 || i+1 < len(s) && s[i+1] != ' ' {
+			continue
+		}
+		if w := trailingWord(s[:i]); s[i] == '.' && len(w) == 1 && startsUpper(w) {
+			continue // "J.D. Power"
+		}
+		return i + 1
 	}
-	return "", false
+	return len(s)
 }
 
-// sentenceCaseBoldLine reports whether a line of the answer is one run in
-// bold of two words or more of the word list with a capital on the first
-// only ("**Comfort and fit**", "**Credit cards**").
-func sentenceCaseBoldLine(answer string) bool {
-	for rest := answer; rest != ""; {
-		line := rest
-		if k := strings.IndexByte(rest, '\n'); k >= 0 {
-			line, rest = rest[:k], rest[k+1:]
-		} else {
-			rest = ""
+// citedList reports whether s is a list of names or references, as a line
+// of sources is ("NerdWallet, Bankrate", "[1] The Verge [2] Wired",
+// "quillon.example/best · Norvox"): capitalized words, numbers, addresses
+// and quoted titles, set off by , · | ; or "and", an entry ending at most
+// in small letters naming the kind of page cited ("Zorbex blog", "vendor
+// pricing pages"). Other words in small letters ("Westlaw and LexisNexis
+// case law", "Kanopy are all covered") make it a sentence about the
+// sources, no list of them.
+func citedList(s string) bool {
+	quoted, pending := false, false // pending: small words not yet closed by a kind of page
+	for _, w := range strings.Fields(s) {
+		if quoted {
+			quoted = !strings.ContainsAny(w, "\"”")
+			continue
 		}
-		if label, ok := boldLine(line); ok && sentenceCaseWords(label) {
-			return true
+		if strings.HasPrefix(w, "\"") || strings.HasPrefix(w, "“") {
+			quoted = !strings.ContainsAny(strings.TrimLeft(w, "\"“"), "\"”")
+			continue
 		}
-	}
-	return false
-}
-
-// sentenceCaseWords reports two words or more of the word list, a capital
-// on the first only ("Comfort and fit").
-func sentenceCaseWords(label string) bool {
-	ws := strings.Fields(label)
-	if len(ws) < 2 || !startsUpper(ws[0]) {
-		return false
-	}
-	for j, w := range ws {
-		lw := strings.ToLower(w)
-		if j > 0 && w != lw || !isLetters(w) || !isDictWord(lw) && !connectors[lw] {
+		t := strings.Trim(w, "*_()[],;:.!?'’")
+		switch {
+		case t == "" || t == "·" || t == "|" || t == "–" || t == "—" || t == "-" || sourceJoiners[t]:
+		case strings.Contains(t, "/") || strings.Contains(strings.Trim(t, "."), "."):
+			// an address: "trellix.example/acme", "r/smallbusiness"
+		case startsUpper(t) || t[0] >= '0' && t[0] <= '9':
+			if pending {
+				return false
+			}
+		default:
+			pending = !citedKinds[t]
+		}
+		if pending && strings.ContainsAny(w[len(w)-1:], ",;.") {
 			return false
 		}
 	}
-	return true
+	return !pending
 }
+
+// sourceJoiners join the words of a name or a title in small letters ("Mind
+// the Product", "Shopify and Square documentation").
+var sourceJoiners = set(`and & or of for the on in to at by a an`)
+
+// citedKinds are the kinds of page a source list cites of a publisher
+// ("Zorbex blog", "Reddit user threads", "vendor pricing pages").
+var citedKinds = set(`blog blogs newsletter newsletters forum forums community guide guides docs
+	documentation news journal magazine thread threads discussion discussions post posts
+	comments review reviews ratings rankings page pages site sites website websites data
+	report reports survey surveys study studies guidance relations comparison comparisons
+	center centre directory release releases filings database`)

@@ -23,8 +23,6 @@ type nameContext struct {
 
 	wordLabels []string // the leads of lists of one-word labels (wordLabel)
 	labelsRead bool     // wordLabels is read
-	boldLabels bool     // a line of its own in bold is a label in sentence case (boldHeadingLabel)
-	boldRead   bool     // boldLabels is read
 
 	groupLeads map[int][3]int  // per group, its leads, its brands' and its coined names' (brandLeads)
 	brandRow   map[string]bool // folded leads of lists or columns that hold a brand
@@ -180,7 +178,6 @@ var productOfBrand = []nameCheck{
 	productOfListed,
 	modelPair,
 	rowOfTracked,
-	lineupAfterBrand,
 }
 
 // notALead holds what a candidate can be other than an untracked brand's
@@ -200,7 +197,6 @@ var notALead = []leadCheck{
 	func(x *nameContext, c candidate) bool { return labelOfLabels(x.answer, c) },
 	wordLabel,
 	titleLabel,
-	boldHeadingLabel,
 	kindBeforeNames,
 	attributeOfBrand,
 }

@@ -516,7 +516,7 @@ func modelOfTracked(answer, name string, tracked []match) bool {
 		rest = rest[1:]
 		if owner {
 			rest = strings.TrimLeft(rest, "*_")
-			if laterInList(rest, name) && !listedBrand(name) {
+			if laterInList(rest, name, frontedAt(answer, x.start)) && !listedBrand(name) {
 				return true
 			}
 		}
@@ -534,8 +534,12 @@ func modelOfTracked(answer, name string, tracked []match) bool {
 // that opens s, after a brand's possessive: "Steer Clear and Drive Safe &
 // Save" of "Acme's Steer Clear and Drive Safe & Save" is the brand's too.
 // The list holds names of capitalized words, set off by commas, "and" or
-// "or"; a word in small letters or another owner's possessive ends it.
-func laterInList(s, name string) bool {
+// "or"; a word in small letters or another owner's possessive ends it, and
+// so does a comma when the possessive stands in a phrase fronting its
+// sentence ("Unlike Acme's Prime, Zorbex and Quillon charge"). Only an
+// entry that is the name makes it the brand's: "Zorbex Venture" in
+// "Compare Acme's Skyward, Zorbex Venture and …" is another's.
+func laterInList(s, name string, fronted bool) bool {
 	for i := 0; ; i++ {
 		var entry []string
 		rest := s
@@ -556,7 +560,7 @@ func laterInList(s, name string) bool {
 		if len(entry) == 0 {
 			return false
 		}
-		if e := strings.Join(entry, " "); i > 0 && (e == name || strings.HasPrefix(e, name+" ")) {
+		if i > 0 && strings.Join(entry, " ") == name {
 			return true
 		}
 		rest = strings.TrimLeft(rest, "*_")
@@ -565,7 +569,7 @@ func laterInList(s, name string) bool {
 			rest = rest[strings.IndexByte(rest[2:], ' ')+3:]
 		case strings.HasPrefix(rest, " and "), strings.HasPrefix(rest, " or "):
 			rest = rest[strings.IndexByte(rest[1:], ' ')+2:]
-		case strings.HasPrefix(rest, ", "):
+		case strings.HasPrefix(rest, ", ") && !fronted:
 			rest = rest[2:]
 		default:
 			return false
@@ -573,6 +577,26 @@ func laterInList(s, name string) bool {
 		s = strings.TrimLeft(rest, "*_")
 	}
 }
+
+// frontedAt reports whether pos stands in a phrase that opens its sentence
+// with a preposition, before any comma ("Unlike Acme's Prime, …", "Besides
+// Acme's Snapline, …"): the comma after it closes the phrase, not a list.
+func frontedAt(answer string, pos int) bool {
+	ls := pos
+	for ls > 0 && strings.IndexByte(".!?\n;:,", answer[ls-1]) < 0 {
+		ls--
+	}
+	if ls > 0 && answer[ls-1] == ',' {
+		return false
+	}
+	w, _ := cutWord(strings.TrimLeft(answer[ls:pos], " *_#>-"))
+	return frontingWords[strings.ToLower(w)]
+}
+
+// frontingWords are prepositions that open a phrase before a sentence's
+// subject: "Unlike Acme's Prime, Zorbex charges".
+var frontingWords = set(`unlike besides beyond like compared apart aside except instead along alongside
+	after before with without against versus`)
 
 // madeBy reports whether text after a name opens with a hyphen and a
 // participle of making or owning (makerSuffixes): "-tuned cameras" after
@@ -1235,8 +1259,14 @@ var featureNouns = set("features perks extras options benefits programs add-ons"
 // Program | Insurer |" the row "| Snapshot | Acme |" gives Acme's plan,
 // which is Acme's wherever the answer names it; a name beside several
 // brands ("| Allpoint | Acme |", "| Allpoint | Zorbex |") is one they share,
-// a company of its own.
+// a company of its own, as is one beside another company's name in any
+// such column ("| Cashway | Quillon Bank |"), a name of the brand list, or
+// one in a first column headed by no kind of product (productKinds): "|
+// Restaurant | Delivery platform |" lists companies of their own.
 func rowOfTracked(x *nameContext, name string) bool {
+	if listedBrand(name) {
+		return false
+	}
 	owner := ""
 	for _, start := range x.starts(name) {
 		ls := strings.LastIndexByte(x.answer[:start], '\n') + 1
@@ -1258,8 +1288,14 @@ func rowOfTracked(x *nameContext, name string) bool {
 		if !byKind || cols[0] == 0 {
 			continue
 		}
+		if first, _ := tableCell(header, 0, 0); !productKinds[strings.ToLower(trailingWord(cleanName(first)))] {
+			return false
+		}
 		for _, c := range cols {
 			b := trackedCell(x, row, ls, c)
+			if cell, _ := tableCell(row, ls, c); b == "" && !emptyCell(cell) {
+				return false // "| Cashway | Quillon Bank |": shared with another company
+			}
 			if b == "" {
 				continue
 			}
@@ -1270,6 +1306,16 @@ func rowOfTracked(x *nameContext, name string) bool {
 		}
 	}
 	return owner != ""
+}
+
+// productKinds head a first column that lists a brand's own products.
+var productKinds = set(`program programs plan plans card cards account accounts product products
+	model models policy policies tier tiers package packages`)
+
+// emptyCell reports a table cell that names nothing: blank, a dash, "n/a".
+func emptyCell(cell string) bool {
+	c := strings.Trim(cell, " *_-—–")
+	return c == "" || strings.EqualFold(c, "n/a")
 }
 
 // smallWordIn reports whether s has a word that opens with a small letter.
@@ -1292,92 +1338,4 @@ func trackedCell(x *nameContext, row string, off, col int) string {
 		}
 	}
 	return ""
-}
-
-// lineupAfterBrand reports whether name is one of the names that open the
-// value of a list item whose lead is a tracked brand's name alone, after a
-// dash or a colon, joined by commas, "and" or "or" up to the end of the
-// clause or "for" ("2. **Acme** – Ridgeline and Nano Puff; well made", "-
-// **Acme**: Stormline for rain"): the item gives that brand's models. A
-// name of the brand list there is a tool or a channel ("- **Acme** –
-// Slack and Gmail"), and a value with words in small letters is a
-// description ("- **Acme** – Solid shells and Zorbex-like fits").
-func lineupAfterBrand(x *nameContext, name string) bool {
-	for _, start := range x.starts(name) {
-		vs, ve := brandItemValue(x, start)
-		if vs < 0 || start < vs || start+len(name) > ve {
-			continue
-		}
-		found, ok := false, true
-		for _, part := range splitNames(x.answer[vs:ve]) {
-			part = strings.Trim(part, "*_ ")
-			if part == "" || smallWordIn(part) || listedBrand(part) || overlapsName(x.tracked, x.answer, part, vs, ve) {
-				ok = false
-				break
-			}
-			found = found || part == name || strings.HasPrefix(part, name+" ")
-		}
-		if ok && found {
-			return true
-		}
-	}
-	return false
-}
-
-// brandItemValue returns where the value of the list item holding pos
-// starts and its first clause ends, when the item's lead is a tracked
-// brand's name alone, bold or not, closed by a dash or a colon; -1 else.
-func brandItemValue(x *nameContext, pos int) (int, int) {
-	ls := strings.LastIndexByte(x.answer[:pos], '\n') + 1
-	line := lineAt(x.answer, ls)
-	trimmed := strings.TrimLeft(line, " \t")
-	body, n, ok := cutListMarker(trimmed)
-	if !ok {
-		return -1, -1
-	}
-	bs := ls + len(line) - len(trimmed) + n
-	ps := bs + len(body) - len(strings.TrimLeft(body, "*_"))
-	end := -1
-	for _, m := range x.tracked {
-		if m.start == ps {
-			end = m.end
-		}
-	}
-	if end < 0 {
-		return -1, -1
-	}
-	rest := strings.TrimLeft(x.answer[end:ls+len(line)], "*_")
-	if r, ok := strings.CutPrefix(rest, ":"); ok {
-		rest = " – " + strings.TrimLeft(r, "*_ ")
-	}
-	var value string
-	for _, d := range []string{" – ", " — ", " - "} {
-		if v, ok := strings.CutPrefix(rest, d); ok {
-			value = v
-		}
-	}
-	if value == "" {
-		return -1, -1
-	}
-	vs := ls + len(line) - len(value)
-	ve := len(value)
-	for _, stop := range []string{";", ".", "(", " – ", " — ", " for "} {
-		if k := strings.Index(value[:ve], stop); k >= 0 {
-			ve = k
-		}
-	}
-	return vs, vs + ve
-}
-
-// splitNames splits a run of names joined by commas, "and" or "or".
-func splitNames(s string) []string {
-	s = strings.NewReplacer(" and ", ",", " or ", ",", ", ", ",").Replace(s)
-	return strings.Split(s, ",")
-}
-
-// overlapsName reports whether part, written in answer between from and
-// to, is a tracked brand's.
-func overlapsName(tracked []match, answer, part string, from, to int) bool {
-	k := strings.Index(answer[from:to], part)
-	return k >= 0 && overlaps(tracked, from+k, from+k+len(part))
 }

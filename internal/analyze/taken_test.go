@@ -499,24 +499,8 @@ func TestFindMentions_RowOfTracked(t *testing.T) {
 		{"| Program | Insurer | Discount |\n|---|---|---|\n| **Drivewell** | Acme | Up to 30% |\n| **Milesmart** | Zorbex | Up to 20% |\n\nDrivewell suits careful drivers.", nil, []string{"Drivewell", "Milesmart"}},
 		{"| ATM access | Bank | Fee-free ATMs |\n|---|---|---|\n| **Cashway** | Acme | 40,000 |\n| **Cashway** | Zorbex | 40,000 |", []string{"Cashway"}, nil},
 		{"| Program | Insurer | Discount |\n|---|---|---|\n| **Drivewell** | Quillon Mutual | Up to 30% |", []string{"Drivewell"}, nil},
-	} {
-		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
-	}
-}
-
-// The names that open the value of an item led by a tracked brand alone,
-// up to the end of the clause, are that brand's models; a value that goes
-// on in small letters, or names of the brand list, are no such lineup.
-func TestFindMentions_LineupAfterBrand(t *testing.T) {
-	tracked := []Tracked{{Name: "Acme"}}
-	for _, tt := range []struct {
-		text      string
-		want, not []string
-	}{
-		{"1. **Acme** – Stormline and Ridgeback Hoody; sturdy and fairly priced.\n2. **Zorbex** – Lighter shells.", []string{"Zorbex"}, []string{"Stormline", "Ridgeback Hoody", "Ridgeback"}},
-		{"- **Acme**: Stormline for heavy rain.\n- **Zorbex**: Lighter shells.", nil, []string{"Stormline"}},
-		{"1. **Acme** – Quillon and Trevlo are cheaper rivals.\n2. **Zorbex** – Lighter shells.", []string{"Quillon", "Trevlo"}, nil},
-		{"- **Acme** – Trello and Asana; it syncs with both.", []string{"Trello", "Asana"}, nil},
+		{"| Store | Delivery platform | Fee |\n|---|---|---|\n| Brightwell | Acme | $2.99 |\n| Norvox | Zorbex | $0 |\n\nNorvox is cheapest.", []string{"Norvox"}, nil},
+		{"| Program | Bank | ATMs |\n|---|---|---|\n| Cashway | Acme | 40,000 |\n| Cashway | Quillon Bank | 40,000 |\n\nCashway has the most machines.", []string{"Cashway"}, nil},
 	} {
 		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
 	}
@@ -533,6 +517,8 @@ func TestFindMentions_PossessiveList(t *testing.T) {
 		{"Look at telematics. Acme's Steadyline and Milesafe, or a pay-per-mile plan, can lower rates.", nil, []string{"Milesafe"}},
 		{"Acme's **Cashlift** is a secured card for building credit.", nil, []string{"Cashlift"}},
 		{"Similar promises include Acme's Ironclad Guarantee and Zorbex's lifetime warranty.", []string{"Zorbex"}, nil},
+		{"Unlike Acme's Snapline, Zorbex and Quillon charge per order.", []string{"Zorbex", "Quillon"}, nil},
+		{"Compare Acme's Skyward Preferred, Zorbex Pro and Quillon Plus before booking.", []string{"Zorbex", "Quillon"}, nil},
 	} {
 		checkUntracked(t, tt.text, tracked, tt.want, tt.not)
 	}
