@@ -138,11 +138,8 @@ import (
 // read.
 var proseMarkup = strings.NewReplacer("**", "", "__", "", "`", "")
 
-// integrationWords after a name: "Gmail integration", "a Gmail sidebar",
-// and what a messaging app carries, which names the app as a plugin names
-// its host ("Slack notifications", "a Discord channel").
-var integrationWords = set(`integration integrations sidebar extension plugin plug-in add-on add-ons
-	notifications messages channel channels`)
+// integrationWords after a name: "Gmail integration", "a Gmail sidebar".
+var integrationWords = set("integration integrations sidebar extension plugin plug-in add-on add-ons")
 
 // partnerWords after a name make it the partner a product was made with:
 // "its Hasselblad partnership", "Hasselblad color tuning" (partnerNext).
@@ -181,6 +178,19 @@ var ownerDeterminers = set("its their our your")
 // "Google" names a family whose longer names the answer gives).
 func integrationName(name string) bool {
 	return distinctive(name) || listedWord(name) && !isProperNoun(name)
+}
+
+// messagingNouns after a name: what a messaging app carries, which names the
+// app as a plugin names its host ("Slack notifications", "a Discord channel").
+var messagingNouns = set("notifications messages channel channels")
+
+// connectedTo reports whether name before next is the product connected to:
+// before an integration word, an integration's name; before a messaging
+// noun, one the brand list also holds, since a person's, a place's or the
+// product's own feature's name carries messages too ("the Solent channel").
+func connectedTo(name, next string) bool {
+	return integrationWords[next] && integrationName(name) ||
+		messagingNouns[next] && integrationName(name) && (listedWord(name) || listedBrand(name))
 }
 
 // proseWord is one whitespace-separated word of a sentence without the
@@ -974,12 +984,12 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				// "its Hasselblad colour tuning", "the Apple Card
 				// partnership": the partner a product was made with
 				addCued(partnerRun(r), sn)
-			case r.from > 0 && integrationWords[next] && integrationName(r.text):
+			case r.from > 0 && connectedTo(r.text, next):
 				// "a Slack integration", "Linear's Slack integration": the
 				// cue is the evidence where a capital before it is
 				addCued(r.text, sn)
 			case r.from == 0 && r.to-r.from >= 2 && lowerIn(ownerDeterminers, ws[0].text) &&
-				integrationWords[next] && integrationName(strings.Join(strings.Fields(r.text)[1:], " ")):
+				connectedTo(strings.Join(strings.Fields(r.text)[1:], " "), next):
 				// "Its Slack integration": the capital of "Its" opens the
 				// sentence, the name after it is the tool connected to
 				add(strings.Join(strings.Fields(r.text)[1:], " "), sn)
