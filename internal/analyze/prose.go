@@ -419,12 +419,14 @@ func phraseBefore(ws []proseWord, i int, ps []string) bool {
 var (
 	// lists introduced this way name examples of a kind: brands, when no ordinary word
 	introPhrases = phrasesBefore("such as", "like", "including", "e.g")
-	// corporate ties name a company: "acquired by Apple", "owned by Amer
-	// Sports"; so does a company's end: "the collapse of Synapse"
+	// corporate ties name a company: "acquired by Apple", "owned by Amer Sports"
 	tiePhrases = phrasesBefore("acquired by", "owned by", "part of", "a brand of", "a subsidiary of", "a division of", "backed by", "spun off from",
 		"held at", "held by", "issued by", "underwritten by", "powered by", "provided by", "operated by", "made by", "sold by", "built by", "run by",
 		"owns", "owned", "acquired", "acquires", "bought", "buys", "merged with", "partnered with", "partners with", "spun off", "parent company",
-		"acquisition of", "merger with", "collapse of", "bankruptcy of")
+		"acquisition of", "merger with")
+	// a company's end names the company where the name ends its phrase:
+	// "the collapse of Synapse, a fintech" (endedCompany)
+	endPhrases = phrasesBefore("collapse of", "bankruptcy of")
 	// a company's acquisition by another names the buyer: "after its
 	// acquisition by Bending Spoons, prices rose" (acquiredBy)
 	acquiredPhrases = phrasesBefore("its acquisition by", "the acquisition by", "their acquisition by")
@@ -957,6 +959,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				rivalExamples(ws, r.from) && rivalName(r.text) && !personName(ws, r),
 				wordsBefore(ws, r.from, tiePhrases),
 				acquiredBy(ws, r),
+				endedCompany(ws, r),
 				r.from > 0 && byOwner(ws, r),
 
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
@@ -1118,6 +1121,45 @@ func acquiredBy(ws []proseWord, r nameRun) bool {
 	}
 	next := strings.ToLower(ws[r.to].text)
 	return next == "and" || next == "or" || next == "in"
+}
+
+// endedCompany reports whether r names the company after "collapse of" or
+// "bankruptcy of" (endPhrases), the name ending its phrase: punctuation
+// after it, "and", "or" or "in", or a verb of what followed ("the
+// collapse of Synapse froze accounts", "Lehman Brothers started"); a noun
+// in small letters after it makes the name an era's or a market's ("the
+// collapse of Bronze Age trade", "of Bitcoin prices", a verb's "-s" form
+// read as a plural), and a place or a person is no company's name there
+// ("the collapse of Rome").
+func endedCompany(ws []proseWord, r nameRun) bool {
+	if r.from < 2 || !wordsBefore(ws, r.from, endPhrases) || isPlace(r.text) || personName(ws, r) || fullPersonName(r.text) {
+		return false
+	}
+	last := ws[r.to-1]
+	if last.comma || last.stop || last.semi || r.to == len(ws) {
+		return true
+	}
+	next := strings.ToLower(ws[r.to].text)
+	return next == "and" || next == "or" || next == "in" || endVerbs[next] || pastVerb(next) ||
+		subjectVerbs[next] && !pluralRead(next)
+}
+
+// pluralRead reports whether a subject verb w reads as a plural noun after
+// a name: an "-s" form other than "is", "was" and "has" ("Bitcoin prices",
+// "cod stocks").
+func pluralRead(w string) bool {
+	return strings.HasSuffix(w, "s") && !copulas[w] && w != "has"
+}
+
+// endVerbs are pasts of what a company's end did, most of them no "-ed"
+// form (pastVerb): "the collapse of Synapse froze accounts".
+var endVerbs = set("froze left hit cost sent shook led took cut put wiped")
+
+// pastVerb reports whether w is a dictionary word that is a verb's "-ed"
+// past ("started", "closed"), a verb after a name ending its phrase.
+func pastVerb(w string) bool {
+	stem, ok := strings.CutSuffix(w, "ed")
+	return ok && len(stem) > 1 && isDictWord(w) && (isDictWord(stem) || isDictWord(stem+"e"))
 }
 
 // partnerRun returns the name of run r before a noun of a partner's work,
