@@ -2293,14 +2293,15 @@ func figureName(w string) bool {
 // listedProductWord reports one ordinary word of the brand list that is no
 // plan's or model's word ("Stripe"; not "Plus"): a product of its own
 // beside another brand's product, where "Savings" of "SoFi Checking and
-// numberedListed reports whether name is one word of the brand list and a
-// number, the name a reader calls such a product by ("Things 3").
-func numberedListed(name string) bool {
-	ws := strings.Fields(name)
-	return numberAfter(ws, 1) && listedWord(ws[0])
-}
-
 // Savings" goes on that product's name.
 func listedProductWord(name string) bool {
 	return listedWord(name) && !inSet(planWords, name) && !inSet(modelWords, name)
+}
+
+// numberedListed reports whether name is one word of the brand list that is
+// no plan's or model's word (listedProductWord) and a number, the name a
+// reader calls such a product by ("Things 3"; not "Plus 1").
+func numberedListed(name string) bool {
+	ws := strings.Fields(name)
+	return numberAfter(ws, 1) && listedProductWord(ws[0])
 }

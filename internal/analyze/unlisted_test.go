@@ -835,7 +835,7 @@ func TestFindMentions_UntrackedLooseLineup(t *testing.T) {
 
 // A brand of the list called by its number is a name in a list beside a
 // name no dictionary knows; with no such name beside it, it is a step or a
-// level as often.
+// level as often, and a plan's or a model's word with a number is a plan.
 func TestFindMentions_UntrackedNumberedListed(t *testing.T) {
 	for _, tt := range []struct {
 		text      string
@@ -844,6 +844,7 @@ func TestFindMentions_UntrackedNumberedListed(t *testing.T) {
 		{"Acme is fine. A to-do app like Zorbex or Things 3 is quicker for one person.", []string{"Zorbex", "Things 3"}, nil},
 		{"Acme is heavy. Quillon and Things 3 are faster for personal lists.", []string{"Quillon", "Things 3"}, nil},
 		{"Acme is fine. Read the guide, then finish Step 1 and Step 2 on your own.", nil, []string{"Step 1", "Step 2", "Step"}},
+		{"Acme is fine. For families, pick Zorbex or Plus 1 over Globex.", []string{"Zorbex"}, []string{"Plus 1", "Plus"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
