@@ -187,7 +187,8 @@ func TestUntrackedListedPartner(t *testing.T) {
 // An ordinary word of the list before an integration word ("a Chrome
 // extension", "the Slack integration") or a noun of what a messaging app
 // carries ("Slack messages") is a brand; a proper noun there names a family
-// whose longer names the answer gives.
+// whose longer names the answer gives, and a name the list lacks before a
+// messaging noun is a person's, a place's or a feature's.
 func TestUntrackedListedIntegration(t *testing.T) {
 	for _, tt := range []struct {
 		text string
@@ -201,6 +202,10 @@ func TestUntrackedListedIntegration(t *testing.T) {
 		{"Acme is fine, and overdue tasks raise Discord notifications.", []string{"Discord"}, nil},
 		{"Acme is fine. Deploys are announced in the shared Slack channel.", []string{"Slack"}, nil},
 		{"Acme is fine. It sends Push notifications and Text messages, and the General channel stays quiet.", nil, []string{"Push", "Text", "General"}},
+		{"Acme streams to Roku channels, and WhatsApp messages work too.", []string{"Roku", "WhatsApp"}, nil},
+		{"Acme is fine. Reviews on the Dana Whitfield channel praise it, and Corin Abbott messages fans about it.", nil, []string{"Dana Whitfield", "Corin Abbott"}},
+		{"Acme is fine. Ferries on the Solent channel run late, and Globex shows Mac notifications.", nil, []string{"Solent", "Mac"}},
+		{"Acme tracks fares. Its FareWatch notifications flag price drops.", nil, []string{"FareWatch"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}

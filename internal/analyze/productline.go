@@ -362,13 +362,17 @@ func longName(name string) string {
 // a brand of the brand list, or "": a product's name of words written like
 // a name's after a brand the list holds ("The North Face Alta Vista") names
 // that brand, as a model after a brand does. Words after it joined by a
-// connector are another name ("Farmers Insurance and Liberty Mutual").
+// connector are another name ("Farmers Insurance and Liberty Mutual"). A
+// name all of ordinary words, the head's and the rest's, is a label.
 func listedOpening(ws []string) string {
 	for k := len(ws) - 1; k >= 1; k-- {
 		if inSet(connectors, ws[k]) {
 			return ""
 		}
 		if head := strings.Join(ws[:k], " "); listedBrand(head) {
+			if !notCommon(head) && !notCommon(strings.Join(ws[k:], " ")) {
+				return "" // "Big Market Share Players Today": a label of ordinary words
+			}
 			return head
 		}
 	}

@@ -138,11 +138,8 @@ import (
 // read.
 var proseMarkup = strings.NewReplacer("**", "", "__", "", "`", "")
 
-// integrationWords after a name: "Gmail integration", "a Gmail sidebar",
-// and what a messaging app carries, which names the app as a plugin names
-// its host ("Slack notifications", "a Discord channel").
-var integrationWords = set(`integration integrations sidebar extension plugin plug-in add-on add-ons
-	notifications messages channel channels`)
+// integrationWords after a name: "Gmail integration", "a Gmail sidebar".
+var integrationWords = set("integration integrations sidebar extension plugin plug-in add-on add-ons")
 
 // partnerWords after a name make it the partner a product was made with:
 // "its Hasselblad partnership", "Hasselblad color tuning" (partnerNext).
@@ -181,6 +178,19 @@ var ownerDeterminers = set("its their our your")
 // "Google" names a family whose longer names the answer gives).
 func integrationName(name string) bool {
 	return distinctive(name) || listedWord(name) && !isProperNoun(name)
+}
+
+// messagingNouns after a name: what a messaging app carries, which names the
+// app as a plugin names its host ("Slack notifications", "a Discord channel").
+var messagingNouns = set("notifications messages channel channels")
+
+// connectedTo reports whether name before next is the product connected to:
+// before an integration word, an integration's name; before a messaging
+// noun, one the brand list also holds, since a person's, a place's or the
+// product's own feature's name carries messages too ("the Solent channel").
+func connectedTo(name, next string) bool {
+	return integrationWords[next] && integrationName(name) ||
+		messagingNouns[next] && integrationName(name) && (listedWord(name) || listedBrand(name))
 }
 
 // proseWord is one whitespace-separated word of a sentence without the
@@ -409,12 +419,14 @@ func phraseBefore(ws []proseWord, i int, ps []string) bool {
 var (
 	// lists introduced this way name examples of a kind: brands, when no ordinary word
 	introPhrases = phrasesBefore("such as", "like", "including", "e.g")
-	// corporate ties name a company: "acquired by Apple", "owned by Amer
-	// Sports"; so does a company's end: "the collapse of Synapse"
+	// corporate ties name a company: "acquired by Apple", "owned by Amer Sports"
 	tiePhrases = phrasesBefore("acquired by", "owned by", "part of", "a brand of", "a subsidiary of", "a division of", "backed by", "spun off from",
 		"held at", "held by", "issued by", "underwritten by", "powered by", "provided by", "operated by", "made by", "sold by", "built by", "run by",
 		"owns", "owned", "acquired", "acquires", "bought", "buys", "merged with", "partnered with", "partners with", "spun off", "parent company",
-		"acquisition of", "merger with", "collapse of", "bankruptcy of")
+		"acquisition of", "merger with")
+	// a company's end names the company where the name ends its phrase:
+	// "the collapse of Synapse, a fintech" (endedCompany)
+	endPhrases = phrasesBefore("collapse of", "bankruptcy of")
 	// a company's acquisition by another names the buyer: "after its
 	// acquisition by Bending Spoons, prices rose" (acquiredBy)
 	acquiredPhrases = phrasesBefore("its acquisition by", "the acquisition by", "their acquisition by")
@@ -947,6 +959,7 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				rivalExamples(ws, r.from) && rivalName(r.text) && !personName(ws, r),
 				wordsBefore(ws, r.from, tiePhrases),
 				acquiredBy(ws, r),
+				endedCompany(ws, r),
 				r.from > 0 && byOwner(ws, r),
 
 				r.from > 1 && wordsBefore(ws, r.from, comparePhrases) && (notCommon(r.text) || listedWord(r.text) && !nameRunsOn(ws, r)),
@@ -974,12 +987,12 @@ func (m *Matcher) proseCandidates(answer string, sents []span, tracked []match, 
 				// "its Hasselblad colour tuning", "the Apple Card
 				// partnership": the partner a product was made with
 				addCued(partnerRun(r), sn)
-			case r.from > 0 && integrationWords[next] && integrationName(r.text):
+			case r.from > 0 && connectedTo(r.text, next):
 				// "a Slack integration", "Linear's Slack integration": the
 				// cue is the evidence where a capital before it is
 				addCued(r.text, sn)
 			case r.from == 0 && r.to-r.from >= 2 && lowerIn(ownerDeterminers, ws[0].text) &&
-				integrationWords[next] && integrationName(strings.Join(strings.Fields(r.text)[1:], " ")):
+				connectedTo(strings.Join(strings.Fields(r.text)[1:], " "), next):
 				// "Its Slack integration": the capital of "Its" opens the
 				// sentence, the name after it is the tool connected to
 				add(strings.Join(strings.Fields(r.text)[1:], " "), sn)
@@ -1108,6 +1121,45 @@ func acquiredBy(ws []proseWord, r nameRun) bool {
 	}
 	next := strings.ToLower(ws[r.to].text)
 	return next == "and" || next == "or" || next == "in"
+}
+
+// endedCompany reports whether r names the company after "collapse of" or
+// "bankruptcy of" (endPhrases), the name ending its phrase: punctuation
+// after it, "and", "or" or "in", or a verb of what followed ("the
+// collapse of Synapse froze accounts", "Lehman Brothers started"); a noun
+// in small letters after it makes the name an era's or a market's ("the
+// collapse of Bronze Age trade", "of Bitcoin prices", a verb's "-s" form
+// read as a plural), and a place or a person is no company's name there
+// ("the collapse of Rome").
+func endedCompany(ws []proseWord, r nameRun) bool {
+	if r.from < 2 || !wordsBefore(ws, r.from, endPhrases) || isPlace(r.text) || personName(ws, r) || fullPersonName(r.text) {
+		return false
+	}
+	last := ws[r.to-1]
+	if last.comma || last.stop || last.semi || r.to == len(ws) {
+		return true
+	}
+	next := strings.ToLower(ws[r.to].text)
+	return next == "and" || next == "or" || next == "in" || endVerbs[next] || pastVerb(next) ||
+		subjectVerbs[next] && !pluralRead(next)
+}
+
+// pluralRead reports whether a subject verb w reads as a plural noun after
+// a name: an "-s" form other than "is", "was" and "has" ("Bitcoin prices",
+// "cod stocks").
+func pluralRead(w string) bool {
+	return strings.HasSuffix(w, "s") && !copulas[w] && w != "has"
+}
+
+// endVerbs are pasts of what a company's end did, most of them no "-ed"
+// form (pastVerb): "the collapse of Synapse froze accounts".
+var endVerbs = set("froze left hit cost sent shook led took cut put wiped")
+
+// pastVerb reports whether w is a dictionary word that is a verb's "-ed"
+// past ("started", "closed"), a verb after a name ending its phrase.
+func pastVerb(w string) bool {
+	stem, ok := strings.CutSuffix(w, "ed")
+	return ok && len(stem) > 1 && isDictWord(w) && (isDictWord(stem) || isDictWord(stem+"e"))
 }
 
 // partnerRun returns the name of run r before a noun of a partner's work,
@@ -2241,14 +2293,15 @@ func figureName(w string) bool {
 // listedProductWord reports one ordinary word of the brand list that is no
 // plan's or model's word ("Stripe"; not "Plus"): a product of its own
 // beside another brand's product, where "Savings" of "SoFi Checking and
-// numberedListed reports whether name is one word of the brand list and a
-// number, the name a reader calls such a product by ("Things 3").
-func numberedListed(name string) bool {
-	ws := strings.Fields(name)
-	return numberAfter(ws, 1) && listedWord(ws[0])
-}
-
 // Savings" goes on that product's name.
 func listedProductWord(name string) bool {
 	return listedWord(name) && !inSet(planWords, name) && !inSet(modelWords, name)
+}
+
+// numberedListed reports whether name is one word of the brand list that is
+// no plan's or model's word (listedProductWord) and a number, the name a
+// reader calls such a product by ("Things 3"; not "Plus 1").
+func numberedListed(name string) bool {
+	ws := strings.Fields(name)
+	return numberAfter(ws, 1) && listedProductWord(ws[0])
 }

@@ -221,8 +221,9 @@ func TestFindMentions_UntrackedLongModelRun(t *testing.T) {
 	}
 }
 
-// What a company acquired, merged with or saw collapse is a company; what
-// is bought ("the purchase of") may be any product.
+// What a company acquired, merged with or saw collapse is a company, where
+// its name ends its phrase; what is bought ("the purchase of") may be any
+// product, and what collapses before a noun an era or a market.
 func TestFindMentions_UntrackedAcquisition(t *testing.T) {
 	for _, tt := range []struct {
 		text      string
@@ -235,6 +236,11 @@ func TestFindMentions_UntrackedAcquisition(t *testing.T) {
 		{"Acme is fine. After the collapse of Quillfin, its users waited months for their money.", []string{"Quillfin"}, nil},
 		{"Acme is fine. The bankruptcy of Tallow Lending froze its loans.", []string{"Tallow Lending"}, nil},
 		{"Acme is fine. Historians still argue about the collapse of Rome.", nil, []string{"Rome"}},
+		{"Acme is fine. The collapse of Quillfin, a lender, hurt savers, and the bankruptcy of Norvane Travel left tourists stranded.", []string{"Quillfin", "Norvane Travel"}, nil},
+		{"Acme is fine. The bankruptcy of Harbor Brothers started a panic, and the collapse of Vellum Pay is a warning.", []string{"Harbor Brothers", "Vellum Pay"}, nil},
+		{"Acme is fine. The collapse of Iron Age trade and of Soviet Union airlines is old news.", nil, []string{"Iron Age", "Soviet Union"}},
+		{"Acme is fine. The collapse of Pacific cod stocks, of Roman rule and of Wall Street confidence, and the collapse of Bitcoin prices, came later.", nil, []string{"Pacific", "Roman", "Wall Street", "Bitcoin"}},
+		{"Acme is fine. The bankruptcy of Donald Trump's casinos made news.", nil, []string{"Donald Trump"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
@@ -829,7 +835,7 @@ func TestFindMentions_UntrackedLooseLineup(t *testing.T) {
 
 // A brand of the list called by its number is a name in a list beside a
 // name no dictionary knows; with no such name beside it, it is a step or a
-// level as often.
+// level as often, and a plan's or a model's word with a number is a plan.
 func TestFindMentions_UntrackedNumberedListed(t *testing.T) {
 	for _, tt := range []struct {
 		text      string
@@ -838,6 +844,7 @@ func TestFindMentions_UntrackedNumberedListed(t *testing.T) {
 		{"Acme is fine. A to-do app like Zorbex or Things 3 is quicker for one person.", []string{"Zorbex", "Things 3"}, nil},
 		{"Acme is heavy. Quillon and Things 3 are faster for personal lists.", []string{"Quillon", "Things 3"}, nil},
 		{"Acme is fine. Read the guide, then finish Step 1 and Step 2 on your own.", nil, []string{"Step 1", "Step 2", "Step"}},
+		{"Acme is fine. For families, pick Zorbex or Plus 1 over Globex.", []string{"Zorbex"}, []string{"Plus 1", "Plus"}},
 	} {
 		checkUntracked(t, tt.text, []Tracked{{Name: "Acme"}}, tt.want, tt.not)
 	}
