@@ -3,6 +3,7 @@ package analyze
 import (
 	_ "embed"
 	"iter"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -821,27 +822,10 @@ func labelOfLabels(answer string, c candidate) bool {
 // makes the list one of names, and its sentence-case item a catch-all
 // ("- **Free with ads** (Tubi, Pluto TV)").
 func boldLeadsPlain(answer string, pos int) bool {
-	isItem := func(l string) bool {
-		_, _, ok := cutListMarker(strings.TrimLeft(l, " \t"))
-		return ok
-	}
-	ls := strings.LastIndexByte(answer[:min(pos, len(answer))], '\n') + 1
-	for ls > 0 {
-		prev := strings.LastIndexByte(answer[:ls-1], '\n') + 1
-		if !isItem(lineAt(answer, prev)) {
-			break
-		}
-		ls = prev
-	}
-	for ls <= len(answer) {
-		l := lineAt(answer, ls)
-		if !isItem(l) {
-			break
-		}
+	for _, l := range listAround(answer, pos) {
 		if b, _, ok := itemBold(l); ok && !plainLead(b) {
 			return false
 		}
-		ls += len(l) + 1
 	}
 	return true
 }
@@ -955,38 +939,37 @@ func wordLabelLeads(answer string, cands []candidate, tracked []match) []string 
 // limit** (…)"). Brands keep their capitals, so its other leads are labels
 // too ("- **Pack:** an Acme Talon 22", "- **Midlayer:** a fleece").
 func labelList(answer string, pos int, marks func(string) bool) bool {
+	return slices.ContainsFunc(listAround(answer, pos), marks)
+}
+
+// listAround returns the lines of the list whose item holds pos, from its
+// first item to its last, or nil when pos stands on no list item.
+func listAround(answer string, pos int) []string {
 	isItem := func(l string) bool {
 		_, _, ok := cutListMarker(strings.TrimLeft(l, " \t"))
 		return ok
 	}
-	lineAt := func(ls int) string { // the line that opens at ls
-		if k := strings.IndexByte(answer[ls:], '\n'); k >= 0 {
-			return answer[ls : ls+k]
-		}
-		return answer[ls:]
-	}
 	ls := strings.LastIndexByte(answer[:min(pos, len(answer))], '\n') + 1
-	if !isItem(lineAt(ls)) {
-		return false
+	if !isItem(lineAt(answer, ls)) {
+		return nil
 	}
 	for ls > 0 { // back to the list's first item
 		prev := strings.LastIndexByte(answer[:ls-1], '\n') + 1
-		if !isItem(lineAt(prev)) {
+		if !isItem(lineAt(answer, prev)) {
 			break
 		}
 		ls = prev
 	}
+	var lines []string
 	for ls <= len(answer) {
-		l := lineAt(ls)
+		l := lineAt(answer, ls)
 		if !isItem(l) {
-			return false
+			break
 		}
-		if marks(l) {
-			return true
-		}
+		lines = append(lines, l)
 		ls += len(l) + 1
 	}
-	return false
+	return lines
 }
 
 // sentenceCaseLabel reports whether a list item opens with a label in
@@ -999,17 +982,7 @@ func sentenceCaseLabel(l string) bool {
 	if k < 0 || k > 40 {
 		return false
 	}
-	ws := strings.Fields(strings.TrimRight(body[:k], "*_ "))
-	if len(ws) < 2 || !startsUpper(ws[0]) {
-		return false
-	}
-	for j, w := range ws {
-		lw := strings.ToLower(w)
-		if j > 0 && w != lw || !isLetters(w) || !isDictWord(lw) && !connectors[lw] {
-			return false
-		}
-	}
-	return true
+	return sentenceCaseWords(strings.TrimRight(body[:k], "*_ "))
 }
 
 // itemBold returns the run in bold that opens a list item, past its
