@@ -3,7 +3,6 @@ package analyze
 import (
 	_ "embed"
 	"iter"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -810,10 +809,9 @@ func labelOfLabels(answer string, c candidate) bool {
 	marks := sentenceCaseBoldItem
 	if colon {
 		marks = sentenceCaseLead
-	} else if !boldLeadsPlain(answer, c.start) {
-		return false
 	}
-	return labelList(answer, c.start, marks) && !namedInSentence(answer, c.name) && !listedBrand(c.name)
+	return labelList(answer, c.start, marks) && (colon || boldLeadsPlain(answer, c.start)) &&
+		!namedInSentence(answer, c.name) && !listedBrand(c.name)
 }
 
 // boldLeadsPlain reports whether every bold lead of the list around pos is
@@ -822,7 +820,7 @@ func labelOfLabels(answer string, c candidate) bool {
 // makes the list one of names, and its sentence-case item a catch-all
 // ("- **Free with ads** (Tubi, Pluto TV)").
 func boldLeadsPlain(answer string, pos int) bool {
-	for _, l := range listAround(answer, pos) {
+	for l := range listAround(answer, pos) {
 		if b, _, ok := itemBold(l); ok && !plainLead(b) {
 			return false
 		}
@@ -939,37 +937,41 @@ func wordLabelLeads(answer string, cands []candidate, tracked []match) []string 
 // limit** (…)"). Brands keep their capitals, so its other leads are labels
 // too ("- **Pack:** an Acme Talon 22", "- **Midlayer:** a fleece").
 func labelList(answer string, pos int, marks func(string) bool) bool {
-	return slices.ContainsFunc(listAround(answer, pos), marks)
+	for l := range listAround(answer, pos) {
+		if marks(l) {
+			return true
+		}
+	}
+	return false
 }
 
-// listAround returns the lines of the list whose item holds pos, from its
-// first item to its last, or nil when pos stands on no list item.
-func listAround(answer string, pos int) []string {
-	isItem := func(l string) bool {
-		_, _, ok := cutListMarker(strings.TrimLeft(l, " \t"))
-		return ok
-	}
-	ls := strings.LastIndexByte(answer[:min(pos, len(answer))], '\n') + 1
-	if !isItem(lineAt(answer, ls)) {
-		return nil
-	}
-	for ls > 0 { // back to the list's first item
-		prev := strings.LastIndexByte(answer[:ls-1], '\n') + 1
-		if !isItem(lineAt(answer, prev)) {
-			break
+// listAround yields the lines of the list whose item holds pos, from its
+// first item on, none when pos stands on no list item.
+func listAround(answer string, pos int) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		isItem := func(l string) bool {
+			_, _, ok := cutListMarker(strings.TrimLeft(l, " \t"))
+			return ok
 		}
-		ls = prev
-	}
-	var lines []string
-	for ls <= len(answer) {
-		l := lineAt(answer, ls)
-		if !isItem(l) {
-			break
+		ls := strings.LastIndexByte(answer[:min(pos, len(answer))], '\n') + 1
+		if !isItem(lineAt(answer, ls)) {
+			return
 		}
-		lines = append(lines, l)
-		ls += len(l) + 1
+		for ls > 0 { // back to the list's first item
+			prev := strings.LastIndexByte(answer[:ls-1], '\n') + 1
+			if !isItem(lineAt(answer, prev)) {
+				break
+			}
+			ls = prev
+		}
+		for ls <= len(answer) {
+			l := lineAt(answer, ls)
+			if !isItem(l) || !yield(l) {
+				return
+			}
+			ls += len(l) + 1
+		}
 	}
-	return lines
 }
 
 // sentenceCaseLabel reports whether a list item opens with a label in

@@ -843,7 +843,8 @@ func appendName(out []candidate, raw string, off int) []candidate {
 // appendCleanName is appendName of raw already cleaned (cleanName).
 func appendCleanName(out []candidate, clean, raw string, off int) []candidate {
 	name := slashVersion(clean)
-	ok := name != "" && isBrandish(name)
+	shape, generic := brandShape(name)
+	ok := name != "" && shape && !generic
 	whole := name
 	if name != "" && !ok {
 		name = longName(name)
@@ -851,7 +852,7 @@ func appendCleanName(out []candidate, clean, raw string, off int) []candidate {
 	}
 	if ok {
 		out = append(out, candidate{name: name, start: off, end: off + headEnd(raw, name, whole)})
-	} else if looseName(whole) {
+	} else if looseName(whole, shape, generic) {
 		out = append(out, candidate{name: whole, start: off, end: off + len(raw), loose: true})
 	}
 	return out
@@ -953,15 +954,16 @@ func isBrandish(name string) bool {
 	return shape && !generic
 }
 
-// looseName reports a name that isBrandish turns down for its words alone:
+// looseName reports a name that isBrandish turns down for its words alone
+// (shape and generic are its brandShape):
 // two capitalized words or more that are all a label's or the lexicon's,
 // not all of answer structure, evaluation or pricing ("Less Annoying CRM",
 // "The General"; not "Bottom Line"), or a name opening in small letters, one
 // word no dictionary knows or words with a capital among them
 // ("commercetools", "monday sales CRM"). Such a name needs a lineup of
 // brands beside it (looseAmongBrands).
-func looseName(name string) bool {
-	if shape, generic := brandShape(name); shape {
+func looseName(name string, shape, generic bool) bool {
+	if shape {
 		return generic && strings.Contains(name, " ") && !strings.ContainsFunc(name, unicode.IsDigit) &&
 			!strings.Contains(name, "-") && !labelPhrase(name)
 	}
